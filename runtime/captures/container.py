@@ -1,0 +1,80 @@
+"""The wirestruct capture container (``.wscap``), described by ``ksy/capture/wirestruct_capture.ksy``.
+
+Reading uses the generated classes on a file stream, one record at a time (the capture is
+never loaded whole); writing packs the same layout.
+"""
+from __future__ import annotations
+
+import struct
+from typing import BinaryIO, Iterable, Iterator, Union
+
+from kaitaistruct import KaitaiStream
+
+from ..errors import CaptureError, LimitExceededError
+from ..generated.capture.wirestruct_capture import WirestructCapture
+from ..limits import MAX_RECORD
+from ..parse import wrap_exception
+from ..records import CaptureRecord, Direction
+
+MAGIC = b"\x89WSCAP\r\n"
+VERSION = 1
+_HEADER = struct.Struct("<dBHI")
+
+
+class ContainerReader:
+    """Iterate the records of a container file; ``protocol`` is known after opening."""
+
+    def __init__(self, stream: BinaryIO, *, max_record: int = MAX_RECORD) -> None:
+        self._io = KaitaiStream(stream)
+        self._max_record = max_record
+        try:
+            magic = self._io.read_bytes(len(MAGIC))
+            if magic != MAGIC:
+                raise CaptureError("not a wirestruct capture container", expected=MAGIC.hex(" "),
+                                   offset=0)
+            version = self._io.read_u1()
+            if version != VERSION:
+                raise CaptureError(f"container version {version}", expected=f"version {VERSION}",
+                                   offset=len(MAGIC))
+            self.protocol = self._io.read_bytes(self._io.read_u1()).decode("ascii")
+        except CaptureError:
+            raise
+        except Exception as exc:  # noqa: BLE001
+            raise CaptureError(f"bad container header: {exc}", offset=self._io.pos()) from None
+
+    def __iter__(self) -> Iterator[Union[CaptureRecord, CaptureError]]:
+        io = self._io
+        index = 0
+        while not io.is_eof():
+            start = io.pos()
+            try:
+                record = WirestructCapture.Record(io)
+            except Exception as exc:  # noqa: BLE001
+                err = wrap_exception(exc, packet_name="record")
+                yield CaptureError(f"truncated or corrupt container record: {err.message}",
+                                   expected=err.expected, record=index, offset=start,
+                                   field_path=err.where.field_path)
+                return
+            if record.len_data > self._max_record:
+                yield LimitExceededError(f"record of {record.len_data} bytes", record=index,
+                                         expected=f"at most {self._max_record}", offset=start)
+            else:
+                direction = record.direction
+                if not isinstance(direction, WirestructCapture.Direction):
+                    yield CaptureError(f"bad direction {direction}", expected="0 (c2s) or 1 (s2c)",
+                                       record=index, offset=start + 8)
+                else:
+                    yield CaptureRecord(index=index, t=record.t, direction=Direction(direction.value),
+                                        data=record.data, stream=record.stream)
+            index += 1
+
+
+def write_container(out: BinaryIO, protocol: str, records: Iterable[CaptureRecord]) -> int:
+    name = protocol.encode("ascii")
+    out.write(MAGIC + bytes([VERSION, len(name)]) + name)
+    count = 0
+    for record in records:
+        out.write(_HEADER.pack(record.t, int(record.direction), record.stream, len(record.data)))
+        out.write(record.data)
+        count += 1
+    return count

@@ -1,0 +1,151 @@
+"""The one error hierarchy of wirestruct.
+
+Every failure caused by input (a capture file, a packet, a stream) is raised or reported as
+a :class:`WirestructError`. Each carries *where* it happened, as far as the layer that
+raised it knows: the capture record index, the packet index and id/name, the byte offset
+and the field path where a parse stopped, and what was expected there. Layers further out
+fill in what they know with :meth:`WirestructError.at` as the error passes through them.
+
+    WirestructError
+    ├── CaptureError           reading a capture file (bad JSON line, truncated pcap ...)
+    │   └── StreamGapError     TCP bytes missing from a reassembled stream
+    ├── FramingError           a byte stream that does not split into packets
+    │   └── TruncatedStreamError  a stream that ends inside a packet
+    ├── DecodeError            one packet that does not decode
+    │   ├── ParseError         the generated classes stopped (wraps Kaitai/library errors)
+    │   ├── DecompressionError corrupt LZ4/zlib data
+    │   ├── LimitExceededError a resource cap from wirestruct.limits was reached
+    │   └── DeltaError         a delta-compressed update that cannot be reconstructed
+    ├── StateError             a packet that contradicts the tracked state
+    └── SpecError              regeneration/compilation of the .ksy specs failed
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any, Optional
+
+__all__ = [
+    "WirestructError", "CaptureError", "StreamGapError", "FramingError",
+    "TruncatedStreamError", "DecodeError", "ParseError", "DecompressionError",
+    "LimitExceededError", "DeltaError", "StateError", "SpecError", "Where",
+]
+
+
+@dataclass(frozen=True)
+class Where:
+    """Where in a capture an error happened; every part is optional."""
+
+    record: Optional[int] = None
+    packet_index: Optional[int] = None
+    packet_id: Optional[int] = None
+    packet_name: Optional[str] = None
+    offset: Optional[int] = None
+    field_path: Optional[str] = None
+    stream: Optional[int] = None
+    direction: Optional[str] = None
+
+    def merged(self, **known: Any) -> "Where":
+        """Fill in the parts that are still unknown; known parts are kept."""
+        updates = {k: v for k, v in known.items() if v is not None and getattr(self, k) is None}
+        return replace(self, **updates) if updates else self
+
+    def describe(self) -> str:
+        parts = []
+        if self.record is not None:
+            parts.append(f"record {self.record}")
+        if self.stream is not None:
+            parts.append(f"stream {self.stream}")
+        if self.direction is not None:
+            parts.append(self.direction)
+        if self.packet_index is not None:
+            parts.append(f"packet #{self.packet_index}")
+        if self.packet_name is not None or self.packet_id is not None:
+            ident = self.packet_name or "?"
+            if self.packet_id is not None:
+                ident += f" (id {self.packet_id})"
+            parts.append(ident)
+        if self.offset is not None:
+            parts.append(f"offset {self.offset}")
+        if self.field_path:
+            parts.append(f"at {self.field_path}")
+        return ", ".join(parts)
+
+
+class WirestructError(Exception):
+    """Base of every error wirestruct raises for bad input."""
+
+    def __init__(self, message: str, *, expected: Optional[str] = None,
+                 where: Optional[Where] = None, **where_parts: Any) -> None:
+        super().__init__(message)
+        self.message = message
+        self.expected = expected
+        self.where = (where or Where()).merged(**where_parts)
+
+    def at(self, **where_parts: Any) -> "WirestructError":
+        """Add context that this error does not know yet; returns self for re-raising."""
+        self.where = self.where.merged(**where_parts)
+        return self
+
+    @property
+    def kind(self) -> str:
+        return type(self).__name__
+
+    def __str__(self) -> str:
+        text = self.message
+        if self.expected:
+            text += f" (expected {self.expected})"
+        where = self.where.describe()
+        return f"{where}: {text}" if where else text
+
+    def to_json(self) -> dict:
+        out = {"error": self.kind, "message": self.message}
+        if self.expected:
+            out["expected"] = self.expected
+        for key, value in self.where.__dict__.items():
+            if value is not None:
+                out[key] = value
+        return out
+
+
+class CaptureError(WirestructError):
+    """A capture file that cannot be read as its format says."""
+
+
+class StreamGapError(CaptureError):
+    """Bytes of a reassembled TCP stream are missing; none are invented."""
+
+
+class FramingError(WirestructError):
+    """A byte stream that does not split into packets."""
+
+
+class TruncatedStreamError(FramingError):
+    """A stream ended in the middle of a packet."""
+
+
+class DecodeError(WirestructError):
+    """One packet that does not decode."""
+
+
+class ParseError(DecodeError):
+    """The generated classes stopped on this packet."""
+
+
+class DecompressionError(DecodeError):
+    """Compressed data (LZ4, zlib) is corrupt."""
+
+
+class LimitExceededError(DecodeError):
+    """A resource cap from :mod:`wirestruct.limits` was reached."""
+
+
+class DeltaError(DecodeError):
+    """A delta-compressed update that cannot be reconstructed."""
+
+
+class StateError(WirestructError):
+    """A packet that contradicts the tracked state (unknown entity, id reuse ...)."""
+
+
+class SpecError(WirestructError):
+    """The .ksy specs did not compile, or generated/ is out of date."""

@@ -1,0 +1,137 @@
+"""Run a generated parser on one packet and turn any failure into a ParseError.
+
+Generated classes raise Kaitai's own errors (EOFError, ValidationNotEqualError ...) and
+plain Python ones (UnicodeDecodeError, struct.error, ZeroDivisionError in a bad
+expression ...). :func:`parse` catches all of them for exactly one packet and reports the
+field path where the parse stopped (from the traceback of the generated code) and the
+byte offset in the packet's own byte string.
+"""
+from __future__ import annotations
+
+import linecache
+from io import BytesIO
+import re
+from typing import Any, Optional, Type, TypeVar
+
+from kaitaistruct import KaitaiStream, KaitaiStruct
+
+from .errors import ParseError, WirestructError
+
+T = TypeVar("T", bound=KaitaiStruct)
+
+_ASSIGN = re.compile(r"^\s*self\.([A-Za-z_][A-Za-z0-9_]*)(?:\s*=|\.append\()")
+
+
+def parse(cls: Type[T], data: bytes, *args: Any, packet_name: Optional[str] = None,
+          packet_id: Optional[int] = None, offset_base: int = 0) -> T:
+    """Parse ``data`` with generated class ``cls`` (extra ``args`` are its params).
+
+    Returns the parsed object. Every failure becomes a :class:`ParseError` carrying the
+    field path and absolute byte offset (``offset_base`` + offset within ``data``).
+    """
+    io = KaitaiStream(BytesIO(data))
+    try:
+        return cls(*args, io) if args else cls(io)
+    except WirestructError:
+        raise
+    except RecursionError:
+        raise ParseError("nesting too deep", packet_name=packet_name, packet_id=packet_id)
+    except Exception as exc:  # noqa: BLE001 - everything from bad input is wrapped
+        raise wrap_exception(exc, packet_name=packet_name, packet_id=packet_id,
+                             offset_base=offset_base) from exc
+
+
+def wrap_exception(exc: BaseException, *, packet_name: Optional[str] = None,
+                   packet_id: Optional[int] = None, offset_base: int = 0) -> ParseError:
+    """Build a ParseError from an exception raised inside generated code."""
+    path, offset = _locate(exc)
+    message, expected = _message(exc)
+    return ParseError(message, expected=expected, packet_name=packet_name, packet_id=packet_id,
+                      offset=None if offset is None else offset_base + offset,
+                      field_path=path or None)
+
+
+def _message(exc: BaseException):
+    name = type(exc).__name__
+    text = str(exc)
+    expected = None
+    if name == "EOFError" or isinstance(exc, EOFError):
+        return f"unexpected end of data: {text}", "more bytes"
+    if name.startswith("Validation"):
+        actual = getattr(exc, "actual", None)
+        expected_value = getattr(exc, "expected", None)
+        if expected_value is None:
+            lo, hi = getattr(exc, "min", None), getattr(exc, "max", None)
+            if lo is not None or hi is not None:
+                expected_value = f"{lo}..{hi}"
+        expected = None if expected_value is None else _show(expected_value)
+        return f"invalid value {_show(actual)}", expected
+    return f"{name}: {text}", expected
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, (bytes, bytearray)):
+        return bytes(value).hex(" ")
+    return repr(value)
+
+
+def _locate(exc: BaseException):
+    """Field path and byte offset where generated code stopped, from the traceback."""
+    frames = []
+    tb = exc.__traceback__
+    while tb is not None:
+        frame = tb.tb_frame
+        obj = frame.f_locals.get("self")
+        if isinstance(obj, KaitaiStruct):
+            frames.append((obj, frame.f_code.co_filename, tb.tb_lineno))
+        tb = tb.tb_next
+    if not frames:
+        return None, None
+    names = []
+    offset = None
+    base = 0
+    io = None
+    for obj, filename, lineno in frames:
+        obj_io = getattr(obj, "_io", None)
+        if io is None:
+            io, base = obj_io, 0
+        elif obj_io is not io and obj_io is not None:
+            # A sized substream: the parent has just read its bytes, so it starts `size`
+            # bytes before the parent's position.
+            try:
+                base = base + io.pos() - obj_io.size()
+            except Exception:  # noqa: BLE001
+                pass
+            io = obj_io
+        field = _field_at(filename, lineno)
+        label = type(obj).__name__
+        names.append(f"{label}.{field}" if field else label)
+    try:
+        offset = base + io.pos()
+    except Exception:  # noqa: BLE001
+        offset = None
+    # Collapse to the innermost type plus the fields that led there.
+    path = _join(names)
+    return path, offset
+
+
+def _field_at(filename: str, lineno: int) -> Optional[str]:
+    line = linecache.getline(filename, lineno)
+    match = _ASSIGN.match(line)
+    if not match:
+        return None
+    name = match.group(1)
+    if name.startswith("_m_"):
+        name = name[3:]
+    elif name.startswith("_raw_"):
+        name = name[5:]
+    return name
+
+
+def _join(names):
+    out = []
+    for name in names:
+        if out and out[-1] == name:
+            continue
+        out.append(name)
+    return "/".join(out)

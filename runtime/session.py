@@ -1,0 +1,46 @@
+"""The decode path, wired: capture records -> decoder -> events -> tracker.
+
+Everything here is plain iteration over what the capture readers yield; the decoder and
+tracker are sans-I/O. A :class:`~wirestruct.errors.CaptureError` from the reader becomes an
+:class:`~wirestruct.events.ErrorEvent` and decoding goes on.
+"""
+from __future__ import annotations
+
+from typing import Iterable, Iterator, Optional, Union
+
+from .errors import StreamGapError, WirestructError
+from .events import ErrorEvent, Event, PacketEvent
+from .protocol import Decoder, StreamDecoder, Tracker
+from .records import CaptureRecord, Direction
+
+
+def decode_records(records: Iterable[Union[CaptureRecord, WirestructError]],
+                   decoder: Decoder) -> Iterator[Event]:
+    """Feed every record to ``decoder``; yield its events, then what ``close`` reports."""
+    for item in records:
+        if isinstance(item, WirestructError):
+            if isinstance(item, StreamGapError) and isinstance(decoder, StreamDecoder):
+                decoder.lose_framing(item.where.stream or 0, item.where.direction)
+            yield ErrorEvent(error=item, record=item.where.record, stream=item.where.stream or 0,
+                             direction=_direction(item.where.direction))
+            continue
+        yield from decoder.feed(item)
+    yield from decoder.close()
+
+
+def track(events: Iterable[Event], tracker: Tracker) -> Iterator[Event]:
+    """Pass events through, applying each decoded packet to ``tracker``; state errors
+    are yielded right after the packet that caused them."""
+    for event in events:
+        yield event
+        if isinstance(event, PacketEvent):
+            yield from tracker.apply_safely(event)
+
+
+def _direction(label: Optional[str]) -> Optional[Direction]:
+    if label is None:
+        return None
+    try:
+        return Direction.parse(label)
+    except ValueError:
+        return None
