@@ -28,13 +28,18 @@ def instance_names(cls: type) -> Tuple[str, ...]:
     return names
 
 
-def to_jsonable(value: Any, *, instances: bool = True) -> Any:
-    """Convert a parsed object (or any value inside one) to JSON-able data."""
+def to_jsonable(value: Any, *, instances: bool = True, enum_names: bool = True) -> Any:
+    """Convert a parsed object (or any value inside one) to JSON-able data.
+
+    ``enum_names=False`` gives enum values as integers, as the JavaScript build (and so
+    the Web IDE's parse) holds them.
+    """
+    kw = {"instances": instances, "enum_names": enum_names}
     if isinstance(value, KaitaiStruct):
         out: Dict[str, Any] = {}
         for name, field in vars(value).items():
             if not name.startswith("_"):
-                out[name] = to_jsonable(field, instances=instances)
+                out[name] = to_jsonable(field, **kw)
         if instances:
             for name in instance_names(type(value)):
                 if name in out:
@@ -43,10 +48,10 @@ def to_jsonable(value: Any, *, instances: bool = True) -> Any:
                     field = getattr(value, name)
                 except Exception:  # noqa: BLE001 - an instance that cannot be computed is left out
                     continue
-                out[name] = to_jsonable(field, instances=instances)
+                out[name] = to_jsonable(field, **kw)
         return out
     if isinstance(value, enum.Enum):
-        return value.name
+        return value.name if enum_names else value.value
     if isinstance(value, bool) or value is None or isinstance(value, (int, str)):
         return value
     if isinstance(value, float):
@@ -56,15 +61,15 @@ def to_jsonable(value: Any, *, instances: bool = True) -> Any:
     if isinstance(value, (bytes, bytearray, memoryview)):
         return bytes(value).hex()
     if isinstance(value, (list, tuple)):
-        return [to_jsonable(item, instances=instances) for item in value]
+        return [to_jsonable(item, **kw) for item in value]
     if isinstance(value, dict):
-        return {str(to_jsonable(k)): to_jsonable(v, instances=instances) for k, v in value.items()}
+        return {str(to_jsonable(k)): to_jsonable(v, **kw) for k, v in value.items()}
     if isinstance(value, (set, frozenset)):
-        return sorted(to_jsonable(item, instances=instances) for item in value)
+        return sorted(to_jsonable(item, **kw) for item in value)
     if hasattr(value, "to_json"):
         return value.to_json()
     if hasattr(value, "__dataclass_fields__"):
-        return {name: to_jsonable(getattr(value, name), instances=instances)
+        return {name: to_jsonable(getattr(value, name), **kw)
                 for name in value.__dataclass_fields__}
     if hasattr(value, "tolist"):  # numpy scalars and arrays
         return value.tolist()

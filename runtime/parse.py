@@ -76,25 +76,28 @@ def _show(value: Any) -> str:
 
 
 def _locate(exc: BaseException):
-    """Field path and byte offset where generated code stopped, from the traceback."""
+    """Field path and byte offset where generated code stopped, from the traceback.
+
+    The path names the outermost type, then each field on the way down, with the element
+    index of repeated fields: ``Packet.body.sub_updates[3].data``.
+    """
     frames = []
     tb = exc.__traceback__
     while tb is not None:
         frame = tb.tb_frame
         obj = frame.f_locals.get("self")
         if isinstance(obj, KaitaiStruct):
-            frames.append((obj, frame.f_code.co_filename, tb.tb_lineno))
+            frames.append((obj, frame, tb.tb_lineno))
         tb = tb.tb_next
     if not frames:
         return None, None
-    names = []
-    offset = None
+    parts = [type(frames[0][0]).__name__]
     base = 0
     io = None
-    for obj, filename, lineno in frames:
+    for obj, frame, lineno in frames:
         obj_io = getattr(obj, "_io", None)
         if io is None:
-            io, base = obj_io, 0
+            io = obj_io
         elif obj_io is not io and obj_io is not None:
             # A sized substream: the parent has just read its bytes, so it starts `size`
             # bytes before the parent's position.
@@ -103,35 +106,42 @@ def _locate(exc: BaseException):
             except Exception:  # noqa: BLE001
                 pass
             io = obj_io
-        field = _field_at(filename, lineno)
-        label = type(obj).__name__
-        names.append(f"{label}.{field}" if field else label)
+        field = _field_at(frame.f_code.co_filename, lineno)
+        if field:
+            name, repeated = field
+            index = frame.f_locals.get("i") if repeated else None
+            parts.append(f"{name}[{index}]" if isinstance(index, int) else name)
+    offset = None
     try:
         offset = base + io.pos()
+        # A short read leaves the stream at its end; point at where the field began.
+        available = getattr(exc, "bytes_available", None)
+        if isinstance(available, int):
+            offset -= available
     except Exception:  # noqa: BLE001
         offset = None
-    # Collapse to the innermost type plus the fields that led there.
-    path = _join(names)
-    return path, offset
+    return ".".join(parts), offset
 
 
-def _field_at(filename: str, lineno: int) -> Optional[str]:
+def _field_at(filename: str, lineno: int):
+    """The field a generated line assigns: (name, is_repeat_append), or None.
+
+    A ``raise`` line (a failed ``valid:`` check) belongs to the assignment just above it.
+    """
     line = linecache.getline(filename, lineno)
+    if line.lstrip().startswith("raise "):
+        for back in range(1, 4):
+            prev = linecache.getline(filename, lineno - back)
+            if _ASSIGN.match(prev):
+                line = prev
+                break
     match = _ASSIGN.match(line)
     if not match:
         return None
     name = match.group(1)
-    if name.startswith("_m_"):
-        name = name[3:]
-    elif name.startswith("_raw_"):
-        name = name[5:]
-    return name
-
-
-def _join(names):
-    out = []
-    for name in names:
-        if out and out[-1] == name:
-            continue
-        out.append(name)
-    return "/".join(out)
+    for prefix in ("_m_", "_raw_"):
+        if name.startswith(prefix):
+            name = name[len(prefix):]
+    if name.startswith("_"):
+        return None
+    return name, ".append(" in line

@@ -161,6 +161,12 @@ def expected_outputs(ksy: Path = KSY, generated: Path = GENERATED,
     return out, errors
 
 
+def differing_files(expected: Dict[Path, str]) -> List[Path]:
+    """Files whose text on disk is not what regen would write."""
+    return [p for p, text in sorted(expected.items())
+            if not p.exists() or p.read_text(encoding="utf-8") != text]
+
+
 def stale_files(expected: Dict[Path, str], generated: Path = GENERATED,
                 folder: str = None) -> List[Path]:
     """Files in generated/ that regen would not write (left over from removed specs)."""
@@ -187,8 +193,7 @@ def main(argv=None) -> int:
         for err in errors:
             print(f"  {err}", file=sys.stderr)
         return 1
-    differing = [p for p, text in sorted(expected.items())
-                 if not p.exists() or p.read_text(encoding="utf-8") != text]
+    differing = differing_files(expected)
     stale = stale_files(expected, folder=args.folder)
     if args.check:
         if differing or stale:

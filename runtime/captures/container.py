@@ -69,12 +69,20 @@ class ContainerReader:
             index += 1
 
 
-def write_container(out: BinaryIO, protocol: str, records: Iterable[CaptureRecord]) -> int:
+def write_header(out: BinaryIO, protocol: str) -> None:
     name = protocol.encode("ascii")
     out.write(MAGIC + bytes([VERSION, len(name)]) + name)
+
+
+def write_record(out: BinaryIO, record: CaptureRecord) -> None:
+    out.write(_HEADER.pack(record.t, int(record.direction), record.stream, len(record.data)))
+    out.write(record.data)
+
+
+def write_container(out: BinaryIO, protocol: str, records: Iterable[CaptureRecord]) -> int:
+    write_header(out, protocol)
     count = 0
     for record in records:
-        out.write(_HEADER.pack(record.t, int(record.direction), record.stream, len(record.data)))
-        out.write(record.data)
+        write_record(out, record)
         count += 1
     return count

@@ -1,0 +1,89 @@
+# This is a generated file! Please edit source .ksy file and use kaitai-struct-compiler to rebuild
+# type: ignore
+
+import kaitaistruct
+from kaitaistruct import KaitaiStruct, KaitaiStream, BytesIO
+from . import ip_payload
+from . import ip_protocol
+
+
+if getattr(kaitaistruct, 'API_VERSION', (0, 9)) < (0, 11):
+    raise Exception("Incompatible Kaitai Struct Python API: 0.11 or later is required, but you have %s" % (kaitaistruct.__version__))
+
+class Ipv4Packet(KaitaiStruct):
+    """An IPv4 packet: header with options (their length follows from IHL), then the payload
+    bounded by Total Length (link-layer padding after it is left out). Fragments keep their
+    payload as bytes; only whole packets are routed to TCP/UDP.
+    
+    .. seealso::
+       Source - https://www.rfc-editor.org/rfc/rfc791#section-3.1
+    """
+    def __init__(self, _io, _parent=None, _root=None):
+        super(Ipv4Packet, self).__init__(_io)
+        self._parent = _parent
+        self._root = _root or self
+        self._read()
+
+    def _read(self):
+        self.version = self._io.read_bits_int_be(4)
+        if not self.version == 4:
+            raise kaitaistruct.ValidationNotEqualError(4, self.version, self._io, u"/seq/0")
+        self.ihl = self._io.read_bits_int_be(4)
+        if not self.ihl >= 5:
+            raise kaitaistruct.ValidationLessThanError(5, self.ihl, self._io, u"/seq/1")
+        self.dscp = self._io.read_bits_int_be(6)
+        self.ecn = self._io.read_bits_int_be(2)
+        self.total_length = self._io.read_u2be()
+        if not self.total_length >= self.len_header:
+            raise kaitaistruct.ValidationLessThanError(self.len_header, self.total_length, self._io, u"/seq/4")
+        self.identification = self._io.read_u2be()
+        self.reserved = self._io.read_bits_int_be(1) != 0
+        self.dont_fragment = self._io.read_bits_int_be(1) != 0
+        self.more_fragments = self._io.read_bits_int_be(1) != 0
+        self.fragment_offset = self._io.read_bits_int_be(13)
+        self.ttl = self._io.read_u1()
+        self.protocol = KaitaiStream.resolve_enum(ip_protocol.IpProtocol.IpProtocol, self._io.read_u1())
+        self.header_checksum = self._io.read_u2be()
+        self.src_addr = self._io.read_bytes(4)
+        self.dst_addr = self._io.read_bytes(4)
+        self.options = self._io.read_bytes(self.len_header - 20)
+        if (not (self.is_fragment)):
+            pass
+            self._raw_body = self._io.read_bytes(self.total_length - self.len_header)
+            _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+            self.body = ip_payload.IpPayload(self.protocol, _io__raw_body)
+
+        if self.is_fragment:
+            pass
+            self.fragment_data = self._io.read_bytes(self.total_length - self.len_header)
+
+
+
+    def _fetch_instances(self):
+        pass
+        if (not (self.is_fragment)):
+            pass
+            self.body._fetch_instances()
+
+        if self.is_fragment:
+            pass
+
+
+    @property
+    def is_fragment(self):
+        if hasattr(self, '_m_is_fragment'):
+            return self._m_is_fragment
+
+        self._m_is_fragment =  ((self.more_fragments) or (self.fragment_offset != 0)) 
+        return getattr(self, '_m_is_fragment', None)
+
+    @property
+    def len_header(self):
+        """Header length in bytes."""
+        if hasattr(self, '_m_len_header'):
+            return self._m_len_header
+
+        self._m_len_header = self.ihl * 4
+        return getattr(self, '_m_len_header', None)
+
+

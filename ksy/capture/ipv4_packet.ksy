@@ -1,0 +1,82 @@
+meta:
+  id: ipv4_packet
+  title: IPv4 packet
+  application: wirestruct
+  xref:
+    rfc: 791
+  license: MIT
+  ks-version: '0.11'
+  imports:
+    - ip_protocol
+    - ip_payload
+  endian: be
+  bit-endian: be
+doc: |
+  An IPv4 packet: header with options (their length follows from IHL), then the payload
+  bounded by Total Length (link-layer padding after it is left out). Fragments keep their
+  payload as bytes; only whole packets are routed to TCP/UDP.
+doc-ref: https://www.rfc-editor.org/rfc/rfc791#section-3.1
+seq:
+  - id: version
+    type: b4
+    valid: 4
+  - id: ihl
+    type: b4
+    valid:
+      min: 5
+    doc: Internet Header Length, in 32-bit words (5 without options).
+  - id: dscp
+    type: b6
+    doc: Differentiated Services Code Point (RFC 2474), formerly part of Type of Service.
+  - id: ecn
+    type: b2
+    doc: Explicit Congestion Notification (RFC 3168).
+  - id: total_length
+    type: u2
+    valid:
+      min: len_header
+    doc: Length of the header and data, in bytes.
+  - id: identification
+    type: u2
+    doc: Identifies the fragments of one datagram.
+  - id: reserved
+    type: b1
+    doc: Must be zero.
+  - id: dont_fragment
+    type: b1
+  - id: more_fragments
+    type: b1
+  - id: fragment_offset
+    type: b13
+    doc: Where this fragment belongs in the datagram, in 8-byte units.
+  - id: ttl
+    type: u1
+    -orig-id: time_to_live
+  - id: protocol
+    type: u1
+    enum: ip_protocol::ip_protocol
+  - id: header_checksum
+    type: u2
+  - id: src_addr
+    size: 4
+    -orig-id: source_address
+  - id: dst_addr
+    size: 4
+    -orig-id: destination_address
+  - id: options
+    size: len_header - 20
+    doc: IP options, kept as bytes.
+  - id: body
+    size: total_length - len_header
+    type: ip_payload(protocol)
+    if: not is_fragment
+  - id: fragment_data
+    size: total_length - len_header
+    if: is_fragment
+    doc: Part of a fragmented datagram; not reassembled.
+instances:
+  len_header:
+    value: ihl * 4
+    doc: Header length in bytes.
+  is_fragment:
+    value: more_fragments or fragment_offset != 0

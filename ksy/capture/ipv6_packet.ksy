@@ -1,0 +1,118 @@
+meta:
+  id: ipv6_packet
+  title: IPv6 packet
+  application: wirestruct
+  xref:
+    rfc: 8200
+  license: MIT
+  ks-version: '0.11'
+  imports:
+    - ip_protocol
+    - ip_payload
+  endian: be
+  bit-endian: be
+doc: |
+  An IPv6 packet: the fixed 40-byte header, then a payload of Payload Length bytes that
+  starts with zero or more extension headers. The extension headers are walked through
+  their Next Header / Hdr Ext Len fields and kept as bytes; the upper-layer header after
+  them is routed to TCP/UDP.
+doc-ref: https://www.rfc-editor.org/rfc/rfc8200#section-3
+seq:
+  - id: version
+    type: b4
+    valid: 6
+  - id: traffic_class
+    type: b8
+  - id: flow_label
+    type: b20
+  - id: payload_length
+    type: u2
+    doc: Length of everything after the fixed header (extension headers included), in bytes.
+  - id: next_header
+    type: u1
+    enum: ip_protocol::ip_protocol
+    doc: Type of the first header after the fixed header.
+  - id: hop_limit
+    type: u1
+  - id: src_addr
+    size: 16
+    -orig-id: source_address
+  - id: dst_addr
+    size: 16
+    -orig-id: destination_address
+  - id: payload
+    size: payload_length
+    type: payload_chain(next_header)
+types:
+  payload_chain:
+    doc: Extension headers, then the upper-layer payload.
+    doc-ref: https://www.rfc-editor.org/rfc/rfc8200#section-4
+    params:
+      - id: first_header
+        type: u1
+        enum: ip_protocol::ip_protocol
+    seq:
+      - id: extension_headers
+        type: 'extension_header(_index == 0 ? first_header : extension_headers[_index - 1].next_header)'
+        if: is_extension_first
+        repeat: until
+        repeat-until: not _.is_extension_next
+      - id: body
+        size-eos: true
+        type: ip_payload(upper_layer_protocol)
+        if: not is_fragmented
+      - id: fragment_data
+        size-eos: true
+        if: is_fragmented
+        doc: Part of a fragmented packet; not reassembled.
+    instances:
+      is_extension_first:
+        value: >-
+          first_header == ip_protocol::ip_protocol::hopopt or
+          first_header == ip_protocol::ip_protocol::ipv6_route or
+          first_header == ip_protocol::ip_protocol::ipv6_frag or
+          first_header == ip_protocol::ip_protocol::ah or
+          first_header == ip_protocol::ip_protocol::ipv6_opts or
+          first_header == ip_protocol::ip_protocol::mobility_header or
+          first_header == ip_protocol::ip_protocol::hip or
+          first_header == ip_protocol::ip_protocol::shim6
+      upper_layer_protocol:
+        value: 'is_extension_first ? extension_headers.last.next_header : first_header'
+        doc: Protocol of the header after the last extension header.
+      is_fragmented:
+        value: >-
+          is_extension_first and
+          extension_headers.last.header_type == ip_protocol::ip_protocol::ipv6_frag
+        doc: The payload is a fragment (the last extension header is a Fragment header).
+  extension_header:
+    doc: |
+      Any extension header, through the layout they share: Next Header, Hdr Ext Len, then
+      the header's own fields (kept as bytes).
+    doc-ref: https://www.rfc-editor.org/rfc/rfc8200#section-4.2
+    params:
+      - id: header_type
+        type: u1
+        enum: ip_protocol::ip_protocol
+        doc: Which extension header this is (from the previous header's Next Header).
+    seq:
+      - id: next_header
+        type: u1
+        enum: ip_protocol::ip_protocol
+      - id: hdr_ext_len
+        type: u1
+        doc: |
+          Length in 8-octet units not counting the first 8 octets; for the Authentication
+          Header, in 4-octet units minus 2 (RFC 4302). Reserved (zero) in a Fragment header.
+      - id: data
+        size: 'header_type == ip_protocol::ip_protocol::ah ? hdr_ext_len * 4 + 2 : hdr_ext_len * 8 + 6'
+    instances:
+      is_extension_next:
+        value: >-
+          next_header == ip_protocol::ip_protocol::hopopt or
+          next_header == ip_protocol::ip_protocol::ipv6_route or
+          next_header == ip_protocol::ip_protocol::ipv6_frag or
+          next_header == ip_protocol::ip_protocol::ah or
+          next_header == ip_protocol::ip_protocol::ipv6_opts or
+          next_header == ip_protocol::ip_protocol::mobility_header or
+          next_header == ip_protocol::ip_protocol::hip or
+          next_header == ip_protocol::ip_protocol::shim6

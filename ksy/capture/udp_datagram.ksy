@@ -1,0 +1,28 @@
+meta:
+  id: udp_datagram
+  title: UDP datagram
+  application: wirestruct
+  xref:
+    rfc: 768
+  license: MIT
+  ks-version: '0.11'
+  endian: be
+  bit-endian: be
+doc: A UDP datagram; its length field bounds the data (link-layer padding is left out).
+doc-ref: https://www.rfc-editor.org/rfc/rfc768
+seq:
+  - id: src_port
+    type: u2
+  - id: dst_port
+    type: u2
+  - id: length
+    type: u2
+    valid:
+      min: 8
+    doc: Length of the header and data, in bytes.
+  - id: checksum
+    type: u2
+    doc: Zero when the sender did not compute one (IPv4 only).
+  - id: body
+    size: length - 8
+    doc: The datagram's data.

@@ -1,0 +1,81 @@
+"""JSON Lines captures: the hook loggers' interchange format."""
+import io
+
+import pytest
+
+from wirestruct.captures.jsonl import format_line, read_jsonl, write_jsonl
+from wirestruct.errors import CaptureError, LimitExceededError
+from wirestruct.records import CaptureRecord, Direction
+
+
+def read(text: bytes, **kw):
+    return list(read_jsonl(io.BytesIO(text), **kw))
+
+
+def test_reads_records_in_order_with_types():
+    items = read(b'{"t": 1.5, "dir": "s2c", "data": "16ff00"}\n'
+                 b'{"t": 2, "dir": "c2s", "data": ""}\n')
+    assert items == [
+        CaptureRecord(index=0, t=1.5, direction=Direction.S2C, data=b"\x16\xff\x00"),
+        CaptureRecord(index=1, t=2.0, direction=Direction.C2S, data=b""),
+    ]
+    assert isinstance(items[1].t, float)
+
+
+def test_blank_lines_crlf_no_final_newline_and_uppercase_hex():
+    items = read(b'\n{"t":0,"dir":"S2C","data":"ABcd"}\r\n\r\n  \n{"t":1,"dir":"c2s","data":"00"}')
+    assert [(r.index, r.direction, r.data) for r in items] == [
+        (0, Direction.S2C, b"\xab\xcd"), (1, Direction.C2S, b"\x00")]
+
+
+def test_stream_key_separates_connections():
+    (rec,) = read(b'{"t": 0, "dir": "c2s", "data": "01", "stream": 3}\n')
+    assert rec.stream == 3
+
+
+@pytest.mark.parametrize("line, expected", [
+    (b'not json', "not JSON"),
+    (b'[1, 2]', "not a JSON object"),
+    (b'{"dir": "s2c", "data": "00"}', "bad timestamp"),
+    (b'{"t": true, "dir": "s2c", "data": "00"}', "bad timestamp"),
+    (b'{"t": NaN, "dir": "s2c", "data": "00"}', "bad timestamp"),
+    (b'{"t": 1, "dir": "up", "data": "00"}', "bad direction"),
+    (b'{"t": 1, "dir": "s2c", "data": "0"}', "bad data"),
+    (b'{"t": 1, "dir": "s2c", "data": "zz"}', "bad data"),
+    (b'{"t": 1, "dir": "s2c", "data": 5}', "bad data"),
+    (b'{"t": 1, "dir": "s2c", "data": "00", "stream": -1}', "bad stream"),
+])
+def test_bad_lines_become_errors_and_reading_goes_on(line, expected):
+    items = read(b'{"t": 0, "dir": "s2c", "data": "aa"}\n' + line + b'\n'
+                 b'{"t": 2, "dir": "s2c", "data": "bb"}\n')
+    assert isinstance(items[0], CaptureRecord) and items[0].data == b"\xaa"
+    err = items[1]
+    assert isinstance(err, CaptureError)
+    assert expected in err.message and "line 2" in err.message
+    assert err.where.record == 1
+    assert isinstance(items[2], CaptureRecord) and items[2].index == 2 and items[2].data == b"\xbb"
+
+
+def test_overlong_line_is_skipped_without_holding_it():
+    big = b'{"t": 0, "dir": "s2c", "data": "' + b"00" * 5000 + b'"}\n'
+    items = read(big + b'{"t": 1, "dir": "s2c", "data": "01"}\n', max_record=100)
+    assert isinstance(items[0], LimitExceededError)
+    assert items[1] == CaptureRecord(index=1, t=1.0, direction=Direction.S2C, data=b"\x01")
+
+
+def test_reads_a_stream_incrementally():
+    class OneLineAtATime(io.BytesIO):
+        def read(self, *a):
+            raise AssertionError("whole-file read")
+
+    reader = read_jsonl(OneLineAtATime(b'{"t": 0, "dir": "s2c", "data": "01"}\n' * 3))
+    assert next(reader).data == b"\x01"
+
+
+def test_round_trip():
+    records = [CaptureRecord(0, 0.25, Direction.S2C, bytes(range(256))),
+               CaptureRecord(1, 1e9 + 0.123456, Direction.C2S, b"", stream=2)]
+    out = io.StringIO()
+    assert write_jsonl(out, records) == 2
+    assert format_line(records[1]) == '{"t": 1000000000.123456, "dir": "c2s", "data": "", "stream": 2}'
+    assert read(out.getvalue().encode()) == records

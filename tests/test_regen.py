@@ -1,0 +1,184 @@
+"""Regeneration: the pinned compiler, the import rewriting step, the Web IDE's YAML and
+import rules, templates, and --check."""
+import importlib
+import json
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from wirestruct.tools import regen
+
+ROOT = Path(__file__).resolve().parent.parent
+
+INNER = """\
+meta:
+  id: t_inner
+  endian: le
+seq:
+  - id: value
+    type: u2
+"""
+OUTER = """\
+meta:
+  id: t_outer
+  imports:
+    - t_inner
+seq:
+  - id: inner
+    type: t_inner
+  - id: switch
+    type: u1
+    enum: switch_state
+enums:
+  switch_state:
+    0: off
+    1: on
+    2: yes
+    3: no
+"""
+
+
+def make_tree(tmp_path: Path, files: dict) -> Path:
+    ksy = tmp_path / "ksy"
+    for rel, text in files.items():
+        path = ksy / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    return ksy
+
+
+def test_rewrite_imports_touches_only_listed_sibling_imports():
+    source = "import kaitaistruct\nimport t_inner\nimport zlib\nx = t_inner.TInner\n"
+    out = regen.rewrite_imports(source, ["t_inner"])
+    assert out == "import kaitaistruct\nfrom . import t_inner\nimport zlib\nx = t_inner.TInner\n"
+
+
+def test_compiled_package_imports_as_a_package_and_keeps_yaml_1_2_enum_keys(tmp_path):
+    ksy = make_tree(tmp_path, {"pkgx/t_inner.ksy": INNER, "pkgx/t_outer.ksy": OUTER})
+    gen = tmp_path / "gen"
+    expected, errors = regen.expected_outputs(ksy=ksy, generated=gen)
+    assert errors == []
+    outer = expected[gen / "pkgx" / "t_outer.py"]
+    # The compiler writes a top-level import; regeneration made it package-relative.
+    assert "from . import t_inner\n" in outer
+    assert "\nimport t_inner\n" not in outer
+    for path, text in expected.items():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    # Import through a package name, the way wirestruct.generated.<folder> is imported,
+    # with no sys.path entry for the folder itself.
+    (tmp_path / "gen" / "__init__.py").write_text("")
+    sys.path.insert(0, str(tmp_path))
+    try:
+        mod = importlib.import_module("gen.pkgx.t_outer")
+        from kaitaistruct import KaitaiStream
+        from io import BytesIO
+        obj = mod.TOuter(KaitaiStream(BytesIO(b"\x34\x12\x02")))
+        assert obj.inner.value == 0x1234
+        # js-yaml (YAML 1.2 core schema) keeps `on`/`off`/`yes`/`no` as strings;
+        # PyYAML would have made them booleans and the enum would not compile.
+        assert obj.switch.name == "yes"
+        assert [m.name for m in mod.TOuter.SwitchState] == ["off", "on", "yes", "no"]
+        assert obj._io.is_eof()
+    finally:
+        sys.path.remove(str(tmp_path))
+        for name in [n for n in sys.modules if n == "gen" or n.startswith("gen.")]:
+            del sys.modules[name]
+
+
+@pytest.mark.parametrize("import_name", ["../other/t_inner", "/t_inner"])
+def test_only_sibling_imports_resolve(tmp_path, import_name):
+    bad = OUTER.replace("    - t_inner", f"    - {import_name}")
+    ksy = make_tree(tmp_path, {"pkgy/t_outer.ksy": bad, "other/t_inner.ksy": INNER})
+    _, errors = regen.expected_outputs(ksy=ksy, generated=tmp_path / "gen")
+    assert any("t_outer.ksy" in e and "sibling" in e for e in errors), errors
+
+
+def test_compile_errors_fail_in_either_language(tmp_path):
+    broken = "meta:\n  id: t_broken\nseq:\n  - id: x\n    type: no_such_type\n"
+    ksy = make_tree(tmp_path, {"pkgz/t_broken.ksy": broken})
+    _, errors = regen.expected_outputs(ksy=ksy, generated=tmp_path / "gen")
+    assert any("python:" in e and "no_such_type" in e for e in errors)
+    assert any("javascript:" in e and "no_such_type" in e for e in errors)
+
+
+def test_meta_id_must_match_file_name(tmp_path):
+    ksy = make_tree(tmp_path, {"pkgw/wrong_name.ksy": INNER})
+    _, errors = regen.expected_outputs(ksy=ksy, generated=tmp_path / "gen")
+    assert any("must equal the file name" in e for e in errors)
+
+
+def test_file_names_unique_across_ksy(tmp_path):
+    ksy = make_tree(tmp_path, {"a/t_inner.ksy": INNER, "b/t_inner.ksy": INNER})
+    with pytest.raises(regen.RegenError, match="unique"):
+        regen.spec_files(ksy)
+
+
+def test_templates_render_once_per_data_file(tmp_path):
+    template = textwrap.dedent("""\
+        meta:
+          id: t_tpl_{{ key }}
+          endian: le
+        seq:
+        {% for f in fields %}
+          - id: {{ f.name }}
+            type: {{ f.type }}
+        {% endfor %}
+        """)
+    ksy = make_tree(tmp_path, {
+        "tp/templates/t_tpl.ksy.j2": template,
+        "tp/data/b1.json": json.dumps({"fields": [{"name": "a", "type": "u1"}, {"name": "b", "type": "u2"}]}),
+        "tp/data/b2.json": json.dumps({"fields": [{"name": "b", "type": "u2"}, {"name": "a", "type": "u1"}]}),
+    })
+    rendered = regen.render_templates(ksy)
+    assert sorted(p.name for p in rendered) == ["t_tpl_b1.ksy", "t_tpl_b2.ksy"]
+    b2 = rendered[ksy / "tp" / "t_tpl_b2.ksy"]
+    assert b2.startswith("# Rendered by `wirestruct regen` from templates/t_tpl.ksy.j2 with data/b2.json.")
+    assert b2.index("id: b\n") < b2.index("id: a\n")
+    # Rendering is part of regeneration: the rendered spec compiles and is checked.
+    expected, errors = regen.expected_outputs(ksy=ksy, generated=tmp_path / "gen")
+    assert errors == []
+    assert (tmp_path / "gen" / "tp" / "t_tpl_b1.py") in expected
+    assert regen.differing_files({ksy / "tp" / "t_tpl_b1.ksy": rendered[ksy / "tp" / "t_tpl_b1.ksy"]}) \
+        == [ksy / "tp" / "t_tpl_b1.ksy"]
+
+
+def test_check_lists_a_hand_edited_generated_file(tmp_path):
+    ksy = make_tree(tmp_path, {"pkgv/t_inner.ksy": INNER})
+    gen = tmp_path / "gen"
+    expected, errors = regen.expected_outputs(ksy=ksy, generated=gen)
+    for path, text in expected.items():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    assert regen.differing_files(expected) == []
+    edited = gen / "pkgv" / "t_inner.py"
+    edited.write_text(edited.read_text() + "# hand edit\n")
+    (gen / "pkgv" / "leftover.py").write_text("")
+    assert regen.differing_files(expected) == [edited]
+    assert regen.stale_files(expected, generated=gen) == [gen / "pkgv" / "leftover.py"]
+
+
+def test_repository_specs_are_self_contained_folders_with_unique_names():
+    specs = regen.spec_files()
+    assert specs, "ksy/ has specs"
+    names = [p.name for p in specs]
+    assert len(names) == len(set(names))
+    for spec in specs:
+        assert len(spec.relative_to(ROOT / "ksy").parts) == 2
+
+
+def test_repository_generated_is_what_the_pinned_compiler_makes():
+    proc = subprocess.run([sys.executable, "-m", "wirestruct.tools.cli", "regen", "--check"],
+                          capture_output=True, text=True, cwd=ROOT)
+    assert proc.returncode == 0, proc.stderr
+
+
+def test_pinned_compiler_version():
+    lock = json.loads((ROOT / "package-lock.json").read_text())
+    assert lock["packages"]["node_modules/kaitai-struct-compiler"]["version"] == "0.11.0"
+    assert lock["packages"]["node_modules/kaitai-struct"]["version"] == "0.11.0"
+    pkg = json.loads((ROOT / "package.json").read_text())
+    assert pkg["dependencies"]["kaitai-struct-compiler"] == "0.11.0"

@@ -1,0 +1,340 @@
+"""The ``wirestruct`` command line.
+
+    wirestruct decode CAPTURE --protocol P [--format jsonl|text]   every packet, decoded
+    wirestruct state  CAPTURE --protocol P [--upto N]              tracked world state, JSON
+    wirestruct export CAPTURE --protocol P --out DIR               files for the Kaitai Web IDE
+    wirestruct convert CAPTURE --to jsonl|wscap|pcap --out FILE    between capture formats
+    wirestruct show HEX|FILE --protocol P [--dir s2c|c2s]          one packet, as a tree
+    wirestruct regen [--check]                                     ksy/ -> generated/
+
+Results go to stdout (JSON Lines / JSON pipe into ``jq``); progress and a summary go to
+stderr. Exit status: 0 when the run finished (error events are part of the output), 1
+with ``--strict`` if any packet failed to decode, 2 for bad usage or an unreadable file.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any, Dict, Iterator, List, Optional
+
+from wirestruct import registry
+from wirestruct.captures import FORMATS, Capture, open_capture
+from wirestruct.errors import WirestructError
+from wirestruct.events import ErrorEvent, Event, PacketEvent
+from wirestruct.jsonify import to_jsonable
+from wirestruct.limits import Limits
+from wirestruct.protocol import Protocol
+from wirestruct.records import CaptureRecord, Direction
+from wirestruct.session import decode_records, track
+
+from . import progress
+
+
+# -- shared options ------------------------------------------------------------------------
+def _add_capture_args(p: argparse.ArgumentParser, *, protocol_required: bool = False) -> None:
+    p.add_argument("capture", help="capture file: JSON Lines, pcap, pcapng or .wscap")
+    p.add_argument("--protocol", "-p", choices=registry.protocol_names(),
+                   required=protocol_required,
+                   help="protocol (optional for .wscap files, which name theirs)")
+    p.add_argument("--capture-format", choices=FORMATS, help="override format detection")
+    p.add_argument("--server", metavar="[HOST:]PORT",
+                   help="the game server's TCP/UDP endpoint in a pcap/pcapng capture, when "
+                        "it cannot be inferred from the handshake or the protocol's ports")
+    p.add_argument("--diep-build", metavar="NAME", help="diep.io field table (default: bundled)")
+    p.add_argument("--max-decompressed", type=int, metavar="BYTES",
+                   help="cap on any decompressed body (default: wirestruct.limits)")
+
+
+def _options(args) -> Dict[str, Any]:
+    return {"diep_build": getattr(args, "diep_build", None)}
+
+
+def _limits(args) -> Limits:
+    if getattr(args, "max_decompressed", None):
+        return Limits(max_decompressed=args.max_decompressed)
+    return Limits()
+
+
+def _open(args, protocol: Optional[Protocol]) -> Capture:
+    ports = protocol.default_ports if protocol else ()
+    transport = protocol.transport if protocol else "stream"
+    return open_capture(args.capture, format=args.capture_format, server=args.server,
+                        server_ports=ports, transport=transport, limits=_limits(args))
+
+
+def _resolve(args) -> tuple:
+    """Open the capture and find its protocol (from --protocol or the container header)."""
+    protocol = registry.get_protocol(args.protocol) if args.protocol else None
+    capture = _open(args, protocol)
+    if protocol is None:
+        if not capture.protocol:
+            capture.close()
+            raise UsageError("--protocol is required for this capture")
+        protocol = registry.get_protocol(capture.protocol)
+        capture.close()
+        capture = _open(args, protocol)
+    return capture, protocol
+
+
+class UsageError(Exception):
+    pass
+
+
+def _events(capture: Capture, protocol: Protocol, args, tracker=None) -> Iterator[Event]:
+    records = progress.for_capture(capture).wrap(capture)
+    events = decode_records(records, protocol.decoder(limits=_limits(args), **_options(args)))
+    return track(events, tracker) if tracker is not None else events
+
+
+# -- decode ------------------------------------------------------------------------------
+def event_json(event: Event) -> Dict[str, Any]:
+    if isinstance(event, PacketEvent):
+        out = {"index": event.index, "record": event.record, "t": event.t,
+               "dir": event.direction.label, "stream": event.stream,
+               "id": event.packet_id, "name": event.name}
+        if event.parent is not None:
+            out["parent"] = event.parent
+        out["fields"] = to_jsonable(event.packet)
+        if event.expansions:
+            out["expansions"] = to_jsonable(dict(event.expansions))
+        return out
+    out = {"index": event.index, "record": event.record, "t": event.t,
+           "dir": event.direction.label if event.direction is not None else None,
+           "stream": event.stream}
+    out.update(event.error.to_json())
+    return out
+
+
+def text_tree(value: Any, indent: str = "  ") -> List[str]:
+    lines: List[str] = []
+
+    def walk(v: Any, depth: int, label: str) -> None:
+        pad = indent * depth
+        if isinstance(v, dict):
+            lines.append(f"{pad}{label}:" if label else "")
+            for k, item in v.items():
+                walk(item, depth + 1, str(k))
+        elif isinstance(v, list):
+            lines.append(f"{pad}{label}: [{len(v)}]")
+            for i, item in enumerate(v):
+                walk(item, depth + 1, f"[{i}]")
+        else:
+            lines.append(f"{pad}{label}: {json.dumps(v)}")
+
+    if isinstance(value, dict):
+        for k, item in value.items():
+            walk(item, 1, str(k))
+    else:
+        walk(value, 1, "value")
+    return [line for line in lines if line]
+
+
+def event_text(event: Event) -> str:
+    data = event_json(event)
+    if isinstance(event, PacketEvent):
+        head = (f"#{event.index} t={event.t:.6f} {event.direction.label} stream {event.stream} "
+                f"{event.name} (id {event.packet_id})"
+                + (f" in #{event.parent}" if event.parent is not None else ""))
+        body = {"fields": data["fields"]}
+        if "expansions" in data:
+            body["expansions"] = data["expansions"]
+        return "\n".join([head] + text_tree(body))
+    return f"#{event.index} ERROR {event.error}"
+
+
+def cmd_decode(args) -> int:
+    capture, protocol = _resolve(args)
+    fmt = event_json if args.format == "jsonl" else event_text
+    errors = packets = 0
+    with capture:
+        for event in _events(capture, protocol, args):
+            if isinstance(event, ErrorEvent):
+                errors += 1
+                line = json.dumps(fmt(event)) if args.format == "jsonl" else fmt(event)
+            else:
+                packets += 1
+                line = json.dumps(fmt(event)) if args.format == "jsonl" else fmt(event)
+            sys.stdout.write(line + "\n")
+            if args.upto is not None and event.index is not None and event.index >= args.upto:
+                break
+    print(f"wirestruct: {packets} packets, {errors} errors", file=sys.stderr)
+    return 1 if args.strict and errors else 0
+
+
+# -- state -------------------------------------------------------------------------------
+def cmd_state(args) -> int:
+    capture, protocol = _resolve(args)
+    tracker = protocol.tracker(**_options(args))
+    errors = 0
+    with capture:
+        for event in _events(capture, protocol, args, tracker):
+            if isinstance(event, ErrorEvent):
+                errors += 1
+                if args.errors:
+                    print(f"wirestruct: {event.error}", file=sys.stderr)
+            if (args.upto is not None and isinstance(event, PacketEvent)
+                    and event.index >= args.upto):
+                # State errors of packet N come right after it: apply them, then stop.
+                break
+    snapshot = tracker.snapshot()
+    json.dump(snapshot, sys.stdout, indent=None if args.compact else 1)
+    sys.stdout.write("\n")
+    if args.map_out:
+        write_map = getattr(tracker, "write_map", None)
+        if write_map is None:
+            raise UsageError(f"--map-out: protocol {protocol.name} has no map")
+        with open(args.map_out, "wb") as out:
+            write_map(out)
+    print(f"wirestruct: state after the capture, {errors} errors", file=sys.stderr)
+    return 1 if args.strict and errors else 0
+
+
+# -- export / convert / show -------------------------------------------------------------------
+def cmd_export(args) -> int:
+    from .webide import export_capture
+
+    capture, protocol = _resolve(args)
+    with capture:
+        index = export_capture(progress.for_capture(capture).wrap(capture), protocol,
+                               protocol.decoder(limits=_limits(args), **_options(args)),
+                               Path(args.out))
+    print(f"wirestruct: wrote {len(index['files'])} packet files, {len(index['specs'])} specs "
+          f"and capture.wscap to {args.out} (see INDEX.txt); {len(index['errors'])} errors",
+          file=sys.stderr)
+    return 0
+
+
+def cmd_convert(args) -> int:
+    protocol = registry.get_protocol(args.protocol) if args.protocol else None
+    capture = _open(args, protocol)
+    name = args.protocol or capture.protocol
+    errors = 0
+
+    def records():
+        nonlocal errors
+        for item in progress.for_capture(capture).wrap(capture):
+            if isinstance(item, WirestructError):
+                errors += 1
+                print(f"wirestruct: skipped: {item}", file=sys.stderr)
+            else:
+                yield item
+
+    with capture:
+        if args.to == "jsonl":
+            from wirestruct.captures.jsonl import write_jsonl
+            with open(args.out, "w", encoding="utf-8") as out:
+                count = write_jsonl(out, records())
+        elif args.to == "wscap":
+            if not name:
+                raise UsageError("--protocol is required to write a .wscap container")
+            from wirestruct.captures.container import write_container
+            with open(args.out, "wb") as out:
+                count = write_container(out, name, records())
+        else:
+            from wirestruct.captures.pcap import write_pcap
+            with open(args.out, "wb") as out:
+                count = write_pcap(out, records())
+    print(f"wirestruct: wrote {count} records to {args.out}; {errors} unreadable", file=sys.stderr)
+    return 0
+
+
+def cmd_show(args) -> int:
+    protocol = registry.get_protocol(args.protocol)
+    source = Path(args.packet)
+    if source.is_file():
+        data = source.read_bytes()
+    else:
+        try:
+            data = bytes.fromhex(args.packet)
+        except ValueError:
+            raise UsageError(f"{args.packet!r} is neither a file nor hex") from None
+    record = CaptureRecord(index=0, t=0.0, direction=Direction.parse(args.dir), data=data)
+    decoder = protocol.decoder(limits=_limits(args), **_options(args))
+    errors = 0
+    for event in decode_records([record], decoder):
+        errors += isinstance(event, ErrorEvent)
+        print(json.dumps(event_json(event)) if args.format == "jsonl" else event_text(event))
+    return 1 if errors else 0
+
+
+def cmd_regen(args) -> int:
+    from .regen import main as regen_main
+    argv = (["--check"] if args.check else []) + (["--folder", args.folder] if args.folder else [])
+    return regen_main(argv)
+
+
+# -- main ----------------------------------------------------------------------------------
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="wirestruct", description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("decode", help="every packet of a capture, decoded")
+    _add_capture_args(p)
+    p.add_argument("--format", choices=("jsonl", "text"), default="jsonl")
+    p.add_argument("--upto", type=int, metavar="N", help="stop after packet N")
+    p.add_argument("--strict", action="store_true", help="exit 1 if any packet failed")
+    p.set_defaults(func=cmd_decode)
+
+    p = sub.add_parser("state", help="the tracked world state after the capture, as JSON")
+    _add_capture_args(p)
+    p.add_argument("--upto", type=int, metavar="N", help="state after packet N")
+    p.add_argument("--map-out", metavar="FILE", help="write the raw block array (mme)")
+    p.add_argument("--errors", action="store_true", help="print error events to stderr")
+    p.add_argument("--compact", action="store_true", help="one-line JSON")
+    p.add_argument("--strict", action="store_true", help="exit 1 if any packet failed")
+    p.set_defaults(func=cmd_state)
+
+    p = sub.add_parser("export", help="files to open in the Kaitai Web IDE")
+    _add_capture_args(p)
+    p.add_argument("--out", required=True, metavar="DIR")
+    p.set_defaults(func=cmd_export)
+
+    p = sub.add_parser("convert", help="convert between capture formats")
+    _add_capture_args(p)
+    p.add_argument("--to", required=True, choices=("jsonl", "wscap", "pcap"))
+    p.add_argument("--out", required=True, metavar="FILE")
+    p.set_defaults(func=cmd_convert)
+
+    p = sub.add_parser("show", help="decode one packet given as hex or a file")
+    p.add_argument("packet", help="hex string, or a file holding the packet's bytes")
+    p.add_argument("--protocol", "-p", choices=registry.protocol_names(), required=True)
+    p.add_argument("--dir", choices=("s2c", "c2s"), default="s2c")
+    p.add_argument("--format", choices=("jsonl", "text"), default="text")
+    p.add_argument("--diep-build", metavar="NAME")
+    p.add_argument("--max-decompressed", type=int, metavar="BYTES")
+    p.set_defaults(func=cmd_show)
+
+    p = sub.add_parser("regen", help="compile ksy/ into generated/ with the pinned compiler")
+    p.add_argument("--check", action="store_true",
+                   help="write nothing; exit 1 listing files that differ")
+    p.add_argument("--folder", metavar="NAME", help="only this ksy/ folder")
+    p.set_defaults(func=cmd_regen)
+    return parser
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except UsageError as exc:
+        print(f"wirestruct: {exc}", file=sys.stderr)
+        return 2
+    except WirestructError as exc:
+        print(f"wirestruct: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        if isinstance(exc, BrokenPipeError):
+            # The reader (e.g. `head`) went away: stop quietly.
+            sys.stderr.close()
+            return 0
+        print(f"wirestruct: {exc}", file=sys.stderr)
+        return 2
+    except ValueError as exc:
+        print(f"wirestruct: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
