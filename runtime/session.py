@@ -29,12 +29,16 @@ def decode_records(records: Iterable[Union[CaptureRecord, WirestructError]],
 
 
 def track(events: Iterable[Event], tracker: Tracker) -> Iterator[Event]:
-    """Pass events through, applying each decoded packet to ``tracker``; state errors
+    """Pass events through, applying each decoded packet to ``tracker`` before it is
+    yielded (so a consumer that stops at packet N sees the state after N); state errors
     are yielded right after the packet that caused them."""
     for event in events:
-        yield event
         if isinstance(event, PacketEvent):
-            yield from tracker.apply_safely(event)
+            errors = tracker.apply_safely(event)
+            yield event
+            yield from errors
+        else:
+            yield event
 
 
 def _direction(label: Optional[str]) -> Optional[Direction]:

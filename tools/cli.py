@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any, Dict, Iterator, List, Optional
@@ -176,8 +177,7 @@ def cmd_state(args) -> int:
                     print(f"wirestruct: {event.error}", file=sys.stderr)
             if (args.upto is not None and isinstance(event, PacketEvent)
                     and event.index >= args.upto):
-                # State errors of packet N come right after it: apply them, then stop.
-                break
+                break  # the tracker has applied packet N
     snapshot = tracker.snapshot()
     json.dump(snapshot, sys.stdout, indent=None if args.compact else 1)
     sys.stdout.write("\n")
@@ -317,7 +317,9 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Optional[List[str]] = None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        return args.func(args)
+        status = args.func(args)
+        sys.stdout.flush()
+        return status
     except UsageError as exc:
         print(f"wirestruct: {exc}", file=sys.stderr)
         return 2
@@ -326,8 +328,9 @@ def main(argv: Optional[List[str]] = None) -> int:
         return 2
     except OSError as exc:
         if isinstance(exc, BrokenPipeError):
-            # The reader (e.g. `head`) went away: stop quietly.
-            sys.stderr.close()
+            # The reader (e.g. `head`) went away: stop quietly, and keep Python from
+            # complaining when it flushes stdout at exit.
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             return 0
         print(f"wirestruct: {exc}", file=sys.stderr)
         return 2

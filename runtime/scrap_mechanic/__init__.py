@@ -1,1 +1,34 @@
-"""placeholder"""
+"""Scrap Mechanic: 21/22 Network Update, 24 Unreliable Update, 29 Compound, 30 Player
+Movement, and the NetObj world they describe.
+
+Specs: ``ksy/scrap_mechanic/`` (``sm_*.ksy``). Captures are message captures: one record
+is one packet, a packet id byte then the body (an LZ4 block for the documented packets).
+
+    from wirestruct import decode_records, get_protocol, open_capture, track
+
+    protocol = get_protocol("scrap-mechanic")
+    tracker = protocol.tracker()
+    with open_capture("samples/scrap_mechanic.jsonl") as capture:
+        for event in track(decode_records(capture, protocol.decoder()), tracker):
+            pass
+    print(tracker.snapshot())
+"""
+from __future__ import annotations
+
+from ..protocol import Protocol
+from .decoder import ScrapMechanicDecoder, SubUpdate
+from .export import export_items
+from .tracker import NetObjTracker
+
+PROTOCOL = Protocol(
+    name="scrap-mechanic",
+    title="Scrap Mechanic (Network Update, Unreliable Update, Compound, NetObj world)",
+    transport="message",
+    ksy_folder="scrap_mechanic",
+    make_decoder=ScrapMechanicDecoder,
+    make_tracker=NetObjTracker,
+    export_items=export_items,
+    default_ports=(),
+)
+
+__all__ = ["PROTOCOL", "NetObjTracker", "ScrapMechanicDecoder", "SubUpdate", "export_items"]

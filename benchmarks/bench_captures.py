@@ -1,0 +1,142 @@
+"""Capture reading speed and memory, per file format.
+
+    python benchmarks/bench_captures.py [--size-mb 100] [--keep DIR]
+
+Builds one synthetic TCP conversation of about ``--size-mb`` MB of payload (seeded
+record sizes from 64 bytes to 16 KiB, Pareto-distributed, both directions, four connections) and writes it as
+pcap (``write_pcap``: Ethernet/IPv4/TCP with handshakes and checksums), pcapng
+(``write_pcapng``), JSON Lines and the wirestruct container. Then each file is read with
+``wirestruct.open_capture(...)`` in a fresh Python process, iterating every record, and
+the figures are printed: records/s, MB/s of file and of payload, and the peak resident
+memory of the reading process (``ru_maxrss``), its growth while reading, and the peak of a
+process that only imports wirestruct. pcap and pcapng reading includes parsing every frame's headers with
+the generated classes and reassembling the TCP streams.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+SERVER_PORT = 4000
+
+
+def records(size_mb: float, seed: int = 7):
+    """The benchmark's capture records, generated lazily."""
+    from wirestruct.records import CaptureRecord, Direction
+
+    rng = random.Random(seed)
+    block = rng.randbytes(1 << 20)
+    target = int(size_mb * 1_000_000)
+    total = index = 0
+    t = 1_700_000_000.0
+    while total < target:
+        size = min(int(rng.paretovariate(1.2) * 64), 16384, target - total)
+        start = rng.randrange(len(block) - size)
+        t += rng.random() * 0.002
+        yield CaptureRecord(index, round(t, 6), Direction(rng.random() < 0.45), block[start:start + size],
+                            stream=index % 4)
+        total += size
+        index += 1
+
+
+def build(folder: Path, size_mb: float) -> dict:
+    from wirestruct.captures.container import write_container
+    from wirestruct.captures.jsonl import write_jsonl
+    from wirestruct.captures.pcap_writer import write_pcap, write_pcapng
+
+    paths = {
+        "pcap": folder / "bench.pcap",
+        "pcapng": folder / "bench.pcapng",
+        "jsonl": folder / "bench.jsonl",
+        "wscap": folder / "bench.wscap",
+    }
+    timings = {}
+    for fmt, path in paths.items():
+        started = time.perf_counter()
+        if fmt == "jsonl":
+            with open(path, "w", encoding="ascii") as out:
+                write_jsonl(out, records(size_mb))
+        else:
+            with open(path, "wb") as out:
+                if fmt == "pcap":
+                    write_pcap(out, records(size_mb), server=("127.0.0.1", SERVER_PORT))
+                elif fmt == "pcapng":
+                    write_pcapng(out, records(size_mb), server=("127.0.0.1", SERVER_PORT))
+                else:
+                    write_container(out, "mme", records(size_mb))
+        timings[fmt] = time.perf_counter() - started
+    return {fmt: (str(path), timings[fmt]) for fmt, path in paths.items()}
+
+
+def read_one(path: str) -> dict:
+    """Run in a child process: read every record, report counts, time and peak memory."""
+    from wirestruct import open_capture
+    from wirestruct.errors import WirestructError
+
+    rss_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    count = payload = errors = 0
+    started = time.perf_counter()
+    with open_capture(path, server_ports=(SERVER_PORT,), transport="stream") as capture:
+        for item in capture:
+            if isinstance(item, WirestructError):
+                errors += 1
+            else:
+                count += 1
+                payload += len(item.data)
+    seconds = time.perf_counter() - started
+    return {"records": count, "payload": payload, "errors": errors, "seconds": seconds,
+            "rss_before_kb": rss_before,
+            "peak_rss_kb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}
+
+
+def child(args) -> dict:
+    proc = subprocess.run([sys.executable, __file__, *args], capture_output=True, text=True,
+                          check=True)
+    return json.loads(proc.stdout)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--size-mb", type=float, default=100.0,
+                        help="payload bytes of the synthetic capture, in MB (default 100)")
+    parser.add_argument("--keep", type=Path, help="write the files here and keep them")
+    parser.add_argument("--read", metavar="PATH", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.read:
+        print(json.dumps(read_one(args.read)))
+        return 0
+    with tempfile.TemporaryDirectory() as scratch:
+        folder = args.keep or Path(scratch)
+        folder.mkdir(parents=True, exist_ok=True)
+        print(f"building a {args.size_mb:g} MB payload capture in {folder} ...", flush=True)
+        files = build(folder, args.size_mb)
+        base = subprocess.run([sys.executable, "-c", "import resource, wirestruct; print("
+                               "resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)"],
+                              capture_output=True, text=True, check=True)
+        base_rss = int(base.stdout) / 1024
+        print(f"python + `import wirestruct` alone: peak RSS {base_rss:.1f} MB")
+        print(f"{'format':<7} {'file MB':>9} {'write s':>8} {'records':>9} {'read s':>8} "
+              f"{'records/s':>10} {'file MB/s':>10} {'data MB/s':>10} {'peak RSS MB':>12} "
+              f"{'RSS growth MB':>14}")
+        for fmt, (path, write_s) in files.items():
+            size = os.path.getsize(path) / 1e6
+            got = child(["--read", path])
+            assert got["errors"] == 0, got
+            s = got["seconds"]
+            print(f"{fmt:<7} {size:>9.1f} {write_s:>8.1f} {got['records']:>9} {s:>8.2f} "
+                  f"{got['records'] / s:>10.0f} {size / s:>10.1f} {got['payload'] / 1e6 / s:>10.1f} "
+                  f"{got['peak_rss_kb'] / 1024:>12.1f} "
+                  f"{(got['peak_rss_kb'] - got['rss_before_kb']) / 1024:>14.1f}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

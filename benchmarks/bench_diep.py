@@ -1,0 +1,114 @@
+"""diep.io decode benchmark: upcreates/s end to end, the generated parse alone, the
+runtime's share, and peak memory against the live entity table.
+
+    python benchmarks/bench_diep.py [--seed 7] [--ticks 400] [--shapes 160] [--repeat 3]
+
+* End to end: capture records (the generator's mix: one 0x00 update a tick with shapes,
+  tanks, barrels and bullets entering, moving and leaving view, some packets wrapped in
+  0x02, plus the client's inputs) -> decoder (LZ4, one generated parse per packet) ->
+  entity tracker, on one core. Upcreates are the creations and updates of every 0x00.
+* Parse alone: the generated classes on the same packets, 0x02 already decompressed,
+  nothing else. The runtime's share is the rest of the end-to-end time (event building,
+  decompression, the tracker reading the field values into the entity table).
+* Peak memory (tracemalloc) of decoding + tracking a streamed session (records generated
+  on the fly, never held) of N and 4 N ticks, next to the live entities at the end; the
+  figure includes the generator's own world model.
+
+Inputs are built first and not timed; best of ``--repeat`` runs. Figures depend on the
+machine and its load; run it on an idle core.
+"""
+from __future__ import annotations
+
+import argparse
+import gc
+import sys
+import time
+import tracemalloc
+from io import BytesIO
+
+from kaitaistruct import KaitaiStream
+
+from wirestruct import get_protocol
+from wirestruct.events import ErrorEvent
+from wirestruct.generated.diep.diep_serverbound import DiepServerbound
+from wirestruct.lz4block import decompress_block
+from wirestruct.records import Direction
+from wirestruct.session import decode_records, track
+from wirestruct.tools.generate_diep import generate
+
+
+def best_of(repeat, fn):
+    times = []
+    for _ in range(repeat):
+        gc.collect()
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--ticks", type=int, default=400)
+    parser.add_argument("--shapes", type=int, default=160)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--memory-ticks", type=int, default=150)
+    args = parser.parse_args(argv)
+
+    protocol = get_protocol("diep")
+    session = generate(args.seed, ticks=args.ticks, shapes=args.shapes)
+    records = list(session)
+    upcreates = session.upcreates
+    size = sum(len(r.data) for r in records)
+    compressed = sum(1 for r in records if r.direction is Direction.S2C and r.data[:1] == b"\x02")
+    print(f"diep.io session: seed {args.seed}, {args.ticks} ticks, {len(records)} records "
+          f"({compressed} in 0x02), {size / 1e6:.2f} MB, {upcreates} upcreates, "
+          f"{len(session.expected['entities'])} live entities at the end")
+
+    def end_to_end():
+        tracker = protocol.tracker()
+        errors = sum(isinstance(e, ErrorEvent)
+                     for e in track(decode_records(records, protocol.decoder()), tracker))
+        assert errors == 0 and tracker.snapshot() == session.expected
+
+    clientbound = protocol.decoder().build.packet_class
+    plain = []
+    for r in records:
+        data = r.data
+        if r.direction is Direction.S2C:
+            if data[0] == 0x02:
+                data = decompress_block(data[5:], expected_size=int.from_bytes(data[1:5], "little"))
+            plain.append((clientbound, data))
+        else:
+            plain.append((DiepServerbound, data))
+
+    def parse_alone():
+        for cls, data in plain:
+            cls(KaitaiStream(BytesIO(data)))
+
+    e2e = best_of(args.repeat, end_to_end)
+    alone = best_of(args.repeat, parse_alone)
+    print(f"end to end:  {e2e:7.3f} s  {upcreates / e2e:10,.0f} upcreates/s  "
+          f"{size / e2e / 1e6:6.2f} MB/s")
+    print(f"parse alone: {alone:7.3f} s  {upcreates / alone:10,.0f} upcreates/s")
+    print(f"runtime's share: {e2e - alone:.3f} s = {(e2e - alone) / e2e:.0%} of end to end "
+          f"({(e2e - alone) / alone:.0%} on top of the generated parse)")
+
+    for ticks in (args.memory_ticks, 4 * args.memory_ticks):
+        gc.collect()
+        tracemalloc.start()
+        streamed = generate(args.seed, ticks=ticks, shapes=args.shapes)
+        tracker = protocol.tracker()
+        for _ in track(decode_records(streamed, protocol.decoder()), tracker):
+            pass
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+        live = len(tracker.snapshot()["entities"])
+        print(f"peak memory, {ticks:5d} ticks streamed: {peak / 1e6:6.2f} MB "
+              f"({streamed.upcreates} upcreates, {live} live entities at the end)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,169 @@
+"""Multiplayer Map Editor benchmark: small packets/s and MB/s of voxels applied.
+
+    python benchmarks/bench_mme.py [--packets 100000] [--map 512x512x128] [--repeat 3]
+
+1. chatty session - small packets (moves, block changes, chat, pings, announces) in
+   both directions, as TCP chunks of random size, framed, parsed and tracked;
+2. map loads of the whole map: MAP_DATA in 32x32x32 chunks, and BUFFER_RESET /
+   BUFFER_APPEND / BUFFER_IS_MAP_DATA - framed, parsed, inflated and applied to the
+   NumPy block array.
+
+Inputs are built first and not timed. Each figure is the best of ``--repeat`` runs, one
+Python thread (the decode path is single-threaded). Peak memory is the process's maximum
+resident set size at the end.
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import resource
+import struct
+import sys
+import time
+import zlib
+
+import numpy as np
+
+from wirestruct import get_protocol
+from wirestruct.events import ErrorEvent
+from wirestruct.mme.packets import PacketType as P
+from wirestruct.records import CaptureRecord, Direction
+from wirestruct.session import decode_records, track
+from wirestruct.tools.generate_mme import (chat, move, packet, region, terrain,
+                                           type_bitmap)
+
+
+def records_of(direction_streams, rng, low=1, high=1500):
+    """Interleave the directions' byte streams as records of random size."""
+    out = []
+    positions = {d: 0 for d in direction_streams}
+    while any(positions[d] < len(s) for d, s in direction_streams.items()):
+        d = rng.choice([d for d, s in direction_streams.items() if positions[d] < len(s)])
+        n = rng.randint(low, high)
+        data = direction_streams[d][positions[d]:positions[d] + n]
+        positions[d] += len(data)
+        out.append(CaptureRecord(len(out), 0.0, d, data))
+    return out
+
+
+def chatty_session(count: int, seed: int = 1):
+    rng = random.Random(seed)
+    s2c = [packet(P.MAP_SETUP, struct.pack("<4H", 128, 128, 64, 32))]
+    s2c += [packet(P.ANNOUNCE_PLAYER, bytes([i, i % 16 + 1]) + f"Player{i}".encode().ljust(24, b"\0"))
+            for i in range(1, 33)]
+    c2s = [packet(P.AVAILABLE_PACKET_TYPES, type_bitmap(range(50)))]
+    n = len(s2c) + len(c2s)
+    while n < count:
+        r = rng.random()
+        if r < 0.45:
+            s2c.append(move(rng.uniform(0, 128), rng.uniform(0, 128), rng.uniform(0, 64),
+                            rng.uniform(-3, 3), rng.uniform(-1, 1), rng.randint(1, 32)))
+        elif r < 0.60:
+            c2s.append(move(rng.uniform(0, 128), rng.uniform(0, 128), rng.uniform(0, 64), 0.0, 0.0))
+        elif r < 0.78:
+            s2c.append(packet(P.MAP_MODIFY, struct.pack("<3hBB", rng.randrange(128),
+                                                        rng.randrange(128), rng.randrange(64),
+                                                        rng.randint(1, 9), rng.randint(0, 32))))
+        elif r < 0.90:
+            s2c.append(chat(rng.randint(0, 32), f"\x1b\x02hello {rng.randrange(1000)}"))
+        elif r < 0.95:
+            c2s.append(packet(P.PING_REQUEST, struct.pack("<I", n)))
+        else:
+            s2c.append(packet(P.ANNOUNCE_PLAYER, bytes([rng.randint(1, 32)])))
+        n += 1
+    streams = {Direction.S2C: b"".join(s2c), Direction.C2S: b"".join(c2s)}
+    return records_of(streams, rng), n, sum(len(s) for s in streams.values())
+
+
+def map_loads(dims, noisy: bool, seed: int = 2):
+    """The two loads of one map. ``noisy`` replaces stone by 8 random block types, which
+    makes the data some 30 times less compressible than plain terrain (a harder case for zlib)."""
+    sx, sy, sz = dims
+    rng = np.random.default_rng(seed)
+    blocks = terrain(sx, sy, sz, sz // 2, rng)
+    if noisy:
+        stone = blocks == 1
+        blocks[stone] = rng.integers(1, 9, size=int(stone.sum()), dtype=np.uint8)
+    setup = packet(P.MAP_SETUP, struct.pack("<4H", sx, sy, sz, sz // 2))
+    chunks = [setup]
+    for z in range(0, sz, 32):
+        for y in range(0, sy, 32):
+            for x in range(0, sx, 32):
+                part = np.ascontiguousarray(blocks[z:z + 32, y:y + 32, x:x + 32])
+                chunks.append(packet(P.MAP_DATA, region((x, y, z), (x + 31, y + 31, z + 31))
+                                     + zlib.compress(part.tobytes())))
+    compressed = zlib.compress(blocks.tobytes())
+    buffered = [setup, packet(P.BUFFER_RESET)]
+    buffered += [packet(P.BUFFER_APPEND, compressed[i:i + 65000])
+                 for i in range(0, len(compressed), 65000)]
+    buffered.append(packet(P.BUFFER_IS_MAP_DATA, region((0, 0, 0), (sx - 1, sy - 1, sz - 1))))
+    as_records = lambda packets: [CaptureRecord(i, 0.0, Direction.S2C, p)   # noqa: E731
+                                  for i, p in enumerate(_segments(b"".join(packets)))]
+    return blocks, {"MAP_DATA chunks": (as_records(chunks), len(chunks) - 1),
+                    "BUFFER_IS_MAP_DATA": (as_records(buffered), len(buffered) - 1)}
+
+
+def _segments(data: bytes, size: int = 65536):
+    return [data[i:i + size] for i in range(0, len(data), size)]
+
+
+def run(records, **decoder_options):
+    protocol = get_protocol("mme")
+    tracker = protocol.tracker(**decoder_options)
+    decoder = protocol.decoder(**decoder_options)
+    start = time.perf_counter()
+    events = 0
+    errors = 0
+    for event in track(decode_records(records, decoder), tracker):
+        events += 1
+        errors += isinstance(event, ErrorEvent)
+    return time.perf_counter() - start, events, errors, tracker
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--packets", type=int, default=100_000)
+    parser.add_argument("--map", default="512x512x128", help="X x Y x Z, multiples of 32")
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args(argv)
+
+    records, count, size = chatty_session(args.packets)
+    best = min(run(records)[0] for _ in range(args.repeat))
+    _, events, errors, _ = run(records)
+    if errors or events != count:
+        print(f"chatty session: {errors} errors, {events} events for {count} packets")
+        return 1
+    print(f"chatty session: {count} packets, {size / 1e6:.2f} MB in {len(records)} records: "
+          f"{count / best:,.0f} packets/s ({size / best / 1e6:.1f} MB/s) framed, parsed, tracked")
+
+    dims = tuple(int(v) for v in args.map.lower().split("x"))
+    for noisy in (False, True):
+        if not report_map_loads(dims, noisy, args.repeat):
+            return 1
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"peak resident memory: {peak:.0f} MiB")
+    return 0
+
+
+def report_map_loads(dims, noisy: bool, repeat: int) -> bool:
+    blocks, loads = map_loads(dims, noisy)
+    volume = blocks.size
+    kind = "noisy terrain" if noisy else "terrain"
+    for label, (load, num_packets) in loads.items():
+        wire = sum(len(r.data) for r in load)
+        best = None
+        for _ in range(repeat):
+            elapsed, _, errors, tracker = run(load)
+            if errors or tracker.map_bytes() != blocks.tobytes():
+                print(f"{label}: {errors} errors or a wrong map")
+                return False
+            best = elapsed if best is None else min(best, elapsed)
+            del tracker
+        print(f"map load {'x'.join(map(str, dims))} {kind} via {label}: {num_packets} packets, "
+              f"{wire / 1e6:.2f} MB on the wire, {volume / 2**20:.0f} MiB of voxels in "
+              f"{best:.3f} s: {volume / best / 1e6:,.0f} MB/s of voxels applied")
+    return True
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,127 @@
+"""Scrap Mechanic decode benchmark: end-to-end throughput, the generated parse alone, the
+runtime's share, and peak memory for a capture and one 10x longer.
+
+    python benchmarks/bench_scrap_mechanic.py [--seed 7] [--ticks 2000] [--repeat 3]
+
+* End to end: capture records -> decoder (LZ4, sub-update framing, delta reconstruction,
+  one generated parse per sub-update / 24 body / compound body) -> tracker, on one core.
+  "Sub-updates" counts the 21/22 sub-updates plus the NetObj updates of 24 packets.
+* Parse alone: the same generated classes on the same inputs, already decompressed and
+  delta-expanded, nothing else. Runtime share = (end to end - parse alone) / parse alone.
+* Peak memory (tracemalloc) of decoding + tracking a streamed capture (records are
+  generated on the fly, so the capture itself is never held), for N ticks and 10 N ticks,
+  next to the number of live NetObjs at the end.
+
+Best of ``--repeat`` runs is reported for the timings. Figures depend on the machine and
+its load; run it on an idle core.
+"""
+from __future__ import annotations
+
+import argparse
+import gc
+import os
+import sys
+import time
+import tracemalloc
+from io import BytesIO
+
+from kaitaistruct import KaitaiStream
+
+from wirestruct.events import ErrorEvent
+from wirestruct.generated.scrap_mechanic.sm_compound_body import SmCompoundBody
+from wirestruct.generated.scrap_mechanic.sm_network_update import SmNetworkUpdate
+from wirestruct.generated.scrap_mechanic.sm_player_movement import SmPlayerMovement
+from wirestruct.generated.scrap_mechanic.sm_unreliable_update import SmUnreliableUpdate
+from wirestruct.scrap_mechanic import PROTOCOL
+from wirestruct.session import decode_records, track
+from wirestruct.tools.generate_scrap_mechanic import SessionGenerator
+
+
+def end_to_end(records):
+    tracker = PROTOCOL.tracker()
+    errors = 0
+    start = time.perf_counter()
+    for event in track(decode_records(records, PROTOCOL.decoder()), tracker):
+        if isinstance(event, ErrorEvent):
+            errors += 1
+    return time.perf_counter() - start, errors, tracker
+
+
+def parse_inputs(records):
+    """What the generated classes are given during decoding, collected once."""
+    inputs = []  # (kind, bytes, known controller type)
+    for event in decode_records(records, PROTOCOL.decoder()):
+        if isinstance(event, ErrorEvent):
+            continue
+        if "sub_updates" in event.expansions:
+            for sub in event.expansions["sub_updates"]:
+                inputs.append((SmNetworkUpdate, sub.data, sub.update.known_controller_type))
+        elif "body" in event.expansions:
+            body = event.expansions["body"]
+            cls = type(body)
+            if cls in (SmUnreliableUpdate, SmCompoundBody, SmPlayerMovement):
+                inputs.append((cls, body._io._io.getvalue(), None))
+    return inputs
+
+
+def parse_alone(inputs):
+    start = time.perf_counter()
+    for cls, data, known in inputs:
+        io = KaitaiStream(BytesIO(data))
+        if known is None:
+            cls(io)
+        else:
+            cls(known, io)
+    return time.perf_counter() - start
+
+
+def peak_memory(seed, ticks):
+    gc.collect()
+    tracemalloc.start()
+    session = SessionGenerator(seed, ticks)
+    tracker = PROTOCOL.tracker()
+    for _ in track(decode_records(session, PROTOCOL.decoder()), tracker):
+        pass
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    return peak, len(tracker.netobjs), session.index
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--ticks", type=int, default=2000)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args(argv)
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core
+
+    session = SessionGenerator(args.seed, args.ticks)
+    records = list(session)
+    n_bytes = sum(len(r.data) for r in records)
+    n_jsonl = sum(len(r.data) * 2 + 40 for r in records)
+    n_sub = session.num_sub_updates + session.num_unreliable
+    print(f"capture: seed {args.seed}, {args.ticks} ticks, {len(records)} packets, "
+          f"{n_bytes / 1e6:.2f} MB of packets (~{n_jsonl / 1e6:.2f} MB as JSON Lines)")
+    print(f"  {session.num_sub_updates} sub-updates of 21/22 ({session.num_deltas} deltas) + "
+          f"{session.num_unreliable} NetObj updates of 24 = {n_sub} sub-updates")
+
+    best, errors = min(end_to_end(records)[:2] for _ in range(args.repeat))
+    inputs = parse_inputs(records)
+    alone = min(parse_alone(inputs) for _ in range(args.repeat))
+    print(f"end to end (LZ4 + delta + parse + tracking): {best:.3f} s, "
+          f"{n_sub / best:,.0f} sub-updates/s, {n_bytes / best / 1e6:.2f} MB/s of packets, "
+          f"{errors} error events")
+    print(f"generated parse alone ({len(inputs)} parses): {alone:.3f} s, "
+          f"{n_sub / alone:,.0f} sub-updates/s")
+    print(f"runtime share: +{(best - alone) / alone * 100:.1f}% over the parse alone")
+
+    for ticks in (args.ticks, 10 * args.ticks):
+        peak, live, n_records = peak_memory(args.seed, ticks)
+        print(f"peak memory, {ticks} ticks ({n_records} packets): {peak / 1e6:.2f} MB, "
+              f"{live} live NetObjs at the end")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,66 @@
+# This is a generated file! Please edit source .ksy file and use kaitai-struct-compiler to rebuild
+# type: ignore
+
+import kaitaistruct
+from kaitaistruct import KaitaiStruct, KaitaiStream, BytesIO
+from . import sm_common
+
+
+if getattr(kaitaistruct, 'API_VERSION', (0, 9)) < (0, 11):
+    raise Exception("Incompatible Kaitai Struct Python API: 0.11 or later is required, but you have %s" % (kaitaistruct.__version__))
+
+class SmCompoundBody(KaitaiStruct):
+    """The body of a 29 Compound Packet after LZ4 decompression: sub-packets until the end,
+    each as if it had arrived on its own but not compressed. The wirestruct runtime decodes
+    every sub-packet in order as its own packet; in the Web IDE their bodies stay bytes
+    (open them with the body spec of their packet id).
+    
+    .. seealso::
+       29 - Compound Packet, section Structure
+    """
+    def __init__(self, _io, _parent=None, _root=None):
+        super(SmCompoundBody, self).__init__(_io)
+        self._parent = _parent
+        self._root = _root or self
+        self._read()
+
+    def _read(self):
+        self.subpackets = []
+        i = 0
+        while not self._io.is_eof():
+            self.subpackets.append(SmCompoundBody.Subpacket(self._io, self, self._root))
+            i += 1
+
+
+
+    def _fetch_instances(self):
+        pass
+        for i in range(len(self.subpackets)):
+            pass
+            self.subpackets[i]._fetch_instances()
+
+
+    class Subpacket(KaitaiStruct):
+        """
+        .. seealso::
+           29 - Compound Packet, section Subpacket Structure
+        """
+        def __init__(self, _io, _parent=None, _root=None):
+            super(SmCompoundBody.Subpacket, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.len_subpacket = self._io.read_u4be()
+            if not self.len_subpacket >= 1:
+                raise kaitaistruct.ValidationLessThanError(1, self.len_subpacket, self._io, u"/types/subpacket/seq/0")
+            self.packet_id = KaitaiStream.resolve_enum(sm_common.SmCommon.PacketId, self._io.read_u1())
+            self.body = self._io.read_bytes(self.len_subpacket - 1)
+
+
+        def _fetch_instances(self):
+            pass
+
+
+

@@ -1,0 +1,80 @@
+# This is a generated file! Please edit source .ksy file and use kaitai-struct-compiler to rebuild
+# type: ignore
+
+import kaitaistruct
+from kaitaistruct import KaitaiStruct, KaitaiStream, BytesIO
+from . import sm_network_update
+
+
+if getattr(kaitaistruct, 'API_VERSION', (0, 9)) < (0, 11):
+    raise Exception("Incompatible Kaitai Struct Python API: 0.11 or later is required, but you have %s" % (kaitaistruct.__version__))
+
+class SmNetworkUpdateBody(KaitaiStruct):
+    """The body of a 21 Initialization Network Update or 22 Network Update after LZ4
+    decompression and with every DeltaUpdate already reconstructed by the wirestruct
+    runtime, so that every sub-update is a RawUpdate (be u16 size including itself, then a
+    NetworkUpdate). This is the file the Web IDE export writes for these packets.
+    
+    On the wire a sub-update whose first bit is set is a DeltaUpdate: a bitfield sized from
+    the previous sub-update (which may have been in an earlier packet) saying which bytes
+    to keep. Its length cannot be known from the packet alone, so only the runtime can
+    expand it; this spec describes the result.
+    
+    The Web IDE has no record of earlier Creates: each NetworkUpdate is opened with
+    controller type 0 (not known), and the controller type of UpdateRigidBody and
+    UpdateChildShape is recovered from the data size (see `sm_network_update`).
+    
+    .. seealso::
+       22 - Network Update, section Structure
+    """
+    def __init__(self, _io, _parent=None, _root=None):
+        super(SmNetworkUpdateBody, self).__init__(_io)
+        self._parent = _parent
+        self._root = _root or self
+        self._read()
+
+    def _read(self):
+        self.tick = self._io.read_u4be()
+        self.sub_updates = []
+        i = 0
+        while not self._io.is_eof():
+            self.sub_updates.append(SmNetworkUpdateBody.RawUpdate(self._io, self, self._root))
+            i += 1
+
+
+
+    def _fetch_instances(self):
+        pass
+        for i in range(len(self.sub_updates)):
+            pass
+            self.sub_updates[i]._fetch_instances()
+
+
+    class RawUpdate(KaitaiStruct):
+        """
+        .. seealso::
+           22 - Network Update, section RawUpdate
+        """
+        def __init__(self, _io, _parent=None, _root=None):
+            super(SmNetworkUpdateBody.RawUpdate, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.len_update = self._io.read_u2be()
+            if not self.len_update >= 2:
+                raise kaitaistruct.ValidationLessThanError(2, self.len_update, self._io, u"/types/raw_update/seq/0")
+            if not self.len_update <= 32767:
+                raise kaitaistruct.ValidationGreaterThanError(32767, self.len_update, self._io, u"/types/raw_update/seq/0")
+            self._raw_data = self._io.read_bytes(self.len_update - 2)
+            _io__raw_data = KaitaiStream(BytesIO(self._raw_data))
+            self.data = sm_network_update.SmNetworkUpdate(0, _io__raw_data)
+
+
+        def _fetch_instances(self):
+            pass
+            self.data._fetch_instances()
+
+
+

@@ -1,0 +1,39 @@
+# This is a generated file! Please edit source .ksy file and use kaitai-struct-compiler to rebuild
+# type: ignore
+
+import kaitaistruct
+from kaitaistruct import KaitaiStruct, KaitaiStream, BytesIO
+from . import sm_common
+
+
+if getattr(kaitaistruct, 'API_VERSION', (0, 9)) < (0, 11):
+    raise Exception("Incompatible Kaitai Struct Python API: 0.11 or later is required, but you have %s" % (kaitaistruct.__version__))
+
+class SmPacket(KaitaiStruct):
+    """One packet as it travels: a packet id byte, then the body, whose size is what Steam's
+    networking delivered. The bodies of the documented packets (21, 22, 24, 29, 30) are a
+    single raw LZ4 block with no size prefix, so this spec keeps the body as bytes. The
+    wirestruct runtime decompresses it (into a buffer capped by wirestruct.limits) and the
+    expanded body opens with the body spec of its packet: `sm_network_update_body` (21,
+    22; delta updates already expanded), `sm_unreliable_update` (24), `sm_compound_body`
+    (29) or `sm_player_movement` (30). Sub-packets of a 29 are not compressed: their bodies
+    open with those specs directly (21/22 only once the runtime expanded their deltas).
+    
+    .. seealso::
+       Format, section Structure
+    """
+    def __init__(self, _io, _parent=None, _root=None):
+        super(SmPacket, self).__init__(_io)
+        self._parent = _parent
+        self._root = _root or self
+        self._read()
+
+    def _read(self):
+        self.packet_id = KaitaiStream.resolve_enum(sm_common.SmCommon.PacketId, self._io.read_u1())
+        self.body = self._io.read_bytes_full()
+
+
+    def _fetch_instances(self):
+        pass
+
+

@@ -1,0 +1,242 @@
+meta:
+  id: sm_common
+  title: Scrap Mechanic network protocol, shared types and tables
+  application: Scrap Mechanic
+  license: MIT
+  ks-version: '0.11'
+  endian: be
+  bit-endian: be
+doc: |
+  Types and tables shared by the Scrap Mechanic packet specs: vectors, quaternions,
+  transforms and UUIDs, the NetObj type table, the packet id table and the movement keys
+  bitfield.
+
+  Byte order: `Format` says all data is little-endian, but every field table of the
+  packets says `be`, and the tables win. Bit fields are read most significant bit first,
+  the way the game's BitStream writes them (`BitStream`, example 2).
+
+  Floats inside a bit stream (24 Unreliable Update, Character) do not start on a byte
+  boundary, and Kaitai can only read byte-aligned floats. Those specs read each float's
+  32 bits as an unaligned big-endian integer (`b32`) and hand the bits to
+  `f4_from_bits`, which computes the IEEE 754 single-precision value with arithmetic in
+  the expression language; `vec3f_from_bits` and `quat_from_bits` group them. No custom
+  `process:` routine is involved, so the Web IDE shows the same real float values as the
+  Python classes.
+doc-ref: 22 - Network Update, section Other structures
+types:
+  vec3f_xyz:
+    doc: Three 32-bit floats in X, Y, Z order (`Vec3fXYZ`, and `Vec3f` of 24).
+    doc-ref: 22 - Network Update, section Vec3fXYZ
+    seq:
+      - id: x
+        type: f4
+      - id: y
+        type: f4
+      - id: z
+        type: f4
+  vec3f_zyx:
+    doc: Three 32-bit floats in Z, Y, X order.
+    doc-ref: 22 - Network Update, section Vec3fZYX
+    seq:
+      - id: z
+        type: f4
+      - id: y
+        type: f4
+      - id: x
+        type: f4
+  vec3i16_xyz:
+    doc: Three signed 16-bit integers in X, Y, Z order.
+    doc-ref: 22 - Network Update, section Vec3i16XYZ
+    seq:
+      - id: x
+        type: s2
+      - id: y
+        type: s2
+      - id: z
+        type: s2
+  vec3i32_xyz:
+    doc: Three signed 32-bit integers in X, Y, Z order.
+    doc-ref: 22 - Network Update, section Vec3i32XYZ
+    seq:
+      - id: x
+        type: s4
+      - id: y
+        type: s4
+      - id: z
+        type: s4
+  quat_xyzw:
+    doc: A rotation quaternion, imaginary parts first, real part W last (`QuatXYZW`, and `Quat` of 24).
+    doc-ref: 22 - Network Update, section QuatXYZW
+    seq:
+      - id: x
+        type: f4
+      - id: y
+        type: f4
+      - id: z
+        type: f4
+      - id: w
+        type: f4
+        doc: The real part.
+  quat_wzyx:
+    doc: A rotation quaternion, real part W first, then Z, Y, X.
+    doc-ref: 22 - Network Update, section QuatWZYX
+    seq:
+      - id: w
+        type: f4
+        doc: The real part.
+      - id: z
+        type: f4
+      - id: y
+        type: f4
+      - id: x
+        type: f4
+  transform:
+    doc: The transform of a physical object in a world.
+    doc-ref: 22 - Network Update, section Transform
+    seq:
+      - id: rotation
+        type: quat_xyzw
+      - id: position
+        type: vec3f_xyz
+      - id: velocity
+        type: vec3f_xyz
+      - id: angular_velocity
+        type: vec3f_xyz
+  uuid:
+    doc: |
+      A 128-bit UUID, kept as its 16 bytes in wire order. Fields documented `le u128`
+      (items, characters, tools) store the canonical UUID text's bytes reversed; fields
+      documented `be u128` (container filters) store them in text order. The nil UUID is
+      16 zero bytes.
+    doc-ref: 22 - Network Update, section ContainerItem
+    seq:
+      - id: octets
+        size: 16
+  f4_from_bits:
+    doc: |
+      A big-endian IEEE 754 single-precision float read as 32 raw bits, for floats that
+      do not start on a byte boundary. Reads nothing itself: the bits come as a parameter
+      and `value` is the float. The power of two is built from the exponent's bits, so the
+      result is exact (zero, subnormal, normal, infinity and NaN).
+    params:
+      - id: bits
+        type: u4
+        doc: The float's 32 bits, sign bit first.
+    instances:
+      is_negative:
+        value: bits >= 0x80000000
+      exponent:
+        value: (bits / 0x800000) % 0x100
+        doc: The biased 8-bit exponent.
+      mantissa:
+        value: bits % 0x800000
+        doc: The 23-bit fraction.
+      pow2_exponent:
+        value: >-
+          ((exponent % 2) == 1 ? 2.0 : 1.0)
+          * (((exponent / 2) % 2) == 1 ? 4.0 : 1.0)
+          * (((exponent / 4) % 2) == 1 ? 16.0 : 1.0)
+          * (((exponent / 8) % 2) == 1 ? 256.0 : 1.0)
+          * (((exponent / 16) % 2) == 1 ? 65536.0 : 1.0)
+          * (((exponent / 32) % 2) == 1 ? 4294967296.0 : 1.0)
+          * (((exponent / 64) % 2) == 1 ? 1.8446744073709552e19 : 1.0)
+          * (((exponent / 128) % 2) == 1 ? 3.402823669209385e38 : 1.0)
+        doc: 2 to the power of the biased exponent (2^0 .. 2^255; exact in a double).
+      magnitude:
+        value: >-
+          exponent == 0 ? mantissa * 1.401298464324817e-45 :
+          (exponent == 255 ? (mantissa == 0 ? 1.0e308 * 10.0 : (1.0e308 * 10.0) - (1.0e308 * 10.0)) :
+          (1.0 + mantissa / 8388608.0) * pow2_exponent * 5.877471754111438e-39)
+        doc: |
+          Subnormal: mantissa * 2^-149. Normal: (1 + mantissa / 2^23) * 2^(exponent - 127).
+          Exponent 255: infinity (mantissa 0) or NaN.
+      value:
+        value: 'is_negative ? -magnitude : magnitude'
+        doc: The float.
+    -webide-representation: '{value:dec}'
+  vec3f_from_bits:
+    doc: A Vec3f whose three floats were read as raw bits in a bit stream (X, Y, Z).
+    params:
+      - id: x_bits
+        type: u4
+      - id: y_bits
+        type: u4
+      - id: z_bits
+        type: u4
+    seq:
+      - id: x
+        type: f4_from_bits(x_bits)
+      - id: y
+        type: f4_from_bits(y_bits)
+      - id: z
+        type: f4_from_bits(z_bits)
+  quat_from_bits:
+    doc: A Quat (X, Y, Z, W) whose four floats were read as raw bits in a bit stream.
+    params:
+      - id: x_bits
+        type: u4
+      - id: y_bits
+        type: u4
+      - id: z_bits
+        type: u4
+      - id: w_bits
+        type: u4
+    seq:
+      - id: x
+        type: f4_from_bits(x_bits)
+      - id: y
+        type: f4_from_bits(y_bits)
+      - id: z
+        type: f4_from_bits(z_bits)
+      - id: w
+        type: f4_from_bits(w_bits)
+        doc: The real part.
+enums:
+  packet_id:
+    0x15:
+      id: initialization_network_update
+      doc: 21, sent while joining; handled exactly like 22. LZ4 compressed.
+    0x16:
+      id: network_update
+      doc: 22, NetObjs created, updated or removed. LZ4 compressed.
+    0x18:
+      id: unreliable_update
+      doc: 24, transforms and controller data sent every tick. LZ4 compressed.
+    0x1d:
+      id: compound_packet
+      doc: 29, several uncompressed sub-packets in one. LZ4 compressed.
+    0x1e:
+      id: player_movement
+      doc: 30, the client's movement keys and look direction. LZ4 compressed.
+  netobj_type:
+    0: rigid_body
+    1: child_shape
+    2: joint
+    3: controller
+    4: container
+    5: harvestable
+    6: character
+    7: lift
+    8: tool
+    9: portal
+    10: path_node
+    11: unit
+    12: voxel_terrain_cell
+    13: scriptable_object
+    14: shape_group
+  movement_key:
+    0x01:
+      id: jump
+      doc: Holding the Jump button.
+    0x02:
+      id: crawl
+      doc: Holding the Crawl (crouch) keybind.
+    0x04:
+      id: horizontal
+      doc: Any of Move Forward, Move Backward, Strafe Left, Strafe Right pressed.
+    0x08:
+      id: sprint
+      doc: Sprinting while moving horizontally.
+    0x10:
+      id: aim
+      doc: Aiming with a tool (`Tool:setMovementSlowDown`).

@@ -1,0 +1,38 @@
+meta:
+  id: sm_compound_body
+  title: Scrap Mechanic 29 Compound Packet body
+  application: Scrap Mechanic
+  license: MIT
+  ks-version: '0.11'
+  imports:
+    - sm_common
+  endian: be
+  bit-endian: be
+doc: |
+  The body of a 29 Compound Packet after LZ4 decompression: sub-packets until the end,
+  each as if it had arrived on its own but not compressed. The wirestruct runtime decodes
+  every sub-packet in order as its own packet; in the Web IDE their bodies stay bytes
+  (open them with the body spec of their packet id).
+doc-ref: 29 - Compound Packet, section Structure
+seq:
+  - id: subpackets
+    type: subpacket
+    repeat: eos
+types:
+  subpacket:
+    doc-ref: 29 - Compound Packet, section Subpacket Structure
+    seq:
+      - id: len_subpacket
+        -orig-id: Size
+        type: u4
+        valid:
+          min: 1
+        doc: Size of the packet id plus the data.
+      - id: packet_id
+        -orig-id: Packet ID
+        type: u1
+        enum: sm_common::packet_id
+      - id: body
+        -orig-id: Packet Data
+        size: len_subpacket - 1
+        doc: The uncompressed body of the sub-packet.

@@ -1,0 +1,46 @@
+meta:
+  id: sm_network_update_body
+  title: Scrap Mechanic 21/22 Network Update body, deltas expanded
+  application: Scrap Mechanic
+  license: MIT
+  ks-version: '0.11'
+  imports:
+    - sm_network_update
+  endian: be
+  bit-endian: be
+doc: |
+  The body of a 21 Initialization Network Update or 22 Network Update after LZ4
+  decompression and with every DeltaUpdate already reconstructed by the wirestruct
+  runtime, so that every sub-update is a RawUpdate (be u16 size including itself, then a
+  NetworkUpdate). This is the file the Web IDE export writes for these packets.
+
+  On the wire a sub-update whose first bit is set is a DeltaUpdate: a bitfield sized from
+  the previous sub-update (which may have been in an earlier packet) saying which bytes
+  to keep. Its length cannot be known from the packet alone, so only the runtime can
+  expand it; this spec describes the result.
+
+  The Web IDE has no record of earlier Creates: each NetworkUpdate is opened with
+  controller type 0 (not known), and the controller type of UpdateRigidBody and
+  UpdateChildShape is recovered from the data size (see `sm_network_update`).
+doc-ref: 22 - Network Update, section Structure
+seq:
+  - id: tick
+    type: u4
+    doc: The tick at which the packet was sent.
+  - id: sub_updates
+    type: raw_update
+    repeat: eos
+types:
+  raw_update:
+    doc-ref: 22 - Network Update, section RawUpdate
+    seq:
+      - id: len_update
+        -orig-id: Size
+        type: u2
+        valid:
+          min: 2
+          max: 0x7fff
+        doc: Size of the update including this field; the top bit is clear (raw, not delta).
+      - id: data
+        size: len_update - 2
+        type: sm_network_update(0)

@@ -1,0 +1,562 @@
+"""pcap and pcapng files in, capture records out (TCP reassembled, UDP per datagram).
+
+Reading streams the file: the generated classes of ``ksy/capture/`` parse the file header
+and then one record (pcap) or block (pcapng) at a time from a :class:`KaitaiStream` over
+the file object, which is only ever asked for the bytes of the next record. Each frame's
+bytes are then parsed with :class:`~wirestruct.generated.capture.link_frame.LinkFrame`
+(link layer, IPv4/IPv6, TCP/UDP).
+
+For ``transport="stream"`` the two byte streams of each TCP connection are reassembled
+(:mod:`.tcp_reassembly`) and every contiguous run of new bytes becomes one
+:class:`~wirestruct.records.CaptureRecord`; missing bytes become
+:class:`~wirestruct.errors.StreamGapError` items. For ``transport="message"`` each UDP
+datagram (and each TCP segment's new bytes, in stream order) is one record.
+
+Which endpoint is the server: the ``server`` the user gave ("PORT" or "HOST:PORT", IPv6
+hosts in brackets; connections not involving it are skipped); otherwise a port of
+``server_ports``; otherwise, for TCP, the handshake (the receiver of the SYN). A
+connection whose server cannot be told gets one CaptureError and its data is skipped.
+
+Frames that are not IP, or IP that is not TCP/UDP, are skipped silently; frames that do
+not parse become CaptureError items (with the frame number and file offset) and reading
+goes on; a file that ends inside a record ends with a CaptureError.
+"""
+from __future__ import annotations
+
+import io as _stdio
+import ipaddress
+from dataclasses import dataclass
+from typing import BinaryIO, Dict, Iterator, List, Optional, Tuple, Union
+
+from kaitaistruct import KaitaiStream
+
+from ..errors import CaptureError, StreamGapError, WirestructError
+from ..generated.capture.ethernet_frame import EthernetFrame
+from ..generated.capture.ip_packet import IpPacket
+from ..generated.capture.ipv4_packet import Ipv4Packet
+from ..generated.capture.ipv6_packet import Ipv6Packet
+from ..generated.capture.link_frame import LinkFrame
+from ..generated.capture.linux_sll import LinuxSll
+from ..generated.capture.linux_sll2 import LinuxSll2
+from ..generated.capture.null_loopback import NullLoopback
+from ..generated.capture.pcap import Pcap
+from ..generated.capture.pcapng import Pcapng
+from ..generated.capture.tcp_segment import TcpSegment
+from ..generated.capture.udp_datagram import UdpDatagram
+from ..limits import DEFAULT_LIMITS, Limits
+from ..parse import parse, wrap_exception
+from ..records import CaptureRecord, Direction
+from .tcp_reassembly import Chunk, Gap, HalfStream
+
+__all__ = ["read_packet_capture", "parse_server", "Frame"]
+
+_PCAP_MAGICS = {m.value: m for m in Pcap.Magic}
+_PCAPNG_SHB = Pcapng.BlockType.section_header.value
+_BLOCK = Pcapng.BlockType
+_IF_TSRESOL = Pcapng.InterfaceOption.if_tsresol.value
+_IF_TSOFFSET = Pcapng.InterfaceOption.if_tsoffset.value
+
+Endpoint = Tuple[bytes, int]   # (packed IP address, port)
+Item = Union[CaptureRecord, CaptureError]
+
+
+# --------------------------------------------------------------------------- file edge
+
+class _Source:
+    """Read-only view of the capture file that counts its position.
+
+    Only ever reads what it is asked for (never ``read(-1)``), so it works on pipes and
+    other non-seekable streams; :meth:`at_eof` looks one byte ahead.
+    """
+
+    def __init__(self, raw: BinaryIO) -> None:
+        self._raw = raw
+        self._pos = 0
+        self._ahead = b""
+
+    def read(self, n: int = -1) -> bytes:
+        if n is None or n < 0:
+            raise _stdio.UnsupportedOperation("capture files are read record by record")
+        parts = []
+        if self._ahead:
+            parts.append(self._ahead[:n])
+            self._ahead = self._ahead[n:]
+            n -= len(parts[0])
+        while n > 0:
+            part = self._raw.read(n)
+            if not part:
+                break
+            parts.append(part)
+            n -= len(part)
+        data = parts[0] if len(parts) == 1 else b"".join(parts)
+        self._pos += len(data)
+        return data
+
+    def tell(self) -> int:
+        return self._pos
+
+    def seek(self, *args) -> int:
+        raise _stdio.UnsupportedOperation("capture files are read front to back")
+
+    def peek(self, n: int) -> bytes:
+        """The next ``n`` bytes (fewer at the end), left to be read again."""
+        while len(self._ahead) < n:
+            part = self._raw.read(n - len(self._ahead))
+            if not part:
+                break
+            self._ahead += part
+        return self._ahead[:n]
+
+    def at_eof(self) -> bool:
+        return not self.peek(1)
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """One captured frame, before its headers are parsed."""
+
+    number: int          #: position in the file, from 1 (as Wireshark numbers frames)
+    offset: int          #: file offset of the frame's first byte
+    t: float             #: seconds since the Unix epoch
+    link_type: int       #: LINKTYPE_ value
+    data: bytes
+    orig_len: int        #: length on the wire (more than len(data) if the capture cut it)
+
+
+def _truncated(what: str, offset: int) -> CaptureError:
+    return CaptureError(f"the file ends inside {what} (truncated capture)", offset=offset,
+                        expected="more bytes")
+
+
+def _pcap_frames(src: _Source, limits: Limits) -> Iterator[Union[Frame, CaptureError]]:
+    io = KaitaiStream(src)
+    magic = _PCAP_MAGICS[io.read_u4be()]
+    is_le = magic in (Pcap.Magic.le_microseconds, Pcap.Magic.le_nanoseconds)
+    scale = (1_000_000_000 if magic in (Pcap.Magic.le_nanoseconds, Pcap.Magic.be_nanoseconds)
+             else 1_000_000)
+    try:
+        header = Pcap.FileHeader(is_le, io)
+    except EOFError:
+        yield _truncated("the pcap file header", 4)
+        return
+    except Exception as exc:  # noqa: BLE001 - a failed `valid:` check
+        err = wrap_exception(exc, packet_name="pcap file header", offset_base=4)
+        yield CaptureError(f"bad pcap file header: {err.message}", expected=err.expected,
+                           offset=4, field_path=err.where.field_path)
+        return
+    link_type = header.link_type
+    number = 0
+    while not src.at_eof():
+        number += 1
+        start = src.tell()
+        try:
+            record = Pcap.RecordHeader(is_le, io)
+        except EOFError:
+            yield _truncated(f"the header of frame {number}", start)
+            return
+        if record.incl_len > limits.max_record:
+            yield CaptureError(f"frame {number} claims {record.incl_len} bytes; the file "
+                               "structure is lost here", offset=start,
+                               expected=f"at most {limits.max_record} bytes (limits.max_record)")
+            return
+        try:
+            data = io.read_bytes(record.incl_len)
+        except EOFError:
+            yield _truncated(f"frame {number}", start + 16)
+            return
+        yield Frame(number, start + 16, (record.ts_sec * scale + record.ts_frac) / scale,
+                    link_type, data, record.orig_len)
+
+
+@dataclass
+class _Interface:
+    link_type: int
+    divisor: int = 1_000_000     # timestamp units per second
+    offset: int = 0              # seconds added to every timestamp
+
+
+def _interface(idb) -> _Interface:
+    iface = _Interface(int(idb.link_type))
+    for option in idb.options:
+        if option.code == _IF_TSRESOL and len(option.value) >= 1:
+            value = option.value[0]
+            iface.divisor = 2 ** (value & 0x7F) if value & 0x80 else 10 ** value
+        elif option.code == _IF_TSOFFSET and len(option.value) >= 8:
+            iface.offset = int.from_bytes(option.value[:8], "little" if idb._is_le else "big",
+                                          signed=True)
+        elif option.code == 0:
+            break
+    return iface
+
+
+def _pcapng_frames(src: _Source, limits: Limits) -> Iterator[Union[Frame, CaptureError]]:
+    io = KaitaiStream(src)
+    section_is_le = True
+    interfaces: List[_Interface] = []
+    number = 0
+    last_t = 0.0
+    while not src.at_eof():
+        start = src.tell()
+        try:
+            head = Pcapng.BlockHead(section_is_le, io)
+            len_block = head.len_block
+        except EOFError:
+            yield _truncated("a block header", start)
+            return
+        except Exception as exc:  # noqa: BLE001 - bad byte-order magic
+            err = wrap_exception(exc, packet_name="section header block", offset_base=start)
+            yield CaptureError(f"bad pcapng section header: {err.message}", expected=err.expected,
+                               offset=start + 8)
+            return
+        body_len = len_block - head.len_head - 4
+        if len_block % 4 or body_len < 0 or len_block > limits.max_record + 4096:
+            yield CaptureError(f"block of {len_block} bytes; the file structure is lost here",
+                               offset=start, expected="a multiple of 4, at least 12 and within "
+                               "limits.max_record")
+            return
+        try:
+            body = io.read_bytes(body_len)
+            Pcapng.BlockTail(head.is_le, len_block, io)
+        except EOFError:
+            yield _truncated("a block", start)
+            return
+        except Exception:  # noqa: BLE001 - trailing length differs
+            yield CaptureError("a block's trailing length differs from its leading length; the "
+                               "file structure is lost here", offset=start + len_block - 4,
+                               expected=str(len_block))
+            return
+        block_type = head.block_type
+        try:
+            if block_type == _BLOCK.section_header:
+                parse(Pcapng.SectionHeaderBlock, body, head.is_le, packet_name="section header",
+                      offset_base=start + 12)
+                section_is_le = head.is_le
+                interfaces = []
+            elif block_type == _BLOCK.interface_description:
+                interfaces.append(_interface(parse(
+                    Pcapng.InterfaceDescriptionBlock, body, head.is_le,
+                    packet_name="interface description", offset_base=start + 8)))
+            elif block_type == _BLOCK.enhanced_packet:
+                number += 1
+                epb = parse(Pcapng.EnhancedPacketBlock, body, head.is_le, 0, 0,
+                            packet_name="enhanced packet", offset_base=start + 8)
+                if epb.interface_id >= len(interfaces):
+                    raise CaptureError(f"frame {number} names interface {epb.interface_id}",
+                                       expected=f"one of the {len(interfaces)} interfaces "
+                                       "described before it", offset=start + 8)
+                iface = interfaces[epb.interface_id]
+                last_t = epb.timestamp / iface.divisor + iface.offset
+                yield Frame(number, start + 28, last_t, iface.link_type, epb.packet_data,
+                            epb.original_packet_length)
+            elif block_type == _BLOCK.simple_packet:
+                number += 1
+                spb = parse(Pcapng.SimplePacketBlock, body, head.is_le, 0, 0,
+                            packet_name="simple packet", offset_base=start + 8)
+                if not interfaces:
+                    raise CaptureError(f"frame {number} comes before any interface description",
+                                       offset=start, expected="an interface description block")
+                yield Frame(number, start + 12, last_t, interfaces[0].link_type,
+                            spb.packet_data, spb.original_packet_length)
+        except WirestructError as exc:
+            yield CaptureError(f"bad pcapng block: {exc.message}", expected=exc.expected,
+                               offset=exc.where.offset if exc.where.offset is not None else start,
+                               field_path=exc.where.field_path)
+
+
+# --------------------------------------------------------------------------- frames
+
+@dataclass(frozen=True, slots=True)
+class _Packet:
+    src: Endpoint
+    dst: Endpoint
+    segment: Union[TcpSegment, UdpDatagram]
+
+
+def _decode(frame: Frame) -> Optional[_Packet]:
+    """Parse the frame down to TCP/UDP; None for traffic that is not TCP/UDP over IP."""
+    layer = parse(LinkFrame, frame.data, frame.link_type, packet_name=f"frame {frame.number}",
+                  offset_base=frame.offset).body
+    if isinstance(layer, (EthernetFrame, LinuxSll, LinuxSll2)):
+        layer = layer.body
+    elif isinstance(layer, NullLoopback):
+        layer = layer.body.body
+    elif isinstance(layer, IpPacket):
+        layer = layer.body
+    if isinstance(layer, Ipv4Packet):
+        if layer.is_fragment:
+            return None
+        payload = layer.body.body
+    elif isinstance(layer, Ipv6Packet):
+        chain = layer.payload
+        if chain.is_fragmented:
+            return None
+        payload = chain.body.body
+    else:
+        return None
+    if isinstance(payload, (TcpSegment, UdpDatagram)):
+        return _Packet((layer.src_addr, payload.src_port), (layer.dst_addr, payload.dst_port),
+                       payload)
+    return None
+
+
+# --------------------------------------------------------------------------- directions
+
+def parse_server(text: str) -> Tuple[Optional[bytes], int]:
+    """``"PORT"``, ``"HOST:PORT"`` or ``"[IPV6]:PORT"`` -> (packed address or None, port)."""
+    text = text.strip()
+    host: Optional[str] = None
+    port_text = text
+    if text.startswith("["):
+        host, sep, port_text = text[1:].partition("]:")
+        if not sep:
+            raise ValueError(f"--server {text!r}: expected [IPV6]:PORT")
+    elif text.count(":") == 1:
+        host, port_text = text.split(":")
+    elif ":" in text:
+        raise ValueError(f"--server {text!r}: put an IPv6 address in brackets, [HOST]:PORT")
+    if not port_text.isdigit() or not 0 < int(port_text) < 65536:
+        raise ValueError(f"--server {text!r}: the port must be a number 1..65535")
+    packed = None
+    if host:
+        try:
+            packed = ipaddress.ip_address(host).packed
+        except ValueError:
+            raise ValueError(f"--server {text!r}: the host must be an IP address") from None
+    return packed, int(port_text)
+
+
+_SKIP = "skip"      # not the server the user named: other traffic, ignored silently
+
+
+class _Roles:
+    """Works out which endpoint of a new flow is the server."""
+
+    def __init__(self, server: Optional[Tuple[Optional[bytes], int]], ports: Tuple[int, ...]):
+        self.server = server
+        self.ports = ports
+
+    def server_of(self, packet: _Packet) -> Union[Endpoint, None, str]:
+        ends = (packet.dst, packet.src)
+        if self.server is not None:
+            host, port = self.server
+            for end in ends:
+                if end[1] == port and (host is None or end[0] == host):
+                    return end
+            return _SKIP
+        if self.ports:
+            matches = [end for end in ends if end[1] in self.ports]
+            if len(matches) == 1:
+                return matches[0]
+        segment = packet.segment
+        if isinstance(segment, TcpSegment) and segment.syn:
+            return packet.src if segment.ack else packet.dst
+        return None
+
+
+def _show(end: Endpoint) -> str:
+    addr = ipaddress.ip_address(end[0])
+    return f"[{addr}]:{end[1]}" if addr.version == 6 else f"{addr}:{end[1]}"
+
+
+# --------------------------------------------------------------------------- flows
+
+class _Flow:
+    __slots__ = ("number", "server", "halves", "closed", "skipped")
+
+    def __init__(self, number: Optional[int], server: Optional[Endpoint], limit: int) -> None:
+        self.number = number
+        self.server = server
+        self.skipped = server is None
+        self.closed = False
+        self.halves = (HalfStream(limit), HalfStream(limit))   # indexed by Direction
+
+
+class _Output:
+    """Everything a flow hands out, before record indexes are given."""
+
+    __slots__ = ("t", "direction", "data", "stream", "error")
+
+    def __init__(self, t=0.0, direction=Direction.C2S, data=b"", stream=0, error=None):
+        self.t, self.direction, self.data, self.stream, self.error = t, direction, data, stream, error
+
+
+class _Flows:
+    def __init__(self, roles: _Roles, transport: str, limits: Limits) -> None:
+        self.roles = roles
+        self.stream_mode = transport == "stream"
+        self.limit = limits.max_reassembly_buffer
+        self.tcp: Dict[tuple, _Flow] = {}
+        self.udp: Dict[tuple, _Flow] = {}
+        self.count = 0
+
+    def _new(self, table: Dict[tuple, _Flow], key: tuple, packet: _Packet, kind: str
+             ) -> Tuple[_Flow, Optional[_Output]]:
+        server = self.roles.server_of(packet)
+        if server == _SKIP:
+            flow = _Flow(None, None, 0)
+            table[key] = flow
+            return flow, None
+        flow = _Flow(self.count, server, self.limit)
+        self.count += 1
+        table[key] = flow
+        if server is not None:
+            return flow, None
+        hint = ("the capture has no handshake to tell" if kind == "TCP connection"
+                else "datagrams do not tell")
+        return flow, _Output(stream=flow.number, error=CaptureError(
+            f"{kind} {_show(packet.src)} <-> {_show(packet.dst)}: cannot tell which side is the "
+            f"server ({hint}); its data is skipped", expected="the server given with --server "
+            "PORT or --server HOST:PORT", stream=flow.number))
+
+    def packet(self, packet: _Packet, t: float) -> List[_Output]:
+        key = (packet.src, packet.dst) if packet.src < packet.dst else (packet.dst, packet.src)
+        if isinstance(packet.segment, UdpDatagram):
+            return self._udp(key, packet, t)
+        return self._tcp(key, packet, t)
+
+    def _udp(self, key: tuple, packet: _Packet, t: float) -> List[_Output]:
+        if self.stream_mode:
+            return []
+        out: List[_Output] = []
+        flow = self.udp.get(key)
+        if flow is None:
+            flow, error = self._new(self.udp, key, packet, "UDP flow")
+            if error is not None:
+                out.append(error)
+        if flow.skipped:
+            return out
+        direction = Direction.C2S if packet.dst == flow.server else Direction.S2C
+        out.append(_Output(t, direction, packet.segment.body, flow.number))
+        return out
+
+    def _tcp(self, key: tuple, packet: _Packet, t: float) -> List[_Output]:
+        segment: TcpSegment = packet.segment
+        out: List[_Output] = []
+        flow = self.tcp.get(key)
+        if flow is not None and flow.closed and segment.syn and not segment.ack:
+            flow = None  # the ports are reused by a new connection
+        if flow is None:
+            flow, error = self._new(self.tcp, key, packet, "TCP connection")
+            if error is not None:
+                out.append(error)
+        if flow.skipped or flow.closed:
+            return out
+        direction = Direction.C2S if packet.dst == flow.server else Direction.S2C
+        half = flow.halves[direction]
+        if segment.rst:
+            out.extend(self._close(flow))
+            return out
+        deliveries = half.add(segment.seq_num, segment.body, syn=segment.syn, fin=segment.fin)
+        out.extend(self._outputs(flow, direction, deliveries, t))
+        if segment.ack:
+            other = Direction.S2C if direction is Direction.C2S else Direction.C2S
+            flow.halves[other].acknowledged(segment.ack_num)
+        if flow.halves[0].finished and flow.halves[1].finished:
+            flow.closed = True
+        return out
+
+    def _outputs(self, flow: _Flow, direction: Direction, deliveries, t: float) -> List[_Output]:
+        out: List[_Output] = []
+        run: List[bytes] = []
+        for item in deliveries:
+            if isinstance(item, Chunk):
+                if self.stream_mode:
+                    run.append(item.data)
+                else:
+                    out.append(_Output(t, direction, item.data, flow.number))
+                continue
+            if run:
+                out.append(_Output(t, direction, b"".join(run), flow.number))
+                run = []
+            out.append(_Output(stream=flow.number, error=StreamGapError(
+                f"{item.size} bytes missing from the stream at offset {item.start}; "
+                "delivery goes on after them", expected=f"bytes {item.start}..{item.end - 1} "
+                "of the stream", stream=flow.number, direction=direction.label)))
+        if run:
+            out.append(_Output(t, direction, run[0] if len(run) == 1 else b"".join(run),
+                               flow.number))
+        return out
+
+    def _close(self, flow: _Flow, t: Optional[float] = None) -> List[_Output]:
+        out: List[_Output] = []
+        for direction in (Direction.C2S, Direction.S2C):
+            half = flow.halves[direction]
+            if half.started:
+                out.extend(self._outputs(flow, direction, half.flush(),
+                                         t if t is not None else 0.0))
+        flow.closed = True
+        return out
+
+    def finish(self, t: float) -> List[_Output]:
+        out: List[_Output] = []
+        for flow in self.tcp.values():
+            if not flow.skipped and not flow.closed:
+                out.extend(self._close(flow, t))
+        return out
+
+
+# --------------------------------------------------------------------------- entry point
+
+def read_packet_capture(stream: BinaryIO, *, server: Optional[str] = None,
+                        server_ports: Tuple[int, ...] = (), transport: str = "stream",
+                        limits: Limits = DEFAULT_LIMITS) -> Iterator[Item]:
+    """Yield the records of a pcap or pcapng file (see the module documentation)."""
+    if transport not in ("stream", "message"):
+        raise ValueError(f"transport must be 'stream' or 'message', not {transport!r}")
+    src = _Source(stream)
+    index = 0
+    try:
+        roles = _Roles(parse_server(server) if server else None, tuple(server_ports))
+    except ValueError as exc:
+        yield CaptureError(str(exc), expected="--server PORT, HOST:PORT or [IPV6]:PORT",
+                           record=0)
+        return
+    magic = src.peek(4)
+    if len(magic) == 4 and int.from_bytes(magic, "big") in _PCAP_MAGICS:
+        frames = _pcap_frames(src, limits)
+    elif magic == b"\x0a\x0d\x0d\x0a":
+        frames = _pcapng_frames(src, limits)
+    else:
+        yield CaptureError("not a pcap or pcapng file", offset=0, record=0,
+                           expected="a pcap magic number or a pcapng section header block")
+        return
+    flows = _Flows(roles, transport, limits)
+    last_t = 0.0
+    held: Optional[CaptureError] = None    # the newest file error; the last one ends the output
+    for frame in frames:
+        if held is not None:
+            yield held.at(record=index)
+            index += 1
+            held = None
+        if isinstance(frame, CaptureError):
+            held = frame
+            continue
+        last_t = frame.t
+        try:
+            packet = _decode(frame)
+        except WirestructError as exc:
+            cut = (f" (the capture kept {len(frame.data)} of its {frame.orig_len} bytes)"
+                   if frame.orig_len > len(frame.data) else "")
+            yield CaptureError(f"frame {frame.number} does not parse{cut}: {exc.message}",
+                               expected=exc.expected, record=index, offset=exc.where.offset,
+                               field_path=exc.where.field_path)
+            index += 1
+            continue
+        if packet is None:
+            continue
+        for out in flows.packet(packet, frame.t):
+            if out.error is not None:
+                yield out.error.at(record=index)
+            else:
+                yield CaptureRecord(index, out.t, out.direction, out.data, out.stream)
+            index += 1
+    # End of the file: open gaps are reported and the bytes held behind them delivered;
+    # an error that stopped the reading (a truncated file) comes last.
+    for out in flows.finish(last_t):
+        if out.error is not None:
+            yield out.error.at(record=index)
+        else:
+            yield CaptureRecord(index, out.t, out.direction, out.data, out.stream)
+        index += 1
+    if held is not None:
+        yield held.at(record=index)

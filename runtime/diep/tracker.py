@@ -1,0 +1,121 @@
+"""The entity table of a diep.io client, kept from 0x00 update packets.
+
+Entities are keyed by id and carry the hash they were created with. A creation makes the
+entity with its groups and every field of them; an update changes only the fields it
+lists (array fields only the listed elements); a deletion removes the entity. An update or
+deletion of an id that is not in the table, or whose hash differs (a recycled id), is a
+state error: that one upcreate or deletion is skipped and the rest of the packet applies.
+"""
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional
+
+from ..events import ErrorEvent, PacketEvent
+from ..protocol import Tracker, state_error
+from ..records import Direction
+from .builds import Build, load_build
+from .values import creation_value, update_value
+
+UPDATE = 0x00
+CREATION = 1
+
+
+class Entity:
+    __slots__ = ("id", "hash", "mask", "fields")
+
+    def __init__(self, id: int, hash: int, mask: int, fields: Dict[str, Any]) -> None:
+        self.id = id
+        self.hash = hash
+        self.mask = mask      #: field groups as a bit set
+        self.fields = fields  #: key -> value, in creation order
+
+
+class EntityTracker(Tracker):
+    def __init__(self, *, diep_build: Optional[str] = None) -> None:
+        self.build: Build = load_build(diep_build)
+        self.tick: Optional[int] = None
+        self.entities: Dict[int, Entity] = {}
+
+    # -- applying packets ----------------------------------------------------------------
+    def apply(self, event: PacketEvent) -> List[ErrorEvent]:
+        if event.direction is not Direction.S2C or event.packet_id != UPDATE:
+            return []
+        body = event.packet.body
+        errors: List[ErrorEvent] = []
+        self.tick = body.tick.value
+        entities = self.entities
+        for i, ref in enumerate(body.deletions):
+            h = ref.hash.value
+            where = f"body.deletions[{i}]"
+            if h == 0:
+                errors.append(state_error(event, "deletion of \"no entity\" (hash 0)",
+                                          expected="an entity id", field_path=where))
+                continue
+            eid = ref.id.value
+            entity = entities.get(eid)
+            if entity is None:
+                errors.append(state_error(event, f"deletion of unknown entity {eid} (hash {h})",
+                                          expected="a live entity", field_path=where))
+            elif entity.hash != h:
+                errors.append(state_error(
+                    event, f"deletion of entity {eid} with hash {h}, but it has hash {entity.hash}",
+                    expected=f"hash {entity.hash}", field_path=where))
+            else:
+                del entities[eid]
+        for i, upcreate in enumerate(body.upcreates):
+            error = self._upcreate(upcreate)
+            if error is not None:
+                message, expected = error
+                errors.append(state_error(event, message, expected=expected,
+                                          field_path=f"body.upcreates[{i}]"))
+        return errors
+
+    def _upcreate(self, upcreate) -> Optional[tuple]:
+        ref = upcreate.entity
+        h = ref.hash.value
+        if h == 0:
+            return "upcreate of \"no entity\" (hash 0)", "an entity id"
+        eid = ref.id.value
+        body = upcreate.body
+        if upcreate.kind == CREATION:
+            mask = body.groups.mask
+            fields = {f.key: creation_value(f, getattr(body, f.attr))
+                      for f in self.build.fields_of(mask)}
+            old = self.entities.get(eid)
+            self.entities[eid] = Entity(eid, h, mask, fields)
+            if old is not None:
+                return (f"creation of entity {eid} (hash {h}) while entity {eid} "
+                        f"(hash {old.hash}) is live; replaced", "a deletion first")
+            return None
+        entity = self.entities.get(eid)
+        if entity is None:
+            return f"update of unknown entity {eid} (hash {h})", "a live entity"
+        if entity.hash != h:
+            return (f"update of entity {eid} with hash {h}, but it has hash {entity.hash}",
+                    f"hash {entity.hash}")
+        by_index = self.build.by_update_index
+        changes = []
+        for entry in body.fields[:-1]:  # the last entry closes the table
+            field = by_index[entry.index]
+            if not entity.mask >> field.group_id & 1:
+                return (f"update of {field.key} on entity {eid}, which has no "
+                        f"{self.build.groups[field.group_id]} group; update skipped",
+                        "a field of the entity's groups")
+            changes.append((field, update_value(field, entry.value)))
+        values = entity.fields
+        for field, value in changes:
+            if field.length:
+                array = values[field.key]
+                for index, item in value:
+                    array[index] = item
+            else:
+                values[field.key] = value
+        return None
+
+    # -- state ---------------------------------------------------------------------------
+    def snapshot(self) -> Dict[str, Any]:
+        groups = self.build.group_names
+        return {"tick": self.tick, "entities": [
+            {"id": e.id, "hash": e.hash, "groups": groups(e.mask),
+             "fields": {k: (list(v) if isinstance(v, list) else v) for k, v in e.fields.items()}}
+            for _, e in sorted(self.entities.items())]}

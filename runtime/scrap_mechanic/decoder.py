@@ -1,0 +1,261 @@
+"""Decoder for Scrap Mechanic captures: one record is one packet (id byte + body).
+
+* Documented packets sent on their own have an LZ4 body: it is decompressed with
+  :func:`wirestruct.lz4block.decompress_block`, capped by ``limits.max_decompressed``.
+* 21/22 Network Update bodies are framed here, one sub-update at a time
+  (:mod:`.delta`); each sub-update's data is parsed on its own with the generated
+  ``SmNetworkUpdate``, which takes the controller type of the object's Create as a
+  parameter. The decoder remembers, per connection and direction, the previous
+  sub-update's data (deltas refer to it, across packets) and, per NetObj, the controller
+  type from its Create.
+* 29 Compound Packet sub-packets are decoded as packets of their own, in order, nested
+  under the compound's event (``parent``), up to ``limits.max_nesting`` deep.
+* Undocumented packets come out as events with their id and raw body.
+
+A sub-update that does not parse becomes an error event after its packet's event, and the
+packet's other sub-updates are kept. A sub-update that cannot be framed (a bad size, a
+delta without a previous update) ends its packet: what follows cannot be found.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Dict, Iterator, List, Optional, Tuple
+
+from kaitaistruct import KaitaiStream, KaitaiStruct
+
+from ..errors import DecodeError, LimitExceededError, ParseError, WirestructError
+from ..events import Event
+from ..jsonify import to_jsonable
+from ..limits import DEFAULT_LIMITS, Limits
+from ..lz4block import decompress_block
+from ..parse import parse
+from ..protocol import MessageDecoder, PacketContext
+from wirestruct.generated.scrap_mechanic.sm_compound_body import SmCompoundBody
+from wirestruct.generated.scrap_mechanic.sm_network_update import SmNetworkUpdate
+from wirestruct.generated.scrap_mechanic.sm_packet import SmPacket
+from wirestruct.generated.scrap_mechanic.sm_player_movement import SmPlayerMovement
+from wirestruct.generated.scrap_mechanic.sm_unreliable_update import SmUnreliableUpdate
+from . import packets
+from .delta import RAW, split_sub_update
+
+UpdateType = SmNetworkUpdate.UpdateType
+_CREATE = int(UpdateType.create)
+_UPDATE = int(UpdateType.update)
+_REMOVE = int(UpdateType.remove)
+
+#: NetObj type -> the enum naming its controller types.
+CONTROLLER_TYPE_ENUMS = {
+    0: SmNetworkUpdate.RigidBodyType,
+    1: SmNetworkUpdate.ChildShapeType,
+    2: SmNetworkUpdate.JointType,
+}
+
+
+def controller_type_value(netobj_type: int, controller_type: Optional[int]) -> Any:
+    """A controller type as its enum member where the document names it, else the int."""
+    if controller_type is None:
+        return None
+    names = CONTROLLER_TYPE_ENUMS.get(netobj_type)
+    return KaitaiStream.resolve_enum(names, controller_type) if names else controller_type
+
+
+class SubUpdate:
+    """One sub-update of a 21/22 Network Update, as the runtime decoded it: how it came
+    (``encoding``: "raw" or "delta"), its reconstructed bytes (``data``, without the size
+    field) and the parsed NetworkUpdate (``update``). The update/NetObj/controller types
+    are read from the parsed object when asked for."""
+
+    __slots__ = ("index", "encoding", "data", "update")
+
+    def __init__(self, index: int, encoding: str, data: bytes, update: SmNetworkUpdate) -> None:
+        self.index = index
+        self.encoding = encoding
+        self.data = data
+        self.update = update
+
+    @property
+    def update_type(self) -> Any:
+        return self.update.update_type
+
+    @property
+    def netobj_type(self) -> Any:
+        return self.update.netobj_type
+
+    @property
+    def netobj_id(self) -> int:
+        return self.update.netobj_id
+
+    @property
+    def controller_type(self) -> Any:
+        """The controller type (enum member where documented), None when not known."""
+        return controller_type_value(int(self.update.netobj_type),
+                                     self.update.resolved_controller_type or None)
+
+    @property
+    def controller_type_source(self) -> Any:
+        return self.update.controller_type_source
+
+    def to_json(self) -> Dict[str, Any]:
+        return {"index": self.index, "encoding": self.encoding,
+                "update_type": to_jsonable(self.update_type),
+                "netobj_type": to_jsonable(self.netobj_type), "netobj_id": self.netobj_id,
+                "controller_type": to_jsonable(self.controller_type),
+                "controller_type_source": to_jsonable(self.controller_type_source),
+                "data": self.data.hex(), "update": to_jsonable(self.update)}
+
+    def __repr__(self) -> str:
+        return (f"SubUpdate({self.index}, {self.encoding}, {self.update_type!r}, "
+                f"{self.netobj_type!r}, {self.netobj_id})")
+
+
+class ScrapMechanicDecoder(MessageDecoder):
+    protocol = "scrap-mechanic"
+
+    def __init__(self, *, limits: Limits = DEFAULT_LIMITS, **_options: Any) -> None:
+        super().__init__(limits=limits)
+        #: (stream, direction) -> data of the previous sub-update (deltas refer to it)
+        self._previous: Dict[Tuple[int, int], bytes] = {}
+        #: (stream, NetObj type, NetObj id) -> controller type from its Create
+        self._controller_types: Dict[Tuple[int, int, int], int] = {}
+
+    # -- packets ------------------------------------------------------------------------
+    def decode_packet(self, data: bytes, ctx: PacketContext) -> Iterator[Event]:
+        if not data:
+            raise DecodeError("empty packet", expected="a packet id byte")
+        packet_id = data[0]
+        name = packets.packet_name(packet_id)
+        packet = parse(SmPacket, data, packet_name=name, packet_id=packet_id)
+        body = packet.body
+        if packet_id not in packets.COMPRESSED:
+            yield self.make_packet(ctx, packet_id, name, packet, data)
+            return
+        try:
+            if ctx.depth == 0:
+                body = decompress_block(body, cap=self.limits.max_decompressed)
+            if packet_id in packets.NETWORK_UPDATES:
+                yield from self._network_update(packet_id, name, packet, data, body, ctx)
+            elif packet_id == packets.UNRELIABLE_UPDATE:
+                yield self.make_packet(ctx, packet_id, name, packet, data,
+                                       {"body": self._unreliable_update(body)})
+            elif packet_id == packets.COMPOUND_PACKET:
+                yield from self._compound(packet_id, name, packet, data, body, ctx)
+            else:  # player movement
+                movement = parse(SmPlayerMovement, body)
+                _check_consumed(movement, len(body), "body")
+                yield self.make_packet(ctx, packet_id, name, packet, data, {"body": movement})
+        except WirestructError as exc:
+            raise exc.at(packet_id=packet_id, packet_name=name)
+
+    def _unreliable_update(self, body: bytes) -> SmUnreliableUpdate:
+        obj = parse(SmUnreliableUpdate, body)
+        _check_consumed(obj, len(body), "body")
+        for i, update in enumerate(obj.updates):
+            data = update.data
+            if not isinstance(data, bytes):
+                _check_consumed(data, update.len_update - 2, f"updates[{i}]/data")
+        return obj
+
+    def _compound(self, packet_id: int, name: str, packet: SmPacket, data: bytes,
+                  body: bytes, ctx: PacketContext) -> Iterator[Event]:
+        if ctx.depth + 1 > self.limits.max_nesting:
+            raise LimitExceededError("compound packets nested too deep",
+                                     expected=f"at most {self.limits.max_nesting} levels")
+        compound = parse(SmCompoundBody, body)
+        if len(compound.subpackets) > self.limits.max_items_per_packet:
+            raise LimitExceededError("too many sub-packets",
+                                     expected=f"at most {self.limits.max_items_per_packet}")
+        outer = self.make_packet(ctx, packet_id, name, packet, data, {"body": compound})
+        yield outer
+        inner_ctx = replace(ctx, depth=ctx.depth + 1, parent=outer.index)
+        for i, sub in enumerate(compound.subpackets):
+            inner = bytes((int(sub.packet_id),)) + sub.body
+            try:
+                for event in self.decode_packet(inner, inner_ctx):
+                    yield event
+            except WirestructError as exc:
+                yield self.make_error(inner_ctx, exc.at(field_path=f"subpackets[{i}]"))
+
+    # -- 21/22 Network Update -------------------------------------------------------------
+    def _network_update(self, packet_id: int, name: str, packet: SmPacket, data: bytes,
+                        body: bytes, ctx: PacketContext) -> Iterator[Event]:
+        if len(body) < 4:
+            raise DecodeError(f"body of {len(body)} bytes", expected="a 4-byte tick", offset=0)
+        tick = int.from_bytes(body[:4], "big")
+        key = (ctx.stream, int(ctx.direction))
+        previous = self._previous.get(key)
+        sub_updates: List[SubUpdate] = []
+        errors: List[WirestructError] = []
+        pos = 4
+        end = len(body)
+        limit = self.limits.max_items_per_packet
+        index = 0
+        while pos < end:
+            if index >= limit:
+                errors.append(LimitExceededError("too many sub-updates", offset=pos,
+                                                 expected=f"at most {limit}"))
+                break
+            try:
+                encoding, update_data, next_pos = split_sub_update(body, pos, previous)
+            except WirestructError as exc:
+                # The rest of the body cannot be framed, and no later delta can be trusted.
+                errors.append(exc.at(field_path=f"sub_updates[{index}]"))
+                previous = None
+                break
+            previous = update_data
+            try:
+                sub_updates.append(self._sub_update(index, encoding, update_data, ctx, name,
+                                                    packet_id))
+            except WirestructError as exc:
+                # Offsets are in the decompressed body: exact inside a raw update; a
+                # reconstructed delta has no bytes of its own there, so its start is given.
+                where = exc.where
+                inner = where.offset if encoding == RAW else None
+                exc.where = replace(
+                    where, offset=pos + 2 + inner if inner is not None else pos,
+                    field_path=f"sub_updates[{index}]" + (f"/{where.field_path}"
+                                                          if where.field_path else ""))
+                errors.append(exc)
+            pos = next_pos
+            index += 1
+        if previous is None:
+            self._previous.pop(key, None)
+        else:
+            self._previous[key] = previous
+        yield self.make_packet(ctx, packet_id, name, packet, data,
+                               {"body": body, "tick": tick, "sub_updates": sub_updates})
+        for exc in errors:
+            exc.at(packet_id=packet_id, packet_name=name)
+            yield self.make_error(ctx, exc)
+
+    def _sub_update(self, index: int, encoding: str, data: bytes, ctx: PacketContext,
+                    name: str, packet_id: int) -> SubUpdate:
+        known = 0
+        key = None
+        if len(data) >= 5:
+            update_type = data[0] >> 5
+            if update_type != _CREATE:
+                key = (ctx.stream, data[0] & 0x1F, int.from_bytes(data[1:5], "big"))
+                known = self._controller_types.get(key, 0)
+        update = parse(SmNetworkUpdate, data, known, packet_name=name, packet_id=packet_id)
+        if update._io.pos() != len(data):
+            _check_consumed(update, len(data), "data")
+        update_type = update.update_type
+        if update_type == _CREATE:
+            self._controller_types[(ctx.stream, int(update.netobj_type), update.netobj_id)] = \
+                update.controller_type
+        elif update_type == _REMOVE:
+            self._controller_types.pop(key, None)
+        elif update_type == _UPDATE and not known:
+            controller_type = update.resolved_controller_type
+            if controller_type:
+                self._controller_types[key] = controller_type  # recovered from the size
+        return SubUpdate(index, encoding, data, update)
+
+
+def _check_consumed(obj: KaitaiStruct, size: int, path: str) -> None:
+    """Every one of the ``size`` bytes ``obj`` was parsed from must have been read (bit
+    streams end with their padding bits, so a byte count is enough)."""
+    pos = obj._io.pos()
+    if pos != size:
+        raise ParseError(f"{size - pos} bytes left over after the structure", offset=pos,
+                         field_path=path, expected=f"exactly {pos} bytes")

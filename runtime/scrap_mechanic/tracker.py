@@ -1,0 +1,244 @@
+"""The NetObj world of a Scrap Mechanic session, built from decoded packets.
+
+Every live NetObj, keyed by NetObj type and id, with its controller type, the fields of
+its Create merged with those of later Updates (container slot changes applied to the
+items), the count of P updates, and its latest transform from 24 Unreliable Update.
+Removals delete. An Update or 24 update for an object whose Create was not seen (the
+capture started late) adds it marked ``recovered``, with the controller type the decoder
+recovered from the update's size where the layout depends on it; if it could not be
+recovered, the update is reported as a state error and not applied.
+
+The snapshot is plain JSON data::
+
+    {"tick": 1234, "netobjs": [{"id", "netobj_type", "controller_type", "fields",
+                                "transform", "recovered"}, ...]}
+"""
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional, Tuple
+
+from ..events import ErrorEvent, PacketEvent
+from ..jsonify import instance_names, to_jsonable
+from ..protocol import Tracker, state_error
+from wirestruct.generated.scrap_mechanic.sm_common import SmCommon
+from wirestruct.generated.scrap_mechanic.sm_network_update import SmNetworkUpdate
+from . import packets
+from .decoder import SubUpdate, controller_type_value
+
+N = SmNetworkUpdate
+NetobjType = SmCommon.NetobjType
+_CREATE = int(N.UpdateType.create)
+_P = int(N.UpdateType.p)
+_UPDATE = int(N.UpdateType.update)
+_REMOVE = int(N.UpdateType.remove)
+_RIGID_BODY = int(NetobjType.rigid_body)
+_CHILD_SHAPE = int(NetobjType.child_shape)
+_CONTROLLER = int(NetobjType.controller)
+_CHARACTER = int(NetobjType.character)
+_INFERRED = N.ControllerTypeSource.inferred_from_size
+
+#: Keys of a decoded structure that describe the encoding, not the object.
+_NOT_FIELDS = frozenset({
+    "padding", "num_bits", "num_padding_bits", "update_movement_states", "update_color",
+    "update_selected_item", "update_is_player", "num_slot_changes", "slot_changes",
+    "has_filters", "controller_type",
+})
+
+
+class NetObj:
+    __slots__ = ("id", "netobj_type", "controller_type", "fields", "transform", "recovered")
+
+    def __init__(self, netobj_id: int, netobj_type: int, controller_type: Optional[int],
+                 recovered: bool) -> None:
+        self.id = netobj_id
+        self.netobj_type = netobj_type
+        self.controller_type = controller_type
+        self.fields: Dict[str, Any] = {}
+        #: the latest 24 update (RigidBody or Character data), as parsed
+        self.transform: Any = None
+        self.recovered = recovered
+
+    def to_json(self) -> Dict[str, Any]:
+        return {
+            "id": self.id,
+            "netobj_type": _name(NetobjType, self.netobj_type),
+            "controller_type": to_jsonable(controller_type_value(self.netobj_type,
+                                                                 self.controller_type)),
+            "fields": to_jsonable(self.fields),
+            "transform": None if self.transform is None else _transform(self.transform),
+            "recovered": self.recovered,
+        }
+
+
+class NetObjTracker(Tracker):
+    def __init__(self, **_options: Any) -> None:
+        self.tick: Optional[int] = None
+        self.netobjs: Dict[Tuple[int, int], NetObj] = {}
+
+    # -- events -------------------------------------------------------------------------
+    def apply(self, event: PacketEvent) -> List[ErrorEvent]:
+        packet_id = event.packet_id
+        if packet_id in packets.NETWORK_UPDATES and "sub_updates" in event.expansions:
+            self.tick = event.expansions["tick"]
+            errors: List[ErrorEvent] = []
+            for sub in event.expansions["sub_updates"]:
+                message = self._apply_sub_update(sub)
+                if message:
+                    errors.append(state_error(event, message,
+                                              field_path=f"sub_updates[{sub.index}]"))
+            return errors
+        if packet_id == packets.UNRELIABLE_UPDATE and "body" in event.expansions:
+            body = event.expansions["body"]
+            self.tick = body.server_tick
+            for update in body.updates:
+                self._apply_unreliable(update)
+        return []
+
+    def _apply_sub_update(self, sub: SubUpdate) -> Optional[str]:
+        update = sub.update
+        update_type = int(update.update_type)
+        netobj_type = int(update.netobj_type)
+        key = (netobj_type, update.netobj_id)
+        obj = self.netobjs.get(key)
+        if update_type == _CREATE:
+            obj = NetObj(update.netobj_id, netobj_type, update.controller_type, False)
+            obj.fields = _fields(_leaf(update))
+            replaced = key in self.netobjs
+            self.netobjs[key] = obj
+            if replaced:
+                return f"{_what(key)} created again while live (the old one is replaced)"
+            return None
+        if update_type == _REMOVE:
+            if self.netobjs.pop(key, None) is None:
+                return f"remove of {_what(key)}, which is not live"
+            return None
+        if update_type != _UPDATE and update_type != _P:
+            return f"undocumented update type {update_type} for {_what(key)}"
+        if obj is None:
+            controller_type = update.resolved_controller_type or None
+            if netobj_type in (_RIGID_BODY, _CHILD_SHAPE) and update_type == _UPDATE \
+                    and controller_type is None:
+                return (f"update of {_what(key)} whose Create was not seen: its controller "
+                        f"type cannot be recovered from {update.len_data} bytes of data")
+            obj = self.netobjs[key] = NetObj(update.netobj_id, netobj_type, controller_type, True)
+        elif obj.controller_type is None and update.controller_type_source == _INFERRED:
+            obj.controller_type = update.resolved_controller_type
+        if update_type == _P:
+            obj.fields["p_updates"] = obj.fields.get("p_updates", 0) + 1
+            return None
+        return _merge(obj, update)
+
+    def _apply_unreliable(self, update: Any) -> None:
+        netobj_type = int(update.netobj_type)
+        data = update.data
+        if netobj_type == _RIGID_BODY:
+            netobj_id = data.body_id
+        elif netobj_type == _CHARACTER:
+            netobj_id = data.character_id
+        elif netobj_type == _CONTROLLER:
+            netobj_id = data.interactable_id
+        else:
+            return
+        key = (netobj_type, netobj_id)
+        obj = self.netobjs.get(key)
+        if obj is None:
+            obj = self.netobjs[key] = NetObj(netobj_id, netobj_type, None, True)
+        if netobj_type == _CONTROLLER:
+            obj.fields["unreliable_data"] = data.data.hex()
+        else:
+            # Kept as parsed; turned into JSON data only when a snapshot asks for it.
+            obj.transform = data
+
+    # -- state ----------------------------------------------------------------------------
+    def snapshot(self) -> Dict[str, Any]:
+        return {"tick": self.tick,
+                "netobjs": [self.netobjs[key].to_json() for key in
+                            sorted(self.netobjs, key=lambda k: (k[1], k[0]))]}
+
+
+def _name(enum_cls: Any, value: int) -> Any:
+    try:
+        return enum_cls(value).name
+    except ValueError:
+        return value
+
+
+def _transform(data: Any) -> Dict[str, Any]:
+    """The transform of a 24 RigidBody or Character update as JSON data."""
+    if hasattr(data, "body_id"):
+        return {"rotation": to_jsonable(data.rotation), "position": to_jsonable(data.position),
+                "velocity": to_jsonable(data.velocity),
+                "angular_velocity": to_jsonable(data.angular_velocity),
+                "is_awake": data.is_awake, "revision": data.revision}
+    out = {"is_tumbling": data.is_tumbling, "position": _floats(data.position)}
+    if data.is_tumbling:
+        out["rotation"] = _floats(data.rotation)
+        out["velocity"] = _floats(data.velocity)
+        out["angular_velocity"] = _floats(data.angular_velocity)
+    else:
+        out.update(keys=data.keys, direction=data.direction, yaw=data.yaw, pitch=data.pitch)
+    return out
+
+
+def _floats(vec: Any) -> Dict[str, float]:
+    return {name: to_jsonable(getattr(vec, name).value)
+            for name in ("x", "y", "z", "w") if hasattr(vec, name)}
+
+
+def _leaf(update: SmNetworkUpdate) -> Any:
+    """The structure that holds the update's own fields, below the router types."""
+    data = update.data
+    leaf = getattr(data, "body", data)
+    if isinstance(leaf, (N.CreateRigidBody, N.UpdateRigidBody)):
+        leaf = leaf.body
+    return leaf
+
+
+def _what(key: Tuple[int, int]) -> str:
+    return f"{_name(NetobjType, key[0])} {key[1]}"
+
+
+def _fields(leaf: Any) -> Dict[str, Any]:
+    """The fields (and computed instances) of a parsed structure, one level deep; values
+    stay as parsed and become JSON data when a snapshot is taken."""
+    if isinstance(leaf, N.NoData):
+        return {}
+    out = {k: v for k, v in vars(leaf).items() if k[0] != "_" and k not in _NOT_FIELDS}
+    for name in instance_names(type(leaf)):
+        if name not in _NOT_FIELDS:
+            out[name] = getattr(leaf, name)
+    if isinstance(leaf, N.UpdateChildShape):
+        out.update(_fields(out.pop("data")))
+    elif isinstance(leaf, N.CreateContainer):
+        out["items"] = list(out["items"])
+    return out
+
+
+def _merge(obj: NetObj, update: SmNetworkUpdate) -> Optional[str]:
+    leaf = _leaf(update)
+    if isinstance(leaf, N.UpdateContainer):
+        return _merge_container(obj, leaf)
+    obj.fields.update(_fields(leaf))
+    return None
+
+
+def _merge_container(obj: NetObj, leaf: Any) -> Optional[str]:
+    items = obj.fields.get("items")
+    if items is None:
+        items = obj.fields["items"] = []
+    bad = []
+    for change in leaf.slot_changes:
+        slot = change.slot
+        if slot >= len(items):
+            if not obj.recovered:
+                bad.append(slot)
+                continue
+            items.extend([None] * (slot + 1 - len(items)))
+        items[slot] = {"uuid": change.uuid, "tool_instance_id": change.tool_instance_id,
+                       "quantity": change.quantity}
+    if leaf.has_filters:
+        obj.fields["num_filters"] = leaf.num_filters
+        obj.fields["filters"] = leaf.filter_uuids
+    if bad:
+        return f"slot change for slots {bad} of a container with {len(items)} slots"
+    return None

@@ -1,0 +1,72 @@
+"""Helpers for the capture tests: read a capture, group streams, rewrite pcap files."""
+from __future__ import annotations
+
+import io
+import struct
+from collections import defaultdict
+from pathlib import Path
+from typing import Dict, List, Tuple
+
+from wirestruct.captures.pcap import read_packet_capture
+from wirestruct.errors import CaptureError, WirestructError
+from wirestruct.limits import DEFAULT_LIMITS
+from wirestruct.records import CaptureRecord, Direction
+
+CAPTURES = Path(__file__).resolve().parent.parent / "data" / "captures"
+
+
+def read_items(source, *, server=None, server_ports=(), transport="stream", limits=DEFAULT_LIMITS):
+    """Every item read_packet_capture yields, from a path or bytes."""
+    if isinstance(source, (bytes, bytearray)):
+        stream = io.BytesIO(source)
+    else:
+        stream = open(source, "rb")
+    with stream:
+        items = list(read_packet_capture(stream, server=server, server_ports=tuple(server_ports),
+                                         transport=transport, limits=limits))
+    for position, item in enumerate(items):
+        assert isinstance(item, (CaptureRecord, CaptureError)), item
+        if isinstance(item, CaptureRecord):
+            assert item.index == position
+        else:
+            assert item.where.record == position
+    return items
+
+
+def records(items) -> List[CaptureRecord]:
+    return [item for item in items if isinstance(item, CaptureRecord)]
+
+
+def errors(items) -> List[WirestructError]:
+    return [item for item in items if not isinstance(item, CaptureRecord)]
+
+
+def streams(items) -> Dict[Tuple[int, str], bytes]:
+    """(stream, "c2s"/"s2c") -> all bytes delivered, in order."""
+    out: Dict[Tuple[int, str], bytes] = defaultdict(bytes)
+    for item in records(items):
+        out[(item.stream, item.direction.label)] += item.data
+    return dict(out)
+
+
+def pcap_frames(data: bytes) -> Tuple[bytes, List[Tuple[bytes, bytes]]]:
+    """Split a little-endian pcap into its file header and (record header, frame) pairs."""
+    header, rest = data[:24], data[24:]
+    frames = []
+    while rest:
+        incl_len = struct.unpack_from("<I", rest, 8)[0]
+        frames.append((rest[:16], rest[16:16 + incl_len]))
+        rest = rest[16 + incl_len:]
+    return header, frames
+
+
+def join_pcap(header: bytes, frames) -> bytes:
+    return header + b"".join(h + f for h, f in frames)
+
+
+def load(name: str) -> bytes:
+    return (CAPTURES / name).read_bytes()
+
+
+__all__ = ["CAPTURES", "Direction", "read_items", "records", "errors", "streams",
+           "pcap_frames", "join_pcap", "load"]

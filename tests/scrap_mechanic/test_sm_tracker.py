@@ -1,0 +1,163 @@
+"""The NetObj tracker: creates, merged updates, removals, P updates, recovery of objects
+whose Create was not seen, unreliable transforms, and the snapshot's exact shape."""
+import struct
+
+from wirestruct.errors import StateError
+from wirestruct.events import ErrorEvent, PacketEvent
+from wirestruct.scrap_mechanic import PROTOCOL
+from wirestruct.session import decode_records, track
+
+from sm_testlib import bits, f4, float_bits, lz4_packet, raw_update, record, u
+
+UUID_A = bytes(range(1, 17))
+NIL = bytes(16)
+
+
+def nu(tick, *subs, packet_id=0x16):
+    return lz4_packet(packet_id, struct.pack(">I", tick) + b"".join(raw_update(s) for s in subs))
+
+
+def hdr(update_type, netobj_type, netobj_id, ct=None):
+    return bytes([(update_type << 5) | netobj_type]) + (b"" if ct is None else bytes([ct])) \
+        + struct.pack(">I", netobj_id)
+
+
+def run(*packets):
+    tracker = PROTOCOL.tracker()
+    records = [record(p, index=i) for i, p in enumerate(packets)]
+    events = list(track(decode_records(records, PROTOCOL.decoder()), tracker))
+    errors = [e for e in events if isinstance(e, ErrorEvent)]
+    return tracker, errors
+
+
+def by_id(snapshot):
+    return {o["id"]: o for o in snapshot["netobjs"]}
+
+
+DYNAMIC_CREATE = hdr(1, 0, 10, 2) + struct.pack(">H", 1) + f4(0, 0, 0, 1) + f4(1, 2, 3) \
+    + f4(0, 0, 0) + f4(0, 0, 0)
+
+
+def test_snapshot_shape_and_merged_fields():
+    tracker, errors = run(
+        nu(100, DYNAMIC_CREATE, hdr(3, 0, 10) + bytes([0, 4])),
+        nu(101, hdr(1, 7, 20, 0) + struct.pack(">QH3ii", 76561197960265729, 1, 5, 6, 0, 0),
+           hdr(3, 7, 20) + struct.pack(">i", 3)))
+    assert errors == []
+    snap = tracker.snapshot()
+    assert list(snap) == ["tick", "netobjs"]
+    assert snap["tick"] == 101
+    body, lift = snap["netobjs"]
+    assert list(body) == ["id", "netobj_type", "controller_type", "fields", "transform",
+                          "recovered"]
+    assert body["id"] == 10 and body["netobj_type"] == "rigid_body"
+    assert body["controller_type"] == "dynamic" and body["recovered"] is False
+    assert body["fields"]["world_id"] == 1
+    assert body["fields"]["transform"]["position"] == {"x": 1.0, "y": 2.0, "z": 3.0}
+    assert body["fields"]["revision"] == 4
+    assert body["transform"] is None
+    assert lift["netobj_type"] == "lift" and lift["controller_type"] == 0
+    assert lift["fields"] == {"steam_id_64": 76561197960265729, "world_id": 1,
+                              "position": {"x": 5, "y": 6, "z": 0}, "level": 3}
+
+
+def test_remove_deletes_and_unknown_remove_is_a_state_error():
+    tracker, errors = run(nu(1, DYNAMIC_CREATE), nu(2, hdr(5, 0, 10)), nu(3, hdr(5, 0, 10)))
+    assert tracker.snapshot()["netobjs"] == []
+    [err] = errors
+    assert isinstance(err.error, StateError) and "not live" in err.error.message
+    assert err.error.where.field_path == "sub_updates[0]" and err.record == 2
+
+
+def test_p_updates_are_counted_on_the_joint():
+    tracker, errors = run(nu(1, hdr(1, 2, 30, 2)), nu(2, hdr(2, 2, 30), hdr(2, 2, 30)))
+    assert errors == []
+    [joint] = tracker.snapshot()["netobjs"]
+    assert joint["controller_type"] == "bearing" and joint["fields"] == {"p_updates": 2}
+
+
+def test_update_without_create_is_recovered_from_its_size():
+    tracker, errors = run(nu(5, hdr(3, 0, 11) + b"\x00" + struct.pack(">i", -1),
+                             hdr(3, 1, 12) + struct.pack(">HI3hI", 9, 11, 1, 2, 3, 0xFF) + b"\x75"))
+    assert errors == []
+    body, shape = tracker.snapshot()["netobjs"]
+    assert (body["controller_type"], body["recovered"]) == ("static", True)
+    assert (shape["controller_type"], shape["recovered"]) == ("part", True)
+    assert shape["fields"]["z_axis"] == "pos_z" and shape["fields"]["x_axis"] == "pos_x"
+    assert shape["fields"]["body_id"] == 11
+
+
+def test_update_without_create_of_ambiguous_size_is_a_state_error():
+    tracker, errors = run(nu(5, hdr(3, 0, 11) + b"\x00\x00\x00"))
+    [err] = errors
+    assert isinstance(err.error, StateError)
+    assert "cannot be recovered from 3 bytes" in err.error.message
+    assert tracker.snapshot()["netobjs"] == []
+
+
+def test_created_twice_is_reported_and_replaced():
+    tracker, errors = run(nu(1, DYNAMIC_CREATE), nu(2, DYNAMIC_CREATE))
+    assert len(errors) == 1 and "created again" in errors[0].error.message
+    assert len(tracker.snapshot()["netobjs"]) == 1
+
+
+def test_container_slot_changes_and_filters_are_applied_to_items():
+    create = hdr(1, 4, 40, 0) + struct.pack(">HH", 2, 10) + NIL + struct.pack(">IH", 0xFFFFFFFF, 0) \
+        + NIL + struct.pack(">IH", 0xFFFFFFFF, 0) + struct.pack(">H", 0)
+    change = hdr(3, 4, 40) + struct.pack(">H", 1) + UUID_A + struct.pack(">IHH", 0xFFFFFFFF, 7, 1) \
+        + bits("1", u(1, 16), u(0, 7)) + UUID_A
+    tracker, errors = run(nu(1, create), nu(2, change))
+    assert errors == []
+    [box] = tracker.snapshot()["netobjs"]
+    assert box["fields"]["items"] == [
+        {"uuid": {"octets": NIL.hex()}, "tool_instance_id": 0xFFFFFFFF, "quantity": 0},
+        {"uuid": {"octets": UUID_A.hex()}, "tool_instance_id": 0xFFFFFFFF, "quantity": 7}]
+    assert box["fields"]["num_filters"] == 1
+    assert box["fields"]["filters"] == [{"octets": UUID_A.hex()}]
+
+
+def test_character_update_merges_only_present_parts():
+    create = hdr(1, 6, 60, 0) + struct.pack(">Q", 1) + f4(0, 0, 0) + struct.pack(">H", 1) \
+        + f4(0, 0) + NIL
+    everything = hdr(3, 6, 60) + bits("1111", "000000", u(0xAABBCCDD, 32), u(0, 128),
+                                      u(0xFFFFFFFF, 32), "1", u(4, 32))
+    color_only = hdr(3, 6, 60) + bits("0100", u(0x01020304, 32))
+    tracker, errors = run(nu(1, create, everything), nu(2, color_only))
+    assert errors == []
+    fields = tracker.snapshot()["netobjs"][0]["fields"]
+    assert fields["color"] == 0x01020304
+    assert fields["is_player"] is True and fields["player_or_unit_id"] == 4
+    assert fields["is_tumbling"] is False
+    assert "update_color" not in fields and "padding" not in fields
+
+
+def test_unreliable_transforms():
+    rb = struct.pack(">I", 10) + f4(0, 0, 0, 1) + f4(4, 5, 6) + f4(1, 0, 0) + f4(0, 0, 0) + b"\x83"
+    char = bits(u(60, 32), "0", u(0x04, 8), u(64, 8), u(1, 8), u(2, 8),
+                float_bits(7.5), float_bits(8.0), float_bits(-1.0))
+    body = struct.pack(">IIB", 500, 499, 2) + bytes([len(rb) + 2, 0]) + rb \
+        + bytes([len(char) + 2, 6]) + char
+    tracker, errors = run(nu(1, DYNAMIC_CREATE), lz4_packet(0x18, body))
+    assert errors == []
+    snap = tracker.snapshot()
+    assert snap["tick"] == 500
+    objs = by_id(snap)
+    assert objs[10]["transform"] == {
+        "rotation": {"x": 0.0, "y": 0.0, "z": 0.0, "w": 1.0},
+        "position": {"x": 4.0, "y": 5.0, "z": 6.0}, "velocity": {"x": 1.0, "y": 0.0, "z": 0.0},
+        "angular_velocity": {"x": 0.0, "y": 0.0, "z": 0.0}, "is_awake": True, "revision": 3}
+    assert objs[10]["recovered"] is False
+    assert objs[60]["recovered"] is True and objs[60]["netobj_type"] == "character"
+    assert objs[60]["transform"] == {"is_tumbling": False,
+                                     "position": {"x": 7.5, "y": 8.0, "z": -1.0},
+                                     "keys": 4, "direction": 64, "yaw": 1, "pitch": 2}
+
+
+def test_corrupt_sub_update_leaves_other_objects_intact():
+    bad = hdr(3, 0, 10) + bytes([1, 4])        # UpdateRigidBody dynamic, unknown must be 0
+    tracker, errors = run(nu(1, DYNAMIC_CREATE, hdr(3, 0, 10) + bytes([0, 4])),
+                          nu(2, bad, hdr(1, 8, 80, 0) + UUID_A))
+    assert len(errors) == 1
+    objs = by_id(tracker.snapshot())
+    assert objs[10]["fields"]["revision"] == 4
+    assert objs[80]["fields"] == {"uuid": {"octets": UUID_A.hex()}}

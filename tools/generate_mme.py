@@ -1,0 +1,482 @@
+"""Seeded Multiplayer Map Editor sessions, and a loopback server/client that plays them.
+
+Used to make the committed captures under ``tests/data/mme/``, the bundled sample
+``samples/mme.jsonl`` and the benchmark inputs. A session is a list of *turns*: one side
+sends a run of packets, the other reads all of it before the next turn starts, so the
+order of the two directions is the same in every capture of it.
+
+    python -m wirestruct.tools.generate_mme capture --seed 7 --out tests/data/mme
+        run the session over 127.0.0.1 TCP, captured at once by tcpdump (pcap) and
+        dumpcap (pcapng); the client/server log every write to session.jsonl
+    python -m wirestruct.tools.generate_mme jsonl --seed 7 --out samples/mme.jsonl
+        write the session as JSON Lines without sockets (writes split the same way)
+
+The loopback run binds 127.0.0.1 only, uses socket timeouts and stops by itself.
+"""
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import os
+import random
+import shutil
+import signal
+import socket
+import struct
+import subprocess
+import sys
+import threading
+import time
+import zlib
+from pathlib import Path
+from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple
+
+import numpy as np
+
+from wirestruct.mme.auth import authenticate_token, password_response
+from wirestruct.mme.packets import PacketType as P, type_bitmap
+
+C2S, S2C = "c2s", "s2c"
+Turn = Tuple[str, List[bytes]]
+
+#: The salt the session's "login server" shares with the game server.
+SERVER_SALT = bytes(range(100, 120))
+
+
+# -- packet builders (the document's layouts, little-endian) ---------------------------
+def packet(packet_type: int, payload: bytes = b"") -> bytes:
+    return struct.pack("<HH", packet_type, len(payload)) + payload
+
+
+def fixed(text: str, size: int) -> bytes:
+    return text.encode("latin-1")[:size].ljust(size, b"\0")
+
+
+def region(lower: Sequence[int], upper: Sequence[int]) -> bytes:
+    return struct.pack("<6h", *lower, *upper)
+
+
+def credentials(name: str, player_id: int, when: int, salt: bytes = SERVER_SALT) -> bytes:
+    return (fixed(name, 24) + struct.pack("<II", player_id, when)
+            + authenticate_token(salt, name, player_id, when))
+
+
+def move(x, y, z, u, v, player_id: Optional[int] = None) -> bytes:
+    body = struct.pack("<5f", x, y, z, u, v)
+    return packet(P.MOVE_PLAYER, body if player_id is None else body + bytes([player_id]))
+
+
+def chat(player_id: int, text: str) -> bytes:
+    return packet(P.CHAT_MESSAGE, bytes([player_id]) + text.encode("latin-1"))
+
+
+def widget(packet_type: int, index: int, column: int, line: int, *fields: int,
+           text: str = "") -> bytes:
+    return packet(packet_type, bytes([index, column, line, *fields]) + text.encode("latin-1"))
+
+
+def compress(data: bytes, level: int = 6) -> bytes:
+    return zlib.compress(data, level)
+
+
+# -- maps ------------------------------------------------------------------------------
+AIR, STONE, GRASS, WATER, SAND, GLASS = 255, 1, 2, 3, 4, 5
+
+
+def terrain(size_x: int, size_y: int, size_z: int, sea_level: int, rng: np.random.Generator,
+            ) -> np.ndarray:
+    """A (z, y, x) block array: rolling hills of stone and grass, water up to sea level."""
+    xs = np.arange(size_x)[None, :]
+    ys = np.arange(size_y)[:, None]
+    phase = rng.uniform(0, 6.28, size=4)
+    height = (sea_level + 3 * np.sin(xs / 7.0 + phase[0]) + 3 * np.cos(ys / 9.0 + phase[1])
+              + 2 * np.sin((xs + ys) / 5.0 + phase[2])).astype(np.int32)
+    z = np.arange(size_z)[:, None, None]
+    blocks = np.full((size_z, size_y, size_x), AIR, dtype=np.uint8)
+    blocks[z < height[None] - 1] = STONE
+    blocks[z == height[None] - 1] = GRASS
+    blocks[(z >= height[None]) & (z < sea_level)] = WATER
+    return blocks
+
+
+def region_payload(blocks: np.ndarray, lower: Sequence[int]) -> bytes:
+    """MAP_DATA payload for a (z, y, x) block array placed at ``lower`` (x, y, z)."""
+    dz, dy, dx = blocks.shape
+    upper = (lower[0] + dx - 1, lower[1] + dy - 1, lower[2] + dz - 1)
+    return region(lower, upper) + compress(blocks.tobytes())
+
+
+# -- the session -----------------------------------------------------------------------
+CLIENT_OFFERS = [P.AVAILABLE_PACKET_TYPES, P.SELECT_PACKET_TYPES, P.PING_REQUEST,
+                 P.PING_RESPONSE, P.IDLE_PING, P.AUTHENTICATE, P.DISCONNECT, P.CHAT_MESSAGE,
+                 P.MOVE_PLAYER, P.MAP_MODIFY, P.FILE_REQUEST, P.MENU_REQUEST,
+                 P.MENU_RESPONSE, P.MENU_RESIZE, P.CLIENT_VERSION, P.PORTAL_COOKIE,
+                 P.PROJECTILE_CREATE, P.PROJECTILE_COLLISION]
+#: What the client reads: everything a server sends but RANDOM_GARBAGE, so a server
+#: that sends it anyway is flagged.
+CLIENT_SELECTS = [t for t in range(50) if t != P.RANDOM_GARBAGE
+                  and t not in (P.AUTHENTICATE, P.MENU_REQUEST, P.MENU_RESPONSE,
+                                P.MENU_RESIZE, P.FILE_REQUEST, P.CLIENT_VERSION)]
+SERVER_SELECTS = [t for t in CLIENT_OFFERS if t != P.IDLE_PING]
+
+
+def session_turns(seed: int, dims: Tuple[int, int, int] = (64, 64, 32),
+                  chatty_rounds: int = 40) -> List[Turn]:
+    """A seeded, varied session: negotiation, login, assets, two map loads, players, chat,
+    a menu with a salted password, edits, pings and a disconnect."""
+    rng = random.Random(seed)
+    nrng = np.random.default_rng(seed)
+    sx, sy, sz = dims
+    sea = sz // 2
+    turns: List[Turn] = []
+
+    def turn(direction: str, *packets: bytes) -> None:
+        turns.append((direction, [p for p in packets if p]))
+
+    server_offers = list(range(50))
+    turn(C2S, packet(P.AVAILABLE_PACKET_TYPES, type_bitmap(CLIENT_OFFERS)))
+    turn(S2C, packet(P.AVAILABLE_PACKET_TYPES, type_bitmap(server_offers)))
+    turn(C2S, packet(P.SELECT_PACKET_TYPES, type_bitmap(CLIENT_SELECTS)))
+    turn(S2C, packet(P.SELECT_PACKET_TYPES, type_bitmap(SERVER_SELECTS)))
+    when = 1_700_000_000 + rng.randrange(10**6)
+    turn(C2S, packet(P.AUTHENTICATE, credentials("Builder", 4242, when)),
+         packet(P.CLIENT_VERSION, bytes([0]) + struct.pack("<I", 1234)))
+
+    # assets
+    sha = [bytes(rng.randrange(256) for _ in range(20)) for _ in range(4)]
+    assets = [
+        packet(P.SERVER_NAME, b"wirestruct test server"),
+        packet(P.PORTAL_COOKIE, bytes(rng.randrange(256) for _ in range(20))),
+        packet(P.PLAYER_ABILITIES, struct.pack("<IIH", 0b011, 4096, 64)
+               + struct.pack("<HHIHHHH", 32, 16, 100000, 50, 50, 50, 120)),
+        packet(P.TEXTURE_SETUP, struct.pack("<h", 1) + sha[0] + struct.pack("<3f", 1.0, 1.0, 0.0)
+               + struct.pack("<I", 0b01)),
+        packet(P.TEXTURE_SETUP, struct.pack("<h", 2) + sha[1] + struct.pack("<3f", -2.0, -2.0, 0.5)
+               + struct.pack("<I", 0b11)),
+        packet(P.TEXTURE_SETUP, struct.pack("<h", 3) + sha[2] + struct.pack("<3f", 1.0, 1.0, 1.0)
+               + struct.pack("<I", 0)),
+        packet(P.TEXTURE_SETUP, struct.pack("<h", 9) + sha[3]),
+        packet(P.TEXTURE_SETUP, struct.pack("<h", 9)),
+        packet(P.BLOCK_SETUP, struct.pack("<B6HI", STONE, 1, 1, 1, 1, 1, 1, 0b000011) + b"Stone"),
+        packet(P.BLOCK_SETUP, struct.pack("<B6HI", GRASS, 2, 1, 2, 2, 2, 2, 0b000011) + b"Grass"),
+        packet(P.BLOCK_SETUP, struct.pack("<B6HI", WATER, 3, 3, 3, 3, 3, 3, 0b000101) + b"Water"),
+        packet(P.BLOCK_SETUP, struct.pack("<B6HI", GLASS, 3, 3, 3, 3, 3, 3, 0b101111) + b"Lamp"),
+        packet(P.BLOCK_SETUP, struct.pack("<B6HI", AIR, 0, 0, 0, 0, 0, 0, 0) + b"Air"),
+        packet(P.GROUP_SETUP, bytes([1, STONE, GRASS, 0]) + b"Ground"),
+        packet(P.GROUP_SETUP, bytes([2, WATER, GLASS, 0]) + b"Other"),
+        packet(P.GROUP_SETUP, bytes([3, STONE, 0]) + b"Gone"),
+        packet(P.GROUP_SETUP, bytes([3])),
+        packet(P.SKY_BOX, struct.pack("<6H", 1, 1, 2, 1, 1, 3) + b"\x01"),
+    ]
+    turn(S2C, *assets)
+
+    # first map: the whole-map stream, two zlib streams end to end, split into pieces
+    first = terrain(sx, sy, sz, sea, nrng)
+    raw = first.tobytes()
+    half = len(raw) // 2
+    stream = compress(raw[:half]) + compress(raw[half:], 9)
+    pieces = _split(stream, rng, 600, 3000)
+    turn(S2C, packet(P.MAP_LOADING, b"\x00Receiving map data..."),
+         packet(P.MAP_SETUP, struct.pack("<4H", sx, sy, sz, sea)),
+         packet(P.MAP_PROPERTIES, struct.pack("<If", 0, 0.5)),
+         packet(P.MAP_TOTAL_RESET),
+         *[packet(P.MAP_TOTAL_DATA, piece) for piece in pieces],
+         packet(P.MAP_LOADING),
+         packet(P.MAP_DATA, region_payload(np.full((4, 6, 8), GLASS, dtype=np.uint8),
+                                           (sx // 2, sy // 2, sea))))
+    turn(C2S, packet(P.FILE_REQUEST, sha[0]))
+    image = bytes(nrng.integers(0, 256, 1500, dtype=np.uint8))
+    turn(S2C, packet(P.BUFFER_RESET), packet(P.BUFFER_APPEND, image[:700]),
+         packet(P.BUFFER_APPEND, image[700:]), packet(P.BUFFER_IS_FILE_DATA))
+
+    # players
+    names = ["Alice", "Bob", "Carol", "Dmitri"]
+    turn(S2C, *[packet(P.ANNOUNCE_PLAYER, bytes([i + 2, i + 2]) + fixed(n, 24))
+                for i, n in enumerate(names)],
+         move(sx / 2, sy / 2, sea + 2, 0.0, 0.0),
+         chat(0, "\x1b\x09Welcome to \x1b\x0ethe test server\x1b\x09!"))
+
+    # second map: the append buffer (a zlib stream and a gzip member), loaded with
+    # BUFFER_IS_MAP_DATA while the loading screen shows progress
+    second = terrain(sx, sy, sz, sea, nrng)
+    second[sea:sea + 4, 10:20, 10:20] = GLASS
+    raw = second.tobytes()
+    third = len(raw) // 3
+    buffered = compress(raw[:third]) + gzip.compress(raw[third:], mtime=0)
+    chunks = _split(buffered, rng, 800, 4000)
+    loading = [packet(P.BUFFER_RESET)]
+    for i, chunk in enumerate(chunks):
+        loading.append(packet(P.BUFFER_APPEND, chunk))
+        loading.append(packet(P.MAP_LOADING, bytes([min(255, 255 * (i + 1) // len(chunks))])))
+    loading += [packet(P.MAP_SETUP, struct.pack("<4H", sx, sy, sz, sea)),
+                packet(P.MAP_PROPERTIES, struct.pack("<If", 0, 1.0)),
+                packet(P.BUFFER_IS_MAP_DATA, region((0, 0, 0), (sx - 1, sy - 1, sz - 1))),
+                packet(P.MAP_LOADING)]
+    turn(S2C, *loading)
+
+    # chatty part
+    players = {i + 2: [rng.uniform(0, sx), rng.uniform(0, sy), sea + 1.0] for i in range(4)}
+    me = [sx / 2, sy / 2, sea + 2.0]
+    for round_no in range(chatty_rounds):
+        c2s = []
+        for _ in range(rng.randrange(1, 5)):
+            me = [c + rng.uniform(-1, 1) for c in me]
+            c2s.append(move(*me, rng.uniform(-3, 3), rng.uniform(-1, 1)))
+        edit = (rng.randrange(sx), rng.randrange(sy), rng.randrange(sz), rng.choice([1, 2, 5]))
+        if rng.random() < 0.5:
+            c2s.append(packet(P.MAP_MODIFY, struct.pack("<3hB", *edit)))
+        if rng.random() < 0.3:
+            c2s.append(chat(0, rng.choice(["hi", "nice map", "brb", "where is the lamp?"])))
+        if rng.random() < 0.2:
+            c2s.append(packet(P.PING_REQUEST, struct.pack("<I", round_no)))
+        if rng.random() < 0.15:
+            c2s.append(packet(P.PROJECTILE_CREATE, struct.pack("<B5f", rng.randrange(2), *me, 0.1, 0.2)))
+            c2s.append(packet(P.PROJECTILE_COLLISION, struct.pack("<B3fBB", 0, *me, 0, STONE)))
+        turn(C2S, *c2s)
+        s2c = []
+        for pid, pos in players.items():
+            if rng.random() < 0.6:
+                pos[:] = [c + rng.uniform(-1, 1) for c in pos]
+                s2c.append(move(*pos, rng.uniform(-3, 3), rng.uniform(-1, 1), pid))
+        s2c.append(packet(P.MAP_MODIFY, struct.pack("<3hBB", *edit, rng.choice([0, 2, 3]))))
+        if rng.random() < 0.3:
+            s2c.append(packet(P.MAP_MODIFY, struct.pack("<3hB", rng.randrange(sx), rng.randrange(sy),
+                                                         rng.randrange(sz), 4)))
+        if rng.random() < 0.3:
+            speaker = rng.choice(list(players))
+            color = rng.randrange(1, 17)
+            s2c.append(chat(speaker, f"{names[speaker - 2]}: \x1b{chr(color)}"
+                                     f"{rng.choice(['hello', 'look here', 'building a tower'])}"))
+        if rng.random() < 0.15:
+            lo = (rng.randrange(sx - 8), rng.randrange(sy - 8), rng.randrange(sz - 8))
+            hi = tuple(c + rng.randrange(1, 8) for c in lo)
+            s2c.append(packet(P.MAP_FILL, region(lo, hi) + bytes([rng.choice([1, 4, 5])])
+                              + (bytes([rng.choice(list(players))]) if rng.random() < 0.5 else b"")))
+        if rng.random() < 0.1:
+            chunk = np.zeros((8, 8, 8), dtype=np.uint8)
+            chunk[nrng.random((8, 8, 8)) < 0.3] = SAND
+            lo = (rng.randrange(sx - 8), rng.randrange(sy - 8), rng.randrange(sz - 8))
+            s2c.append(packet(P.MAP_DATA, region_payload(chunk, lo)))
+        if round_no == chatty_rounds // 2:
+            s2c += [packet(P.DENOUNCE_PLAYER, bytes([3])), packet(P.ANNOUNCE_PLAYER, bytes([3])),
+                    packet(P.DENOUNCE_PLAYER, bytes([5])),
+                    packet(P.PLAYER_SKIN, bytes([1]) + struct.pack("<H", 2)),
+                    packet(P.PLAYER_SKIN, bytes([2]) + struct.pack("<H", 3)),
+                    packet(P.PLAYER_SKIN, bytes([2])),
+                    packet(P.IDLE_PING),
+                    packet(P.RANDOM_GARBAGE, bytes(range(16)) + b"private")]
+        if rng.random() < 0.2:
+            s2c.append(packet(P.PING_REQUEST, struct.pack("<d", round_no)))
+        turn(S2C, *s2c)
+
+    # the server menu, with a salted password
+    stored_salt, fresh_salt = bytes([7] * 20), bytes(rng.randrange(256) for _ in range(20))
+    turn(C2S, packet(P.MENU_REQUEST, bytes([82, 25])))
+    turn(S2C, packet(P.MENU_RESET, bytes([3, 40, 12, 0b11])),
+         widget(P.MENU_TEXT, 1, 2, 1, text="\x1b\x0eServer menu"),
+         widget(P.MENU_LINK, 2, 2, 3, 10, 1, 0, text="Rules"),
+         widget(P.MENU_CHECK, 3, 4, 4, 11, 1, 0b01, text="Show names"),
+         widget(P.MENU_RADIO, 4, 4, 5, 12, 1, 0b01, text="Day"),
+         widget(P.MENU_RADIO, 5, 4, 6, 12, 2, 0b00, text="Night"),
+         widget(P.MENU_INPUT, 6, 2, 7, 13, 1, 20, 24, 0b01, text="Builder"),
+         packet(P.MENU_SALTED_PASSWORD, bytes([7, 2, 8, 14, 1, 20, 0]) + stored_salt + fresh_salt),
+         widget(P.MENU_BUTTON, 8, 2, 10, 15, 1, 0, 0, text="OK"),
+         widget(P.MENU_BUTTON, 11, 12, 10, 15, 2, 0, 0b100, text="Cancel"),
+         packet(P.MENU_TEXTURE, bytes([9, 30, 1, 8, 4]) + struct.pack("<H", 2) + bytes([0, 0, 128, 0])),
+         widget(P.MENU_TEXT, 10, 2, 11, text="temporary"),
+         packet(P.MENU_ERASE, bytes([10])))
+    client_salt = bytes(rng.randrange(256) for _ in range(20))
+    turn(C2S, packet(P.MENU_RESPONSE, bytes([3, 11, 1, 0b01])),
+         packet(P.MENU_RESPONSE, bytes([3, 12, 2, 0b01])),
+         packet(P.MENU_RESPONSE, bytes([3, 13, 1, 0]) + b"Builder2"),
+         packet(P.MENU_RESPONSE, bytes([3, 14, 1, 0])
+                + password_response("hunter2", [stored_salt, fresh_salt], client_salt)),
+         packet(P.MENU_RESPONSE, bytes([3, 15, 1, 0])),
+         packet(P.MENU_RESIZE, bytes([100, 30, 3])))
+    turn(S2C, chat(0, "\x1b\x05Settings saved."), packet(P.PING_RESPONSE, b"pong"),
+         packet(P.CONNECT, credentials("Builder", 4242, when + 60) + b"127.0.0.1:20001"))
+    turn(C2S, packet(P.DISCONNECT, bytes([7, 0]) + b"Player quit"))
+    return turns
+
+
+def _split(data: bytes, rng: random.Random, low: int, high: int) -> List[bytes]:
+    out, pos = [], 0
+    while pos < len(data):
+        n = rng.randrange(low, high)
+        out.append(data[pos:pos + n])
+        pos += n
+    return out
+
+
+def write_sizes(data: bytes, rng: random.Random) -> List[bytes]:
+    """Split a turn's bytes into random write sizes (1 byte to ~1.5 KB, mostly small), so
+    packets straddle writes and several packets share one."""
+    out, pos = [], 0
+    while pos < len(data):
+        n = max(1, int(rng.lognormvariate(4.0, 1.2)))
+        out.append(data[pos:pos + min(n, 1500)])
+        pos += len(out[-1])
+    return out
+
+
+def session_records(turns: List[Turn], seed: int, t0: float = 1_700_000_000.0,
+                    ) -> List[Dict[str, object]]:
+    """The session as JSON Lines records without sockets (one record per write)."""
+    rng = random.Random(seed ^ 0x5EED)
+    records, t = [], t0
+    for direction, packets in turns:
+        for chunk in write_sizes(b"".join(packets), rng):
+            t += 0.0005
+            records.append({"t": round(t, 6), "dir": direction, "data": chunk.hex()})
+    return records
+
+
+def write_jsonl(records: Iterable[Dict[str, object]], path: Path) -> None:
+    with open(path, "w", encoding="ascii") as out:
+        for record in records:
+            out.write(json.dumps(record) + "\n")
+
+
+# -- loopback server and client --------------------------------------------------------
+def play_loopback(turns: List[Turn], seed: int, *, timeout: float = 20.0,
+                  listener: Optional[socket.socket] = None) -> List[Dict[str, object]]:
+    """Play the session between a server and a client over 127.0.0.1 TCP.
+
+    Each side writes its turns in random write sizes (TCP_NODELAY, so writes become
+    segments) and reads the other side's turns in full before going on. Returns the JSONL
+    records of every write in order. Bounded by ``timeout`` per socket operation.
+    """
+    own = listener is None
+    if own:
+        listener = socket.create_server(("127.0.0.1", 0))
+    listener.settimeout(timeout)
+    records: List[Dict[str, object]] = []
+    lock = threading.Lock()
+    failures: List[BaseException] = []
+
+    def side(sock: socket.socket, role: str, rng: random.Random) -> None:
+        sock.settimeout(timeout)
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        for direction, packets in turns:
+            data = b"".join(packets)
+            if direction == role:
+                for chunk in write_sizes(data, rng):
+                    with lock:
+                        records.append({"t": round(time.time(), 6), "dir": role,
+                                        "data": chunk.hex()})
+                    sock.sendall(chunk)
+                    if rng.random() < 0.05:
+                        time.sleep(0.001)
+            else:
+                need = len(data)
+                while need:
+                    got = sock.recv(min(need, 65536))
+                    if not got:
+                        raise ConnectionError("peer closed early")
+                    need -= len(got)
+
+    def server() -> None:
+        try:
+            conn, _ = listener.accept()
+            with conn:
+                side(conn, S2C, random.Random(seed * 2 + 1))
+                conn.settimeout(timeout)
+                while conn.recv(4096):   # wait for the client to close
+                    pass
+        except BaseException as exc:  # noqa: BLE001 - reported by the caller
+            failures.append(exc)
+
+    thread = threading.Thread(target=server, daemon=True)
+    thread.start()
+    try:
+        with socket.create_connection(listener.getsockname()[:2], timeout=timeout) as client:
+            side(client, C2S, random.Random(seed * 2))
+            client.shutdown(socket.SHUT_WR)
+    finally:
+        thread.join(timeout)
+        if own:
+            listener.close()
+    if failures:
+        raise RuntimeError(f"loopback server failed: {failures[0]!r}")
+    if thread.is_alive():
+        raise RuntimeError("loopback server did not finish")
+    return records
+
+
+def capture_session(seed: int, out: Path, *, dims=(64, 64, 32), chatty_rounds: int = 40,
+                    timeout: float = 20.0) -> Dict[str, object]:
+    """Play the session on loopback while tcpdump (pcap) and dumpcap (pcapng) capture it."""
+    out.mkdir(parents=True, exist_ok=True)
+    turns = session_turns(seed, dims, chatty_rounds)
+    listener = socket.create_server(("127.0.0.1", 0))
+    port = listener.getsockname()[1]
+    pcap, pcapng = out / "session.pcap", out / "session.pcapng"
+    bpf = f"tcp port {port}"
+    tools = []
+    try:
+        tools.append(subprocess.Popen(["tcpdump", "-i", "lo", "-U", "-n", "-w", str(pcap), bpf],
+                                      stdout=subprocess.DEVNULL, stderr=subprocess.PIPE))
+        tools.append(subprocess.Popen(["dumpcap", "-i", "lo", "-q", "-f", bpf, "-w", str(pcapng)],
+                                      stdout=subprocess.DEVNULL, stderr=subprocess.PIPE))
+        for tool in tools:     # both print a line on stderr once they listen
+            tool.stderr.readline()
+        time.sleep(1.0)
+        records = play_loopback(turns, seed, timeout=timeout, listener=listener)
+        time.sleep(1.0)
+    finally:
+        listener.close()
+        for tool in tools:
+            tool.send_signal(signal.SIGINT)
+        for tool in tools:
+            try:
+                tool.wait(timeout)
+            except subprocess.TimeoutExpired:
+                tool.kill()
+                tool.wait()
+    write_jsonl(records, out / "session.jsonl")
+    for path in (pcap, pcapng):     # tcpdump drops privileges, dumpcap writes 0600
+        shutil.chown(path, os.getuid(), os.getgid())
+        path.chmod(0o644)
+    meta = {"seed": seed, "port": port, "dims": list(dims), "chatty_rounds": chatty_rounds,
+            "tcpdump": _version(["tcpdump", "--version"]),
+            "dumpcap": _version(["dumpcap", "--version"])}
+    (out / "session.json").write_text(json.dumps(meta, indent=2) + "\n")
+    return meta
+
+
+def _version(command: List[str]) -> str:
+    try:
+        proc = subprocess.run(command, capture_output=True, text=True, timeout=10)
+    except (OSError, subprocess.TimeoutExpired):
+        return "unknown"
+    return (proc.stdout or proc.stderr).strip().splitlines()[0]
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="generate_mme", description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    cap = sub.add_parser("capture", help="loopback session captured by tcpdump and dumpcap")
+    cap.add_argument("--seed", type=int, default=7)
+    cap.add_argument("--out", type=Path, required=True, help="folder for session.*")
+    cap.add_argument("--rounds", type=int, default=40)
+    js = sub.add_parser("jsonl", help="the session as JSON Lines, without sockets")
+    js.add_argument("--seed", type=int, default=7)
+    js.add_argument("--out", type=Path, required=True, help="output .jsonl file")
+    js.add_argument("--rounds", type=int, default=40)
+    args = parser.parse_args(argv)
+    if args.command == "capture":
+        for tool in ("tcpdump", "dumpcap"):
+            if shutil.which(tool) is None:
+                print(f"generate_mme: {tool} is not installed", file=sys.stderr)
+                return 2
+        meta = capture_session(args.seed, args.out, chatty_rounds=args.rounds)
+        print(json.dumps(meta))
+    else:
+        turns = session_turns(args.seed, chatty_rounds=args.rounds)
+        write_jsonl(session_records(turns, args.seed), args.out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,760 @@
+"""Seeded Scrap Mechanic session generator: realistic captures for tests, samples, benchmarks.
+
+A session is what a client sees after joining a world: a burst of 21 Initialization
+Network Update packets creating the world's NetObjs, then one tick after another with a
+24 Unreliable Update (rigid body and character transforms, controller data), the client's
+30 Player Movement, and every few ticks a 22 Network Update creating, updating (paint,
+revisions, lift levels, container slots, selected items ...) and removing NetObjs. Some
+ticks bundle their packets into a 29 Compound Packet. Sub-updates are delta-compressed
+against the previous one whenever the document allows it, across packet boundaries too.
+
+The same seed gives the same capture. The generator streams: it holds the live world (a
+bounded population: removals balance creations), never the capture.
+
+    from wirestruct.tools.generate_scrap_mechanic import SessionGenerator
+    session = SessionGenerator(seed=7, ticks=300)
+    records = list(session)              # CaptureRecord objects
+    session.expected_state()             # what the tracker must end with
+
+Command line: ``python -m wirestruct.tools.generate_scrap_mechanic --seed 7 --ticks 300
+--out session.jsonl``.
+
+The byte writers here follow the document's tables; the runtime never uses them.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import struct
+import sys
+from dataclasses import dataclass, field
+from typing import Any, Dict, Iterator, List, Optional, Tuple
+
+import lz4.block
+
+from wirestruct.records import CaptureRecord, Direction
+
+# -- tables (22 - Network Update, 24 - Unreliable Update) -----------------------------------
+CREATE, P, UPDATE, REMOVE = 1, 2, 3, 5
+RIGID_BODY, CHILD_SHAPE, JOINT, CONTROLLER, CONTAINER, HARVESTABLE, CHARACTER, LIFT, TOOL = \
+    0, 1, 2, 3, 4, 5, 6, 7, 8
+NETOBJ_NAMES = ["rigid_body", "child_shape", "joint", "controller", "container", "harvestable",
+                "character", "lift", "tool", "portal", "path_node", "unit",
+                "voxel_terrain_cell", "scriptable_object", "shape_group"]
+STATIC, DYNAMIC = 1, 2
+BLOCK, PART = 31, 32
+JOINT_TYPES = {2: "bearing", 3: "spring", 4: "survival_spring", 28: "piston",
+               41: "generic_rotational"}
+CONTROLLER_NAMES = {RIGID_BODY: {1: "static", 2: "dynamic"},
+                    CHILD_SHAPE: {31: "block", 32: "part"}, JOINT: JOINT_TYPES}
+INITIALIZATION_NETWORK_UPDATE, NETWORK_UPDATE, UNRELIABLE_UPDATE, COMPOUND, PLAYER_MOVEMENT = \
+    0x15, 0x16, 0x18, 0x1D, 0x1E
+NIL_UUID = bytes(16)
+AXIS_NAMES = {-3: "neg_z", -2: "neg_y", -1: "neg_x", 1: "pos_x", 2: "pos_y", 3: "pos_z"}
+NO_TOOL = 0xFFFFFFFF
+MAX_DELTA_SIZE = 0x3F
+#: Most updates in one 24 packet (its count is a u8).
+MAX_UNRELIABLE = 255
+#: Sub-updates per 21 packet in the join burst.
+JOIN_BATCH = 40
+
+
+# -- byte writers ------------------------------------------------------------------------------
+def f32(value: float) -> float:
+    """``value`` rounded to a 32-bit float, as it comes back from the wire."""
+    return struct.unpack(">f", struct.pack(">f", value))[0]
+
+
+def vec3f(v) -> bytes:
+    return struct.pack(">3f", *v)
+
+
+def vec3i16(v) -> bytes:
+    return struct.pack(">3h", *v)
+
+
+def vec3i32(v) -> bytes:
+    return struct.pack(">3i", *v)
+
+
+def quat_xyzw(q) -> bytes:
+    return struct.pack(">4f", *q)
+
+
+def quat_wzyx(q) -> bytes:
+    x, y, z, w = q
+    return struct.pack(">4f", w, z, y, x)
+
+
+def transform(rotation, position, velocity, angular_velocity) -> bytes:
+    return quat_xyzw(rotation) + vec3f(position) + vec3f(velocity) + vec3f(angular_velocity)
+
+
+def xyz(v) -> Dict[str, Any]:
+    """A vector as the tracker shows it."""
+    return {"x": v[0], "y": v[1], "z": v[2]}
+
+
+def xyzw(q) -> Dict[str, Any]:
+    return {"x": q[0], "y": q[1], "z": q[2], "w": q[3]}
+
+
+def uuid_json(uuid: bytes) -> Dict[str, str]:
+    return {"octets": uuid.hex()}
+
+
+def item_json(uuid: bytes, tool_instance_id: int, quantity: int) -> Dict[str, Any]:
+    return {"uuid": uuid_json(uuid), "tool_instance_id": tool_instance_id,
+            "quantity": quantity}
+
+
+class BitWriter:
+    """Most significant bit first, as the game's BitStream writes; pads the last byte."""
+
+    def __init__(self) -> None:
+        self.value = 0
+        self.nbits = 0
+
+    def bits(self, value: int, n: int) -> "BitWriter":
+        self.value = (self.value << n) | (int(value) & ((1 << n) - 1))
+        self.nbits += n
+        return self
+
+    def flag(self, value: bool) -> "BitWriter":
+        return self.bits(1 if value else 0, 1)
+
+    def float(self, value: float) -> "BitWriter":
+        return self.bits(struct.unpack(">I", struct.pack(">f", value))[0], 32)
+
+    def raw(self, data: bytes) -> "BitWriter":
+        for byte in data:
+            self.bits(byte, 8)
+        return self
+
+    def getvalue(self) -> bytes:
+        pad = -self.nbits % 8
+        return (self.value << pad).to_bytes((self.nbits + pad) // 8, "big")
+
+
+def network_update(update_type: int, netobj_type: int, netobj_id: int, data: bytes = b"",
+                   controller_type: Optional[int] = None) -> bytes:
+    head = bytes([(update_type << 5) | netobj_type])
+    if update_type == CREATE:
+        head += bytes([controller_type])
+    return head + struct.pack(">I", netobj_id) + data
+
+
+def update_character_data(*, movement: Optional[Tuple[bool, ...]] = None,
+                          color: Optional[int] = None,
+                          selected_item: Optional[Tuple[bytes, int]] = None,
+                          player: Optional[Tuple[bool, int]] = None) -> bytes:
+    w = BitWriter()
+    for part in (movement, color, selected_item, player):
+        w.flag(part is not None)
+    if movement is not None:
+        for bit in movement:  # downed, swimming, diving, unknown, climbing, tumbling
+            w.flag(bit)
+    if color is not None:
+        w.bits(color, 32)
+    if selected_item is not None:
+        w.raw(selected_item[0]).bits(selected_item[1], 32)
+    if player is not None:
+        w.flag(player[0]).bits(player[1], 32)
+    return w.getvalue()
+
+
+def update_container_data(changes: List[Tuple[bytes, int, int, int]],
+                          filters: Optional[List[bytes]] = None) -> bytes:
+    out = struct.pack(">H", len(changes))
+    for uuid, tool_instance_id, quantity, slot in changes:
+        out += uuid + struct.pack(">IHH", tool_instance_id, quantity, slot)
+    w = BitWriter().flag(filters is not None)
+    if filters is not None:
+        w.bits(len(filters), 16)
+    w.bits(0, 7)
+    out += w.getvalue()
+    for uuid in filters or ():
+        out += uuid
+    return out
+
+
+def unreliable_entry(netobj_type: int, data: bytes) -> bytes:
+    return bytes([len(data) + 2, netobj_type]) + data
+
+
+def unreliable_character(character_id: int, *, tumbling: bool, position, keys: int = 0,
+                         direction: int = 0, yaw: int = 0, pitch: int = 0, rotation=None,
+                         velocity=None, angular_velocity=None) -> bytes:
+    w = BitWriter().bits(character_id, 32).flag(tumbling)
+    if not tumbling:
+        w.bits(keys, 8).bits(direction, 8).bits(yaw, 8).bits(pitch, 8)
+        for v in position:
+            w.float(v)
+    else:
+        for v in (*rotation, *position, *velocity, *angular_velocity):
+            w.float(v)
+    return w.getvalue()
+
+
+def delta_encode(previous: bytes, data: bytes) -> Optional[bytes]:
+    """The DeltaUpdate for ``data`` against ``previous``, or None if the document's bounds
+    do not allow one. Bit i (from the least significant bit of the last bitfield byte)
+    set = keep byte i; the top bit of the first byte marks a delta."""
+    n = len(previous)
+    if len(data) != n or n > MAX_DELTA_SIZE:
+        return None
+    n_bitfield = (n + 8) >> 3
+    bits = 1 << (8 * n_bitfield - 1)
+    new = bytearray()
+    for i in range(n):
+        if data[i] == previous[i]:
+            bits |= 1 << i
+        else:
+            new.append(data[i])
+    return bits.to_bytes(n_bitfield, "big") + bytes(new)
+
+
+class SubUpdateEncoder:
+    """Frames sub-updates as RawUpdate or DeltaUpdate; the previous update carries over
+    from packet to packet, as the decoder's does."""
+
+    def __init__(self, use_deltas: bool = True) -> None:
+        self.previous: Optional[bytes] = None
+        self.use_deltas = use_deltas
+        self.num_raw = 0
+        self.num_delta = 0
+
+    def encode(self, data: bytes) -> bytes:
+        delta = delta_encode(self.previous, data) if (
+            self.use_deltas and self.previous is not None) else None
+        self.previous = data
+        if delta is not None and len(delta) < len(data) + 2:
+            self.num_delta += 1
+            return delta
+        self.num_raw += 1
+        return struct.pack(">H", len(data) + 2) + data
+
+
+def compress(body: bytes) -> bytes:
+    return lz4.block.compress(body, store_size=False)
+
+
+def packet(packet_id: int, body: bytes) -> bytes:
+    """A packet sent on its own: id byte, then the body as one raw LZ4 block."""
+    return bytes([packet_id]) + compress(body)
+
+
+def compound_body(subpackets: List[Tuple[int, bytes]]) -> bytes:
+    return b"".join(struct.pack(">IB", len(body) + 1, pid) + body for pid, body in subpackets)
+
+
+# -- the world ------------------------------------------------------------------------------
+@dataclass
+class Obj:
+    netobj_type: int
+    netobj_id: int
+    controller_type: Optional[int]
+    fields: Dict[str, Any] = field(default_factory=dict)   # as the tracker shows them
+    state: Dict[str, Any] = field(default_factory=dict)    # what the writers need
+    # simulation state
+    position: List[float] = field(default_factory=lambda: [0.0, 0.0, 0.0])
+    velocity: List[float] = field(default_factory=lambda: [0.0, 0.0, 0.0])
+    rotation: List[float] = field(default_factory=lambda: [0.0, 0.0, 0.0, 1.0])
+    angular_velocity: List[float] = field(default_factory=lambda: [0.0, 0.0, 0.0])
+    awake: bool = True
+    revision: int = 0
+    transform: Optional[Dict[str, Any]] = None
+    children: List[int] = field(default_factory=list)   # child shape ids of a body
+    joints: List[int] = field(default_factory=list)     # joint ids of a body
+
+
+class SessionGenerator:
+    """Iterate to get the capture's records; then :meth:`expected_state` is the world."""
+
+    def __init__(self, seed: int, ticks: int = 300, *, players: int = 3,
+                 static_bodies: int = 12, creations: int = 6, use_deltas: bool = True,
+                 compound_every: int = 9, t0: float = 1_700_000_000.0) -> None:
+        self.rng = random.Random(seed)
+        self.ticks = ticks
+        self.players = players
+        self.static_bodies = static_bodies
+        self.creations = creations
+        self.compound_every = compound_every
+        self.t0 = t0
+        self.encoder = SubUpdateEncoder(use_deltas)
+        self.objs: Dict[Tuple[int, int], Obj] = {}
+        self.next_id = 1000
+        self.tick = 0
+        self.last_tick: Optional[int] = None
+        self.index = 0
+        self.t = t0
+        self.num_sub_updates = 0
+        self.num_unreliable = 0
+        self.uuids = [bytes(self.rng.getrandbits(8) for _ in range(16)) for _ in range(24)]
+        self.characters: List[int] = []
+        self.dynamic_bodies: List[int] = []
+        self.static_body_ids: List[int] = []
+        self.containers: List[int] = []
+        self.lifts: Dict[int, int] = {}        # player index -> lift id
+        self.tools: List[int] = []
+        self.controllers: List[int] = []
+        self.harvestables: List[int] = []
+        self.local_player = 0
+
+    # -- records ---------------------------------------------------------------------------
+    def _record(self, direction: Direction, data: bytes) -> CaptureRecord:
+        rec = CaptureRecord(index=self.index, t=round(self.t, 6), direction=direction,
+                            data=data)
+        self.index += 1
+        self.t += 0.0005
+        return rec
+
+    def _new_id(self) -> int:
+        self.next_id += self.rng.randint(1, 3)
+        return self.next_id
+
+    def _uuid(self) -> bytes:
+        return self.rng.choice(self.uuids)
+
+    # -- sub-updates (each returns NetworkUpdate bytes and updates the model) ---------------
+    def _create(self, obj: Obj, data: bytes = b"") -> bytes:
+        self.objs[(obj.netobj_type, obj.netobj_id)] = obj
+        return network_update(CREATE, obj.netobj_type, obj.netobj_id, data,
+                              obj.controller_type or 0)
+
+    def _remove(self, obj: Obj) -> bytes:
+        del self.objs[(obj.netobj_type, obj.netobj_id)]
+        return network_update(REMOVE, obj.netobj_type, obj.netobj_id)
+
+    def _rand_quat(self) -> List[float]:
+        q = [self.rng.uniform(-1, 1) for _ in range(4)]
+        norm = math.sqrt(sum(c * c for c in q)) or 1.0
+        return [f32(c / norm) for c in q]
+
+    def _rand_vec(self, lo: float, hi: float) -> List[float]:
+        return [f32(self.rng.uniform(lo, hi)) for _ in range(3)]
+
+    def create_static_body(self) -> List[bytes]:
+        obj = Obj(RIGID_BODY, self._new_id(), STATIC)
+        obj.rotation = self._rand_quat()
+        obj.position = [f32(self.rng.uniform(-500, 500)), f32(self.rng.uniform(-500, 500)),
+                        f32(self.rng.uniform(0, 20))]
+        obj.fields = {"world_id": 1, "rotation": xyzw(obj.rotation),
+                      "position": xyz(obj.position)}
+        self.static_body_ids.append(obj.netobj_id)
+        out = [self._create(obj, struct.pack(">H", 1) + quat_wzyx(obj.rotation)
+                            + vec3f(obj.position))]
+        for _ in range(self.rng.randint(1, 3)):
+            out += self.create_child_shape(obj, BLOCK)
+        return out
+
+    def create_dynamic_body(self) -> List[bytes]:
+        obj = Obj(RIGID_BODY, self._new_id(), DYNAMIC)
+        obj.rotation = self._rand_quat()
+        obj.position = [f32(self.rng.uniform(-200, 200)), f32(self.rng.uniform(-200, 200)),
+                        f32(self.rng.uniform(1, 30))]
+        obj.velocity = self._rand_vec(-3, 3)
+        obj.angular_velocity = self._rand_vec(-0.5, 0.5)
+        obj.fields = {"world_id": 1}
+        self.dynamic_bodies.append(obj.netobj_id)
+        out = [self._create(obj, struct.pack(">H", 1) + transform(
+            obj.rotation, obj.position, obj.velocity, obj.angular_velocity))]
+        shapes = []
+        for _ in range(self.rng.randint(3, 8)):
+            kind = BLOCK if self.rng.random() < 0.6 else PART
+            out += self.create_child_shape(obj, kind)
+            shapes.append(obj.children[-1])
+        for _ in range(self.rng.randint(0, 2)):
+            out += self.create_joint(obj, shapes)
+        return out
+
+    def create_child_shape(self, body: Obj, kind: int) -> List[bytes]:
+        obj = Obj(CHILD_SHAPE, self._new_id(), kind)
+        body.children.append(obj.netobj_id)
+        obj.state = {"body_id": body.netobj_id,
+                     "uuid": self.rng.randrange(0, 4000),
+                     "local_position": [self.rng.randint(-20, 20) for _ in range(3)],
+                     "color": self.rng.getrandbits(32)}
+        if kind == BLOCK:
+            obj.state["bounds"] = [self.rng.randint(1, 8) for _ in range(3)]
+        else:
+            obj.state["axes"] = self.rng.choice([(3, 1), (1, 3), (-3, 2), (2, -1)])
+        return [self._create(obj), self._child_shape_update(obj)]
+
+    def _child_shape_update(self, obj: Obj) -> bytes:
+        f = obj.state
+        obj.fields.update(body_id=f["body_id"], uuid=f["uuid"],
+                          local_position=xyz(f["local_position"]), color=f["color"])
+        if obj.controller_type == BLOCK:
+            obj.fields["bounds"] = xyz(f["bounds"])
+        else:
+            obj.fields.update(z_axis=AXIS_NAMES[f["axes"][0]], x_axis=AXIS_NAMES[f["axes"][1]])
+        data = struct.pack(">HI", f["uuid"], f["body_id"]) + vec3i16(f["local_position"]) \
+            + struct.pack(">I", f["color"])
+        if obj.controller_type == BLOCK:
+            data += vec3i16(f["bounds"])
+        else:
+            z, x = f["axes"]
+            data += bytes([((z + 4) << 4) | (x + 4)])
+        return network_update(UPDATE, CHILD_SHAPE, obj.netobj_id, data)
+
+    def create_joint(self, body: Obj, shapes: List[int]) -> List[bytes]:
+        kind = self.rng.choice(sorted(JOINT_TYPES))
+        obj = Obj(JOINT, self._new_id(), kind)
+        body.joints.append(obj.netobj_id)
+        pos_a = [self.rng.randint(-10, 10) for _ in range(3)]
+        pos_b = list(pos_a) if kind != 28 else [pos_a[0], pos_a[1], pos_a[2] + 1]
+        obj.state = {"uuid": self.rng.randrange(0, 200),
+                     "id_shape_a": self.rng.choice(shapes), "id_shape_b": self.rng.choice(shapes),
+                     "pos_a": pos_a, "pos_b": pos_b,
+                     "axes": (self.rng.choice([3, -3]), 3, self.rng.choice([1, 2]), 1),
+                     "color": self.rng.getrandbits(32)}
+        return [self._create(obj), self._joint_update(obj)]
+
+    def _joint_update(self, obj: Obj) -> bytes:
+        f = obj.state
+        zb, za, xb, xa = f["axes"]
+        obj.fields.update(uuid=f["uuid"], id_shape_a=f["id_shape_a"], id_shape_b=f["id_shape_b"],
+                          pos_a=xyz(f["pos_a"]), pos_b=xyz(f["pos_b"]), color=f["color"])
+        obj.fields["axis"] = {"z_axis_b_raw": zb + 4, "z_axis_a_raw": za + 4,
+                              "x_axis_b_raw": xb + 4, "x_axis_a_raw": xa + 4,
+                              "z_axis_b": AXIS_NAMES[zb], "z_axis_a": AXIS_NAMES[za],
+                              "x_axis_b": AXIS_NAMES[xb], "x_axis_a": AXIS_NAMES[xa]}
+        data = struct.pack(">HII", f["uuid"], f["id_shape_a"], f["id_shape_b"]) \
+            + vec3i32(f["pos_a"]) + vec3i32(f["pos_b"]) \
+            + bytes([((zb + 4) << 4) | (za + 4), ((xb + 4) << 4) | (xa + 4)]) \
+            + struct.pack(">I", f["color"])
+        return network_update(UPDATE, JOINT, obj.netobj_id, data)
+
+    def create_container(self, slots: int, stack_size: int, filters: int = 0) -> List[bytes]:
+        obj = Obj(CONTAINER, self._new_id(), 0)
+        items = []
+        for _ in range(slots):
+            if self.rng.random() < 0.4:
+                items.append((self._uuid(), NO_TOOL, self.rng.randint(1, stack_size)))
+            else:
+                items.append((NIL_UUID, NO_TOOL, 0))
+        flt = [self._uuid() for _ in range(filters)]
+        obj.state = {"items": items}
+        obj.fields = {"num_slots": slots, "stack_size": stack_size,
+                      "items": [item_json(*item) for item in items],
+                      "num_filters": len(flt), "filters": [uuid_json(u) for u in flt]}
+        self.containers.append(obj.netobj_id)
+        data = struct.pack(">HH", slots, stack_size)
+        for uuid, tool, qty in items:
+            data += uuid + struct.pack(">IH", tool, qty)
+        data += struct.pack(">H", len(flt)) + b"".join(flt)
+        return [self._create(obj, data)]
+
+    def create_character(self, player: int) -> List[bytes]:
+        obj = Obj(CHARACTER, self._new_id(), 0)
+        obj.position = [f32(self.rng.uniform(-100, 100)), f32(self.rng.uniform(-100, 100)),
+                        f32(self.rng.uniform(0, 5))]
+        steam = 76561197960265728 + self.rng.getrandbits(31)
+        yaw, pitch = f32(self.rng.uniform(-3.1, 3.1)), f32(self.rng.uniform(-1.5, 1.5))
+        obj.fields = {"steam_id_64": steam, "world_id": 1, "yaw": yaw, "pitch": pitch,
+                      "position": {"z": obj.position[2], "y": obj.position[1],
+                                   "x": obj.position[0]},
+                      "character_uuid": uuid_json(NIL_UUID),
+                      "color": self.rng.getrandbits(32), "is_player": True,
+                      "player_or_unit_id": player + 1, "selected_item_instance_id": NO_TOOL,
+                      "selected_item_uuid": [0] * 16, "is_downed": False,
+                      "is_tumbling": False}
+        obj.tumbling = False  # type: ignore[attr-defined]
+        self.characters.append(obj.netobj_id)
+        z, y, x = obj.position[2], obj.position[1], obj.position[0]
+        create = self._create(obj, struct.pack(">Q", steam) + struct.pack(">3f", z, y, x)
+                              + struct.pack(">Hff", 1, yaw, pitch) + NIL_UUID)
+        update = network_update(UPDATE, CHARACTER, obj.netobj_id, update_character_data(
+            movement=(False,) * 6, color=obj.fields["color"], selected_item=(NIL_UUID, NO_TOOL),
+            player=(True, player + 1)))
+        return [create, update]
+
+    def create_lift(self, player: int) -> List[bytes]:
+        obj = Obj(LIFT, self._new_id(), 0)
+        steam = self.objs[(CHARACTER, self.characters[player])].fields["steam_id_64"] \
+            if player < len(self.characters) else 76561197960265728
+        pos = [self.rng.randint(-300, 300), self.rng.randint(-300, 300), 0]
+        obj.fields = {"steam_id_64": steam, "world_id": 1, "position": xyz(pos), "level": 0}
+        self.lifts[player] = obj.netobj_id
+        return [self._create(obj, struct.pack(">QH", steam, 1) + vec3i32(pos)
+                             + struct.pack(">i", 0))]
+
+    def create_tool(self) -> List[bytes]:
+        obj = Obj(TOOL, self._new_id(), 0)
+        uuid = self._uuid()
+        obj.fields = {"uuid": uuid_json(uuid), "player_id": NO_TOOL}
+        self.tools.append(obj.netobj_id)
+        return [self._create(obj, uuid),
+                network_update(UPDATE, TOOL, obj.netobj_id, struct.pack(">I", NO_TOOL))]
+
+    def create_opaque(self, netobj_type: int, controller_type: int) -> List[bytes]:
+        obj = Obj(netobj_type, self._new_id(), controller_type)
+        payload = bytes(self.rng.getrandbits(8) for _ in range(self.rng.randint(4, 24)))
+        obj.fields = {"payload": payload.hex()}
+        (self.controllers if netobj_type == CONTROLLER else self.harvestables).append(
+            obj.netobj_id)
+        return [self._create(obj, payload)]
+
+    # -- events during play ------------------------------------------------------------------
+    def _obj(self, netobj_type: int, netobj_id: int) -> Obj:
+        return self.objs[(netobj_type, netobj_id)]
+
+    def event(self) -> List[bytes]:
+        r = self.rng.random()
+        if r < 0.22 and self.dynamic_bodies:       # a body is revised (runs of deltas)
+            out = []
+            for body_id in self.rng.sample(self.dynamic_bodies,
+                                           min(len(self.dynamic_bodies), self.rng.randint(1, 4))):
+                body = self._obj(RIGID_BODY, body_id)
+                body.revision = (body.revision + self.rng.randint(1, 2)) & 0xFF
+                body.fields.update(unknown=0, revision=body.revision)
+                out.append(network_update(UPDATE, RIGID_BODY, body_id,
+                                          bytes([0, body.revision])))
+                for joint_id in body.joints:
+                    joint = self._obj(JOINT, joint_id)
+                    joint.fields["p_updates"] = joint.fields.get("p_updates", 0) + 1
+                    out.append(network_update(P, JOINT, joint_id))
+            return out
+        if r < 0.40:                                # painting child shapes
+            shapes = [k[1] for k in self.objs if k[0] == CHILD_SHAPE]
+            out = []
+            color = self.rng.getrandbits(32)
+            for shape_id in self.rng.sample(shapes, min(len(shapes), self.rng.randint(1, 6))):
+                shape = self._obj(CHILD_SHAPE, shape_id)
+                shape.state["color"] = color
+                out.append(self._child_shape_update(shape))
+            return out
+        if r < 0.48 and self.static_body_ids:       # static body touched
+            body_id = self.rng.choice(self.static_body_ids)
+            self._obj(RIGID_BODY, body_id).fields.update(unknown=0, unknown_2=-1)
+            return [network_update(UPDATE, RIGID_BODY, body_id, b"\x00" + struct.pack(">i", -1))]
+        if r < 0.56 and self.lifts:                 # lift level
+            lift = self._obj(LIFT, self.rng.choice(sorted(self.lifts.values())))
+            lift.fields["level"] = self.rng.randint(0, 10)
+            return [network_update(UPDATE, LIFT, lift.netobj_id,
+                                   struct.pack(">i", lift.fields["level"]))]
+        if r < 0.64 and self.containers:            # items move
+            box = self._obj(CONTAINER, self.rng.choice(self.containers))
+            changes = []
+            for _ in range(self.rng.randint(1, 3)):
+                slot = self.rng.randrange(len(box.state["items"]))
+                if self.rng.random() < 0.3:
+                    item = (NIL_UUID, NO_TOOL, 0)
+                else:
+                    item = (self._uuid(), NO_TOOL, self.rng.randint(1, box.fields["stack_size"]))
+                box.state["items"][slot] = item
+                box.fields["items"][slot] = item_json(*item)
+                changes.append((*item, slot))
+            filters = None
+            if self.rng.random() < 0.2:
+                filters = [self._uuid() for _ in range(self.rng.randint(0, 2))]
+                box.fields["filters"] = [uuid_json(u) for u in filters]
+                box.fields["num_filters"] = len(filters)
+            return [network_update(UPDATE, CONTAINER, box.netobj_id,
+                                   update_container_data(changes, filters))]
+        if r < 0.72 and self.tools:                 # tool handed to a player
+            tool = self._obj(TOOL, self.rng.choice(self.tools))
+            tool.fields["player_id"] = self.rng.choice([NO_TOOL, 1, 2, 3])
+            return [network_update(UPDATE, TOOL, tool.netobj_id,
+                                   struct.pack(">I", tool.fields["player_id"]))]
+        if r < 0.80 and self.characters:            # selected item / movement states
+            char = self._obj(CHARACTER, self.rng.choice(self.characters))
+            if self.rng.random() < 0.5:
+                item = (self._uuid(), self.rng.choice([NO_TOOL, self.rng.randrange(1, 50)]))
+                char.fields["selected_item_uuid"] = list(item[0])
+                char.fields["selected_item_instance_id"] = item[1]
+                return [network_update(UPDATE, CHARACTER, char.netobj_id,
+                                       update_character_data(selected_item=item))]
+            states = tuple(self.rng.random() < 0.2 for _ in range(6))
+            char.fields.update(is_downed=states[0], is_tumbling=states[5])
+            char.fields["color"] = self.rng.getrandbits(32)
+            return [network_update(UPDATE, CHARACTER, char.netobj_id, update_character_data(
+                movement=states, color=char.fields["color"]))]
+        if r < 0.86 and self.harvestables:          # a tree is felled, another grows
+            victim = self._obj(HARVESTABLE, self.harvestables.pop(
+                self.rng.randrange(len(self.harvestables))))
+            return [self._remove(victim)] + self.create_opaque(HARVESTABLE, 0)
+        if r < 0.93 and len(self.dynamic_bodies) > 1:  # a creation is deleted, a new one built
+            return self.remove_creation() + self.create_dynamic_body()
+        if self.lifts:                              # a lift is replaced
+            player = self.rng.choice(sorted(self.lifts))
+            lift = self._obj(LIFT, self.lifts.pop(player))
+            return [self._remove(lift)] + self.create_lift(player)
+        return []
+
+    def remove_creation(self) -> List[bytes]:
+        body_id = self.dynamic_bodies.pop(self.rng.randrange(len(self.dynamic_bodies)))
+        body = self._obj(RIGID_BODY, body_id)
+        out = [self._remove(self._obj(JOINT, j)) for j in body.joints]
+        out += [self._remove(self._obj(CHILD_SHAPE, c)) for c in body.children]
+        out.append(self._remove(body))
+        return out
+
+    # -- unreliable ------------------------------------------------------------------------------
+    def unreliable_entries(self) -> List[bytes]:
+        out = []
+        dt = 1 / 40
+        for body_id in self.dynamic_bodies:
+            body = self._obj(RIGID_BODY, body_id)
+            if self.rng.random() < 0.05:
+                body.awake = not body.awake
+            if body.awake:
+                body.position = [f32(p + v * dt) for p, v in zip(body.position, body.velocity)]
+                body.velocity = [f32(v + self.rng.uniform(-0.2, 0.2)) for v in body.velocity]
+            elif self.rng.random() < 0.7:
+                continue                             # sleeping bodies are sent rarely
+            body.transform = {"position": xyz(body.position), "is_awake": body.awake,
+                              "revision": body.revision & 0x7F}
+            data = struct.pack(">I", body_id) + transform(
+                body.rotation, body.position, body.velocity, body.angular_velocity) \
+                + bytes([(0x80 if body.awake else 0) | (body.revision & 0x7F)])
+            out.append(unreliable_entry(RIGID_BODY, data))
+        for i, char_id in enumerate(self.characters):
+            char = self._obj(CHARACTER, char_id)
+            if self.rng.random() < 0.01:
+                char.tumbling = not char.tumbling  # type: ignore[attr-defined]
+            char.position = [f32(p + self.rng.uniform(-0.1, 0.1)) for p in char.position]
+            if char.tumbling:  # type: ignore[attr-defined]
+                char.rotation = self._rand_quat()
+                char.velocity = self._rand_vec(-2, 2)
+                char.angular_velocity = self._rand_vec(-1, 1)
+                data = unreliable_character(char_id, tumbling=True, position=char.position,
+                                            rotation=char.rotation, velocity=char.velocity,
+                                            angular_velocity=char.angular_velocity)
+            else:
+                keys = self.rng.choice([0, 0, 0x04, 0x0C, 0x01, 0x02, 0x14])
+                direction, yaw, pitch = (self.rng.randrange(256) for _ in range(3))
+                data = unreliable_character(char_id, tumbling=False, position=char.position,
+                                            keys=keys, direction=direction, yaw=yaw,
+                                            pitch=pitch)
+            char.transform = {"position": xyz(char.position),
+                              "is_tumbling": char.tumbling}  # type: ignore[attr-defined]
+            out.append(unreliable_entry(CHARACTER, data))
+        for ctl_id in self.controllers:
+            if self.rng.random() < 0.3:
+                payload = bytes(self.rng.getrandbits(8) for _ in range(self.rng.randint(1, 8)))
+                self._obj(CONTROLLER, ctl_id).fields["unreliable_data"] = payload.hex()
+                out.append(unreliable_entry(CONTROLLER, struct.pack(">I", ctl_id) + payload))
+        return out
+
+    def unreliable_bodies(self) -> List[bytes]:
+        entries = self.unreliable_entries()
+        self.num_unreliable += len(entries)
+        bodies = []
+        for start in range(0, max(len(entries), 1), MAX_UNRELIABLE):
+            chunk = entries[start:start + MAX_UNRELIABLE]
+            bodies.append(struct.pack(">IIB", self.tick, self.tick, len(chunk)) + b"".join(chunk))
+        return bodies
+
+    def network_update_body(self, updates: List[bytes]) -> bytes:
+        self.num_sub_updates += len(updates)
+        self.last_tick = self.tick
+        return struct.pack(">I", self.tick) + b"".join(self.encoder.encode(u) for u in updates)
+
+    # -- the session -------------------------------------------------------------------------------
+    def join_burst(self) -> List[bytes]:
+        updates: List[bytes] = []
+        for player in range(self.players):
+            updates += self.create_character(player)
+            updates += self.create_container(30, 256)      # inventory
+            updates += self.create_container(1, 256)       # carry
+        for _ in range(self.static_bodies):
+            updates += self.create_static_body()
+        for _ in range(self.creations):
+            updates += self.create_dynamic_body()
+        for _ in range(3):
+            updates += self.create_container(20, 256, filters=self.rng.randint(0, 2))  # chests
+        for player in range(self.players):
+            updates += self.create_lift(player)
+        for _ in range(2 * self.players):
+            updates += self.create_tool()
+        for _ in range(4):
+            updates += self.create_opaque(CONTROLLER, self.rng.choice([10, 11, 12]))
+        for _ in range(8):
+            updates += self.create_opaque(HARVESTABLE, 0)
+        return updates
+
+    def __iter__(self) -> Iterator[CaptureRecord]:
+        updates = self.join_burst()
+        for start in range(0, len(updates), JOIN_BATCH):
+            body = self.network_update_body(updates[start:start + JOIN_BATCH])
+            yield self._record(Direction.S2C, packet(INITIALIZATION_NETWORK_UPDATE, body))
+        for self.tick in range(1, self.ticks + 1):
+            self.t = self.t0 + 1.0 + self.tick / 40
+            reliable: List[bytes] = []
+            if self.tick % 3 == 0:
+                for _ in range(self.rng.randint(1, 4)):
+                    reliable += self.event()
+            subpackets: List[Tuple[int, bytes]] = []
+            if reliable:
+                subpackets.append((NETWORK_UPDATE, self.network_update_body(reliable)))
+            for body in self.unreliable_bodies():
+                subpackets.append((UNRELIABLE_UPDATE, body))
+            if self.compound_every and self.tick % self.compound_every == 0:
+                yield self._record(Direction.S2C, packet(COMPOUND, compound_body(subpackets)))
+            else:
+                for pid, body in subpackets:
+                    yield self._record(Direction.S2C, packet(pid, body))
+            keys = self.rng.choice([0, 0x04, 0x0C, 0x01])
+            movement = struct.pack(">IBBBB", self.tick, keys, self.rng.randrange(0, 256, 32),
+                                   self.rng.randrange(256), self.rng.randrange(256))
+            yield self._record(Direction.C2S, packet(PLAYER_MOVEMENT, movement))
+
+    # -- what the tracker must end with ---------------------------------------------------------
+    def expected_state(self) -> Dict[str, Any]:
+        """The final world, keyed by (netobj_type name, id), in the tracker's vocabulary:
+        controller type names, the fields the session set, the last transform."""
+        netobjs = {}
+        for (netobj_type, netobj_id), obj in self.objs.items():
+            names = CONTROLLER_NAMES.get(netobj_type)
+            ct = obj.controller_type
+            if names:
+                ct = names[ct]
+            netobjs[(NETOBJ_NAMES[netobj_type], netobj_id)] = {
+                "controller_type": ct, "fields": dict(obj.fields),
+                "transform": obj.transform}
+        return {"tick": self.tick if self.ticks else self.last_tick, "netobjs": netobjs}
+
+    @property
+    def num_deltas(self) -> int:
+        return self.encoder.num_delta
+
+
+def generate(seed: int, ticks: int = 300, **options: Any) -> Iterator[CaptureRecord]:
+    """The records of a seeded session (see :class:`SessionGenerator` for the options)."""
+    return iter(SessionGenerator(seed, ticks, **options))
+
+
+def write_jsonl(records, out) -> int:
+    n = 0
+    for rec in records:
+        out.write(json.dumps({"t": rec.t, "dir": rec.direction.label, "data": rec.data.hex()},
+                             separators=(", ", ": ")) + "\n")
+        n += 1
+    return n
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m wirestruct.tools.generate_scrap_mechanic",
+                                     description="Write a seeded Scrap Mechanic session "
+                                                 "as JSON Lines.")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--ticks", type=int, default=300)
+    parser.add_argument("--out", default="-", help="output file (default: stdout)")
+    args = parser.parse_args(argv)
+    session = SessionGenerator(args.seed, args.ticks)
+    if args.out == "-":
+        n = write_jsonl(session, sys.stdout)
+    else:
+        with open(args.out, "w", encoding="utf-8") as out:
+            n = write_jsonl(session, out)
+    print(f"{n} records, {session.num_sub_updates} sub-updates ({session.num_deltas} deltas), "
+          f"{session.num_unreliable} unreliable updates", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
