@@ -8,7 +8,7 @@ pcap (``write_pcap``: Ethernet/IPv4/TCP with handshakes and checksums), pcapng
 (``write_pcapng``), JSON Lines and the wirestruct container. Then each file is read with
 ``wirestruct.open_capture(...)`` in a fresh Python process, iterating every record, and
 the figures are printed: records/s, MB/s of file and of payload, and the peak resident
-memory of the reading process (``ru_maxrss``), its growth while reading, and the peak of a
+memory of the reading process (VmHWM), its growth while reading, and the peak of a
 process that only imports wirestruct. pcap and pcapng reading includes parsing every frame's headers with
 the generated classes and reassembling the TCP streams.
 """
@@ -76,12 +76,28 @@ def build(folder: Path, size_mb: float) -> dict:
     return {fmt: (str(path), timings[fmt]) for fmt, path in paths.items()}
 
 
+def peak_rss_kb() -> int:
+    """Peak resident memory of this process, in KiB.
+
+    VmHWM (Linux) belongs to the process image, so a child started with fork + exec does
+    not inherit its parent's peak, as ``ru_maxrss`` does; elsewhere ``ru_maxrss``.
+    """
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
+
 def read_one(path: str) -> dict:
     """Run in a child process: read every record, report counts, time and peak memory."""
     from wirestruct import open_capture
     from wirestruct.errors import WirestructError
 
-    rss_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    rss_before = peak_rss_kb()
     count = payload = errors = 0
     started = time.perf_counter()
     with open_capture(path, server_ports=(SERVER_PORT,), transport="stream") as capture:
@@ -94,7 +110,7 @@ def read_one(path: str) -> dict:
     seconds = time.perf_counter() - started
     return {"records": count, "payload": payload, "errors": errors, "seconds": seconds,
             "rss_before_kb": rss_before,
-            "peak_rss_kb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}
+            "peak_rss_kb": peak_rss_kb()}
 
 
 def child(args) -> dict:
@@ -109,7 +125,12 @@ def main(argv=None) -> int:
                         help="payload bytes of the synthetic capture, in MB (default 100)")
     parser.add_argument("--keep", type=Path, help="write the files here and keep them")
     parser.add_argument("--read", metavar="PATH", help=argparse.SUPPRESS)
+    parser.add_argument("--baseline", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.baseline:
+        import wirestruct  # noqa: F401
+        print(peak_rss_kb())
+        return 0
     if args.read:
         print(json.dumps(read_one(args.read)))
         return 0
@@ -118,9 +139,8 @@ def main(argv=None) -> int:
         folder.mkdir(parents=True, exist_ok=True)
         print(f"building a {args.size_mb:g} MB payload capture in {folder} ...", flush=True)
         files = build(folder, args.size_mb)
-        base = subprocess.run([sys.executable, "-c", "import resource, wirestruct; print("
-                               "resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)"],
-                              capture_output=True, text=True, check=True)
+        base = subprocess.run([sys.executable, __file__, "--baseline"], capture_output=True,
+                              text=True, check=True)
         base_rss = int(base.stdout) / 1024
         print(f"python + `import wirestruct` alone: peak RSS {base_rss:.1f} MB")
         print(f"{'format':<7} {'file MB':>9} {'write s':>8} {'records':>9} {'read s':>8} "

@@ -460,7 +460,7 @@ class SessionGenerator:
                       "character_uuid": uuid_json(NIL_UUID),
                       "color": self.rng.getrandbits(32), "is_player": True,
                       "player_or_unit_id": player + 1, "selected_item_instance_id": NO_TOOL,
-                      "selected_item_uuid": [0] * 16, "is_downed": False,
+                      "selected_item_uuid": uuid_json(NIL_UUID), "is_downed": False,
                       "is_tumbling": False}
         obj.tumbling = False  # type: ignore[attr-defined]
         self.characters.append(obj.netobj_id)
@@ -564,7 +564,7 @@ class SessionGenerator:
             char = self._obj(CHARACTER, self.rng.choice(self.characters))
             if self.rng.random() < 0.5:
                 item = (self._uuid(), self.rng.choice([NO_TOOL, self.rng.randrange(1, 50)]))
-                char.fields["selected_item_uuid"] = list(item[0])
+                char.fields["selected_item_uuid"] = uuid_json(item[0])
                 char.fields["selected_item_instance_id"] = item[1]
                 return [network_update(UPDATE, CHARACTER, char.netobj_id,
                                        update_character_data(selected_item=item))]

@@ -149,15 +149,26 @@ class Pcap(KaitaiStruct):
 
         def _read(self):
             self.header = Pcap.RecordHeader(self.is_le, self._io, self, self._root)
-            self._raw_data = self._io.read_bytes(self.header.incl_len)
-            _io__raw_data = KaitaiStream(BytesIO(self._raw_data))
-            self.data = link_frame.LinkFrame(self.link_type, _io__raw_data)
+            _on = self.header.incl_len == self.header.orig_len
+            if _on == True:
+                pass
+                self._raw_data = self._io.read_bytes(self.header.incl_len)
+                _io__raw_data = KaitaiStream(BytesIO(self._raw_data))
+                self.data = link_frame.LinkFrame(self.link_type, _io__raw_data)
+            else:
+                pass
+                self.data = self._io.read_bytes(self.header.incl_len)
 
 
         def _fetch_instances(self):
             pass
             self.header._fetch_instances()
-            self.data._fetch_instances()
+            _on = self.header.incl_len == self.header.orig_len
+            if _on == True:
+                pass
+                self.data._fetch_instances()
+            else:
+                pass
 
         @property
         def timestamp(self):

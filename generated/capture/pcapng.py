@@ -352,7 +352,7 @@ class Pcapng(KaitaiStruct):
             self.timestamp_low = self._io.read_u4le()
             self.captured_packet_length = self._io.read_u4le()
             self.original_packet_length = self._io.read_u4le()
-            _on =  ((self.interface_id == 0) and (self.num_interfaces > 0)) 
+            _on =  ((self.interface_id == 0) and (self.num_interfaces > 0) and (self.captured_packet_length == self.original_packet_length)) 
             if _on == True:
                 pass
                 self._raw_packet_data = self._io.read_bytes(self.captured_packet_length)
@@ -375,7 +375,7 @@ class Pcapng(KaitaiStruct):
             self.timestamp_low = self._io.read_u4be()
             self.captured_packet_length = self._io.read_u4be()
             self.original_packet_length = self._io.read_u4be()
-            _on =  ((self.interface_id == 0) and (self.num_interfaces > 0)) 
+            _on =  ((self.interface_id == 0) and (self.num_interfaces > 0) and (self.captured_packet_length == self.original_packet_length)) 
             if _on == True:
                 pass
                 self._raw_packet_data = self._io.read_bytes(self.captured_packet_length)
@@ -395,7 +395,7 @@ class Pcapng(KaitaiStruct):
 
         def _fetch_instances(self):
             pass
-            _on =  ((self.interface_id == 0) and (self.num_interfaces > 0)) 
+            _on =  ((self.interface_id == 0) and (self.num_interfaces > 0) and (self.captured_packet_length == self.original_packet_length)) 
             if _on == True:
                 pass
                 self.packet_data._fetch_instances()
@@ -408,7 +408,10 @@ class Pcapng(KaitaiStruct):
 
         @property
         def timestamp(self):
-            """The 64-bit timestamp in units of the interface's resolution."""
+            """The 64-bit timestamp in units of the interface's resolution. Nanosecond
+            timestamps exceed 2^53, so JavaScript (the Web IDE) shows this value rounded;
+            `timestamp_high` and `timestamp_low` are exact.
+            """
             if hasattr(self, '_m_timestamp'):
                 return self._m_timestamp
 
@@ -650,7 +653,7 @@ class Pcapng(KaitaiStruct):
 
         def _read_le(self):
             self.original_packet_length = self._io.read_u4le()
-            _on = self.num_interfaces > 0
+            _on =  ((self.num_interfaces > 0) and (self.len_packet_data == self.original_packet_length)) 
             if _on == True:
                 pass
                 self._raw_packet_data = self._io.read_bytes(self.len_packet_data)
@@ -663,7 +666,7 @@ class Pcapng(KaitaiStruct):
 
         def _read_be(self):
             self.original_packet_length = self._io.read_u4be()
-            _on = self.num_interfaces > 0
+            _on =  ((self.num_interfaces > 0) and (self.len_packet_data == self.original_packet_length)) 
             if _on == True:
                 pass
                 self._raw_packet_data = self._io.read_bytes(self.len_packet_data)
@@ -677,7 +680,7 @@ class Pcapng(KaitaiStruct):
 
         def _fetch_instances(self):
             pass
-            _on = self.num_interfaces > 0
+            _on =  ((self.num_interfaces > 0) and (self.len_packet_data == self.original_packet_length)) 
             if _on == True:
                 pass
                 self.packet_data._fetch_instances()

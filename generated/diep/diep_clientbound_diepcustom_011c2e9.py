@@ -295,7 +295,7 @@ class DiepClientboundDiepcustom011c2e9(KaitaiStruct):
             self.num_hashes = diep_types.DiepTypes.Vu(self._io)
             self.hashes = []
             for i in range(self.num_hashes.value):
-                self.hashes.append((self._io.read_bytes_term(0, False, True, True)).decode(u"UTF-8"))
+                self.hashes.append(diep_types.DiepTypes.StringNt(self._io))
 
 
 
@@ -304,6 +304,7 @@ class DiepClientboundDiepcustom011c2e9(KaitaiStruct):
             self.num_hashes._fetch_instances()
             for i in range(len(self.hashes)):
                 pass
+                self.hashes[i]._fetch_instances()
 
 
 
@@ -1088,6 +1089,7 @@ class DiepClientboundDiepcustom011c2e9(KaitaiStruct):
 
 
     class ElementStringNt(KaitaiStruct):
+        """One changed element (or the closing entry) of an element table."""
         def __init__(self, prev_index, length, _io, _parent=None, _root=None):
             super(DiepClientboundDiepcustom011c2e9.ElementStringNt, self).__init__(_io)
             self._parent = _parent
@@ -1229,6 +1231,7 @@ class DiepClientboundDiepcustom011c2e9(KaitaiStruct):
 
 
     class ElementVi(KaitaiStruct):
+        """One changed element (or the closing entry) of an element table."""
         def __init__(self, prev_index, length, _io, _parent=None, _root=None):
             super(DiepClientboundDiepcustom011c2e9.ElementVi, self).__init__(_io)
             self._parent = _parent
@@ -1271,6 +1274,7 @@ class DiepClientboundDiepcustom011c2e9(KaitaiStruct):
 
 
     class ElementVu(KaitaiStruct):
+        """One changed element (or the closing entry) of an element table."""
         def __init__(self, prev_index, length, _io, _parent=None, _root=None):
             super(DiepClientboundDiepcustom011c2e9.ElementVu, self).__init__(_io)
             self._parent = _parent
@@ -1361,12 +1365,13 @@ class DiepClientboundDiepcustom011c2e9(KaitaiStruct):
 
         def _read(self):
             self.id = diep_types.DiepTypes.Vu(self._io)
-            self.code = (self._io.read_bytes_term(0, False, True, True)).decode(u"UTF-8")
+            self.code = diep_types.DiepTypes.StringNt(self._io)
 
 
         def _fetch_instances(self):
             pass
             self.id._fetch_instances()
+            self.code._fetch_instances()
 
 
     class Notification(KaitaiStruct):
@@ -1382,21 +1387,25 @@ class DiepClientboundDiepcustom011c2e9(KaitaiStruct):
             self._read()
 
         def _read(self):
-            self.message = (self._io.read_bytes_term(0, False, True, True)).decode(u"UTF-8")
-            self.rgb = self._io.read_u4le()
-            self.duration = self._io.read_f4le()
-            self.identifier = (self._io.read_bytes_term(0, False, True, True)).decode(u"UTF-8")
+            self.message = diep_types.DiepTypes.StringNt(self._io)
+            self.rgb = diep_types.DiepTypes.U32(self._io)
+            self.duration = diep_types.DiepTypes.F32(self._io)
+            self.identifier = diep_types.DiepTypes.StringNt(self._io)
 
 
         def _fetch_instances(self):
             pass
+            self.message._fetch_instances()
+            self.rgb._fetch_instances()
+            self.duration._fetch_instances()
+            self.identifier._fetch_instances()
 
         @property
         def blue(self):
             if hasattr(self, '_m_blue'):
                 return self._m_blue
 
-            self._m_blue = self.rgb % 256
+            self._m_blue = self.rgb.value % 256
             return getattr(self, '_m_blue', None)
 
         @property
@@ -1404,7 +1413,7 @@ class DiepClientboundDiepcustom011c2e9(KaitaiStruct):
             if hasattr(self, '_m_green'):
                 return self._m_green
 
-            self._m_green = (self.rgb // 256) % 256
+            self._m_green = (self.rgb.value // 256) % 256
             return getattr(self, '_m_green', None)
 
         @property
@@ -1412,7 +1421,7 @@ class DiepClientboundDiepcustom011c2e9(KaitaiStruct):
             if hasattr(self, '_m_red'):
                 return self._m_red
 
-            self._m_red = (self.rgb // 65536) % 256
+            self._m_red = (self.rgb.value // 65536) % 256
             return getattr(self, '_m_red', None)
 
 
@@ -1429,11 +1438,12 @@ class DiepClientboundDiepcustom011c2e9(KaitaiStruct):
             self._read()
 
         def _read(self):
-            self.build = (self._io.read_bytes_term(0, False, True, True)).decode(u"UTF-8")
+            self.build = diep_types.DiepTypes.StringNt(self._io)
 
 
         def _fetch_instances(self):
             pass
+            self.build._fetch_instances()
 
 
     class PartyCode(KaitaiStruct):
@@ -1491,12 +1501,13 @@ class DiepClientboundDiepcustom011c2e9(KaitaiStruct):
 
         def _read(self):
             self.difficulty = diep_types.DiepTypes.Vu(self._io)
-            self.prefix = (self._io.read_bytes_term(0, False, True, True)).decode(u"UTF-8")
+            self.prefix = diep_types.DiepTypes.StringNt(self._io)
 
 
         def _fetch_instances(self):
             pass
             self.difficulty._fetch_instances()
+            self.prefix._fetch_instances()
 
 
     class ServerInfo(KaitaiStruct):
@@ -1518,18 +1529,21 @@ class DiepClientboundDiepcustom011c2e9(KaitaiStruct):
             self._read()
 
         def _read(self):
-            self.gamemode = (self._io.read_bytes_term(0, False, True, True)).decode(u"UTF-8")
-            self.server_uuid_or_host = (self._io.read_bytes_term(0, False, True, True)).decode(u"UTF-8")
+            self.gamemode = diep_types.DiepTypes.StringNt(self._io)
+            self.server_uuid_or_host = diep_types.DiepTypes.StringNt(self._io)
             if (not (self._io.is_eof())):
                 pass
-                self.host_region = (self._io.read_bytes_term(0, False, True, True)).decode(u"UTF-8")
+                self.host_region = diep_types.DiepTypes.StringNt(self._io)
 
 
 
         def _fetch_instances(self):
             pass
+            self.gamemode._fetch_instances()
+            self.server_uuid_or_host._fetch_instances()
             if (not (self._io.is_eof())):
                 pass
+                self.host_region._fetch_instances()
 
 
 

@@ -135,10 +135,10 @@ class DiepServerbound(KaitaiStruct):
             self._read()
 
         def _read(self):
-            self.build = (self._io.read_bytes_term(0, False, True, True)).decode(u"UTF-8")
-            self.dev_password = (self._io.read_bytes_term(0, False, True, True)).decode(u"UTF-8")
-            self.party_code = (self._io.read_bytes_term(0, False, True, True)).decode(u"UTF-8")
-            self.player_token = (self._io.read_bytes_term(0, False, True, True)).decode(u"UTF-8")
+            self.build = diep_types.DiepTypes.StringNt(self._io)
+            self.dev_password = diep_types.DiepTypes.StringNt(self._io)
+            self.party_code = diep_types.DiepTypes.StringNt(self._io)
+            self.player_token = diep_types.DiepTypes.StringNt(self._io)
             if (not (self._io.is_eof())):
                 pass
                 self.debug_value = diep_types.DiepTypes.Vu(self._io)
@@ -147,6 +147,10 @@ class DiepServerbound(KaitaiStruct):
 
         def _fetch_instances(self):
             pass
+            self.build._fetch_instances()
+            self.dev_password._fetch_instances()
+            self.party_code._fetch_instances()
+            self.player_token._fetch_instances()
             if (not (self._io.is_eof())):
                 pass
                 self.debug_value._fetch_instances()
@@ -365,11 +369,12 @@ class DiepServerbound(KaitaiStruct):
             self._read()
 
         def _read(self):
-            self.answer = (self._io.read_bytes_term(0, False, True, True)).decode(u"UTF-8")
+            self.answer = diep_types.DiepTypes.StringNt(self._io)
 
 
         def _fetch_instances(self):
             pass
+            self.answer._fetch_instances()
 
 
     class Spawn(KaitaiStruct):
@@ -385,11 +390,12 @@ class DiepServerbound(KaitaiStruct):
             self._read()
 
         def _read(self):
-            self.name = (self._io.read_bytes_term(0, False, True, True)).decode(u"UTF-8")
+            self.name = diep_types.DiepTypes.StringNt(self._io)
 
 
         def _fetch_instances(self):
             pass
+            self.name._fetch_instances()
 
 
     class StatUpgrade(KaitaiStruct):

@@ -78,6 +78,9 @@ class SmCommon(KaitaiStruct):
         do not start on a byte boundary. Reads nothing itself: the bits come as a parameter
         and `value` is the float. The power of two is built from the exponent's bits, so the
         result is exact (zero, subnormal, normal, infinity and NaN).
+        
+        .. seealso::
+           BitStream
         """
         def __init__(self, bits, _io, _parent=None, _root=None):
             super(SmCommon.F4FromBits, self).__init__(_io)
@@ -150,7 +153,11 @@ class SmCommon(KaitaiStruct):
 
 
     class QuatFromBits(KaitaiStruct):
-        """A Quat (X, Y, Z, W) whose four floats were read as raw bits in a bit stream."""
+        """A Quat (X, Y, Z, W) whose four floats were read as raw bits in a bit stream.
+        
+        .. seealso::
+           24 - Unreliable Update, section Quat
+        """
         def __init__(self, x_bits, y_bits, z_bits, w_bits, _io, _parent=None, _root=None):
             super(SmCommon.QuatFromBits, self).__init__(_io)
             self._parent = _parent
@@ -273,7 +280,11 @@ class SmCommon(KaitaiStruct):
 
 
     class Vec3fFromBits(KaitaiStruct):
-        """A Vec3f whose three floats were read as raw bits in a bit stream (X, Y, Z)."""
+        """A Vec3f whose three floats were read as raw bits in a bit stream (X, Y, Z).
+        
+        .. seealso::
+           24 - Unreliable Update, section Vec3f
+        """
         def __init__(self, x_bits, y_bits, z_bits, _io, _parent=None, _root=None):
             super(SmCommon.Vec3fFromBits, self).__init__(_io)
             self._parent = _parent

@@ -267,7 +267,11 @@ class SmNetworkUpdate(KaitaiStruct):
 
 
     class CreateData(KaitaiStruct):
-        """Router for Create updates, by NetObj type."""
+        """Router for Create updates, by NetObj type.
+        
+        .. seealso::
+           22 - Network Update, section NetObjType Enum (Create column)
+        """
         def __init__(self, netobj_type, controller_type, _io, _parent=None, _root=None):
             super(SmNetworkUpdate.CreateData, self).__init__(_io)
             self._parent = _parent
@@ -519,7 +523,11 @@ class SmNetworkUpdate(KaitaiStruct):
 
 
     class NoData(KaitaiStruct):
-        """No additional data is sent."""
+        """No additional data is sent.
+        
+        .. seealso::
+           22 - Network Update, section Updates
+        """
         def __init__(self, _io, _parent=None, _root=None):
             super(SmNetworkUpdate.NoData, self).__init__(_io)
             self._parent = _parent
@@ -535,7 +543,11 @@ class SmNetworkUpdate(KaitaiStruct):
 
 
     class Opaque(KaitaiStruct):
-        """Data whose structure is not documented, kept as bytes."""
+        """Data whose structure is not documented, kept as bytes.
+        
+        .. seealso::
+           22 - Network Update, section NetObjType Enum
+        """
         def __init__(self, _io, _parent=None, _root=None):
             super(SmNetworkUpdate.Opaque, self).__init__(_io)
             self._parent = _parent
@@ -585,7 +597,11 @@ class SmNetworkUpdate(KaitaiStruct):
 
 
     class RemoveData(KaitaiStruct):
-        """Router for Remove updates; documented NetObj types send no data."""
+        """Router for Remove updates; documented NetObj types send no data.
+        
+        .. seealso::
+           22 - Network Update, section NetObjType Enum (Remove column)
+        """
         def __init__(self, netobj_type, _io, _parent=None, _root=None):
             super(SmNetworkUpdate.RemoveData, self).__init__(_io)
             self._parent = _parent
@@ -909,7 +925,11 @@ class SmNetworkUpdate(KaitaiStruct):
 
 
     class UpdateData(KaitaiStruct):
-        """Router for Update updates, by NetObj type."""
+        """Router for Update updates, by NetObj type.
+        
+        .. seealso::
+           22 - Network Update, section NetObjType Enum (Update column)
+        """
         def __init__(self, netobj_type, controller_type, _io, _parent=None, _root=None):
             super(SmNetworkUpdate.UpdateData, self).__init__(_io)
             self._parent = _parent

@@ -6,6 +6,7 @@ meta:
     iana: ieee-802-numbers
   license: MIT
   ks-version: '0.11'
+  imports: []
   endian: be
   bit-endian: be
 doc: |

@@ -145,7 +145,13 @@ types:
         type: record_header(is_le)
       - id: data
         size: header.incl_len
-        type: link_frame(link_type)
+        type:
+          switch-on: header.incl_len == header.orig_len
+          cases:
+            true: link_frame(link_type)
+        doc: |
+          The frame, parsed by link type when it was stored whole; a frame cut by the
+          snap length stays bytes (its headers promise more than it holds).
     instances:
       timestamp:
         value: 'header.ts_sec + header.ts_frac / (is_nanosecond ? 1000000000.0 : 1000000.0)'

@@ -228,9 +228,14 @@ types:
       - id: packet_data
         size: captured_packet_length
         type:
-          switch-on: interface_id == 0 and num_interfaces > 0
+          switch-on: >-
+            interface_id == 0 and num_interfaces > 0 and
+            captured_packet_length == original_packet_length
           cases:
             true: link_frame(first_link_type)
+        doc: |
+          The packet, parsed as a frame when it comes from interface 0 and was stored
+          whole; otherwise bytes.
       - id: padding
         size: (4 - captured_packet_length % 4) % 4
       - id: options
@@ -239,7 +244,10 @@ types:
     instances:
       timestamp:
         value: timestamp_high * 0x100000000 + timestamp_low
-        doc: The 64-bit timestamp in units of the interface's resolution.
+        doc: |
+          The 64-bit timestamp in units of the interface's resolution. Nanosecond
+          timestamps exceed 2^53, so JavaScript (the Web IDE) shows this value rounded;
+          `timestamp_high` and `timestamp_low` are exact.
   simple_packet_block:
     doc: |
       Simple Packet Block - one packet of interface 0 with no timestamp. Its stored length
@@ -265,9 +273,10 @@ types:
       - id: packet_data
         size: len_packet_data
         type:
-          switch-on: num_interfaces > 0
+          switch-on: num_interfaces > 0 and len_packet_data == original_packet_length
           cases:
             true: link_frame(first_link_type)
+        doc: The packet, parsed as a frame when it was stored whole; otherwise bytes.
       - id: padding
         size-eos: true
     instances:

@@ -6,6 +6,7 @@ meta:
     rfc: 768
   license: MIT
   ks-version: '0.11'
+  imports: []
   endian: be
   bit-endian: be
 doc: A UDP datagram; its length field bounds the data (link-layer padding is left out).

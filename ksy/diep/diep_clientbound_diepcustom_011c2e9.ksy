@@ -131,7 +131,7 @@ types:
         -orig-id: "Style.color"
         type: diep_types::vu
         if: has_style
-        doc: "creation index 6, update index 6; varuint32 (unsigned LEB128). rewritten at encode time (2 -> 15), see color_note"
+        doc: "creation index 6, update index 6; varuint32 (unsigned LEB128). netcolor id; a stored 2 (Tank) is sent as 15 (EnemyTank) unless the entity's Relations.team is the team of the camera's current player, in creations and updates"
       - id: arena_scoreboard_colors
         -orig-id: "Arena.scoreboardColors"
         type: diep_types::vu
@@ -531,6 +531,9 @@ types:
           per changed field).
       - id: value
         if: xored_jump != 1
+        doc: |
+          The field's value in its update type; an array field's value is a nested table
+          of the changed elements. A slot the build never sends is an error.
         type:
           switch-on: index
           cases:
@@ -626,6 +629,7 @@ types:
         repeat: until
         repeat-until: _.is_end
   element_vu:
+    doc: One changed element (or the closing entry) of an element table.
     params:
       - id: prev_index
         type: s4
@@ -657,6 +661,7 @@ types:
         repeat: until
         repeat-until: _.is_end
   element_vi:
+    doc: One changed element (or the closing entry) of an element table.
     params:
       - id: prev_index
         type: s4
@@ -688,6 +693,7 @@ types:
         repeat: until
         repeat-until: _.is_end
   element_string_nt:
+    doc: One changed element (or the closing entry) of an element table.
     params:
       - id: prev_index
         type: s4
@@ -709,8 +715,7 @@ types:
     doc-ref: clientbound.md "0x01 Outdated Client Packet"
     seq:
       - id: build
-        type: strz
-        encoding: UTF-8
+        type: diep_types::string_nt
         doc: The server's current build.
   compressed:
     doc: |
@@ -730,25 +735,23 @@ types:
     doc-ref: clientbound.md "0x03 Notification Packet"
     seq:
       - id: message
-        type: strz
-        encoding: UTF-8
+        type: diep_types::string_nt
       - id: rgb
-        type: u4
+        type: diep_types::u32
         doc: Colour 0xRRGGBB; the top byte is unused.
       - id: duration
-        type: f4
+        type: diep_types::f32
         doc: How long the notification shows, in milliseconds.
       - id: identifier
-        type: strz
-        encoding: UTF-8
+        type: diep_types::string_nt
         doc: A new notification replaces a shown one with the same non-empty identifier.
     instances:
       red:
-        value: rgb / 0x10000 % 0x100
+        value: rgb.value / 0x10000 % 0x100
       green:
-        value: rgb / 0x100 % 0x100
+        value: rgb.value / 0x100 % 0x100
       blue:
-        value: rgb % 0x100
+        value: rgb.value % 0x100
   server_info:
     doc: |
       0x04. The document has three strings (gamemode, server uuid, host-region); the
@@ -759,15 +762,12 @@ types:
       - README.md section 6 item 1
     seq:
       - id: gamemode
-        type: strz
-        encoding: UTF-8
+        type: diep_types::string_nt
       - id: server_uuid_or_host
-        type: strz
-        encoding: UTF-8
+        type: diep_types::string_nt
         doc: The server uuid in the three-string form, the host in the two-string form.
       - id: host_region
-        type: strz
-        encoding: UTF-8
+        type: diep_types::string_nt
         if: not _io.eof
         doc: Only in the three-string form.
   party_code:
@@ -794,8 +794,7 @@ types:
       - id: num_hashes
         type: diep_types::vu
       - id: hashes
-        type: strz
-        encoding: UTF-8
+        type: diep_types::string_nt
         repeat: expr
         repeat-expr: num_hashes.value
   player_count:
@@ -811,8 +810,7 @@ types:
       - id: difficulty
         type: diep_types::vu
       - id: prefix
-        type: strz
-        encoding: UTF-8
+        type: diep_types::string_nt
         doc: Always 16 characters.
   unnamed:
     doc: 0x0C, never observed; one varuint of unknown meaning.
@@ -827,8 +825,7 @@ types:
       - id: id
         type: diep_types::vu
       - id: code
-        type: strz
-        encoding: UTF-8
+        type: diep_types::string_nt
 enums:
   clientbound_packet_id:
     0x00: update

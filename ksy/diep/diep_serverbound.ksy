@@ -38,18 +38,14 @@ types:
     doc-ref: serverbound.md "0x00 Init Packet"
     seq:
       - id: build
-        type: strz
-        encoding: UTF-8
+        type: diep_types::string_nt
         doc: Build hash; a wrong one is answered with clientbound 0x01.
       - id: dev_password
-        type: strz
-        encoding: UTF-8
+        type: diep_types::string_nt
       - id: party_code
-        type: strz
-        encoding: UTF-8
+        type: diep_types::string_nt
       - id: player_token
-        type: strz
-        encoding: UTF-8
+        type: diep_types::string_nt
       - id: debug_value
         type: diep_types::vu
         if: not _io.eof
@@ -119,8 +115,7 @@ types:
     doc-ref: serverbound.md "0x02 Spawn Packet"
     seq:
       - id: name
-        type: strz
-        encoding: UTF-8
+        type: diep_types::string_nt
   stat_upgrade:
     doc: |
       0x03, upgrade a stat. The index is 0-based in reverse order of the stat list
@@ -159,8 +154,7 @@ types:
     doc-ref: serverbound.md "0x0A PoW Answer Packet"
     seq:
       - id: answer
-        type: strz
-        encoding: UTF-8
+        type: diep_types::string_nt
   js_result:
     doc: |
       0x0B, the result of a clientbound 0x0D challenge: its id, then the result, an

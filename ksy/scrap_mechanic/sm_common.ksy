@@ -4,6 +4,7 @@ meta:
   application: Scrap Mechanic
   license: MIT
   ks-version: '0.11'
+  imports: []
   endian: be
   bit-endian: be
 doc: |
@@ -118,6 +119,7 @@ types:
       do not start on a byte boundary. Reads nothing itself: the bits come as a parameter
       and `value` is the float. The power of two is built from the exponent's bits, so the
       result is exact (zero, subnormal, normal, infinity and NaN).
+    doc-ref: BitStream
     params:
       - id: bits
         type: u4
@@ -156,6 +158,7 @@ types:
     -webide-representation: '{value:dec}'
   vec3f_from_bits:
     doc: A Vec3f whose three floats were read as raw bits in a bit stream (X, Y, Z).
+    doc-ref: 24 - Unreliable Update, section Vec3f
     params:
       - id: x_bits
         type: u4
@@ -172,6 +175,7 @@ types:
         type: f4_from_bits(z_bits)
   quat_from_bits:
     doc: A Quat (X, Y, Z, W) whose four floats were read as raw bits in a bit stream.
+    doc-ref: 24 - Unreliable Update, section Quat
     params:
       - id: x_bits
         type: u4

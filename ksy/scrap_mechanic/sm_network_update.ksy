@@ -99,14 +99,17 @@ instances:
 types:
   opaque:
     doc: Data whose structure is not documented, kept as bytes.
+    doc-ref: 22 - Network Update, section NetObjType Enum
     seq:
       - id: payload
         size-eos: true
   no_data:
     doc: No additional data is sent.
+    doc-ref: 22 - Network Update, section Updates
     seq: []
   create_data:
     doc: Router for Create updates, by NetObj type.
+    doc-ref: 22 - Network Update, section NetObjType Enum (Create column)
     params:
       - id: netobj_type
         type: u1
@@ -142,6 +145,7 @@ types:
             _: opaque
   update_data:
     doc: Router for Update updates, by NetObj type.
+    doc-ref: 22 - Network Update, section NetObjType Enum (Update column)
     params:
       - id: netobj_type
         type: u1
@@ -163,6 +167,7 @@ types:
             _: opaque
   remove_data:
     doc: Router for Remove updates; documented NetObj types send no data.
+    doc-ref: 22 - Network Update, section NetObjType Enum (Remove column)
     params:
       - id: netobj_type
         type: u1

@@ -14,10 +14,14 @@ doc: |
   runtime, so that every sub-update is a RawUpdate (be u16 size including itself, then a
   NetworkUpdate). This is the file the Web IDE export writes for these packets.
 
-  On the wire a sub-update whose first bit is set is a DeltaUpdate: a bitfield sized from
-  the previous sub-update (which may have been in an earlier packet) saying which bytes
-  to keep. Its length cannot be known from the packet alone, so only the runtime can
-  expand it; this spec describes the result.
+  On the wire a sub-update whose first bit is set is a DeltaUpdate: a bitfield of
+  `(n + 8) >> 3` bytes, `n` being the size of the previous sub-update's data (which may
+  have been in an earlier packet), then the replaced bytes. Its length cannot be known
+  from the packet alone, so only the runtime (wirestruct.scrap_mechanic.delta) can expand
+  it; this spec describes the result. Decision where the document is loose: the
+  pseudo-code loops over bitfield bytes, but the worked example (`80 ef 02`) goes bit by
+  bit, from the least significant bit of the last bitfield byte (data byte 0) upwards; a
+  set bit keeps the previous byte. The runtime follows the example.
 
   The Web IDE has no record of earlier Creates: each NetworkUpdate is opened with
   controller type 0 (not known), and the controller type of UpdateRigidBody and

@@ -20,6 +20,8 @@ connection whose server cannot be told gets one CaptureError and its data is ski
 Frames that are not IP, or IP that is not TCP/UDP, are skipped silently; frames that do
 not parse become CaptureError items (with the frame number and file offset) and reading
 goes on; a file that ends inside a record ends with a CaptureError.
+
+:func:`write_pcap` and :func:`write_pcapng` (from :mod:`.pcap_writer`) go the other way.
 """
 from __future__ import annotations
 
@@ -33,6 +35,7 @@ from kaitaistruct import KaitaiStream
 from ..errors import CaptureError, StreamGapError, WirestructError
 from ..generated.capture.ethernet_frame import EthernetFrame
 from ..generated.capture.ip_packet import IpPacket
+from ..generated.capture.ip_protocol import IpProtocol
 from ..generated.capture.ipv4_packet import Ipv4Packet
 from ..generated.capture.ipv6_packet import Ipv6Packet
 from ..generated.capture.link_frame import LinkFrame
@@ -46,9 +49,10 @@ from ..generated.capture.udp_datagram import UdpDatagram
 from ..limits import DEFAULT_LIMITS, Limits
 from ..parse import parse, wrap_exception
 from ..records import CaptureRecord, Direction
-from .tcp_reassembly import Chunk, Gap, HalfStream
+from .pcap_writer import write_pcap, write_pcapng
+from .tcp_reassembly import Chunk, HalfStream
 
-__all__ = ["read_packet_capture", "parse_server", "Frame"]
+__all__ = ["read_packet_capture", "parse_server", "Frame", "write_pcap", "write_pcapng"]
 
 _PCAP_MAGICS = {m.value: m for m in Pcap.Magic}
 _PCAPNG_SHB = Pcapng.BlockType.section_header.value
@@ -228,10 +232,10 @@ def _pcapng_frames(src: _Source, limits: Limits) -> Iterator[Union[Frame, Captur
         block_type = head.block_type
         try:
             if block_type == _BLOCK.section_header:
+                section_is_le = head.is_le     # a new section, even if its body is bad
+                interfaces = []
                 parse(Pcapng.SectionHeaderBlock, body, head.is_le, packet_name="section header",
                       offset_base=start + 12)
-                section_is_le = head.is_le
-                interfaces = []
             elif block_type == _BLOCK.interface_description:
                 interfaces.append(_interface(parse(
                     Pcapng.InterfaceDescriptionBlock, body, head.is_le,
@@ -272,7 +276,16 @@ class _Packet:
     segment: Union[TcpSegment, UdpDatagram]
 
 
-def _decode(frame: Frame) -> Optional[_Packet]:
+@dataclass(frozen=True, slots=True)
+class _Fragment:
+    """The first fragment of a fragmented IPv4 datagram (fragments are not reassembled)."""
+
+    src: Endpoint
+    dst: Endpoint
+    protocol: str
+
+
+def _decode(frame: Frame) -> Union[_Packet, _Fragment, None]:
     """Parse the frame down to TCP/UDP; None for traffic that is not TCP/UDP over IP."""
     layer = parse(LinkFrame, frame.data, frame.link_type, packet_name=f"frame {frame.number}",
                   offset_base=frame.offset).body
@@ -284,7 +297,7 @@ def _decode(frame: Frame) -> Optional[_Packet]:
         layer = layer.body
     if isinstance(layer, Ipv4Packet):
         if layer.is_fragment:
-            return None
+            return _first_fragment(layer)
         payload = layer.body.body
     elif isinstance(layer, Ipv6Packet):
         chain = layer.payload
@@ -297,6 +310,18 @@ def _decode(frame: Frame) -> Optional[_Packet]:
         return _Packet((layer.src_addr, payload.src_port), (layer.dst_addr, payload.dst_port),
                        payload)
     return None
+
+
+_FRAGMENT_PROTOCOLS = {IpProtocol.IpProtocol.tcp: "TCP", IpProtocol.IpProtocol.udp: "UDP"}
+
+
+def _first_fragment(packet: Ipv4Packet) -> Optional[_Fragment]:
+    kind = _FRAGMENT_PROTOCOLS.get(packet.protocol)
+    data = packet.fragment_data
+    if packet.fragment_offset != 0 or kind is None or len(data) < 4:
+        return None   # later fragments carry no ports; they go with the first one
+    return _Fragment((packet.src_addr, int.from_bytes(data[0:2], "big")),
+                     (packet.dst_addr, int.from_bytes(data[2:4], "big")), kind)
 
 
 # --------------------------------------------------------------------------- directions
@@ -392,7 +417,7 @@ class _Flows:
     def _new(self, table: Dict[tuple, _Flow], key: tuple, packet: _Packet, kind: str
              ) -> Tuple[_Flow, Optional[_Output]]:
         server = self.roles.server_of(packet)
-        if server == _SKIP:
+        if server is _SKIP:
             flow = _Flow(None, None, 0)
             table[key] = flow
             return flow, None
@@ -407,6 +432,25 @@ class _Flows:
             f"{kind} {_show(packet.src)} <-> {_show(packet.dst)}: cannot tell which side is the "
             f"server ({hint}); its data is skipped", expected="the server given with --server "
             "PORT or --server HOST:PORT", stream=flow.number))
+
+    def fragment(self, fragment: _Fragment, number: int) -> List[_Output]:
+        """A fragmented datagram of a flow of interest becomes an error (not reassembled)."""
+        key = ((fragment.src, fragment.dst) if fragment.src < fragment.dst
+               else (fragment.dst, fragment.src))
+        flow = (self.tcp if fragment.protocol == "TCP" else self.udp).get(key)
+        if flow is not None:
+            wanted = not flow.skipped
+        elif self.roles.server is not None:
+            wanted = self.roles.server[1] in (fragment.src[1], fragment.dst[1])
+        else:
+            wanted = fragment.src[1] in self.roles.ports or fragment.dst[1] in self.roles.ports
+        if not wanted or (fragment.protocol == "UDP" and self.stream_mode):
+            return []
+        return [_Output(stream=flow.number if flow is not None else None, error=CaptureError(
+            f"frame {number}: a fragmented IPv4 {fragment.protocol} datagram "
+            f"{_show(fragment.src)} -> {_show(fragment.dst)}; IP fragments are not reassembled "
+            "and its data is skipped", expected="unfragmented datagrams",
+            stream=flow.number if flow is not None else None))]
 
     def packet(self, packet: _Packet, t: float) -> List[_Output]:
         key = (packet.src, packet.dst) if packet.src < packet.dst else (packet.dst, packet.src)
@@ -444,7 +488,7 @@ class _Flows:
         direction = Direction.C2S if packet.dst == flow.server else Direction.S2C
         half = flow.halves[direction]
         if segment.rst:
-            out.extend(self._close(flow))
+            out.extend(self._close(flow, t))
             return out
         deliveries = half.add(segment.seq_num, segment.body, syn=segment.syn, fin=segment.fin)
         out.extend(self._outputs(flow, direction, deliveries, t))
@@ -544,7 +588,9 @@ def read_packet_capture(stream: BinaryIO, *, server: Optional[str] = None,
             continue
         if packet is None:
             continue
-        for out in flows.packet(packet, frame.t):
+        outputs = (flows.fragment(packet, frame.number) if isinstance(packet, _Fragment)
+                   else flows.packet(packet, frame.t))
+        for out in outputs:
             if out.error is not None:
                 yield out.error.at(record=index)
             else:

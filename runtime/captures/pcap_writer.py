@@ -160,19 +160,32 @@ class PcapngWriter:
         self._block(0x0A0D0D0A, body + self._options([(4, application)]))
 
     def interface(self, link_type: int = LINKTYPE_ETHERNET, *, tsresol: int = 6,
-                  snaplen: int = 262144, name: bytes = b"") -> int:
-        """Describe an interface; returns its number in the section."""
+                  snaplen: int = 262144, name: bytes = b"", tsoffset: int = 0) -> int:
+        """Describe an interface; returns its number in the section.
+
+        Timestamps given to :meth:`write` are absolute; with ``tsoffset`` (seconds) the
+        file stores them relative to it, as if_tsoffset says.
+        """
         options = [(2, name)] if name else []
         if tsresol != 6:
             options.append((9, bytes([tsresol])))
+        if tsoffset:
+            options.append((14, struct.pack(self._e + "q", tsoffset)))
         self._block(1, struct.pack(self._e + "HHI", link_type, 0, snaplen) + self._options(options))
         units = 2 ** (tsresol & 0x7F) if tsresol & 0x80 else 10 ** tsresol
-        self._interfaces.append(units)
+        self._interfaces.append((units, tsoffset))
         return len(self._interfaces) - 1
+
+    def simple_packet(self, frame: bytes, orig_len: Optional[int] = None) -> None:
+        """A Simple Packet Block (interface 0, no timestamp)."""
+        self._block(3, struct.pack(self._e + "I", len(frame) if orig_len is None else orig_len)
+                    + frame)
+        self.count += 1
 
     def write(self, t: float, frame: bytes, *, interface: int = 0,
               orig_len: Optional[int] = None) -> None:
-        ticks = round(t * self._interfaces[interface])
+        units, offset = self._interfaces[interface]
+        ticks = round((t - offset) * units)
         body = struct.pack(self._e + "IIIII", interface, ticks >> 32, ticks & 0xFFFFFFFF,
                            len(frame), len(frame) if orig_len is None else orig_len) + frame
         self._block(6, body)
@@ -190,7 +203,7 @@ class _Connection:
 def write_pcap(out: BinaryIO, records: Iterable[CaptureRecord], *,
                server: Tuple[str, int] = ("127.0.0.1", 4000),
                client: Tuple[str, int] = ("127.0.0.1", 50000)) -> int:
-    """Write ``records`` as an Ethernet/IPv4/TCP pcap; returns the number of frames.
+    """Write ``records`` as an Ethernet/IPv4/TCP pcap; returns the number of records.
 
     Each record's ``stream`` becomes one TCP connection from ``client`` (the port plus
     the stream number) to ``server``. Records must be TCP stream chunks in capture order.
@@ -232,7 +245,9 @@ def _synthesize(writer, records, server, client) -> int:
         conn.next_seq[direction] = (seq + len(data) + (1 if flags & (SYN | FIN) else 0)) & 0xFFFFFFFF
         conn.last_t = t
 
+    count = 0
     for record in records:
+        count += 1
         conn = connections.get(record.stream)
         if conn is None:
             conn = connections[record.stream] = _Connection((client_port + record.stream) & 0xFFFF)
@@ -246,4 +261,4 @@ def _synthesize(writer, records, server, client) -> int:
         send(conn, conn.last_t, Direction.C2S, FIN | ACK)
         send(conn, conn.last_t, Direction.S2C, FIN | ACK)
         send(conn, conn.last_t, Direction.C2S, ACK)
-    return writer.count
+    return count

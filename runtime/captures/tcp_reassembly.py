@@ -12,8 +12,8 @@ SYN, or the first byte seen when the capture started mid-connection), so wraparo
 2^32 needs no special case later. Handled:
 
 * retransmissions (bytes already delivered are dropped);
-* overlapping segments (only the part not delivered yet is used; for bytes that arrive
-  twice out of order, the first copy wins);
+* overlapping segments (only the part not delivered yet is used; where held segments
+  overlap, the bytes of the one starting earlier are used);
 * out-of-order segments, held until the hole before them fills, up to ``limit`` bytes
   per direction; past that, the hole is reported as a gap and delivery goes on;
 * SYN and FIN (each takes one sequence number; bytes after the FIN are ignored);

@@ -9,7 +9,7 @@ decoded as a packet of its own, nested one level at most.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Dict, Iterator, Optional
+from typing import Dict, Iterator, Optional, Union
 
 from ..errors import LimitExceededError, ParseError, WirestructError
 from ..events import Event
@@ -31,7 +31,8 @@ def _names(enum_cls) -> Dict[int, str]:
 class DiepDecoder(MessageDecoder):
     protocol = "diep"
 
-    def __init__(self, *, limits: Limits = DEFAULT_LIMITS, diep_build: Optional[str] = None) -> None:
+    def __init__(self, *, limits: Limits = DEFAULT_LIMITS,
+                 diep_build: Union[str, Build, None] = None) -> None:
         super().__init__(limits=limits)
         self.build: Build = load_build(diep_build)
         clientbound = self.build.packet_class

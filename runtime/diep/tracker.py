@@ -8,13 +8,13 @@ state error: that one upcreate or deletion is skipped and the rest of the packet
 """
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, Union
 
 from ..events import ErrorEvent, PacketEvent
 from ..protocol import Tracker, state_error
 from ..records import Direction
 from .builds import Build, load_build
-from .values import creation_value, update_value
+from .values import creation_reader, update_reader
 
 UPDATE = 0x00
 CREATION = 1
@@ -31,10 +31,22 @@ class Entity:
 
 
 class EntityTracker(Tracker):
-    def __init__(self, *, diep_build: Optional[str] = None) -> None:
+    def __init__(self, *, diep_build: Union[str, Build, None] = None) -> None:
         self.build: Build = load_build(diep_build)
         self.tick: Optional[int] = None
         self.entities: Dict[int, Entity] = {}
+        #: update slot -> (field, reader); group mask -> [(key, attribute, reader)]
+        self._updates = {f.update_index: (f, update_reader(f)) for f in self.build.fields}
+        self._creations: Dict[int, list] = {}
+
+    def _creation_plan(self, mask: int) -> list:
+        plan = self._creations.get(mask)
+        if plan is None:
+            if len(self._creations) > 4096:  # group sets are few; keep the cache bounded
+                self._creations.clear()
+            plan = self._creations[mask] = [(f.key, f.attr, creation_reader(f))
+                                            for f in self.build.fields_of(mask)]
+        return plan
 
     # -- applying packets ----------------------------------------------------------------
     def apply(self, event: PacketEvent) -> List[ErrorEvent]:
@@ -79,8 +91,8 @@ class EntityTracker(Tracker):
         body = upcreate.body
         if upcreate.kind == CREATION:
             mask = body.groups.mask
-            fields = {f.key: creation_value(f, getattr(body, f.attr))
-                      for f in self.build.fields_of(mask)}
+            fields = {key: read(getattr(body, attr))
+                      for key, attr, read in self._creation_plan(mask)}
             old = self.entities.get(eid)
             self.entities[eid] = Entity(eid, h, mask, fields)
             if old is not None:
@@ -93,15 +105,16 @@ class EntityTracker(Tracker):
         if entity.hash != h:
             return (f"update of entity {eid} with hash {h}, but it has hash {entity.hash}",
                     f"hash {entity.hash}")
-        by_index = self.build.by_update_index
+        updates = self._updates
+        mask = entity.mask
         changes = []
         for entry in body.fields[:-1]:  # the last entry closes the table
-            field = by_index[entry.index]
-            if not entity.mask >> field.group_id & 1:
+            field, read = updates[entry.index]
+            if not mask >> field.group_id & 1:
                 return (f"update of {field.key} on entity {eid}, which has no "
                         f"{self.build.groups[field.group_id]} group; update skipped",
                         "a field of the entity's groups")
-            changes.append((field, update_value(field, entry.value)))
+            changes.append((field, read(entry.value)))
         values = entity.fields
         for field, value in changes:
             if field.length:

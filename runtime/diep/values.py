@@ -1,15 +1,23 @@
-"""Plain values of the 0x00 fields, from the generated objects.
+"""Plain values of the 0x00 fields, read from the generated objects.
 
 Values keep their wire types: ``vu``/``vi`` are ints, ``float`` is the float32 as a Python
 float, ``float64Precision`` the fixed-point value (a float, steps of 1/64), ``stringNT`` a
 str, and an ``entid`` is ``{"hash": h, "id": i}`` or ``None`` for "no entity". Array fields
-are lists of those.
+are lists of those; an array field's update is a list of ``(element index, value)``.
+
+Each field gets its reader once (:func:`creation_reader`, :func:`update_reader`), so the
+tracker does no per-value dispatch on types.
 """
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Tuple
+from operator import attrgetter
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from .builds import Field
+
+Reader = Callable[[Any], Any]
+
+_value: Reader = attrgetter("value")
 
 
 def entid(obj: Any) -> Optional[Dict[str, int]]:
@@ -20,24 +28,24 @@ def entid(obj: Any) -> Optional[Dict[str, int]]:
     return {"hash": h, "id": obj.id.value}
 
 
-def creation_value(field: Field, obj: Any) -> Any:
-    """The value of a field as a creation carries it (arrays: every element)."""
-    if field.length:
-        if field.is_entid:
-            return [entid(item) for item in obj]
-        return [item.value for item in obj]
-    if field.is_entid:
-        return entid(obj)
-    return obj.value
+def _scalar(wire_type: str) -> Reader:
+    return entid if wire_type == "entid" else _value
 
 
-def update_value(field: Field, obj: Any) -> Any:
-    """The value of an update entry; for arrays a list of ``(element index, value)``."""
-    entid_type = field.update_type == "entid"
+def creation_reader(field: Field) -> Reader:
+    """Reads the field from a creation (arrays: every element)."""
+    read = _scalar(field.type)
     if field.length:
-        out: List[Tuple[int, Any]] = []
-        for element in obj.elements[:-1]:  # the last entry closes the table
-            value = element.value
-            out.append((element.index, entid(value) if entid_type else value.value))
-        return out
-    return entid(obj) if entid_type else obj.value
+        return lambda items: [read(item) for item in items]
+    return read
+
+
+def update_reader(field: Field) -> Reader:
+    """Reads an update entry's value (arrays: the changed elements, with their indexes)."""
+    read = _scalar(field.update_type)
+    if field.length:
+        def elements(table: Any) -> List[Tuple[int, Any]]:
+            # the last entry closes the element table
+            return [(e.index, read(e.value)) for e in table.elements[:-1]]
+        return elements
+    return read

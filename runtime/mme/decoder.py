@@ -109,9 +109,11 @@ class MmeDecoder(StreamDecoder):
     def _packet_types(self, payload, data, ctx):
         return {"packet_types": type_set(data[4:])}
 
-    def _segments(self, payload, data, ctx):
-        text = payload.message if hasattr(payload, "message") else payload.text
-        return {"segments": color_segments(text)}
+    def _chat_segments(self, payload, data, ctx):
+        return {"segments": color_segments(payload.message)}
+
+    def _menu_text_segments(self, payload, data, ctx):
+        return {"segments": color_segments(payload.text)}
 
     def _group(self, payload, data, ctx):
         return {"block_ids": list(getattr(payload, "block_ids", b""))}
@@ -188,8 +190,8 @@ class MmeDecoder(StreamDecoder):
 _EXPANDERS: Dict[int, Callable[[MmeDecoder, Any, bytes, PacketContext], Optional[dict]]] = {
     P.AVAILABLE_PACKET_TYPES: MmeDecoder._packet_types,
     P.SELECT_PACKET_TYPES: MmeDecoder._packet_types,
-    P.CHAT_MESSAGE: MmeDecoder._segments,
-    P.MENU_TEXT: MmeDecoder._segments,
+    P.CHAT_MESSAGE: MmeDecoder._chat_segments,
+    P.MENU_TEXT: MmeDecoder._menu_text_segments,
     P.GROUP_SETUP: MmeDecoder._group,
     P.MAP_SETUP: MmeDecoder._map_setup,
     P.MAP_DATA: MmeDecoder._map_data,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Dict, Optional, Tuple
+from typing import Dict, Tuple
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,8 +80,6 @@ PACKETS: Dict[int, PacketInfo] = _table(
     (49, "PROJECTILE_COLLISION", 15, "15"),
 )
 
-BY_NAME: Dict[str, int] = {info.name: t for t, info in PACKETS.items()}
-
 #: The packet type numbers by name, for readable code: ``PacketType.MOVE_PLAYER == 24``.
 PacketType = enum.IntEnum("PacketType", {i.name: t for t, i in PACKETS.items()})
 
@@ -89,10 +87,6 @@ PacketType = enum.IntEnum("PacketType", {i.name: t for t, i in PACKETS.items()})
 def packet_name(packet_type: int) -> str:
     info = PACKETS.get(packet_type)
     return info.name if info is not None else f"UNKNOWN_{packet_type}"
-
-
-def info(packet_type: int) -> Optional[PacketInfo]:
-    return PACKETS.get(packet_type)
 
 
 def type_set(bitmap: bytes) -> frozenset:

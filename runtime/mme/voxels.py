@@ -61,8 +61,7 @@ class VoxelMap:
         if src.size != view.size:
             raise StateError(f"{src.size} bytes of block data for a region of {view.size}",
                              expected=f"{view.size} bytes")
-        src = src.reshape(view.shape)
-        np.copyto(view, src, where=src != 0)
+        _write_nonzero(view, src.reshape(view.shape))
 
     def apply_stream(self, offset: int, data: bytes) -> None:
         """Write whole-map bytes at a flat index (MAP_TOTAL_DATA), skipping 0 bytes."""
@@ -71,8 +70,7 @@ class VoxelMap:
             raise StateError(f"whole-map data reaches block {end}, past the map's end",
                              expected=f"at most {self.volume} blocks")
         flat = self.blocks.reshape(-1)
-        src = np.frombuffer(data, dtype=np.uint8)
-        np.copyto(flat[offset:end], src, where=src != 0)
+        _write_nonzero(flat[offset:end], np.frombuffer(data, dtype=np.uint8))
 
     def sha256(self) -> str:
         return hashlib.sha256(self.blocks.data).hexdigest()
@@ -85,3 +83,13 @@ class VoxelMap:
         """Write the raw block array to a binary file object; returns bytes written."""
         out.write(self.blocks.data)
         return self.blocks.nbytes
+
+
+def _write_nonzero(view: np.ndarray, src: np.ndarray) -> None:
+    """``view[src != 0] = src[src != 0]``. Whole-map and chunk loads rarely hold 0 bytes;
+    a plain copy is over ten times faster than the masked one, so it is used when it
+    gives the same result."""
+    if src.all():
+        view[...] = src
+    else:
+        np.copyto(view, src, where=src != 0)

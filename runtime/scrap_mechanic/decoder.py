@@ -19,6 +19,7 @@ delta without a previous update) ends its packet: what follows cannot be found.
 from __future__ import annotations
 
 from dataclasses import replace
+from io import BytesIO
 from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 from kaitaistruct import KaitaiStream, KaitaiStruct
@@ -28,7 +29,7 @@ from ..events import Event
 from ..jsonify import to_jsonable
 from ..limits import DEFAULT_LIMITS, Limits
 from ..lz4block import decompress_block
-from ..parse import parse
+from ..parse import parse, wrap_exception
 from ..protocol import MessageDecoder, PacketContext
 from wirestruct.generated.scrap_mechanic.sm_compound_body import SmCompoundBody
 from wirestruct.generated.scrap_mechanic.sm_network_update import SmNetworkUpdate
@@ -87,9 +88,13 @@ class SubUpdate:
 
     @property
     def controller_type(self) -> Any:
-        """The controller type (enum member where documented), None when not known."""
-        return controller_type_value(int(self.update.netobj_type),
-                                     self.update.resolved_controller_type or None)
+        """The controller type (enum member where documented, else the Create's byte),
+        None when not known."""
+        update = self.update
+        controller_type = update.resolved_controller_type
+        if not controller_type and update.update_type != _CREATE:
+            controller_type = None  # an Update, P or Remove whose Create was not seen
+        return controller_type_value(int(update.netobj_type), controller_type)
 
     @property
     def controller_type_source(self) -> Any:
@@ -149,10 +154,11 @@ class ScrapMechanicDecoder(MessageDecoder):
     def _unreliable_update(self, body: bytes) -> SmUnreliableUpdate:
         obj = parse(SmUnreliableUpdate, body)
         _check_consumed(obj, len(body), "body")
-        for i, update in enumerate(obj.updates):
+        for update in obj.updates:
             data = update.data
-            if not isinstance(data, bytes):
-                _check_consumed(data, update.len_update - 2, f"updates[{i}]/data")
+            if data.__class__ is not bytes and data._io.pos() != update.len_update - 2:
+                _check_consumed(data, update.len_update - 2,
+                                f"updates[{obj.updates.index(update)}]/data")
         return obj
 
     def _compound(self, packet_id: int, name: str, packet: SmPacket, data: bytes,
@@ -236,7 +242,10 @@ class ScrapMechanicDecoder(MessageDecoder):
             if update_type != _CREATE:
                 key = (ctx.stream, data[0] & 0x1F, int.from_bytes(data[1:5], "big"))
                 known = self._controller_types.get(key, 0)
-        update = parse(SmNetworkUpdate, data, known, packet_name=name, packet_id=packet_id)
+        try:
+            update = SmNetworkUpdate(known, KaitaiStream(BytesIO(data)))
+        except Exception as exc:  # noqa: BLE001 - wrapped exactly as wirestruct.parse does
+            raise wrap_exception(exc, packet_name=name, packet_id=packet_id) from exc
         if update._io.pos() != len(data):
             _check_consumed(update, len(data), "data")
         update_type = update.update_type

@@ -47,14 +47,20 @@ def expand_delta(previous: bytes, body: bytes, pos: int) -> Tuple[bytes, int]:
         raise DeltaError("delta bitfield runs past the end of the body", offset=pos,
                          expected=f"{n_bitfield} bitfield bytes")
     bits = int.from_bytes(body[pos:end], "big")
+    # Data bytes whose bit is clear are replaced, in order, by the bytes after the bitfield.
+    missing = ~bits & ((1 << size) - 1)
+    n_new = bin(missing).count("1")
+    if end + n_new > len(body):
+        raise DeltaError("delta update runs past the end of the body", offset=end,
+                         expected=f"{n_new} new bytes after the bitfield")
+    if not missing:
+        return previous, end
     out = bytearray(previous)
-    for i in range(size):
-        if not (bits >> i) & 1:
-            if end >= len(body):
-                raise DeltaError("delta update runs past the end of the body", offset=end,
-                                 expected=f"a new byte for data byte {i}")
-            out[i] = body[end]
-            end += 1
+    while missing:
+        lowest = missing & -missing
+        out[lowest.bit_length() - 1] = body[end]
+        end += 1
+        missing ^= lowest
     return bytes(out), end
 
 

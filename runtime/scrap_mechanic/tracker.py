@@ -32,6 +32,9 @@ _P = int(N.UpdateType.p)
 _UPDATE = int(N.UpdateType.update)
 _REMOVE = int(N.UpdateType.remove)
 _RIGID_BODY = int(NetobjType.rigid_body)
+_RB_ENUM = NetobjType.rigid_body
+_CHARACTER_ENUM = NetobjType.character
+_CONTROLLER_ENUM = NetobjType.controller
 _CHILD_SHAPE = int(NetobjType.child_shape)
 _CONTROLLER = int(NetobjType.controller)
 _CHARACTER = int(NetobjType.character)
@@ -90,8 +93,25 @@ class NetObjTracker(Tracker):
         if packet_id == packets.UNRELIABLE_UPDATE and "body" in event.expansions:
             body = event.expansions["body"]
             self.tick = body.server_tick
+            netobjs = self.netobjs
             for update in body.updates:
-                self._apply_unreliable(update)
+                netobj_type = update.netobj_type
+                data = update.data
+                if netobj_type is _RB_ENUM:
+                    key = (_RIGID_BODY, data.body_id)
+                elif netobj_type is _CHARACTER_ENUM:
+                    key = (_CHARACTER, data.character_id)
+                elif netobj_type is _CONTROLLER_ENUM:
+                    key = (_CONTROLLER, data.interactable_id)
+                else:
+                    continue            # not unreliably updateable: nothing to track
+                obj = netobjs.get(key)
+                if obj is None:
+                    obj = netobjs[key] = NetObj(key[1], key[0], None, True)
+                if netobj_type is _CONTROLLER_ENUM:
+                    obj.fields["unreliable_data"] = data.data
+                else:
+                    obj.transform = data  # kept as parsed; JSON data only for a snapshot
         return []
 
     def _apply_sub_update(self, sub: SubUpdate) -> Optional[str]:
@@ -127,27 +147,6 @@ class NetObjTracker(Tracker):
             obj.fields["p_updates"] = obj.fields.get("p_updates", 0) + 1
             return None
         return _merge(obj, update)
-
-    def _apply_unreliable(self, update: Any) -> None:
-        netobj_type = int(update.netobj_type)
-        data = update.data
-        if netobj_type == _RIGID_BODY:
-            netobj_id = data.body_id
-        elif netobj_type == _CHARACTER:
-            netobj_id = data.character_id
-        elif netobj_type == _CONTROLLER:
-            netobj_id = data.interactable_id
-        else:
-            return
-        key = (netobj_type, netobj_id)
-        obj = self.netobjs.get(key)
-        if obj is None:
-            obj = self.netobjs[key] = NetObj(netobj_id, netobj_type, None, True)
-        if netobj_type == _CONTROLLER:
-            obj.fields["unreliable_data"] = data.data.hex()
-        else:
-            # Kept as parsed; turned into JSON data only when a snapshot asks for it.
-            obj.transform = data
 
     # -- state ----------------------------------------------------------------------------
     def snapshot(self) -> Dict[str, Any]:
@@ -209,6 +208,8 @@ def _fields(leaf: Any) -> Dict[str, Any]:
             out[name] = getattr(leaf, name)
     if isinstance(leaf, N.UpdateChildShape):
         out.update(_fields(out.pop("data")))
+    elif "selected_item_uuid" in out:  # read bit by bit: shown like the other UUIDs
+        out["selected_item_uuid"] = {"octets": bytes(out["selected_item_uuid"]).hex()}
     elif isinstance(leaf, N.CreateContainer):
         out["items"] = list(out["items"])
     return out

@@ -291,14 +291,81 @@ def test_pcapng_multiple_sections_and_interfaces():
     assert got[-1].t == 1795270413.748     # milliseconds in the second section
 
 
+def test_pcapng_simple_packets_and_timestamp_offset():
+    header, frames = pcap_frames(load("lo_ethernet.pcap"))
+    out = io.BytesIO()
+    writer = PcapngWriter(out)
+    writer.interface(1, tsoffset=1795270000)
+    writer.write(1795270413.706133, frames[3][1])       # c2s bytes 0..4
+    writer.simple_packet(frames[5][1])                   # s2c bytes 0..39: no timestamp
+    writer.simple_packet(frames[7][1][:100], orig_len=len(frames[7][1]))   # cut short
+    data = out.getvalue()
+    assert struct.unpack_from("<q", data, data.index(struct.pack("<HH", 14, 8)) + 4)[0] == 1795270000
+    items = read_items(data, server_ports=(47311,))
+    got = records(items)
+    assert [(r.t, r.direction, r.data) for r in got] == [
+        (1795270413.706133, Direction.C2S, C2S4[:5]),
+        (1795270413.706133, Direction.S2C, S2C4[:40])]   # the last timestamp seen
+    assert type(items[-1]) is CaptureError and "kept 100 of its 1266 bytes" in items[-1].message
+
+
 def test_pcapng_packet_of_an_undescribed_interface():
     out = io.BytesIO()
     writer = PcapngWriter(out)
     writer.interface(1)
-    writer._interfaces.append(10**6)        # write a packet naming interface 1
+    writer._interfaces.append((10**6, 0))    # write a packet naming interface 1
     writer.write(1.0, b"\x00" * 20, interface=1)
     items = read_items(out.getvalue())
     assert len(items) == 1 and "interface 1" in items[0].message
+
+
+def test_reset_closes_and_a_new_connection_reuses_the_ports():
+    from wirestruct.captures.pcap_writer import ACK, PSH, RST, SYN, ethernet, ipv4, tcp
+    out = io.BytesIO()
+    writer = PcapWriter(out)
+    a, b = "10.0.0.1", "10.0.0.2"
+
+    def seg(t, src, dst, sport, dport, seq, flags, data=b""):
+        writer.write(t, ethernet(ipv4(tcp(data, src, dst, sport, dport, seq, 1, flags), 6, src, dst),
+                                 0x0800))
+    seg(1.0, a, b, 5000, 4000, 100, SYN)
+    seg(1.1, a, b, 5000, 4000, 101, PSH | ACK, b"one")
+    seg(1.2, a, b, 5000, 4000, 110, PSH | ACK, b"held")      # after a 5-byte hole
+    seg(1.3, b, a, 4000, 5000, 900, RST | ACK)
+    seg(1.4, a, b, 5000, 4000, 114, PSH | ACK, b"late")      # after the reset: ignored
+    seg(2.0, a, b, 5000, 4000, 7000, SYN)                    # same ports, new connection
+    seg(2.1, a, b, 5000, 4000, 7001, PSH | ACK, b"two")
+    items = read_items(out.getvalue())
+    assert [(type(i).__name__, getattr(i, "t", None), i.stream if isinstance(i, CaptureRecord)
+             else i.where.stream) for i in items] == [
+        ("CaptureRecord", 1.1, 0), ("StreamGapError", None, 0), ("CaptureRecord", 1.3, 0),
+        ("CaptureRecord", 2.1, 1)]
+    assert [r.data for r in records(items)] == [b"one", b"held", b"two"]
+
+
+def test_fragmented_datagrams_of_the_game_are_reported():
+    from wirestruct.captures.pcap_writer import ethernet, udp
+    out = io.BytesIO()
+    writer = PcapWriter(out)
+    datagram = udp(b"x" * 40, "10.0.0.1", "10.0.0.2", 5000, 4000)
+
+    def fragment(part, offset, more):
+        flags = (0x2000 if more else 0) | (offset // 8)
+        header = struct.pack(">BBHHHBBH4s4s", 0x45, 0, 20 + len(part), 77, flags, 64, 17, 0,
+                             bytes([10, 0, 0, 1]), bytes([10, 0, 0, 2]))
+        return ethernet(header + part, 0x0800)
+    writer.write(1.0, fragment(datagram[:24], 0, True))
+    writer.write(1.1, fragment(datagram[24:], 24, False))
+    other = udp(b"y" * 40, "10.0.0.1", "10.0.0.2", 5000, 9999)
+    writer.write(1.2, fragment(other[:24], 0, True))
+    writer.write(1.3, ethernet(struct.pack(">BBHHHBBH4s4s", 0x45, 0, 20 + len(datagram), 1,
+                                           0, 64, 17, 0, bytes([10, 0, 0, 1]),
+                                           bytes([10, 0, 0, 2])) + datagram, 0x0800))
+    items = read_items(out.getvalue(), server="4000", transport="message")
+    assert len(items) == 2
+    assert type(items[0]) is CaptureError and "frame 1" in items[0].message
+    assert "fragmented IPv4 UDP datagram 10.0.0.1:5000 -> 10.0.0.2:4000" in items[0].message
+    assert items[1].data == b"x" * 40 and items[1].direction is Direction.C2S
 
 
 # Broken files --------------------------------------------------------------------------

@@ -7,14 +7,13 @@ import struct
 import pytest
 from kaitaistruct import KaitaiStream
 
-from capture_helpers import CAPTURES, load
-from wirestruct.captures.pcap_writer import (ACK, PSH, SYN, PcapngWriter, PcapWriter, ethernet,
+from capture_helpers import load
+from wirestruct.captures.pcap_writer import (ACK, PSH, SYN, PcapngWriter, ethernet,
                                              ipv4, ipv6, tcp, udp)
 from wirestruct.generated.capture.ethernet_frame import EthernetFrame
 from wirestruct.generated.capture.ether_type import EtherType
 from wirestruct.generated.capture.ip_packet import IpPacket
 from wirestruct.generated.capture.ip_protocol import IpProtocol
-from wirestruct.generated.capture.ipv4_packet import Ipv4Packet
 from wirestruct.generated.capture.ipv6_packet import Ipv6Packet
 from wirestruct.generated.capture.link_frame import LinkFrame
 from wirestruct.generated.capture.linux_sll import LinuxSll
@@ -24,7 +23,7 @@ from wirestruct.generated.capture.pcap import Pcap
 from wirestruct.generated.capture.pcapng import Pcapng
 from wirestruct.generated.capture.tcp_segment import TcpSegment
 from wirestruct.generated.capture.udp_datagram import UdpDatagram
-from wirestruct.tools.capture_loopback import pattern
+from wirestruct.tools.capture_loopback import crafted_frames, pattern
 
 LT = LinkFrame.LinkType
 
@@ -161,7 +160,9 @@ def test_pcap_big_endian_and_raw_and_null_link_types():
     body = struct.pack(">IHHiIII", 0xA1B2C3D4, 2, 4, 0, 0, 65535, 101)
     for t, packet in ((5, packet4), (6, packet6)):
         body += struct.pack(">IIII", t, 250000, len(packet), len(packet)) + packet
+    body += struct.pack(">IIII", 7, 0, 30, len(packet4)) + packet4[:30]   # cut by the snap length
     p = whole(Pcap, body)
+    assert p.records[2].data == packet4[:30]
     assert p.magic_number == Pcap.Magic.be_microseconds and not p.is_le
     assert p.header.snaplen == 65535 and p.header.link_type == 101
     assert p.records[0].header.ts_sec == 5 and p.records[0].timestamp == 5.25
@@ -232,3 +233,28 @@ def test_pcapng_two_sections_of_both_byte_orders():
     assert p.blocks[4].body.timestamp == 2 * 1024
     assert p.blocks[4].body.packet_data == packet   # interface 1: bytes in the spec
     assert p.blocks[7].body.packet_data.body.body.body.body.body == b"ab"
+
+
+def test_crafted_capture_holds_exactly_the_frames_the_tool_sends():
+    p = whole(Pcap, load("lo_crafted.pcap"))
+    frames = [r._raw_data for r in p.records]
+    assert frames == crafted_frames()
+    assert all(r.header.incl_len == r.header.orig_len for r in p.records)
+
+
+def test_pcapng_simple_packet_block():
+    packet = ipv4(udp(b"spb", "10.0.0.1", "10.0.0.2", 1, 2), 17, "10.0.0.1", "10.0.0.2")
+    frame = ethernet(packet, 0x0800)
+    out = io.BytesIO()
+    writer = PcapngWriter(out)
+    writer.interface(1)
+    writer.simple_packet(frame)
+    writer.simple_packet(frame[:20], orig_len=len(frame))
+    p = whole(Pcapng, out.getvalue())
+    whole_spb, cut_spb = p.blocks[2].body, p.blocks[3].body
+    assert p.blocks[2].head.block_type == Pcapng.BlockType.simple_packet
+    assert whole_spb.original_packet_length == len(frame) == whole_spb.len_packet_data
+    assert whole_spb.packet_data.body.body.body.body.body == b"spb"
+    assert len(whole_spb.padding) == -len(frame) % 4
+    assert cut_spb.original_packet_length == len(frame) and cut_spb.len_packet_data == 20
+    assert cut_spb.packet_data == frame[:20]      # cut short: kept as bytes

@@ -75,7 +75,7 @@ def test_0x02_round_trip():
 def test_0x02_of_other_packets():
     code = b"\x0d\x00" + b"return 1;" * 200 + b"\x00"
     outer, inner = decode(wrap(code))
-    assert inner.name == "int_js_challenge" and inner.packet.body.code == "return 1;" * 200
+    assert inner.name == "int_js_challenge" and inner.packet.body.code.value == "return 1;" * 200
 
 
 def one_error(events, kind):

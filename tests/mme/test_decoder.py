@@ -265,3 +265,26 @@ def test_total_map_stream_capped_by_map_volume_and_broken_until_reset():
     assert kinds == ["MAP_SETUP", "MAP_TOTAL_RESET", "LimitExceededError", "DecompressionError",
                      "MAP_TOTAL_RESET", "MAP_TOTAL_DATA"]
     assert events[-1].expansions["blocks"].offset == 0
+
+
+# -- Web IDE export --------------------------------------------------------------------
+def test_export_items_parse_without_parameters():
+    from wirestruct.generated.mme.mme_map_region import MmeMapRegion
+    from wirestruct.generated.mme.mme_packet import MmePacket
+    from wirestruct.parse import parse
+    blocks = bytes(range(1, 25))                          # x 0..1, y 0..2, z 5..8
+    (event,) = feed([frame(17, region((0, 0, 5), (1, 2, 8)) + zlib.compress(blocks))])
+    items = get_protocol("mme").export_items(event)
+    assert [(i.label, i.spec) for i in items] == [("packet", "mme_packet"),
+                                                  ("region", "mme_map_region")]
+    packet = parse(MmePacket, items[0].data)
+    assert packet._io.is_eof() and packet.payload.region.lower_z == 5
+    exported = parse(MmeMapRegion, items[1].data)
+    assert exported._io.is_eof()
+    assert (exported.region.lower_z, exported.region.upper_z) == (5, 8)
+    assert len(exported.layers) == 4 and len(exported.layers[0].rows) == 3
+    # layers[z].rows[y].blocks[x] is byte ((z * 3) + y) * 2 + x of the inflated data
+    assert exported.layers[2].rows[1].blocks == blocks[(2 * 3 + 1) * 2:(2 * 3 + 1) * 2 + 2]
+    assert b"".join(r.blocks for layer in exported.layers for r in layer.rows) == blocks
+    (idle,) = feed([IDLE])
+    assert [i.spec for i in get_protocol("mme").export_items(idle)] == ["mme_packet"]

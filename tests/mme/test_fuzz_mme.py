@@ -1,6 +1,5 @@
 """Mutated mme packets of every type, fed through the decoder, tracker, JSON conversion and
 Web IDE export: only wirestruct.errors may come out (as error events)."""
-import itertools
 from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
@@ -12,7 +11,7 @@ from wirestruct.errors import WirestructError
 from wirestruct.events import ErrorEvent, PacketEvent
 from wirestruct.jsonify import to_jsonable
 from wirestruct.limits import Limits
-from wirestruct.records import CaptureRecord, Direction
+from wirestruct.records import CaptureRecord
 from wirestruct.session import decode_records, track
 
 SAMPLE = Path(__file__).resolve().parents[2] / "samples" / "mme.jsonl"

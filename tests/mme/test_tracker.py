@@ -6,11 +6,10 @@ import struct
 import zlib
 
 import numpy as np
-import pytest
 
 from wirestruct import get_protocol
 from wirestruct.errors import StateError
-from wirestruct.events import ErrorEvent, PacketEvent
+from wirestruct.events import ErrorEvent
 from wirestruct.mme import auth
 from wirestruct.mme.text import color_segments, plain_text
 from wirestruct.records import CaptureRecord, Direction

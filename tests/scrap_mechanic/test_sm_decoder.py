@@ -2,8 +2,6 @@
 packets, bad deltas), compound packets, undocumented packets, errors that keep decoding."""
 import struct
 
-import lz4.block
-import pytest
 
 from wirestruct.errors import (DecodeError, DecompressionError, DeltaError, LimitExceededError,
                                ParseError)
@@ -60,6 +58,7 @@ def test_worked_example_through_the_decoder_in_one_packet():
     assert (second.update_type, second.netobj_type, second.netobj_id) == \
         (N.UpdateType.update, 4, 2)
     assert second.update.data.body.num_slot_changes == 0
+    assert second.controller_type is None    # an Update whose Create was not seen
     assert second.update._io.is_eof()
 
 
@@ -147,6 +146,7 @@ def test_controller_type_from_create_is_passed_to_later_updates():
     update = bytes([0x61]) + struct.pack(">I", 0x201) + struct.pack(">HI3hI", 1, 2, 0, 0, 0, 7) \
         + bytes([0x75])
     events = decode(network_update(1, raw_update(create)), network_update(2, raw_update(update)))
+    assert events[0].expansions["sub_updates"][0].controller_type == N.ChildShapeType.part
     sub = events[1].expansions["sub_updates"][0]
     assert sub.controller_type == N.ChildShapeType.part
     assert sub.controller_type_source == N.ControllerTypeSource.known

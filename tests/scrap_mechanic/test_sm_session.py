@@ -11,7 +11,6 @@ from wirestruct.generated.scrap_mechanic import (sm_compound_body, sm_network_up
                                                  sm_packet, sm_player_movement,
                                                  sm_unreliable_update)
 from wirestruct.jsonify import to_jsonable
-from wirestruct.records import CaptureRecord
 from wirestruct.scrap_mechanic import PROTOCOL
 from wirestruct.session import decode_records, track
 from wirestruct.tools.generate_scrap_mechanic import SessionGenerator, generate

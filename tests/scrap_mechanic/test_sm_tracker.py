@@ -3,7 +3,7 @@ whose Create was not seen, unreliable transforms, and the snapshot's exact shape
 import struct
 
 from wirestruct.errors import StateError
-from wirestruct.events import ErrorEvent, PacketEvent
+from wirestruct.events import ErrorEvent
 from wirestruct.scrap_mechanic import PROTOCOL
 from wirestruct.session import decode_records, track
 
@@ -128,6 +128,8 @@ def test_character_update_merges_only_present_parts():
     assert fields["color"] == 0x01020304
     assert fields["is_player"] is True and fields["player_or_unit_id"] == 4
     assert fields["is_tumbling"] is False
+    assert fields["selected_item_uuid"] == {"octets": "00" * 16}
+    assert fields["selected_item_instance_id"] == 0xFFFFFFFF
     assert "update_color" not in fields and "padding" not in fields
 
 
