@@ -100,7 +100,7 @@ def map_loads(dims, noisy: bool, seed: int = 2):
     as_records = lambda packets: [CaptureRecord(i, 0.0, Direction.S2C, p)   # noqa: E731
                                   for i, p in enumerate(_segments(b"".join(packets)))]
     return blocks, {"MAP_DATA chunks": (as_records(chunks), len(chunks) - 1),
-                    "BUFFER_IS_MAP_DATA": (as_records(buffered), len(buffered) - 1)}
+                    "buffer_is_map_data": (as_records(buffered), len(buffered) - 1)}
 
 
 def _segments(data: bytes, size: int = 65536):

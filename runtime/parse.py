@@ -59,12 +59,20 @@ def _message(exc: BaseException):
         return f"unexpected end of data: {text}", "more bytes"
     if name.startswith("Validation"):
         actual = getattr(exc, "actual", None)
-        expected_value = getattr(exc, "expected", None)
-        if expected_value is None:
-            lo, hi = getattr(exc, "min", None), getattr(exc, "max", None)
-            if lo is not None or hi is not None:
-                expected_value = f"{lo}..{hi}"
-        expected = None if expected_value is None else _show(expected_value)
+        if name == "ValidationNotEqualError":
+            expected = _show(exc.expected)
+        elif name == "ValidationLessThanError":
+            expected = f">= {_show(exc.min)}"
+        elif name == "ValidationGreaterThanError":
+            expected = f"<= {_show(exc.max)}"
+        elif name == "ValidationNotAnyOfError":
+            expected = "one of the values the spec lists"
+        elif name == "ValidationNotInEnumError":
+            expected = "a value of the field's enum"
+        elif name == "ValidationExprError":
+            expected = "a value passing the spec's valid expression"
+        if actual is None:
+            return f"validation failed: {text}", expected
         return f"invalid value {_show(actual)}", expected
     return f"{name}: {text}", expected
 

@@ -126,3 +126,25 @@ def test_jsonl_reader_and_format_detection_take_anything(blob):
         detect_format(blob[:16])
     except WirestructError:
         pass
+
+
+CAPTURE_FILES = sorted((ROOT / "tests" / "data" / "captures").glob("*.pcap*")) + sorted(
+    (ROOT / "tests" / "data" / "mme").glob("*.pcap*"))
+
+
+@pytest.mark.parametrize("path", CAPTURE_FILES, ids=lambda p: p.name)
+@settings(max_examples=max(20, EXAMPLES // 3), deadline=None, derandomize=EXAMPLES <= 1000,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(data=st.data())
+def test_mutated_pcap_files(path, data):
+    from wirestruct.captures.pcap import read_packet_capture
+    blob = data.draw(mutation(path.read_bytes()))
+    for transport in ("stream", "message"):
+        items = list(read_packet_capture(io.BytesIO(blob), server=None, server_ports=(),
+                                         transport=transport, limits=LIMITS))
+        assert all(isinstance(i, (CaptureRecord, WirestructError)) for i in items)
+    if "mme" in str(path):
+        stream_items = list(read_packet_capture(io.BytesIO(blob), server=None,
+                                                server_ports=registry.get_protocol("mme").default_ports,
+                                                transport="stream", limits=LIMITS))
+        run_all("mme", [i for i in stream_items if isinstance(i, CaptureRecord)])

@@ -242,14 +242,13 @@ def cmd_convert(args) -> int:
 
 def cmd_show(args) -> int:
     protocol = registry.get_protocol(args.protocol)
-    source = Path(args.packet)
-    if source.is_file():
+    try:
+        data = bytes.fromhex(args.packet)
+    except ValueError:
+        source = Path(args.packet)
+        if not source.is_file():
+            raise UsageError(f"{args.packet!r} is neither hex nor a file") from None
         data = source.read_bytes()
-    else:
-        try:
-            data = bytes.fromhex(args.packet)
-        except ValueError:
-            raise UsageError(f"{args.packet!r} is neither a file nor hex") from None
     record = CaptureRecord(index=0, t=0.0, direction=Direction.parse(args.dir), data=data)
     decoder = protocol.decoder(limits=_limits(args), **_options(args))
     errors = 0

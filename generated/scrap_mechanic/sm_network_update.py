@@ -1208,7 +1208,10 @@ class SmNetworkUpdate(KaitaiStruct):
 
     @property
     def resolved_controller_type(self):
-        """The controller type this update was parsed with (0 = none / not known)."""
+        """The object's controller type as far as known: the Create's byte, else the parameter,
+        else the one recovered from the data size (Update only); 0 = not known. Update data
+        is parsed with it.
+        """
         if hasattr(self, '_m_resolved_controller_type'):
             return self._m_resolved_controller_type
 

@@ -76,7 +76,10 @@ instances:
     value: >-
       update_type == update_type::create ? controller_type :
       (known_controller_type != 0 ? known_controller_type : inferred_controller_type)
-    doc: The controller type this update was parsed with (0 = none / not known).
+    doc: |
+      The object's controller type as far as known: the Create's byte, else the parameter,
+      else the one recovered from the data size (Update only); 0 = not known. Update data
+      is parsed with it.
   controller_type_source:
     value: >-
       update_type == update_type::create ? controller_type_source::create :

@@ -69,7 +69,7 @@ class MmeDecoder(StreamDecoder):
     def decode_packet(self, data: bytes, ctx: PacketContext) -> Iterator[Event]:
         packet_type = data[0] | data[1] << 8
         info = PACKETS.get(packet_type)
-        name = info.name if info is not None else packet_name(packet_type)
+        name = packet_name(packet_type)
         size = len(data) - 4
         if info is not None and size < info.minimum:
             raise DecodeError(

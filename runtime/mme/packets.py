@@ -85,8 +85,10 @@ PacketType = enum.IntEnum("PacketType", {i.name: t for t, i in PACKETS.items()})
 
 
 def packet_name(packet_type: int) -> str:
+    """The packet's name as events and snapshots give it: the spec's snake_case enum name
+    (``move_player``), or ``unknown_<n>``."""
     info = PACKETS.get(packet_type)
-    return info.name if info is not None else f"UNKNOWN_{packet_type}"
+    return info.name.lower() if info is not None else f"unknown_{packet_type}"
 
 
 def type_set(bitmap: bytes) -> frozenset:

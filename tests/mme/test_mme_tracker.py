@@ -106,7 +106,7 @@ def test_region_outside_the_map_is_a_state_error_and_changes_nothing():
     tracker, events = run((S2C, stream))
     errs = errors(events)
     assert len(errs) == 3 and all(isinstance(e.error, StateError) for e in errs)
-    assert [e.error.where.packet_name for e in errs] == ["MAP_FILL", "MAP_DATA", "MAP_MODIFY"]
+    assert [e.error.where.packet_name for e in errs] == ["map_fill", "map_data", "map_modify"]
     assert "outside the map" in errs[0].error.message
     assert tracker.snapshot()["map"] == before.snapshot()["map"]
 
@@ -209,18 +209,18 @@ def test_negotiation_and_unselected_packets_flagged():
         (C2S, move(None, 1, 1, 1, 0, 0)),
     )
     snap = tracker.snapshot()["negotiation"]
-    assert snap["client"]["offers"] == ["AVAILABLE_PACKET_TYPES", "SELECT_PACKET_TYPES",
-                                        "CHAT_MESSAGE", "MOVE_PLAYER"]
-    assert snap["server"]["offers"] == ["AVAILABLE_PACKET_TYPES", "SELECT_PACKET_TYPES",
-                                        "CHAT_MESSAGE", "ANNOUNCE_PLAYER", "RANDOM_GARBAGE",
-                                        "MOVE_PLAYER"]
-    assert snap["client"]["selects"] == ["AVAILABLE_PACKET_TYPES", "SELECT_PACKET_TYPES",
-                                         "CHAT_MESSAGE", "ANNOUNCE_PLAYER"]
-    assert snap["server"]["selects"] == ["SELECT_PACKET_TYPES", "CHAT_MESSAGE"]
-    assert snap["client"]["unselected_received"] == {"RANDOM_GARBAGE": 1}
-    assert snap["server"]["unselected_received"] == {"MOVE_PLAYER": 1}
+    assert snap["client"]["offers"] == ["available_packet_types", "select_packet_types",
+                                        "chat_message", "move_player"]
+    assert snap["server"]["offers"] == ["available_packet_types", "select_packet_types",
+                                        "chat_message", "announce_player", "random_garbage",
+                                        "move_player"]
+    assert snap["client"]["selects"] == ["available_packet_types", "select_packet_types",
+                                         "chat_message", "announce_player"]
+    assert snap["server"]["selects"] == ["select_packet_types", "chat_message"]
+    assert snap["client"]["unselected_received"] == {"random_garbage": 1}
+    assert snap["server"]["unselected_received"] == {"move_player": 1}
     flagged = [e.error.where.packet_name for e in errors(events)]
-    assert flagged == ["RANDOM_GARBAGE", "MOVE_PLAYER"]
+    assert flagged == ["random_garbage", "move_player"]
     # flagged packets are still applied
     assert tracker.snapshot()["self"]["position"]["x"] == 1.0
 

@@ -54,7 +54,7 @@ def test_capture_holds_exactly_the_packets_sent(decoded, turns, name):
     # every packet type of the session is there; the only error is the one flagged packet
     assert len({e.packet_id for e in packets}) == 50
     (error,) = [e for e in events if isinstance(e, ErrorEvent)]
-    assert error.error.where.packet_name == "RANDOM_GARBAGE"
+    assert error.error.where.packet_name == "random_garbage"
     assert "did not select" in error.error.message
 
 
@@ -105,7 +105,7 @@ def test_final_state_values(decoded, turns):
     assert snap["textures"][0]["have_file"] is False
     assert [b["description"] for b in snap["blocks"]] == ["Stone", "Grass", "Water", "Lamp", "Air"]
     assert [g["name"] for g in snap["groups"]] == ["Ground", "Other"]
-    assert snap["negotiation"]["client"]["unselected_received"] == {"RANDOM_GARBAGE": 1}
+    assert snap["negotiation"]["client"]["unselected_received"] == {"random_garbage": 1}
     assert snap["menu"]["open"] and len(snap["menu"]["widgets"]) == 10
     assert snap["chat"][-1]["segments"] == [{"color": "green", "text": "Settings saved."}]
     assert snap["server"]["disconnect"]["reason"] == "Player quit"
@@ -121,11 +121,11 @@ def test_session_credentials_and_password_verify(decoded):
     for e in events:
         if isinstance(e, PacketEvent):
             by_name.setdefault(e.name, []).append(e)
-    (login,) = by_name["AUTHENTICATE"]
+    (login,) = by_name["authenticate"]
     assert auth.verify_authenticate(login.raw[4:], gen.SERVER_SALT)
-    (field,) = by_name["MENU_SALTED_PASSWORD"]
+    (field,) = by_name["menu_salted_password"]
     salts = [field.packet.payload.salt_1, field.packet.payload.salt_2]
-    responses = [e for e in by_name["MENU_RESPONSE"] if e.packet.payload.password is not None]
+    responses = [e for e in by_name["menu_response"] if e.packet.payload.password is not None]
     (response,) = responses
     text = response.packet.payload.data
     assert auth.verify_password_response(text, salts, password="hunter2")

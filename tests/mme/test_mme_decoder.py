@@ -46,7 +46,7 @@ STREAM = MOVE + CHAT + IDLE + MOVE
 
 def test_whole_stream_in_one_record():
     events = feed([STREAM])
-    assert [e.name for e in events] == ["MOVE_PLAYER", "CHAT_MESSAGE", "IDLE_PING", "MOVE_PLAYER"]
+    assert [e.name for e in events] == ["move_player", "chat_message", "idle_ping", "move_player"]
     assert [e.raw for e in events] == [MOVE, CHAT, IDLE, MOVE]
     assert events[0].packet.payload.player_id == 4
     assert events[1].expansions["segments"] == [{"color": "red", "text": "hi "},
@@ -92,7 +92,7 @@ def test_directions_and_connections_are_framed_apart():
     events += decoder.feed(CaptureRecord(4, 0.0, S2C, MOVE[5:], 0))
     events += decoder.feed(CaptureRecord(5, 0.0, S2C, IDLE[2:], 1))
     assert [(e.name, e.direction, e.stream) for e in events] == [
-        ("CHAT_MESSAGE", C2S, 0), ("MOVE_PLAYER", S2C, 0), ("IDLE_PING", S2C, 1)]
+        ("chat_message", C2S, 0), ("move_player", S2C, 0), ("idle_ping", S2C, 1)]
 
 
 def test_error_offset_is_the_packet_offset_in_its_stream():
@@ -100,7 +100,7 @@ def test_error_offset_is_the_packet_offset_in_its_stream():
     events = feed([MOVE + bad + IDLE])
     (error,) = errors(events)
     assert error.error.where.offset == len(MOVE)
-    assert [e.name for e in packets(events)] == ["MOVE_PLAYER", "IDLE_PING"]
+    assert [e.name for e in packets(events)] == ["move_player", "idle_ping"]
 
 
 @pytest.mark.parametrize("packet_type", sorted(t for t, i in PACKETS.items() if i.minimum))
@@ -109,11 +109,11 @@ def test_payload_shorter_than_smallest_size_names_packet_and_sizes(packet_type):
     events = feed([frame(packet_type, b"\x01" * (info.minimum - 1)) + IDLE])
     (error,) = errors(events)
     assert isinstance(error.error, DecodeError)
-    assert error.error.where.packet_name == info.name
+    assert error.error.where.packet_name == info.name.lower()
     assert error.error.where.packet_id == packet_type
     assert f"{info.minimum - 1} bytes" in error.error.message
     assert error.error.expected == f"{info.sizes} bytes"
-    assert [e.name for e in packets(events)] == ["IDLE_PING"]
+    assert [e.name for e in packets(events)] == ["idle_ping"]
 
 
 def test_invalid_field_is_a_parse_error_with_field_path():
@@ -121,13 +121,13 @@ def test_invalid_field_is_a_parse_error_with_field_path():
     (error,) = errors(events)
     assert isinstance(error.error, ParseError)
     assert error.error.where.field_path.endswith("player_id")
-    assert error.error.where.packet_name == "ANNOUNCE_PLAYER"
-    assert [e.name for e in packets(events)] == ["IDLE_PING"]
+    assert error.error.where.packet_name == "announce_player"
+    assert [e.name for e in packets(events)] == ["idle_ping"]
 
 
 def test_unknown_packet_type_keeps_payload_bytes():
     (event,) = feed([frame(77, b"abc")])
-    assert event.name == "UNKNOWN_77" and event.packet.payload == b"abc"
+    assert event.name == "unknown_77" and event.packet.payload == b"abc"
 
 
 def test_packet_type_sets_are_expanded():
@@ -167,8 +167,8 @@ def test_map_data_beyond_region_volume_is_refused():
     (error,) = errors(events)
     assert isinstance(error.error, LimitExceededError)
     assert "32768 bytes" in error.error.expected
-    assert error.error.where.packet_name == "MAP_DATA"
-    assert [e.name for e in packets(events)] == ["IDLE_PING"]
+    assert error.error.where.packet_name == "map_data"
+    assert [e.name for e in packets(events)] == ["idle_ping"]
 
 
 @pytest.mark.parametrize("data, kind", [
@@ -205,10 +205,10 @@ def test_append_buffer_several_streams_and_gzip():
     events = feed([stream])
     assert not errors(events)
     last = events[-1]
-    assert last.name == "BUFFER_IS_MAP_DATA"
+    assert last.name == "buffer_is_map_data"
     assert last.expansions["blocks"].data == blocks
     assert last.expansions["len_buffer"] == len(data)
-    appends = [e for e in events if e.name == "BUFFER_APPEND"]
+    appends = [e for e in events if e.name == "buffer_append"]
     assert appends[-1].expansions["len_buffer"] == len(data)
 
 
@@ -227,8 +227,8 @@ def test_append_buffer_is_bounded():
     stream += frame(22, region((0, 0, 0), (0, 0, 0))) + frame(20) + IDLE
     events = feed([stream], decoder=decoder)
     assert [type(e).__name__ if isinstance(e, ErrorEvent) else e.name for e in events] == [
-        "BUFFER_RESET", "BUFFER_APPEND", "ErrorEvent", "ErrorEvent", "ErrorEvent",
-        "BUFFER_RESET", "IDLE_PING"]
+        "buffer_reset", "buffer_append", "ErrorEvent", "ErrorEvent", "ErrorEvent",
+        "buffer_reset", "idle_ping"]
 
 
 def test_buffer_is_file_data():
@@ -247,7 +247,7 @@ def test_total_map_stream_inflates_as_it_arrives():
     stream += b"".join(frame(19, p) for p in pieces)
     events = feed([stream])
     assert not errors(events)
-    chunks = [e.expansions["blocks"] for e in events if e.name == "MAP_TOTAL_DATA"]
+    chunks = [e.expansions["blocks"] for e in events if e.name == "map_total_data"]
     offset = 0
     for chunk in chunks:
         assert chunk.offset == offset
@@ -262,8 +262,8 @@ def test_total_map_stream_capped_by_map_volume_and_broken_until_reset():
     stream += frame(18) + frame(19, zlib.compress(b"\x02" * 10))
     events = feed([stream])
     kinds = [type(e.error).__name__ if isinstance(e, ErrorEvent) else e.name for e in events]
-    assert kinds == ["MAP_SETUP", "MAP_TOTAL_RESET", "LimitExceededError", "DecompressionError",
-                     "MAP_TOTAL_RESET", "MAP_TOTAL_DATA"]
+    assert kinds == ["map_setup", "map_total_reset", "LimitExceededError", "DecompressionError",
+                     "map_total_reset", "map_total_data"]
     assert events[-1].expansions["blocks"].offset == 0
 
 
