@@ -182,3 +182,17 @@ def test_pinned_compiler_version():
     assert lock["packages"]["node_modules/kaitai-struct"]["version"] == "0.11.0"
     pkg = json.loads((ROOT / "package.json").read_text())
     assert pkg["dependencies"]["kaitai-struct-compiler"] == "0.11.0"
+
+
+def test_one_folder_is_regenerated_without_touching_a_broken_neighbour(tmp_path):
+    ksy = make_tree(tmp_path, {
+        "good/t_inner.ksy": INNER,
+        "bad/templates/t_bad.ksy.j2": "meta:\n  id: t_bad_{{ key }}\n  x: {{ missing.attr }}\n",
+        "bad/data/k.json": "{}",
+        "bad/t_broken.ksy": "meta:\n  id: t_broken\nseq:\n  - id: x\n    type: nope\n",
+    })
+    gen = tmp_path / "gen"
+    expected, errors = regen.expected_outputs(ksy=ksy, generated=gen, folder="good")
+    assert errors == []
+    assert sorted(p.relative_to(gen).as_posix() for p in expected) == [
+        "good/__init__.py", "good/t_inner.py"]

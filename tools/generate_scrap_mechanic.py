@@ -264,6 +264,7 @@ class Obj:
     rotation: List[float] = field(default_factory=lambda: [0.0, 0.0, 0.0, 1.0])
     angular_velocity: List[float] = field(default_factory=lambda: [0.0, 0.0, 0.0])
     awake: bool = True
+    tumbling: bool = False
     revision: int = 0
     transform: Optional[Dict[str, Any]] = None
     children: List[int] = field(default_factory=list)   # child shape ids of a body
@@ -462,7 +463,6 @@ class SessionGenerator:
                       "player_or_unit_id": player + 1, "selected_item_instance_id": NO_TOOL,
                       "selected_item_uuid": uuid_json(NIL_UUID), "is_downed": False,
                       "is_tumbling": False}
-        obj.tumbling = False  # type: ignore[attr-defined]
         self.characters.append(obj.netobj_id)
         z, y, x = obj.position[2], obj.position[1], obj.position[0]
         create = self._create(obj, struct.pack(">Q", steam) + struct.pack(">3f", z, y, x)
@@ -615,9 +615,9 @@ class SessionGenerator:
         for i, char_id in enumerate(self.characters):
             char = self._obj(CHARACTER, char_id)
             if self.rng.random() < 0.01:
-                char.tumbling = not char.tumbling  # type: ignore[attr-defined]
+                char.tumbling = not char.tumbling
             char.position = [f32(p + self.rng.uniform(-0.1, 0.1)) for p in char.position]
-            if char.tumbling:  # type: ignore[attr-defined]
+            if char.tumbling:
                 char.rotation = self._rand_quat()
                 char.velocity = self._rand_vec(-2, 2)
                 char.angular_velocity = self._rand_vec(-1, 1)
@@ -631,7 +631,7 @@ class SessionGenerator:
                                             keys=keys, direction=direction, yaw=yaw,
                                             pitch=pitch)
             char.transform = {"position": xyz(char.position),
-                              "is_tumbling": char.tumbling}  # type: ignore[attr-defined]
+                              "is_tumbling": char.tumbling}
             out.append(unreliable_entry(CHARACTER, data))
         for ctl_id in self.controllers:
             if self.rng.random() < 0.3:

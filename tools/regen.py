@@ -45,12 +45,12 @@ class RegenError(Exception):
     pass
 
 
-def render_templates(ksy: Path = KSY) -> Dict[Path, str]:
-    """Rendered spec path -> text, for every template x data file."""
+def render_templates(ksy: Path = KSY, folder: str = None) -> Dict[Path, str]:
+    """Rendered spec path -> text, for every template x data file (of one folder if given)."""
     import jinja2
 
     out: Dict[Path, str] = {}
-    for template_dir in sorted(ksy.glob("*/templates")):
+    for template_dir in sorted(ksy.glob(f"{folder or '*'}/templates")):
         folder = template_dir.parent
         env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(template_dir)),
                                  undefined=jinja2.StrictUndefined, keep_trailing_newline=True,
@@ -82,9 +82,9 @@ def spec_files(ksy: Path = KSY, extra: Tuple[Path, ...] = ()) -> List[Path]:
     return specs
 
 
-def in_folder(path: Path, folder: str) -> bool:
+def in_folder(path: Path, folder: str, bases: Tuple[Path, ...] = (KSY, GENERATED)) -> bool:
     """Is ``path`` (under ksy/ or generated/) part of ksy folder ``folder``?"""
-    for base in (KSY, GENERATED):
+    for base in bases:
         try:
             return path.relative_to(base).parts[0] == folder
         except ValueError:
@@ -113,11 +113,10 @@ def rewrite_imports(source: str, imports: List[str]) -> str:
 def expected_outputs(ksy: Path = KSY, generated: Path = GENERATED,
                      folder: str = None) -> Tuple[Dict[Path, str], List[str]]:
     """Every file regen would write (rendered specs and generated modules) and all errors."""
-    rendered = render_templates(ksy)
+    rendered = render_templates(ksy, folder)
     specs = spec_files(ksy, tuple(rendered))
     if folder is not None:
-        rendered = {p: t for p, t in rendered.items() if in_folder(p, folder)}
-        specs = [p for p in specs if in_folder(p, folder)]
+        specs = [p for p in specs if p.relative_to(ksy).parts[0] == folder]
     out: Dict[Path, str] = dict(rendered)
     errors: List[str] = []
     pending = {p: t for p, t in rendered.items()
@@ -157,7 +156,7 @@ def expected_outputs(ksy: Path = KSY, generated: Path = GENERATED,
     for name in folders:
         out[generated / name / "__init__.py"] = PACKAGE_INIT.format(folder=name)
     if folder is not None:
-        out = {p: t for p, t in out.items() if in_folder(p, folder)}
+        out = {p: t for p, t in out.items() if in_folder(p, folder, (ksy, generated))}
     return out, errors
 
 

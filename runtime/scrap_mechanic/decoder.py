@@ -120,8 +120,8 @@ class ScrapMechanicDecoder(MessageDecoder):
         super().__init__(limits=limits)
         #: (stream, direction) -> data of the previous sub-update (deltas refer to it)
         self._previous: Dict[Tuple[int, int], bytes] = {}
-        #: (stream, NetObj type, NetObj id) -> controller type from its Create
-        self._controller_types: Dict[Tuple[int, int, int], int] = {}
+        #: (stream, NetObj type, NetObj id as its 4 bytes) -> controller type from its Create
+        self._controller_types: Dict[Tuple[int, int, bytes], int] = {}
 
     # -- packets ------------------------------------------------------------------------
     def decode_packet(self, data: bytes, ctx: PacketContext) -> Iterator[Event]:
@@ -235,13 +235,15 @@ class ScrapMechanicDecoder(MessageDecoder):
 
     def _sub_update(self, index: int, encoding: str, data: bytes, ctx: PacketContext,
                     name: str, packet_id: int) -> SubUpdate:
-        known = 0
-        key = None
-        if len(data) >= 5:
-            update_type = data[0] >> 5
-            if update_type != _CREATE:
-                key = (ctx.stream, data[0] & 0x1F, int.from_bytes(data[1:5], "big"))
-                known = self._controller_types.get(key, 0)
+        # The NetObj's key, from the raw bytes: (stream, NetObj type, id bytes). A Create
+        # has its controller type byte before the id.
+        first = data[0] if data else 0
+        if first >> 5 == _CREATE:
+            key = (ctx.stream, first & 0x1F, data[2:6])
+            known = 0
+        else:
+            key = (ctx.stream, first & 0x1F, data[1:5])
+            known = self._controller_types.get(key, 0)
         try:
             update = SmNetworkUpdate(known, KaitaiStream(BytesIO(data)))
         except Exception as exc:  # noqa: BLE001 - wrapped exactly as wirestruct.parse does
@@ -250,8 +252,7 @@ class ScrapMechanicDecoder(MessageDecoder):
             _check_consumed(update, len(data), "data")
         update_type = update.update_type
         if update_type == _CREATE:
-            self._controller_types[(ctx.stream, int(update.netobj_type), update.netobj_id)] = \
-                update.controller_type
+            self._controller_types[key] = update.controller_type
         elif update_type == _REMOVE:
             self._controller_types.pop(key, None)
         elif update_type == _UPDATE and not known:

@@ -2,7 +2,9 @@
 
 Every live NetObj, keyed by NetObj type and id, with its controller type, the fields of
 its Create merged with those of later Updates (container slot changes applied to the
-items), the count of P updates, and its latest transform from 24 Unreliable Update.
+items), the count of P updates, and its latest transform from 24 Unreliable Update (kept
+as plain values: the parsed update would keep its whole packet alive). Field values stay
+as parsed (small sub-update structures) and become JSON data when a snapshot is taken.
 Removals delete. An Update or 24 update for an object whose Create was not seen (the
 capture started late) adds it marked ``recovered``, with the controller type the decoder
 recovered from the update's size where the layout depends on it; if it could not be
@@ -15,13 +17,17 @@ The snapshot is plain JSON data::
 """
 from __future__ import annotations
 
+from io import BytesIO
 from typing import Any, Dict, List, Optional, Tuple
+
+from kaitaistruct import KaitaiStream
 
 from ..events import ErrorEvent, PacketEvent
 from ..jsonify import instance_names, to_jsonable
 from ..protocol import Tracker, state_error
 from wirestruct.generated.scrap_mechanic.sm_common import SmCommon
 from wirestruct.generated.scrap_mechanic.sm_network_update import SmNetworkUpdate
+from wirestruct.generated.scrap_mechanic.sm_unreliable_update import SmUnreliableUpdate
 from . import packets
 from .decoder import SubUpdate, controller_type_value
 
@@ -39,6 +45,9 @@ _CHILD_SHAPE = int(NetobjType.child_shape)
 _CONTROLLER = int(NetobjType.controller)
 _CHARACTER = int(NetobjType.character)
 _INFERRED = N.ControllerTypeSource.inferred_from_size
+_RIGID_BODY_UPDATE = SmUnreliableUpdate.RigidBodyUpdate
+#: f4_from_bits reads nothing; it still needs a stream to be built on.
+_NO_BYTES = KaitaiStream(BytesIO(b""))
 
 #: Keys of a decoded structure that describe the encoding, not the object.
 _NOT_FIELDS = frozenset({
@@ -57,8 +66,8 @@ class NetObj:
         self.netobj_type = netobj_type
         self.controller_type = controller_type
         self.fields: Dict[str, Any] = {}
-        #: the latest 24 update (RigidBody or Character data), as parsed
-        self.transform: Any = None
+        #: the latest 24 transform, as :func:`_raw_transform` keeps it
+        self.transform: Optional[tuple] = None
         self.recovered = recovered
 
     def to_json(self) -> Dict[str, Any]:
@@ -111,7 +120,7 @@ class NetObjTracker(Tracker):
                 if netobj_type is _CONTROLLER_ENUM:
                     obj.fields["unreliable_data"] = data.data
                 else:
-                    obj.transform = data  # kept as parsed; JSON data only for a snapshot
+                    obj.transform = _raw_transform(data)
         return []
 
     def _apply_sub_update(self, sub: SubUpdate) -> Optional[str]:
@@ -123,9 +132,10 @@ class NetObjTracker(Tracker):
         if update_type == _CREATE:
             obj = NetObj(update.netobj_id, netobj_type, update.controller_type, False)
             obj.fields = _fields(_leaf(update))
-            replaced = key in self.netobjs
+            old = self.netobjs.get(key)
             self.netobjs[key] = obj
-            if replaced:
+            # A recovered object's Create may simply not have been seen: no contradiction.
+            if old is not None and not old.recovered:
                 return f"{_what(key)} created again while live (the old one is replaced)"
             return None
         if update_type == _REMOVE:
@@ -162,26 +172,48 @@ def _name(enum_cls: Any, value: int) -> Any:
         return value
 
 
-def _transform(data: Any) -> Dict[str, Any]:
-    """The transform of a 24 RigidBody or Character update as JSON data."""
-    if hasattr(data, "body_id"):
-        return {"rotation": to_jsonable(data.rotation), "position": to_jsonable(data.position),
-                "velocity": to_jsonable(data.velocity),
-                "angular_velocity": to_jsonable(data.angular_velocity),
-                "is_awake": data.is_awake, "revision": data.revision}
-    out = {"is_tumbling": data.is_tumbling, "position": _floats(data.position)}
+def _raw_transform(data: Any) -> tuple:
+    """The values of a 24 RigidBody or Character update, detached from the parsed packet
+    (holding the parsed object would keep the whole packet's object graph alive). The
+    character's floats stay raw bits until a snapshot converts them."""
+    if data.__class__ is _RIGID_BODY_UPDATE:
+        r, p, v, a = data.rotation, data.position, data.velocity, data.angular_velocity
+        return (_RIGID_BODY, r.x, r.y, r.z, r.w, p.x, p.y, p.z, v.x, v.y, v.z,
+                a.x, a.y, a.z, data.is_awake, data.revision)
     if data.is_tumbling:
-        out["rotation"] = _floats(data.rotation)
-        out["velocity"] = _floats(data.velocity)
-        out["angular_velocity"] = _floats(data.angular_velocity)
-    else:
-        out.update(keys=data.keys, direction=data.direction, yaw=data.yaw, pitch=data.pitch)
-    return out
+        return (_CHARACTER, True, data.rotation_x_bits, data.rotation_y_bits,
+                data.rotation_z_bits, data.rotation_w_bits, data.position_x_bits,
+                data.position_y_bits, data.position_z_bits, data.velocity_x_bits,
+                data.velocity_y_bits, data.velocity_z_bits, data.angular_velocity_x_bits,
+                data.angular_velocity_y_bits, data.angular_velocity_z_bits)
+    return (_CHARACTER, False, data.keys, data.direction, data.yaw, data.pitch,
+            data.position_x_bits, data.position_y_bits, data.position_z_bits)
 
 
-def _floats(vec: Any) -> Dict[str, float]:
-    return {name: to_jsonable(getattr(vec, name).value)
-            for name in ("x", "y", "z", "w") if hasattr(vec, name)}
+def _transform(raw: tuple) -> Dict[str, Any]:
+    """A transform kept by :func:`_raw_transform` as JSON data, named as in the document."""
+    if raw[0] == _RIGID_BODY:
+        f = [to_jsonable(x) for x in raw[1:14]]
+        return {"rotation": {"x": f[0], "y": f[1], "z": f[2], "w": f[3]},
+                "position": {"x": f[4], "y": f[5], "z": f[6]},
+                "velocity": {"x": f[7], "y": f[8], "z": f[9]},
+                "angular_velocity": {"x": f[10], "y": f[11], "z": f[12]},
+                "is_awake": raw[14], "revision": raw[15]}
+    if raw[1]:
+        f = [_float(bits) for bits in raw[2:15]]
+        return {"is_tumbling": True,
+                "position": {"x": f[4], "y": f[5], "z": f[6]},
+                "rotation": {"x": f[0], "y": f[1], "z": f[2], "w": f[3]},
+                "velocity": {"x": f[7], "y": f[8], "z": f[9]},
+                "angular_velocity": {"x": f[10], "y": f[11], "z": f[12]}}
+    f = [_float(bits) for bits in raw[6:9]]
+    return {"is_tumbling": False, "position": {"x": f[0], "y": f[1], "z": f[2]},
+            "keys": raw[2], "direction": raw[3], "yaw": raw[4], "pitch": raw[5]}
+
+
+def _float(bits: int) -> Any:
+    """A float from its 32 bits, converted by the spec's own f4_from_bits."""
+    return to_jsonable(SmCommon.F4FromBits(bits, _NO_BYTES).value)
 
 
 def _leaf(update: SmNetworkUpdate) -> Any:

@@ -1,4 +1,4 @@
-"""Make the Scrap Mechanic tests' helper module (sm_testlib) importable under pytest's
+"""Make the Scrap Mechanic tests' shared module (sm_testlib) importable under pytest's
 importlib import mode, which does not put test folders on sys.path."""
 import sys
 from pathlib import Path

@@ -1,4 +1,4 @@
-"""Helpers for the Scrap Mechanic tests: bytes built by hand from the document's tables."""
+"""Shared test functions: bytes built by hand from the Scrap Mechanic document's tables."""
 from __future__ import annotations
 
 import struct

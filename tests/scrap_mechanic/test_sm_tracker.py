@@ -101,6 +101,13 @@ def test_created_twice_is_reported_and_replaced():
     assert len(tracker.snapshot()["netobjs"]) == 1
 
 
+def test_create_of_a_recovered_object_replaces_it_quietly():
+    tracker, errors = run(nu(1, hdr(3, 0, 10) + bytes([0, 4])), nu(2, DYNAMIC_CREATE))
+    assert errors == []
+    [body] = tracker.snapshot()["netobjs"]
+    assert body["recovered"] is False and "revision" not in body["fields"]
+
+
 def test_container_slot_changes_and_filters_are_applied_to_items():
     create = hdr(1, 4, 40, 0) + struct.pack(">HH", 2, 10) + NIL + struct.pack(">IH", 0xFFFFFFFF, 0) \
         + NIL + struct.pack(">IH", 0xFFFFFFFF, 0) + struct.pack(">H", 0)
@@ -153,6 +160,20 @@ def test_unreliable_transforms():
     assert objs[60]["transform"] == {"is_tumbling": False,
                                      "position": {"x": 7.5, "y": 8.0, "z": -1.0},
                                      "keys": 4, "direction": 64, "yaw": 1, "pitch": 2}
+
+
+def test_tumbling_character_transform():
+    char = bits(u(61, 32), "1", *(float_bits(v) for v in (0.5, 0.5, -0.5, 0.5, 1.0, 2.0, 3.0,
+                                                           0.0, -9.75, 0.0, 0.25, 0.0, 0.0)))
+    body = struct.pack(">IIB", 7, 7, 1) + bytes([len(char) + 2, 6]) + char
+    tracker, errors = run(lz4_packet(0x18, body))
+    assert errors == []
+    [obj] = tracker.snapshot()["netobjs"]
+    assert obj["transform"] == {
+        "is_tumbling": True, "position": {"x": 1.0, "y": 2.0, "z": 3.0},
+        "rotation": {"x": 0.5, "y": 0.5, "z": -0.5, "w": 0.5},
+        "velocity": {"x": 0.0, "y": -9.75, "z": 0.0},
+        "angular_velocity": {"x": 0.25, "y": 0.0, "z": 0.0}}
 
 
 def test_corrupt_sub_update_leaves_other_objects_intact():
