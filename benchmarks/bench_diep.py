@@ -14,7 +14,7 @@ runtime's share, and peak memory against the live entity table.
   on the fly, never held) of N and 4 N ticks, next to the live entities at the end; the
   figure includes the generator's own world model.
 
-Inputs are built first and not timed; best of ``--repeat`` runs. Figures depend on the
+Inputs are built first and not timed; best of ``--repeat`` runs, alternating. Figures depend on the
 machine and its load; run it on an idle core.
 """
 from __future__ import annotations
@@ -37,14 +37,17 @@ from wirestruct.session import decode_records, track
 from wirestruct.tools.generate_diep import generate
 
 
-def best_of(repeat, fn):
-    times = []
+def best_of(repeat, *fns):
+    """Best time of each function; the runs alternate so that a change in the machine's
+    load touches all of them alike."""
+    best = [float("inf")] * len(fns)
     for _ in range(repeat):
-        gc.collect()
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return min(times)
+        for i, fn in enumerate(fns):
+            gc.collect()
+            start = time.perf_counter()
+            fn()
+            best[i] = min(best[i], time.perf_counter() - start)
+    return best
 
 
 def main(argv=None) -> int:
@@ -87,8 +90,7 @@ def main(argv=None) -> int:
         for cls, data in plain:
             cls(KaitaiStream(BytesIO(data)))
 
-    e2e = best_of(args.repeat, end_to_end)
-    alone = best_of(args.repeat, parse_alone)
+    e2e, alone = best_of(args.repeat, end_to_end, parse_alone)
     print(f"end to end:  {e2e:7.3f} s  {upcreates / e2e:10,.0f} upcreates/s  "
           f"{size / e2e / 1e6:6.2f} MB/s")
     print(f"parse alone: {alone:7.3f} s  {upcreates / alone:10,.0f} upcreates/s")

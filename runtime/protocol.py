@@ -18,14 +18,15 @@ from typing import Any, Callable, Dict, Iterable, Iterator, List, Mapping, Optio
 
 from .buffer import ReceiveBuffer
 from .errors import DecodeError, FramingError, StateError, TruncatedStreamError, WirestructError
-from .events import ErrorEvent, Event, PacketEvent
+from .events import ErrorEvent, Event, PacketEvent, slot_setters
 from .limits import DEFAULT_LIMITS, Limits
 from .records import CaptureRecord, Direction
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class PacketContext:
-    """Where the packet being decoded came from."""
+    """Where the packet being decoded came from. (One is made per packet: ``__init__`` is
+    written out, as for the events; see :mod:`wirestruct.events`.)"""
 
     record: int
     t: float
@@ -34,6 +35,20 @@ class PacketContext:
     offset: int = 0           #: byte offset of the packet in its stream (stream protocols)
     depth: int = 0            #: nesting depth (0 = top-level packet)
     parent: Optional[int] = None
+
+    def __init__(self, record: int, t: float, direction: Direction, stream: int = 0,
+                 offset: int = 0, depth: int = 0, parent: Optional[int] = None) -> None:
+        _ctx_record(self, record)
+        _ctx_t(self, t)
+        _ctx_direction(self, direction)
+        _ctx_stream(self, stream)
+        _ctx_offset(self, offset)
+        _ctx_depth(self, depth)
+        _ctx_parent(self, parent)
+
+
+(_ctx_record, _ctx_t, _ctx_direction, _ctx_stream, _ctx_offset, _ctx_depth,
+ _ctx_parent) = slot_setters(PacketContext)
 
 
 class Decoder:
@@ -62,9 +77,8 @@ class Decoder:
                     raw: bytes, expansions: Optional[Mapping[str, Any]] = None) -> PacketEvent:
         index = self._next_index
         self._next_index += 1
-        return PacketEvent(index=index, record=ctx.record, t=ctx.t, direction=ctx.direction,
-                           packet_id=packet_id, name=name, packet=packet, raw=raw,
-                           expansions=expansions or {}, stream=ctx.stream, parent=ctx.parent)
+        return PacketEvent(index, ctx.record, ctx.t, ctx.direction, packet_id, name, packet,
+                           raw, expansions or {}, ctx.stream, ctx.parent)
 
     def make_error(self, ctx: PacketContext, error: WirestructError) -> ErrorEvent:
         index = self._next_index
@@ -78,8 +92,7 @@ class Decoder:
         """Decode one packet; events before a failure are kept, the failure becomes an event."""
         events: List[Event] = []
         try:
-            for event in self.decode_packet(data, ctx):
-                events.append(event)
+            events.extend(self.decode_packet(data, ctx))  # keeps what came before a failure
         except WirestructError as exc:
             events.append(self.make_error(ctx, exc))
         except RecursionError:
@@ -95,9 +108,8 @@ class MessageDecoder(Decoder):
     """Every capture record is one packet."""
 
     def feed(self, record: CaptureRecord) -> List[Event]:
-        ctx = PacketContext(record=record.index, t=record.t, direction=record.direction,
-                            stream=record.stream)
-        return self.run_packet(record.data, ctx)
+        return self.run_packet(record.data, PacketContext(record.index, record.t,
+                                                          record.direction, record.stream))
 
 
 class StreamDecoder(Decoder):
@@ -188,7 +200,8 @@ class Tracker:
     def apply_safely(self, event: PacketEvent) -> List[ErrorEvent]:
         """Apply one event; a failure becomes an error event and the state goes on."""
         try:
-            return list(self.apply(event) or [])
+            errors = self.apply(event)
+            return errors if errors.__class__ is list else list(errors or [])
         except WirestructError as exc:
             return [_state_error(event, exc)]
         except Exception as exc:  # noqa: BLE001

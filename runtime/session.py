@@ -32,11 +32,13 @@ def track(events: Iterable[Event], tracker: Tracker) -> Iterator[Event]:
     """Pass events through, applying each decoded packet to ``tracker`` before it is
     yielded (so a consumer that stops at packet N sees the state after N); state errors
     are yielded right after the packet that caused them."""
+    apply_safely = tracker.apply_safely
     for event in events:
         if isinstance(event, PacketEvent):
-            errors = tracker.apply_safely(event)
+            errors = apply_safely(event)
             yield event
-            yield from errors
+            if errors:
+                yield from errors
         else:
             yield event
 

@@ -33,7 +33,7 @@ FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=EXAMPLES <= 10
 LIMITS = Limits(max_decompressed=1 << 20, max_packet=1 << 20, max_record=1 << 20)
 
 
-def sample_records(name: str, count: int = 60):
+def sample_records(name: str, count: int = 30):
     path = ROOT / "samples" / f"{name.replace('-', '_')}.jsonl"
     with open(path, "rb") as f:
         return [r for r in itertools.islice(read_jsonl(f), count) if isinstance(r, CaptureRecord)]

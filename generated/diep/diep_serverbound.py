@@ -18,6 +18,21 @@ class DiepServerbound(KaitaiStruct):
        serverbound.md
     """
 
+    class InputFlag(IntEnum):
+        fire = 1
+        up = 2
+        left = 4
+        down = 8
+        right = 16
+        god_mode = 32
+        suicide = 64
+        right_mouse = 128
+        instant_upgrade = 256
+        use_joysticks = 512
+        use_gamepad = 1024
+        switch_class = 2048
+        adblock = 4096
+
     class ServerboundPacketId(IntEnum):
         init = 0
         input = 1
@@ -200,11 +215,11 @@ class DiepServerbound(KaitaiStruct):
 
 
     class InputFlags(KaitaiStruct):
-        """The input bitflags, a `vu`, lowest bit first.
+        """The input bitflags, a `vu`, lowest bit first; one named boolean per bit (the bit
+        values are listed in enum input_flag).
         
         .. seealso::
            serverbound.md "0x01 Input Packet"
-        
         
         
         .. seealso::

@@ -71,7 +71,9 @@ types:
         if: flags.use_joysticks
         doc: y-axis movement magnitude (joysticks only).
   input_flags:
-    doc: The input bitflags, a `vu`, lowest bit first.
+    doc: |
+      The input bitflags, a `vu`, lowest bit first; one named boolean per bit (the bit
+      values are listed in enum input_flag).
     doc-ref:
       - serverbound.md "0x01 Input Packet"
       - data.md "bitflags"
@@ -179,3 +181,21 @@ enums:
     0x09: take_tank
     0x0a: pow_answer
     0x0b: js_result
+  input_flag:
+    0x0001: fire
+    0x0002: up
+    0x0004: left
+    0x0008: down
+    0x0010: right
+    0x0020:
+      id: god_mode
+      -orig-id: god mode toggle
+    0x0040:
+      id: suicide
+      -orig-id: suicide key
+    0x0080: right_mouse
+    0x0100: instant_upgrade
+    0x0200: use_joysticks
+    0x0400: use_gamepad
+    0x0800: switch_class
+    0x1000: adblock

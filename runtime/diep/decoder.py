@@ -9,7 +9,7 @@ decoded as a packet of its own, nested one level at most.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Dict, Iterator, Optional, Union
+from typing import Dict, Iterator, Union
 
 from ..errors import LimitExceededError, ParseError, WirestructError
 from ..events import Event

@@ -43,6 +43,15 @@ UpdateType = SmNetworkUpdate.UpdateType
 _CREATE = int(UpdateType.create)
 _UPDATE = int(UpdateType.update)
 _REMOVE = int(UpdateType.remove)
+_CREATE_MEMBER = UpdateType.create
+_UPDATE_MEMBER = UpdateType.update
+_REMOVE_MEMBER = UpdateType.remove
+
+_NAMES = {int(p): p.name for p in packets.PacketId}
+_COMPRESSED = packets.COMPRESSED
+_NETWORK_UPDATES = packets.NETWORK_UPDATES
+_UNRELIABLE_UPDATE = int(packets.UNRELIABLE_UPDATE)
+_COMPOUND_PACKET = int(packets.COMPOUND_PACKET)
 
 #: NetObj type -> the enum naming its controller types.
 CONTROLLER_TYPE_ENUMS = {
@@ -128,21 +137,21 @@ class ScrapMechanicDecoder(MessageDecoder):
         if not data:
             raise DecodeError("empty packet", expected="a packet id byte")
         packet_id = data[0]
-        name = packets.packet_name(packet_id)
+        name = _NAMES.get(packet_id) or packets.packet_name(packet_id)
         packet = parse(SmPacket, data, packet_name=name, packet_id=packet_id)
         body = packet.body
-        if packet_id not in packets.COMPRESSED:
+        if packet_id not in _COMPRESSED:
             yield self.make_packet(ctx, packet_id, name, packet, data)
             return
         try:
             if ctx.depth == 0:
                 body = decompress_block(body, cap=self.limits.max_decompressed)
-            if packet_id in packets.NETWORK_UPDATES:
+            if packet_id in _NETWORK_UPDATES:
                 yield from self._network_update(packet_id, name, packet, data, body, ctx)
-            elif packet_id == packets.UNRELIABLE_UPDATE:
+            elif packet_id == _UNRELIABLE_UPDATE:
                 yield self.make_packet(ctx, packet_id, name, packet, data,
                                        {"body": self._unreliable_update(body)})
-            elif packet_id == packets.COMPOUND_PACKET:
+            elif packet_id == _COMPOUND_PACKET:
                 yield from self._compound(packet_id, name, packet, data, body, ctx)
             else:  # player movement
                 movement = parse(SmPlayerMovement, body)
@@ -156,7 +165,9 @@ class ScrapMechanicDecoder(MessageDecoder):
         _check_consumed(obj, len(body), "body")
         for update in obj.updates:
             data = update.data
-            if data.__class__ is not bytes and data._io.pos() != update.len_update - 2:
+            # A routed update's data was parsed from a stream of its own, over its
+            # len_update - 2 bytes: all of them must have been read.
+            if data.__class__ is not bytes and data._io._io.tell() != update.len_update - 2:
                 _check_consumed(data, update.len_update - 2,
                                 f"updates[{obj.updates.index(update)}]/data")
         return obj
@@ -184,15 +195,17 @@ class ScrapMechanicDecoder(MessageDecoder):
     # -- 21/22 Network Update -------------------------------------------------------------
     def _network_update(self, packet_id: int, name: str, packet: SmPacket, data: bytes,
                         body: bytes, ctx: PacketContext) -> Iterator[Event]:
-        if len(body) < 4:
-            raise DecodeError(f"body of {len(body)} bytes", expected="a 4-byte tick", offset=0)
+        end = len(body)
+        if end < 4:
+            raise DecodeError(f"body of {end} bytes", expected="a 4-byte tick", offset=0)
         tick = int.from_bytes(body[:4], "big")
-        key = (ctx.stream, int(ctx.direction))
+        stream = ctx.stream
+        key = (stream, int(ctx.direction))
         previous = self._previous.get(key)
+        controller_types = self._controller_types
         sub_updates: List[SubUpdate] = []
         errors: List[WirestructError] = []
         pos = 4
-        end = len(body)
         limit = self.limits.max_items_per_packet
         index = 0
         while pos < end:
@@ -200,18 +213,46 @@ class ScrapMechanicDecoder(MessageDecoder):
                 errors.append(LimitExceededError("too many sub-updates", offset=pos,
                                                  expected=f"at most {limit}"))
                 break
-            try:
-                encoding, update_data, next_pos = split_sub_update(body, pos, previous)
-            except WirestructError as exc:
-                # The rest of the body cannot be framed, and no later delta can be trusted.
-                errors.append(exc.at(field_path=f"sub_updates[{index}]"))
-                previous = None
-                break
+            # Framing (see .delta.split_sub_update; the RawUpdate case is written out here).
+            first = body[pos]
+            if first & 0x80 or pos + 2 > end:
+                try:
+                    encoding, update_data, next_pos = split_sub_update(body, pos, previous)
+                except WirestructError as exc:
+                    # The rest of the body cannot be framed; no later delta can be trusted.
+                    errors.append(exc.at(field_path=f"sub_updates[{index}]"))
+                    previous = None
+                    break
+            else:
+                next_pos = pos + ((first << 8) | body[pos + 1])
+                if next_pos < pos + 2 or next_pos > end:
+                    try:
+                        split_sub_update(body, pos, previous)  # raises the framing error
+                    except WirestructError as exc:
+                        errors.append(exc.at(field_path=f"sub_updates[{index}]"))
+                        previous = None
+                        break
+                encoding = RAW
+                update_data = body[pos + 2:next_pos]
             previous = update_data
+            # The NetObj's key, from the raw bytes: (stream, NetObj type, id bytes). A
+            # Create has its controller type byte before the id.
+            head = update_data[0] if update_data else 0
+            if head >> 5 == _CREATE:
+                netobj_key = (stream, head & 0x1F, update_data[2:6])
+                known = 0
+            else:
+                netobj_key = (stream, head & 0x1F, update_data[1:5])
+                known = controller_types.get(netobj_key, 0)
             try:
-                sub_updates.append(self._sub_update(index, encoding, update_data, ctx, name,
-                                                    packet_id))
-            except WirestructError as exc:
+                update = SmNetworkUpdate(known, KaitaiStream(BytesIO(update_data)))
+                if update._io._io.tell() != len(update_data):
+                    _check_consumed(update, len(update_data), "data")
+            except Exception as exc:  # noqa: BLE001 - wrapped exactly as wirestruct.parse does
+                if not isinstance(exc, WirestructError):
+                    cause = exc
+                    exc = wrap_exception(cause, packet_name=name, packet_id=packet_id)
+                    exc.__cause__ = cause
                 # Offsets are in the decompressed body: exact inside a raw update; a
                 # reconstructed delta has no bytes of its own there, so its start is given.
                 where = exc.where
@@ -221,6 +262,17 @@ class ScrapMechanicDecoder(MessageDecoder):
                     field_path=f"sub_updates[{index}]" + (f"/{where.field_path}"
                                                           if where.field_path else ""))
                 errors.append(exc)
+            else:
+                update_type = update.update_type
+                if update_type is _CREATE_MEMBER:
+                    controller_types[netobj_key] = update.controller_type
+                elif update_type is _REMOVE_MEMBER:
+                    controller_types.pop(netobj_key, None)
+                elif update_type is _UPDATE_MEMBER and not known:
+                    controller_type = update.resolved_controller_type
+                    if controller_type:
+                        controller_types[netobj_key] = controller_type  # recovered from the size
+                sub_updates.append(SubUpdate(index, encoding, update_data, update))
             pos = next_pos
             index += 1
         if previous is None:
@@ -232,34 +284,6 @@ class ScrapMechanicDecoder(MessageDecoder):
         for exc in errors:
             exc.at(packet_id=packet_id, packet_name=name)
             yield self.make_error(ctx, exc)
-
-    def _sub_update(self, index: int, encoding: str, data: bytes, ctx: PacketContext,
-                    name: str, packet_id: int) -> SubUpdate:
-        # The NetObj's key, from the raw bytes: (stream, NetObj type, id bytes). A Create
-        # has its controller type byte before the id.
-        first = data[0] if data else 0
-        if first >> 5 == _CREATE:
-            key = (ctx.stream, first & 0x1F, data[2:6])
-            known = 0
-        else:
-            key = (ctx.stream, first & 0x1F, data[1:5])
-            known = self._controller_types.get(key, 0)
-        try:
-            update = SmNetworkUpdate(known, KaitaiStream(BytesIO(data)))
-        except Exception as exc:  # noqa: BLE001 - wrapped exactly as wirestruct.parse does
-            raise wrap_exception(exc, packet_name=name, packet_id=packet_id) from exc
-        if update._io.pos() != len(data):
-            _check_consumed(update, len(data), "data")
-        update_type = update.update_type
-        if update_type == _CREATE:
-            self._controller_types[key] = update.controller_type
-        elif update_type == _REMOVE:
-            self._controller_types.pop(key, None)
-        elif update_type == _UPDATE and not known:
-            controller_type = update.resolved_controller_type
-            if controller_type:
-                self._controller_types[key] = controller_type  # recovered from the size
-        return SubUpdate(index, encoding, data, update)
 
 
 def _check_consumed(obj: KaitaiStruct, size: int, path: str) -> None:

@@ -49,7 +49,7 @@ def expand_delta(previous: bytes, body: bytes, pos: int) -> Tuple[bytes, int]:
     bits = int.from_bytes(body[pos:end], "big")
     # Data bytes whose bit is clear are replaced, in order, by the bytes after the bitfield.
     missing = ~bits & ((1 << size) - 1)
-    n_new = bin(missing).count("1")
+    n_new = missing.bit_count()
     if end + n_new > len(body):
         raise DeltaError("delta update runs past the end of the body", offset=end,
                          expected=f"{n_new} new bytes after the bitfield")

@@ -3,7 +3,8 @@
 Every live NetObj, keyed by NetObj type and id, with its controller type, the fields of
 its Create merged with those of later Updates (container slot changes applied to the
 items), the count of P updates, and its latest transform from 24 Unreliable Update (kept
-as plain values: the parsed update would keep its whole packet alive). Field values stay
+as the update's bytes, read when a snapshot is taken: the parsed update would keep its
+whole packet alive). Field values stay
 as parsed (small sub-update structures) and become JSON data when a snapshot is taken.
 Removals delete. An Update or 24 update for an object whose Create was not seen (the
 capture started late) adds it marked ``recovered``, with the controller type the decoder
@@ -45,7 +46,18 @@ _CHILD_SHAPE = int(NetobjType.child_shape)
 _CONTROLLER = int(NetobjType.controller)
 _CHARACTER = int(NetobjType.character)
 _INFERRED = N.ControllerTypeSource.inferred_from_size
+_CREATE_MEMBER = N.UpdateType.create
+_P_MEMBER = N.UpdateType.p
+_UPDATE_MEMBER = N.UpdateType.update
+_REMOVE_MEMBER = N.UpdateType.remove
+#: NetObj type member -> its value (keys and NetObj.netobj_type hold plain ints).
+_NETOBJ_TYPE_VALUES = {member: int(member) for member in NetobjType}
+_NETWORK_UPDATES = packets.NETWORK_UPDATES
+_UNRELIABLE_UPDATE = int(packets.UNRELIABLE_UPDATE)
 _RIGID_BODY_UPDATE = SmUnreliableUpdate.RigidBodyUpdate
+_CHARACTER_UPDATE = SmUnreliableUpdate.CharacterUpdate
+_UPDATE_CONTAINER = N.UpdateContainer
+_RIGID_BODY_ROUTERS = frozenset({N.CreateRigidBody, N.UpdateRigidBody})
 #: f4_from_bits reads nothing; it still needs a stream to be built on.
 _NO_BYTES = KaitaiStream(BytesIO(b""))
 
@@ -66,8 +78,8 @@ class NetObj:
         self.netobj_type = netobj_type
         self.controller_type = controller_type
         self.fields: Dict[str, Any] = {}
-        #: the latest 24 transform, as :func:`_raw_transform` keeps it
-        self.transform: Optional[tuple] = None
+        #: the bytes of the latest 24 RigidBody/Character update (see :func:`_transform`)
+        self.transform: Optional[bytes] = None
         self.recovered = recovered
 
     def to_json(self) -> Dict[str, Any]:
@@ -77,7 +89,8 @@ class NetObj:
             "controller_type": to_jsonable(controller_type_value(self.netobj_type,
                                                                  self.controller_type)),
             "fields": to_jsonable(self.fields),
-            "transform": None if self.transform is None else _transform(self.transform),
+            "transform": (None if self.transform is None
+                          else _transform(self.netobj_type, self.transform)),
             "recovered": self.recovered,
         }
 
@@ -90,71 +103,76 @@ class NetObjTracker(Tracker):
     # -- events -------------------------------------------------------------------------
     def apply(self, event: PacketEvent) -> List[ErrorEvent]:
         packet_id = event.packet_id
-        if packet_id in packets.NETWORK_UPDATES and "sub_updates" in event.expansions:
+        if packet_id in _NETWORK_UPDATES and "sub_updates" in event.expansions:
             self.tick = event.expansions["tick"]
             errors: List[ErrorEvent] = []
+            apply_sub_update = self._apply_sub_update
             for sub in event.expansions["sub_updates"]:
-                message = self._apply_sub_update(sub)
+                message = apply_sub_update(sub.update)
                 if message:
                     errors.append(state_error(event, message,
                                               field_path=f"sub_updates[{sub.index}]"))
             return errors
-        if packet_id == packets.UNRELIABLE_UPDATE and "body" in event.expansions:
+        if packet_id == _UNRELIABLE_UPDATE and "body" in event.expansions:
             body = event.expansions["body"]
             self.tick = body.server_tick
             netobjs = self.netobjs
             for update in body.updates:
                 netobj_type = update.netobj_type
-                data = update.data
                 if netobj_type is _RB_ENUM:
-                    key = (_RIGID_BODY, data.body_id)
+                    key = (_RIGID_BODY, update.data.body_id)
                 elif netobj_type is _CHARACTER_ENUM:
-                    key = (_CHARACTER, data.character_id)
+                    key = (_CHARACTER, update.data.character_id)
                 elif netobj_type is _CONTROLLER_ENUM:
-                    key = (_CONTROLLER, data.interactable_id)
+                    key = (_CONTROLLER, update.data.interactable_id)
                 else:
                     continue            # not unreliably updateable: nothing to track
                 obj = netobjs.get(key)
                 if obj is None:
                     obj = netobjs[key] = NetObj(key[1], key[0], None, True)
                 if netobj_type is _CONTROLLER_ENUM:
-                    obj.fields["unreliable_data"] = data.data
+                    obj.fields["unreliable_data"] = update.data.data
                 else:
-                    obj.transform = _raw_transform(data)
+                    # The update's own bytes; a snapshot decodes them (see _transform).
+                    obj.transform = update._raw_data
         return []
 
-    def _apply_sub_update(self, sub: SubUpdate) -> Optional[str]:
-        update = sub.update
-        update_type = int(update.update_type)
-        netobj_type = int(update.netobj_type)
-        key = (netobj_type, update.netobj_id)
-        obj = self.netobjs.get(key)
-        if update_type == _CREATE:
-            obj = NetObj(update.netobj_id, netobj_type, update.controller_type, False)
+    def _apply_sub_update(self, update: SmNetworkUpdate) -> Optional[str]:
+        update_type = update.update_type
+        netobj_type = update.netobj_type
+        if netobj_type.__class__ is not int:
+            netobj_type = _NETOBJ_TYPE_VALUES[netobj_type]
+        netobj_id = update.netobj_id
+        key = (netobj_type, netobj_id)
+        netobjs = self.netobjs
+        if update_type is _CREATE_MEMBER:
+            obj = NetObj(netobj_id, netobj_type, update.controller_type, False)
             obj.fields = _fields(_leaf(update))
-            old = self.netobjs.get(key)
-            self.netobjs[key] = obj
+            old = netobjs.get(key)
+            netobjs[key] = obj
             # A recovered object's Create may simply not have been seen: no contradiction.
             if old is not None and not old.recovered:
                 return f"{_what(key)} created again while live (the old one is replaced)"
             return None
-        if update_type == _REMOVE:
-            if self.netobjs.pop(key, None) is None:
+        if update_type is _REMOVE_MEMBER:
+            if netobjs.pop(key, None) is None:
                 return f"remove of {_what(key)}, which is not live"
             return None
-        if update_type != _UPDATE and update_type != _P:
-            return f"undocumented update type {update_type} for {_what(key)}"
+        if update_type is not _UPDATE_MEMBER and update_type is not _P_MEMBER:
+            return f"undocumented update type {int(update_type)} for {_what(key)}"
+        obj = netobjs.get(key)
         if obj is None:
             controller_type = update.resolved_controller_type or None
-            if netobj_type in (_RIGID_BODY, _CHILD_SHAPE) and update_type == _UPDATE \
+            if netobj_type in (_RIGID_BODY, _CHILD_SHAPE) and update_type is _UPDATE_MEMBER \
                     and controller_type is None:
                 return (f"update of {_what(key)} whose Create was not seen: its controller "
                         f"type cannot be recovered from {update.len_data} bytes of data")
-            obj = self.netobjs[key] = NetObj(update.netobj_id, netobj_type, controller_type, True)
+            obj = netobjs[key] = NetObj(netobj_id, netobj_type, controller_type, True)
         elif obj.controller_type is None and update.controller_type_source == _INFERRED:
             obj.controller_type = update.resolved_controller_type
-        if update_type == _P:
-            obj.fields["p_updates"] = obj.fields.get("p_updates", 0) + 1
+        if update_type is _P_MEMBER:
+            fields = obj.fields
+            fields["p_updates"] = fields.get("p_updates", 0) + 1
             return None
         return _merge(obj, update)
 
@@ -172,43 +190,42 @@ def _name(enum_cls: Any, value: int) -> Any:
         return value
 
 
-def _raw_transform(data: Any) -> tuple:
-    """The values of a 24 RigidBody or Character update, detached from the parsed packet
-    (holding the parsed object would keep the whole packet's object graph alive). The
-    character's floats stay raw bits until a snapshot converts them."""
-    if data.__class__ is _RIGID_BODY_UPDATE:
+def _transform(netobj_type: int, raw: bytes) -> Dict[str, Any]:
+    """The latest 24 transform of an object as JSON data, named as in the document.
+
+    The tracker keeps the update's own bytes (holding the parsed update would keep its
+    whole packet's object graph alive, and most transforms are replaced before anyone
+    looks at them); they are read again here with the spec's own update types. The
+    character's floats are converted from their raw bits."""
+    io = KaitaiStream(BytesIO(raw))
+    if netobj_type == _RIGID_BODY:
+        data = _RIGID_BODY_UPDATE(io)
         r, p, v, a = data.rotation, data.position, data.velocity, data.angular_velocity
-        return (_RIGID_BODY, r.x, r.y, r.z, r.w, p.x, p.y, p.z, v.x, v.y, v.z,
-                a.x, a.y, a.z, data.is_awake, data.revision)
-    if data.is_tumbling:
-        return (_CHARACTER, True, data.rotation_x_bits, data.rotation_y_bits,
-                data.rotation_z_bits, data.rotation_w_bits, data.position_x_bits,
-                data.position_y_bits, data.position_z_bits, data.velocity_x_bits,
-                data.velocity_y_bits, data.velocity_z_bits, data.angular_velocity_x_bits,
-                data.angular_velocity_y_bits, data.angular_velocity_z_bits)
-    return (_CHARACTER, False, data.keys, data.direction, data.yaw, data.pitch,
-            data.position_x_bits, data.position_y_bits, data.position_z_bits)
-
-
-def _transform(raw: tuple) -> Dict[str, Any]:
-    """A transform kept by :func:`_raw_transform` as JSON data, named as in the document."""
-    if raw[0] == _RIGID_BODY:
-        f = [to_jsonable(x) for x in raw[1:14]]
+        f = [to_jsonable(x) for x in (r.x, r.y, r.z, r.w, p.x, p.y, p.z, v.x, v.y, v.z,
+                                      a.x, a.y, a.z)]
         return {"rotation": {"x": f[0], "y": f[1], "z": f[2], "w": f[3]},
                 "position": {"x": f[4], "y": f[5], "z": f[6]},
                 "velocity": {"x": f[7], "y": f[8], "z": f[9]},
                 "angular_velocity": {"x": f[10], "y": f[11], "z": f[12]},
-                "is_awake": raw[14], "revision": raw[15]}
-    if raw[1]:
-        f = [_float(bits) for bits in raw[2:15]]
+                "is_awake": data.is_awake, "revision": data.revision}
+    data = _CHARACTER_UPDATE(io)
+    if data.is_tumbling:
+        f = [_float(bits) for bits in (
+            data.rotation_x_bits, data.rotation_y_bits, data.rotation_z_bits,
+            data.rotation_w_bits, data.position_x_bits, data.position_y_bits,
+            data.position_z_bits, data.velocity_x_bits, data.velocity_y_bits,
+            data.velocity_z_bits, data.angular_velocity_x_bits, data.angular_velocity_y_bits,
+            data.angular_velocity_z_bits)]
         return {"is_tumbling": True,
                 "position": {"x": f[4], "y": f[5], "z": f[6]},
                 "rotation": {"x": f[0], "y": f[1], "z": f[2], "w": f[3]},
                 "velocity": {"x": f[7], "y": f[8], "z": f[9]},
                 "angular_velocity": {"x": f[10], "y": f[11], "z": f[12]}}
-    f = [_float(bits) for bits in raw[6:9]]
+    f = [_float(bits) for bits in (data.position_x_bits, data.position_y_bits,
+                                   data.position_z_bits)]
     return {"is_tumbling": False, "position": {"x": f[0], "y": f[1], "z": f[2]},
-            "keys": raw[2], "direction": raw[3], "yaw": raw[4], "pitch": raw[5]}
+            "keys": data.keys, "direction": data.direction, "yaw": data.yaw,
+            "pitch": data.pitch}
 
 
 def _float(bits: int) -> Any:
@@ -220,7 +237,7 @@ def _leaf(update: SmNetworkUpdate) -> Any:
     """The structure that holds the update's own fields, below the router types."""
     data = update.data
     leaf = getattr(data, "body", data)
-    if isinstance(leaf, (N.CreateRigidBody, N.UpdateRigidBody)):
+    if leaf.__class__ in _RIGID_BODY_ROUTERS:
         leaf = leaf.body
     return leaf
 
@@ -229,27 +246,48 @@ def _what(key: Tuple[int, int]) -> str:
     return f"{_name(NetobjType, key[0])} {key[1]}"
 
 
+#: How _fields treats a structure type.
+_PLAIN, _NO_DATA, _CHILD_SHAPE_UPDATE, _CONTAINER_CREATE = range(4)
+
+#: structure type -> (how _fields treats it, its instances that are fields)
+_LEAF_TYPES: Dict[type, Tuple[int, Tuple[str, ...]]] = {}
+
+
+def _leaf_type(cls: type) -> Tuple[int, Tuple[str, ...]]:
+    if issubclass(cls, N.NoData):
+        kind = _NO_DATA
+    elif issubclass(cls, N.UpdateChildShape):
+        kind = _CHILD_SHAPE_UPDATE
+    elif issubclass(cls, N.CreateContainer):
+        kind = _CONTAINER_CREATE
+    else:
+        kind = _PLAIN
+    info = _LEAF_TYPES[cls] = (kind, tuple(name for name in instance_names(cls)
+                                           if name not in _NOT_FIELDS))
+    return info
+
+
 def _fields(leaf: Any) -> Dict[str, Any]:
     """The fields (and computed instances) of a parsed structure, one level deep; values
     stay as parsed and become JSON data when a snapshot is taken."""
-    if isinstance(leaf, N.NoData):
+    kind, instances = _LEAF_TYPES.get(leaf.__class__) or _leaf_type(leaf.__class__)
+    if kind == _NO_DATA:
         return {}
     out = {k: v for k, v in vars(leaf).items() if k[0] != "_" and k not in _NOT_FIELDS}
-    for name in instance_names(type(leaf)):
-        if name not in _NOT_FIELDS:
-            out[name] = getattr(leaf, name)
-    if isinstance(leaf, N.UpdateChildShape):
+    for name in instances:
+        out[name] = getattr(leaf, name)
+    if kind == _CHILD_SHAPE_UPDATE:
         out.update(_fields(out.pop("data")))
     elif "selected_item_uuid" in out:  # read bit by bit: shown like the other UUIDs
         out["selected_item_uuid"] = {"octets": bytes(out["selected_item_uuid"]).hex()}
-    elif isinstance(leaf, N.CreateContainer):
+    elif kind == _CONTAINER_CREATE:
         out["items"] = list(out["items"])
     return out
 
 
 def _merge(obj: NetObj, update: SmNetworkUpdate) -> Optional[str]:
     leaf = _leaf(update)
-    if isinstance(leaf, N.UpdateContainer):
+    if leaf.__class__ is _UPDATE_CONTAINER:
         return _merge_container(obj, leaf)
     obj.fields.update(_fields(leaf))
     return None

@@ -24,7 +24,7 @@ BUNDLED = json.loads((DATA_DIR / "diepcustom_011c2e9.json").read_text(encoding="
 
 
 def test_bundled_build_is_the_default():
-    assert available_builds() == ["diepcustom_011c2e9"]
+    assert "diepcustom_011c2e9" in available_builds()
     build = load_build()
     assert build is load_build(DEFAULT_BUILD) is load_build("diepcustom_011c2e9")
     assert build.build == "diepcustom-011c2e9" and build.num_update_slots == 68
@@ -36,9 +36,10 @@ def test_bundled_build_is_the_default():
 
 
 def test_bundled_table_matches_the_shared_field_table():
-    shared = json.loads((ROOT.parent / "shared" / "specs" / "diep" / "fields.json").read_text())
-    if not shared:
-        pytest.skip("shared field table not present")
+    path = ROOT.parent / "shared" / "specs" / "diep" / "fields.json"
+    if not path.is_file():
+        pytest.skip("the documents' field table is not next to the checkout")
+    shared = json.loads(path.read_text(encoding="utf-8"))
     ours = {f["key"]: f for f in BUNDLED["fields"]}
     for f in shared["fields"]:
         mine = ours[f["key"]]

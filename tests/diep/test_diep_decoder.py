@@ -13,8 +13,7 @@ from wirestruct.limits import Limits
 from wirestruct.records import CaptureRecord, Direction
 from wirestruct.session import decode_records
 
-from helpers import BUILD, h
-from test_diep_update import SQUARE_CREATION, TANK_UPDATE
+from diep_testlib import BUILD, SQUARE_CREATION, TANK_UPDATE, h
 
 PROTOCOL = registry.get_protocol("diep")
 UPDATE = h("00 0a 00 02") + TANK_UPDATE + SQUARE_CREATION

@@ -4,7 +4,7 @@ import pytest
 from wirestruct.errors import ParseError
 from wirestruct.parse import parse
 
-from helpers import Clientbound, DiepServerbound, clientbound, h, serverbound
+from diep_testlib import Clientbound, DiepServerbound, clientbound, h, serverbound
 
 CB = Clientbound.ClientboundPacketId
 SB = DiepServerbound.ServerboundPacketId
@@ -164,3 +164,15 @@ def test_sb_simple_packets():
 def test_unknown_serverbound_id():
     with pytest.raises(ParseError):
         parse(DiepServerbound, h("0c"))
+
+
+@pytest.mark.parametrize("flag", list(DiepServerbound.InputFlag), ids=lambda f: f.name)
+def test_each_input_flag_alone(flag):
+    """serverbound.md's bit table: each bit alone sets exactly its named boolean."""
+    from wirestruct.tools.generate_diep import Writer
+    data = Writer(0x01).vu(flag.value).u8(0).u8(0).bytes()
+    if flag == DiepServerbound.InputFlag.use_joysticks:
+        data += b"\x00\x00"
+    flags = serverbound(data).body.flags
+    names = [f.name for f in DiepServerbound.InputFlag]
+    assert [n for n in names if getattr(flags, n)] == [flag.name]

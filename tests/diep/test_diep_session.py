@@ -1,6 +1,5 @@
 """The seeded session generator, decoded and tracked end to end, and the bundled sample."""
 import collections
-import itertools
 import json
 from pathlib import Path
 
@@ -82,3 +81,16 @@ def test_bundled_sample():
             and e.record < 80}
     assert {(d, n) for d, n in ((e.direction.label, e.name) for e in events
                                 if isinstance(e, PacketEvent))} == head
+
+
+def test_state_command(capsys):
+    """`wirestruct state --protocol diep --diep-build NAME` prints the entity table."""
+    from wirestruct.tools.cli import main as cli
+    path = str(ROOT / "samples" / "diep.jsonl")
+    assert cli(["state", path, "--protocol", "diep", "--diep-build", "diepcustom-011c2e9"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    session = generate(5, ticks=120, shapes=50)
+    for _ in session:
+        pass
+    assert printed == json.loads(json.dumps(session.expected))
+    assert printed["tick"] == 120 and printed["entities"][0]["groups"] == ["Arena", "Team"]

@@ -3,13 +3,12 @@ import json
 
 from wirestruct import registry
 from wirestruct.errors import StateError
-from wirestruct.events import ErrorEvent, PacketEvent
+from wirestruct.events import ErrorEvent
 from wirestruct.records import CaptureRecord, Direction
 from wirestruct.session import decode_records, track
 from wirestruct.tools.generate_diep import Writer, f32
 
-from helpers import BUILD, h
-from test_diep_update import ARENA_UPDATE, SQUARE_CREATION, TANK_UPDATE
+from diep_testlib import ARENA_UPDATE, BUILD, SQUARE_CREATION, TANK_UPDATE, h
 
 PROTOCOL = registry.get_protocol("diep")
 

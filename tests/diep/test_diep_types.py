@@ -7,7 +7,7 @@ import pytest
 from wirestruct.errors import ParseError
 from wirestruct.parse import parse
 
-from helpers import DiepTypes, h, read
+from diep_testlib import DiepTypes, h, read
 
 
 @pytest.mark.parametrize("hex_, value", [

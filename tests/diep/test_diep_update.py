@@ -7,24 +7,8 @@ import pytest
 from wirestruct.errors import ParseError
 from wirestruct.parse import parse
 
-from helpers import BUILD, Clientbound, clientbound, h
-
-TANK_UPDATE = h("""01 eb 07 | 00 01 | 00 a4 97 01 | 00 e4 08 | 00 82 03 | 01""")
-
-SQUARE_CREATION = h("""
-01 9b 02 | 01 | 00 02 00 05 03 00 | 01
-a4 ac 01 | b5 10 | f4 03 | 41 90 1b 42 | 08 | 04 | 00 | 00 00 80 3f | 00 00 20 41 | 01 | 01 | 01
-01 00 | c0 07 | 00 00 00 00 | 53 71 75 61 72 65 00 | 01 00 | 00 00 20 41 | 00 00 80 3f | 00
-9a 02 | 00 00 00 41 | 00""")
-
-ARENA_UPDATE = h("""
-01 00  00 01
-12 41 f7 19 44
-07 00 42 6f 62 00 00 41 6c 69 63 65 00 01
-07 4e 7c 0d 46
-09 00 9c 01 00 14 01
-01""")
-
+from diep_testlib import (ARENA_UPDATE, BUILD, SQUARE_CREATION, TANK_UPDATE, Clientbound,
+                          clientbound, h)
 
 def f32(hex_: str) -> float:
     return struct.unpack("<f", h(hex_))[0]
