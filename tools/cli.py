@@ -203,6 +203,15 @@ def cmd_export(args) -> int:
     print(f"wirestruct: wrote {len(index['files'])} packet files, {len(index['specs'])} specs "
           f"and capture.wscap to {args.out} (see INDEX.txt); {len(index['errors'])} errors",
           file=sys.stderr)
+    if args.verify:
+        from .webide import verify_export
+        _, problems = verify_export(Path(args.out))
+        for problem in problems:
+            print(f"wirestruct: {problem}", file=sys.stderr)
+        if problems:
+            return 1
+        print("wirestruct: verified: every file opens with the JavaScript build of its spec "
+              "and agrees with the Python parse", file=sys.stderr)
     return 0
 
 
@@ -288,6 +297,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("export", help="files to open in the Kaitai Web IDE")
     _add_capture_args(p)
     p.add_argument("--out", required=True, metavar="DIR")
+    p.add_argument("--verify", action="store_true",
+                   help="open every file with the JavaScript build of its spec under Node, "
+                        "as the Web IDE would, and compare with the Python parse")
     p.set_defaults(func=cmd_export)
 
     p = sub.add_parser("convert", help="convert between capture formats")

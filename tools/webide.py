@@ -12,14 +12,16 @@
 * ``DIR/index.json`` and ``DIR/INDEX.txt`` - which spec opens which file.
 
 In the Web IDE: drag the ``ksy/`` files and a ``.bin`` in, then pick the spec INDEX.txt
-names for that file.
+names for that file. :func:`verify_export` (``wirestruct export --verify``) proves an
+export opens that way: the JavaScript build of the same pinned compiler, run under Node on
+the npm ``kaitai-struct`` runtime, parses every file and agrees with the Python parse.
 """
 from __future__ import annotations
 
 import json
 import shutil
 from pathlib import Path
-from typing import Iterable, List, Union
+from typing import Iterable, List, Tuple, Union
 
 from wirestruct.captures.container import write_header, write_record
 from wirestruct.errors import WirestructError
@@ -97,3 +99,91 @@ def copy_specs(ksy_dir: Path, out: Path, folder: str) -> List[str]:
         shutil.copyfile(src, out / src.name)
         names.append(src.name)
     return names
+
+
+# -- verification: open the export as the Web IDE would ---------------------------------------
+CHECK_SCRIPT = KSY.parent / "tools" / "webide_check.js"
+
+
+def open_like_webide(out_dir: Path) -> dict:
+    """Parse every exported file with the JavaScript build of its spec under Node
+    (``tools/webide_check.js``); returns {file: plain JSON or {"__error__": ...}}."""
+    import subprocess
+
+    proc = subprocess.run(["node", str(CHECK_SCRIPT), str(out_dir)], capture_output=True,
+                          text=True, cwd=KSY.parent)
+    if proc.returncode != 0:
+        raise WirestructError(f"the Web IDE check could not run: {proc.stderr.strip()}")
+    return json.loads(proc.stdout)
+
+
+def python_view(folder: str, spec_file: str, data: bytes):
+    """The Python parse of an exported file, in the JavaScript build's terms (enum values
+    as integers)."""
+    import importlib
+
+    from wirestruct.jsonify import to_jsonable
+    from wirestruct.parse import parse
+
+    spec_id = spec_file[:-len(".ksy")]
+    package = "capture" if spec_id == CONTAINER_SPEC else folder
+    module = importlib.import_module(f"wirestruct.generated.{package}.{spec_id}")
+    cls = getattr(module, "".join(p[:1].upper() + p[1:] for p in spec_id.split("_")))
+    return to_jsonable(parse(cls, data), enum_names=False)
+
+
+def _same_terms(value):
+    """JavaScript names fields in lowerCamelCase and holds every number as a double."""
+    if isinstance(value, dict):
+        return {k.replace("_", "").lower(): _same_terms(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_same_terms(v) for v in value]
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return float(value)
+    return value
+
+
+def first_difference(a, b, path: str = ""):
+    """Where two plain JSON values first differ (None when they agree)."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        for key in sorted(set(a) | set(b)):
+            if key not in a or key not in b:
+                return f"{path}.{key}: only in {'python' if key in a else 'javascript'}"
+            found = first_difference(a[key], b[key], f"{path}.{key}")
+            if found:
+                return found
+        return None
+    if isinstance(a, list) and isinstance(b, list):
+        if len(a) != len(b):
+            return f"{path}: {len(a)} vs {len(b)} items"
+        for i, (x, y) in enumerate(zip(a, b)):
+            found = first_difference(x, y, f"{path}[{i}]")
+            if found:
+                return found
+        return None
+    return None if a == b else f"{path}: python {a!r} vs javascript {b!r}"
+
+
+def verify_export(out_dir: Path) -> Tuple[dict, List[str]]:
+    """Open an export as the Web IDE would and compare with the Python parse.
+
+    Returns the JavaScript parse of every file and the list of problems (empty when every
+    file opens and agrees)."""
+    out_dir = Path(out_dir)
+    index = json.loads((out_dir / "index.json").read_text(encoding="utf-8"))
+    from wirestruct import registry
+    folder = registry.get_protocol(index["protocol"]).ksy_folder
+    js = open_like_webide(out_dir)
+    problems = []
+    targets = [{"file": index["container"], "spec": index["container_spec"]}] + index["files"]
+    for target in targets:
+        parsed_js = js.get(target["file"])
+        if parsed_js is None or "__error__" in parsed_js:
+            problems.append(f"{target['file']} does not open with {target['spec']}: "
+                            f"{(parsed_js or {}).get('__error__', 'not parsed')}")
+            continue
+        parsed_py = python_view(folder, target["spec"], (out_dir / target["file"]).read_bytes())
+        found = first_difference(_same_terms(parsed_py), _same_terms(parsed_js))
+        if found:
+            problems.append(f"{target['file']} with {target['spec']}: {found}")
+    return js, problems
