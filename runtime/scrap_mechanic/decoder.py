@@ -41,8 +41,6 @@ from .delta import RAW, split_sub_update
 
 UpdateType = SmNetworkUpdate.UpdateType
 _CREATE = int(UpdateType.create)
-_UPDATE = int(UpdateType.update)
-_REMOVE = int(UpdateType.remove)
 _CREATE_MEMBER = UpdateType.create
 _UPDATE_MEMBER = UpdateType.update
 _REMOVE_MEMBER = UpdateType.remove
@@ -183,7 +181,8 @@ class ScrapMechanicDecoder(MessageDecoder):
                                      expected=f"at most {self.limits.max_items_per_packet}")
         outer = self.make_packet(ctx, packet_id, name, packet, data, {"body": compound})
         yield outer
-        inner_ctx = replace(ctx, depth=ctx.depth + 1, parent=outer.index)
+        inner_ctx = PacketContext(ctx.record, ctx.t, ctx.direction, ctx.stream, ctx.offset,
+                                  depth=ctx.depth + 1, parent=outer.index)
         for i, sub in enumerate(compound.subpackets):
             inner = bytes((int(sub.packet_id),)) + sub.body
             try:
@@ -204,6 +203,7 @@ class ScrapMechanicDecoder(MessageDecoder):
         previous = self._previous.get(key)
         controller_types = self._controller_types
         sub_updates: List[SubUpdate] = []
+        append = sub_updates.append
         errors: List[WirestructError] = []
         pos = 4
         limit = self.limits.max_items_per_packet
@@ -272,7 +272,7 @@ class ScrapMechanicDecoder(MessageDecoder):
                     controller_type = update.resolved_controller_type
                     if controller_type:
                         controller_types[netobj_key] = controller_type  # recovered from the size
-                sub_updates.append(SubUpdate(index, encoding, update_data, update))
+                append(SubUpdate(index, encoding, update_data, update))
             pos = next_pos
             index += 1
         if previous is None:

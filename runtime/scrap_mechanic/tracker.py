@@ -30,14 +30,10 @@ from wirestruct.generated.scrap_mechanic.sm_common import SmCommon
 from wirestruct.generated.scrap_mechanic.sm_network_update import SmNetworkUpdate
 from wirestruct.generated.scrap_mechanic.sm_unreliable_update import SmUnreliableUpdate
 from . import packets
-from .decoder import SubUpdate, controller_type_value
+from .decoder import controller_type_value
 
 N = SmNetworkUpdate
 NetobjType = SmCommon.NetobjType
-_CREATE = int(N.UpdateType.create)
-_P = int(N.UpdateType.p)
-_UPDATE = int(N.UpdateType.update)
-_REMOVE = int(N.UpdateType.remove)
 _RIGID_BODY = int(NetobjType.rigid_body)
 _RB_ENUM = NetobjType.rigid_body
 _CHARACTER_ENUM = NetobjType.character
@@ -50,7 +46,8 @@ _CREATE_MEMBER = N.UpdateType.create
 _P_MEMBER = N.UpdateType.p
 _UPDATE_MEMBER = N.UpdateType.update
 _REMOVE_MEMBER = N.UpdateType.remove
-#: NetObj type member -> its value (keys and NetObj.netobj_type hold plain ints).
+#: NetObj type member -> its value (keys and NetObj.netobj_type hold plain ints). Looked
+#: up with .get(t, t): a value the enum does not name stays the int it was parsed as.
 _NETOBJ_TYPE_VALUES = {member: int(member) for member in NetobjType}
 _NETWORK_UPDATES = packets.NETWORK_UPDATES
 _UNRELIABLE_UPDATE = int(packets.UNRELIABLE_UPDATE)
@@ -106,9 +103,25 @@ class NetObjTracker(Tracker):
         if packet_id in _NETWORK_UPDATES and "sub_updates" in event.expansions:
             self.tick = event.expansions["tick"]
             errors: List[ErrorEvent] = []
-            apply_sub_update = self._apply_sub_update
+            netobjs = self.netobjs
             for sub in event.expansions["sub_updates"]:
-                message = apply_sub_update(sub.update)
+                update = sub.update
+                update_type = update.update_type
+                if update_type is _P_MEMBER or update_type is _UPDATE_MEMBER:
+                    # The common case, written out: an Update or P of a live object.
+                    netobj_type = update.netobj_type
+                    obj = netobjs.get((_NETOBJ_TYPE_VALUES.get(netobj_type, netobj_type),
+                                       update.netobj_id))
+                    if obj is not None and obj.controller_type is not None:
+                        if update_type is _P_MEMBER:
+                            fields = obj.fields
+                            fields["p_updates"] = fields.get("p_updates", 0) + 1
+                            continue
+                        message = _merge(obj, update)
+                    else:
+                        message = self._apply_sub_update(update)
+                else:
+                    message = self._apply_sub_update(update)
                 if message:
                     errors.append(state_error(event, message,
                                               field_path=f"sub_updates[{sub.index}]"))
@@ -119,29 +132,32 @@ class NetObjTracker(Tracker):
             netobjs = self.netobjs
             for update in body.updates:
                 netobj_type = update.netobj_type
+                # A transform keeps the update's own bytes; a snapshot reads them (_transform).
                 if netobj_type is _RB_ENUM:
                     key = (_RIGID_BODY, update.data.body_id)
+                    obj = netobjs.get(key) or self._recovered(key)
+                    obj.transform = update._raw_data
                 elif netobj_type is _CHARACTER_ENUM:
                     key = (_CHARACTER, update.data.character_id)
-                elif netobj_type is _CONTROLLER_ENUM:
-                    key = (_CONTROLLER, update.data.interactable_id)
-                else:
-                    continue            # not unreliably updateable: nothing to track
-                obj = netobjs.get(key)
-                if obj is None:
-                    obj = netobjs[key] = NetObj(key[1], key[0], None, True)
-                if netobj_type is _CONTROLLER_ENUM:
-                    obj.fields["unreliable_data"] = update.data.data
-                else:
-                    # The update's own bytes; a snapshot decodes them (see _transform).
+                    obj = netobjs.get(key) or self._recovered(key)
                     obj.transform = update._raw_data
+                elif netobj_type is _CONTROLLER_ENUM:
+                    data = update.data
+                    key = (_CONTROLLER, data.interactable_id)
+                    obj = netobjs.get(key) or self._recovered(key)
+                    obj.fields["unreliable_data"] = data.data
+                # other types are not unreliably updateable: nothing to track
         return []
+
+    def _recovered(self, key: Tuple[int, int]) -> NetObj:
+        """A NetObj first seen in a 24 update (its Create was not seen)."""
+        obj = self.netobjs[key] = NetObj(key[1], key[0], None, True)
+        return obj
 
     def _apply_sub_update(self, update: SmNetworkUpdate) -> Optional[str]:
         update_type = update.update_type
         netobj_type = update.netobj_type
-        if netobj_type.__class__ is not int:
-            netobj_type = _NETOBJ_TYPE_VALUES[netobj_type]
+        netobj_type = _NETOBJ_TYPE_VALUES.get(netobj_type, netobj_type)
         netobj_id = update.netobj_id
         key = (netobj_type, netobj_id)
         netobjs = self.netobjs

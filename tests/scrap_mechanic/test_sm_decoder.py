@@ -187,6 +187,16 @@ def test_unreliable_update_event():
     assert event.expansions["body"].updates[0].data.interactable_id == 8
 
 
+def test_unreliable_update_with_bytes_left_in_an_update_is_an_error():
+    # A RigidBody update is 57 bytes (id, quaternion, 3 vectors, awake bit + revision);
+    # here its size field says 58, after an update of a type that is not routed.
+    rigid_body = struct.pack(">I", 5) + bytes(52) + b"\x81"
+    updates = bytes([2 + 3, 1]) + b"abc" + bytes([2 + 58, 0]) + rigid_body + b"\x00"
+    [err] = decode(lz4_packet(0x18, struct.pack(">IIB", 10, 9, 2) + updates))
+    assert isinstance(err, ErrorEvent) and isinstance(err.error, ParseError)
+    assert err.error.where.field_path == "updates[1]/data" and err.error.where.offset == 57
+
+
 def test_player_movement_event_client_to_server():
     [event] = decode(lz4_packet(0x1E, struct.pack(">I", 5) + bytes([1, 0, 2, 3])),
                      direction=Direction.C2S)
