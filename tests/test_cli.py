@@ -73,9 +73,10 @@ def test_convert_round_trips_through_the_container(tmp_path, capsys):
     assert status == 0 and len(out.splitlines()) == 4
 
 
-def test_convert_pcapng_to_pcap_keeps_the_byte_streams(tmp_path, capsys):
-    pcap = tmp_path / "s.pcap"
-    assert run(["convert", MME_PCAPNG, "-p", "mme", "--to", "pcap", "--out", pcap], capsys)[0] == 0
+@pytest.mark.parametrize("to", ["pcap", "pcapng"])
+def test_convert_to_pcap_formats_keeps_the_byte_streams(tmp_path, capsys, to):
+    pcap = tmp_path / f"s.{to}"
+    assert run(["convert", MME_PCAPNG, "-p", "mme", "--to", to, "--out", pcap], capsys)[0] == 0
 
     def streams(path):
         out = {}
@@ -128,3 +129,12 @@ def test_output_pipes_into_a_closed_reader():
     assert proc.returncode == 0
     assert json.loads(proc.stdout)["index"] == 0
     assert "Traceback" not in proc.stderr
+
+
+def test_message_capture_survives_a_pcap_round_trip(tmp_path, capsys):
+    pcap = tmp_path / "sm.pcap"
+    assert run(["convert", SM, "-p", "scrap-mechanic", "--to", "pcap", "--out", pcap], capsys)[0] == 0
+    _, via_pcap, _ = run(["state", pcap, "-p", "scrap-mechanic"], capsys)
+    _, direct, _ = run(["state", SM, "-p", "scrap-mechanic"], capsys)
+    assert json.loads(via_pcap) == json.loads(direct)
+    assert len(json.loads(direct)["netobjs"]) > 50

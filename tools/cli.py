@@ -3,7 +3,7 @@
     wirestruct decode CAPTURE --protocol P [--format jsonl|text]   every packet, decoded
     wirestruct state  CAPTURE --protocol P [--upto N]              tracked world state, JSON
     wirestruct export CAPTURE --protocol P --out DIR               files for the Kaitai Web IDE
-    wirestruct convert CAPTURE --to jsonl|wscap|pcap --out FILE    between capture formats
+    wirestruct convert CAPTURE --to jsonl|wscap|pcap|pcapng --out FILE   between formats
     wirestruct show HEX|FILE --protocol P [--dir s2c|c2s]          one packet, as a tree
     wirestruct regen [--check]                                     ksy/ -> generated/
 
@@ -242,9 +242,10 @@ def cmd_convert(args) -> int:
             with open(args.out, "wb") as out:
                 count = write_container(out, name, records())
         else:
-            from wirestruct.captures.pcap import write_pcap
+            from wirestruct.captures.pcap import write_pcap, write_pcapng
+            writer = write_pcap if args.to == "pcap" else write_pcapng
             with open(args.out, "wb") as out:
-                count = write_pcap(out, records())
+                count = writer(out, records())
     print(f"wirestruct: wrote {count} records to {args.out}; {errors} unreadable", file=sys.stderr)
     return 0
 
@@ -304,7 +305,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("convert", help="convert between capture formats")
     _add_capture_args(p)
-    p.add_argument("--to", required=True, choices=("jsonl", "wscap", "pcap"))
+    p.add_argument("--to", required=True, choices=("jsonl", "wscap", "pcap", "pcapng"),
+                   help="pcap/pcapng are synthesized as Ethernet/IPv4/TCP, one connection per "
+                        "stream from 127.0.0.1:50000+N to 127.0.0.1:4000, handshake included")
     p.add_argument("--out", required=True, metavar="FILE")
     p.set_defaults(func=cmd_convert)
 
