@@ -21,7 +21,7 @@ fill in what they know with :meth:`WirestructError.at` as the error passes throu
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any, Optional
 
 __all__ = [

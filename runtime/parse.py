@@ -41,6 +41,16 @@ def parse(cls: Type[T], data: bytes, *args: Any, packet_name: Optional[str] = No
                              offset_base=offset_base) from exc
 
 
+def check_consumed(obj: KaitaiStruct, size: int, path: Optional[str] = None) -> None:
+    """Every one of the ``size`` bytes ``obj`` was parsed from must have been read (bit
+    streams end with their padding bits, so a byte count is enough); bytes left over are a
+    ParseError at the first of them."""
+    pos = obj._io.pos()
+    if pos != size:
+        raise ParseError(f"{size - pos} bytes left over after the structure", offset=pos,
+                         field_path=path, expected=f"exactly {pos} bytes")
+
+
 def wrap_exception(exc: BaseException, *, packet_name: Optional[str] = None,
                    packet_id: Optional[int] = None, offset_base: int = 0) -> ParseError:
     """Build a ParseError from an exception raised inside generated code."""

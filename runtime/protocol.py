@@ -13,11 +13,11 @@ with the record, packet index and direction filled in, and go on with the next p
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Callable, Dict, Iterable, Iterator, List, Mapping, Optional, Tuple
+from dataclasses import dataclass
+from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Tuple
 
 from .buffer import ReceiveBuffer
-from .errors import DecodeError, FramingError, StateError, TruncatedStreamError, WirestructError
+from .errors import DecodeError, StateError, TruncatedStreamError, WirestructError
 from .events import ErrorEvent, Event, PacketEvent, slot_setters
 from .limits import DEFAULT_LIMITS, Limits
 from .records import CaptureRecord, Direction

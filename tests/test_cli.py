@@ -1,5 +1,4 @@
 """The command line, end to end on the bundled samples and the committed captures."""
-import io
 import json
 import subprocess
 import sys
@@ -8,7 +7,6 @@ from pathlib import Path
 import pytest
 
 from wirestruct.captures import open_capture
-from wirestruct.records import CaptureRecord
 from wirestruct.tools.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent

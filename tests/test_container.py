@@ -3,11 +3,10 @@ import io
 import struct
 
 import pytest
-from kaitaistruct import KaitaiStream
 
 from wirestruct import open_capture
 from wirestruct.captures.container import MAGIC, ContainerReader, write_container
-from wirestruct.errors import CaptureError, WirestructError
+from wirestruct.errors import CaptureError
 from wirestruct.generated.capture.wirestruct_capture import WirestructCapture
 from wirestruct.records import CaptureRecord, Direction
 

@@ -58,3 +58,14 @@ def test_context_is_filled_in_without_overwriting():
 def test_one_hierarchy():
     for cls in (CaptureError, DecodeError, ParseError, StateError):
         assert issubclass(cls, WirestructError)
+
+
+def test_bytes_left_after_a_structure_are_an_error_at_the_first_of_them():
+    from wirestruct.parse import check_consumed
+    data = container(1)
+    obj = parse(WirestructCapture, data)
+    check_consumed(obj, len(data))
+    with pytest.raises(ParseError) as info:
+        check_consumed(obj, len(data) + 3, "tail")
+    assert info.value.where.offset == len(data) and info.value.where.field_path == "tail"
+    assert info.value.message == "3 bytes left over after the structure"

@@ -5,7 +5,6 @@ buffering is tested on its own: whole, one byte at a time, and with trailing byt
 """
 from typing import Iterator
 
-import pytest
 
 from wirestruct.errors import LimitExceededError, ParseError, TruncatedStreamError
 from wirestruct.events import ErrorEvent, PacketEvent

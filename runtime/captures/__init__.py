@@ -13,7 +13,6 @@ Formats, detected from the first bytes:
 """
 from __future__ import annotations
 
-import contextlib
 import os
 from dataclasses import dataclass, field
 from typing import BinaryIO, Iterator, Optional, Sequence, Union

@@ -16,7 +16,7 @@ from ..events import Event
 from ..generated.diep.diep_serverbound import DiepServerbound
 from ..limits import DEFAULT_LIMITS, Limits
 from ..lz4block import decompress_block
-from ..parse import parse
+from ..parse import check_consumed, parse
 from ..protocol import MessageDecoder, PacketContext
 from ..records import Direction
 from .builds import Build, load_build
@@ -51,11 +51,10 @@ class DiepDecoder(MessageDecoder):
                                  f"0x{i:02x}" for i in self._names[ctx.direction]),
                              packet_id=packet_id, offset=0, field_path="packet_id")
         obj = parse(self._classes[ctx.direction], data, packet_name=name, packet_id=packet_id)
-        end = obj._io.pos()
-        if end != len(data):
-            raise ParseError(f"{len(data) - end} bytes left after the packet",
-                             expected=f"{end} bytes", packet_name=name, packet_id=packet_id,
-                             offset=end)
+        try:
+            check_consumed(obj, len(data))
+        except ParseError as exc:
+            raise exc.at(packet_name=name, packet_id=packet_id)
         if packet_id == COMPRESSED and ctx.direction is Direction.S2C:
             yield from self._decode_compressed(obj, data, name, ctx)
             return

@@ -22,14 +22,14 @@ from dataclasses import replace
 from io import BytesIO
 from typing import Any, Dict, Iterator, List, Optional, Tuple
 
-from kaitaistruct import KaitaiStream, KaitaiStruct
+from kaitaistruct import KaitaiStream
 
-from ..errors import DecodeError, LimitExceededError, ParseError, WirestructError
+from ..errors import DecodeError, LimitExceededError, WirestructError
 from ..events import Event
 from ..jsonify import to_jsonable
 from ..limits import DEFAULT_LIMITS, Limits
 from ..lz4block import decompress_block
-from ..parse import parse, wrap_exception
+from ..parse import check_consumed, parse, wrap_exception
 from ..protocol import MessageDecoder, PacketContext
 from wirestruct.generated.scrap_mechanic.sm_compound_body import SmCompoundBody
 from wirestruct.generated.scrap_mechanic.sm_network_update import SmNetworkUpdate
@@ -153,20 +153,20 @@ class ScrapMechanicDecoder(MessageDecoder):
                 yield from self._compound(packet_id, name, packet, data, body, ctx)
             else:  # player movement
                 movement = parse(SmPlayerMovement, body)
-                _check_consumed(movement, len(body), "body")
+                check_consumed(movement, len(body), "body")
                 yield self.make_packet(ctx, packet_id, name, packet, data, {"body": movement})
         except WirestructError as exc:
             raise exc.at(packet_id=packet_id, packet_name=name)
 
     def _unreliable_update(self, body: bytes) -> SmUnreliableUpdate:
         obj = parse(SmUnreliableUpdate, body)
-        _check_consumed(obj, len(body), "body")
+        check_consumed(obj, len(body), "body")
         for update in obj.updates:
             data = update.data
             # A routed update's data was parsed from a stream of its own, over its
             # len_update - 2 bytes: all of them must have been read.
             if data.__class__ is not bytes and data._io._io.tell() != update.len_update - 2:
-                _check_consumed(data, update.len_update - 2,
+                check_consumed(data, update.len_update - 2,
                                 f"updates[{obj.updates.index(update)}]/data")
         return obj
 
@@ -247,7 +247,7 @@ class ScrapMechanicDecoder(MessageDecoder):
             try:
                 update = SmNetworkUpdate(known, KaitaiStream(BytesIO(update_data)))
                 if update._io._io.tell() != len(update_data):
-                    _check_consumed(update, len(update_data), "data")
+                    check_consumed(update, len(update_data), "data")
             except Exception as exc:  # noqa: BLE001 - wrapped exactly as wirestruct.parse does
                 if not isinstance(exc, WirestructError):
                     cause = exc
@@ -284,12 +284,3 @@ class ScrapMechanicDecoder(MessageDecoder):
         for exc in errors:
             exc.at(packet_id=packet_id, packet_name=name)
             yield self.make_error(ctx, exc)
-
-
-def _check_consumed(obj: KaitaiStruct, size: int, path: str) -> None:
-    """Every one of the ``size`` bytes ``obj`` was parsed from must have been read (bit
-    streams end with their padding bits, so a byte count is enough)."""
-    pos = obj._io.pos()
-    if pos != size:
-        raise ParseError(f"{size - pos} bytes left over after the structure", offset=pos,
-                         field_path=path, expected=f"exactly {pos} bytes")

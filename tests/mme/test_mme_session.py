@@ -64,7 +64,6 @@ def test_packets_straddle_records(decoded, name):
     records, events, _ = decoded[name]
     packets = [e for e in events if isinstance(e, PacketEvent)]
     spanning = 0
-    ends = {}
     for direction in (Direction.C2S, Direction.S2C):
         offset = 0
         starts = []
