@@ -2,15 +2,24 @@
 
 Every failure caused by input (a capture file, a packet, a stream) is raised or reported as
 a :class:`WirestructError`. Each carries *where* it happened, as far as the layer that
-raised it knows: the capture record index, the packet index and id/name, the byte offset
-and the field path where a parse stopped, and what was expected there. Layers further out
-fill in what they know with :meth:`WirestructError.at` as the error passes through them.
+raised it knows: the capture file, the record index, the packet index and id/name, the
+byte offset and the field path where a parse stopped, the stream byte range concerned, and
+what was expected there. Layers further out fill in what they know with
+:meth:`WirestructError.at` as the error passes through them.
+
+Nothing is dropped without an error saying how much: an error that stands for input that
+was not decoded carries ``dropped`` (how many) and ``dropped_unit`` ("bytes", "frames",
+"packets", "items").
 
     WirestructError
     ├── CaptureError           reading a capture file (bad JSON line, truncated pcap ...)
-    │   └── StreamGapError     TCP bytes missing from a reassembled stream
+    │   ├── StreamGapError     TCP bytes missing from a reassembled stream
+    │   ├── StreamConflictError  TCP bytes seen twice with different contents, or bytes a
+    │   │                      connection's state says cannot belong to it
+    │   └── UnsupportedError   frames or traffic wirestruct does not read (counted)
     ├── FramingError           a byte stream that does not split into packets
-    │   └── TruncatedStreamError  a stream that ends inside a packet
+    │   ├── TruncatedStreamError  a stream that ends inside a packet
+    │   └── ResyncError        bytes skipped to find the next packet boundary
     ├── DecodeError            one packet that does not decode
     │   ├── ParseError         the generated classes stopped (wraps Kaitai/library errors)
     │   ├── DecompressionError corrupt LZ4/zlib data
@@ -22,11 +31,11 @@ fill in what they know with :meth:`WirestructError.at` as the error passes throu
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Optional
+from typing import Any, Optional, Tuple
 
 __all__ = [
-    "WirestructError", "CaptureError", "StreamGapError", "FramingError",
-    "TruncatedStreamError", "DecodeError", "ParseError", "DecompressionError",
+    "WirestructError", "CaptureError", "StreamGapError", "StreamConflictError",
+    "UnsupportedError", "FramingError", "TruncatedStreamError", "ResyncError", "DecodeError", "ParseError", "DecompressionError",
     "LimitExceededError", "DeltaError", "StateError", "SpecError", "Where",
 ]
 
@@ -35,6 +44,7 @@ __all__ = [
 class Where:
     """Where in a capture an error happened; every part is optional."""
 
+    file: Optional[str] = None
     record: Optional[int] = None
     packet_index: Optional[int] = None
     packet_id: Optional[int] = None
@@ -43,6 +53,8 @@ class Where:
     field_path: Optional[str] = None
     stream: Optional[int] = None
     direction: Optional[str] = None
+    #: stream byte range concerned, ``(start, end)`` with ``end`` exclusive
+    span: Optional[Tuple[int, int]] = None
 
     def merged(self, **known: Any) -> "Where":
         """Fill in the parts that are still unknown; known parts are kept."""
@@ -51,6 +63,8 @@ class Where:
 
     def describe(self) -> str:
         parts = []
+        if self.file is not None:
+            parts.append(self.file)
         if self.record is not None:
             parts.append(f"record {self.record}")
         if self.stream is not None:
@@ -66,6 +80,8 @@ class Where:
             parts.append(ident)
         if self.offset is not None:
             parts.append(f"offset {self.offset}")
+        if self.span is not None:
+            parts.append(f"bytes {self.span[0]}..{self.span[1] - 1}")
         if self.field_path:
             parts.append(f"at {self.field_path}")
         return ", ".join(parts)
@@ -75,11 +91,15 @@ class WirestructError(Exception):
     """Base of every error wirestruct raises for bad input."""
 
     def __init__(self, message: str, *, expected: Optional[str] = None,
-                 where: Optional[Where] = None, **where_parts: Any) -> None:
+                 where: Optional[Where] = None, dropped: Optional[int] = None,
+                 dropped_unit: str = "bytes", **where_parts: Any) -> None:
         super().__init__(message)
         self.message = message
         self.expected = expected
         self.where = (where or Where()).merged(**where_parts)
+        #: how much input this error stands for that was not decoded (None: nothing lost)
+        self.dropped = dropped
+        self.dropped_unit = dropped_unit
 
     def at(self, **where_parts: Any) -> "WirestructError":
         """Add context that this error does not know yet; returns self for re-raising."""
@@ -101,9 +121,12 @@ class WirestructError(Exception):
         out = {"error": self.kind, "message": self.message}
         if self.expected:
             out["expected"] = self.expected
+        if self.dropped is not None:
+            out["dropped"] = self.dropped
+            out["dropped_unit"] = self.dropped_unit
         for key, value in self.where.__dict__.items():
             if value is not None:
-                out[key] = value
+                out[key] = list(value) if key == "span" else value
         return out
 
 
@@ -115,12 +138,28 @@ class StreamGapError(CaptureError):
     """Bytes of a reassembled TCP stream are missing; none are invented."""
 
 
+class StreamConflictError(CaptureError):
+    """TCP bytes that contradict what the stream already holds: a retransmission with
+    different contents, data after the connection ended, a sequence number far outside
+    the window."""
+
+
+class UnsupportedError(CaptureError):
+    """Frames or traffic wirestruct does not read (a link type, an encapsulation), counted
+    so that nothing disappears silently."""
+
+
 class FramingError(WirestructError):
     """A byte stream that does not split into packets."""
 
 
 class TruncatedStreamError(FramingError):
     """A stream ended in the middle of a packet."""
+
+
+class ResyncError(FramingError):
+    """Bytes a stream decoder skipped to find the next packet boundary (after a gap or
+    a packet that could not be framed)."""
 
 
 class DecodeError(WirestructError):

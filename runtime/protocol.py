@@ -239,12 +239,12 @@ class Protocol:
     transport: str                              #: "message" or "stream"
     ksy_folder: str                             #: folder under ksy/ holding its specs
     make_decoder: Callable[..., Decoder]        #: (limits=..., **options) -> Decoder
-    make_tracker: Callable[..., Tracker]        #: (**options) -> Tracker
+    make_tracker: Callable[..., Tracker]        #: (limits=..., **options) -> Tracker
     export_items: Callable[[PacketEvent], List[ExportItem]]
     default_ports: Tuple[int, ...] = ()         #: server TCP/UDP ports, to infer direction
 
     def decoder(self, limits: Limits = DEFAULT_LIMITS, **options: Any) -> Decoder:
         return self.make_decoder(limits=limits, **options)
 
-    def tracker(self, **options: Any) -> Tracker:
-        return self.make_tracker(**options)
+    def tracker(self, limits: Limits = DEFAULT_LIMITS, **options: Any) -> Tracker:
+        return self.make_tracker(limits=limits, **options)

@@ -16,7 +16,26 @@ from .records import CaptureRecord, Direction
 
 def decode_records(records: Iterable[Union[CaptureRecord, WirestructError]],
                    decoder: Decoder) -> Iterator[Event]:
-    """Feed every record to ``decoder``; yield its events, then what ``close`` reports."""
+    """Feed every record to ``decoder``; yield its events, then what ``close`` reports.
+
+    When ``records`` is an open :class:`~wirestruct.captures.Capture`, every error event
+    names its file."""
+    path = getattr(records, "path", None)
+    if path is not None:
+        yield from _name_file(_decode(records, decoder), str(path))
+    else:
+        yield from _decode(records, decoder)
+
+
+def _name_file(events: Iterator[Event], path: str) -> Iterator[Event]:
+    for event in events:
+        if event.__class__ is ErrorEvent:
+            event.error.at(file=path)
+        yield event
+
+
+def _decode(records: Iterable[Union[CaptureRecord, WirestructError]],
+            decoder: Decoder) -> Iterator[Event]:
     for item in records:
         if isinstance(item, WirestructError):
             if isinstance(item, StreamGapError) and isinstance(decoder, StreamDecoder):
