@@ -130,6 +130,17 @@ class StreamDecoder(Decoder):
     def packet_length(self, header: bytes, direction: Direction) -> int:
         raise NotImplementedError
 
+    def resync(self, data: memoryview, direction: Direction) -> Tuple[int, bool]:
+        """Find the next plausible packet boundary after framing was lost (a capture gap,
+        or a header that cannot be framed). ``data`` is the buffered stream from the
+        current position on.
+
+        Returns ``(n, True)`` when a packet plausibly starts at ``data[n:]`` (the first
+        ``n`` bytes are skipped and framing resumes there), or ``(n, False)`` when no
+        packet can start in the first ``n`` bytes and the rest must wait for more data to
+        decide. The default knows no boundaries: every byte is skipped."""
+        return len(data), False
+
     def feed(self, record: CaptureRecord) -> List[Event]:
         key = (record.stream, record.direction)
         buf = self._buffers.get(key)
