@@ -408,9 +408,9 @@ class Pcapng(KaitaiStruct):
 
         @property
         def timestamp(self):
-            """The 64-bit timestamp in units of the interface's resolution. Nanosecond
-            timestamps exceed 2^53, so JavaScript (the Web IDE) shows this value rounded;
-            `timestamp_high` and `timestamp_low` are exact.
+            """The 64-bit timestamp in units of the interface's resolution, exact in Python.
+            Nanosecond timestamps exceed 2^53, so JavaScript (the Web IDE) may show this
+            value rounded; `timestamp_high` and `timestamp_low` are exact.
             """
             if hasattr(self, '_m_timestamp'):
                 return self._m_timestamp
@@ -590,7 +590,7 @@ class Pcapng(KaitaiStruct):
             if not self.major_version == 1:
                 raise kaitaistruct.ValidationNotEqualError(1, self.major_version, self._io, u"/types/section_header_block/seq/0")
             self.minor_version = self._io.read_u2le()
-            self.section_length = self._io.read_s8le()
+            self.section_length_bytes = self._io.read_bytes(8)
             self.options = []
             i = 0
             while not self._io.is_eof():
@@ -603,7 +603,7 @@ class Pcapng(KaitaiStruct):
             if not self.major_version == 1:
                 raise kaitaistruct.ValidationNotEqualError(1, self.major_version, self._io, u"/types/section_header_block/seq/0")
             self.minor_version = self._io.read_u2be()
-            self.section_length = self._io.read_s8be()
+            self.section_length_bytes = self._io.read_bytes(8)
             self.options = []
             i = 0
             while not self._io.is_eof():
@@ -618,6 +618,55 @@ class Pcapng(KaitaiStruct):
                 pass
                 self.options[i]._fetch_instances()
 
+            _ = self.section_length_high
+            if hasattr(self, '_m_section_length_high'):
+                pass
+
+            _ = self.section_length_low
+            if hasattr(self, '_m_section_length_low'):
+                pass
+
+
+        @property
+        def section_length(self):
+            """Bytes in the section after this block, or -1 when not given; exact in Python,
+            JavaScript may round values beyond 2^53.
+            """
+            if hasattr(self, '_m_section_length'):
+                return self._m_section_length
+
+            self._m_section_length = self.section_length_high * 4294967296 + self.section_length_low
+            return getattr(self, '_m_section_length', None)
+
+        @property
+        def section_length_high(self):
+            """Upper 32 bits of Section Length, signed."""
+            if hasattr(self, '_m_section_length_high'):
+                return self._m_section_length_high
+
+            _pos = self._io.pos()
+            self._io.seek((8 if self.is_le else 4))
+            if self._is_le:
+                self._m_section_length_high = self._io.read_s4le()
+            else:
+                self._m_section_length_high = self._io.read_s4be()
+            self._io.seek(_pos)
+            return getattr(self, '_m_section_length_high', None)
+
+        @property
+        def section_length_low(self):
+            """Lower 32 bits of Section Length."""
+            if hasattr(self, '_m_section_length_low'):
+                return self._m_section_length_low
+
+            _pos = self._io.pos()
+            self._io.seek((4 if self.is_le else 8))
+            if self._is_le:
+                self._m_section_length_low = self._io.read_u4le()
+            else:
+                self._m_section_length_low = self._io.read_u4be()
+            self._io.seek(_pos)
+            return getattr(self, '_m_section_length_low', None)
 
 
     class SimplePacketBlock(KaitaiStruct):

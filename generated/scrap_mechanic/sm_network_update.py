@@ -215,7 +215,7 @@ class SmNetworkUpdate(KaitaiStruct):
             self._read()
 
         def _read(self):
-            self.steam_id_64 = self._io.read_u8be()
+            self.steam_id = SmNetworkUpdate.SteamId(self._io, self, self._root)
             self.position = sm_common.SmCommon.Vec3fZyx(self._io)
             self.world_id = self._io.read_u2be()
             self.yaw = self._io.read_f4be()
@@ -225,8 +225,18 @@ class SmNetworkUpdate(KaitaiStruct):
 
         def _fetch_instances(self):
             pass
+            self.steam_id._fetch_instances()
             self.position._fetch_instances()
             self.character_uuid._fetch_instances()
+
+        @property
+        def steam_id_64(self):
+            """The Steam ID as one number (exact in Python; see `steam_id`)."""
+            if hasattr(self, '_m_steam_id_64'):
+                return self._m_steam_id_64
+
+            self._m_steam_id_64 = self.steam_id.value
+            return getattr(self, '_m_steam_id_64', None)
 
 
     class CreateContainer(KaitaiStruct):
@@ -349,7 +359,7 @@ class SmNetworkUpdate(KaitaiStruct):
             self._read()
 
         def _read(self):
-            self.steam_id_64 = self._io.read_u8be()
+            self.steam_id = SmNetworkUpdate.SteamId(self._io, self, self._root)
             self.world_id = self._io.read_u2be()
             self.position = sm_common.SmCommon.Vec3i32Xyz(self._io)
             self.level = self._io.read_s4be()
@@ -357,7 +367,17 @@ class SmNetworkUpdate(KaitaiStruct):
 
         def _fetch_instances(self):
             pass
+            self.steam_id._fetch_instances()
             self.position._fetch_instances()
+
+        @property
+        def steam_id_64(self):
+            """The Steam ID as one number (exact in Python; see `steam_id`)."""
+            if hasattr(self, '_m_steam_id_64'):
+                return self._m_steam_id_64
+
+            self._m_steam_id_64 = self.steam_id.value
+            return getattr(self, '_m_steam_id_64', None)
 
 
     class CreateRigidBody(KaitaiStruct):
@@ -687,6 +707,41 @@ class SmNetworkUpdate(KaitaiStruct):
         def _fetch_instances(self):
             pass
             self.uuid._fetch_instances()
+
+
+    class SteamId(KaitaiStruct):
+        """A SteamID64 (be u64) read as its parts, most significant first, so that the Web
+        IDE (JavaScript numbers hold 53 bits) shows every part exactly: universe (8 bits),
+        account type (4), instance (20), account id (32). `value` is the whole number,
+        exact in Python; JavaScript may round it.
+        
+        .. seealso::
+           Source - https://developer.valvesoftware.com/wiki/SteamID
+        """
+        def __init__(self, _io, _parent=None, _root=None):
+            super(SmNetworkUpdate.SteamId, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.universe = self._io.read_u1()
+            self.account_type = self._io.read_bits_int_be(4)
+            self.instance = self._io.read_bits_int_be(20)
+            self.account_id = self._io.read_u4be()
+
+
+        def _fetch_instances(self):
+            pass
+
+        @property
+        def value(self):
+            """The 64-bit SteamID64."""
+            if hasattr(self, '_m_value'):
+                return self._m_value
+
+            self._m_value = ((self.universe * 72057594037927936 + self.account_type * 4503599627370496) + self.instance * 4294967296) + self.account_id
+            return getattr(self, '_m_value', None)
 
 
     class UpdateCharacter(KaitaiStruct):

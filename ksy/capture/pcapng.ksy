@@ -159,12 +159,30 @@ types:
         valid: 1
       - id: minor_version
         type: u2
-      - id: section_length
-        type: s8
-        doc: Bytes in the section after this block, or -1 when not given.
+      - id: section_length_bytes
+        size: 8
+        -orig-id: Section Length
+        doc: |
+          A signed 64-bit integer in the section's byte order, read as
+          `section_length_high` and `section_length_low` so that the Web IDE shows it
+          exactly; `section_length` is the whole number.
       - id: options
         type: option(is_le, block_type::section_header)
         repeat: eos
+    instances:
+      section_length_high:
+        pos: 'is_le ? 8 : 4'
+        type: s4
+        doc: Upper 32 bits of Section Length, signed.
+      section_length_low:
+        pos: 'is_le ? 4 : 8'
+        type: u4
+        doc: Lower 32 bits of Section Length.
+      section_length:
+        value: section_length_high * 0x100000000 + section_length_low
+        doc: |
+          Bytes in the section after this block, or -1 when not given; exact in Python,
+          JavaScript may round values beyond 2^53.
   interface_description_block:
     doc: Interface Description Block; interfaces are numbered from 0 in section order.
     doc-ref: https://datatracker.ietf.org/doc/html/draft-ietf-opsawg-pcapng#section-4.2
@@ -245,9 +263,9 @@ types:
       timestamp:
         value: timestamp_high * 0x100000000 + timestamp_low
         doc: |
-          The 64-bit timestamp in units of the interface's resolution. Nanosecond
-          timestamps exceed 2^53, so JavaScript (the Web IDE) shows this value rounded;
-          `timestamp_high` and `timestamp_low` are exact.
+          The 64-bit timestamp in units of the interface's resolution, exact in Python.
+          Nanosecond timestamps exceed 2^53, so JavaScript (the Web IDE) may show this
+          value rounded; `timestamp_high` and `timestamp_low` are exact.
   simple_packet_block:
     doc: |
       Simple Packet Block - one packet of interface 0 with no timestamp. Its stored length

@@ -441,8 +441,9 @@ types:
   create_character:
     doc-ref: 22 - Network Update, section CreateCharacter
     seq:
-      - id: steam_id_64
-        type: u8
+      - id: steam_id
+        type: steam_id
+        doc: The player's Steam ID, in its parts; `steam_id_64` is the whole number.
       - id: position
         type: sm_common::vec3f_zyx
       - id: world_id
@@ -454,6 +455,10 @@ types:
       - id: character_uuid
         type: sm_common::uuid
         doc: le u128; the nil UUID for players.
+    instances:
+      steam_id_64:
+        value: steam_id.value
+        doc: The Steam ID as one number (exact in Python; see `steam_id`).
   update_character:
     doc: |
       A bit stream. Four flag bits say which parts follow; decision (the document gives no
@@ -527,9 +532,9 @@ types:
   create_lift:
     doc-ref: 22 - Network Update, section CreateLift
     seq:
-      - id: steam_id_64
-        type: u8
-        doc: The owner's Steam ID.
+      - id: steam_id
+        type: steam_id
+        doc: The owner's Steam ID, in its parts; `steam_id_64` is the whole number.
       - id: world_id
         type: u2
       - id: position
@@ -538,6 +543,10 @@ types:
       - id: level
         type: s4
         doc: Height in block units; 0 = not extended.
+    instances:
+      steam_id_64:
+        value: steam_id.value
+        doc: The Steam ID as one number (exact in Python; see `steam_id`).
   update_lift:
     doc-ref: 22 - Network Update, section UpdateLift
     seq:
@@ -556,6 +565,31 @@ types:
       - id: player_id
         type: u4
         doc: The player holding the tool; 0xFFFFFFFF when it is in a chest.
+  steam_id:
+    doc: |
+      A SteamID64 (be u64) read as its parts, most significant first, so that the Web
+      IDE (JavaScript numbers hold 53 bits) shows every part exactly: universe (8 bits),
+      account type (4), instance (20), account id (32). `value` is the whole number,
+      exact in Python; JavaScript may round it.
+    doc-ref: https://developer.valvesoftware.com/wiki/SteamID
+    seq:
+      - id: universe
+        type: u1
+        doc: 1 = public.
+      - id: account_type
+        type: b4
+        doc: 1 = individual (a player).
+      - id: instance
+        type: b20
+        doc: 1 for a player's desktop instance.
+      - id: account_id
+        type: u4
+    instances:
+      value:
+        value: >-
+          universe * 0x100000000000000 + account_type * 0x10000000000000
+          + instance * 0x100000000 + account_id
+        doc: The 64-bit SteamID64.
 enums:
   update_type:
     1: create

@@ -62,7 +62,7 @@ _NO_BYTES = KaitaiStream(BytesIO(b""))
 _NOT_FIELDS = frozenset({
     "padding", "num_bits", "num_padding_bits", "update_movement_states", "update_color",
     "update_selected_item", "update_is_player", "num_slot_changes", "slot_changes",
-    "has_filters", "controller_type",
+    "has_filters", "controller_type", "steam_id",
 })
 
 
