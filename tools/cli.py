@@ -17,8 +17,9 @@ import argparse
 import json
 import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Dict, Iterator, List, Optional
+from typing import Any
 
 from wirestruct import registry
 from wirestruct.captures import FORMATS, Capture, open_capture
@@ -44,21 +45,55 @@ def _add_capture_args(p: argparse.ArgumentParser, *, protocol_required: bool = F
                    help="the game server's TCP/UDP endpoint in a pcap/pcapng capture, when "
                         "it cannot be inferred from the handshake or the protocol's ports")
     p.add_argument("--diep-build", metavar="NAME", help="diep.io field table (default: bundled)")
-    p.add_argument("--max-decompressed", type=int, metavar="BYTES",
-                   help="cap on any decompressed body (default: wirestruct.limits)")
+    _add_limit_args(p)
 
 
-def _options(args) -> Dict[str, Any]:
+def _add_limit_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--limit", action="append", default=[], metavar="NAME=VALUE",
+                   help="override a resource limit (repeatable; k/M/G suffixes are powers "
+                        "of 1024); the limits are listed below")
+    p.add_argument("--max-decompressed", metavar="BYTES",
+                   help="the same as --limit max_decompressed=BYTES")
+    p.formatter_class = argparse.RawDescriptionHelpFormatter
+    p.epilog = limits_help()
+
+
+def _size_text(value: int) -> str:
+    for suffix, unit in (("G", 1 << 30), ("M", 1 << 20), ("k", 1 << 10)):
+        if value >= unit and value % unit == 0:
+            return f"{value // unit}{suffix}"
+    return str(value)
+
+
+def limits_help() -> str:
+    """One line per limit: its name, default and what it caps."""
+    defaults = Limits()
+    rows = [(f"{name}={_size_text(getattr(defaults, name))}", doc)
+            for name, doc in Limits.names().items()]
+    width = max(len(left) for left, _ in rows)
+    return "limits (--limit NAME=VALUE; defaults shown):\n" + "\n".join(
+        f"  {left:<{width}}  {doc}" for left, doc in rows)
+
+
+def _options(args) -> dict[str, Any]:
     return {"diep_build": getattr(args, "diep_build", None)}
 
 
 def _limits(args) -> Limits:
-    if getattr(args, "max_decompressed", None):
-        return Limits(max_decompressed=args.max_decompressed)
-    return Limits()
+    """The limits of this run: the defaults with --max-decompressed and --limit applied."""
+    assignments = list(getattr(args, "limit", None) or [])
+    if getattr(args, "max_decompressed", None) is not None:
+        assignments.insert(0, f"max_decompressed={args.max_decompressed}")
+    try:
+        return Limits().with_overrides(assignments)
+    except ValueError as exc:
+        message = str(exc)
+        if "known:" not in message:
+            message += "; known: " + ", ".join(sorted(Limits.names()))
+        raise UsageError(message) from None
 
 
-def _open(args, protocol: Optional[Protocol]) -> Capture:
+def _open(args, protocol: Protocol | None) -> Capture:
     ports = protocol.default_ports if protocol else ()
     transport = protocol.transport if protocol else "stream"
     return open_capture(args.capture, format=args.capture_format, server=args.server,
@@ -90,7 +125,7 @@ def _events(capture: Capture, protocol: Protocol, args, tracker=None) -> Iterato
 
 
 # -- decode ------------------------------------------------------------------------------
-def event_json(event: Event) -> Dict[str, Any]:
+def event_json(event: Event) -> dict[str, Any]:
     if isinstance(event, PacketEvent):
         out = {"index": event.index, "record": event.record, "t": event.t,
                "dir": event.direction.label, "stream": event.stream,
@@ -108,8 +143,8 @@ def event_json(event: Event) -> Dict[str, Any]:
     return out
 
 
-def text_tree(value: Any, indent: str = "  ") -> List[str]:
-    lines: List[str] = []
+def text_tree(value: Any, indent: str = "  ") -> list[str]:
+    lines: list[str] = []
 
     def walk(v: Any, depth: int, label: str) -> None:
         pad = indent * depth
@@ -193,10 +228,13 @@ def cmd_state(args) -> int:
 
 # -- export / convert / show -------------------------------------------------------------------
 def cmd_export(args) -> int:
-    from .webide import export_capture
+    from .webide import export_capture, prepare_out_dir
 
+    _limits(args)  # a bad --limit is a usage error before anything is written
     capture, protocol = _resolve(args)
     with capture:
+        for warning in prepare_out_dir(Path(args.out), force=args.force):
+            print(f"wirestruct: warning: {warning}", file=sys.stderr)
         index = export_capture(progress.for_capture(capture).wrap(capture), protocol,
                                protocol.decoder(limits=_limits(args), **_options(args)),
                                Path(args.out))
@@ -297,7 +335,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("export", help="files to open in the Kaitai Web IDE")
     _add_capture_args(p)
-    p.add_argument("--out", required=True, metavar="DIR")
+    p.add_argument("--out", required=True, metavar="DIR",
+                   help="a new or empty directory (nothing is written through symbolic links)")
+    p.add_argument("--force", action="store_true",
+                   help="DIR holds a previous export: remove the files its manifest lists "
+                        "(other files stay, named in a warning)")
     p.add_argument("--verify", action="store_true",
                    help="open every file with the JavaScript build of its spec under Node, "
                         "as the Web IDE would, and compare with the Python parse")
@@ -317,7 +359,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--dir", choices=("s2c", "c2s"), default="s2c")
     p.add_argument("--format", choices=("jsonl", "text"), default="text")
     p.add_argument("--diep-build", metavar="NAME")
-    p.add_argument("--max-decompressed", type=int, metavar="BYTES")
+    _add_limit_args(p)
     p.set_defaults(func=cmd_show)
 
     p = sub.add_parser("regen", help="compile ksy/ into generated/ with the pinned compiler")
@@ -328,7 +370,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Optional[List[str]] = None) -> int:
+def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         status = args.func(args)

@@ -9,7 +9,11 @@
   packets), each opened with a spec that needs no parameters and no custom ``process``;
 * ``DIR/ksy/*.ksy`` - the specs, flat, as the Web IDE stores dropped files (each protocol
   folder of ``ksy/`` is self-contained with sibling imports, so flat copies resolve);
-* ``DIR/index.json`` and ``DIR/INDEX.txt`` - which spec opens which file.
+* ``DIR/index.json`` and ``DIR/INDEX.txt`` - which spec opens which file;
+* ``DIR/manifest.json`` - every file the export wrote (``--force`` removes exactly these).
+
+The export writes only into a new or empty directory and never through a symbolic link
+(:class:`ExportDir`).
 
 In the Web IDE: drag the ``ksy/`` files and a ``.bin`` in, then pick the spec INDEX.txt
 names for that file. :func:`verify_export` (``wirestruct export --verify``) proves an
@@ -19,9 +23,12 @@ the npm ``kaitai-struct`` runtime, parses every file and agrees with the Python 
 from __future__ import annotations
 
 import json
-import shutil
-from pathlib import Path
-from typing import Iterable, List, Tuple, Union
+import os
+import stat
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from pathlib import Path, PurePosixPath
+from typing import IO
 
 from wirestruct.captures.container import write_header, write_record
 from wirestruct.errors import WirestructError
@@ -33,70 +40,251 @@ from .regen import KSY
 
 CONTAINER_SPEC = "wirestruct_capture"
 
+#: Every file an export writes is listed here (relative paths), so that ``--force`` can
+#: remove exactly the files of the previous export.
+MANIFEST = "manifest.json"
+SUBDIRS = ("packets", "ksy")
+
+_NEW_FILE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
+_OPEN_DIR = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
+
+
+class OutputDirError(WirestructError):
+    """The export directory is not safe to write into (not empty, a symbolic link ...)."""
+
 
 def _safe(text: str) -> str:
     return "".join(c if c.isalnum() or c in "-_" else "_" for c in text)[:48]
 
 
-def export_capture(records: Iterable[Union[CaptureRecord, WirestructError]], protocol: Protocol,
+class ExportDir:
+    """An export directory written without following symbolic links: every directory is
+    opened with ``O_NOFOLLOW | O_DIRECTORY`` and every file created with
+    ``O_NOFOLLOW | O_EXCL | O_CREAT`` relative to its directory's descriptor, so a link
+    planted in the directory (or swapped in while the export runs) makes the export fail
+    instead of writing through it. Every file written is recorded for the manifest."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+        self.written: list[str] = []
+        self._fds: dict[str, int] = {}
+        self._fds[""] = _open_dir(self.path)
+
+    def close(self) -> None:
+        for fd in self._fds.values():
+            os.close(fd)
+        self._fds.clear()
+
+    def subdir(self, name: str) -> None:
+        """Create (or open, when --force left it with user files) a subdirectory."""
+        try:
+            os.mkdir(name, 0o755, dir_fd=self._fds[""])
+        except FileExistsError:
+            pass
+        self._fds[name] = _open_dir(self.path / name, name=name, dir_fd=self._fds[""])
+
+    @contextmanager
+    def create(self, relative: str, mode: str = "wb") -> Iterator[IO]:
+        """A new file at ``relative`` (``name`` or ``subdir/name``), never through a link."""
+        folder, _, name = relative.rpartition("/")
+        try:
+            fd = os.open(name, _NEW_FILE, 0o644, dir_fd=self._fds[folder])
+        except FileExistsError:
+            raise OutputDirError(f"{self.path / relative} already exists (or is a symbolic "
+                                 f"link); the export writes only new files") from None
+        except OSError as exc:
+            raise OutputDirError(f"cannot create {self.path / relative}: {exc.strerror}") from None
+        self.written.append(relative)
+        with os.fdopen(fd, mode, **({} if "b" in mode else {"encoding": "utf-8"})) as out:
+            yield out
+
+    def write_manifest(self, complete: bool) -> None:
+        files = self.written + [MANIFEST]
+        with self.create(MANIFEST, "w") as out:
+            json.dump({"wirestruct_export": 1, "complete": complete, "files": files,
+                       "dirs": list(SUBDIRS)}, out, indent=1)
+            out.write("\n")
+
+
+def _open_dir(path: Path, *, name: str | None = None, dir_fd: int | None = None) -> int:
+    try:
+        if dir_fd is None:
+            return os.open(path, _OPEN_DIR)
+        return os.open(name, _OPEN_DIR, dir_fd=dir_fd)
+    except OSError as exc:
+        if os.path.islink(path):
+            raise OutputDirError(f"{path} is a symbolic link; the export does not write "
+                                 f"through links") from None
+        raise OutputDirError(f"cannot open the directory {path}: {exc.strerror}") from None
+
+
+def prepare_out_dir(out_dir: Path, *, force: bool = False) -> list[str]:
+    """Make ``out_dir`` ready for an export: create it, or accept it when empty. With
+    ``force``, remove the files the previous export listed in its manifest (or, for an
+    export without one, in its index.json) and nothing else. Returns warnings: the
+    files that stay. Raises :class:`OutputDirError` when the directory cannot be used."""
+    out_dir = Path(out_dir)
+    if os.path.islink(out_dir):
+        raise OutputDirError(f"{out_dir} is a symbolic link; the export does not write "
+                             f"through links")
+    if not os.path.lexists(out_dir):
+        out_dir.parent.mkdir(parents=True, exist_ok=True)
+        os.mkdir(out_dir, 0o755)
+        return []
+    if not stat.S_ISDIR(os.lstat(out_dir).st_mode):
+        raise OutputDirError(f"{out_dir} exists and is not a directory")
+    if not os.listdir(out_dir):
+        return []
+    if not force:
+        raise OutputDirError(f"{out_dir} is not empty; export into a new or empty directory, "
+                             f"or pass --force to replace a previous export there")
+    listed = _previous_export(out_dir)
+    root = _open_dir(out_dir)
+    try:
+        for sub in SUBDIRS:
+            if os.path.lexists(out_dir / sub) and os.path.islink(out_dir / sub):
+                raise OutputDirError(f"{out_dir / sub} is a symbolic link; the export does "
+                                     f"not write through links")
+        for relative in listed:
+            folder, _, name = relative.rpartition("/")
+            fd = root if not folder else _open_dir(out_dir / folder, name=folder, dir_fd=root)
+            try:
+                info = os.lstat(name, dir_fd=fd)
+                if not stat.S_ISDIR(info.st_mode):
+                    os.unlink(name, dir_fd=fd)  # a link is removed, never followed
+            except FileNotFoundError:
+                pass
+            finally:
+                if fd != root:
+                    os.close(fd)
+        for sub in SUBDIRS:
+            try:
+                os.rmdir(sub, dir_fd=root)
+            except OSError:
+                pass  # missing, or holds files the previous export did not write
+    finally:
+        os.close(root)
+    remaining = sorted(str(p.relative_to(out_dir)) for p in out_dir.rglob("*")
+                       if not p.is_dir() or p.is_symlink())
+    return [f"{out_dir / name} was not written by the previous export and stays"
+            for name in remaining]
+
+
+def _previous_export(out_dir: Path) -> list[str]:
+    """The files the export in ``out_dir`` wrote (validated relative paths)."""
+    manifest = out_dir / MANIFEST
+    index = out_dir / "index.json"
+    try:
+        if os.path.lexists(manifest):
+            files = _read_json(manifest)["files"]
+        elif os.path.lexists(index):
+            data = _read_json(index)
+            files = ([data["container"], "index.json", "INDEX.txt"]
+                     + [f"ksy/{name}" for name in data["specs"]]
+                     + [f["file"] for f in data["files"]])
+        else:
+            raise OutputDirError(f"{out_dir} is not empty and holds no wirestruct export "
+                                 f"({MANIFEST} is missing); --force replaces only a "
+                                 f"previous export")
+        if not isinstance(files, list) or not all(isinstance(f, str) for f in files):
+            raise TypeError("files is not a list of names")
+    except (KeyError, TypeError, ValueError, OSError) as exc:
+        raise OutputDirError(f"{out_dir}: the previous export's file list is unreadable "
+                             f"({exc}); remove the directory by hand") from None
+    return [f for f in files if _is_export_path(f)]
+
+
+def _read_json(path: Path):
+    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
+    with os.fdopen(fd, encoding="utf-8") as src:
+        return json.load(src)
+
+
+def _is_export_path(relative: str) -> bool:
+    """A name the export can have written: ``name`` or ``packets|ksy/name``."""
+    parts = PurePosixPath(relative).parts
+    if len(parts) == 1:
+        folder, name = "", parts[0]
+    elif len(parts) == 2:
+        folder, name = parts
+    else:
+        return False
+    return (folder in ("",) + SUBDIRS and name not in (".", "..") and "\\" not in relative
+            and not relative.startswith("/"))
+
+
+def export_capture(records: Iterable[CaptureRecord | WirestructError], protocol: Protocol,
                    decoder: Decoder, out_dir: Path, *, ksy_dir: Path = KSY) -> dict:
-    """Decode ``records`` and write the export; returns the index written to index.json."""
+    """Decode ``records`` and write the export into ``out_dir``, which must exist and be
+    ready (:func:`prepare_out_dir`); returns the index written to index.json."""
     from wirestruct.session import decode_records
 
-    out_dir = Path(out_dir)
-    packets_dir = out_dir / "packets"
-    specs_dir = out_dir / "ksy"
-    packets_dir.mkdir(parents=True, exist_ok=True)
-    specs_dir.mkdir(parents=True, exist_ok=True)
-    files: List[dict] = []
-    errors: List[dict] = []
+    out = ExportDir(Path(out_dir))
+    complete = False
+    try:
+        for sub in SUBDIRS:
+            out.subdir(sub)
+        files: list[dict] = []
+        errors: list[dict] = []
+        with out.create("capture.wscap") as container:
+            write_header(container, protocol.name)
 
-    with open(out_dir / "capture.wscap", "wb") as container:
-        write_header(container, protocol.name)
+            def tee(items):
+                # The capture is read once: records go to the container as they stream past.
+                for item in items:
+                    if isinstance(item, CaptureRecord):
+                        write_record(container, item)
+                    yield item
 
-        def tee(items):
-            # The capture is read once: records go to the container as they stream past.
-            for item in items:
-                if isinstance(item, CaptureRecord):
-                    write_record(container, item)
-                yield item
+            for event in decode_records(tee(records), decoder):
+                if isinstance(event, ErrorEvent):
+                    errors.append(event.error.to_json())
+                    continue
+                for item in protocol.export_items(event):
+                    name = f"{event.index:06d}_{_safe(event.name)}_{_safe(item.label)}.bin"
+                    with out.create(f"packets/{name}") as packet:
+                        packet.write(item.data)
+                    files.append({"file": f"packets/{name}", "spec": f"{item.spec}.ksy",
+                                  "packet_index": event.index, "packet": event.name,
+                                  "label": item.label, "note": item.note})
+        specs = copy_specs(ksy_dir, out, protocol.ksy_folder)
+        index = {"protocol": protocol.name, "container": "capture.wscap",
+                 "container_spec": f"{CONTAINER_SPEC}.ksy", "specs": specs, "files": files,
+                 "errors": errors}
+        with out.create("index.json", "w") as dst:
+            dst.write(json.dumps(index, indent=1) + "\n")
+        lines = [f"wirestruct export of a {protocol.title} capture", "",
+                 "Open in the Kaitai Web IDE: drop every file of ksy/ and the .bin files in, then",
+                 "open each file with the spec named here.", "",
+                 f"capture.wscap  <-  {CONTAINER_SPEC}.ksy"]
+        lines += [f"{f['file']}  <-  {f['spec']}" + (f"   ({f['note']})" if f["note"] else "")
+                  for f in files]
+        if errors:
+            lines += ["", f"{len(errors)} packet(s) did not decode; see index.json 'errors'."]
+        lines += ["", f"{MANIFEST} lists every file of this export."]
+        with out.create("INDEX.txt", "w") as dst:
+            dst.write("\n".join(lines) + "\n")
+        complete = True
+        return index
+    finally:
+        # Also after a failure, so that --force can remove what was written.
+        try:
+            out.write_manifest(complete)
+        finally:
+            out.close()
 
-        for event in decode_records(tee(records), decoder):
-            if isinstance(event, ErrorEvent):
-                errors.append(event.error.to_json())
-                continue
-            for item in protocol.export_items(event):
-                name = f"{event.index:06d}_{_safe(event.name)}_{_safe(item.label)}.bin"
-                (packets_dir / name).write_bytes(item.data)
-                files.append({"file": f"packets/{name}", "spec": f"{item.spec}.ksy",
-                              "packet_index": event.index, "packet": event.name,
-                              "label": item.label, "note": item.note})
-    specs = copy_specs(ksy_dir, specs_dir, protocol.ksy_folder)
-    index = {"protocol": protocol.name, "container": "capture.wscap",
-             "container_spec": f"{CONTAINER_SPEC}.ksy", "specs": specs, "files": files,
-             "errors": errors}
-    (out_dir / "index.json").write_text(json.dumps(index, indent=1) + "\n", encoding="utf-8")
-    lines = [f"wirestruct export of a {protocol.title} capture", "",
-             "Open in the Kaitai Web IDE: drop every file of ksy/ and the .bin files in, then",
-             "open each file with the spec named here.", "",
-             f"capture.wscap  <-  {CONTAINER_SPEC}.ksy"]
-    lines += [f"{f['file']}  <-  {f['spec']}" + (f"   ({f['note']})" if f["note"] else "")
-              for f in files]
-    if errors:
-        lines += ["", f"{len(errors)} packet(s) did not decode; see index.json 'errors'."]
-    (out_dir / "INDEX.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return index
 
-
-def copy_specs(ksy_dir: Path, out: Path, folder: str) -> List[str]:
-    """Copy the protocol's specs and the container spec, flat; returns their file names."""
+def copy_specs(ksy_dir: Path, out: ExportDir, folder: str) -> list[str]:
+    """Copy the protocol's specs and the container spec into ``ksy/``, flat; returns their
+    file names."""
     if not ksy_dir.is_dir():
         raise WirestructError(f"the specs folder {ksy_dir} is missing; export needs a source "
                               f"checkout of wirestruct")
     names = []
     sources = sorted((ksy_dir / folder).glob("*.ksy")) + [ksy_dir / "capture" / f"{CONTAINER_SPEC}.ksy"]
     for src in sources:
-        shutil.copyfile(src, out / src.name)
+        with out.create(f"ksy/{src.name}") as dst:
+            dst.write(src.read_bytes())
         names.append(src.name)
     return names
 
@@ -110,7 +298,7 @@ def open_like_webide(out_dir: Path) -> dict:
     (``tools/webide_check.js``); returns {file: plain JSON or {"__error__": ...}}."""
     import subprocess
 
-    proc = subprocess.run(["node", str(CHECK_SCRIPT), str(out_dir)], capture_output=True,
+    proc = subprocess.run(["node", str(CHECK_SCRIPT), str(out_dir)], check=False, capture_output=True,
                           text=True, cwd=KSY.parent)
     if proc.returncode != 0:
         raise WirestructError(f"the Web IDE check could not run: {proc.stderr.strip()}")
@@ -164,7 +352,7 @@ def first_difference(a, b, path: str = ""):
     return None if a == b else f"{path}: python {a!r} vs javascript {b!r}"
 
 
-def verify_export(out_dir: Path) -> Tuple[dict, List[str]]:
+def verify_export(out_dir: Path) -> tuple[dict, list[str]]:
     """Open an export as the Web IDE would and compare with the Python parse.
 
     Returns the JavaScript parse of every file and the list of problems (empty when every
