@@ -321,19 +321,47 @@ def python_view(folder: str, spec_file: str, data: bytes):
 
 
 def _same_terms(value):
-    """JavaScript names fields in lowerCamelCase and holds every number as a double."""
-    if isinstance(value, dict):
+    """JavaScript names fields in lowerCamelCase; keys are compared without case and
+    underscores. Values are left alone: integers are compared exactly."""
+    if isinstance(value, dict) and not _rounded(value):
         return {k.replace("_", "").lower(): _same_terms(v) for k, v in value.items()}
     if isinstance(value, list):
         return [_same_terms(v) for v in value]
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        return float(value)
     return value
 
 
+ROUNDED = "__rounded__"
+
+
+def _rounded(value) -> bool:
+    return isinstance(value, dict) and set(value) == {ROUNDED}
+
+
+def same_value(py, js) -> bool:
+    """Whether a Python leaf value and the Web IDE's agree, exactly: integers as integers
+    (a 64-bit value JavaScript rounded differs), booleans only with booleans. A computed
+    instance JavaScript cannot hold exactly (``{"__rounded__": N}`` from
+    webide_check.js) agrees when it is the Python value rounded to a double, the rounding
+    every JavaScript number gets; the fields it is computed from are compared exactly."""
+    if _rounded(js):
+        js = js[ROUNDED]
+        if isinstance(py, float):
+            return py == js  # a float instance that happens to be a large whole number
+        if not isinstance(py, int) or isinstance(py, bool) or not isinstance(js, int):
+            return False
+        try:
+            return float(py) == js
+        except OverflowError:
+            return False
+    if isinstance(py, bool) or isinstance(js, bool):
+        return type(py) is type(js) and py == js
+    return py == js  # int == int, and int == float, are exact in Python
+
+
 def first_difference(a, b, path: str = ""):
-    """Where two plain JSON values first differ (None when they agree)."""
-    if isinstance(a, dict) and isinstance(b, dict):
+    """Where a Python value (``a``) and the Web IDE's (``b``) first differ, as plain JSON
+    values (None when they agree); leaves are compared with :func:`same_value`."""
+    if isinstance(a, dict) and isinstance(b, dict) and not _rounded(b):
         for key in sorted(set(a) | set(b)):
             if key not in a or key not in b:
                 return f"{path}.{key}: only in {'python' if key in a else 'javascript'}"
@@ -349,7 +377,10 @@ def first_difference(a, b, path: str = ""):
             if found:
                 return found
         return None
-    return None if a == b else f"{path}: python {a!r} vs javascript {b!r}"
+    if same_value(a, b):
+        return None
+    shown = f"{b[ROUNDED]!r} (computed, rounded)" if _rounded(b) else repr(b)
+    return f"{path}: python {a!r} vs javascript {shown}"
 
 
 def verify_export(out_dir: Path) -> tuple[dict, list[str]]:

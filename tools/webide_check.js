@@ -4,6 +4,13 @@
 // every file listed in DIR/index.json (plus capture.wscap) is parsed with its spec.
 // Prints {"<file>": <parsed object as plain JSON> | {"__error__": "..."}} on stdout.
 //
+// Integers are written exactly: as the decimal digits of the value JavaScript holds (a
+// Number, or a BigInt), never through a double-to-text round trip, so that the Python
+// side reads them as exact integers and a value JavaScript rounded shows up as a
+// difference. A computed instance (a getter) whose integer value is beyond 2^53 is
+// written as {"__rounded__": <digits>}: the Web IDE shows such values rounded, and their
+// parts (sequence fields) are what is exact.
+//
 // Usage: node tools/webide_check.js DIR
 'use strict';
 const fs = require('fs');
@@ -14,13 +21,23 @@ const yaml = require('js-yaml');
 const compiler = require('kaitai-struct-compiler');
 const KaitaiStream = require('kaitai-struct/KaitaiStream');
 
-function toPlain(value) {
+// A marker for an integer written as raw JSON digits.
+class ExactInt {
+  constructor(digits) { this.digits = digits; }
+}
+
+function plainNumber(value, computed) {
+  if (typeof value === 'bigint') return new ExactInt(value.toString());
+  if (!Number.isFinite(value)) return Number.isNaN(value) ? 'NaN' : (value > 0 ? 'Infinity' : '-Infinity');
+  if (!Number.isInteger(value)) return value;
+  const exact = new ExactInt(BigInt(value).toString());
+  return computed && !Number.isSafeInteger(value) ? { __rounded__: exact } : exact;
+}
+
+function toPlain(value, computed = false) {
   if (value instanceof Uint8Array) return Buffer.from(value).toString('hex');
-  if (Array.isArray(value)) return value.map(toPlain);
-  if (typeof value === 'number') {
-    if (Number.isFinite(value)) return value;
-    return Number.isNaN(value) ? 'NaN' : (value > 0 ? 'Infinity' : '-Infinity');
-  }
+  if (Array.isArray(value)) return value.map((v) => toPlain(v, computed));
+  if (typeof value === 'number' || typeof value === 'bigint') return plainNumber(value, computed);
   if (value && typeof value === 'object' && '_io' in value) {
     const out = {};
     for (const key of Object.keys(value)) {
@@ -31,7 +48,7 @@ function toPlain(value) {
       const desc = Object.getOwnPropertyDescriptor(proto, key);
       if (!desc || !desc.get || key.startsWith('_') || key in out) continue;
       try {
-        out[key] = toPlain(value[key]);
+        out[key] = toPlain(value[key], true);
       } catch (e) {
         // an instance that cannot be computed is left out, as the Python dumper does
       }
@@ -39,6 +56,16 @@ function toPlain(value) {
     return out;
   }
   return value === undefined ? null : value;
+}
+
+// JSON text with every ExactInt as its digits (JSON.stringify would go through a double).
+function toJson(value) {
+  if (value instanceof ExactInt) return value.digits;
+  if (Array.isArray(value)) return '[' + value.map(toJson).join(',') + ']';
+  if (value && typeof value === 'object') {
+    return '{' + Object.entries(value).map(([k, v]) => JSON.stringify(k) + ':' + toJson(v)).join(',') + '}';
+  }
+  return JSON.stringify(value === undefined ? null : value);
 }
 
 async function main() {
@@ -84,7 +111,7 @@ async function main() {
     }
   }
   fs.rmSync(out, { recursive: true, force: true });
-  process.stdout.write(JSON.stringify(results));
+  process.stdout.write(toJson(results));
 }
 
 main().catch((e) => {
