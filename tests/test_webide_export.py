@@ -8,13 +8,19 @@ import struct
 from pathlib import Path
 
 import pytest
-
 from wirestruct import registry
-from wirestruct.tools.cli import main as cli
 from wirestruct.captures.pcap_writer import PcapngWriter
-from wirestruct.tools.webide import (MANIFEST, OutputDirError, _same_terms, export_capture,
-                                     first_difference, open_like_webide, python_view,
-                                     verify_export)
+from wirestruct.tools.cli import main as cli
+from wirestruct.tools.webide import (
+    MANIFEST,
+    OutputDirError,
+    _same_terms,
+    export_capture,
+    first_difference,
+    open_like_webide,
+    python_view,
+    verify_export,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 
