@@ -5,8 +5,8 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from wirestruct.captures import open_capture
+from wirestruct.limits import Limits
 from wirestruct.tools.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -123,7 +123,7 @@ def test_unknown_format_and_missing_protocol_are_usage_errors(tmp_path, capsys):
 
 def test_output_pipes_into_a_closed_reader():
     proc = subprocess.run(f"{sys.executable} -m wirestruct.tools.cli decode {SM} -p scrap-mechanic | head -n 1",
-                          shell=True, capture_output=True, text=True, cwd=ROOT)
+                          check=False, shell=True, capture_output=True, text=True, cwd=ROOT)
     assert proc.returncode == 0
     assert json.loads(proc.stdout)["index"] == 0
     assert "Traceback" not in proc.stderr
@@ -136,3 +136,72 @@ def test_message_capture_survives_a_pcap_round_trip(tmp_path, capsys):
     _, direct, _ = run(["state", SM, "-p", "scrap-mechanic"], capsys)
     assert json.loads(via_pcap) == json.loads(direct)
     assert len(json.loads(direct)["netobjs"]) > 50
+
+
+# -- --limit -------------------------------------------------------------------------------
+def cli_process(*args):
+    """The command line as a real process."""
+    return subprocess.run([sys.executable, "-m", "wirestruct.tools.cli", *map(str, args)],
+                          check=False, capture_output=True, text=True, cwd=ROOT)
+
+
+def test_limit_applies_to_decoding(tmp_path):
+    proc = cli_process("decode", SM, "-p", "scrap-mechanic", "--upto", 5,
+                       "--limit", "max_decompressed=10", "--strict")
+    assert proc.returncode == 1
+    lines = [json.loads(line) for line in proc.stdout.splitlines()]
+    capped = [line for line in lines if line.get("error") == "LimitExceededError"]
+    assert capped and all(line["expected"] == "at most 10 bytes" for line in capped)
+    # --max-decompressed stays as the alias of --limit max_decompressed=...; suffixes work.
+    alias = cli_process("decode", SM, "-p", "scrap-mechanic", "--upto", 5,
+                        "--max-decompressed", "10")
+    assert alias.stdout == proc.stdout
+    roomy = cli_process("decode", SM, "-p", "scrap-mechanic", "--upto", 5,
+                        "--limit", "decompressed=16M", "--limit", "max_nesting=4", "--strict")
+    assert roomy.returncode == 0 and "LimitExceededError" not in roomy.stdout
+
+
+def test_limit_reaches_every_decoding_command(tmp_path):
+    proc = cli_process("state", MME_JSONL, "-p", "mme", "--limit", "max_decompressed=10",
+                       "--errors", "--strict")
+    assert proc.returncode == 1 and "expected at most 10 bytes" in proc.stderr
+    with open(SM) as f:
+        packet = json.loads(f.readline())["data"]
+    proc = cli_process("show", packet, "-p", "scrap-mechanic", "--format", "jsonl",
+                       "--limit", "max_decompressed=10")
+    assert proc.returncode == 1 and json.loads(proc.stdout)["expected"] == "at most 10 bytes"
+    out = tmp_path / "export"
+    proc = cli_process("export", SM, "-p", "scrap-mechanic", "--out", out,
+                       "--limit", "max_decompressed=10")
+    assert proc.returncode == 0
+    errors = json.loads((out / "index.json").read_text())["errors"]
+    assert errors and all(e["expected"] == "at most 10 bytes" for e in errors)
+    pcap = tmp_path / "s.pcap"
+    assert cli_process("convert", SM, "-p", "scrap-mechanic", "--to", "pcap", "--out", pcap).returncode == 0
+    proc = cli_process("convert", pcap, "-p", "scrap-mechanic", "--to", "jsonl", "--out",
+                       tmp_path / "s.jsonl", "--limit", "max_record=64")
+    assert proc.returncode == 0
+    assert "skipped" in proc.stderr and "at most 64 bytes (limits.max_record)" in proc.stderr
+
+
+@pytest.mark.parametrize("bad, says", [("nosuch=1", "unknown limit 'nosuch'"),
+                                       ("max_packet=lots", "'lots' is not a whole number"),
+                                       ("max_packet", "expected NAME=VALUE"),
+                                       ("max_packet=-1", "is not a whole number")])
+def test_a_bad_limit_is_a_usage_error_naming_the_limits(tmp_path, bad, says):
+    out = tmp_path / "export"
+    proc = cli_process("export", SM, "-p", "scrap-mechanic", "--out", out, "--limit", bad)
+    assert proc.returncode == 2
+    assert says in proc.stderr
+    assert all(name in proc.stderr for name in Limits.names())
+    assert not out.exists()  # nothing written
+
+
+def test_help_lists_every_limit():
+    proc = cli_process("decode", "--help")
+    assert proc.returncode == 0
+    help_lines = proc.stdout.splitlines()
+    for name, doc in Limits.names().items():
+        assert any(line.split()[:1] and line.split()[0].startswith(f"{name}=") and doc in line
+                   for line in help_lines), name
+    assert "max_decompressed=16M" in proc.stdout
