@@ -75,19 +75,22 @@ def _find(value, key):
             yield from _find(v, key)
 
 
-def _sm_export(tmp_path):
+@pytest.fixture(scope="module")
+def sm_export(tmp_path_factory):
+    """A Scrap Mechanic export (its first packet creates characters) and its Node parse."""
+    tmp_path = tmp_path_factory.mktemp("sm")
     head = tmp_path / "head.jsonl"
     with open(ROOT / "samples" / "scrap_mechanic.jsonl") as src:
         head.write_text("".join(line for _, line in zip(range(3), src)))
     out = tmp_path / "sm"
     assert cli(["export", str(head), "-p", "scrap-mechanic", "--out", str(out)]) == 0
-    return out
-
-
-def test_steam_ids_above_2_53_are_exact_in_the_web_ide(tmp_path):
-    out = _sm_export(tmp_path)
     js, problems = verify_export(out)
     assert problems == []
+    return out, js
+
+
+def test_steam_ids_above_2_53_are_exact_in_the_web_ide(sm_export):
+    out, js = sm_export
     name = "packets/000000_initialization_network_update_body.bin"
     py = python_view("scrap_mechanic", "sm_network_update_body.ksy", (out / name).read_bytes())
     py_ids = list(_find(py, "steam_id_64"))
@@ -104,10 +107,10 @@ def test_steam_ids_above_2_53_are_exact_in_the_web_ide(tmp_path):
         assert int(float(whole)) != whole
 
 
-def test_the_checker_flags_an_altered_or_rounded_value(tmp_path):
-    out = _sm_export(tmp_path)
+def test_the_checker_flags_an_altered_or_rounded_value(sm_export):
+    out, js_all = sm_export
     name = "packets/000000_initialization_network_update_body.bin"
-    js = open_like_webide(out)[name]
+    js = js_all[name]
     py = python_view("scrap_mechanic", "sm_network_update_body.ksy", (out / name).read_bytes())
     assert first_difference(_same_terms(py), _same_terms(js)) is None
     # Deliberately alter one expected value: the lowest bit of an account id.
@@ -126,34 +129,42 @@ def test_the_checker_flags_an_altered_or_rounded_value(tmp_path):
     assert first_difference({"f": 1.0}, {"f": 1}) is None
 
 
-@pytest.mark.parametrize("big_endian, section_length", [(False, 0x0123456789ABCDEF),
-                                                        (True, -(2 ** 60) - 3)])
-def test_pcapng_64_bit_values_are_exact_in_the_web_ide(tmp_path, big_endian, section_length):
+def _pcapng(big_endian: bool, section_length: int, t: float) -> bytes:
+    """A nanosecond pcapng file with one packet at ``t`` and the given Section Length."""
     buf = io.BytesIO()
     writer = PcapngWriter(buf, big_endian=big_endian)
     writer.interface(tsresol=9)
-    t = 1_700_000_000.123456789
     writer.write(t, b"\x01" * 20, orig_len=60)  # cut short: the frame stays bytes
     data = bytearray(buf.getvalue())
     data[16:24] = struct.pack((">" if big_endian else "<") + "q", section_length)
+    return bytes(data)
+
+
+def test_pcapng_64_bit_values_are_exact_in_the_web_ide(tmp_path):
+    t = 1_700_000_000.123456789
+    ticks = round(t * 10 ** 9)
+    assert ticks > 2 ** 53
+    cases = {"le.pcapng": (False, 0x0123456789ABCDEF), "be.pcapng": (True, -(2 ** 60) - 3)}
     folder = tmp_path / "pcapng"
     (folder / "ksy").mkdir(parents=True)
     for spec in (ROOT / "ksy" / "capture").glob("*.ksy"):
         (folder / "ksy" / spec.name).write_bytes(spec.read_bytes())
-    (folder / "f.pcapng").write_bytes(data)
+    for name, (big_endian, section_length) in cases.items():
+        (folder / name).write_bytes(_pcapng(big_endian, section_length, t))
     (folder / "index.json").write_text(json.dumps(
-        {"container": "f.pcapng", "container_spec": "pcapng.ksy", "files": []}))
-    js = open_like_webide(folder)["f.pcapng"]
-    py = python_view("capture", "pcapng.ksy", bytes(data))
-    assert first_difference(_same_terms(py), _same_terms(js)) is None
-    ticks = round(t * 10 ** 9)
-    assert ticks > 2 ** 53
-    assert list(_find(py, "timestamp")) == [ticks]
-    [epb] = [b["body"] for b in js["blocks"] if "timestampHigh" in b["body"]]
-    assert epb["timestampHigh"] * 2 ** 32 + epb["timestampLow"] == ticks
-    assert list(_find(py, "section_length")) == [section_length]
-    shb = js["blocks"][0]["body"]
-    assert shb["sectionLengthHigh"] * 2 ** 32 + shb["sectionLengthLow"] == section_length
+        {"container": "le.pcapng", "container_spec": "pcapng.ksy",
+         "files": [{"file": "be.pcapng", "spec": "pcapng.ksy"}]}))
+    parsed = open_like_webide(folder)
+    for name, (_, section_length) in cases.items():
+        js = parsed[name]
+        py = python_view("capture", "pcapng.ksy", (folder / name).read_bytes())
+        assert first_difference(_same_terms(py), _same_terms(js)) is None
+        assert list(_find(py, "timestamp")) == [ticks]
+        [epb] = [b["body"] for b in js["blocks"] if "timestampHigh" in b["body"]]
+        assert epb["timestampHigh"] * 2 ** 32 + epb["timestampLow"] == ticks
+        assert list(_find(py, "section_length")) == [section_length]
+        shb = js["blocks"][0]["body"]
+        assert shb["sectionLengthHigh"] * 2 ** 32 + shb["sectionLengthLow"] == section_length
 
 
 # -- a safe export ------------------------------------------------------------------------
