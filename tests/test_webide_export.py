@@ -304,3 +304,15 @@ def test_a_hostile_manifest_removes_nothing_outside(tmp_path):
     assert _export(tmp_path, out, 10, "--force") == 0
     assert victim.read_text() == "precious"
     assert json.loads((out / MANIFEST).read_text())["complete"] is True
+
+
+def test_force_after_the_user_removed_part_of_the_export(tmp_path):
+    out = tmp_path / "out"
+    assert _export(tmp_path, out) == 0
+    for packet in (out / "packets").iterdir():
+        packet.unlink()
+    (out / "packets").rmdir()
+    (out / "INDEX.txt").unlink()
+    assert _export(tmp_path, out, 10, "--force") == 0
+    manifest = json.loads((out / MANIFEST).read_text())
+    assert sorted(manifest["files"]) == sorted(p for p in _tree(out) if (out / p).is_file())

@@ -139,31 +139,28 @@ def prepare_out_dir(out_dir: Path, *, force: bool = False) -> list[str]:
         raise OutputDirError(f"{out_dir} is not empty; export into a new or empty directory, "
                              f"or pass --force to replace a previous export there")
     listed = _previous_export(out_dir)
-    root = _open_dir(out_dir)
+    fds = {"": _open_dir(out_dir)}
     try:
-        for sub in SUBDIRS:
-            if os.path.lexists(out_dir / sub) and os.path.islink(out_dir / sub):
-                raise OutputDirError(f"{out_dir / sub} is a symbolic link; the export does "
-                                     f"not write through links")
+        for sub in SUBDIRS:  # a symlinked subdirectory is refused before anything is removed
+            if os.path.lexists(out_dir / sub):
+                fds[sub] = _open_dir(out_dir / sub, name=sub, dir_fd=fds[""])
         for relative in listed:
             folder, _, name = relative.rpartition("/")
-            fd = root if not folder else _open_dir(out_dir / folder, name=folder, dir_fd=root)
+            if folder not in fds:
+                continue
             try:
-                info = os.lstat(name, dir_fd=fd)
-                if not stat.S_ISDIR(info.st_mode):
-                    os.unlink(name, dir_fd=fd)  # a link is removed, never followed
+                if not stat.S_ISDIR(os.lstat(name, dir_fd=fds[folder]).st_mode):
+                    os.unlink(name, dir_fd=fds[folder])  # a link is removed, never followed
             except FileNotFoundError:
                 pass
-            finally:
-                if fd != root:
-                    os.close(fd)
         for sub in SUBDIRS:
             try:
-                os.rmdir(sub, dir_fd=root)
+                os.rmdir(sub, dir_fd=fds[""])
             except OSError:
                 pass  # missing, or holds files the previous export did not write
     finally:
-        os.close(root)
+        for fd in fds.values():
+            os.close(fd)
     remaining = sorted(str(p.relative_to(out_dir)) for p in out_dir.rglob("*")
                        if not p.is_dir() or p.is_symlink())
     return [f"{out_dir / name} was not written by the previous export and stays"
@@ -220,7 +217,6 @@ def export_capture(records: Iterable[CaptureRecord | WirestructError], protocol:
     from wirestruct.session import decode_records
 
     out = ExportDir(Path(out_dir))
-    complete = False
     try:
         for sub in SUBDIRS:
             out.subdir(sub)
@@ -264,14 +260,18 @@ def export_capture(records: Iterable[CaptureRecord | WirestructError], protocol:
         lines += ["", f"{MANIFEST} lists every file of this export."]
         with out.create("INDEX.txt", "w") as dst:
             dst.write("\n".join(lines) + "\n")
-        complete = True
-        return index
-    finally:
+    except BaseException:
         # Also after a failure, so that --force can remove what was written.
         try:
-            out.write_manifest(complete)
-        finally:
-            out.close()
+            out.write_manifest(complete=False)
+        except OutputDirError:
+            pass  # the failure being raised says more
+        raise
+    else:
+        out.write_manifest(complete=True)
+    finally:
+        out.close()
+    return index
 
 
 def copy_specs(ksy_dir: Path, out: ExportDir, folder: str) -> list[str]:
