@@ -160,8 +160,8 @@ types:
       - id: minor_version
         type: u2
       - id: section_length_bytes
-        size: 8
         -orig-id: Section Length
+        size: 8
         doc: |
           A signed 64-bit integer in the section's byte order, read as
           `section_length_high` and `section_length_low` so that the Web IDE shows it
