@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 
-from wirestruct.captures.tcp_reassembly import Chunk, Gap, HalfStream
+from wirestruct.captures.tcp_reassembly import Chunk, Gap, HalfStream, Rejected
 
 DATA = random.Random(1).randbytes(3000)
 
@@ -14,9 +14,13 @@ def collect(deliveries):
     for item in deliveries:
         if isinstance(item, Chunk):
             out += item.data
-        else:
+        elif isinstance(item, Gap):
             gaps.append((item.start, item.end))
     return out, gaps
+
+
+def rejected(deliveries):
+    return [(r.kind, r.start, r.end, r.count) for r in deliveries if isinstance(r, Rejected)]
 
 
 def feed(half, isn, pieces):
@@ -80,7 +84,8 @@ def test_held_bytes_over_the_limit_become_a_gap():
     got, gaps = collect(feed(half, 0, [(500, 600)]))       # 300 held > 250
     assert gaps == [(100, 200)] and got == DATA[200:400]
     assert half.held_bytes == 100 and half.next_offset == 400
-    assert collect(feed(half, 0, [(100, 200)])) == (b"", [])   # too late: dropped
+    late = feed(half, 0, [(100, 200)])                      # too late: dropped, reported
+    assert collect(late) == (b"", []) and rejected(late) == [("late", 100, 200, 100)]
     got, gaps = collect(half.flush())
     assert gaps == [(400, 500)] and got == DATA[500:600]
 
@@ -92,7 +97,7 @@ def test_fin_ends_the_stream_and_flush_reports_a_missing_tail():
     out += half.add(21, DATA[20:30], fin=True)              # FIN after offset 30
     assert collect(out) == (DATA[:10], [])
     assert half.fin_offset == 30 and not half.finished
-    assert half.add(31, b"after the FIN") == []
+    assert rejected(half.add(31, b"after the FIN")) == [("after_end", 30, 43, 13)]
     got, gaps = collect(half.flush())
     assert gaps == [(10, 20)] and got == DATA[20:30]
     assert half.finished
