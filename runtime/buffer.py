@@ -42,6 +42,21 @@ class ReceiveBuffer:
         self.consumed += n
         return out
 
+    def view(self) -> memoryview:
+        """The buffered bytes, as a read-only view of a snapshot (the buffer stays free to
+        grow and compact while the caller holds it)."""
+        return memoryview(self._data[self._start:]).toreadonly()
+
+    def skip(self, n: int) -> None:
+        """Discard the first ``n`` buffered bytes (at most ``len``)."""
+        n = min(n, len(self))
+        self._start += n
+        self.consumed += n
+
+    def advance(self, n: int) -> None:
+        """``n`` stream bytes never arrived (a gap): the next byte's offset moves on."""
+        self.consumed += n
+
     def take_all(self) -> bytes:
         return self.take(len(self))
 
