@@ -230,3 +230,33 @@ def test_held_segments_are_not_rescanned_per_arrival():
     small, large = _reverse_order_work(200), _reverse_order_work(1600)
     # Linear work, with heap operations' log factor: far below the 64x of a quadratic scan.
     assert large < 12 * small, (small, large)
+
+
+def test_random_segments_every_position_once():
+    """Any order, overlaps, altered copies, a small buffer: the delivered bytes and the
+    gaps tile the stream exactly; every other byte fed is a conflict or late copy."""
+    rng = random.Random(9)
+    for _ in range(60):
+        half = HalfStream(limit=rng.choice([50, 400, 10**6]), history=rng.choice([16, 4096]))
+        half.add(0, b"", syn=True)
+        out, fed, seen = [], 0, set()
+        for _ in range(80):
+            start = rng.randrange(1000)
+            data = bytearray(DATA[start:start + rng.randint(1, 120)])
+            if rng.random() < 0.2:
+                data[rng.randrange(len(data))] ^= 0x55
+            out += half.add(1 + start, bytes(data))
+            fed += len(data)
+            seen.update(range(start, start + len(data)))
+        out += half.flush()
+        position, again = 0, 0
+        for item in out:
+            if isinstance(item, Rejected):
+                assert item.kind in ("conflict", "late")
+                again += item.count
+                continue
+            first = item.offset if isinstance(item, Chunk) else item.start
+            assert first == position
+            position = item.offset + len(item.data) if isinstance(item, Chunk) else item.end
+        assert position == max(seen) + 1 == half.next_offset
+        assert half.held_bytes == 0
