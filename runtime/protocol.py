@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Tuple
 
 from .buffer import ReceiveBuffer
-from .errors import (DecodeError, ResyncError, StateError, TruncatedStreamError,
-                     WirestructError)
+from .errors import (DecodeError, FramingError, ResyncError, StateError,
+                     TruncatedStreamError, WirestructError)
 from .events import ErrorEvent, Event, PacketEvent, slot_setters
 from .limits import DEFAULT_LIMITS, Limits
 from .records import CaptureRecord, Direction
@@ -200,7 +200,7 @@ class StreamDecoder(Decoder):
                 break
             ctx = self._framing_ctx(state, buf.consumed)
             try:
-                length = self.packet_length(buf.peek(self.header_size), direction)
+                length = self._length(buf.peek(self.header_size), direction)
                 buf.check_limit(length)
             except WirestructError as exc:
                 exc.at(offset=buf.consumed)
@@ -215,6 +215,18 @@ class StreamDecoder(Decoder):
             _count_undecoded(packet_events, len(data), ctx.offset)
             events.extend(packet_events)
         return events
+
+    def _length(self, header: bytes, direction: Direction) -> int:
+        try:
+            length = self.packet_length(header, direction)
+        except WirestructError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - a header that cannot be read frames nothing
+            raise FramingError(f"{type(exc).__name__}: {exc}",
+                               expected="a packet header") from None
+        if not isinstance(length, int) or length < 1:
+            raise FramingError(f"packet length {length!r}", expected="a length of 1 or more")
+        return length
 
     def _resync_step(self, state: _Framing, events: List[Event]) -> bool:
         """One step of looking for a boundary; True once framing resumes."""

@@ -299,3 +299,21 @@ def test_mme_resync_after_a_gap():
                                         and e.direction is Direction.S2C)
                   or (isinstance(e, ErrorEvent) and e.direction is Direction.S2C)]
     assert accounted(s2c_events) == sum(len(r.data) for r in s2c)
+
+
+def test_a_zero_length_or_a_failing_packet_length_cannot_stall_the_framer():
+    class Zero(SyncDecoder):
+        def packet_length(self, header, direction):
+            if header[1] == 0:
+                return 0
+            if header[1] == 0xFF:
+                raise IndexError("broken")
+            return super().packet_length(header, direction)
+
+    stream = b"\xa5\x00" + b"\xa5\xff" + packet(b"\x07")
+    events = run_with(Zero(), [stream])
+    assert kinds(events) == [("FramingError", None, None), ("ResyncError", (0, 2), 2),
+                             ("FramingError", None, None), ("ResyncError", (2, 4), 2),
+                             ("packet", b"\x07")]
+    assert "packet length 0" in events[0].error.message
+    assert "IndexError: broken" in events[2].error.message
