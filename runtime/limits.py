@@ -53,7 +53,8 @@ MAX_TRACKED_OBJECTS = 1_000_000
 #: Largest record accepted from a capture file (bytes); pcap snap lengths are far smaller.
 MAX_RECORD = 64 * 1024 * 1024
 
-#: Out-of-order TCP bytes held per direction while waiting for a gap to fill (bytes).
+#: Out-of-order TCP bytes held per direction while waiting for a gap to fill (bytes; each
+#: held segment also counts 256 bytes for its bookkeeping).
 MAX_REASSEMBLY_BUFFER = 32 * 1024 * 1024
 
 #: Delivered TCP bytes kept per direction to check retransmitted copies against (bytes).

@@ -22,7 +22,8 @@ SYN, or the first byte seen when the capture started mid-connection), so wraparo
   bytes older than the history cannot be checked and are dropped as retransmissions;
 * bytes arriving after their range was reported as a gap: ``Rejected("late")``;
 * out-of-order segments, held until the hole before them fills, up to ``limit`` bytes
-  per direction; past that, the first hole is reported as a gap and delivery goes on.
+  per direction (each held segment counts its bytes plus ``SEGMENT_OVERHEAD``); past that,
+  the first hole is reported as a gap and delivery goes on.
   Held segments sit in a heap by offset: each is pushed and popped once, never rescanned;
 * SYN and FIN (each takes one sequence number); bytes past the FIN, or past the point
   where a reset ended the connection (:meth:`end`), are ``Rejected("after_end")``;
@@ -53,6 +54,9 @@ _HALF = 1 << 31
 #: Largest distance (bytes) between a segment and the delivery point that can still be
 #: part of the stream: the largest window TCP can advertise (RFC 7323).
 WINDOW = 1 << 30
+#: What one held segment costs besides its bytes (heap entry, dict entry, tuples, the
+#: bytes object), charged against ``limit`` so that tiny segments cannot hold more memory.
+SEGMENT_OVERHEAD = 256
 _GAPS_REMEMBERED = 16
 
 
@@ -98,7 +102,7 @@ class HalfStream:
     """One direction of a TCP connection."""
 
     __slots__ = ("limit", "isn", "next_offset", "fin_offset", "acked_offset", "_held", "_heap",
-                 "held_bytes", "_arrivals", "_history", "_history_size", "_history_start",
+                 "held_bytes", "_held_cost", "_arrivals", "_history", "_history_size", "_history_start",
                  "_gaps")
 
     def __init__(self, limit: int = MAX_REASSEMBLY_BUFFER, history: int = MAX_TCP_HISTORY
@@ -111,7 +115,8 @@ class HalfStream:
         self._held: Dict[int, Tuple[int, bytes]] = {}   #: arrival -> (offset, bytes)
         self._heap: List[Tuple[int, int]] = []          #: (offset, arrival)
         self._arrivals = 0
-        self.held_bytes = 0
+        self.held_bytes = 0                   #: out-of-order payload bytes held
+        self._held_cost = 0                   #: held_bytes + SEGMENT_OVERHEAD per segment
         self._history = bytearray()           #: the last bytes delivered, up to next_offset
         self._history_size = history
         self._history_start = 0               #: stream offset of _history[0]
@@ -186,7 +191,7 @@ class HalfStream:
                 self._drain(out)
             else:
                 self._hold(start, data)
-                if self.held_bytes > self.limit:
+                while self._held_cost > self.limit and self._heap:
                     self._skip_first_gap(out)
         acked = self.acked_offset if self.fin_offset is None else min(self.acked_offset,
                                                                       self.fin_offset)
@@ -271,6 +276,7 @@ class HalfStream:
         heapq.heappush(self._heap, (start, arrival))
         self._held[arrival] = (start, data)
         self.held_bytes += len(data)
+        self._held_cost += len(data) + SEGMENT_OVERHEAD
 
     def _drain(self, out: List[Delivery]) -> None:
         heap, held = self._heap, self._held
@@ -278,6 +284,7 @@ class HalfStream:
             _, arrival = heapq.heappop(heap)
             start, data = held.pop(arrival)
             self.held_bytes -= len(data)
+            self._held_cost -= len(data) + SEGMENT_OVERHEAD
             end = start + len(data)
             if self.fin_offset is not None and end > self.fin_offset:
                 cut = max(start, self.fin_offset)

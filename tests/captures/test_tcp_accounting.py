@@ -23,6 +23,7 @@ from pathlib import Path
 import pytest
 from capture_helpers import CAPTURES, join_pcap, pcap_frames, read_items
 from wirestruct.captures.pcap import read_packet_capture
+from wirestruct.captures.tcp_reassembly import SEGMENT_OVERHEAD
 from wirestruct.captures.pcap_writer import (
     ACK,
     FIN,
@@ -338,9 +339,9 @@ def test_out_of_order_data_over_the_buffer_skips_the_hole_and_late_bytes_are_cou
     items = read_items(crafted([
         (A, B, 5000, 4000, 100, SYN, b""),
         (A, B, 5000, 4000, 111, PSH | ACK, b"k" * 60),            # held: hole 0..9
-        (A, B, 5000, 4000, 171, PSH | ACK, b"m" * 60),            # 120 held > 100: hole skipped
+        (A, B, 5000, 4000, 171, PSH | ACK, b"m" * 60),            # two held: over, hole skipped
         (A, B, 5000, 4000, 101, PSH | ACK, b"a" * 10),            # the hole's bytes, too late
-    ]), server_ports=(4000,), limits=Limits(max_reassembly_buffer=100))
+    ]), server_ports=(4000,), limits=Limits(max_reassembly_buffer=100 + SEGMENT_OVERHEAD))
     assert summary(items) == [
         ("StreamGapError", 0, "c2s", (0, 10), 10), ("CaptureRecord", 0, "c2s", b"k" * 60 + b"m" * 60),
         ("StreamConflictError", 0, "c2s", (0, 10), 10)]

@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 import sys
 
-from wirestruct.captures.tcp_reassembly import Chunk, Gap, HalfStream, Rejected
+from wirestruct.captures.tcp_reassembly import SEGMENT_OVERHEAD, Chunk, Gap, HalfStream, Rejected
 
 DATA = random.Random(1).randbytes(3000)
 
@@ -78,11 +78,11 @@ def test_no_syn_starts_at_the_first_byte_seen():
 
 
 def test_held_bytes_over_the_limit_become_a_gap():
-    half = HalfStream(limit=250)
+    half = HalfStream(limit=250 + 2 * SEGMENT_OVERHEAD)     # two held segments fit
     half.add(0, b"", syn=True)
     assert collect(feed(half, 0, [(0, 100), (200, 400)])) == (DATA[:100], [])
     assert half.held_bytes == 200
-    got, gaps = collect(feed(half, 0, [(500, 600)]))       # 300 held > 250
+    got, gaps = collect(feed(half, 0, [(500, 600)]))       # 300 held + 2 x overhead: over
     assert gaps == [(100, 200)] and got == DATA[200:400]
     assert half.held_bytes == 100 and half.next_offset == 400
     late = feed(half, 0, [(100, 200)])                      # too late: dropped, reported
@@ -260,3 +260,13 @@ def test_random_segments_every_position_once():
             position = item.offset + len(item.data) if isinstance(item, Chunk) else item.end
         assert position == max(seen) + 1 == half.next_offset
         assert half.held_bytes == 0
+
+
+def test_tiny_held_segments_are_charged_their_bookkeeping():
+    half = HalfStream(limit=100 * (1 + SEGMENT_OVERHEAD))
+    half.add(0, b"", syn=True)
+    out = []
+    for i in range(1, 1000, 2):                  # 500 one-byte segments, each after a hole
+        out += half.add(1 + i, b"x")
+        assert len(half._heap) <= 100
+    assert sum(g.size for g in out if isinstance(g, Gap)) > 0
