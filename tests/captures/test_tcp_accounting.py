@@ -23,7 +23,6 @@ from pathlib import Path
 import pytest
 from capture_helpers import CAPTURES, join_pcap, pcap_frames, read_items
 from wirestruct.captures.pcap import read_packet_capture
-from wirestruct.captures.tcp_reassembly import SEGMENT_OVERHEAD
 from wirestruct.captures.pcap_writer import (
     ACK,
     FIN,
@@ -35,6 +34,7 @@ from wirestruct.captures.pcap_writer import (
     ipv4,
     tcp,
 )
+from wirestruct.captures.tcp_reassembly import SEGMENT_OVERHEAD
 from wirestruct.errors import CaptureError, StreamConflictError, StreamGapError
 from wirestruct.events import ErrorEvent, PacketEvent
 from wirestruct.limits import Limits

@@ -4,7 +4,13 @@ from __future__ import annotations
 import random
 import sys
 
-from wirestruct.captures.tcp_reassembly import SEGMENT_OVERHEAD, Chunk, Gap, HalfStream, Rejected
+from wirestruct.captures.tcp_reassembly import (
+    SEGMENT_OVERHEAD,
+    Chunk,
+    Gap,
+    HalfStream,
+    Rejected,
+)
 
 DATA = random.Random(1).randbytes(3000)
 
