@@ -234,7 +234,8 @@ class StreamDecoder(Decoder):
         if not len(buf):
             return False
         try:
-            n, found = self.resync(buf.view(), state.last.direction)
+            with buf.viewed() as view:
+                n, found = self.resync(view, state.last.direction)
             n = max(0, min(int(n), len(buf)))
         except Exception:  # noqa: BLE001 - a failing resync skips what it was shown
             n, found = len(buf), False

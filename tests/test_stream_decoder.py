@@ -5,6 +5,7 @@ buffering is tested on its own: whole, one byte at a time, and with trailing byt
 """
 import itertools
 import random
+import sys
 from collections.abc import Iterator
 
 import pytest
@@ -317,3 +318,50 @@ def test_a_zero_length_or_a_failing_packet_length_cannot_stall_the_framer():
                              ("packet", b"\x07")]
     assert "packet length 0" in events[0].error.message
     assert "IndexError: broken" in events[2].error.message
+
+
+def test_a_resync_that_keeps_its_view_does_not_break_the_buffer():
+    kept = []
+
+    class Keeper(SyncDecoder):
+        def resync(self, data, direction):
+            kept.append(data[:4])            # a slice kept past the call
+            return super().resync(data, direction)
+
+    events = run_with(Keeper(), [b"\x00\x01\x02", b"\x03" + packet(b"\x09"), packet(b"\x0a")])
+    assert kinds(events) == [("FramingError", None, None), ("ResyncError", (0, 4), 4),
+                             ("packet", b"\x09"), ("packet", b"\x0a")]
+    assert bytes(kept[0]) == b"\x00\x01\x02"
+
+
+def test_resync_work_is_linear_in_the_bytes_skipped():
+    class Strict(SyncDecoder):
+        def packet_length(self, header, direction):
+            if header[1] == 0xFF:
+                raise FramingError("length 0xff is reserved")
+            return super().packet_length(header, direction)
+
+        def resync(self, data, direction):
+            for i in range(len(data)):
+                if data[i] == 0xA5:
+                    return i, True
+            return len(data), False
+
+    def work(n):
+        calls = 0
+
+        def count(frame, event, arg):
+            nonlocal calls
+            calls += event in ("call", "c_call")
+        decoder = Strict()
+        record = CaptureRecord(0, 0.0, Direction.S2C, b"\xa5\xff" * n + packet(b"\x01"))
+        sys.setprofile(count)
+        try:
+            events = decoder.feed(record) + decoder.close()
+        finally:
+            sys.setprofile(None)
+        assert events[-1].packet == b"\x01" and len(events) == 2 * n + 1
+        return calls
+
+    small, large = work(300), work(2400)
+    assert large < 9 * small, (small, large)
