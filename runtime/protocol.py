@@ -17,8 +17,14 @@ from dataclasses import dataclass
 from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Tuple
 
 from .buffer import ReceiveBuffer
-from .errors import (DecodeError, FramingError, ResyncError, StateError,
-                     TruncatedStreamError, WirestructError)
+from .errors import (
+    DecodeError,
+    FramingError,
+    ResyncError,
+    StateError,
+    TruncatedStreamError,
+    WirestructError,
+)
 from .events import ErrorEvent, Event, PacketEvent, slot_setters
 from .limits import DEFAULT_LIMITS, Limits
 from .records import CaptureRecord, Direction
