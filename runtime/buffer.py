@@ -6,6 +6,9 @@ feeding one byte at a time stays linear.
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
+from typing import Iterator
+
 from .errors import LimitExceededError
 
 
@@ -41,6 +44,35 @@ class ReceiveBuffer:
         self._start += n
         self.consumed += n
         return out
+
+    @contextmanager
+    def viewed(self) -> Iterator[memoryview]:
+        """The buffered bytes as a read-only view, without copying, for the ``with`` block.
+        A view kept past the block keeps the bytes it saw; the buffer moves to a copy."""
+        whole = memoryview(self._data)
+        readonly = whole.toreadonly()
+        part = readonly[self._start:]
+        try:
+            yield part
+        finally:
+            part.release()
+            readonly.release()
+            whole.release()
+            try:
+                self._data.append(0)     # still exported (a slice was kept)?
+                del self._data[-1]
+            except BufferError:
+                self._data = bytearray(self._data)
+
+    def skip(self, n: int) -> None:
+        """Discard the first ``n`` buffered bytes (at most ``len``)."""
+        n = min(n, len(self))
+        self._start += n
+        self.consumed += n
+
+    def advance(self, n: int) -> None:
+        """``n`` stream bytes never arrived (a gap): the next byte's offset moves on."""
+        self.consumed += n
 
     def take_all(self) -> bytes:
         return self.take(len(self))

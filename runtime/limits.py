@@ -53,8 +53,12 @@ MAX_TRACKED_OBJECTS = 1_000_000
 #: Largest record accepted from a capture file (bytes); pcap snap lengths are far smaller.
 MAX_RECORD = 64 * 1024 * 1024
 
-#: Out-of-order TCP bytes held per direction while waiting for a gap to fill (bytes).
+#: Out-of-order TCP bytes held per direction while waiting for a gap to fill (bytes; each
+#: held segment also counts 256 bytes for its bookkeeping).
 MAX_REASSEMBLY_BUFFER = 32 * 1024 * 1024
+
+#: Delivered TCP bytes kept per direction to check retransmitted copies against (bytes).
+MAX_TCP_HISTORY = 256 * 1024
 
 #: Most TCP connections / UDP flows followed at once in one capture.
 MAX_FLOWS = 65_536
@@ -62,8 +66,8 @@ MAX_FLOWS = 65_536
 #: IPv4 fragment bytes held, in all, while waiting for the rest of their datagrams.
 MAX_FRAGMENT_BUFFER = 16 * 1024 * 1024
 
-#: Bytes a stream decoder may skip looking for the next packet boundary after a gap,
-#: before it gives up on that stream direction.
+#: Bytes a stream decoder skips in one run looking for the next packet boundary before it
+#: reports the run (it keeps skipping; no more than this is held while it looks).
 MAX_RESYNC_SCAN = 1024 * 1024
 
 
@@ -81,6 +85,7 @@ class Limits:
     max_tracked_objects: int = MAX_TRACKED_OBJECTS
     max_record: int = MAX_RECORD
     max_reassembly_buffer: int = MAX_REASSEMBLY_BUFFER
+    max_tcp_history: int = MAX_TCP_HISTORY
     max_flows: int = MAX_FLOWS
     max_fragment_buffer: int = MAX_FRAGMENT_BUFFER
     max_resync_scan: int = MAX_RESYNC_SCAN
@@ -138,6 +143,7 @@ _DOCS = {
     "max_tracked_objects": "objects a tracker holds at once (NetObjs, entities, players)",
     "max_record": "bytes of one capture record",
     "max_reassembly_buffer": "out-of-order TCP bytes held per direction",
+    "max_tcp_history": "delivered TCP bytes kept per direction to check retransmissions",
     "max_flows": "TCP connections / UDP flows followed at once",
     "max_fragment_buffer": "IPv4 fragment bytes held while datagrams are incomplete",
     "max_resync_scan": "bytes a stream decoder may skip looking for a packet boundary",

@@ -17,7 +17,14 @@ from dataclasses import dataclass
 from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Tuple
 
 from .buffer import ReceiveBuffer
-from .errors import DecodeError, StateError, TruncatedStreamError, WirestructError
+from .errors import (
+    DecodeError,
+    FramingError,
+    ResyncError,
+    StateError,
+    TruncatedStreamError,
+    WirestructError,
+)
 from .events import ErrorEvent, Event, PacketEvent, slot_setters
 from .limits import DEFAULT_LIMITS, Limits
 from .records import CaptureRecord, Direction
@@ -112,20 +119,47 @@ class MessageDecoder(Decoder):
                                                           record.direction, record.stream))
 
 
+class _Framing:
+    """The framing state of one (stream, direction)."""
+
+    __slots__ = ("buf", "last", "resyncing", "must_skip", "run_start", "run_count")
+
+    def __init__(self, buf: ReceiveBuffer, last: CaptureRecord) -> None:
+        self.buf = buf
+        self.last = last
+        self.resyncing = False    #: framing was lost; resync must find a boundary
+        self.must_skip = 0        #: bytes resync must skip before a boundary is accepted
+        self.run_start = 0        #: stream offset of the run of skipped bytes
+        self.run_count = 0        #: bytes in the run not reported yet
+
+
 class StreamDecoder(Decoder):
     """Records are chunks of TCP byte streams; subclasses say how long the next packet is.
 
     ``header_size`` bytes must be buffered before :meth:`packet_length` is asked; it returns
     the whole packet's length (header included) or raises FramingError.
+
+    Framing can be lost: bytes missing from the capture (:meth:`lose_framing`, called for
+    each :class:`~wirestruct.errors.StreamGapError`), or a header that cannot be framed
+    (``packet_length`` raises, or the length is over ``limits.max_packet``). Then the
+    packet in progress is dropped (a :class:`~wirestruct.errors.TruncatedStreamError`
+    with its byte count) and :meth:`resync` is asked, as bytes arrive, where the next
+    packet starts; every run of skipped bytes is a :class:`~wirestruct.errors.ResyncError`
+    naming its stream byte range and count, and decoding goes on at the boundary found.
+    A run longer than ``limits.max_resync_scan`` is reported when it reaches that size
+    and skipping goes on; no more than that is held while resync waits for data.
+
+    Every byte of a stream direction is accounted for: it is in exactly one framed packet
+    (a decoded packet, or an error event with ``dropped`` = the packet's size when none of
+    it decoded), or named with ``dropped`` (unit bytes) in one TruncatedStreamError or
+    ResyncError; bytes missing from the capture are named by the capture's gap events.
     """
 
     header_size = 1
 
     def __init__(self, *, limits: Limits = DEFAULT_LIMITS) -> None:
         super().__init__(limits=limits)
-        self._buffers: Dict[Tuple[int, Direction], ReceiveBuffer] = {}
-        self._last: Dict[Tuple[int, Direction], CaptureRecord] = {}
-        self._broken: Dict[Tuple[int, Direction], bool] = {}
+        self._framing: Dict[Tuple[int, Direction], _Framing] = {}
 
     def packet_length(self, header: bytes, direction: Direction) -> int:
         raise NotImplementedError
@@ -141,62 +175,181 @@ class StreamDecoder(Decoder):
         decide. The default knows no boundaries: every byte is skipped."""
         return len(data), False
 
-    def feed(self, record: CaptureRecord) -> List[Event]:
+    def _framing_of(self, record: CaptureRecord) -> _Framing:
         key = (record.stream, record.direction)
-        buf = self._buffers.get(key)
-        if buf is None:
-            buf = self._buffers[key] = ReceiveBuffer(self.limits.max_packet)
-        self._last[key] = record
+        state = self._framing.get(key)
+        if state is None:
+            state = self._framing[key] = _Framing(ReceiveBuffer(self.limits.max_packet), record)
+        return state
+
+    def feed(self, record: CaptureRecord) -> List[Event]:
+        state = self._framing_of(record)
+        state.last = record
+        state.buf.append(record.data)
+        return self._frame_packets(state)
+
+    def _framing_ctx(self, state: _Framing, offset: int) -> PacketContext:
+        last = state.last
+        return PacketContext(record=last.index, t=last.t, direction=last.direction,
+                             stream=last.stream, offset=offset)
+
+    def _frame_packets(self, state: _Framing) -> List[Event]:
         events: List[Event] = []
-        if self._broken.get(key):
-            return events  # framing was lost on this stream; later bytes cannot be split
-        buf.append(record.data)
-        while len(buf) >= self.header_size:
-            ctx = PacketContext(record=record.index, t=record.t, direction=record.direction,
-                                stream=record.stream, offset=buf.consumed)
+        buf = state.buf
+        direction = state.last.direction
+        while True:
+            if state.resyncing:
+                if not self._resync_step(state, events):
+                    break
+                continue
+            if len(buf) < self.header_size:
+                break
+            ctx = self._framing_ctx(state, buf.consumed)
             try:
-                length = self.packet_length(buf.peek(self.header_size), record.direction)
+                length = self._length(buf.peek(self.header_size), direction)
                 buf.check_limit(length)
             except WirestructError as exc:
                 exc.at(offset=buf.consumed)
                 events.append(self.make_error(ctx, exc))
-                self._broken[key] = True
-                buf.take_all()
-                break
+                state.resyncing = True
+                state.must_skip = 1        # the boundary that failed is not one
+                continue
             if len(buf) < length:
                 break
-            events.extend(self.run_packet(buf.take(length), ctx))
+            data = buf.take(length)
+            packet_events = self.run_packet(data, ctx)
+            _count_undecoded(packet_events, len(data), ctx.offset)
+            events.extend(packet_events)
         return events
 
-    def lose_framing(self, stream: int, direction: Optional[str]) -> None:
-        """Bytes are missing from a stream (a capture gap): what follows starts at an
-        unknown point inside a packet, so the rest of that stream cannot be framed. The
-        partial packet is dropped and the stream is marked broken; other streams go on."""
-        for key, buf in self._buffers.items():
-            if key[0] == stream and (direction is None or key[1].label == direction):
-                buf.take_all()
-                self._broken[key] = True
-        if direction is not None:
-            self._broken[(stream, Direction.parse(direction))] = True
+    def _length(self, header: bytes, direction: Direction) -> int:
+        try:
+            length = self.packet_length(header, direction)
+        except WirestructError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - a header that cannot be read frames nothing
+            raise FramingError(f"{type(exc).__name__}: {exc}",
+                               expected="a packet header") from None
+        if not isinstance(length, int) or length < 1:
+            raise FramingError(f"packet length {length!r}", expected="a length of 1 or more")
+        return length
+
+    def _resync_step(self, state: _Framing, events: List[Event]) -> bool:
+        """One step of looking for a boundary; True once framing resumes."""
+        buf = state.buf
+        if not len(buf):
+            return False
+        try:
+            with buf.viewed() as view:
+                n, found = self.resync(view, state.last.direction)
+            n = max(0, min(int(n), len(buf)))
+        except Exception:  # noqa: BLE001 - a failing resync skips what it was shown
+            n, found = len(buf), False
+        if found and n < state.must_skip:
+            n, found = min(state.must_skip, len(buf)), False
+            self._skip_bytes(state, n, events)
+            state.must_skip -= n
+            return bool(len(buf))            # ask again at the next position
+        self._skip_bytes(state, n, events)
+        state.must_skip = max(0, state.must_skip - n)
+        if found:
+            self._report_skipped(state, events)
+            state.resyncing = False
+            return True
+        over = len(buf) - self.limits.max_resync_scan
+        if over > 0:                           # never hold more than the scan limit
+            self._skip_bytes(state, over, events)
+        return False
+
+    def _skip_bytes(self, state: _Framing, n: int, events: List[Event]) -> None:
+        buf = state.buf
+        while n > 0:
+            if not state.run_count:
+                state.run_start = buf.consumed
+            step = min(n, self.limits.max_resync_scan - state.run_count) or n
+            buf.skip(step)
+            state.run_count += step
+            n -= step
+            if state.run_count >= self.limits.max_resync_scan:
+                self._report_skipped(state, events, still=True)
+
+    def _report_skipped(self, state: _Framing, events: List[Event], still: bool = False) -> None:
+        count = state.run_count
+        if not count:
+            return
+        start = state.run_start
+        state.run_count = 0
+        more = "; still looking" if still else ""
+        events.append(self.make_error(self._framing_ctx(state, start), ResyncError(
+            f"{count} bytes skipped looking for the next packet boundary{more}",
+            expected="a packet boundary", offset=start, span=(start, start + count),
+            dropped=count)))
+
+    def _drop_partial_packet(self, state: _Framing, events: List[Event], why: str) -> None:
+        """Whatever is buffered can no longer become a packet: report it."""
+        buf = state.buf
+        if state.resyncing:
+            self._skip_bytes(state, len(buf), events)
+            self._report_skipped(state, events)
+        elif len(buf):
+            start, count = buf.consumed, len(buf)
+            head = buf.peek(self.header_size)
+            expected = f"{self.header_size}-byte header"
+            if len(head) >= self.header_size:
+                try:
+                    expected = f"{self.packet_length(head, state.last.direction)} bytes"
+                except WirestructError:
+                    pass
+            buf.skip(count)
+            events.append(self.make_error(self._framing_ctx(state, start), TruncatedStreamError(
+                f"{why}: {count} bytes left over", expected=expected, offset=start,
+                span=(start, start + count), dropped=count)))
+
+    def lose_framing(self, stream: int, direction: Optional[str], missing: int = 0,
+                     record: Optional[CaptureRecord] = None) -> List[Event]:
+        """``missing`` bytes are missing from a stream direction (a capture gap; all
+        directions of the stream when ``direction`` is None): the packet in progress is
+        dropped (reported), and what follows is resynchronized (see :meth:`resync`).
+        Other streams go on. ``record`` is the gap's place in the capture, used for a
+        direction that has seen no data yet."""
+        events: List[Event] = []
+        directions = ([Direction.parse(direction)] if direction is not None
+                      else [Direction.C2S, Direction.S2C])
+        for d in directions:
+            state = self._framing.get((stream, d))
+            if state is None:
+                if record is None:
+                    if direction is None:
+                        continue
+                    record = CaptureRecord(0, 0.0, d, b"", stream)
+                state = self._framing[(stream, d)] = _Framing(
+                    ReceiveBuffer(self.limits.max_packet),
+                    CaptureRecord(record.index, record.t, d, b"", stream))
+            self._drop_partial_packet(state, events, "a gap in the stream cuts the packet")
+            state.buf.advance(missing)
+            state.resyncing = True
+            state.must_skip = 0
+        return events
 
     def close(self) -> List[Event]:
         events: List[Event] = []
-        for key, buf in self._buffers.items():
-            if len(buf) and not self._broken.get(key):
-                last = self._last[key]
-                ctx = PacketContext(record=last.index, t=last.t, direction=last.direction,
-                                    stream=last.stream, offset=buf.consumed)
-                head = buf.peek(self.header_size)
-                expected = f"{self.header_size}-byte header"
-                if len(head) >= self.header_size:
-                    try:
-                        expected = f"{self.packet_length(head, last.direction)} bytes"
-                    except WirestructError:
-                        pass
-                events.append(self.make_error(ctx, TruncatedStreamError(
-                    f"stream ends inside a packet: {len(buf)} bytes left over",
-                    expected=expected, offset=buf.consumed)))
+        for state in self._framing.values():
+            self._drop_partial_packet(state, events, "stream ends inside a packet")
         return events
+
+
+def _count_undecoded(events: List[Event], size: int, offset: int) -> None:
+    """A framed packet of which nothing decoded: its error names the bytes dropped."""
+    for event in events:
+        if event.__class__ is PacketEvent and event.parent is None:
+            return
+    for event in reversed(events):
+        if event.__class__ is ErrorEvent:
+            error = event.error
+            if error.dropped is None:
+                error.dropped, error.dropped_unit = size, "bytes"
+            error.at(span=(offset, offset + size))
+            return
 
 
 class Tracker:

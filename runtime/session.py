@@ -39,7 +39,9 @@ def _decode(records: Iterable[Union[CaptureRecord, WirestructError]],
     for item in records:
         if isinstance(item, WirestructError):
             if isinstance(item, StreamGapError) and isinstance(decoder, StreamDecoder):
-                decoder.lose_framing(item.where.stream or 0, item.where.direction)
+                # The packet cut by the gap is reported first (its bytes come before it).
+                yield from decoder.lose_framing(item.where.stream or 0, item.where.direction,
+                                                item.dropped or 0, _gap_record(item))
             yield ErrorEvent(error=item, record=item.where.record, stream=item.where.stream or 0,
                              direction=_direction(item.where.direction))
             continue
@@ -60,6 +62,11 @@ def track(events: Iterable[Event], tracker: Tracker) -> Iterator[Event]:
                 yield from errors
         else:
             yield event
+
+
+def _gap_record(gap: StreamGapError) -> CaptureRecord:
+    direction = _direction(gap.where.direction) or Direction.C2S
+    return CaptureRecord(gap.where.record or 0, 0.0, direction, b"", gap.where.stream or 0)
 
 
 def _direction(label: Optional[str]) -> Optional[Direction]:

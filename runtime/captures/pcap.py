@@ -27,12 +27,13 @@ from __future__ import annotations
 
 import io as _stdio
 import ipaddress
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import BinaryIO, Dict, Iterator, List, Optional, Tuple, Union
 
 from kaitaistruct import KaitaiStream
 
-from ..errors import CaptureError, StreamGapError, WirestructError
+from ..errors import CaptureError, StreamConflictError, StreamGapError, WirestructError
 from ..generated.capture.ethernet_frame import EthernetFrame
 from ..generated.capture.ip_packet import IpPacket
 from ..generated.capture.ip_protocol import IpProtocol
@@ -50,7 +51,7 @@ from ..limits import DEFAULT_LIMITS, Limits
 from ..parse import parse, wrap_exception
 from ..records import CaptureRecord, Direction
 from .pcap_writer import write_pcap, write_pcapng
-from .tcp_reassembly import Chunk, HalfStream
+from .tcp_reassembly import Chunk, Gap, HalfStream
 
 __all__ = ["read_packet_capture", "parse_server", "Frame", "write_pcap", "write_pcapng"]
 
@@ -388,12 +389,13 @@ def _show(end: Endpoint) -> str:
 class _Flow:
     __slots__ = ("number", "server", "halves", "closed", "skipped")
 
-    def __init__(self, number: Optional[int], server: Optional[Endpoint], limit: int) -> None:
+    def __init__(self, number: Optional[int], server: Optional[Endpoint], limit: int,
+                 history: int = 0) -> None:
         self.number = number
         self.server = server
         self.skipped = server is None
         self.closed = False
-        self.halves = (HalfStream(limit), HalfStream(limit))   # indexed by Direction
+        self.halves = (HalfStream(limit, history), HalfStream(limit, history))  # by Direction
 
 
 class _Output:
@@ -405,23 +407,61 @@ class _Output:
         self.t, self.direction, self.data, self.stream, self.error = t, direction, data, stream, error
 
 
+_REJECTED = {
+    "conflict": "a second copy of stream bytes {start}..{last} differs from the first ({detail}); "
+                "the first copy is kept, {count} bytes of the second are dropped",
+    "late": "{count} bytes at stream offsets {start}..{last} arrived after they were reported "
+            "missing ({detail}); dropped",
+    "after_end": "{count} bytes at stream offsets {start}..{last} came after the connection "
+                 "ended (FIN or reset); dropped",
+    "syn": "a SYN with another initial sequence number in a live connection ({detail}); "
+           "{count} bytes dropped, the connection goes on",
+    "far": "{count} bytes at stream offset {start}, far outside the TCP window ({detail}), "
+           "cannot belong to the stream; dropped",
+}
+
+
 class _Flows:
+    """TCP connections and UDP flows by their address pair.
+
+    At most ``limits.max_flows`` are followed at once; the segments of connections beyond
+    that are dropped and counted (one error when it first happens, one at the end with
+    the totals). Connections that ended (both FINs delivered, or a reset) move to a table
+    of ended connections (as many again at most, oldest forgotten first), where later
+    segments are checked: retransmissions pass quietly, anything new is reported. A SYN
+    without ACK on the ports of an ended connection starts a new stream number."""
+
     def __init__(self, roles: _Roles, transport: str, limits: Limits) -> None:
         self.roles = roles
         self.stream_mode = transport == "stream"
         self.limit = limits.max_reassembly_buffer
+        self.history = limits.max_tcp_history
+        self.max_flows = limits.max_flows
         self.tcp: Dict[tuple, _Flow] = {}
         self.udp: Dict[tuple, _Flow] = {}
+        self.ended: "OrderedDict[tuple, _Flow]" = OrderedDict()
         self.count = 0
+        self.over_segments = 0      # segments/datagrams of flows beyond max_flows
+        self.over_bytes = 0
 
     def _new(self, table: Dict[tuple, _Flow], key: tuple, packet: _Packet, kind: str
-             ) -> Tuple[_Flow, Optional[_Output]]:
+             ) -> Tuple[Optional[_Flow], Optional[_Output]]:
+        if len(self.tcp) + len(self.udp) >= self.max_flows:
+            self.over_segments += 1
+            self.over_bytes += len(packet.segment.body)
+            if self.over_segments > 1:
+                return None, None
+            return None, _Output(error=CaptureError(
+                f"{kind} {_show(packet.src)} <-> {_show(packet.dst)}: {self.max_flows} "
+                "connections and flows are followed already; the data of further ones is "
+                "dropped (counted at the end of the capture)",
+                expected=f"at most max_flows={self.max_flows} flows at once"))
         server = self.roles.server_of(packet)
         if server is _SKIP:
             flow = _Flow(None, None, 0)
             table[key] = flow
             return flow, None
-        flow = _Flow(self.count, server, self.limit)
+        flow = _Flow(self.count, server, self.limit, self.history)
         self.count += 1
         table[key] = flow
         if server is not None:
@@ -467,6 +507,8 @@ class _Flows:
             flow, error = self._new(self.udp, key, packet, "UDP flow")
             if error is not None:
                 out.append(error)
+            if flow is None:
+                return out
         if flow.skipped:
             return out
         direction = Direction.C2S if packet.dst == flow.server else Direction.S2C
@@ -477,26 +519,34 @@ class _Flows:
         segment: TcpSegment = packet.segment
         out: List[_Output] = []
         flow = self.tcp.get(key)
-        if flow is not None and flow.closed and segment.syn and not segment.ack:
-            flow = None  # the ports are reused by a new connection
+        if flow is None:
+            flow = self.ended.get(key)
+            if flow is not None and segment.syn and not segment.ack:
+                del self.ended[key]     # the ports are reused by a new connection
+                flow = None
         if flow is None:
             flow, error = self._new(self.tcp, key, packet, "TCP connection")
             if error is not None:
                 out.append(error)
-        if flow.skipped or flow.closed:
+            if flow is None:
+                return out
+        if flow.skipped:
             return out
         direction = Direction.C2S if packet.dst == flow.server else Direction.S2C
         half = flow.halves[direction]
-        if segment.rst:
-            out.extend(self._close(flow, t))
-            return out
-        deliveries = half.add(segment.seq_num, segment.body, syn=segment.syn, fin=segment.fin)
+        # The payload of a RST or FIN segment is part of the stream.
+        deliveries = half.add(segment.seq_num, segment.body, syn=segment.syn,
+                              fin=segment.fin and not segment.rst)
         out.extend(self._outputs(flow, direction, deliveries, t))
+        if segment.rst:
+            if not flow.closed:
+                out.extend(self._close(flow, key, t))
+            return out
         if segment.ack:
             other = Direction.S2C if direction is Direction.C2S else Direction.C2S
             flow.halves[other].acknowledged(segment.ack_num)
-        if flow.halves[0].finished and flow.halves[1].finished:
-            flow.closed = True
+        if not flow.closed and flow.halves[0].finished and flow.halves[1].finished:
+            self._ended(flow, key)
         return out
 
     def _outputs(self, flow: _Flow, direction: Direction, deliveries, t: float) -> List[_Output]:
@@ -512,30 +562,54 @@ class _Flows:
             if run:
                 out.append(_Output(t, direction, b"".join(run), flow.number))
                 run = []
-            out.append(_Output(stream=flow.number, error=StreamGapError(
-                f"{item.size} bytes missing from the stream at offset {item.start}; "
-                "delivery goes on after them", expected=f"bytes {item.start}..{item.end - 1} "
-                "of the stream", stream=flow.number, direction=direction.label)))
+            if isinstance(item, Gap):
+                error: CaptureError = StreamGapError(
+                    f"{item.size} bytes missing from the stream at offset {item.start}; "
+                    "delivery goes on after them", expected=f"bytes {item.start}.."
+                    f"{item.end - 1} of the stream", span=(item.start, item.end),
+                    dropped=item.size)
+            else:
+                error = StreamConflictError(_REJECTED[item.kind].format(
+                    start=item.start, last=item.end - 1, count=item.count, detail=item.detail),
+                    span=(item.start, item.end), dropped=item.count)
+            error.at(stream=flow.number, direction=direction.label)
+            out.append(_Output(stream=flow.number, error=error))
         if run:
             out.append(_Output(t, direction, run[0] if len(run) == 1 else b"".join(run),
                                flow.number))
         return out
 
-    def _close(self, flow: _Flow, t: Optional[float] = None) -> List[_Output]:
+    def _close(self, flow: _Flow, key: tuple, t: Optional[float] = None) -> List[_Output]:
+        """A reset or the end of the capture: open gaps reported, held bytes delivered."""
         out: List[_Output] = []
         for direction in (Direction.C2S, Direction.S2C):
             half = flow.halves[direction]
             if half.started:
                 out.extend(self._outputs(flow, direction, half.flush(),
                                          t if t is not None else 0.0))
-        flow.closed = True
+            half.end()
+        self._ended(flow, key)
         return out
+
+    def _ended(self, flow: _Flow, key: tuple) -> None:
+        flow.closed = True
+        if self.tcp.get(key) is flow:
+            del self.tcp[key]
+            self.ended[key] = flow
+            if len(self.ended) > self.max_flows:
+                self.ended.popitem(last=False)
 
     def finish(self, t: float) -> List[_Output]:
         out: List[_Output] = []
-        for flow in self.tcp.values():
+        for key, flow in list(self.tcp.items()):
             if not flow.skipped and not flow.closed:
-                out.extend(self._close(flow, t))
+                out.extend(self._close(flow, key, t))
+        if self.over_segments:
+            out.append(_Output(error=CaptureError(
+                f"{self.over_segments} segments and datagrams of connections beyond the "
+                f"{self.max_flows} followed at once were dropped ({self.over_bytes} payload "
+                "bytes)", expected=f"at most max_flows={self.max_flows} flows at once",
+                dropped=self.over_bytes)))
         return out
 
 

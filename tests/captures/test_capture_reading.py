@@ -234,8 +234,12 @@ def test_reorder_buffer_limit_reports_a_gap_at_once():
     items = read_items(load("lo_crafted.pcap"), server_ports=(47320,),
                        limits=Limits(max_reassembly_buffer=100))
     gaps = errors(items)
-    assert len(gaps) == 1 and isinstance(gaps[0], StreamGapError)
+    assert isinstance(gaps[0], StreamGapError)
     assert gaps[0].where.record == 1 and "200 bytes missing" in gaps[0].message
+    # The bytes of the skipped range that still come are reported, not dropped quietly.
+    assert [(type(e).__name__, e.where.span, e.dropped) for e in gaps[1:]] == [
+        ("StreamConflictError", (200, 300), 100), ("StreamConflictError", (250, 400), 150)]
+    assert all("after they were reported missing" in e.message for e in gaps[1:])
     c2s = [r for r in records(items) if r.stream == 0 and r.direction is Direction.C2S]
     assert [len(r.data) for r in c2s] == [200, 200, 400]
     assert c2s[1].t == 1795270415.662715      # frame 6, delivered at once after the gap
@@ -339,8 +343,11 @@ def test_reset_closes_and_a_new_connection_reuses_the_ports():
     assert [(type(i).__name__, getattr(i, "t", None), i.stream if isinstance(i, CaptureRecord)
              else i.where.stream) for i in items] == [
         ("CaptureRecord", 1.1, 0), ("StreamGapError", None, 0), ("CaptureRecord", 1.3, 0),
-        ("CaptureRecord", 2.1, 1)]
+        ("StreamConflictError", None, 0), ("CaptureRecord", 2.1, 1)]
     assert [r.data for r in records(items)] == [b"one", b"held", b"two"]
+    late = errors(items)[1]        # data after the reset is reported with its byte count
+    assert (late.where.span, late.dropped, late.where.direction) == ((13, 17), 4, "c2s")
+    assert "after the connection ended" in late.message
 
 
 def test_fragmented_datagrams_of_the_game_are_reported():

@@ -2,8 +2,15 @@
 from __future__ import annotations
 
 import random
+import sys
 
-from wirestruct.captures.tcp_reassembly import Chunk, Gap, HalfStream
+from wirestruct.captures.tcp_reassembly import (
+    SEGMENT_OVERHEAD,
+    Chunk,
+    Gap,
+    HalfStream,
+    Rejected,
+)
 
 DATA = random.Random(1).randbytes(3000)
 
@@ -14,9 +21,13 @@ def collect(deliveries):
     for item in deliveries:
         if isinstance(item, Chunk):
             out += item.data
-        else:
+        elif isinstance(item, Gap):
             gaps.append((item.start, item.end))
     return out, gaps
+
+
+def rejected(deliveries):
+    return [(r.kind, r.start, r.end, r.count) for r in deliveries if isinstance(r, Rejected)]
 
 
 def feed(half, isn, pieces):
@@ -73,14 +84,15 @@ def test_no_syn_starts_at_the_first_byte_seen():
 
 
 def test_held_bytes_over_the_limit_become_a_gap():
-    half = HalfStream(limit=250)
+    half = HalfStream(limit=250 + 2 * SEGMENT_OVERHEAD)     # two held segments fit
     half.add(0, b"", syn=True)
     assert collect(feed(half, 0, [(0, 100), (200, 400)])) == (DATA[:100], [])
     assert half.held_bytes == 200
-    got, gaps = collect(feed(half, 0, [(500, 600)]))       # 300 held > 250
+    got, gaps = collect(feed(half, 0, [(500, 600)]))       # 300 held + 2 x overhead: over
     assert gaps == [(100, 200)] and got == DATA[200:400]
     assert half.held_bytes == 100 and half.next_offset == 400
-    assert collect(feed(half, 0, [(100, 200)])) == (b"", [])   # too late: dropped
+    late = feed(half, 0, [(100, 200)])                      # too late: dropped, reported
+    assert collect(late) == (b"", []) and rejected(late) == [("late", 100, 200, 100)]
     got, gaps = collect(half.flush())
     assert gaps == [(400, 500)] and got == DATA[500:600]
 
@@ -92,7 +104,7 @@ def test_fin_ends_the_stream_and_flush_reports_a_missing_tail():
     out += half.add(21, DATA[20:30], fin=True)              # FIN after offset 30
     assert collect(out) == (DATA[:10], [])
     assert half.fin_offset == 30 and not half.finished
-    assert half.add(31, b"after the FIN") == []
+    assert rejected(half.add(31, b"after the FIN")) == [("after_end", 30, 43, 13)]
     got, gaps = collect(half.flush())
     assert gaps == [(10, 20)] and got == DATA[20:30]
     assert half.finished
@@ -120,3 +132,147 @@ def test_acknowledgment_of_bytes_still_coming_is_not_a_gap():
 
 def test_gap_value_object():
     assert Gap(3, 10).size == 7
+
+
+def test_a_retransmission_with_other_bytes_is_a_conflict_and_the_first_copy_is_kept():
+    half = HalfStream()
+    half.add(0, b"", syn=True)
+    first = collect(feed(half, 0, [(0, 100)]))
+    assert first == (DATA[:100], [])
+    same = half.add(1 + 40, DATA[40:60])
+    assert same == []                                  # an equal copy passes quietly
+    altered = bytearray(DATA[40:120])
+    altered[5] ^= 1
+    altered[9] ^= 1
+    out = half.add(1 + 40, bytes(altered))
+    assert rejected(out) == [("conflict", 45, 50, 5)]   # first..last differing byte
+    assert "2 of the 5 bytes differ" in out[0].detail
+    assert collect(out) == (DATA[100:120], [])         # the new tail is delivered
+
+
+def test_held_copies_that_disagree_keep_the_one_starting_earlier():
+    half = HalfStream()
+    half.add(0, b"", syn=True)
+    other = bytes(b ^ 0xFF for b in DATA[50:70])
+    out = half.add(1 + 50, other)                      # held
+    out += half.add(1 + 40, DATA[40:80])               # held, overlaps with other bytes
+    out += half.add(1, DATA[:40])                      # fills the hole
+    got, gaps = collect(out)
+    assert got == DATA[:40] + DATA[40:80] and gaps == []
+    assert rejected(out) == [("conflict", 50, 70, 20)]
+
+
+def test_a_sequence_jump_far_outside_the_window_is_rejected_not_a_retransmission():
+    half = HalfStream()
+    half.add(1000, b"", syn=True)
+    feed(half, 1000, [(0, 10)])
+    jumped = half.add((1001 + 10 + 2**31 + 5) % 2**32, b"x" * 7)   # looks 2^31 - 5 behind
+    assert [(r.kind, r.count) for r in jumped] == [("far", 7)]
+    assert "sequence numbers" in jumped[0].detail
+    ahead = half.add(1001 + 10 + 2**30 + 1, b"y" * 3)               # beyond any window
+    assert [(r.kind, r.count) for r in ahead] == [("far", 3)]
+    assert half.held_bytes == 0 and half.next_offset == 10
+    assert collect(feed(half, 1000, [(10, 20)])) == (DATA[10:20], [])   # the stream goes on
+
+
+def test_a_syn_with_another_isn_in_a_live_connection_is_rejected():
+    half = HalfStream()
+    half.add(500, b"", syn=True)
+    feed(half, 500, [(0, 10)])
+    assert half.add(500, b"", syn=True) == []                   # a repeated SYN
+    out = half.add(9000, b"abc", syn=True)
+    assert [(r.kind, r.count) for r in out] == [("syn", 3)]
+    assert "9001" in out[0].detail and half.isn == 501
+
+
+def test_data_after_a_reset_is_rejected_with_its_count():
+    half = HalfStream()
+    half.add(0, b"", syn=True)
+    feed(half, 0, [(0, 10), (20, 30)])
+    got, gaps = collect(half.flush())
+    half.end()
+    assert gaps == [(10, 20)] and got == DATA[20:30]
+    assert rejected(half.add(31, b"more")) == [("after_end", 30, 34, 4)]
+    assert rejected(half.add(1 + 25, DATA[25:35])) == [("after_end", 30, 35, 5)]
+
+
+def test_held_bytes_past_a_later_fin_are_rejected_when_drained():
+    half = HalfStream()
+    half.add(0, b"", syn=True)
+    out = half.add(1 + 10, DATA[10:40])                 # held
+    out += half.add(1 + 10, b"", fin=True)              # FIN says the stream ends at 10
+    out += half.add(1, DATA[:10])
+    assert collect(out) == (DATA[:10], []) and rejected(out) == [("after_end", 10, 40, 30)]
+
+
+def _operations(run):
+    calls = 0
+
+    def count(frame, event, arg):
+        nonlocal calls
+        if event in ("call", "c_call"):
+            calls += 1
+    sys.setprofile(count)
+    try:
+        run()
+    finally:
+        sys.setprofile(None)
+    return calls
+
+
+def _reverse_order_work(n, half_class=HalfStream):
+    """Operations to reassemble n one-byte segments that arrive last first."""
+    def run():
+        half = half_class()
+        half.add(0, b"", syn=True)
+        for i in reversed(range(1, n)):
+            half.add(1 + i, b"x")
+        half.add(1, b"x")
+        assert half.next_offset == n
+    return _operations(run)
+
+
+def test_held_segments_are_not_rescanned_per_arrival():
+    small, large = _reverse_order_work(200), _reverse_order_work(1600)
+    # Linear work, with heap operations' log factor: far below the 64x of a quadratic scan.
+    assert large < 12 * small, (small, large)
+
+
+def test_random_segments_every_position_once():
+    """Any order, overlaps, altered copies, a small buffer: the delivered bytes and the
+    gaps tile the stream exactly; every other byte fed is a conflict or late copy."""
+    rng = random.Random(9)
+    for _ in range(60):
+        half = HalfStream(limit=rng.choice([50, 400, 10**6]), history=rng.choice([16, 4096]))
+        half.add(0, b"", syn=True)
+        out, fed, seen = [], 0, set()
+        for _ in range(80):
+            start = rng.randrange(1000)
+            data = bytearray(DATA[start:start + rng.randint(1, 120)])
+            if rng.random() < 0.2:
+                data[rng.randrange(len(data))] ^= 0x55
+            out += half.add(1 + start, bytes(data))
+            fed += len(data)
+            seen.update(range(start, start + len(data)))
+        out += half.flush()
+        position, again = 0, 0
+        for item in out:
+            if isinstance(item, Rejected):
+                assert item.kind in ("conflict", "late")
+                again += item.count
+                continue
+            first = item.offset if isinstance(item, Chunk) else item.start
+            assert first == position
+            position = item.offset + len(item.data) if isinstance(item, Chunk) else item.end
+        assert position == max(seen) + 1 == half.next_offset
+        assert half.held_bytes == 0
+
+
+def test_tiny_held_segments_are_charged_their_bookkeeping():
+    half = HalfStream(limit=100 * (1 + SEGMENT_OVERHEAD))
+    half.add(0, b"", syn=True)
+    out = []
+    for i in range(1, 1000, 2):                  # 500 one-byte segments, each after a hole
+        out += half.add(1 + i, b"x")
+        assert len(half._heap) <= 100
+    assert sum(g.size for g in out if isinstance(g, Gap)) > 0
