@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 from pathlib import Path
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple, Union
 
@@ -41,9 +42,14 @@ _ROW_MAKERS = {"scrap-mechanic": scrap_mechanic.Rows, "mme": mme.Rows, "diep": d
 Batch = Tuple[str, pa.RecordBatch]
 
 
+_UNSAFE = re.compile(r"[^A-Za-z0-9._~-]")
+
+
 def capture_id(path: Union[str, os.PathLike]) -> str:
-    """The id a capture's rows carry: its file name."""
-    return Path(path).name
+    """The id a capture's rows carry: its file name, with every character other than
+    letters, digits and ``._~-`` replaced by ``_`` (so it is also a directory name and a
+    hive partition value as it is)."""
+    return _UNSAFE.sub("_", Path(path).name) or "_"
 
 
 def file_sha256(path: Union[str, os.PathLike]) -> str:
