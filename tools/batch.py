@@ -25,15 +25,22 @@ import resource
 import shutil
 import sys
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Dict, Iterable, List, Optional, TextIO
+from typing import Any, TextIO
 from urllib.parse import quote
 
 from wirestruct import __version__
 from wirestruct.limits import Limits
-from wirestruct.tables import (DEFAULT_BATCH_ROWS, SCHEMA_VERSION, capture_batches,
-                               capture_id, error_batches, file_sha256)
+from wirestruct.tables import (
+    DEFAULT_BATCH_ROWS,
+    SCHEMA_VERSION,
+    capture_batches,
+    capture_id,
+    error_batches,
+    file_sha256,
+)
 from wirestruct.tables.schemas import tables_of
 
 #: File name endings taken from a directory given as input.
@@ -47,13 +54,13 @@ class BatchOptions:
     """Everything that shapes a capture's rows (and so decides whether to redo it)."""
 
     protocol: str
-    limits: List[str] = field(default_factory=list)   #: NAME=VALUE overrides
-    diep_build: Optional[str] = None
-    server: Optional[str] = None
-    capture_format: Optional[str] = None
+    limits: list[str] = field(default_factory=list)   #: NAME=VALUE overrides
+    diep_build: str | None = None
+    server: str | None = None
+    capture_format: str | None = None
     batch_rows: int = DEFAULT_BATCH_ROWS
 
-    def key(self) -> Dict[str, Any]:
+    def key(self) -> dict[str, Any]:
         """What a manifest records and compares (not batch_rows: it changes no row)."""
         return {"protocol": self.protocol, "limits": sorted(self.limits),
                 "diep_build": self.diep_build, "server": self.server,
@@ -62,10 +69,10 @@ class BatchOptions:
 
 
 # -- inputs -------------------------------------------------------------------------------
-def expand_inputs(inputs: Iterable[str]) -> List[Path]:
+def expand_inputs(inputs: Iterable[str]) -> list[Path]:
     """Files, directories (their capture files, recursively) and glob patterns, in the
     order given, each file once. Raises FileNotFoundError for an input matching nothing."""
-    found: List[Path] = []
+    found: list[Path] = []
     seen = set()
     for item in inputs:
         path = Path(item)
@@ -87,10 +94,10 @@ def expand_inputs(inputs: Iterable[str]) -> List[Path]:
     return found
 
 
-def capture_ids(paths: List[Path]) -> Dict[Path, str]:
+def capture_ids(paths: list[Path]) -> dict[Path, str]:
     """Each path's capture id: its file name, made unique with a short hash of the full
     path when two inputs share a name."""
-    names: Dict[str, int] = {}
+    names: dict[str, int] = {}
     for path in paths:
         names[capture_id(path)] = names.get(capture_id(path), 0) + 1
     out = {}
@@ -112,7 +119,7 @@ def manifest_path(out: Path, capture: str) -> Path:
 
 # -- one capture (runs on a worker) -----------------------------------------------------------
 def process_capture(source: str, capture: str, out: str, options: BatchOptions,
-                    force: bool = False) -> Dict[str, Any]:
+                    force: bool = False) -> dict[str, Any]:
     """Decode one capture and write its tables under ``out``; returns its summary.
     Skips the capture when its manifest matches the file's content and the options."""
     start = time.monotonic()
@@ -144,7 +151,7 @@ def process_capture(source: str, capture: str, out: str, options: BatchOptions,
             "peak_rss": _peak_rss()}
 
 
-def write_capture(dataset: Path, capture: str, protocol: str, batches: Iterable) -> Dict[str, Any]:
+def write_capture(dataset: Path, capture: str, protocol: str, batches: Iterable) -> dict[str, Any]:
     """Write one capture's (table, record batch) stream as ``part-0.parquet`` files, one
     batch at a time; replaces what an earlier run wrote for this capture."""
     import pyarrow.parquet as pq
@@ -152,8 +159,8 @@ def write_capture(dataset: Path, capture: str, protocol: str, batches: Iterable)
     manifest_path(dataset, capture).unlink(missing_ok=True)
     for table in tables_of(protocol):
         shutil.rmtree(partition(dataset, table, capture), ignore_errors=True)
-    writers: Dict[str, Any] = {}
-    rows: Dict[str, int] = {table: 0 for table in tables_of(protocol)}
+    writers: dict[str, Any] = {}
+    rows: dict[str, int] = {table: 0 for table in tables_of(protocol)}
     packets = errors = 0
     error_message = None
     try:
@@ -180,7 +187,7 @@ def write_capture(dataset: Path, capture: str, protocol: str, batches: Iterable)
             "failure": error_message}
 
 
-def _write_json(path: Path, data: Dict[str, Any]) -> None:
+def _write_json(path: Path, data: dict[str, Any]) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(".json.tmp")
     tmp.write_text(json.dumps(data, indent=1, sort_keys=True), encoding="utf-8")
@@ -194,7 +201,7 @@ def _peak_rss() -> int:
 
 
 # -- the client ------------------------------------------------------------------------------
-def make_client(scheduler: Optional[str] = None, workers: Optional[int] = None):
+def make_client(scheduler: str | None = None, workers: int | None = None):
     """A Dask client: of the cluster at ``scheduler`` (used as it is), else of a new local
     cluster of ``workers`` worker processes (default: one per core), one thread each."""
     from distributed import Client, LocalCluster
@@ -207,9 +214,9 @@ def make_client(scheduler: Optional[str] = None, workers: Optional[int] = None):
 
 
 def run_batch(inputs: Iterable[str], options: BatchOptions, out: str, *,
-              client: Any = None, scheduler: Optional[str] = None,
-              workers: Optional[int] = None, force: bool = False,
-              log: Optional[TextIO] = None) -> List[Dict[str, Any]]:
+              client: Any = None, scheduler: str | None = None,
+              workers: int | None = None, force: bool = False,
+              log: TextIO | None = None) -> list[dict[str, Any]]:
     """Process every capture of ``inputs`` into the dataset ``out``; returns one summary
     per capture, in completion order. ``client`` (a ``distributed.Client``) is used when
     given, else one is made (and closed) from ``scheduler`` / ``workers``."""
@@ -225,7 +232,7 @@ def run_batch(inputs: Iterable[str], options: BatchOptions, out: str, *,
     own_client = client is None
     if own_client:
         client = make_client(scheduler, workers)
-    summaries: List[Dict[str, Any]] = []
+    summaries: list[dict[str, Any]] = []
     try:
         futures = {}
         for path in paths:
@@ -253,7 +260,7 @@ def run_batch(inputs: Iterable[str], options: BatchOptions, out: str, *,
 
 
 def _failed(dataset: Path, capture: str, source: str, options: BatchOptions,
-            exc: BaseException) -> Dict[str, Any]:
+            exc: BaseException) -> dict[str, Any]:
     """A capture whose task failed: its error rows, written here, and its summary."""
     error = RuntimeError(f"{source}: the task failed: {type(exc).__name__}: {exc}")
     summary = write_capture(dataset, capture, options.protocol,
@@ -261,7 +268,7 @@ def _failed(dataset: Path, capture: str, source: str, options: BatchOptions,
     return {**summary, "capture": capture, "source": source, "status": "failed"}
 
 
-def summary_line(summary: Dict[str, Any]) -> str:
+def summary_line(summary: dict[str, Any]) -> str:
     status = summary["status"]
     if summary.get("failure"):
         status = "failed"
@@ -275,7 +282,7 @@ def summary_line(summary: Dict[str, Any]) -> str:
     return line
 
 
-def totals_line(summaries: List[Dict[str, Any]]) -> str:
+def totals_line(summaries: list[dict[str, Any]]) -> str:
     def count(status: str) -> int:
         return sum(1 for s in summaries if _status(s) == status)
 
@@ -286,5 +293,5 @@ def totals_line(summaries: List[Dict[str, Any]]) -> str:
             f"{with_errors} captures with error events")
 
 
-def _status(summary: Dict[str, Any]) -> str:
+def _status(summary: dict[str, Any]) -> str:
     return "failed" if summary.get("failure") else summary["status"]

@@ -16,8 +16,9 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple, Union
+from typing import Any
 
 import pyarrow as pa
 
@@ -39,20 +40,20 @@ DEFAULT_BATCH_ROWS = 65_536
 
 _ROW_MAKERS = {"scrap-mechanic": scrap_mechanic.Rows, "mme": mme.Rows, "diep": diep.Rows}
 
-Batch = Tuple[str, pa.RecordBatch]
+Batch = tuple[str, pa.RecordBatch]
 
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._~-]")
 
 
-def capture_id(path: Union[str, os.PathLike]) -> str:
+def capture_id(path: str | os.PathLike) -> str:
     """The id a capture's rows carry: its file name, with every character other than
     letters, digits and ``._~-`` replaced by ``_`` (so it is also a directory name and a
     hive partition value as it is)."""
     return _UNSAFE.sub("_", Path(path).name) or "_"
 
 
-def file_sha256(path: Union[str, os.PathLike]) -> str:
+def file_sha256(path: str | os.PathLike) -> str:
     digest = hashlib.sha256()
     with open(path, "rb") as stream:
         for chunk in iter(lambda: stream.read(1 << 20), b""):
@@ -73,8 +74,8 @@ class TableBuilder:
         self.batch_rows = batch_rows
         self.schemas = tables_of(protocol)
         self.rows_of = _ROW_MAKERS[protocol](**options)
-        self._rows: Dict[str, List[tuple]] = {name: [] for name in self.schemas}
-        self.counts: Dict[str, int] = {name: 0 for name in self.schemas}
+        self._rows: dict[str, list[tuple]] = {name: [] for name in self.schemas}
+        self.counts: dict[str, int] = {name: 0 for name in self.schemas}
         self.packets = 0
         self.errors = 0
 
@@ -116,9 +117,9 @@ class TableBuilder:
                 columns.append(pa.array([row[i - 1] for row in rows], field.type))
         return pa.RecordBatch.from_arrays(columns, schema=schema)
 
-    def final_row(self, *, source: Optional[str], sha256: Optional[str],
-                  snapshot: Optional[Dict[str, Any]],
-                  error: Optional[BaseException] = None) -> tuple:
+    def final_row(self, *, source: str | None, sha256: str | None,
+                  snapshot: dict[str, Any] | None,
+                  error: BaseException | None = None) -> tuple:
         """The ``captures`` row (without ``capture``)."""
         tick, objects = (None, None)
         size = (None, None, None)
@@ -153,7 +154,7 @@ def _error_row(event: ErrorEvent) -> tuple:
             else None)
 
 
-def _decompressed_size(expansions: Any) -> Optional[int]:
+def _decompressed_size(expansions: Any) -> int | None:
     """Bytes of the packet's expanded body: decompressed data, inflated blocks or files,
     or the parsed body's stream; None when nothing was expanded."""
     for key in ("decompressed", "body", "blocks", "file"):
@@ -172,7 +173,7 @@ def _decompressed_size(expansions: Any) -> Optional[int]:
 
 
 def error_batches(protocol: str, capture: str, error: BaseException, *,
-                  source: Optional[str] = None, sha256: Optional[str] = None) -> List[Batch]:
+                  source: str | None = None, sha256: str | None = None) -> list[Batch]:
     """The rows of a capture that could not be decoded at all: one error row in
     ``packets`` and its ``captures`` row."""
     builder = TableBuilder(protocol, capture)
@@ -198,10 +199,10 @@ def record_batches(events: Iterable[Event], protocol: str, *, capture: str = "",
     yield from builder.finish()
 
 
-def capture_batches(path: Union[str, os.PathLike], protocol: str, *,
-                    capture: Optional[str] = None, limits: Limits = DEFAULT_LIMITS,
-                    batch_rows: int = DEFAULT_BATCH_ROWS, sha256: Optional[str] = None,
-                    server: Optional[str] = None, capture_format: Optional[str] = None,
+def capture_batches(path: str | os.PathLike, protocol: str, *,
+                    capture: str | None = None, limits: Limits = DEFAULT_LIMITS,
+                    batch_rows: int = DEFAULT_BATCH_ROWS, sha256: str | None = None,
+                    server: str | None = None, capture_format: str | None = None,
                     **options: Any) -> Iterator[Batch]:
     """Decode and track one capture file; yield (table name, record batch) as batches
     fill, ending with its ``captures`` row. A capture that cannot be opened or read at
@@ -230,9 +231,9 @@ def capture_batches(path: Union[str, os.PathLike], protocol: str, *,
     yield from builder.finish()
 
 
-def to_arrow(events_or_capture: Union[str, os.PathLike, Iterable[Event]], protocol: str, *,
-             capture: Optional[str] = None, limits: Limits = DEFAULT_LIMITS,
-             batch_rows: int = DEFAULT_BATCH_ROWS, **options: Any) -> Dict[str, pa.Table]:
+def to_arrow(events_or_capture: str | os.PathLike | Iterable[Event], protocol: str, *,
+             capture: str | None = None, limits: Limits = DEFAULT_LIMITS,
+             batch_rows: int = DEFAULT_BATCH_ROWS, **options: Any) -> dict[str, pa.Table]:
     """Every table of ``protocol`` (name -> ``pyarrow.Table``, empty tables included).
 
     ``events_or_capture`` is a capture file (decoded and tracked here; the ``captures``
@@ -244,7 +245,7 @@ def to_arrow(events_or_capture: Union[str, os.PathLike, Iterable[Event]], protoc
     else:
         batches = record_batches(events_or_capture, protocol, capture=capture or "",
                                  batch_rows=batch_rows, **options)
-    collected: Dict[str, List[pa.RecordBatch]] = {name: [] for name in tables_of(protocol)}
+    collected: dict[str, list[pa.RecordBatch]] = {name: [] for name in tables_of(protocol)}
     for name, batch in batches:
         collected[name].append(batch)
     return {name: pa.Table.from_batches(found, schema=tables_of(protocol)[name])

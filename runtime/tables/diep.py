@@ -7,7 +7,8 @@ A value goes to the column of its kind: ``vu``/``vi`` -> ``value_int``; ``float`
 wire type is in ``wire_type``."""
 from __future__ import annotations
 
-from typing import Any, Dict, Iterator, Optional, Tuple
+from collections.abc import Iterator
+from typing import Any
 
 from ..diep.builds import Build, Field, load_build
 from ..diep.values import creation_reader, update_reader
@@ -71,7 +72,7 @@ class Rows:
                                        indexed=True)
 
     @staticmethod
-    def final(snapshot: Dict[str, Any]) -> Tuple[Optional[int], int]:
+    def final(snapshot: dict[str, Any]) -> tuple[int | None, int]:
         """(tick, number of live entities) after the last packet."""
         return snapshot.get("tick"), len(snapshot.get("entities", ()))
 

@@ -2,7 +2,8 @@
 protocol's tables read from events is here."""
 from __future__ import annotations
 
-from typing import Any, Dict, Iterator, Optional, Tuple
+from collections.abc import Iterator
+from typing import Any
 
 from ..events import PacketEvent
 from ..mme.packets import PacketType as P
@@ -38,12 +39,12 @@ class Rows:
                 yield "mme_map_changes", (event.index, event.t) + change
 
     @staticmethod
-    def final(snapshot: Dict[str, Any]) -> Tuple[Optional[int], int]:
+    def final(snapshot: dict[str, Any]) -> tuple[int | None, int]:
         """(tick: MME has none, number of players known) after the last packet."""
         return None, len(snapshot.get("players", ()))
 
 
-def _map_change(event: PacketEvent) -> Optional[tuple]:
+def _map_change(event: PacketEvent) -> tuple | None:
     """(kind, lower x/y/z, upper x/y/z, offset, blocks written, block type)."""
     packet_id = event.packet_id
     if packet_id == P.MAP_SETUP:

@@ -7,8 +7,6 @@ Parquet datasets ``wirestruct batch`` writes; :data:`SCHEMA_VERSION` changes wit
 """
 from __future__ import annotations
 
-from typing import Dict
-
 import pyarrow as pa
 
 #: Bumped whenever a table's columns change (it is part of a capture's manifest).
@@ -95,7 +93,7 @@ DIEP_ENTITY_FIELDS = _schema(
 )
 
 #: Protocol -> its tables (name -> schema); ``packets`` and ``captures`` are in every one.
-TABLES: Dict[str, Dict[str, pa.Schema]] = {
+TABLES: dict[str, dict[str, pa.Schema]] = {
     "scrap-mechanic": {"packets": PACKETS, "captures": CAPTURES,
                        "sm_sub_updates": SM_SUB_UPDATES, "sm_transforms": SM_TRANSFORMS},
     "mme": {"packets": PACKETS, "captures": CAPTURES, "mme_moves": MME_MOVES,
@@ -105,7 +103,7 @@ TABLES: Dict[str, Dict[str, pa.Schema]] = {
 }
 
 
-def tables_of(protocol: str) -> Dict[str, pa.Schema]:
+def tables_of(protocol: str) -> dict[str, pa.Schema]:
     try:
         return TABLES[protocol]
     except KeyError:

@@ -2,8 +2,9 @@
 Unreliable Updates. Everything this protocol's tables read from events is here."""
 from __future__ import annotations
 
+from collections.abc import Iterator
 from io import BytesIO
-from typing import Any, Dict, Iterator, Optional, Tuple
+from typing import Any
 
 from kaitaistruct import KaitaiStream
 
@@ -47,12 +48,12 @@ class Rows:
                     yield "sm_transforms", (event.index, event.t, body.server_tick) + row
 
     @staticmethod
-    def final(snapshot: Dict[str, Any]) -> Tuple[Optional[int], int]:
+    def final(snapshot: dict[str, Any]) -> tuple[int | None, int]:
         """(tick, number of live NetObjs) after the last packet."""
         return snapshot.get("tick"), len(snapshot.get("netobjs", ()))
 
 
-def _transform(update: Any) -> Optional[tuple]:
+def _transform(update: Any) -> tuple | None:
     netobj_type = update.netobj_type
     data = update.data
     if netobj_type is _RIGID_BODY:
