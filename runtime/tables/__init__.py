@@ -216,6 +216,8 @@ def capture_batches(path: str | os.PathLike, protocol: str, *,
                               server_ports=plugin.default_ports, transport=plugin.transport,
                               limits=limits)
     except (WirestructError, OSError, ValueError) as exc:
+        if isinstance(exc, WirestructError):
+            exc.at(file=source)
         yield from error_batches(protocol, name, exc, source=source)
         return
     builder = TableBuilder(protocol, name, batch_rows=batch_rows, **options)
