@@ -111,7 +111,8 @@ class TableBuilder:
         self._rows[name] = []
         self.counts[name] += len(rows)
         schema = self.schemas[name]
-        columns = [pa.array([self.capture] * len(rows), pa.string())]
+        columns = [pa.DictionaryArray.from_arrays(pa.array([0] * len(rows), pa.int32()),
+                                                  pa.array([self.capture], pa.string()))]
         for i, field in enumerate(schema):
             if i:
                 columns.append(pa.array([row[i - 1] for row in rows], field.type))

@@ -12,7 +12,9 @@ import pyarrow as pa
 #: Bumped whenever a table's columns change (it is part of a capture's manifest).
 SCHEMA_VERSION = 1
 
-_CAPTURE = pa.field("capture", pa.string(), nullable=False)
+#: A capture's rows all hold the same id: dictionary-encoded, the type pyarrow and pandas
+#: give a hive partition column, so reading ``DATASET/table=NAME`` merges the two.
+_CAPTURE = pa.field("capture", pa.dictionary(pa.int32(), pa.string()), nullable=False)
 _STR = pa.string()
 _I64 = pa.int64()
 _I32 = pa.int32()
