@@ -3,10 +3,8 @@ second each, written once per test session."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Dict, List
 
 import pytest
-
 from wirestruct.tools import generate_diep, generate_mme, generate_scrap_mechanic
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -29,9 +27,9 @@ def write_capture(protocol: str, seed: int, path: Path) -> Path:
 
 
 @pytest.fixture(scope="session")
-def captures(tmp_path_factory) -> Dict[str, List[Path]]:
+def captures(tmp_path_factory) -> dict[str, list[Path]]:
     """protocol -> a dozen generated captures, in a folder of their own."""
-    out: Dict[str, List[Path]] = {}
+    out: dict[str, list[Path]] = {}
     for protocol in ("scrap-mechanic", "mme", "diep"):
         folder = tmp_path_factory.mktemp(protocol.replace("-", "_"))
         out[protocol] = [write_capture(protocol, seed, folder / f"s{seed:02d}.jsonl")

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pyarrow as pa
 import pytest
-
 from wirestruct import get_protocol, open_capture
 from wirestruct.events import ErrorEvent, PacketEvent
 from wirestruct.session import decode_records, track
