@@ -359,8 +359,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--diep-build", metavar="NAME", help="diep.io field table (default: bundled)")
     p.add_argument("--server", metavar="[HOST:]PORT", help="the game server in pcap captures")
     p.add_argument("--capture-format", choices=FORMATS, help="override format detection")
-    p.add_argument("--batch-rows", type=int, default=65_536, metavar="N",
-                   help="rows per record batch / Parquet row group (default 65536)")
+    p.add_argument("--batch-rows", type=int, default=16_384, metavar="N",
+                   help="rows per record batch / Parquet row group (default 16384)")
     p.add_argument("--force", action="store_true",
                    help="redo captures whose manifest matches")
     p.add_argument("--strict", action="store_true", help="exit 1 if any capture failed")

@@ -36,7 +36,7 @@ __all__ = ["DEFAULT_BATCH_ROWS", "SCHEMA_VERSION", "TABLES", "TableBuilder",
            "capture_batches", "capture_id", "file_sha256", "record_batches", "to_arrow"]
 
 #: Rows per record batch (and so per Parquet row group) of one table.
-DEFAULT_BATCH_ROWS = 65_536
+DEFAULT_BATCH_ROWS = 16_384
 
 _ROW_MAKERS = {"scrap-mechanic": scrap_mechanic.Rows, "mme": mme.Rows, "diep": diep.Rows}
 
