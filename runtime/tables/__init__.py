@@ -32,7 +32,7 @@ from . import diep, mme, scrap_mechanic
 from .rows import Row
 from .schemas import SCHEMA_VERSION, TABLES, tables_of
 
-__all__ = ["DEFAULT_BATCH_ROWS", "SCHEMA_VERSION", "TABLES", "TableBuilder",
+__all__ = ["DEFAULT_BATCH_ROWS", "SCHEMA_VERSION", "TABLES", "RowError", "TableBuilder",
            "capture_batches", "capture_id", "file_sha256", "record_batches", "to_arrow"]
 
 #: Rows per record batch (and so per Parquet row group) of one table.
@@ -84,8 +84,12 @@ class TableBuilder:
         if isinstance(event, PacketEvent):
             self.packets += 1
             yield from self._put(("packets", _packet_row(event)))
-            for row in self.rows_of(event):
-                yield from self._put(row)
+            try:
+                for row in self.rows_of(event):
+                    yield from self._put(row)
+            except Exception as exc:  # noqa: BLE001 - one packet's rows, never the capture
+                self.errors += 1
+                yield from self._put(("packets", _error_row(_row_error(event, exc))))
         else:
             self.errors += 1
             yield from self._put(("packets", _error_row(event)))
@@ -137,6 +141,21 @@ class TableBuilder:
             message = str(error)
         return (self.protocol, source, sha256, self.packets, self.errors, tick, objects,
                 *size, map_sha256, kind, message)
+
+
+class RowError(WirestructError):
+    """A decoded packet whose table rows could not be made (the rows made before the
+    failure are kept; the capture's other packets are not affected)."""
+
+
+def _row_error(event: PacketEvent, exc: Exception) -> ErrorEvent:
+    error = RowError(f"no table rows for this packet: {type(exc).__name__}: {exc}",
+                     expected="a packet as the decoder makes it", record=event.record,
+                     packet_index=event.index, packet_id=event.packet_id,
+                     packet_name=event.name, stream=event.stream,
+                     direction=event.direction.label)
+    return ErrorEvent(error=error, record=event.record, t=event.t, direction=event.direction,
+                      index=event.index, stream=event.stream)
 
 
 def _packet_row(event: PacketEvent) -> tuple:

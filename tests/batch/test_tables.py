@@ -223,3 +223,24 @@ def test_a_capture_that_cannot_be_read_is_one_error_row(tmp_path, content):
     (final,) = tables["captures"].to_pylist()
     assert (final["packets"], final["errors"], final["error_kind"]) == (0, 1, row["error_kind"])
     assert tables["mme_moves"].num_rows == 0
+
+
+def test_a_packet_whose_rows_cannot_be_made_is_an_error_row():
+    path = SAMPLES["diep"]
+    events, _ = events_and_state(path, "diep")
+    whole = to_arrow(iter(events), "diep", capture="x")
+    update = next(i for i, e in enumerate(events)
+                  if isinstance(e, PacketEvent) and e.packet_id == 0 and e.direction.label == "s2c")
+    bad = events[update]
+    events[update] = PacketEvent(bad.index, bad.record, bad.t, bad.direction, 0, "update",
+                                 object(), bad.raw)
+    tables = to_arrow(iter(events), "diep", capture="x")
+    packets = tables["packets"].to_pylist()
+    assert len(packets) == len(events) + 1
+    (error,) = [r for r in packets if r["error_kind"]]
+    assert error["error_kind"] == "RowError" and error["index"] == bad.index
+    assert "no table rows" in error["error_message"] and "update" in error["error_message"]
+    lost = sum(1 for r in whole["diep_entity_fields"].to_pylist()
+               if r["packet_index"] == bad.index)
+    assert tables["diep_entity_fields"].num_rows == whole["diep_entity_fields"].num_rows - lost
+    assert lost > 0
