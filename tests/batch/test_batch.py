@@ -220,3 +220,21 @@ def test_cli_on_a_separately_started_dask_cluster(captures, tmp_path):
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait()
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--limit", "nope=3"], "unknown limit 'nope'"),
+    (["--limit", "max_decompressed=lots"], "is not a whole number"),
+])
+def test_bad_options_stop_before_any_work(args, message, tmp_path, capsys):
+    out = tmp_path / "ds"
+    status = cli.main(["batch", str(ROOT / "samples" / "diep.jsonl"), "-p", "diep", "--out",
+                       str(out), *args])
+    assert status == 2 and message in capsys.readouterr().err
+    assert not out.exists()
+
+
+def test_inputs_that_match_nothing_are_a_usage_error(tmp_path, capsys):
+    status = cli.main(["batch", str(tmp_path / "none-*.jsonl"), "-p", "mme", "--out",
+                       str(tmp_path / "ds")])
+    assert status == 2 and "no capture files" in capsys.readouterr().err
