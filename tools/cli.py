@@ -6,6 +6,7 @@
     wirestruct convert CAPTURE --to jsonl|wscap|pcap|pcapng --out FILE   between formats
     wirestruct show HEX|FILE --protocol P [--dir s2c|c2s]          one packet, as a tree
     wirestruct regen [--check]                                     ksy/ -> generated/
+    wirestruct batch CAPTURES... --protocol P --out DATASET        many captures -> Parquet
 
 Results go to stdout (JSON Lines / JSON pipe into ``jq``); progress and a summary go to
 stderr. Exit status: 0 when the run finished (error events are part of the output), 1
@@ -312,6 +313,21 @@ def cmd_regen(args) -> int:
     return regen_main(argv)
 
 
+def cmd_batch(args) -> int:
+    from .batch import BatchOptions, run_batch
+
+    options = BatchOptions(protocol=args.protocol, limits=list(args.limit or []),
+                           diep_build=args.diep_build, server=args.server,
+                           capture_format=args.capture_format, batch_rows=args.batch_rows)
+    try:
+        summaries = run_batch(args.captures, options, args.out, scheduler=args.scheduler,
+                              workers=args.workers, force=args.force)
+    except FileNotFoundError as exc:
+        raise UsageError(str(exc)) from None
+    failed = any(s.get("failure") or s["status"] == "failed" for s in summaries)
+    return 1 if args.strict and failed else 0
+
+
 # -- main ----------------------------------------------------------------------------------
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="wirestruct", description=__doc__.split("\n\n")[0])
@@ -367,6 +383,30 @@ def build_parser() -> argparse.ArgumentParser:
                    help="write nothing; exit 1 listing files that differ")
     p.add_argument("--folder", metavar="NAME", help="only this ksy/ folder")
     p.set_defaults(func=cmd_regen)
+
+    p = sub.add_parser("batch", help="many captures into a Parquet dataset, on Dask")
+    p.add_argument("captures", nargs="+", metavar="CAPTURE",
+                   help="capture files, directories (searched for *.jsonl, *.pcap, *.pcapng, "
+                        "*.wscap) or glob patterns")
+    p.add_argument("--protocol", "-p", choices=registry.protocol_names(), required=True)
+    p.add_argument("--out", required=True, metavar="DATASET",
+                   help="dataset folder; must be reachable under this path from every worker")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="an existing Dask scheduler (tcp://HOST:PORT); default: a local "
+                        "cluster of worker processes")
+    p.add_argument("--workers", type=int, metavar="N",
+                   help="worker processes of the local cluster (default: one per core)")
+    p.add_argument("--limit", action="append", metavar="NAME=VALUE",
+                   help="override a limit of wirestruct.limits (repeatable)")
+    p.add_argument("--diep-build", metavar="NAME", help="diep.io field table (default: bundled)")
+    p.add_argument("--server", metavar="[HOST:]PORT", help="the game server in pcap captures")
+    p.add_argument("--capture-format", choices=FORMATS, help="override format detection")
+    p.add_argument("--batch-rows", type=int, default=16_384, metavar="N",
+                   help="rows per record batch / Parquet row group (default 16384)")
+    p.add_argument("--force", action="store_true",
+                   help="redo captures whose manifest matches")
+    p.add_argument("--strict", action="store_true", help="exit 1 if any capture failed")
+    p.set_defaults(func=cmd_batch)
     return parser
 
 

@@ -1,0 +1,297 @@
+"""``wirestruct batch``: many captures into one Parquet dataset, on a Dask cluster.
+
+One task per capture (a capture's state is sequential): the task decodes and tracks the
+capture with :func:`wirestruct.tables.capture_batches` and writes its tables itself, one
+record batch at a time, in a hive layout::
+
+    DATASET/table=<table>/capture=<capture>/part-0.parquet
+    DATASET/_manifests/<capture>.json
+
+The manifest is written last; it records the capture file's SHA-256 and the options that
+shape the rows (protocol, limits, diep build, server, schema version). A capture whose
+manifest matches is skipped. The client submits every capture with ``Client.submit`` and
+reports each as it completes (``distributed.as_completed``); a capture whose task fails
+(its worker died, an unexpected exception) gets error rows written by the client and a
+line in the summary, and the batch goes on. The dataset path must be reachable, under
+the same name, from the client and every worker (see ``docs/scaling.md``).
+"""
+from __future__ import annotations
+
+import glob
+import hashlib
+import json
+import os
+import resource
+import shutil
+import sys
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+from urllib.parse import quote
+
+from wirestruct import __version__
+from wirestruct.limits import Limits
+from wirestruct.tables import (
+    DEFAULT_BATCH_ROWS,
+    SCHEMA_VERSION,
+    capture_batches,
+    capture_id,
+    error_batches,
+    file_sha256,
+)
+from wirestruct.tables.schemas import tables_of
+
+#: File name endings taken from a directory given as input.
+CAPTURE_SUFFIXES = (".jsonl", ".pcap", ".pcapng", ".wscap")
+MANIFESTS = "_manifests"
+PART = "part-0.parquet"
+
+
+@dataclass
+class BatchOptions:
+    """Everything that shapes a capture's rows (and so decides whether to redo it)."""
+
+    protocol: str
+    limits: list[str] = field(default_factory=list)   #: NAME=VALUE overrides
+    diep_build: str | None = None
+    server: str | None = None
+    capture_format: str | None = None
+    batch_rows: int = DEFAULT_BATCH_ROWS
+
+    def key(self) -> dict[str, Any]:
+        """What a manifest records and compares (not batch_rows: it changes no row)."""
+        return {"protocol": self.protocol, "limits": sorted(self.limits),
+                "diep_build": self.diep_build, "server": self.server,
+                "capture_format": self.capture_format, "schema_version": SCHEMA_VERSION,
+                "wirestruct": __version__}
+
+
+# -- inputs -------------------------------------------------------------------------------
+def expand_inputs(inputs: Iterable[str]) -> list[Path]:
+    """Files, directories (their capture files, recursively) and glob patterns, in the
+    order given, each file once. Raises FileNotFoundError for an input matching nothing."""
+    found: list[Path] = []
+    seen = set()
+    for item in inputs:
+        path = Path(item)
+        if path.is_dir():
+            matches = sorted(p for p in path.rglob("*")
+                             if p.is_file() and p.name.endswith(CAPTURE_SUFFIXES))
+        elif path.is_file():
+            matches = [path]
+        else:
+            matches = sorted(Path(p) for p in glob.glob(item, recursive=True)
+                             if Path(p).is_file())
+        if not matches:
+            raise FileNotFoundError(f"{item}: no capture files")
+        for match in matches:
+            resolved = match.resolve()
+            if resolved not in seen:
+                seen.add(resolved)
+                found.append(resolved)
+    return found
+
+
+def capture_ids(paths: list[Path]) -> dict[Path, str]:
+    """Each path's capture id: its file name, made unique with a short hash of the full
+    path when two inputs share a name."""
+    names: dict[str, int] = {}
+    for path in paths:
+        names[capture_id(path)] = names.get(capture_id(path), 0) + 1
+    out = {}
+    for path in paths:
+        name = capture_id(path)
+        if names[name] > 1:
+            name += "~" + hashlib.sha256(str(path).encode()).hexdigest()[:8]
+        out[path] = name
+    return out
+
+
+def partition(out: Path, table: str, capture: str) -> Path:
+    return out / f"table={table}" / f"capture={quote(capture, safe='~')}"
+
+
+def manifest_path(out: Path, capture: str) -> Path:
+    return out / MANIFESTS / f"{quote(capture, safe='')}.json"
+
+
+# -- one capture (runs on a worker) -----------------------------------------------------------
+def process_capture(source: str, capture: str, out: str, options: BatchOptions,
+                    force: bool = False) -> dict[str, Any]:
+    """Decode one capture and write its tables under ``out``; returns its summary.
+    Skips the capture when its manifest matches the file's content and the options."""
+    start = time.monotonic()
+    dataset = Path(out)
+    key = options.key()
+    try:
+        sha256 = file_sha256(source)
+    except OSError:
+        sha256 = None
+    manifest_file = manifest_path(dataset, capture)
+    if not force and sha256 is not None and manifest_file.is_file():
+        try:
+            old = json.loads(manifest_file.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            old = None
+        if old and old.get("sha256") == sha256 and old.get("options") == key:
+            return {**old, "status": "skipped", "seconds": time.monotonic() - start,
+                    "peak_rss": _peak_rss()}
+    limits = Limits().with_overrides(options.limits)
+    batches = capture_batches(source, options.protocol, capture=capture, limits=limits,
+                              batch_rows=options.batch_rows, sha256=sha256,
+                              server=options.server, capture_format=options.capture_format,
+                              diep_build=options.diep_build)
+    summary = write_capture(dataset, capture, options.protocol, batches)
+    summary.update(capture=capture, source=source, sha256=sha256, options=key)
+    if sha256 is not None:
+        _write_json(manifest_file, summary)
+    return {**summary, "status": "written", "seconds": time.monotonic() - start,
+            "peak_rss": _peak_rss()}
+
+
+def write_capture(dataset: Path, capture: str, protocol: str, batches: Iterable) -> dict[str, Any]:
+    """Write one capture's (table, record batch) stream as ``part-0.parquet`` files, one
+    batch at a time; replaces what an earlier run wrote for this capture."""
+    import pyarrow.parquet as pq
+
+    manifest_path(dataset, capture).unlink(missing_ok=True)
+    for table in tables_of(protocol):
+        shutil.rmtree(partition(dataset, table, capture), ignore_errors=True)
+    writers: dict[str, Any] = {}
+    rows: dict[str, int] = {table: 0 for table in tables_of(protocol)}
+    packets = errors = 0
+    error_message = None
+    try:
+        for table, batch in batches:
+            writer = writers.get(table)
+            if writer is None:
+                folder = partition(dataset, table, capture)
+                folder.mkdir(parents=True, exist_ok=True)
+                writer = writers[table] = pq.ParquetWriter(folder / (PART + ".tmp"),
+                                                           batch.schema)
+            writer.write_batch(batch)
+            rows[table] += batch.num_rows
+            if table == "captures":
+                last = batch.to_pylist()[-1]
+                packets, errors = last["packets"], last["errors"]
+                error_message = last["error_message"]
+    finally:
+        for writer in writers.values():
+            writer.close()
+    for table in writers:
+        folder = partition(dataset, table, capture)
+        os.replace(folder / (PART + ".tmp"), folder / PART)
+    return {"protocol": protocol, "rows": rows, "packets": packets, "errors": errors,
+            "failure": error_message}
+
+
+def _write_json(path: Path, data: dict[str, Any]) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".json.tmp")
+    tmp.write_text(json.dumps(data, indent=1, sort_keys=True), encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def _peak_rss() -> int:
+    """Peak resident memory of this process, bytes."""
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak if sys.platform == "darwin" else peak * 1024
+
+
+# -- the client ------------------------------------------------------------------------------
+def make_client(scheduler: str | None = None, workers: int | None = None):
+    """A Dask client: of the cluster at ``scheduler`` (used as it is), else of a new local
+    cluster of ``workers`` worker processes (default: one per core), one thread each."""
+    from distributed import Client, LocalCluster
+
+    if scheduler:
+        return Client(scheduler)
+    cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1,
+                           processes=True, dashboard_address=None)
+    return Client(cluster)
+
+
+def run_batch(inputs: Iterable[str], options: BatchOptions, out: str, *,
+              client: Any = None, scheduler: str | None = None,
+              workers: int | None = None, force: bool = False,
+              log: TextIO | None = None) -> list[dict[str, Any]]:
+    """Process every capture of ``inputs`` into the dataset ``out``; returns one summary
+    per capture, in completion order. ``client`` (a ``distributed.Client``) is used when
+    given, else one is made (and closed) from ``scheduler`` / ``workers``."""
+    from distributed import as_completed
+
+    log = log or sys.stderr
+    Limits().with_overrides(options.limits)  # bad overrides fail before any work
+    tables_of(options.protocol)
+    paths = expand_inputs(inputs)
+    ids = capture_ids(paths)
+    dataset = os.path.abspath(out)
+    Path(dataset).mkdir(parents=True, exist_ok=True)
+    own_client = client is None
+    if own_client:
+        client = make_client(scheduler, workers)
+    summaries: list[dict[str, Any]] = []
+    try:
+        futures = {}
+        for path in paths:
+            future = client.submit(process_capture, str(path), ids[path], dataset, options,
+                                   force, key=f"wirestruct-batch-{ids[path]}-{time.time_ns()}",
+                                   pure=False)
+            futures[future] = path
+        total = len(futures)
+        for done, future in enumerate(as_completed(futures), 1):
+            path = futures[future]
+            try:
+                summary = future.result()
+            except Exception as exc:  # noqa: BLE001 - a failed task is one capture's error
+                summary = _failed(Path(dataset), ids[path], str(path), options, exc)
+            summaries.append(summary)
+            print(f"wirestruct: [{done}/{total}] {summary_line(summary)}", file=log, flush=True)
+    finally:
+        if own_client:
+            cluster = getattr(client, "cluster", None)
+            client.close()
+            if cluster is not None:
+                cluster.close()
+    print("wirestruct: " + totals_line(summaries), file=log, flush=True)
+    return summaries
+
+
+def _failed(dataset: Path, capture: str, source: str, options: BatchOptions,
+            exc: BaseException) -> dict[str, Any]:
+    """A capture whose task failed: its error rows, written here, and its summary."""
+    error = RuntimeError(f"{source}: the task failed: {type(exc).__name__}: {exc}")
+    summary = write_capture(dataset, capture, options.protocol,
+                            error_batches(options.protocol, capture, error, source=source))
+    return {**summary, "capture": capture, "source": source, "status": "failed"}
+
+
+def summary_line(summary: dict[str, Any]) -> str:
+    status = summary["status"]
+    if summary.get("failure"):
+        status = "failed"
+    line = f"{summary['capture']}: {status}"
+    if summary.get("failure"):
+        return f"{line}: {summary['failure']}"
+    rows = sum(summary.get("rows", {}).values())
+    line += f", {summary.get('packets', 0)} packets, {summary.get('errors', 0)} errors, {rows} rows"
+    if "seconds" in summary and status == "written":
+        line += f", {summary['seconds']:.2f} s"
+    return line
+
+
+def totals_line(summaries: list[dict[str, Any]]) -> str:
+    def count(status: str) -> int:
+        return sum(1 for s in summaries if _status(s) == status)
+
+    rows = sum(sum(s.get("rows", {}).values()) for s in summaries if _status(s) == "written")
+    with_errors = sum(1 for s in summaries if s.get("errors") and _status(s) != "failed")
+    return (f"batch: {len(summaries)} captures: {count('written')} written, "
+            f"{count('skipped')} skipped, {count('failed')} failed; {rows} rows written; "
+            f"{with_errors} captures with error events")
+
+
+def _status(summary: dict[str, Any]) -> str:
+    return "failed" if summary.get("failure") else summary["status"]
