@@ -29,9 +29,12 @@ const vm = require('vm');
 const COMPILER_FILE = require.resolve('kaitai-struct-compiler');
 
 // The one call MainJs.compile makes to build its RuntimeConfig, in kaitai-struct-compiler
-// 0.11.0. The fifth argument is readWrite.
+// 0.11.0: RuntimeConfig(autoRead, readStoresPos, opaqueTypes, zeroCopySubstream, readWrite,
+// ...). Read-write sets what the compiler's command line option `-w`/`--read-write` sets:
+// readWrite on and autoRead off (`_read()` is called explicitly, so an object can also be
+// built from scratch and written).
 const READ_ONLY_CONFIG = 'var config = new $c_Lio_kaitai_struct_RuntimeConfig((!debug), debug, false, true, false, new $c_Lio_kaitai_struct_CppRuntimeConfig(';
-const READ_WRITE_CONFIG = 'var config = new $c_Lio_kaitai_struct_RuntimeConfig((!debug), debug, false, true, true, new $c_Lio_kaitai_struct_CppRuntimeConfig(';
+const READ_WRITE_CONFIG = 'var config = new $c_Lio_kaitai_struct_RuntimeConfig(false, debug, false, true, true, new $c_Lio_kaitai_struct_CppRuntimeConfig(';
 
 // The compiler's source with readWrite on. Fails unless the expected text occurs exactly
 // once, so a different compiler build cannot silently generate something else.

@@ -42,7 +42,6 @@ class EtherType(ReadWriteKaitaiStruct):
         super(EtherType, self).__init__(_io)
         self._parent = _parent
         self._root = _root or self
-        self._read()
 
     def _read(self):
         pass

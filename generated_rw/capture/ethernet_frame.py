@@ -23,7 +23,6 @@ class EthernetFrame(ReadWriteKaitaiStruct):
         super(EthernetFrame, self).__init__(_io)
         self._parent = _parent
         self._root = _root or self
-        self._read()
 
     def _read(self):
         self.dst_mac = self._io.read_bytes(6)
@@ -34,8 +33,12 @@ class EthernetFrame(ReadWriteKaitaiStruct):
             self.vlan_tags = []
             i = 0
             while True:
-                _ = EthernetFrame.VlanTag(self._io, self, self._root)
-                self.vlan_tags.append(_)
+                _t_vlan_tags = EthernetFrame.VlanTag(self._io, self, self._root)
+                try:
+                    _t_vlan_tags._read()
+                finally:
+                    _ = _t_vlan_tags
+                    self.vlan_tags.append(_)
                 if (not (_.has_next_tag)):
                     break
                 i += 1
@@ -46,11 +49,13 @@ class EthernetFrame(ReadWriteKaitaiStruct):
             self._raw_body = self._io.read_bytes_full()
             _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
             self.body = ipv4_packet.Ipv4Packet(_io__raw_body)
+            self.body._read()
         elif _on == ether_type.EtherType.EtherType.ipv6:
             pass
             self._raw_body = self._io.read_bytes_full()
             _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
             self.body = ipv6_packet.Ipv6Packet(_io__raw_body)
+            self.body._read()
         else:
             pass
             self.body = self._io.read_bytes_full()
@@ -162,7 +167,6 @@ class EthernetFrame(ReadWriteKaitaiStruct):
             super(EthernetFrame.VlanTag, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.priority = self._io.read_bits_int_be(3)

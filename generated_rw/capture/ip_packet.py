@@ -23,7 +23,6 @@ class IpPacket(ReadWriteKaitaiStruct):
         self._root = _root or self
         self._should_write_first_byte = False
         self.first_byte__enabled = True
-        self._read()
 
     def _read(self):
         _on = self.version
@@ -32,11 +31,13 @@ class IpPacket(ReadWriteKaitaiStruct):
             self._raw_body = self._io.read_bytes_full()
             _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
             self.body = ipv4_packet.Ipv4Packet(_io__raw_body)
+            self.body._read()
         elif _on == 6:
             pass
             self._raw_body = self._io.read_bytes_full()
             _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
             self.body = ipv6_packet.Ipv6Packet(_io__raw_body)
+            self.body._read()
         else:
             pass
             self.body = self._io.read_bytes_full()

@@ -23,7 +23,6 @@ class IpPayload(ReadWriteKaitaiStruct):
         self._parent = _parent
         self._root = _root or self
         self.protocol = protocol
-        self._read()
 
     def _read(self):
         _on = self.protocol
@@ -32,11 +31,13 @@ class IpPayload(ReadWriteKaitaiStruct):
             self._raw_body = self._io.read_bytes_full()
             _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
             self.body = tcp_segment.TcpSegment(_io__raw_body)
+            self.body._read()
         elif _on == ip_protocol.IpProtocol.IpProtocol.udp:
             pass
             self._raw_body = self._io.read_bytes_full()
             _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
             self.body = udp_datagram.UdpDatagram(_io__raw_body)
+            self.body._read()
         else:
             pass
             self.body = self._io.read_bytes_full()

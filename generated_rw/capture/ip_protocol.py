@@ -43,7 +43,6 @@ class IpProtocol(ReadWriteKaitaiStruct):
         super(IpProtocol, self).__init__(_io)
         self._parent = _parent
         self._root = _root or self
-        self._read()
 
     def _read(self):
         pass

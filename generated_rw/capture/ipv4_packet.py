@@ -22,7 +22,6 @@ class Ipv4Packet(ReadWriteKaitaiStruct):
         super(Ipv4Packet, self).__init__(_io)
         self._parent = _parent
         self._root = _root or self
-        self._read()
 
     def _read(self):
         self.version = self._io.read_bits_int_be(4)
@@ -52,6 +51,7 @@ class Ipv4Packet(ReadWriteKaitaiStruct):
             self._raw_body = self._io.read_bytes(self.total_length - self.len_header)
             _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
             self.body = ip_payload.IpPayload(self.protocol, _io__raw_body)
+            self.body._read()
 
         if self.is_fragment:
             pass

@@ -23,7 +23,6 @@ class Ipv6Packet(ReadWriteKaitaiStruct):
         super(Ipv6Packet, self).__init__(_io)
         self._parent = _parent
         self._root = _root or self
-        self._read()
 
     def _read(self):
         self.version = self._io.read_bits_int_be(4)
@@ -39,6 +38,7 @@ class Ipv6Packet(ReadWriteKaitaiStruct):
         self._raw_payload = self._io.read_bytes(self.payload_length)
         _io__raw_payload = KaitaiStream(BytesIO(self._raw_payload))
         self.payload = Ipv6Packet.PayloadChain(self.next_header, _io__raw_payload, self, self._root)
+        self.payload._read()
         self._dirty = False
 
 
@@ -97,7 +97,6 @@ class Ipv6Packet(ReadWriteKaitaiStruct):
             self._parent = _parent
             self._root = _root
             self.header_type = header_type
-            self._read()
 
         def _read(self):
             self.next_header = KaitaiStream.resolve_enum(ip_protocol.IpProtocol.IpProtocol, self._io.read_u1())
@@ -144,7 +143,6 @@ class Ipv6Packet(ReadWriteKaitaiStruct):
             self._parent = _parent
             self._root = _root
             self.first_header = first_header
-            self._read()
 
         def _read(self):
             if self.is_extension_first:
@@ -152,8 +150,12 @@ class Ipv6Packet(ReadWriteKaitaiStruct):
                 self.extension_headers = []
                 i = 0
                 while True:
-                    _ = Ipv6Packet.ExtensionHeader((self.first_header if i == 0 else self.extension_headers[i - 1].next_header), self._io, self, self._root)
-                    self.extension_headers.append(_)
+                    _t_extension_headers = Ipv6Packet.ExtensionHeader((self.first_header if i == 0 else self.extension_headers[i - 1].next_header), self._io, self, self._root)
+                    try:
+                        _t_extension_headers._read()
+                    finally:
+                        _ = _t_extension_headers
+                        self.extension_headers.append(_)
                     if (not (_.is_extension_next)):
                         break
                     i += 1
@@ -163,6 +165,7 @@ class Ipv6Packet(ReadWriteKaitaiStruct):
                 self._raw_body = self._io.read_bytes_full()
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = ip_payload.IpPayload(self.upper_layer_protocol, _io__raw_body)
+                self.body._read()
 
             if self.is_fragmented:
                 pass

@@ -64,7 +64,6 @@ class LinkFrame(ReadWriteKaitaiStruct):
         self._parent = _parent
         self._root = _root or self
         self.link_type_id = link_type_id
-        self._read()
 
     def _read(self):
         _on = self.link_type
@@ -73,41 +72,49 @@ class LinkFrame(ReadWriteKaitaiStruct):
             self._raw_body = self._io.read_bytes_full()
             _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
             self.body = ethernet_frame.EthernetFrame(_io__raw_body)
+            self.body._read()
         elif _on == LinkFrame.LinkType.ipv4:
             pass
             self._raw_body = self._io.read_bytes_full()
             _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
             self.body = ipv4_packet.Ipv4Packet(_io__raw_body)
+            self.body._read()
         elif _on == LinkFrame.LinkType.ipv6:
             pass
             self._raw_body = self._io.read_bytes_full()
             _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
             self.body = ipv6_packet.Ipv6Packet(_io__raw_body)
+            self.body._read()
         elif _on == LinkFrame.LinkType.linux_sll:
             pass
             self._raw_body = self._io.read_bytes_full()
             _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
             self.body = linux_sll.LinuxSll(_io__raw_body)
+            self.body._read()
         elif _on == LinkFrame.LinkType.linux_sll2:
             pass
             self._raw_body = self._io.read_bytes_full()
             _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
             self.body = linux_sll2.LinuxSll2(_io__raw_body)
+            self.body._read()
         elif _on == LinkFrame.LinkType.loop:
             pass
             self._raw_body = self._io.read_bytes_full()
             _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
             self.body = null_loopback.NullLoopback(_io__raw_body)
+            self.body._read()
         elif _on == LinkFrame.LinkType.null_loopback:
             pass
             self._raw_body = self._io.read_bytes_full()
             _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
             self.body = null_loopback.NullLoopback(_io__raw_body)
+            self.body._read()
         elif _on == LinkFrame.LinkType.raw:
             pass
             self._raw_body = self._io.read_bytes_full()
             _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
             self.body = ip_packet.IpPacket(_io__raw_body)
+            self.body._read()
         else:
             pass
             self.body = self._io.read_bytes_full()

@@ -30,13 +30,13 @@ class NullLoopback(ReadWriteKaitaiStruct):
         super(NullLoopback, self).__init__(_io)
         self._parent = _parent
         self._root = _root or self
-        self._read()
 
     def _read(self):
         self.family_bytes = self._io.read_bytes(4)
         self._raw_body = self._io.read_bytes_full()
         _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
         self.body = ip_packet.IpPacket(_io__raw_body)
+        self.body._read()
         self._dirty = False
 
 

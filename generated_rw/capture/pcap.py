@@ -29,17 +29,21 @@ class Pcap(ReadWriteKaitaiStruct):
         super(Pcap, self).__init__(_io)
         self._parent = _parent
         self._root = _root or self
-        self._read()
 
     def _read(self):
         self.magic_number = KaitaiStream.resolve_enum(Pcap.Magic, self._io.read_u4be())
         if not  ((self.magic_number == Pcap.Magic.le_microseconds) or (self.magic_number == Pcap.Magic.be_microseconds) or (self.magic_number == Pcap.Magic.le_nanoseconds) or (self.magic_number == Pcap.Magic.be_nanoseconds)) :
             raise kaitaistruct.ValidationNotAnyOfError(self.magic_number, self._io, u"/seq/0")
         self.header = Pcap.FileHeader(self.is_le, self._io, self, self._root)
+        self.header._read()
         self.records = []
         i = 0
         while not self._io.is_eof():
-            self.records.append(Pcap.PacketRecord(self.is_le, self.header.link_type, self.is_nanosecond, self._io, self, self._root))
+            _t_records = Pcap.PacketRecord(self.is_le, self.header.link_type, self.is_nanosecond, self._io, self, self._root)
+            try:
+                _t_records._read()
+            finally:
+                self.records.append(_t_records)
             i += 1
 
         self._dirty = False
@@ -103,7 +107,6 @@ class Pcap(ReadWriteKaitaiStruct):
             self._parent = _parent
             self._root = _root
             self.is_le = is_le
-            self._read()
 
         def _read(self):
             _on = self.is_le
@@ -228,16 +231,17 @@ class Pcap(ReadWriteKaitaiStruct):
             self.is_le = is_le
             self.link_type = link_type
             self.is_nanosecond = is_nanosecond
-            self._read()
 
         def _read(self):
             self.header = Pcap.RecordHeader(self.is_le, self._io, self, self._root)
+            self.header._read()
             _on = self.header.incl_len == self.header.orig_len
             if _on == True:
                 pass
                 self._raw_data = self._io.read_bytes(self.header.incl_len)
                 _io__raw_data = KaitaiStream(BytesIO(self._raw_data))
                 self.data = link_frame.LinkFrame(self.link_type, _io__raw_data)
+                self.data._read()
             else:
                 pass
                 self.data = self._io.read_bytes(self.header.incl_len)
@@ -318,7 +322,6 @@ class Pcap(ReadWriteKaitaiStruct):
             self._parent = _parent
             self._root = _root
             self.is_le = is_le
-            self._read()
 
         def _read(self):
             _on = self.is_le

@@ -84,13 +84,16 @@ class Pcapng(ReadWriteKaitaiStruct):
         super(Pcapng, self).__init__(_io)
         self._parent = _parent
         self._root = _root or self
-        self._read()
 
     def _read(self):
         self.blocks = []
         i = 0
         while not self._io.is_eof():
-            self.blocks.append(Pcapng.Block((True if i == 0 else self.blocks[i - 1].next_is_le), (0 if i == 0 else self.blocks[i - 1].next_num_interfaces), (0 if i == 0 else self.blocks[i - 1].next_first_link_type), self._io, self, self._root))
+            _t_blocks = Pcapng.Block((True if i == 0 else self.blocks[i - 1].next_is_le), (0 if i == 0 else self.blocks[i - 1].next_num_interfaces), (0 if i == 0 else self.blocks[i - 1].next_first_link_type), self._io, self, self._root)
+            try:
+                _t_blocks._read()
+            finally:
+                self.blocks.append(_t_blocks)
             i += 1
 
         self._dirty = False
@@ -145,35 +148,40 @@ class Pcapng(ReadWriteKaitaiStruct):
             self.section_is_le = section_is_le
             self.num_interfaces = num_interfaces
             self.first_link_type = first_link_type
-            self._read()
 
         def _read(self):
             self.head = Pcapng.BlockHead(self.section_is_le, self._io, self, self._root)
+            self.head._read()
             _on = self.head.block_type
             if _on == Pcapng.BlockType.enhanced_packet:
                 pass
                 self._raw_body = self._io.read_bytes((self.head.len_block - self.head.len_head) - 4)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = Pcapng.EnhancedPacketBlock(self.head.is_le, self.num_interfaces, self.first_link_type, _io__raw_body, self, self._root)
+                self.body._read()
             elif _on == Pcapng.BlockType.interface_description:
                 pass
                 self._raw_body = self._io.read_bytes((self.head.len_block - self.head.len_head) - 4)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = Pcapng.InterfaceDescriptionBlock(self.head.is_le, _io__raw_body, self, self._root)
+                self.body._read()
             elif _on == Pcapng.BlockType.section_header:
                 pass
                 self._raw_body = self._io.read_bytes((self.head.len_block - self.head.len_head) - 4)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = Pcapng.SectionHeaderBlock(self.head.is_le, _io__raw_body, self, self._root)
+                self.body._read()
             elif _on == Pcapng.BlockType.simple_packet:
                 pass
                 self._raw_body = self._io.read_bytes((self.head.len_block - self.head.len_head) - 4)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = Pcapng.SimplePacketBlock(self.head.is_le, self.num_interfaces, self.first_link_type, _io__raw_body, self, self._root)
+                self.body._read()
             else:
                 pass
                 self.body = self._io.read_bytes((self.head.len_block - self.head.len_head) - 4)
             self.tail = Pcapng.BlockTail(self.head.is_le, self.head.len_block, self._io, self, self._root)
+            self.tail._read()
             self._dirty = False
 
 
@@ -366,7 +374,6 @@ class Pcapng(ReadWriteKaitaiStruct):
             self._parent = _parent
             self._root = _root
             self.section_is_le = section_is_le
-            self._read()
 
         def _read(self):
             _on = self.section_is_le
@@ -494,7 +501,6 @@ class Pcapng(ReadWriteKaitaiStruct):
             self._root = _root
             self.is_le = is_le
             self.len_block_head = len_block_head
-            self._read()
 
         def _read(self):
             _on = self.is_le
@@ -566,7 +572,6 @@ class Pcapng(ReadWriteKaitaiStruct):
             self.is_le = is_le
             self.num_interfaces = num_interfaces
             self.first_link_type = first_link_type
-            self._read()
 
         def _read(self):
             _on = self.is_le
@@ -596,6 +601,7 @@ class Pcapng(ReadWriteKaitaiStruct):
                 self._raw_packet_data = self._io.read_bytes(self.captured_packet_length)
                 _io__raw_packet_data = KaitaiStream(BytesIO(self._raw_packet_data))
                 self.packet_data = link_frame.LinkFrame(self.first_link_type, _io__raw_packet_data)
+                self.packet_data._read()
             else:
                 pass
                 self.packet_data = self._io.read_bytes(self.captured_packet_length)
@@ -603,7 +609,11 @@ class Pcapng(ReadWriteKaitaiStruct):
             self.options = []
             i = 0
             while not self._io.is_eof():
-                self.options.append(Pcapng.Option(self.is_le, Pcapng.BlockType.enhanced_packet, self._io, self, self._root))
+                _t_options = Pcapng.Option(self.is_le, Pcapng.BlockType.enhanced_packet, self._io, self, self._root)
+                try:
+                    _t_options._read()
+                finally:
+                    self.options.append(_t_options)
                 i += 1
 
             self._dirty = False
@@ -620,6 +630,7 @@ class Pcapng(ReadWriteKaitaiStruct):
                 self._raw_packet_data = self._io.read_bytes(self.captured_packet_length)
                 _io__raw_packet_data = KaitaiStream(BytesIO(self._raw_packet_data))
                 self.packet_data = link_frame.LinkFrame(self.first_link_type, _io__raw_packet_data)
+                self.packet_data._read()
             else:
                 pass
                 self.packet_data = self._io.read_bytes(self.captured_packet_length)
@@ -627,7 +638,11 @@ class Pcapng(ReadWriteKaitaiStruct):
             self.options = []
             i = 0
             while not self._io.is_eof():
-                self.options.append(Pcapng.Option(self.is_le, Pcapng.BlockType.enhanced_packet, self._io, self, self._root))
+                _t_options = Pcapng.Option(self.is_le, Pcapng.BlockType.enhanced_packet, self._io, self, self._root)
+                try:
+                    _t_options._read()
+                finally:
+                    self.options.append(_t_options)
                 i += 1
 
             self._dirty = False
@@ -776,7 +791,6 @@ class Pcapng(ReadWriteKaitaiStruct):
             self._parent = _parent
             self._root = _root
             self.is_le = is_le
-            self._read()
 
         def _read(self):
             _on = self.is_le
@@ -801,7 +815,11 @@ class Pcapng(ReadWriteKaitaiStruct):
             self.options = []
             i = 0
             while not self._io.is_eof():
-                self.options.append(Pcapng.Option(self.is_le, Pcapng.BlockType.interface_description, self._io, self, self._root))
+                _t_options = Pcapng.Option(self.is_le, Pcapng.BlockType.interface_description, self._io, self, self._root)
+                try:
+                    _t_options._read()
+                finally:
+                    self.options.append(_t_options)
                 i += 1
 
             self._dirty = False
@@ -813,7 +831,11 @@ class Pcapng(ReadWriteKaitaiStruct):
             self.options = []
             i = 0
             while not self._io.is_eof():
-                self.options.append(Pcapng.Option(self.is_le, Pcapng.BlockType.interface_description, self._io, self, self._root))
+                _t_options = Pcapng.Option(self.is_le, Pcapng.BlockType.interface_description, self._io, self, self._root)
+                try:
+                    _t_options._read()
+                finally:
+                    self.options.append(_t_options)
                 i += 1
 
             self._dirty = False
@@ -892,7 +914,6 @@ class Pcapng(ReadWriteKaitaiStruct):
             self._root = _root
             self.is_le = is_le
             self.block_type = block_type
-            self._read()
 
         def _read(self):
             _on = self.is_le
@@ -1011,7 +1032,6 @@ class Pcapng(ReadWriteKaitaiStruct):
             self._parent = _parent
             self._root = _root
             self.is_le = is_le
-            self._read()
 
         def _read(self):
             _on = self.is_le
@@ -1038,7 +1058,11 @@ class Pcapng(ReadWriteKaitaiStruct):
             self.options = []
             i = 0
             while not self._io.is_eof():
-                self.options.append(Pcapng.Option(self.is_le, Pcapng.BlockType.section_header, self._io, self, self._root))
+                _t_options = Pcapng.Option(self.is_le, Pcapng.BlockType.section_header, self._io, self, self._root)
+                try:
+                    _t_options._read()
+                finally:
+                    self.options.append(_t_options)
                 i += 1
 
             self._dirty = False
@@ -1052,7 +1076,11 @@ class Pcapng(ReadWriteKaitaiStruct):
             self.options = []
             i = 0
             while not self._io.is_eof():
-                self.options.append(Pcapng.Option(self.is_le, Pcapng.BlockType.section_header, self._io, self, self._root))
+                _t_options = Pcapng.Option(self.is_le, Pcapng.BlockType.section_header, self._io, self, self._root)
+                try:
+                    _t_options._read()
+                finally:
+                    self.options.append(_t_options)
                 i += 1
 
             self._dirty = False
@@ -1135,7 +1163,6 @@ class Pcapng(ReadWriteKaitaiStruct):
             self.is_le = is_le
             self.num_interfaces = num_interfaces
             self.first_link_type = first_link_type
-            self._read()
 
         def _read(self):
             _on = self.is_le
@@ -1161,6 +1188,7 @@ class Pcapng(ReadWriteKaitaiStruct):
                 self._raw_packet_data = self._io.read_bytes(self.len_packet_data)
                 _io__raw_packet_data = KaitaiStream(BytesIO(self._raw_packet_data))
                 self.packet_data = link_frame.LinkFrame(self.first_link_type, _io__raw_packet_data)
+                self.packet_data._read()
             else:
                 pass
                 self.packet_data = self._io.read_bytes(self.len_packet_data)
@@ -1175,6 +1203,7 @@ class Pcapng(ReadWriteKaitaiStruct):
                 self._raw_packet_data = self._io.read_bytes(self.len_packet_data)
                 _io__raw_packet_data = KaitaiStream(BytesIO(self._raw_packet_data))
                 self.packet_data = link_frame.LinkFrame(self.first_link_type, _io__raw_packet_data)
+                self.packet_data._read()
             else:
                 pass
                 self.packet_data = self._io.read_bytes(self.len_packet_data)

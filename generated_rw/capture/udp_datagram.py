@@ -18,7 +18,6 @@ class UdpDatagram(ReadWriteKaitaiStruct):
         super(UdpDatagram, self).__init__(_io)
         self._parent = _parent
         self._root = _root or self
-        self._read()
 
     def _read(self):
         self.src_port = self._io.read_u2be()

@@ -28,7 +28,6 @@ class WirestructCapture(ReadWriteKaitaiStruct):
         super(WirestructCapture, self).__init__(_io)
         self._parent = _parent
         self._root = _root or self
-        self._read()
 
     def _read(self):
         self.magic = self._io.read_bytes(8)
@@ -42,7 +41,11 @@ class WirestructCapture(ReadWriteKaitaiStruct):
         self.records = []
         i = 0
         while not self._io.is_eof():
-            self.records.append(WirestructCapture.Record(self._io, self, self._root))
+            _t_records = WirestructCapture.Record(self._io, self, self._root)
+            try:
+                _t_records._read()
+            finally:
+                self.records.append(_t_records)
             i += 1
 
         self._dirty = False
@@ -96,7 +99,6 @@ class WirestructCapture(ReadWriteKaitaiStruct):
             super(WirestructCapture.Record, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.t = self._io.read_f8le()

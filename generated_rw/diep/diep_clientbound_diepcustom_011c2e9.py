@@ -162,7 +162,6 @@ class DiepClientboundDiepcustom011c2e9(ReadWriteKaitaiStruct):
         super(DiepClientboundDiepcustom011c2e9, self).__init__(_io)
         self._parent = _parent
         self._root = _root or self
-        self._read()
 
     def _read(self):
         self.packet_id = KaitaiStream.resolve_enum(DiepClientboundDiepcustom011c2e9.ClientboundPacketId, self._io.read_u1())
@@ -172,39 +171,51 @@ class DiepClientboundDiepcustom011c2e9(ReadWriteKaitaiStruct):
         if _on == DiepClientboundDiepcustom011c2e9.ClientboundPacketId.accept:
             pass
             self.body = DiepClientboundDiepcustom011c2e9.Accept(self._io, self, self._root)
+            self.body._read()
         elif _on == DiepClientboundDiepcustom011c2e9.ClientboundPacketId.achievement:
             pass
             self.body = DiepClientboundDiepcustom011c2e9.Achievement(self._io, self, self._root)
+            self.body._read()
         elif _on == DiepClientboundDiepcustom011c2e9.ClientboundPacketId.compressed:
             pass
             self.body = DiepClientboundDiepcustom011c2e9.Compressed(self._io, self, self._root)
+            self.body._read()
         elif _on == DiepClientboundDiepcustom011c2e9.ClientboundPacketId.int_js_challenge:
             pass
             self.body = DiepClientboundDiepcustom011c2e9.IntJsChallenge(self._io, self, self._root)
+            self.body._read()
         elif _on == DiepClientboundDiepcustom011c2e9.ClientboundPacketId.notification:
             pass
             self.body = DiepClientboundDiepcustom011c2e9.Notification(self._io, self, self._root)
+            self.body._read()
         elif _on == DiepClientboundDiepcustom011c2e9.ClientboundPacketId.outdated_client:
             pass
             self.body = DiepClientboundDiepcustom011c2e9.OutdatedClient(self._io, self, self._root)
+            self.body._read()
         elif _on == DiepClientboundDiepcustom011c2e9.ClientboundPacketId.party_code:
             pass
             self.body = DiepClientboundDiepcustom011c2e9.PartyCode(self._io, self, self._root)
+            self.body._read()
         elif _on == DiepClientboundDiepcustom011c2e9.ClientboundPacketId.player_count:
             pass
             self.body = DiepClientboundDiepcustom011c2e9.PlayerCount(self._io, self, self._root)
+            self.body._read()
         elif _on == DiepClientboundDiepcustom011c2e9.ClientboundPacketId.pow_challenge:
             pass
             self.body = DiepClientboundDiepcustom011c2e9.PowChallenge(self._io, self, self._root)
+            self.body._read()
         elif _on == DiepClientboundDiepcustom011c2e9.ClientboundPacketId.server_info:
             pass
             self.body = DiepClientboundDiepcustom011c2e9.ServerInfo(self._io, self, self._root)
+            self.body._read()
         elif _on == DiepClientboundDiepcustom011c2e9.ClientboundPacketId.unnamed:
             pass
             self.body = DiepClientboundDiepcustom011c2e9.Unnamed(self._io, self, self._root)
+            self.body._read()
         elif _on == DiepClientboundDiepcustom011c2e9.ClientboundPacketId.update:
             pass
             self.body = DiepClientboundDiepcustom011c2e9.UpdatePacket(self._io, self, self._root)
+            self.body._read()
         self._dirty = False
 
 
@@ -384,12 +395,12 @@ class DiepClientboundDiepcustom011c2e9(ReadWriteKaitaiStruct):
             super(DiepClientboundDiepcustom011c2e9.Accept, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             if (not (self._io.is_eof())):
                 pass
                 self.access_level = diep_types.DiepTypes.Vi(self._io)
+                self.access_level._read()
 
             self._dirty = False
 
@@ -424,13 +435,17 @@ class DiepClientboundDiepcustom011c2e9(ReadWriteKaitaiStruct):
             super(DiepClientboundDiepcustom011c2e9.Achievement, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.num_hashes = diep_types.DiepTypes.Vu(self._io)
+            self.num_hashes._read()
             self.hashes = []
             for i in range(self.num_hashes.value):
-                self.hashes.append(diep_types.DiepTypes.StringNt(self._io))
+                _t_hashes = diep_types.DiepTypes.StringNt(self._io)
+                try:
+                    _t_hashes._read()
+                finally:
+                    self.hashes.append(_t_hashes)
 
             self._dirty = False
 
@@ -478,7 +493,6 @@ class DiepClientboundDiepcustom011c2e9(ReadWriteKaitaiStruct):
             super(DiepClientboundDiepcustom011c2e9.Compressed, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.len_decompressed = self._io.read_u4le()
@@ -513,301 +527,392 @@ class DiepClientboundDiepcustom011c2e9(ReadWriteKaitaiStruct):
             super(DiepClientboundDiepcustom011c2e9.Creation, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.groups = diep_types.DiepTypes.IndexTable(15, self._io)
+            self.groups._read()
             if self.has_position:
                 pass
                 self.position_y = diep_types.DiepTypes.Vi(self._io)
+                self.position_y._read()
 
             if self.has_position:
                 pass
                 self.position_x = diep_types.DiepTypes.Vi(self._io)
+                self.position_x._read()
 
             if self.has_position:
                 pass
                 self.position_angle = diep_types.DiepTypes.FixedPoint(64, self._io)
+                self.position_angle._read()
 
             if self.has_physics:
                 pass
                 self.physics_size = diep_types.DiepTypes.F32(self._io)
+                self.physics_size._read()
 
             if self.has_camera:
                 pass
                 self.camera_player = diep_types.DiepTypes.Entid(self._io)
+                self.camera_player._read()
 
             if self.has_arena:
                 pass
                 self.arena_flags = diep_types.DiepTypes.Vu(self._io)
+                self.arena_flags._read()
 
             if self.has_style:
                 pass
                 self.style_color = diep_types.DiepTypes.Vu(self._io)
+                self.style_color._read()
 
             if self.has_arena:
                 pass
                 self.arena_scoreboard_colors = []
                 for i in range(10):
-                    self.arena_scoreboard_colors.append(diep_types.DiepTypes.Vu(self._io))
+                    _t_arena_scoreboard_colors = diep_types.DiepTypes.Vu(self._io)
+                    try:
+                        _t_arena_scoreboard_colors._read()
+                    finally:
+                        self.arena_scoreboard_colors.append(_t_arena_scoreboard_colors)
 
 
             if self.has_camera:
                 pass
                 self.camera_killed_by = diep_types.DiepTypes.StringNt(self._io)
+                self.camera_killed_by._read()
 
             if self.has_arena:
                 pass
                 self.arena_players_needed = diep_types.DiepTypes.Vi(self._io)
+                self.arena_players_needed._read()
 
             if self.has_physics:
                 pass
                 self.physics_sides = diep_types.DiepTypes.Vu(self._io)
+                self.physics_sides._read()
 
             if self.has_team:
                 pass
                 self.team_flags = diep_types.DiepTypes.Vu(self._io)
+                self.team_flags._read()
 
             if self.has_health:
                 pass
                 self.health_flags = diep_types.DiepTypes.Vu(self._io)
+                self.health_flags._read()
 
             if self.has_arena:
                 pass
                 self.arena_scoreboard_tanks = []
                 for i in range(10):
-                    self.arena_scoreboard_tanks.append(diep_types.DiepTypes.Vi(self._io))
+                    _t_arena_scoreboard_tanks = diep_types.DiepTypes.Vi(self._io)
+                    try:
+                        _t_arena_scoreboard_tanks._read()
+                    finally:
+                        self.arena_scoreboard_tanks.append(_t_arena_scoreboard_tanks)
 
 
             if self.has_camera:
                 pass
                 self.camera_respawn_level = diep_types.DiepTypes.Vi(self._io)
+                self.camera_respawn_level._read()
 
             if self.has_camera:
                 pass
                 self.camera_levelbar_progress = diep_types.DiepTypes.F32(self._io)
+                self.camera_levelbar_progress._read()
 
             if self.has_camera:
                 pass
                 self.camera_spawn_tick = diep_types.DiepTypes.Vi(self._io)
+                self.camera_spawn_tick._read()
 
             if self.has_physics:
                 pass
                 self.physics_absorbtion_factor = diep_types.DiepTypes.F32(self._io)
+                self.physics_absorbtion_factor._read()
 
             if self.has_arena:
                 pass
                 self.arena_leader_x = diep_types.DiepTypes.F32(self._io)
+                self.arena_leader_x._read()
 
             if self.has_health:
                 pass
                 self.health_max_health = diep_types.DiepTypes.F32(self._io)
+                self.health_max_health._read()
 
             if self.has_style:
                 pass
                 self.style_flags = diep_types.DiepTypes.Vu(self._io)
+                self.style_flags._read()
 
             if self.has_barrel:
                 pass
                 self.barrel_trapezoid_direction = diep_types.DiepTypes.F32(self._io)
+                self.barrel_trapezoid_direction._read()
 
             if self.has_position:
                 pass
                 self.position_flags = diep_types.DiepTypes.Vu(self._io)
+                self.position_flags._read()
 
             if self.has_arena:
                 pass
                 self.arena_scoreboard_names = []
                 for i in range(10):
-                    self.arena_scoreboard_names.append(diep_types.DiepTypes.StringNt(self._io))
+                    _t_arena_scoreboard_names = diep_types.DiepTypes.StringNt(self._io)
+                    try:
+                        _t_arena_scoreboard_names._read()
+                    finally:
+                        self.arena_scoreboard_names.append(_t_arena_scoreboard_names)
 
 
             if self.has_camera:
                 pass
                 self.camera_score = diep_types.DiepTypes.F32(self._io)
+                self.camera_score._read()
 
             if self.has_team:
                 pass
                 self.team_mothership_y = diep_types.DiepTypes.F32(self._io)
+                self.team_mothership_y._read()
 
             if self.has_arena:
                 pass
                 self.arena_scoreboard_suffixes = []
                 for i in range(10):
-                    self.arena_scoreboard_suffixes.append(diep_types.DiepTypes.StringNt(self._io))
+                    _t_arena_scoreboard_suffixes = diep_types.DiepTypes.StringNt(self._io)
+                    try:
+                        _t_arena_scoreboard_suffixes._read()
+                    finally:
+                        self.arena_scoreboard_suffixes.append(_t_arena_scoreboard_suffixes)
 
 
             if self.has_name:
                 pass
                 self.name_flags = diep_types.DiepTypes.Vu(self._io)
+                self.name_flags._read()
 
             if self.has_camera:
                 pass
                 self.camera_movement_speed = diep_types.DiepTypes.F32(self._io)
+                self.camera_movement_speed._read()
 
             if self.has_arena:
                 pass
                 self.arena_leader_y = diep_types.DiepTypes.F32(self._io)
+                self.arena_leader_y._read()
 
             if self.has_arena:
                 pass
                 self.arena_bottom_y = diep_types.DiepTypes.F32(self._io)
+                self.arena_bottom_y._read()
 
             if self.has_relations:
                 pass
                 self.relations_team = diep_types.DiepTypes.Entid(self._io)
+                self.relations_team._read()
 
             if self.has_camera:
                 pass
                 self.camera_level = diep_types.DiepTypes.Vi(self._io)
+                self.camera_level._read()
 
             if self.has_team:
                 pass
                 self.team_team_color = diep_types.DiepTypes.Vu(self._io)
+                self.team_team_color._read()
 
             if self.has_camera:
                 pass
                 self.camera_fov = diep_types.DiepTypes.F32(self._io)
+                self.camera_fov._read()
 
             if self.has_camera:
                 pass
                 self.camera_stat_limits = []
                 for i in range(8):
-                    self.camera_stat_limits.append(diep_types.DiepTypes.Vi(self._io))
+                    _t_camera_stat_limits = diep_types.DiepTypes.Vi(self._io)
+                    try:
+                        _t_camera_stat_limits._read()
+                    finally:
+                        self.camera_stat_limits.append(_t_camera_stat_limits)
 
 
             if self.has_arena:
                 pass
                 self.arena_left_x = diep_types.DiepTypes.F32(self._io)
+                self.arena_left_x._read()
 
             if self.has_arena:
                 pass
                 self.arena_scoreboard_scores = []
                 for i in range(10):
-                    self.arena_scoreboard_scores.append(diep_types.DiepTypes.F32(self._io))
+                    _t_arena_scoreboard_scores = diep_types.DiepTypes.F32(self._io)
+                    try:
+                        _t_arena_scoreboard_scores._read()
+                    finally:
+                        self.arena_scoreboard_scores.append(_t_arena_scoreboard_scores)
 
 
             if self.has_camera:
                 pass
                 self.camera_stat_levels = []
                 for i in range(8):
-                    self.camera_stat_levels.append(diep_types.DiepTypes.Vi(self._io))
+                    _t_camera_stat_levels = diep_types.DiepTypes.Vi(self._io)
+                    try:
+                        _t_camera_stat_levels._read()
+                    finally:
+                        self.camera_stat_levels.append(_t_camera_stat_levels)
 
 
             if self.has_camera:
                 pass
                 self.camera_tank_override = diep_types.DiepTypes.StringNt(self._io)
+                self.camera_tank_override._read()
 
             if self.has_camera:
                 pass
                 self.camera_tank = diep_types.DiepTypes.Vi(self._io)
+                self.camera_tank._read()
 
             if self.has_style:
                 pass
                 self.style_border_width = diep_types.DiepTypes.FixedPoint(64, self._io)
+                self.style_border_width._read()
 
             if self.has_camera:
                 pass
                 self.camera_death_tick = diep_types.DiepTypes.Vi(self._io)
+                self.camera_death_tick._read()
 
             if self.has_physics:
                 pass
                 self.physics_width = diep_types.DiepTypes.F32(self._io)
+                self.physics_width._read()
 
             if self.has_camera:
                 pass
                 self.camera_stats_available = diep_types.DiepTypes.Vi(self._io)
+                self.camera_stats_available._read()
 
             if self.has_barrel:
                 pass
                 self.barrel_flags = diep_types.DiepTypes.Vu(self._io)
+                self.barrel_flags._read()
 
             if self.has_camera:
                 pass
                 self.camera_levelbar_max = diep_types.DiepTypes.F32(self._io)
+                self.camera_levelbar_max._read()
 
             if self.has_name:
                 pass
                 self.name_name = diep_types.DiepTypes.StringNt(self._io)
+                self.name_name._read()
 
             if self.has_relations:
                 pass
                 self.relations_owner = diep_types.DiepTypes.Entid(self._io)
+                self.relations_owner._read()
 
             if self.has_health:
                 pass
                 self.health_health = diep_types.DiepTypes.F32(self._io)
+                self.health_health._read()
 
             if self.has_camera:
                 pass
                 self.camera_camera_y = diep_types.DiepTypes.F32(self._io)
+                self.camera_camera_y._read()
 
             if self.has_style:
                 pass
                 self.style_opacity = diep_types.DiepTypes.F32(self._io)
+                self.style_opacity._read()
 
             if self.has_barrel:
                 pass
                 self.barrel_reload_time = diep_types.DiepTypes.F32(self._io)
+                self.barrel_reload_time._read()
 
             if self.has_camera:
                 pass
                 self.camera_stat_names = []
                 for i in range(8):
-                    self.camera_stat_names.append(diep_types.DiepTypes.StringNt(self._io))
+                    _t_camera_stat_names = diep_types.DiepTypes.StringNt(self._io)
+                    try:
+                        _t_camera_stat_names._read()
+                    finally:
+                        self.camera_stat_names.append(_t_camera_stat_names)
 
 
             if self.has_camera:
                 pass
                 self.camera_camera_x = diep_types.DiepTypes.F32(self._io)
+                self.camera_camera_x._read()
 
             if self.has_team:
                 pass
                 self.team_mothership_x = diep_types.DiepTypes.F32(self._io)
+                self.team_mothership_x._read()
 
             if self.has_camera:
                 pass
                 self.camera_unused_client_id = diep_types.DiepTypes.Vu(self._io)
+                self.camera_unused_client_id._read()
 
             if self.has_relations:
                 pass
                 self.relations_parent = diep_types.DiepTypes.Entid(self._io)
+                self.relations_parent._read()
 
             if self.has_style:
                 pass
                 self.style_z_index = diep_types.DiepTypes.Vu(self._io)
+                self.style_z_index._read()
 
             if self.has_camera:
                 pass
                 self.camera_flags = diep_types.DiepTypes.Vu(self._io)
+                self.camera_flags._read()
 
             if self.has_arena:
                 pass
                 self.arena_right_x = diep_types.DiepTypes.F32(self._io)
+                self.arena_right_x._read()
 
             if self.has_physics:
                 pass
                 self.physics_push_factor = diep_types.DiepTypes.F32(self._io)
+                self.physics_push_factor._read()
 
             if self.has_physics:
                 pass
                 self.physics_flags = diep_types.DiepTypes.Vu(self._io)
+                self.physics_flags._read()
 
             if self.has_arena:
                 pass
                 self.arena_scoreboard_amount = diep_types.DiepTypes.Vu(self._io)
+                self.arena_scoreboard_amount._read()
 
             if self.has_arena:
                 pass
                 self.arena_ticks_until_start = diep_types.DiepTypes.F32(self._io)
+                self.arena_ticks_until_start._read()
 
             if self.has_arena:
                 pass
                 self.arena_top_y = diep_types.DiepTypes.F32(self._io)
+                self.arena_top_y._read()
 
             if self.has_score:
                 pass
                 self.score_score = diep_types.DiepTypes.F32(self._io)
+                self.score_score._read()
 
             self._dirty = False
 
@@ -1844,13 +1949,14 @@ class DiepClientboundDiepcustom011c2e9(ReadWriteKaitaiStruct):
             self._root = _root
             self.prev_index = prev_index
             self.length = length
-            self._read()
 
         def _read(self):
             self.jump = diep_types.DiepTypes.Jump(self.prev_index, self.length, self._io)
+            self.jump._read()
             if (not (self.jump.is_end)):
                 pass
                 self.value = diep_types.DiepTypes.StringNt(self._io)
+                self.value._read()
 
             self._dirty = False
 
@@ -1916,14 +2022,17 @@ class DiepClientboundDiepcustom011c2e9(ReadWriteKaitaiStruct):
             self._parent = _parent
             self._root = _root
             self.length = length
-            self._read()
 
         def _read(self):
             self.elements = []
             i = 0
             while True:
-                _ = DiepClientboundDiepcustom011c2e9.ElementStringNt((-1 if i == 0 else self.elements[i - 1].index), self.length, self._io, self, self._root)
-                self.elements.append(_)
+                _t_elements = DiepClientboundDiepcustom011c2e9.ElementStringNt((-1 if i == 0 else self.elements[i - 1].index), self.length, self._io, self, self._root)
+                try:
+                    _t_elements._read()
+                finally:
+                    _ = _t_elements
+                    self.elements.append(_)
                 if _.is_end:
                     break
                 i += 1
@@ -1978,14 +2087,17 @@ class DiepClientboundDiepcustom011c2e9(ReadWriteKaitaiStruct):
             self._parent = _parent
             self._root = _root
             self.length = length
-            self._read()
 
         def _read(self):
             self.elements = []
             i = 0
             while True:
-                _ = DiepClientboundDiepcustom011c2e9.ElementVi((-1 if i == 0 else self.elements[i - 1].index), self.length, self._io, self, self._root)
-                self.elements.append(_)
+                _t_elements = DiepClientboundDiepcustom011c2e9.ElementVi((-1 if i == 0 else self.elements[i - 1].index), self.length, self._io, self, self._root)
+                try:
+                    _t_elements._read()
+                finally:
+                    _ = _t_elements
+                    self.elements.append(_)
                 if _.is_end:
                     break
                 i += 1
@@ -2040,14 +2152,17 @@ class DiepClientboundDiepcustom011c2e9(ReadWriteKaitaiStruct):
             self._parent = _parent
             self._root = _root
             self.length = length
-            self._read()
 
         def _read(self):
             self.elements = []
             i = 0
             while True:
-                _ = DiepClientboundDiepcustom011c2e9.ElementVu((-1 if i == 0 else self.elements[i - 1].index), self.length, self._io, self, self._root)
-                self.elements.append(_)
+                _t_elements = DiepClientboundDiepcustom011c2e9.ElementVu((-1 if i == 0 else self.elements[i - 1].index), self.length, self._io, self, self._root)
+                try:
+                    _t_elements._read()
+                finally:
+                    _ = _t_elements
+                    self.elements.append(_)
                 if _.is_end:
                     break
                 i += 1
@@ -2098,13 +2213,14 @@ class DiepClientboundDiepcustom011c2e9(ReadWriteKaitaiStruct):
             self._root = _root
             self.prev_index = prev_index
             self.length = length
-            self._read()
 
         def _read(self):
             self.jump = diep_types.DiepTypes.Jump(self.prev_index, self.length, self._io)
+            self.jump._read()
             if (not (self.jump.is_end)):
                 pass
                 self.value = diep_types.DiepTypes.Vi(self._io)
+                self.value._read()
 
             self._dirty = False
 
@@ -2166,13 +2282,14 @@ class DiepClientboundDiepcustom011c2e9(ReadWriteKaitaiStruct):
             self._root = _root
             self.prev_index = prev_index
             self.length = length
-            self._read()
 
         def _read(self):
             self.jump = diep_types.DiepTypes.Jump(self.prev_index, self.length, self._io)
+            self.jump._read()
             if (not (self.jump.is_end)):
                 pass
                 self.value = diep_types.DiepTypes.Vu(self._io)
+                self.value._read()
 
             self._dirty = False
 
@@ -2237,7 +2354,6 @@ class DiepClientboundDiepcustom011c2e9(ReadWriteKaitaiStruct):
             super(DiepClientboundDiepcustom011c2e9.EntityUpdate, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.table_start = self._io.read_u1()
@@ -2246,8 +2362,12 @@ class DiepClientboundDiepcustom011c2e9(ReadWriteKaitaiStruct):
             self.fields = []
             i = 0
             while True:
-                _ = DiepClientboundDiepcustom011c2e9.UpdateField((-1 if i == 0 else self.fields[i - 1].index), self._io, self, self._root)
-                self.fields.append(_)
+                _t_fields = DiepClientboundDiepcustom011c2e9.UpdateField((-1 if i == 0 else self.fields[i - 1].index), self._io, self, self._root)
+                try:
+                    _t_fields._read()
+                finally:
+                    _ = _t_fields
+                    self.fields.append(_)
                 if _.xored_jump == 1:
                     break
                 i += 1
@@ -2301,11 +2421,12 @@ class DiepClientboundDiepcustom011c2e9(ReadWriteKaitaiStruct):
             super(DiepClientboundDiepcustom011c2e9.IntJsChallenge, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.id = diep_types.DiepTypes.Vu(self._io)
+            self.id._read()
             self.code = diep_types.DiepTypes.StringNt(self._io)
+            self.code._read()
             self._dirty = False
 
 
@@ -2335,13 +2456,16 @@ class DiepClientboundDiepcustom011c2e9(ReadWriteKaitaiStruct):
             super(DiepClientboundDiepcustom011c2e9.Notification, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.message = diep_types.DiepTypes.StringNt(self._io)
+            self.message._read()
             self.rgb = diep_types.DiepTypes.U32(self._io)
+            self.rgb._read()
             self.duration = diep_types.DiepTypes.F32(self._io)
+            self.duration._read()
             self.identifier = diep_types.DiepTypes.StringNt(self._io)
+            self.identifier._read()
             self._dirty = False
 
 
@@ -2405,10 +2529,10 @@ class DiepClientboundDiepcustom011c2e9(ReadWriteKaitaiStruct):
             super(DiepClientboundDiepcustom011c2e9.OutdatedClient, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.build = diep_types.DiepTypes.StringNt(self._io)
+            self.build._read()
             self._dirty = False
 
 
@@ -2436,7 +2560,6 @@ class DiepClientboundDiepcustom011c2e9(ReadWriteKaitaiStruct):
             super(DiepClientboundDiepcustom011c2e9.PartyCode, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.code = self._io.read_bytes_full()
@@ -2468,10 +2591,10 @@ class DiepClientboundDiepcustom011c2e9(ReadWriteKaitaiStruct):
             super(DiepClientboundDiepcustom011c2e9.PlayerCount, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.client_count = diep_types.DiepTypes.Vu(self._io)
+            self.client_count._read()
             self._dirty = False
 
 
@@ -2499,11 +2622,12 @@ class DiepClientboundDiepcustom011c2e9(ReadWriteKaitaiStruct):
             super(DiepClientboundDiepcustom011c2e9.PowChallenge, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.difficulty = diep_types.DiepTypes.Vu(self._io)
+            self.difficulty._read()
             self.prefix = diep_types.DiepTypes.StringNt(self._io)
+            self.prefix._read()
             self._dirty = False
 
 
@@ -2539,14 +2663,16 @@ class DiepClientboundDiepcustom011c2e9(ReadWriteKaitaiStruct):
             super(DiepClientboundDiepcustom011c2e9.ServerInfo, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.gamemode = diep_types.DiepTypes.StringNt(self._io)
+            self.gamemode._read()
             self.server_uuid_or_host = diep_types.DiepTypes.StringNt(self._io)
+            self.server_uuid_or_host._read()
             if (not (self._io.is_eof())):
                 pass
                 self.host_region = diep_types.DiepTypes.StringNt(self._io)
+                self.host_region._read()
 
             self._dirty = False
 
@@ -2585,10 +2711,10 @@ class DiepClientboundDiepcustom011c2e9(ReadWriteKaitaiStruct):
             super(DiepClientboundDiepcustom011c2e9.Unnamed, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.unknown = diep_types.DiepTypes.Vu(self._io)
+            self.unknown._read()
             self._dirty = False
 
 
@@ -2616,10 +2742,10 @@ class DiepClientboundDiepcustom011c2e9(ReadWriteKaitaiStruct):
             super(DiepClientboundDiepcustom011c2e9.Upcreate, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.entity = diep_types.DiepTypes.Entid(self._io)
+            self.entity._read()
             self.kind = KaitaiStream.resolve_enum(DiepClientboundDiepcustom011c2e9.UpcreateKind, self._io.read_u1())
             if not isinstance(self.kind, DiepClientboundDiepcustom011c2e9.UpcreateKind):
                 raise kaitaistruct.ValidationNotInEnumError(self.kind, self._io, u"/types/upcreate/seq/1")
@@ -2627,9 +2753,11 @@ class DiepClientboundDiepcustom011c2e9(ReadWriteKaitaiStruct):
             if _on == DiepClientboundDiepcustom011c2e9.UpcreateKind.creation:
                 pass
                 self.body = DiepClientboundDiepcustom011c2e9.Creation(self._io, self, self._root)
+                self.body._read()
             elif _on == DiepClientboundDiepcustom011c2e9.UpcreateKind.update:
                 pass
                 self.body = DiepClientboundDiepcustom011c2e9.EntityUpdate(self._io, self, self._root)
+                self.body._read()
             self._dirty = False
 
 
@@ -2688,7 +2816,6 @@ class DiepClientboundDiepcustom011c2e9(ReadWriteKaitaiStruct):
             self._parent = _parent
             self._root = _root
             self.prev_index = prev_index
-            self._read()
 
         def _read(self):
             self.xored_jump = self._io.read_u1()
@@ -2701,207 +2828,275 @@ class DiepClientboundDiepcustom011c2e9(ReadWriteKaitaiStruct):
                 if _on == 0:
                     pass
                     self.value = diep_types.DiepTypes.Vi(self._io)
+                    self.value._read()
                 elif _on == 1:
                     pass
                     self.value = diep_types.DiepTypes.Vi(self._io)
+                    self.value._read()
                 elif _on == 10:
                     pass
                     self.value = diep_types.DiepTypes.Vu(self._io)
+                    self.value._read()
                 elif _on == 11:
                     pass
                     self.value = diep_types.DiepTypes.Vu(self._io)
+                    self.value._read()
                 elif _on == 12:
                     pass
                     self.value = diep_types.DiepTypes.Vu(self._io)
+                    self.value._read()
                 elif _on == 13:
                     pass
                     self.value = DiepClientboundDiepcustom011c2e9.ElementTableVi(10, self._io, self, self._root)
+                    self.value._read()
                 elif _on == 14:
                     pass
                     self.value = diep_types.DiepTypes.Vi(self._io)
+                    self.value._read()
                 elif _on == 15:
                     pass
                     self.value = diep_types.DiepTypes.F32(self._io)
+                    self.value._read()
                 elif _on == 16:
                     pass
                     self.value = diep_types.DiepTypes.Vi(self._io)
+                    self.value._read()
                 elif _on == 17:
                     pass
                     self.value = diep_types.DiepTypes.F32(self._io)
+                    self.value._read()
                 elif _on == 18:
                     pass
                     self.value = diep_types.DiepTypes.F32(self._io)
+                    self.value._read()
                 elif _on == 19:
                     pass
                     self.value = diep_types.DiepTypes.F32(self._io)
+                    self.value._read()
                 elif _on == 2:
                     pass
                     self.value = diep_types.DiepTypes.FixedPoint(64, self._io)
+                    self.value._read()
                 elif _on == 20:
                     pass
                     self.value = diep_types.DiepTypes.Vu(self._io)
+                    self.value._read()
                 elif _on == 22:
                     pass
                     self.value = diep_types.DiepTypes.F32(self._io)
+                    self.value._read()
                 elif _on == 23:
                     pass
                     self.value = diep_types.DiepTypes.Vu(self._io)
+                    self.value._read()
                 elif _on == 24:
                     pass
                     self.value = DiepClientboundDiepcustom011c2e9.ElementTableStringNt(10, self._io, self, self._root)
+                    self.value._read()
                 elif _on == 25:
                     pass
                     self.value = diep_types.DiepTypes.F32(self._io)
+                    self.value._read()
                 elif _on == 26:
                     pass
                     self.value = diep_types.DiepTypes.F32(self._io)
+                    self.value._read()
                 elif _on == 27:
                     pass
                     self.value = DiepClientboundDiepcustom011c2e9.ElementTableStringNt(10, self._io, self, self._root)
+                    self.value._read()
                 elif _on == 28:
                     pass
                     self.value = diep_types.DiepTypes.Vu(self._io)
+                    self.value._read()
                 elif _on == 29:
                     pass
                     self.value = diep_types.DiepTypes.F32(self._io)
+                    self.value._read()
                 elif _on == 3:
                     pass
                     self.value = diep_types.DiepTypes.F32(self._io)
+                    self.value._read()
                 elif _on == 30:
                     pass
                     self.value = diep_types.DiepTypes.F32(self._io)
+                    self.value._read()
                 elif _on == 31:
                     pass
                     self.value = diep_types.DiepTypes.F32(self._io)
+                    self.value._read()
                 elif _on == 32:
                     pass
                     self.value = diep_types.DiepTypes.Entid(self._io)
+                    self.value._read()
                 elif _on == 33:
                     pass
                     self.value = diep_types.DiepTypes.Vi(self._io)
+                    self.value._read()
                 elif _on == 34:
                     pass
                     self.value = diep_types.DiepTypes.Vu(self._io)
+                    self.value._read()
                 elif _on == 35:
                     pass
                     self.value = diep_types.DiepTypes.F32(self._io)
+                    self.value._read()
                 elif _on == 36:
                     pass
                     self.value = DiepClientboundDiepcustom011c2e9.ElementTableVi(8, self._io, self, self._root)
+                    self.value._read()
                 elif _on == 37:
                     pass
                     self.value = diep_types.DiepTypes.F32(self._io)
+                    self.value._read()
                 elif _on == 38:
                     pass
                     self.value = DiepClientboundDiepcustom011c2e9.ElementTableVi(10, self._io, self, self._root)
+                    self.value._read()
                 elif _on == 39:
                     pass
                     self.value = DiepClientboundDiepcustom011c2e9.ElementTableVi(8, self._io, self, self._root)
+                    self.value._read()
                 elif _on == 4:
                     pass
                     self.value = diep_types.DiepTypes.Entid(self._io)
+                    self.value._read()
                 elif _on == 40:
                     pass
                     self.value = diep_types.DiepTypes.StringNt(self._io)
+                    self.value._read()
                 elif _on == 41:
                     pass
                     self.value = diep_types.DiepTypes.Vi(self._io)
+                    self.value._read()
                 elif _on == 42:
                     pass
                     self.value = diep_types.DiepTypes.FixedPoint(64, self._io)
+                    self.value._read()
                 elif _on == 43:
                     pass
                     self.value = diep_types.DiepTypes.Vi(self._io)
+                    self.value._read()
                 elif _on == 44:
                     pass
                     self.value = diep_types.DiepTypes.F32(self._io)
+                    self.value._read()
                 elif _on == 45:
                     pass
                     self.value = diep_types.DiepTypes.Vi(self._io)
+                    self.value._read()
                 elif _on == 46:
                     pass
                     self.value = diep_types.DiepTypes.Vu(self._io)
+                    self.value._read()
                 elif _on == 47:
                     pass
                     self.value = diep_types.DiepTypes.F32(self._io)
+                    self.value._read()
                 elif _on == 48:
                     pass
                     self.value = diep_types.DiepTypes.StringNt(self._io)
+                    self.value._read()
                 elif _on == 49:
                     pass
                     self.value = diep_types.DiepTypes.Entid(self._io)
+                    self.value._read()
                 elif _on == 5:
                     pass
                     self.value = diep_types.DiepTypes.Vu(self._io)
+                    self.value._read()
                 elif _on == 50:
                     pass
                     self.value = diep_types.DiepTypes.F32(self._io)
+                    self.value._read()
                 elif _on == 51:
                     pass
                     self.value = diep_types.DiepTypes.F32(self._io)
+                    self.value._read()
                 elif _on == 52:
                     pass
                     self.value = diep_types.DiepTypes.F32(self._io)
+                    self.value._read()
                 elif _on == 53:
                     pass
                     self.value = diep_types.DiepTypes.F32(self._io)
+                    self.value._read()
                 elif _on == 54:
                     pass
                     self.value = DiepClientboundDiepcustom011c2e9.ElementTableStringNt(8, self._io, self, self._root)
+                    self.value._read()
                 elif _on == 55:
                     pass
                     self.value = diep_types.DiepTypes.F32(self._io)
+                    self.value._read()
                 elif _on == 56:
                     pass
                     self.value = diep_types.DiepTypes.F32(self._io)
+                    self.value._read()
                 elif _on == 57:
                     pass
                     self.value = diep_types.DiepTypes.Vu(self._io)
+                    self.value._read()
                 elif _on == 58:
                     pass
                     self.value = diep_types.DiepTypes.Entid(self._io)
+                    self.value._read()
                 elif _on == 59:
                     pass
                     self.value = diep_types.DiepTypes.Vu(self._io)
+                    self.value._read()
                 elif _on == 6:
                     pass
                     self.value = diep_types.DiepTypes.Vu(self._io)
+                    self.value._read()
                 elif _on == 60:
                     pass
                     self.value = diep_types.DiepTypes.Vu(self._io)
+                    self.value._read()
                 elif _on == 61:
                     pass
                     self.value = diep_types.DiepTypes.F32(self._io)
+                    self.value._read()
                 elif _on == 62:
                     pass
                     self.value = diep_types.DiepTypes.F32(self._io)
+                    self.value._read()
                 elif _on == 63:
                     pass
                     self.value = diep_types.DiepTypes.Vu(self._io)
+                    self.value._read()
                 elif _on == 64:
                     pass
                     self.value = diep_types.DiepTypes.Vu(self._io)
+                    self.value._read()
                 elif _on == 65:
                     pass
                     self.value = diep_types.DiepTypes.F32(self._io)
+                    self.value._read()
                 elif _on == 66:
                     pass
                     self.value = diep_types.DiepTypes.F32(self._io)
+                    self.value._read()
                 elif _on == 67:
                     pass
                     self.value = diep_types.DiepTypes.F32(self._io)
+                    self.value._read()
                 elif _on == 7:
                     pass
                     self.value = DiepClientboundDiepcustom011c2e9.ElementTableVu(10, self._io, self, self._root)
+                    self.value._read()
                 elif _on == 8:
                     pass
                     self.value = diep_types.DiepTypes.StringNt(self._io)
+                    self.value._read()
                 elif _on == 9:
                     pass
                     self.value = diep_types.DiepTypes.Vi(self._io)
+                    self.value._read()
                 else:
                     pass
                     self.value = diep_types.DiepTypes.SlotNotSent(self._io)
+                    self.value._read()
 
             self._dirty = False
 
@@ -3576,19 +3771,29 @@ class DiepClientboundDiepcustom011c2e9(ReadWriteKaitaiStruct):
             super(DiepClientboundDiepcustom011c2e9.UpdatePacket, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.tick = diep_types.DiepTypes.Vu(self._io)
+            self.tick._read()
             self.num_deletions = diep_types.DiepTypes.Vu(self._io)
+            self.num_deletions._read()
             self.deletions = []
             for i in range(self.num_deletions.value):
-                self.deletions.append(diep_types.DiepTypes.Entid(self._io))
+                _t_deletions = diep_types.DiepTypes.Entid(self._io)
+                try:
+                    _t_deletions._read()
+                finally:
+                    self.deletions.append(_t_deletions)
 
             self.num_upcreates = diep_types.DiepTypes.Vu(self._io)
+            self.num_upcreates._read()
             self.upcreates = []
             for i in range(self.num_upcreates.value):
-                self.upcreates.append(DiepClientboundDiepcustom011c2e9.Upcreate(self._io, self, self._root))
+                _t_upcreates = DiepClientboundDiepcustom011c2e9.Upcreate(self._io, self, self._root)
+                try:
+                    _t_upcreates._read()
+                finally:
+                    self.upcreates.append(_t_upcreates)
 
             self._dirty = False
 

@@ -50,7 +50,6 @@ class DiepServerbound(ReadWriteKaitaiStruct):
         super(DiepServerbound, self).__init__(_io)
         self._parent = _parent
         self._root = _root or self
-        self._read()
 
     def _read(self):
         self.packet_id = KaitaiStream.resolve_enum(DiepServerbound.ServerboundPacketId, self._io.read_u1())
@@ -60,30 +59,39 @@ class DiepServerbound(ReadWriteKaitaiStruct):
         if _on == DiepServerbound.ServerboundPacketId.extension_found:
             pass
             self.body = DiepServerbound.ExtensionFound(self._io, self, self._root)
+            self.body._read()
         elif _on == DiepServerbound.ServerboundPacketId.init:
             pass
             self.body = DiepServerbound.Init(self._io, self, self._root)
+            self.body._read()
         elif _on == DiepServerbound.ServerboundPacketId.input:
             pass
             self.body = DiepServerbound.Input(self._io, self, self._root)
+            self.body._read()
         elif _on == DiepServerbound.ServerboundPacketId.js_result:
             pass
             self.body = DiepServerbound.JsResult(self._io, self, self._root)
+            self.body._read()
         elif _on == DiepServerbound.ServerboundPacketId.pow_answer:
             pass
             self.body = DiepServerbound.PowAnswer(self._io, self, self._root)
+            self.body._read()
         elif _on == DiepServerbound.ServerboundPacketId.spawn:
             pass
             self.body = DiepServerbound.Spawn(self._io, self, self._root)
+            self.body._read()
         elif _on == DiepServerbound.ServerboundPacketId.stat_upgrade:
             pass
             self.body = DiepServerbound.StatUpgrade(self._io, self, self._root)
+            self.body._read()
         elif _on == DiepServerbound.ServerboundPacketId.tank_upgrade:
             pass
             self.body = DiepServerbound.TankUpgrade(self._io, self, self._root)
+            self.body._read()
         elif _on == DiepServerbound.ServerboundPacketId.tcp_init:
             pass
             self.body = DiepServerbound.TcpInit(self._io, self, self._root)
+            self.body._read()
         self._dirty = False
 
 
@@ -222,7 +230,6 @@ class DiepServerbound(ReadWriteKaitaiStruct):
             super(DiepServerbound.ExtensionFound, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.data = self._io.read_bytes_full()
@@ -254,16 +261,20 @@ class DiepServerbound(ReadWriteKaitaiStruct):
             super(DiepServerbound.Init, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.build = diep_types.DiepTypes.StringNt(self._io)
+            self.build._read()
             self.dev_password = diep_types.DiepTypes.StringNt(self._io)
+            self.dev_password._read()
             self.party_code = diep_types.DiepTypes.StringNt(self._io)
+            self.party_code._read()
             self.player_token = diep_types.DiepTypes.StringNt(self._io)
+            self.player_token._read()
             if (not (self._io.is_eof())):
                 pass
                 self.debug_value = diep_types.DiepTypes.Vu(self._io)
+                self.debug_value._read()
 
             self._dirty = False
 
@@ -307,19 +318,23 @@ class DiepServerbound(ReadWriteKaitaiStruct):
             super(DiepServerbound.Input, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.flags = DiepServerbound.InputFlags(self._io, self, self._root)
+            self.flags._read()
             self.mouse_x = diep_types.DiepTypes.Vf(self._io)
+            self.mouse_x._read()
             self.mouse_y = diep_types.DiepTypes.Vf(self._io)
+            self.mouse_y._read()
             if self.flags.use_joysticks:
                 pass
                 self.axis_x = diep_types.DiepTypes.Vf(self._io)
+                self.axis_x._read()
 
             if self.flags.use_joysticks:
                 pass
                 self.axis_y = diep_types.DiepTypes.Vf(self._io)
+                self.axis_y._read()
 
             self._dirty = False
 
@@ -383,10 +398,10 @@ class DiepServerbound(ReadWriteKaitaiStruct):
             super(DiepServerbound.InputFlags, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.bits = diep_types.DiepTypes.Vu(self._io)
+            self.bits._read()
             self._dirty = False
 
 
@@ -548,11 +563,12 @@ class DiepServerbound(ReadWriteKaitaiStruct):
             super(DiepServerbound.JsResult, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.id = diep_types.DiepTypes.Vu(self._io)
+            self.id._read()
             self.result = diep_types.DiepTypes.Vu(self._io)
+            self.result._read()
             self._dirty = False
 
 
@@ -582,10 +598,10 @@ class DiepServerbound(ReadWriteKaitaiStruct):
             super(DiepServerbound.PowAnswer, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.answer = diep_types.DiepTypes.StringNt(self._io)
+            self.answer._read()
             self._dirty = False
 
 
@@ -613,10 +629,10 @@ class DiepServerbound(ReadWriteKaitaiStruct):
             super(DiepServerbound.Spawn, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.name = diep_types.DiepTypes.StringNt(self._io)
+            self.name._read()
             self._dirty = False
 
 
@@ -645,11 +661,12 @@ class DiepServerbound(ReadWriteKaitaiStruct):
             super(DiepServerbound.StatUpgrade, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.stat_index_xored = diep_types.DiepTypes.Vi(self._io)
+            self.stat_index_xored._read()
             self.stat_max = diep_types.DiepTypes.Vi(self._io)
+            self.stat_max._read()
             self._dirty = False
 
 
@@ -679,10 +696,10 @@ class DiepServerbound(ReadWriteKaitaiStruct):
             super(DiepServerbound.TankUpgrade, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.tank_id_xored = diep_types.DiepTypes.Vi(self._io)
+            self.tank_id_xored._read()
             self._dirty = False
 
 
@@ -710,7 +727,6 @@ class DiepServerbound(ReadWriteKaitaiStruct):
             super(DiepServerbound.TcpInit, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.unknown = self._io.read_u4le()

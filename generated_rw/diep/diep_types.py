@@ -31,7 +31,6 @@ class DiepTypes(ReadWriteKaitaiStruct):
         super(DiepTypes, self).__init__(_io)
         self._parent = _parent
         self._root = _root or self
-        self._read()
 
     def _read(self):
         pass
@@ -62,13 +61,14 @@ class DiepTypes(ReadWriteKaitaiStruct):
             super(DiepTypes.Entid, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.hash = DiepTypes.Vu(self._io, self, self._root)
+            self.hash._read()
             if self.hash.value != 0:
                 pass
                 self.id = DiepTypes.Vu(self._io, self, self._root)
+                self.id._read()
 
             self._dirty = False
 
@@ -123,7 +123,6 @@ class DiepTypes(ReadWriteKaitaiStruct):
             super(DiepTypes.F32, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.value = self._io.read_f4le()
@@ -156,10 +155,10 @@ class DiepTypes(ReadWriteKaitaiStruct):
             self._parent = _parent
             self._root = _root
             self.scale = scale
-            self._read()
 
         def _read(self):
             self.scaled = DiepTypes.Vi(self._io, self, self._root)
+            self.scaled._read()
             self._dirty = False
 
 
@@ -200,10 +199,10 @@ class DiepTypes(ReadWriteKaitaiStruct):
             self.prev_index = prev_index
             self.prev_mask = prev_mask
             self.num_slots = num_slots
-            self._read()
 
         def _read(self):
             self.jump = DiepTypes.Jump(self.prev_index, self.num_slots, self._io, self, self._root)
+            self.jump._read()
             self._dirty = False
 
 
@@ -271,14 +270,17 @@ class DiepTypes(ReadWriteKaitaiStruct):
             self._parent = _parent
             self._root = _root
             self.num_slots = num_slots
-            self._read()
 
         def _read(self):
             self.entries = []
             i = 0
             while True:
-                _ = DiepTypes.IndexEntry((-1 if i == 0 else self.entries[i - 1].index), (0 if i == 0 else self.entries[i - 1].mask), self.num_slots, self._io, self, self._root)
-                self.entries.append(_)
+                _t_entries = DiepTypes.IndexEntry((-1 if i == 0 else self.entries[i - 1].index), (0 if i == 0 else self.entries[i - 1].mask), self.num_slots, self._io, self, self._root)
+                try:
+                    _t_entries._read()
+                finally:
+                    _ = _t_entries
+                    self.entries.append(_)
                 if _.is_end:
                     break
                 i += 1
@@ -358,7 +360,6 @@ class DiepTypes(ReadWriteKaitaiStruct):
             self._root = _root
             self.prev_index = prev_index
             self.num_slots = num_slots
-            self._read()
 
         def _read(self):
             self.xored_jump = self._io.read_u1()
@@ -414,7 +415,6 @@ class DiepTypes(ReadWriteKaitaiStruct):
             super(DiepTypes.SlotNotSent, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.never_sent = self._io.read_bytes(0)
@@ -448,7 +448,6 @@ class DiepTypes(ReadWriteKaitaiStruct):
             super(DiepTypes.StringNt, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.value = (self._io.read_bytes_term(0, False, True, True)).decode(u"UTF-8")
@@ -477,7 +476,6 @@ class DiepTypes(ReadWriteKaitaiStruct):
             super(DiepTypes.U32, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.value = self._io.read_u4le()
@@ -511,10 +509,10 @@ class DiepTypes(ReadWriteKaitaiStruct):
             super(DiepTypes.Vf, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.swapped = DiepTypes.Vi(self._io, self, self._root)
+            self.swapped._read()
             self._dirty = False
 
 
@@ -644,7 +642,6 @@ class DiepTypes(ReadWriteKaitaiStruct):
             super(DiepTypes.Vi, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.b0 = self._io.read_u1()
@@ -758,7 +755,6 @@ class DiepTypes(ReadWriteKaitaiStruct):
             super(DiepTypes.Vu, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.b0 = self._io.read_u1()

@@ -21,7 +21,6 @@ class MmeAssets(ReadWriteKaitaiStruct):
         super(MmeAssets, self).__init__(_io)
         self._parent = _parent
         self._root = _root or self
-        self._read()
 
     def _read(self):
         pass
@@ -55,7 +54,6 @@ class MmeAssets(ReadWriteKaitaiStruct):
             super(MmeAssets.BlockSetup, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.block_id = self._io.read_u1()
@@ -68,6 +66,7 @@ class MmeAssets(ReadWriteKaitaiStruct):
             self.texture_left = self._io.read_u2le()
             self.texture_right = self._io.read_u2le()
             self.flags = MmeAssets.BlockSetup.BlockFlags(self._io, self, self._root)
+            self.flags._read()
             self.description = (KaitaiStream.bytes_terminate(self._io.read_bytes_full(), 0, False)).decode(u"ISO-8859-1")
             self._dirty = False
 
@@ -111,7 +110,6 @@ class MmeAssets(ReadWriteKaitaiStruct):
                 super(MmeAssets.BlockSetup.BlockFlags, self).__init__(_io)
                 self._parent = _parent
                 self._root = _root
-                self._read()
 
             def _read(self):
                 self.visible = self._io.read_bits_int_le(1) != 0
@@ -153,7 +151,6 @@ class MmeAssets(ReadWriteKaitaiStruct):
             super(MmeAssets.FileRequest, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.sha1 = self._io.read_bytes(20)
@@ -190,7 +187,6 @@ class MmeAssets(ReadWriteKaitaiStruct):
             super(MmeAssets.GroupSetup, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.group_id = self._io.read_u1()
@@ -264,7 +260,6 @@ class MmeAssets(ReadWriteKaitaiStruct):
             super(MmeAssets.SkyBox, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.texture_ids = []
@@ -274,6 +269,7 @@ class MmeAssets(ReadWriteKaitaiStruct):
             if self._io.size() > self.num_textures * 2:
                 pass
                 self.flags = MmeAssets.SkyBox.SkyBoxFlags(self._io, self, self._root)
+                self.flags._read()
 
             self.ignored = self._io.read_bytes_full()
             self._dirty = False
@@ -327,7 +323,6 @@ class MmeAssets(ReadWriteKaitaiStruct):
                 super(MmeAssets.SkyBox.SkyBoxFlags, self).__init__(_io)
                 self._parent = _parent
                 self._root = _root
-                self._read()
 
             def _read(self):
                 self.on_map_edges = self._io.read_bits_int_le(1) != 0
@@ -380,7 +375,6 @@ class MmeAssets(ReadWriteKaitaiStruct):
             super(MmeAssets.TextureSetup, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.texture_id = self._io.read_s2le()
@@ -407,6 +401,7 @@ class MmeAssets(ReadWriteKaitaiStruct):
             if self._io.size() >= 38:
                 pass
                 self.flags = MmeAssets.TextureSetup.TextureFlags(self._io, self, self._root)
+                self.flags._read()
 
             self.ignored = self._io.read_bytes_full()
             self._dirty = False
@@ -483,7 +478,6 @@ class MmeAssets(ReadWriteKaitaiStruct):
                 super(MmeAssets.TextureSetup.TextureFlags, self).__init__(_io)
                 self._parent = _parent
                 self._root = _root
-                self._read()
 
             def _read(self):
                 self.min_filter = KaitaiStream.resolve_enum(MmeAssets.TextureSetup.MinFilter, self._io.read_bits_int_le(1))

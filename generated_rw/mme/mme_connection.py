@@ -24,7 +24,6 @@ class MmeConnection(ReadWriteKaitaiStruct):
         super(MmeConnection, self).__init__(_io)
         self._parent = _parent
         self._root = _root or self
-        self._read()
 
     def _read(self):
         pass
@@ -54,7 +53,6 @@ class MmeConnection(ReadWriteKaitaiStruct):
             super(MmeConnection.Authenticate, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             if  ((self._io.size() >= 24) and (self._io.size() < 52)) :
@@ -64,6 +62,7 @@ class MmeConnection(ReadWriteKaitaiStruct):
             if self._io.size() >= 52:
                 pass
                 self.credentials = mme_types.MmeTypes.Credentials(self._io)
+                self.credentials._read()
 
             self.ignored = self._io.read_bytes_full()
             self._dirty = False
@@ -135,7 +134,6 @@ class MmeConnection(ReadWriteKaitaiStruct):
             super(MmeConnection.ClientVersion, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.format = self._io.read_u1()
@@ -143,6 +141,7 @@ class MmeConnection(ReadWriteKaitaiStruct):
             if _on == 0:
                 pass
                 self.version = MmeConnection.ClientVersion.VersionFormat0(self._io, self, self._root)
+                self.version._read()
             self.ignored = self._io.read_bytes_full()
             self._dirty = False
 
@@ -187,7 +186,6 @@ class MmeConnection(ReadWriteKaitaiStruct):
                 super(MmeConnection.ClientVersion.VersionFormat0, self).__init__(_io)
                 self._parent = _parent
                 self._root = _root
-                self._read()
 
             def _read(self):
                 self.svn_revision = self._io.read_u4le()
@@ -219,10 +217,10 @@ class MmeConnection(ReadWriteKaitaiStruct):
             super(MmeConnection.Connect, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.credentials = mme_types.MmeTypes.Credentials(self._io)
+            self.credentials._read()
             self.address = (KaitaiStream.bytes_terminate(self._io.read_bytes_full(), 0, False)).decode(u"ISO-8859-1")
             self._dirty = False
 
@@ -255,7 +253,6 @@ class MmeConnection(ReadWriteKaitaiStruct):
             super(MmeConnection.Disconnect, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             if self._io.size() >= 1:
@@ -319,7 +316,6 @@ class MmeConnection(ReadWriteKaitaiStruct):
             super(MmeConnection.Ping, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.data = self._io.read_bytes_full()
@@ -352,7 +348,6 @@ class MmeConnection(ReadWriteKaitaiStruct):
             super(MmeConnection.PortalCookie, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             if self._io.size() >= 20:
@@ -409,7 +404,6 @@ class MmeConnection(ReadWriteKaitaiStruct):
             super(MmeConnection.RandomGarbage, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.data = self._io.read_bytes_full()
@@ -441,7 +435,6 @@ class MmeConnection(ReadWriteKaitaiStruct):
             super(MmeConnection.ServerName, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.name = (KaitaiStream.bytes_terminate(self._io.read_bytes_full(), 0, False)).decode(u"ISO-8859-1")

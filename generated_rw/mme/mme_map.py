@@ -26,7 +26,6 @@ class MmeMap(ReadWriteKaitaiStruct):
         super(MmeMap, self).__init__(_io)
         self._parent = _parent
         self._root = _root or self
-        self._read()
 
     def _read(self):
         pass
@@ -55,10 +54,10 @@ class MmeMap(ReadWriteKaitaiStruct):
             super(MmeMap.BufferIsMapData, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.region = mme_types.MmeTypes.Region(self._io)
+            self.region._read()
             self.ignored = self._io.read_bytes_full()
             self._dirty = False
 
@@ -92,7 +91,6 @@ class MmeMap(ReadWriteKaitaiStruct):
             super(MmeMap.CompressedChunk, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.data = self._io.read_bytes_full()
@@ -126,10 +124,10 @@ class MmeMap(ReadWriteKaitaiStruct):
             super(MmeMap.MapData, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.region = mme_types.MmeTypes.Region(self._io)
+            self.region._read()
             self.data = self._io.read_bytes_full()
             self._dirty = False
 
@@ -162,10 +160,10 @@ class MmeMap(ReadWriteKaitaiStruct):
             super(MmeMap.MapFill, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.region = mme_types.MmeTypes.Region(self._io)
+            self.region._read()
             self.block_type = self._io.read_u1()
             if self._io.size() >= 14:
                 pass
@@ -211,7 +209,6 @@ class MmeMap(ReadWriteKaitaiStruct):
             super(MmeMap.MapLoading, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             if self._io.size() >= 1:
@@ -273,7 +270,6 @@ class MmeMap(ReadWriteKaitaiStruct):
             super(MmeMap.MapModify, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.x = self._io.read_s2le()
@@ -324,10 +320,10 @@ class MmeMap(ReadWriteKaitaiStruct):
             super(MmeMap.MapProperties, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.attributes = MmeMap.MapProperties.Attributes(self._io, self, self._root)
+            self.attributes._read()
             self.block_size = self._io.read_f4le()
             self.ignored = self._io.read_bytes_full()
             self._dirty = False
@@ -364,7 +360,6 @@ class MmeMap(ReadWriteKaitaiStruct):
                 super(MmeMap.MapProperties.Attributes, self).__init__(_io)
                 self._parent = _parent
                 self._root = _root
-                self._read()
 
             def _read(self):
                 self.removed_features = self._io.read_bits_int_le(3)
@@ -398,7 +393,6 @@ class MmeMap(ReadWriteKaitaiStruct):
             super(MmeMap.MapSetup, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             if self._io.size() >= 8:

@@ -24,13 +24,17 @@ class MmeMapRegion(ReadWriteKaitaiStruct):
         super(MmeMapRegion, self).__init__(_io)
         self._parent = _parent
         self._root = _root or self
-        self._read()
 
     def _read(self):
         self.region = mme_types.MmeTypes.Region(self._io)
+        self.region._read()
         self.layers = []
         for i in range(self.region.size_z):
-            self.layers.append(MmeMapRegion.Layer(self._io, self, self._root))
+            _t_layers = MmeMapRegion.Layer(self._io, self, self._root)
+            try:
+                _t_layers._read()
+            finally:
+                self.layers.append(_t_layers)
 
         self._dirty = False
 
@@ -75,12 +79,15 @@ class MmeMapRegion(ReadWriteKaitaiStruct):
             super(MmeMapRegion.Layer, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.rows = []
             for i in range(self._root.region.size_y):
-                self.rows.append(MmeMapRegion.Row(self._io, self, self._root))
+                _t_rows = MmeMapRegion.Row(self._io, self, self._root)
+                try:
+                    _t_rows._read()
+                finally:
+                    self.rows.append(_t_rows)
 
             self._dirty = False
 
@@ -124,7 +131,6 @@ class MmeMapRegion(ReadWriteKaitaiStruct):
             super(MmeMapRegion.Row, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.blocks = self._io.read_bytes(self._root.region.size_x)

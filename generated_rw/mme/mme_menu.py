@@ -22,7 +22,6 @@ class MmeMenu(ReadWriteKaitaiStruct):
         super(MmeMenu, self).__init__(_io)
         self._parent = _parent
         self._root = _root or self
-        self._read()
 
     def _read(self):
         pass
@@ -50,7 +49,6 @@ class MmeMenu(ReadWriteKaitaiStruct):
             super(MmeMenu.MenuButton, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.index = self._io.read_u1()
@@ -60,6 +58,7 @@ class MmeMenu(ReadWriteKaitaiStruct):
             self.value = self._io.read_u1()
             self.width = self._io.read_u1()
             self.flags = mme_types.MmeTypes.WidgetFlags(self._io)
+            self.flags._read()
             self.text = (KaitaiStream.bytes_terminate(self._io.read_bytes_full(), 0, False)).decode(u"ISO-8859-1")
             self._dirty = False
 
@@ -97,7 +96,6 @@ class MmeMenu(ReadWriteKaitaiStruct):
             super(MmeMenu.MenuErase, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.index = self._io.read_u1()
@@ -131,7 +129,6 @@ class MmeMenu(ReadWriteKaitaiStruct):
             super(MmeMenu.MenuInput, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.index = self._io.read_u1()
@@ -142,6 +139,7 @@ class MmeMenu(ReadWriteKaitaiStruct):
             self.width = self._io.read_u1()
             self.max_length = self._io.read_u1()
             self.flags = mme_types.MmeTypes.WidgetFlags(self._io)
+            self.flags._read()
             self.text = (KaitaiStream.bytes_terminate(self._io.read_bytes_full(), 0, False)).decode(u"ISO-8859-1")
             self._dirty = False
 
@@ -180,7 +178,6 @@ class MmeMenu(ReadWriteKaitaiStruct):
             super(MmeMenu.MenuRequest, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.columns = self._io.read_u1()
@@ -218,7 +215,6 @@ class MmeMenu(ReadWriteKaitaiStruct):
             super(MmeMenu.MenuReset, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             if self._io.size() >= 3:
@@ -236,6 +232,7 @@ class MmeMenu(ReadWriteKaitaiStruct):
             if self._io.size() >= 4:
                 pass
                 self.flags = MmeMenu.MenuReset.MenuFlags(self._io, self, self._root)
+                self.flags._read()
 
             self.ignored = self._io.read_bytes_full()
             self._dirty = False
@@ -298,7 +295,6 @@ class MmeMenu(ReadWriteKaitaiStruct):
                 super(MmeMenu.MenuReset.MenuFlags, self).__init__(_io)
                 self._parent = _parent
                 self._root = _root
-                self._read()
 
             def _read(self):
                 self.close_button = self._io.read_bits_int_le(1) != 0
@@ -343,7 +339,6 @@ class MmeMenu(ReadWriteKaitaiStruct):
             super(MmeMenu.MenuResize, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.columns = self._io.read_u1()
@@ -386,7 +381,6 @@ class MmeMenu(ReadWriteKaitaiStruct):
             self._root = _root
             self._should_write_password = False
             self.password__enabled = True
-            self._read()
 
         def _read(self):
             self.menu_number = self._io.read_u1()
@@ -401,6 +395,7 @@ class MmeMenu(ReadWriteKaitaiStruct):
             if self._io.size() >= 4:
                 pass
                 self.flags = mme_types.MmeTypes.WidgetFlags(self._io)
+                self.flags._read()
 
             self.data = self._io.read_bytes_full()
             self._dirty = False
@@ -462,7 +457,6 @@ class MmeMenu(ReadWriteKaitaiStruct):
                 super(MmeMenu.MenuResponse.PasswordResponse, self).__init__(_io)
                 self._parent = _parent
                 self._root = _root
-                self._read()
 
             def _read(self):
                 self.client_salt = self._io.read_bytes(20)
@@ -515,6 +509,7 @@ class MmeMenu(ReadWriteKaitaiStruct):
                 _pos = self._io.pos()
                 self._io.seek(4)
                 self._m_password = MmeMenu.MenuResponse.PasswordResponse(self._io, self, self._root)
+                self._m_password._read()
                 self._io.seek(_pos)
 
             return getattr(self, '_m_password', None)
@@ -562,7 +557,6 @@ class MmeMenu(ReadWriteKaitaiStruct):
             super(MmeMenu.MenuSaltedPassword, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.index = self._io.read_u1()
@@ -572,6 +566,7 @@ class MmeMenu(ReadWriteKaitaiStruct):
             self.value = self._io.read_u1()
             self.width = self._io.read_u1()
             self.flags = mme_types.MmeTypes.WidgetFlags(self._io)
+            self.flags._read()
             if self._io.size() >= 27:
                 pass
                 self.salt_1 = self._io.read_bytes(20)
@@ -645,7 +640,6 @@ class MmeMenu(ReadWriteKaitaiStruct):
             super(MmeMenu.MenuText, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.index = self._io.read_u1()
@@ -684,7 +678,6 @@ class MmeMenu(ReadWriteKaitaiStruct):
             super(MmeMenu.MenuTexture, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.index = self._io.read_u1()
@@ -760,7 +753,6 @@ class MmeMenu(ReadWriteKaitaiStruct):
             super(MmeMenu.MenuWidget, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.index = self._io.read_u1()
@@ -769,6 +761,7 @@ class MmeMenu(ReadWriteKaitaiStruct):
             self.name = self._io.read_u1()
             self.value = self._io.read_u1()
             self.flags = mme_types.MmeTypes.WidgetFlags(self._io)
+            self.flags._read()
             self.text = (KaitaiStream.bytes_terminate(self._io.read_bytes_full(), 0, False)).decode(u"ISO-8859-1")
             self._dirty = False
 

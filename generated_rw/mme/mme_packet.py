@@ -37,7 +37,6 @@ class MmePacket(ReadWriteKaitaiStruct):
         super(MmePacket, self).__init__(_io)
         self._parent = _parent
         self._root = _root or self
-        self._read()
 
     def _read(self):
         self.packet_type = KaitaiStream.resolve_enum(mme_types.MmeTypes.PacketType, self._io.read_u2le())
@@ -48,251 +47,301 @@ class MmePacket(ReadWriteKaitaiStruct):
             self._raw_payload = self._io.read_bytes(self.len_payload)
             _io__raw_payload = KaitaiStream(BytesIO(self._raw_payload))
             self.payload = mme_types.MmeTypes.PacketTypeSet(_io__raw_payload)
+            self.payload._read()
         elif _on == 1:
             pass
             self._raw_payload = self._io.read_bytes(self.len_payload)
             _io__raw_payload = KaitaiStream(BytesIO(self._raw_payload))
             self.payload = mme_types.MmeTypes.PacketTypeSet(_io__raw_payload)
+            self.payload._read()
         elif _on == 10:
             pass
             self._raw_payload = self._io.read_bytes(self.len_payload)
             _io__raw_payload = KaitaiStream(BytesIO(self._raw_payload))
             self.payload = mme_players.MmePlayers.DenouncePlayer(_io__raw_payload)
+            self.payload._read()
         elif _on == 11:
             pass
             self._raw_payload = self._io.read_bytes(self.len_payload)
             _io__raw_payload = KaitaiStream(BytesIO(self._raw_payload))
             self.payload = mme_players.MmePlayers.PlayerAbilities(_io__raw_payload)
+            self.payload._read()
         elif _on == 12:
             pass
             self._raw_payload = self._io.read_bytes(self.len_payload)
             _io__raw_payload = KaitaiStream(BytesIO(self._raw_payload))
             self.payload = mme_map.MmeMap.MapLoading(_io__raw_payload)
+            self.payload._read()
         elif _on == 13:
             pass
             self._raw_payload = self._io.read_bytes(self.len_payload)
             _io__raw_payload = KaitaiStream(BytesIO(self._raw_payload))
             self.payload = mme_connection.MmeConnection.RandomGarbage(_io__raw_payload)
+            self.payload._read()
         elif _on == 14:
             pass
             self._raw_payload = self._io.read_bytes(self.len_payload)
             _io__raw_payload = KaitaiStream(BytesIO(self._raw_payload))
             self.payload = mme_map.MmeMap.MapSetup(_io__raw_payload)
+            self.payload._read()
         elif _on == 15:
             pass
             self._raw_payload = self._io.read_bytes(self.len_payload)
             _io__raw_payload = KaitaiStream(BytesIO(self._raw_payload))
             self.payload = mme_map.MmeMap.MapProperties(_io__raw_payload)
+            self.payload._read()
         elif _on == 16:
             pass
             self._raw_payload = self._io.read_bytes(self.len_payload)
             _io__raw_payload = KaitaiStream(BytesIO(self._raw_payload))
             self.payload = mme_map.MmeMap.MapFill(_io__raw_payload)
+            self.payload._read()
         elif _on == 17:
             pass
             self._raw_payload = self._io.read_bytes(self.len_payload)
             _io__raw_payload = KaitaiStream(BytesIO(self._raw_payload))
             self.payload = mme_map.MmeMap.MapData(_io__raw_payload)
+            self.payload._read()
         elif _on == 18:
             pass
             self._raw_payload = self._io.read_bytes(self.len_payload)
             _io__raw_payload = KaitaiStream(BytesIO(self._raw_payload))
             self.payload = mme_types.MmeTypes.Empty(_io__raw_payload)
+            self.payload._read()
         elif _on == 19:
             pass
             self._raw_payload = self._io.read_bytes(self.len_payload)
             _io__raw_payload = KaitaiStream(BytesIO(self._raw_payload))
             self.payload = mme_map.MmeMap.CompressedChunk(_io__raw_payload)
+            self.payload._read()
         elif _on == 2:
             pass
             self._raw_payload = self._io.read_bytes(self.len_payload)
             _io__raw_payload = KaitaiStream(BytesIO(self._raw_payload))
             self.payload = mme_connection.MmeConnection.Ping(_io__raw_payload)
+            self.payload._read()
         elif _on == 20:
             pass
             self._raw_payload = self._io.read_bytes(self.len_payload)
             _io__raw_payload = KaitaiStream(BytesIO(self._raw_payload))
             self.payload = mme_types.MmeTypes.Empty(_io__raw_payload)
+            self.payload._read()
         elif _on == 21:
             pass
             self._raw_payload = self._io.read_bytes(self.len_payload)
             _io__raw_payload = KaitaiStream(BytesIO(self._raw_payload))
             self.payload = mme_map.MmeMap.CompressedChunk(_io__raw_payload)
+            self.payload._read()
         elif _on == 22:
             pass
             self._raw_payload = self._io.read_bytes(self.len_payload)
             _io__raw_payload = KaitaiStream(BytesIO(self._raw_payload))
             self.payload = mme_map.MmeMap.BufferIsMapData(_io__raw_payload)
+            self.payload._read()
         elif _on == 23:
             pass
             self._raw_payload = self._io.read_bytes(self.len_payload)
             _io__raw_payload = KaitaiStream(BytesIO(self._raw_payload))
             self.payload = mme_types.MmeTypes.Empty(_io__raw_payload)
+            self.payload._read()
         elif _on == 24:
             pass
             self._raw_payload = self._io.read_bytes(self.len_payload)
             _io__raw_payload = KaitaiStream(BytesIO(self._raw_payload))
             self.payload = mme_players.MmePlayers.MovePlayer(_io__raw_payload)
+            self.payload._read()
         elif _on == 25:
             pass
             self._raw_payload = self._io.read_bytes(self.len_payload)
             _io__raw_payload = KaitaiStream(BytesIO(self._raw_payload))
             self.payload = mme_map.MmeMap.MapModify(_io__raw_payload)
+            self.payload._read()
         elif _on == 26:
             pass
             self._raw_payload = self._io.read_bytes(self.len_payload)
             _io__raw_payload = KaitaiStream(BytesIO(self._raw_payload))
             self.payload = mme_assets.MmeAssets.FileRequest(_io__raw_payload)
+            self.payload._read()
         elif _on == 27:
             pass
             self._raw_payload = self._io.read_bytes(self.len_payload)
             _io__raw_payload = KaitaiStream(BytesIO(self._raw_payload))
             self.payload = mme_assets.MmeAssets.TextureSetup(_io__raw_payload)
+            self.payload._read()
         elif _on == 28:
             pass
             self._raw_payload = self._io.read_bytes(self.len_payload)
             _io__raw_payload = KaitaiStream(BytesIO(self._raw_payload))
             self.payload = mme_assets.MmeAssets.GroupSetup(_io__raw_payload)
+            self.payload._read()
         elif _on == 29:
             pass
             self._raw_payload = self._io.read_bytes(self.len_payload)
             _io__raw_payload = KaitaiStream(BytesIO(self._raw_payload))
             self.payload = mme_assets.MmeAssets.BlockSetup(_io__raw_payload)
+            self.payload._read()
         elif _on == 3:
             pass
             self._raw_payload = self._io.read_bytes(self.len_payload)
             _io__raw_payload = KaitaiStream(BytesIO(self._raw_payload))
             self.payload = mme_connection.MmeConnection.Ping(_io__raw_payload)
+            self.payload._read()
         elif _on == 30:
             pass
             self._raw_payload = self._io.read_bytes(self.len_payload)
             _io__raw_payload = KaitaiStream(BytesIO(self._raw_payload))
             self.payload = mme_menu.MmeMenu.MenuRequest(_io__raw_payload)
+            self.payload._read()
         elif _on == 31:
             pass
             self._raw_payload = self._io.read_bytes(self.len_payload)
             _io__raw_payload = KaitaiStream(BytesIO(self._raw_payload))
             self.payload = mme_menu.MmeMenu.MenuResponse(_io__raw_payload)
+            self.payload._read()
         elif _on == 32:
             pass
             self._raw_payload = self._io.read_bytes(self.len_payload)
             _io__raw_payload = KaitaiStream(BytesIO(self._raw_payload))
             self.payload = mme_menu.MmeMenu.MenuReset(_io__raw_payload)
+            self.payload._read()
         elif _on == 33:
             pass
             self._raw_payload = self._io.read_bytes(self.len_payload)
             _io__raw_payload = KaitaiStream(BytesIO(self._raw_payload))
             self.payload = mme_menu.MmeMenu.MenuText(_io__raw_payload)
+            self.payload._read()
         elif _on == 34:
             pass
             self._raw_payload = self._io.read_bytes(self.len_payload)
             _io__raw_payload = KaitaiStream(BytesIO(self._raw_payload))
             self.payload = mme_menu.MmeMenu.MenuWidget(_io__raw_payload)
+            self.payload._read()
         elif _on == 35:
             pass
             self._raw_payload = self._io.read_bytes(self.len_payload)
             _io__raw_payload = KaitaiStream(BytesIO(self._raw_payload))
             self.payload = mme_menu.MmeMenu.MenuWidget(_io__raw_payload)
+            self.payload._read()
         elif _on == 36:
             pass
             self._raw_payload = self._io.read_bytes(self.len_payload)
             _io__raw_payload = KaitaiStream(BytesIO(self._raw_payload))
             self.payload = mme_menu.MmeMenu.MenuWidget(_io__raw_payload)
+            self.payload._read()
         elif _on == 37:
             pass
             self._raw_payload = self._io.read_bytes(self.len_payload)
             _io__raw_payload = KaitaiStream(BytesIO(self._raw_payload))
             self.payload = mme_menu.MmeMenu.MenuInput(_io__raw_payload)
+            self.payload._read()
         elif _on == 38:
             pass
             self._raw_payload = self._io.read_bytes(self.len_payload)
             _io__raw_payload = KaitaiStream(BytesIO(self._raw_payload))
             self.payload = mme_menu.MmeMenu.MenuButton(_io__raw_payload)
+            self.payload._read()
         elif _on == 39:
             pass
             self._raw_payload = self._io.read_bytes(self.len_payload)
             _io__raw_payload = KaitaiStream(BytesIO(self._raw_payload))
             self.payload = mme_menu.MmeMenu.MenuErase(_io__raw_payload)
+            self.payload._read()
         elif _on == 4:
             pass
             self._raw_payload = self._io.read_bytes(self.len_payload)
             _io__raw_payload = KaitaiStream(BytesIO(self._raw_payload))
             self.payload = mme_types.MmeTypes.Empty(_io__raw_payload)
+            self.payload._read()
         elif _on == 40:
             pass
             self._raw_payload = self._io.read_bytes(self.len_payload)
             _io__raw_payload = KaitaiStream(BytesIO(self._raw_payload))
             self.payload = mme_menu.MmeMenu.MenuSaltedPassword(_io__raw_payload)
+            self.payload._read()
         elif _on == 41:
             pass
             self._raw_payload = self._io.read_bytes(self.len_payload)
             _io__raw_payload = KaitaiStream(BytesIO(self._raw_payload))
             self.payload = mme_menu.MmeMenu.MenuResize(_io__raw_payload)
+            self.payload._read()
         elif _on == 42:
             pass
             self._raw_payload = self._io.read_bytes(self.len_payload)
             _io__raw_payload = KaitaiStream(BytesIO(self._raw_payload))
             self.payload = mme_assets.MmeAssets.SkyBox(_io__raw_payload)
+            self.payload._read()
         elif _on == 43:
             pass
             self._raw_payload = self._io.read_bytes(self.len_payload)
             _io__raw_payload = KaitaiStream(BytesIO(self._raw_payload))
             self.payload = mme_connection.MmeConnection.ClientVersion(_io__raw_payload)
+            self.payload._read()
         elif _on == 44:
             pass
             self._raw_payload = self._io.read_bytes(self.len_payload)
             _io__raw_payload = KaitaiStream(BytesIO(self._raw_payload))
             self.payload = mme_connection.MmeConnection.PortalCookie(_io__raw_payload)
+            self.payload._read()
         elif _on == 45:
             pass
             self._raw_payload = self._io.read_bytes(self.len_payload)
             _io__raw_payload = KaitaiStream(BytesIO(self._raw_payload))
             self.payload = mme_players.MmePlayers.PlayerSkin(_io__raw_payload)
+            self.payload._read()
         elif _on == 46:
             pass
             self._raw_payload = self._io.read_bytes(self.len_payload)
             _io__raw_payload = KaitaiStream(BytesIO(self._raw_payload))
             self.payload = mme_menu.MmeMenu.MenuTexture(_io__raw_payload)
+            self.payload._read()
         elif _on == 47:
             pass
             self._raw_payload = self._io.read_bytes(self.len_payload)
             _io__raw_payload = KaitaiStream(BytesIO(self._raw_payload))
             self.payload = mme_connection.MmeConnection.ServerName(_io__raw_payload)
+            self.payload._read()
         elif _on == 48:
             pass
             self._raw_payload = self._io.read_bytes(self.len_payload)
             _io__raw_payload = KaitaiStream(BytesIO(self._raw_payload))
             self.payload = mme_players.MmePlayers.ProjectileCreate(_io__raw_payload)
+            self.payload._read()
         elif _on == 49:
             pass
             self._raw_payload = self._io.read_bytes(self.len_payload)
             _io__raw_payload = KaitaiStream(BytesIO(self._raw_payload))
             self.payload = mme_players.MmePlayers.ProjectileCollision(_io__raw_payload)
+            self.payload._read()
         elif _on == 5:
             pass
             self._raw_payload = self._io.read_bytes(self.len_payload)
             _io__raw_payload = KaitaiStream(BytesIO(self._raw_payload))
             self.payload = mme_connection.MmeConnection.Authenticate(_io__raw_payload)
+            self.payload._read()
         elif _on == 6:
             pass
             self._raw_payload = self._io.read_bytes(self.len_payload)
             _io__raw_payload = KaitaiStream(BytesIO(self._raw_payload))
             self.payload = mme_connection.MmeConnection.Connect(_io__raw_payload)
+            self.payload._read()
         elif _on == 7:
             pass
             self._raw_payload = self._io.read_bytes(self.len_payload)
             _io__raw_payload = KaitaiStream(BytesIO(self._raw_payload))
             self.payload = mme_connection.MmeConnection.Disconnect(_io__raw_payload)
+            self.payload._read()
         elif _on == 8:
             pass
             self._raw_payload = self._io.read_bytes(self.len_payload)
             _io__raw_payload = KaitaiStream(BytesIO(self._raw_payload))
             self.payload = mme_players.MmePlayers.ChatMessage(_io__raw_payload)
+            self.payload._read()
         elif _on == 9:
             pass
             self._raw_payload = self._io.read_bytes(self.len_payload)
             _io__raw_payload = KaitaiStream(BytesIO(self._raw_payload))
             self.payload = mme_players.MmePlayers.AnnouncePlayer(_io__raw_payload)
+            self.payload._read()
         else:
             pass
             self.payload = self._io.read_bytes(self.len_payload)

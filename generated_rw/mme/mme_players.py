@@ -22,7 +22,6 @@ class MmePlayers(ReadWriteKaitaiStruct):
         super(MmePlayers, self).__init__(_io)
         self._parent = _parent
         self._root = _root or self
-        self._read()
 
     def _read(self):
         pass
@@ -54,7 +53,6 @@ class MmePlayers(ReadWriteKaitaiStruct):
             super(MmePlayers.AnnouncePlayer, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.player_id = self._io.read_u1()
@@ -141,7 +139,6 @@ class MmePlayers(ReadWriteKaitaiStruct):
             super(MmePlayers.ChatMessage, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.player_id = self._io.read_u1()
@@ -185,7 +182,6 @@ class MmePlayers(ReadWriteKaitaiStruct):
             super(MmePlayers.DenouncePlayer, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.player_id = self._io.read_u1()
@@ -220,7 +216,6 @@ class MmePlayers(ReadWriteKaitaiStruct):
             super(MmePlayers.MovePlayer, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.x = self._io.read_f4le()
@@ -285,10 +280,10 @@ class MmePlayers(ReadWriteKaitaiStruct):
             super(MmePlayers.PlayerAbilities, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.permissions = MmePlayers.PlayerAbilities.Permissions(self._io, self, self._root)
+            self.permissions._read()
             self.box_volume_limit = self._io.read_u4le()
             self.box_dimension_limit = self._io.read_u2le()
             if self._io.size() >= 26:
@@ -404,7 +399,6 @@ class MmePlayers(ReadWriteKaitaiStruct):
                 super(MmePlayers.PlayerAbilities.Permissions, self).__init__(_io)
                 self._parent = _parent
                 self._root = _root
-                self._read()
 
             def _read(self):
                 self.allow_flying = self._io.read_bits_int_le(1) != 0
@@ -443,7 +437,6 @@ class MmePlayers(ReadWriteKaitaiStruct):
             super(MmePlayers.PlayerSkin, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             if self._io.size() >= 1:
@@ -511,7 +504,6 @@ class MmePlayers(ReadWriteKaitaiStruct):
             super(MmePlayers.ProjectileCollision, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.projectile_type = KaitaiStream.resolve_enum(mme_types.MmeTypes.ProjectileType, self._io.read_u1())
@@ -555,7 +547,6 @@ class MmePlayers(ReadWriteKaitaiStruct):
             super(MmePlayers.ProjectileCreate, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.projectile_type = KaitaiStream.resolve_enum(mme_types.MmeTypes.ProjectileType, self._io.read_u1())

@@ -117,7 +117,6 @@ class MmeTypes(ReadWriteKaitaiStruct):
         super(MmeTypes, self).__init__(_io)
         self._parent = _parent
         self._root = _root or self
-        self._read()
 
     def _read(self):
         pass
@@ -148,7 +147,6 @@ class MmeTypes(ReadWriteKaitaiStruct):
             super(MmeTypes.Credentials, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.name = (KaitaiStream.bytes_terminate(self._io.read_bytes(24), 0, False)).decode(u"ISO-8859-1")
@@ -191,7 +189,6 @@ class MmeTypes(ReadWriteKaitaiStruct):
             super(MmeTypes.Empty, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.ignored = self._io.read_bytes_full()
@@ -226,7 +223,6 @@ class MmeTypes(ReadWriteKaitaiStruct):
             super(MmeTypes.PacketTypeSet, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.bits = []
@@ -275,7 +271,6 @@ class MmeTypes(ReadWriteKaitaiStruct):
             super(MmeTypes.Region, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.lower_x = self._io.read_s2le()
@@ -367,7 +362,6 @@ class MmeTypes(ReadWriteKaitaiStruct):
             super(MmeTypes.WidgetFlags, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.active = self._io.read_bits_int_le(1) != 0

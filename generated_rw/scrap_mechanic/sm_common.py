@@ -64,7 +64,6 @@ class SmCommon(ReadWriteKaitaiStruct):
         super(SmCommon, self).__init__(_io)
         self._parent = _parent
         self._root = _root or self
-        self._read()
 
     def _read(self):
         pass
@@ -96,7 +95,6 @@ class SmCommon(ReadWriteKaitaiStruct):
             self._parent = _parent
             self._root = _root
             self.bits = bits
-            self._read()
 
         def _read(self):
             pass
@@ -196,13 +194,16 @@ class SmCommon(ReadWriteKaitaiStruct):
             self.y_bits = y_bits
             self.z_bits = z_bits
             self.w_bits = w_bits
-            self._read()
 
         def _read(self):
             self.x = SmCommon.F4FromBits(self.x_bits, self._io, self, self._root)
+            self.x._read()
             self.y = SmCommon.F4FromBits(self.y_bits, self._io, self, self._root)
+            self.y._read()
             self.z = SmCommon.F4FromBits(self.z_bits, self._io, self, self._root)
+            self.z._read()
             self.w = SmCommon.F4FromBits(self.w_bits, self._io, self, self._root)
+            self.w._read()
             self._dirty = False
 
 
@@ -260,7 +261,6 @@ class SmCommon(ReadWriteKaitaiStruct):
             super(SmCommon.QuatWzyx, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.w = self._io.read_f4be()
@@ -296,7 +296,6 @@ class SmCommon(ReadWriteKaitaiStruct):
             super(SmCommon.QuatXyzw, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.x = self._io.read_f4be()
@@ -332,13 +331,16 @@ class SmCommon(ReadWriteKaitaiStruct):
             super(SmCommon.Transform, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.rotation = SmCommon.QuatXyzw(self._io, self, self._root)
+            self.rotation._read()
             self.position = SmCommon.Vec3fXyz(self._io, self, self._root)
+            self.position._read()
             self.velocity = SmCommon.Vec3fXyz(self._io, self, self._root)
+            self.velocity._read()
             self.angular_velocity = SmCommon.Vec3fXyz(self._io, self, self._root)
+            self.angular_velocity._read()
             self._dirty = False
 
 
@@ -391,7 +393,6 @@ class SmCommon(ReadWriteKaitaiStruct):
             super(SmCommon.Uuid, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.octets = self._io.read_bytes(16)
@@ -426,12 +427,14 @@ class SmCommon(ReadWriteKaitaiStruct):
             self.x_bits = x_bits
             self.y_bits = y_bits
             self.z_bits = z_bits
-            self._read()
 
         def _read(self):
             self.x = SmCommon.F4FromBits(self.x_bits, self._io, self, self._root)
+            self.x._read()
             self.y = SmCommon.F4FromBits(self.y_bits, self._io, self, self._root)
+            self.y._read()
             self.z = SmCommon.F4FromBits(self.z_bits, self._io, self, self._root)
+            self.z._read()
             self._dirty = False
 
 
@@ -481,7 +484,6 @@ class SmCommon(ReadWriteKaitaiStruct):
             super(SmCommon.Vec3fXyz, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.x = self._io.read_f4be()
@@ -515,7 +517,6 @@ class SmCommon(ReadWriteKaitaiStruct):
             super(SmCommon.Vec3fZyx, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.z = self._io.read_f4be()
@@ -549,7 +550,6 @@ class SmCommon(ReadWriteKaitaiStruct):
             super(SmCommon.Vec3i16Xyz, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.x = self._io.read_s2be()
@@ -583,7 +583,6 @@ class SmCommon(ReadWriteKaitaiStruct):
             super(SmCommon.Vec3i32Xyz, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.x = self._io.read_s4be()

@@ -22,13 +22,16 @@ class SmCompoundBody(ReadWriteKaitaiStruct):
         super(SmCompoundBody, self).__init__(_io)
         self._parent = _parent
         self._root = _root or self
-        self._read()
 
     def _read(self):
         self.subpackets = []
         i = 0
         while not self._io.is_eof():
-            self.subpackets.append(SmCompoundBody.Subpacket(self._io, self, self._root))
+            _t_subpackets = SmCompoundBody.Subpacket(self._io, self, self._root)
+            try:
+                _t_subpackets._read()
+            finally:
+                self.subpackets.append(_t_subpackets)
             i += 1
 
         self._dirty = False
@@ -73,7 +76,6 @@ class SmCompoundBody(ReadWriteKaitaiStruct):
             super(SmCompoundBody.Subpacket, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.len_subpacket = self._io.read_u4be()

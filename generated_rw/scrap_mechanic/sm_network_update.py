@@ -73,7 +73,6 @@ class SmNetworkUpdate(ReadWriteKaitaiStruct):
         self._parent = _parent
         self._root = _root or self
         self.known_controller_type = known_controller_type
-        self._read()
 
     def _read(self):
         self.update_type = KaitaiStream.resolve_enum(SmNetworkUpdate.UpdateType, self._io.read_bits_int_be(3))
@@ -87,18 +86,23 @@ class SmNetworkUpdate(ReadWriteKaitaiStruct):
         if _on == SmNetworkUpdate.UpdateType.create:
             pass
             self.data = SmNetworkUpdate.CreateData(self.netobj_type, self.controller_type, self._io, self, self._root)
+            self.data._read()
         elif _on == SmNetworkUpdate.UpdateType.p:
             pass
             self.data = SmNetworkUpdate.PData(self.netobj_type, self._io, self, self._root)
+            self.data._read()
         elif _on == SmNetworkUpdate.UpdateType.remove:
             pass
             self.data = SmNetworkUpdate.RemoveData(self.netobj_type, self._io, self, self._root)
+            self.data._read()
         elif _on == SmNetworkUpdate.UpdateType.update:
             pass
             self.data = SmNetworkUpdate.UpdateData(self.netobj_type, self.resolved_controller_type, self._io, self, self._root)
+            self.data._read()
         else:
             pass
             self.data = SmNetworkUpdate.Opaque(self._io, self, self._root)
+            self.data._read()
         self._dirty = False
 
 
@@ -210,10 +214,10 @@ class SmNetworkUpdate(ReadWriteKaitaiStruct):
             super(SmNetworkUpdate.ChildShapeBlock, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.bounds = sm_common.SmCommon.Vec3i16Xyz(self._io)
+            self.bounds._read()
             self._dirty = False
 
 
@@ -242,7 +246,6 @@ class SmNetworkUpdate(ReadWriteKaitaiStruct):
             super(SmNetworkUpdate.ChildShapePart, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.z_axis_raw = self._io.read_bits_int_be(4)
@@ -293,10 +296,10 @@ class SmNetworkUpdate(ReadWriteKaitaiStruct):
             super(SmNetworkUpdate.ContainerItem, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.uuid = sm_common.SmCommon.Uuid(self._io)
+            self.uuid._read()
             self.tool_instance_id = self._io.read_u4be()
             self.quantity = self._io.read_u2be()
             self._dirty = False
@@ -327,15 +330,16 @@ class SmNetworkUpdate(ReadWriteKaitaiStruct):
             super(SmNetworkUpdate.CreateCharacter, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.steam_id_64 = self._io.read_u8be()
             self.position = sm_common.SmCommon.Vec3fZyx(self._io)
+            self.position._read()
             self.world_id = self._io.read_u2be()
             self.yaw = self._io.read_f4be()
             self.pitch = self._io.read_f4be()
             self.character_uuid = sm_common.SmCommon.Uuid(self._io)
+            self.character_uuid._read()
             self._dirty = False
 
 
@@ -368,19 +372,26 @@ class SmNetworkUpdate(ReadWriteKaitaiStruct):
             super(SmNetworkUpdate.CreateContainer, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.num_slots = self._io.read_u2be()
             self.stack_size = self._io.read_u2be()
             self.items = []
             for i in range(self.num_slots):
-                self.items.append(SmNetworkUpdate.ContainerItem(self._io, self, self._root))
+                _t_items = SmNetworkUpdate.ContainerItem(self._io, self, self._root)
+                try:
+                    _t_items._read()
+                finally:
+                    self.items.append(_t_items)
 
             self.num_filters = self._io.read_u2be()
             self.filters = []
             for i in range(self.num_filters):
-                self.filters.append(sm_common.SmCommon.Uuid(self._io))
+                _t_filters = sm_common.SmCommon.Uuid(self._io)
+                try:
+                    _t_filters._read()
+                finally:
+                    self.filters.append(_t_filters)
 
             self._dirty = False
 
@@ -442,34 +453,41 @@ class SmNetworkUpdate(ReadWriteKaitaiStruct):
             self._root = _root
             self.netobj_type = netobj_type
             self.controller_type = controller_type
-            self._read()
 
         def _read(self):
             _on = self.netobj_type
             if _on == sm_common.SmCommon.NetobjType.character:
                 pass
                 self.body = SmNetworkUpdate.CreateCharacter(self._io, self, self._root)
+                self.body._read()
             elif _on == sm_common.SmCommon.NetobjType.child_shape:
                 pass
                 self.body = SmNetworkUpdate.NoData(self._io, self, self._root)
+                self.body._read()
             elif _on == sm_common.SmCommon.NetobjType.container:
                 pass
                 self.body = SmNetworkUpdate.CreateContainer(self._io, self, self._root)
+                self.body._read()
             elif _on == sm_common.SmCommon.NetobjType.joint:
                 pass
                 self.body = SmNetworkUpdate.NoData(self._io, self, self._root)
+                self.body._read()
             elif _on == sm_common.SmCommon.NetobjType.lift:
                 pass
                 self.body = SmNetworkUpdate.CreateLift(self._io, self, self._root)
+                self.body._read()
             elif _on == sm_common.SmCommon.NetobjType.rigid_body:
                 pass
                 self.body = SmNetworkUpdate.CreateRigidBody(self.controller_type, self._io, self, self._root)
+                self.body._read()
             elif _on == sm_common.SmCommon.NetobjType.tool:
                 pass
                 self.body = SmNetworkUpdate.CreateTool(self._io, self, self._root)
+                self.body._read()
             else:
                 pass
                 self.body = SmNetworkUpdate.Opaque(self._io, self, self._root)
+                self.body._read()
             self._dirty = False
 
 
@@ -595,12 +613,12 @@ class SmNetworkUpdate(ReadWriteKaitaiStruct):
             super(SmNetworkUpdate.CreateLift, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.steam_id_64 = self._io.read_u8be()
             self.world_id = self._io.read_u2be()
             self.position = sm_common.SmCommon.Vec3i32Xyz(self._io)
+            self.position._read()
             self.level = self._io.read_s4be()
             self._dirty = False
 
@@ -633,19 +651,21 @@ class SmNetworkUpdate(ReadWriteKaitaiStruct):
             self._parent = _parent
             self._root = _root
             self.controller_type = controller_type
-            self._read()
 
         def _read(self):
             _on = self.controller_type
             if _on == 1:
                 pass
                 self.body = SmNetworkUpdate.CreateRigidBodyStatic(self._io, self, self._root)
+                self.body._read()
             elif _on == 2:
                 pass
                 self.body = SmNetworkUpdate.CreateRigidBodyDynamic(self._io, self, self._root)
+                self.body._read()
             else:
                 pass
                 self.body = SmNetworkUpdate.Opaque(self._io, self, self._root)
+                self.body._read()
             self._dirty = False
 
 
@@ -710,11 +730,11 @@ class SmNetworkUpdate(ReadWriteKaitaiStruct):
             super(SmNetworkUpdate.CreateRigidBodyDynamic, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.world_id = self._io.read_u2be()
             self.transform = sm_common.SmCommon.Transform(self._io)
+            self.transform._read()
             self._dirty = False
 
 
@@ -743,12 +763,13 @@ class SmNetworkUpdate(ReadWriteKaitaiStruct):
             super(SmNetworkUpdate.CreateRigidBodyStatic, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.world_id = self._io.read_u2be()
             self.rotation = sm_common.SmCommon.QuatWzyx(self._io)
+            self.rotation._read()
             self.position = sm_common.SmCommon.Vec3fXyz(self._io)
+            self.position._read()
             self._dirty = False
 
 
@@ -778,10 +799,10 @@ class SmNetworkUpdate(ReadWriteKaitaiStruct):
             super(SmNetworkUpdate.CreateTool, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.uuid = sm_common.SmCommon.Uuid(self._io)
+            self.uuid._read()
             self._dirty = False
 
 
@@ -810,7 +831,6 @@ class SmNetworkUpdate(ReadWriteKaitaiStruct):
             super(SmNetworkUpdate.JointAxis, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.z_axis_b_raw = self._io.read_bits_int_be(4)
@@ -886,7 +906,6 @@ class SmNetworkUpdate(ReadWriteKaitaiStruct):
             super(SmNetworkUpdate.NoData, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             pass
@@ -915,7 +934,6 @@ class SmNetworkUpdate(ReadWriteKaitaiStruct):
             super(SmNetworkUpdate.Opaque, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.payload = self._io.read_bytes_full()
@@ -948,16 +966,17 @@ class SmNetworkUpdate(ReadWriteKaitaiStruct):
             self._parent = _parent
             self._root = _root
             self.netobj_type = netobj_type
-            self._read()
 
         def _read(self):
             _on = self.netobj_type
             if _on == sm_common.SmCommon.NetobjType.joint:
                 pass
                 self.body = SmNetworkUpdate.NoData(self._io, self, self._root)
+                self.body._read()
             else:
                 pass
                 self.body = SmNetworkUpdate.Opaque(self._io, self, self._root)
+                self.body._read()
             self._dirty = False
 
 
@@ -1011,34 +1030,41 @@ class SmNetworkUpdate(ReadWriteKaitaiStruct):
             self._parent = _parent
             self._root = _root
             self.netobj_type = netobj_type
-            self._read()
 
         def _read(self):
             _on = self.netobj_type
             if _on == sm_common.SmCommon.NetobjType.character:
                 pass
                 self.body = SmNetworkUpdate.NoData(self._io, self, self._root)
+                self.body._read()
             elif _on == sm_common.SmCommon.NetobjType.child_shape:
                 pass
                 self.body = SmNetworkUpdate.NoData(self._io, self, self._root)
+                self.body._read()
             elif _on == sm_common.SmCommon.NetobjType.container:
                 pass
                 self.body = SmNetworkUpdate.NoData(self._io, self, self._root)
+                self.body._read()
             elif _on == sm_common.SmCommon.NetobjType.joint:
                 pass
                 self.body = SmNetworkUpdate.NoData(self._io, self, self._root)
+                self.body._read()
             elif _on == sm_common.SmCommon.NetobjType.lift:
                 pass
                 self.body = SmNetworkUpdate.NoData(self._io, self, self._root)
+                self.body._read()
             elif _on == sm_common.SmCommon.NetobjType.rigid_body:
                 pass
                 self.body = SmNetworkUpdate.NoData(self._io, self, self._root)
+                self.body._read()
             elif _on == sm_common.SmCommon.NetobjType.tool:
                 pass
                 self.body = SmNetworkUpdate.NoData(self._io, self, self._root)
+                self.body._read()
             else:
                 pass
                 self.body = SmNetworkUpdate.Opaque(self._io, self, self._root)
+                self.body._read()
             self._dirty = False
 
 
@@ -1162,10 +1188,10 @@ class SmNetworkUpdate(ReadWriteKaitaiStruct):
             super(SmNetworkUpdate.SlotChange, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.uuid = sm_common.SmCommon.Uuid(self._io)
+            self.uuid._read()
             self.tool_instance_id = self._io.read_u4be()
             self.quantity = self._io.read_u2be()
             self.slot = self._io.read_u2be()
@@ -1204,7 +1230,6 @@ class SmNetworkUpdate(ReadWriteKaitaiStruct):
             super(SmNetworkUpdate.UpdateCharacter, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.update_movement_states = self._io.read_bits_int_be(1) != 0
@@ -1446,23 +1471,26 @@ class SmNetworkUpdate(ReadWriteKaitaiStruct):
             self._parent = _parent
             self._root = _root
             self.controller_type = controller_type
-            self._read()
 
         def _read(self):
             self.uuid = self._io.read_u2be()
             self.body_id = self._io.read_u4be()
             self.local_position = sm_common.SmCommon.Vec3i16Xyz(self._io)
+            self.local_position._read()
             self.color = self._io.read_u4be()
             _on = self.controller_type
             if _on == 31:
                 pass
                 self.data = SmNetworkUpdate.ChildShapeBlock(self._io, self, self._root)
+                self.data._read()
             elif _on == 32:
                 pass
                 self.data = SmNetworkUpdate.ChildShapePart(self._io, self, self._root)
+                self.data._read()
             else:
                 pass
                 self.data = SmNetworkUpdate.Opaque(self._io, self, self._root)
+                self.data._read()
             self._dirty = False
 
 
@@ -1536,13 +1564,16 @@ class SmNetworkUpdate(ReadWriteKaitaiStruct):
             super(SmNetworkUpdate.UpdateContainer, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.num_slot_changes = self._io.read_u2be()
             self.slot_changes = []
             for i in range(self.num_slot_changes):
-                self.slot_changes.append(SmNetworkUpdate.SlotChange(self._io, self, self._root))
+                _t_slot_changes = SmNetworkUpdate.SlotChange(self._io, self, self._root)
+                try:
+                    _t_slot_changes._read()
+                finally:
+                    self.slot_changes.append(_t_slot_changes)
 
             self.has_filters = self._io.read_bits_int_be(1) != 0
             if self.has_filters:
@@ -1554,7 +1585,11 @@ class SmNetworkUpdate(ReadWriteKaitaiStruct):
                 pass
                 self.filter_uuids = []
                 for i in range(self.num_filters):
-                    self.filter_uuids.append(sm_common.SmCommon.Uuid(self._io))
+                    _t_filter_uuids = sm_common.SmCommon.Uuid(self._io)
+                    try:
+                        _t_filter_uuids._read()
+                    finally:
+                        self.filter_uuids.append(_t_filter_uuids)
 
 
             self._dirty = False
@@ -1636,34 +1671,41 @@ class SmNetworkUpdate(ReadWriteKaitaiStruct):
             self._root = _root
             self.netobj_type = netobj_type
             self.controller_type = controller_type
-            self._read()
 
         def _read(self):
             _on = self.netobj_type
             if _on == sm_common.SmCommon.NetobjType.character:
                 pass
                 self.body = SmNetworkUpdate.UpdateCharacter(self._io, self, self._root)
+                self.body._read()
             elif _on == sm_common.SmCommon.NetobjType.child_shape:
                 pass
                 self.body = SmNetworkUpdate.UpdateChildShape(self.controller_type, self._io, self, self._root)
+                self.body._read()
             elif _on == sm_common.SmCommon.NetobjType.container:
                 pass
                 self.body = SmNetworkUpdate.UpdateContainer(self._io, self, self._root)
+                self.body._read()
             elif _on == sm_common.SmCommon.NetobjType.joint:
                 pass
                 self.body = SmNetworkUpdate.UpdateJoint(self._io, self, self._root)
+                self.body._read()
             elif _on == sm_common.SmCommon.NetobjType.lift:
                 pass
                 self.body = SmNetworkUpdate.UpdateLift(self._io, self, self._root)
+                self.body._read()
             elif _on == sm_common.SmCommon.NetobjType.rigid_body:
                 pass
                 self.body = SmNetworkUpdate.UpdateRigidBody(self.controller_type, self._io, self, self._root)
+                self.body._read()
             elif _on == sm_common.SmCommon.NetobjType.tool:
                 pass
                 self.body = SmNetworkUpdate.UpdateTool(self._io, self, self._root)
+                self.body._read()
             else:
                 pass
                 self.body = SmNetworkUpdate.Opaque(self._io, self, self._root)
+                self.body._read()
             self._dirty = False
 
 
@@ -1792,15 +1834,17 @@ class SmNetworkUpdate(ReadWriteKaitaiStruct):
             super(SmNetworkUpdate.UpdateJoint, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.uuid = self._io.read_u2be()
             self.id_shape_a = self._io.read_u4be()
             self.id_shape_b = self._io.read_u4be()
             self.pos_a = sm_common.SmCommon.Vec3i32Xyz(self._io)
+            self.pos_a._read()
             self.pos_b = sm_common.SmCommon.Vec3i32Xyz(self._io)
+            self.pos_b._read()
             self.axis = SmNetworkUpdate.JointAxis(self._io, self, self._root)
+            self.axis._read()
             self.color = self._io.read_u4be()
             self._dirty = False
 
@@ -1840,7 +1884,6 @@ class SmNetworkUpdate(ReadWriteKaitaiStruct):
             super(SmNetworkUpdate.UpdateLift, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.level = self._io.read_s4be()
@@ -1871,19 +1914,21 @@ class SmNetworkUpdate(ReadWriteKaitaiStruct):
             self._parent = _parent
             self._root = _root
             self.controller_type = controller_type
-            self._read()
 
         def _read(self):
             _on = self.controller_type
             if _on == 1:
                 pass
                 self.body = SmNetworkUpdate.UpdateRigidBodyStatic(self._io, self, self._root)
+                self.body._read()
             elif _on == 2:
                 pass
                 self.body = SmNetworkUpdate.UpdateRigidBodyDynamic(self._io, self, self._root)
+                self.body._read()
             else:
                 pass
                 self.body = SmNetworkUpdate.Opaque(self._io, self, self._root)
+                self.body._read()
             self._dirty = False
 
 
@@ -1947,7 +1992,6 @@ class SmNetworkUpdate(ReadWriteKaitaiStruct):
             super(SmNetworkUpdate.UpdateRigidBodyDynamic, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.unknown = self._io.read_u1()
@@ -1982,7 +2026,6 @@ class SmNetworkUpdate(ReadWriteKaitaiStruct):
             super(SmNetworkUpdate.UpdateRigidBodyStatic, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.unknown = self._io.read_u1()
@@ -2021,7 +2064,6 @@ class SmNetworkUpdate(ReadWriteKaitaiStruct):
             super(SmNetworkUpdate.UpdateTool, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.player_id = self._io.read_u4be()

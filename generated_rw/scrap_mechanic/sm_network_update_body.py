@@ -35,14 +35,17 @@ class SmNetworkUpdateBody(ReadWriteKaitaiStruct):
         super(SmNetworkUpdateBody, self).__init__(_io)
         self._parent = _parent
         self._root = _root or self
-        self._read()
 
     def _read(self):
         self.tick = self._io.read_u4be()
         self.sub_updates = []
         i = 0
         while not self._io.is_eof():
-            self.sub_updates.append(SmNetworkUpdateBody.RawUpdate(self._io, self, self._root))
+            _t_sub_updates = SmNetworkUpdateBody.RawUpdate(self._io, self, self._root)
+            try:
+                _t_sub_updates._read()
+            finally:
+                self.sub_updates.append(_t_sub_updates)
             i += 1
 
         self._dirty = False
@@ -88,7 +91,6 @@ class SmNetworkUpdateBody(ReadWriteKaitaiStruct):
             super(SmNetworkUpdateBody.RawUpdate, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.len_update = self._io.read_u2be()
@@ -99,6 +101,7 @@ class SmNetworkUpdateBody(ReadWriteKaitaiStruct):
             self._raw_data = self._io.read_bytes(self.len_update - 2)
             _io__raw_data = KaitaiStream(BytesIO(self._raw_data))
             self.data = sm_network_update.SmNetworkUpdate(0, _io__raw_data)
+            self.data._read()
             self._dirty = False
 
 

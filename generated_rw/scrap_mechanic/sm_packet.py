@@ -26,7 +26,6 @@ class SmPacket(ReadWriteKaitaiStruct):
         super(SmPacket, self).__init__(_io)
         self._parent = _parent
         self._root = _root or self
-        self._read()
 
     def _read(self):
         self.packet_id = KaitaiStream.resolve_enum(sm_common.SmCommon.PacketId, self._io.read_u1())

@@ -19,11 +19,11 @@ class SmPlayerMovement(ReadWriteKaitaiStruct):
         super(SmPlayerMovement, self).__init__(_io)
         self._parent = _parent
         self._root = _root or self
-        self._read()
 
     def _read(self):
         self.tick = self._io.read_u4be()
         self.keys = SmPlayerMovement.Keys(self._io, self, self._root)
+        self.keys._read()
         self.direction = self._io.read_u1()
         self.yaw = self._io.read_u1()
         self.pitch = self._io.read_u1()
@@ -62,7 +62,6 @@ class SmPlayerMovement(ReadWriteKaitaiStruct):
             super(SmPlayerMovement.Keys, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.unused = self._io.read_bits_int_be(3)

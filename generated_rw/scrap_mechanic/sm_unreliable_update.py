@@ -32,7 +32,6 @@ class SmUnreliableUpdate(ReadWriteKaitaiStruct):
         super(SmUnreliableUpdate, self).__init__(_io)
         self._parent = _parent
         self._root = _root or self
-        self._read()
 
     def _read(self):
         self.server_tick = self._io.read_u4be()
@@ -40,7 +39,11 @@ class SmUnreliableUpdate(ReadWriteKaitaiStruct):
         self.num_updates = self._io.read_u1()
         self.updates = []
         for i in range(self.num_updates):
-            self.updates.append(SmUnreliableUpdate.Update(self._io, self, self._root))
+            _t_updates = SmUnreliableUpdate.Update(self._io, self, self._root)
+            try:
+                _t_updates._read()
+            finally:
+                self.updates.append(_t_updates)
 
         self._dirty = False
 
@@ -92,7 +95,6 @@ class SmUnreliableUpdate(ReadWriteKaitaiStruct):
             super(SmUnreliableUpdate.CharacterUpdate, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.character_id = self._io.read_u4be()
@@ -178,17 +180,21 @@ class SmUnreliableUpdate(ReadWriteKaitaiStruct):
 
             self.padding = self._io.read_bits_int_be(7)
             self.position = sm_common.SmCommon.Vec3fFromBits(self.position_x_bits, self.position_y_bits, self.position_z_bits, self._io)
+            self.position._read()
             if self.is_tumbling:
                 pass
                 self.rotation = sm_common.SmCommon.QuatFromBits(self.rotation_x_bits, self.rotation_y_bits, self.rotation_z_bits, self.rotation_w_bits, self._io)
+                self.rotation._read()
 
             if self.is_tumbling:
                 pass
                 self.velocity = sm_common.SmCommon.Vec3fFromBits(self.velocity_x_bits, self.velocity_y_bits, self.velocity_z_bits, self._io)
+                self.velocity._read()
 
             if self.is_tumbling:
                 pass
                 self.angular_velocity = sm_common.SmCommon.Vec3fFromBits(self.angular_velocity_x_bits, self.angular_velocity_y_bits, self.angular_velocity_z_bits, self._io)
+                self.angular_velocity._read()
 
             self._dirty = False
 
@@ -485,7 +491,6 @@ class SmUnreliableUpdate(ReadWriteKaitaiStruct):
             super(SmUnreliableUpdate.ControllerUpdate, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.interactable_id = self._io.read_u4be()
@@ -518,14 +523,17 @@ class SmUnreliableUpdate(ReadWriteKaitaiStruct):
             super(SmUnreliableUpdate.RigidBodyUpdate, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.body_id = self._io.read_u4be()
             self.rotation = sm_common.SmCommon.QuatXyzw(self._io)
+            self.rotation._read()
             self.position = sm_common.SmCommon.Vec3fXyz(self._io)
+            self.position._read()
             self.velocity = sm_common.SmCommon.Vec3fXyz(self._io)
+            self.velocity._read()
             self.angular_velocity = sm_common.SmCommon.Vec3fXyz(self._io)
+            self.angular_velocity._read()
             self.is_awake = self._io.read_bits_int_be(1) != 0
             self.revision = self._io.read_bits_int_be(7)
             self._dirty = False
@@ -563,7 +571,6 @@ class SmUnreliableUpdate(ReadWriteKaitaiStruct):
             super(SmUnreliableUpdate.Update, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self._read()
 
         def _read(self):
             self.len_update = self._io.read_u1()
@@ -576,16 +583,19 @@ class SmUnreliableUpdate(ReadWriteKaitaiStruct):
                 self._raw_data = self._io.read_bytes(self.len_update - 2)
                 _io__raw_data = KaitaiStream(BytesIO(self._raw_data))
                 self.data = SmUnreliableUpdate.CharacterUpdate(_io__raw_data, self, self._root)
+                self.data._read()
             elif _on == sm_common.SmCommon.NetobjType.controller:
                 pass
                 self._raw_data = self._io.read_bytes(self.len_update - 2)
                 _io__raw_data = KaitaiStream(BytesIO(self._raw_data))
                 self.data = SmUnreliableUpdate.ControllerUpdate(_io__raw_data, self, self._root)
+                self.data._read()
             elif _on == sm_common.SmCommon.NetobjType.rigid_body:
                 pass
                 self._raw_data = self._io.read_bytes(self.len_update - 2)
                 _io__raw_data = KaitaiStream(BytesIO(self._raw_data))
                 self.data = SmUnreliableUpdate.RigidBodyUpdate(_io__raw_data, self, self._root)
+                self.data._read()
             else:
                 pass
                 self.data = self._io.read_bytes(self.len_update - 2)
