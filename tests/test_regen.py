@@ -8,7 +8,6 @@ import textwrap
 from pathlib import Path
 
 import pytest
-
 from wirestruct.tools import regen
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -74,8 +73,9 @@ def test_compiled_package_imports_as_a_package_and_keeps_yaml_1_2_enum_keys(tmp_
     sys.path.insert(0, str(tmp_path))
     try:
         mod = importlib.import_module("gen.pkgx.t_outer")
-        from kaitaistruct import KaitaiStream
         from io import BytesIO
+
+        from kaitaistruct import KaitaiStream
         obj = mod.TOuter(KaitaiStream(BytesIO(b"\x34\x12\x02")))
         assert obj.inner.value == 0x1234
         # js-yaml (YAML 1.2 core schema) keeps `on`/`off`/`yes`/`no` as strings;
@@ -130,20 +130,23 @@ def test_templates_render_once_per_data_file(tmp_path):
         """)
     ksy = make_tree(tmp_path, {
         "tp/templates/t_tpl.ksy.j2": template,
-        "tp/data/b1.json": json.dumps({"fields": [{"name": "a", "type": "u1"}, {"name": "b", "type": "u2"}]}),
-        "tp/data/b2.json": json.dumps({"fields": [{"name": "b", "type": "u2"}, {"name": "a", "type": "u1"}]}),
+        "tp/data/b1.json": json.dumps({"fields": [{"name": "a", "type": "u1"},
+                                                  {"name": "b", "type": "u2"}]}),
+        "tp/data/b2.json": json.dumps({"fields": [{"name": "b", "type": "u2"},
+                                                  {"name": "a", "type": "u1"}]}),
     })
     rendered = regen.render_templates(ksy)
     assert sorted(p.name for p in rendered) == ["t_tpl_b1.ksy", "t_tpl_b2.ksy"]
     b2 = rendered[ksy / "tp" / "t_tpl_b2.ksy"]
-    assert b2.startswith("# Rendered by `wirestruct regen` from templates/t_tpl.ksy.j2 with data/b2.json.")
+    assert b2.startswith(
+        "# Rendered by `wirestruct regen` from templates/t_tpl.ksy.j2 with data/b2.json.")
     assert b2.index("id: b\n") < b2.index("id: a\n")
     # Rendering is part of regeneration: the rendered spec compiles and is checked.
     expected, errors = regen.expected_outputs(ksy=ksy, generated=tmp_path / "gen")
     assert errors == []
     assert (tmp_path / "gen" / "tp" / "t_tpl_b1.py") in expected
-    assert regen.differing_files({ksy / "tp" / "t_tpl_b1.ksy": rendered[ksy / "tp" / "t_tpl_b1.ksy"]}) \
-        == [ksy / "tp" / "t_tpl_b1.ksy"]
+    b1 = ksy / "tp" / "t_tpl_b1.ksy"
+    assert regen.differing_files({b1: rendered[b1]}) == [b1]
 
 
 def test_check_lists_a_hand_edited_generated_file(tmp_path):
@@ -214,7 +217,8 @@ def test_the_pinned_compiler_has_the_patched_text_exactly_once():
 def test_read_write_patch_fails_loudly_unless_the_text_occurs_once(tmp_path, copies):
     source = COMPILER_JS.read_text(encoding="utf-8")
     if copies == 0:
-        changed = source.replace(READ_ONLY_CONFIG, READ_ONLY_CONFIG.replace("debug), debug", "debug),  debug"))
+        reformatted = READ_ONLY_CONFIG.replace("debug), debug", "debug),  debug")
+        changed = source.replace(READ_ONLY_CONFIG, reformatted)
     else:
         changed = source + "\n// " + READ_ONLY_CONFIG + "\n"
     assert changed.count(READ_ONLY_CONFIG) == copies
@@ -248,6 +252,7 @@ def test_read_write_classes_write_what_they_read(tmp_path):
     try:
         mod = importlib.import_module("gen_rw.pkgq.t_outer")
         from io import BytesIO
+
         from kaitaistruct import KaitaiStream
         obj = mod.TOuter(KaitaiStream(BytesIO(b"\x34\x12\x02")))
         obj._read()

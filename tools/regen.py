@@ -173,7 +173,8 @@ def expected_outputs(ksy: Path = KSY, generated: Path = GENERATED,
         for language, tree in (("python", generated), ("python-rw", generated_rw)):
             python = result["outputs"].get(language) or {}
             if module in python:
-                out[tree / rel.parts[0] / module] = rewrite_imports(python[module], result["imports"])
+                out[tree / rel.parts[0] / module] = rewrite_imports(python[module],
+                                                                    result["imports"])
     out[generated / "__init__.py"] = ROOT_INIT
     out[generated_rw / "__init__.py"] = ROOT_INIT_RW
     for name in folders:

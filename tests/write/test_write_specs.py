@@ -6,9 +6,8 @@ from io import BytesIO
 
 import kaitaistruct
 import pytest
-from kaitaistruct import KaitaiStream
-
 import write_roundtrip as roundtrip
+from kaitaistruct import KaitaiStream
 from wirestruct.generated_rw.mme.mme_packet import MmePacket
 from wirestruct.generated_rw.mme.mme_players import MmePlayers
 from wirestruct.generated_rw.mme.mme_types import MmeTypes

@@ -15,14 +15,14 @@ from __future__ import annotations
 import importlib
 import inspect
 from collections import Counter, defaultdict
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from io import BytesIO
 from pathlib import Path
-from typing import Any, Callable, Dict, Iterator, List, Tuple, Type
+from typing import Any
 
 import kaitaistruct
 from kaitaistruct import KaitaiStream, KaitaiStruct
-
 from wirestruct import decode_records, get_protocol, open_capture, track
 from wirestruct.jsonify import to_jsonable
 
@@ -30,14 +30,14 @@ ROOT = Path(__file__).resolve().parents[2]
 PACKAGE, PACKAGE_RW = "wirestruct.generated.", "wirestruct.generated_rw."
 
 #: (capture, protocol): every packet of every sample, and the test captures
-CAPTURES: Tuple[Tuple[str, str], ...] = (
+CAPTURES: tuple[tuple[str, str], ...] = (
     ("samples/scrap_mechanic.jsonl", "scrap-mechanic"),
     ("samples/mme.jsonl", "mme"),
     ("samples/diep.jsonl", "diep"),
     ("tests/data/mme/session.pcapng", "mme"),
 )
 #: capture files read with the capture specs (session.pcapng is read as part of CAPTURES)
-CAPTURE_FILES: Tuple[str, ...] = (
+CAPTURE_FILES: tuple[str, ...] = (
     "tests/data/captures/any_sll.pcap", "tests/data/captures/any_sll2_nano.pcap",
     "tests/data/captures/lo_crafted.pcap", "tests/data/captures/lo_dumpcap.pcapng",
     "tests/data/captures/lo_ethernet.pcap",
@@ -49,7 +49,7 @@ CAPTURE_FILES: Tuple[str, ...] = (
 class Sample:
     """One structure the decoders parsed: its generated class, parameters and bytes."""
     cls: type
-    params: Tuple[Any, ...]
+    params: tuple[Any, ...]
     data: bytes
     source: str
 
@@ -70,7 +70,7 @@ def rw_class(cls: type) -> type:
     return obj
 
 
-def param_names(cls: type) -> List[str]:
+def param_names(cls: type) -> list[str]:
     """The spec's ``params`` of a generated class: its constructor arguments before _io."""
     names = list(inspect.signature(cls.__init__).parameters)[1:]
     return names[: names.index("_io")]
@@ -81,9 +81,9 @@ def _bytes_of(io: KaitaiStream) -> bytes:
     return raw.getvalue() if isinstance(raw, BytesIO) else b""
 
 
-def record_structures(run: Callable[[], None], source: str) -> List[Sample]:
+def record_structures(run: Callable[[], None], source: str) -> list[Sample]:
     """Run ``run`` and return every root structure it parsed from a whole byte string."""
-    built: List[Tuple[KaitaiStruct, int]] = []
+    built: list[tuple[KaitaiStruct, int]] = []
     original = KaitaiStruct.__init__
 
     def recording_init(self: KaitaiStruct, io: KaitaiStream) -> None:
@@ -124,7 +124,7 @@ def read_capture(path: str) -> None:
             pass
 
 
-def whole_files() -> List[Sample]:
+def whole_files() -> list[Sample]:
     """Each capture file read whole with its spec's top-level type (pcap, pcapng, and a
     .wscap container of the MME sample written by wirestruct's container writer)."""
     from wirestruct.captures.container import write_container
@@ -142,14 +142,14 @@ def whole_files() -> List[Sample]:
     return out
 
 
-def real_structures() -> List[Sample]:
+def real_structures() -> list[Sample]:
     """Every structure of the samples and test captures, as the decoders parse them, and
     the capture files whole."""
-    out: List[Sample] = []
+    out: list[Sample] = []
     for path, protocol in CAPTURES:
-        out += record_structures(lambda: decode_capture(path, protocol), path)
+        out += record_structures(lambda p=path, n=protocol: decode_capture(p, n), path)
     for path in CAPTURE_FILES:
-        out += record_structures(lambda: read_capture(path), path)
+        out += record_structures(lambda p=path: read_capture(p), path)
     return out + whole_files()
 
 
@@ -203,7 +203,7 @@ def values(obj: KaitaiStruct) -> Any:
 
 
 def _first_difference(a: bytes, b: bytes) -> str:
-    for i, (x, y) in enumerate(zip(a, b)):
+    for i, (x, y) in enumerate(zip(a, b, strict=False)):
         if x != y:
             return f"first at byte {i}"
     return f"lengths {len(a)} and {len(b)}"
@@ -214,15 +214,15 @@ def _short(exc: BaseException) -> str:
     return text[:140]
 
 
-def table(samples: List[Sample]) -> Dict[str, Counter]:
+def table(samples: list[Sample]) -> dict[str, Counter]:
     """type name -> Counter of round-trip results."""
-    results: Dict[str, Counter] = defaultdict(Counter)
+    results: dict[str, Counter] = defaultdict(Counter)
     for sample in samples:
         results[type_name(sample.cls)][round_trip(sample)] += 1
     return dict(results)
 
 
-def iter_rows(results: Dict[str, Counter]) -> Iterator[str]:
+def iter_rows(results: dict[str, Counter]) -> Iterator[str]:
     for name in sorted(results):
         counter = results[name]
         total = sum(counter.values())
