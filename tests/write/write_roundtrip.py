@@ -233,10 +233,51 @@ def iter_rows(results: dict[str, Counter]) -> Iterator[str]:
                 yield f"    {count} x {reason}"
 
 
+def all_types() -> set[type]:
+    """Every class (with nested types) of every read-write module."""
+    import pkgutil
+    found: set[type] = set()
+
+    def walk(cls: type) -> None:
+        found.add(cls)
+        for value in vars(cls).values():
+            if inspect.isclass(value) and issubclass(value, KaitaiStruct):
+                walk(value)
+
+    package = importlib.import_module(PACKAGE_RW.rstrip("."))
+    for folder in pkgutil.iter_modules(package.__path__):
+        sub = importlib.import_module(PACKAGE_RW + folder.name)
+        for info in pkgutil.iter_modules(sub.__path__):
+            module = importlib.import_module(f"{sub.__name__}.{info.name}")
+            for value in vars(module).values():
+                if (inspect.isclass(value) and issubclass(value, KaitaiStruct)
+                        and value.__module__ == module.__name__):
+                    walk(value)
+    return found
+
+
 def main() -> None:
     ensure_kaitaistruct_writes()
-    for row in iter_rows(table(real_structures())):
+    samples = real_structures()
+    built: set[type] = set()
+    original = KaitaiStruct.__init__
+
+    def recording_init(self: KaitaiStruct, io: KaitaiStream) -> None:
+        built.add(type(self))
+        original(self, io)
+
+    KaitaiStruct.__init__ = recording_init  # type: ignore[method-assign]
+    try:
+        results = table(samples)
+    finally:
+        KaitaiStruct.__init__ = original  # type: ignore[method-assign]
+    for row in iter_rows(results):
         print(row)
+    every = all_types()
+    print(f"{len(every & built)} of {len(every)} read-write types built and written; "
+          f"never built by the samples and test captures:")
+    for name in sorted(type_name(cls) for cls in every - built):
+        print(f"    {name}")
 
 
 if __name__ == "__main__":
