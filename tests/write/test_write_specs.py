@@ -129,3 +129,66 @@ def test_a_modified_real_packet_is_written_with_the_change():
     packet.payload._check()
     packet._check()
     assert write(packet, len(data)) == data[:-1] + b"\x09"
+
+
+def test_a_switch_payload_of_another_type_is_the_writers_to_avoid():
+    """_check() does not compare the switch value with the payload's type (see
+    docs/serialization.md): the bytes are written and read back as the other type."""
+    chat = MmePlayers.ChatMessage()
+    chat.player_id = 0
+    chat.message = "hi"
+    chat._check()
+    packet = MmePacket()
+    packet.packet_type = MmeTypes.PacketType.move_player
+    packet.len_payload = 3
+    packet.payload = chat
+    packet._check()
+    assert write(packet, 7) == bytes.fromhex("18000300") + b"\x00hi"
+
+
+def test_repeat_eos_must_end_at_the_stream_end():
+    from wirestruct.generated_rw.scrap_mechanic.sm_common import SmCommon
+    from wirestruct.generated_rw.scrap_mechanic.sm_compound_body import SmCompoundBody
+    body = SmCompoundBody()
+    sub = SmCompoundBody.Subpacket(None, body, body)
+    sub.len_subpacket = 3
+    sub.packet_id = SmCommon.PacketId(22)
+    sub.body = b"ab"
+    sub._check()
+    body.subpackets = [sub]
+    body._check()
+    assert write(body, 7) == bytes.fromhex("00000003") + b"\x16ab"
+    with pytest.raises(kaitaistruct.ConsistencyError, match="subpackets"):
+        write(body, 12)
+
+
+def test_bit_stream_floats_are_set_through_their_bits():
+    """A character update's floats are values computed from raw bits: changing the bits
+    without rebuilding the float object is caught by _check()."""
+    from wirestruct.generated.scrap_mechanic.sm_unreliable_update import SmUnreliableUpdate
+    from wirestruct.generated_rw.scrap_mechanic.sm_common import SmCommon
+    samples = roundtrip.record_structures(
+        lambda: roundtrip.decode_capture("samples/scrap_mechanic.jsonl", "scrap-mechanic"),
+        "sm")
+    data = next(s.data for s in samples if s.cls is SmUnreliableUpdate)
+    rw = roundtrip.rw_class(SmUnreliableUpdate)
+    update = rw(KaitaiStream(BytesIO(data)))
+    update._read()
+    update._fetch_instances()
+    character = next(u.data for u in update.updates if hasattr(u.data, "position_x_bits"))
+    bits = struct.unpack(">I", struct.pack(">f", 12.5))[0]
+    character.position_x_bits = bits
+    with pytest.raises(kaitaistruct.ConsistencyError, match="position"):
+        character._check()
+    # The float objects read no bytes: "reading" them from an empty stream builds them.
+    position = SmCommon.Vec3fFromBits(bits, character.position_y_bits,
+                                      character.position_z_bits,
+                                      KaitaiStream(BytesIO(b"")), character, character._root)
+    position._read()
+    character.position = position
+    character._check()
+    update._check()
+    again = rw(KaitaiStream(BytesIO(write(update, len(data)))))
+    again._read()
+    moved = next(u.data for u in again.updates if hasattr(u.data, "position_x_bits"))
+    assert moved.position.x.value == 12.5
