@@ -38,6 +38,22 @@ WRITTEN_BACK = {
 }
 
 
+def test_every_spec_has_an_importable_read_write_module():
+    """generated_rw/ mirrors generated/: one read-write module per spec, every class a
+    ReadWriteKaitaiStruct."""
+    root = roundtrip.ROOT
+    read_only = sorted(p.relative_to(root / "generated").as_posix()
+                       for p in (root / "generated").glob("*/*.py"))
+    read_write = sorted(p.relative_to(root / "generated_rw").as_posix()
+                        for p in (root / "generated_rw").glob("*/*.py"))
+    assert read_write == read_only
+    specs = sorted(f"{p.parent.name}/{p.stem}.py" for p in (root / "ksy").glob("*/*.ksy"))
+    assert [m for m in read_write if not m.endswith("/__init__.py")] == specs
+    types = roundtrip.all_types()
+    assert len(types) > 150
+    assert all(issubclass(cls, kaitaistruct.ReadWriteKaitaiStruct) for cls in types)
+
+
 @pytest.fixture(scope="module")
 def results():
     roundtrip.ensure_kaitaistruct_writes()
