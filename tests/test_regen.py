@@ -8,7 +8,6 @@ import textwrap
 from pathlib import Path
 
 import pytest
-
 from wirestruct.tools import regen
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -74,8 +73,9 @@ def test_compiled_package_imports_as_a_package_and_keeps_yaml_1_2_enum_keys(tmp_
     sys.path.insert(0, str(tmp_path))
     try:
         mod = importlib.import_module("gen.pkgx.t_outer")
-        from kaitaistruct import KaitaiStream
         from io import BytesIO
+
+        from kaitaistruct import KaitaiStream
         obj = mod.TOuter(KaitaiStream(BytesIO(b"\x34\x12\x02")))
         assert obj.inner.value == 0x1234
         # js-yaml (YAML 1.2 core schema) keeps `on`/`off`/`yes`/`no` as strings;
@@ -130,20 +130,23 @@ def test_templates_render_once_per_data_file(tmp_path):
         """)
     ksy = make_tree(tmp_path, {
         "tp/templates/t_tpl.ksy.j2": template,
-        "tp/data/b1.json": json.dumps({"fields": [{"name": "a", "type": "u1"}, {"name": "b", "type": "u2"}]}),
-        "tp/data/b2.json": json.dumps({"fields": [{"name": "b", "type": "u2"}, {"name": "a", "type": "u1"}]}),
+        "tp/data/b1.json": json.dumps({"fields": [{"name": "a", "type": "u1"},
+                                                  {"name": "b", "type": "u2"}]}),
+        "tp/data/b2.json": json.dumps({"fields": [{"name": "b", "type": "u2"},
+                                                  {"name": "a", "type": "u1"}]}),
     })
     rendered = regen.render_templates(ksy)
     assert sorted(p.name for p in rendered) == ["t_tpl_b1.ksy", "t_tpl_b2.ksy"]
     b2 = rendered[ksy / "tp" / "t_tpl_b2.ksy"]
-    assert b2.startswith("# Rendered by `wirestruct regen` from templates/t_tpl.ksy.j2 with data/b2.json.")
+    assert b2.startswith(
+        "# Rendered by `wirestruct regen` from templates/t_tpl.ksy.j2 with data/b2.json.")
     assert b2.index("id: b\n") < b2.index("id: a\n")
     # Rendering is part of regeneration: the rendered spec compiles and is checked.
     expected, errors = regen.expected_outputs(ksy=ksy, generated=tmp_path / "gen")
     assert errors == []
     assert (tmp_path / "gen" / "tp" / "t_tpl_b1.py") in expected
-    assert regen.differing_files({ksy / "tp" / "t_tpl_b1.ksy": rendered[ksy / "tp" / "t_tpl_b1.ksy"]}) \
-        == [ksy / "tp" / "t_tpl_b1.ksy"]
+    b1 = ksy / "tp" / "t_tpl_b1.ksy"
+    assert regen.differing_files({b1: rendered[b1]}) == [b1]
 
 
 def test_check_lists_a_hand_edited_generated_file(tmp_path):
@@ -194,5 +197,74 @@ def test_one_folder_is_regenerated_without_touching_a_broken_neighbour(tmp_path)
     gen = tmp_path / "gen"
     expected, errors = regen.expected_outputs(ksy=ksy, generated=gen, folder="good")
     assert errors == []
-    assert sorted(p.relative_to(gen).as_posix() for p in expected) == [
-        "good/__init__.py", "good/t_inner.py"]
+    assert sorted(p.relative_to(tmp_path).as_posix() for p in expected) == [
+        "gen/good/__init__.py", "gen/good/t_inner.py",
+        "gen_rw/good/__init__.py", "gen_rw/good/t_inner.py"]
+
+
+# The read-write step: ksc.js loads a second instance of the pinned compiler with the
+# readWrite argument of MainJs.compile's RuntimeConfig turned on.
+COMPILER_JS = ROOT / "node_modules" / "kaitai-struct-compiler" / "kaitai-struct-compiler.js"
+READ_ONLY_CONFIG = ("var config = new $c_Lio_kaitai_struct_RuntimeConfig((!debug), debug, "
+                    "false, true, false, new $c_Lio_kaitai_struct_CppRuntimeConfig(")
+
+
+def test_the_pinned_compiler_has_the_patched_text_exactly_once():
+    assert COMPILER_JS.read_text(encoding="utf-8").count(READ_ONLY_CONFIG) == 1
+
+
+@pytest.mark.parametrize("copies", [0, 2])
+def test_read_write_patch_fails_loudly_unless_the_text_occurs_once(tmp_path, copies):
+    source = COMPILER_JS.read_text(encoding="utf-8")
+    if copies == 0:
+        reformatted = READ_ONLY_CONFIG.replace("debug), debug", "debug),  debug")
+        changed = source.replace(READ_ONLY_CONFIG, reformatted)
+    else:
+        changed = source + "\n// " + READ_ONLY_CONFIG + "\n"
+    assert changed.count(READ_ONLY_CONFIG) == copies
+    compiler = tmp_path / "kaitai-struct-compiler.js"
+    compiler.write_text(changed, encoding="utf-8")
+    ksy = make_tree(tmp_path, {"pkgr/t_inner.ksy": INNER})
+    with pytest.raises(regen.RegenError) as err:
+        regen.compile_specs([ksy / "pkgr" / "t_inner.ksy"], languages=("python-rw",),
+                            compiler=compiler)
+    message = str(err.value)
+    assert "cannot enable read-write classes" in message
+    assert f"{copies} times, not exactly once" in message
+    assert str(compiler) in message
+
+
+def test_read_write_classes_write_what_they_read(tmp_path):
+    ksy = make_tree(tmp_path, {"pkgq/t_inner.ksy": INNER, "pkgq/t_outer.ksy": OUTER})
+    gen = tmp_path / "gen"
+    expected, errors = regen.expected_outputs(ksy=ksy, generated=gen)
+    assert errors == []
+    read_only = expected[gen / "pkgq" / "t_outer.py"]
+    read_write = expected[tmp_path / "gen_rw" / "pkgq" / "t_outer.py"]
+    assert "class TOuter(KaitaiStruct):" in read_only and "def _write__seq" not in read_only
+    assert "class TOuter(ReadWriteKaitaiStruct):" in read_write
+    assert "def _write__seq(self, io=None):" in read_write and "def _check(self):" in read_write
+    assert "from . import t_inner\n" in read_write
+    for path, text in expected.items():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    sys.path.insert(0, str(tmp_path))
+    try:
+        mod = importlib.import_module("gen_rw.pkgq.t_outer")
+        from io import BytesIO
+
+        from kaitaistruct import KaitaiStream
+        obj = mod.TOuter(KaitaiStream(BytesIO(b"\x34\x12\x02")))
+        obj._read()
+        assert (obj.inner.value, obj.switch) == (0x1234, mod.TOuter.SwitchState.yes)
+        obj.inner.value = 0xBEEF
+        obj.switch = mod.TOuter.SwitchState.on
+        obj.inner._check()
+        obj._check()
+        out = KaitaiStream(BytesIO(bytearray(3)))
+        obj._write(out)
+        assert out.to_byte_array() == b"\xef\xbe\x01"
+    finally:
+        sys.path.remove(str(tmp_path))
+        for name in [n for n in sys.modules if n.split(".")[0] in ("gen", "gen_rw")]:
+            del sys.modules[name]

@@ -1,0 +1,158 @@
+# This is a generated file! Please edit source .ksy file and use kaitai-struct-compiler to rebuild
+# type: ignore
+
+import kaitaistruct
+from kaitaistruct import ReadWriteKaitaiStruct, KaitaiStream, BytesIO
+from . import ip_payload
+from . import ip_protocol
+
+
+if getattr(kaitaistruct, 'API_VERSION', (0, 9)) < (0, 11):
+    raise Exception("Incompatible Kaitai Struct Python API: 0.11 or later is required, but you have %s" % (kaitaistruct.__version__))
+
+class Ipv4Packet(ReadWriteKaitaiStruct):
+    """An IPv4 packet: header with options (their length follows from IHL), then the payload
+    bounded by Total Length (link-layer padding after it is left out). Fragments keep their
+    payload as bytes; only whole packets are routed to TCP/UDP.
+    
+    .. seealso::
+       Source - https://www.rfc-editor.org/rfc/rfc791#section-3.1
+    """
+    def __init__(self, _io=None, _parent=None, _root=None):
+        super(Ipv4Packet, self).__init__(_io)
+        self._parent = _parent
+        self._root = _root or self
+
+    def _read(self):
+        self.version = self._io.read_bits_int_be(4)
+        if not self.version == 4:
+            raise kaitaistruct.ValidationNotEqualError(4, self.version, self._io, u"/seq/0")
+        self.ihl = self._io.read_bits_int_be(4)
+        if not self.ihl >= 5:
+            raise kaitaistruct.ValidationLessThanError(5, self.ihl, self._io, u"/seq/1")
+        self.dscp = self._io.read_bits_int_be(6)
+        self.ecn = self._io.read_bits_int_be(2)
+        self.total_length = self._io.read_u2be()
+        if not self.total_length >= self.len_header:
+            raise kaitaistruct.ValidationLessThanError(self.len_header, self.total_length, self._io, u"/seq/4")
+        self.identification = self._io.read_u2be()
+        self.reserved = self._io.read_bits_int_be(1) != 0
+        self.dont_fragment = self._io.read_bits_int_be(1) != 0
+        self.more_fragments = self._io.read_bits_int_be(1) != 0
+        self.fragment_offset = self._io.read_bits_int_be(13)
+        self.ttl = self._io.read_u1()
+        self.protocol = KaitaiStream.resolve_enum(ip_protocol.IpProtocol.IpProtocol, self._io.read_u1())
+        self.header_checksum = self._io.read_u2be()
+        self.src_addr = self._io.read_bytes(4)
+        self.dst_addr = self._io.read_bytes(4)
+        self.options = self._io.read_bytes(self.len_header - 20)
+        if (not (self.is_fragment)):
+            pass
+            self._raw_body = self._io.read_bytes(self.total_length - self.len_header)
+            _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+            self.body = ip_payload.IpPayload(self.protocol, _io__raw_body)
+            self.body._read()
+
+        if self.is_fragment:
+            pass
+            self.fragment_data = self._io.read_bytes(self.total_length - self.len_header)
+
+        self._dirty = False
+
+
+    def _fetch_instances(self):
+        pass
+        if (not (self.is_fragment)):
+            pass
+            self.body._fetch_instances()
+
+        if self.is_fragment:
+            pass
+
+
+
+    def _write__seq(self, io=None):
+        super(Ipv4Packet, self)._write__seq(io)
+        self._io.write_bits_int_be(4, self.version)
+        self._io.write_bits_int_be(4, self.ihl)
+        self._io.write_bits_int_be(6, self.dscp)
+        self._io.write_bits_int_be(2, self.ecn)
+        self._io.write_u2be(self.total_length)
+        self._io.write_u2be(self.identification)
+        self._io.write_bits_int_be(1, int(self.reserved))
+        self._io.write_bits_int_be(1, int(self.dont_fragment))
+        self._io.write_bits_int_be(1, int(self.more_fragments))
+        self._io.write_bits_int_be(13, self.fragment_offset)
+        self._io.write_u1(self.ttl)
+        self._io.write_u1(int(self.protocol))
+        self._io.write_u2be(self.header_checksum)
+        self._io.write_bytes(self.src_addr)
+        self._io.write_bytes(self.dst_addr)
+        self._io.write_bytes(self.options)
+        if (not (self.is_fragment)):
+            pass
+            _io__raw_body = KaitaiStream(BytesIO(bytearray(self.total_length - self.len_header)))
+            self._io.add_child_stream(_io__raw_body)
+            _pos2 = self._io.pos()
+            self._io.seek(self._io.pos() + (self.total_length - self.len_header))
+            def handler(parent, _io__raw_body=_io__raw_body):
+                self._raw_body = _io__raw_body.to_byte_array()
+                if len(self._raw_body) != self.total_length - self.len_header:
+                    raise kaitaistruct.ConsistencyError(u"raw(body)", self.total_length - self.len_header, len(self._raw_body))
+                parent.write_bytes(self._raw_body)
+            _io__raw_body.write_back_handler = KaitaiStream.WriteBackHandler(_pos2, handler)
+            self.body._write__seq(_io__raw_body)
+
+        if self.is_fragment:
+            pass
+            self._io.write_bytes(self.fragment_data)
+
+
+
+    def _check(self):
+        if not self.version == 4:
+            raise kaitaistruct.ValidationNotEqualError(4, self.version, None, u"/seq/0")
+        if not self.ihl >= 5:
+            raise kaitaistruct.ValidationLessThanError(5, self.ihl, None, u"/seq/1")
+        if not self.total_length >= self.len_header:
+            raise kaitaistruct.ValidationLessThanError(self.len_header, self.total_length, None, u"/seq/4")
+        if len(self.src_addr) != 4:
+            raise kaitaistruct.ConsistencyError(u"src_addr", 4, len(self.src_addr))
+        if len(self.dst_addr) != 4:
+            raise kaitaistruct.ConsistencyError(u"dst_addr", 4, len(self.dst_addr))
+        if len(self.options) != self.len_header - 20:
+            raise kaitaistruct.ConsistencyError(u"options", self.len_header - 20, len(self.options))
+        if (not (self.is_fragment)):
+            pass
+            if self.body.protocol != self.protocol:
+                raise kaitaistruct.ConsistencyError(u"body", self.protocol, self.body.protocol)
+
+        if self.is_fragment:
+            pass
+            if len(self.fragment_data) != self.total_length - self.len_header:
+                raise kaitaistruct.ConsistencyError(u"fragment_data", self.total_length - self.len_header, len(self.fragment_data))
+
+        self._dirty = False
+
+    @property
+    def is_fragment(self):
+        if hasattr(self, '_m_is_fragment'):
+            return self._m_is_fragment
+
+        self._m_is_fragment =  ((self.more_fragments) or (self.fragment_offset != 0)) 
+        return getattr(self, '_m_is_fragment', None)
+
+    def _invalidate_is_fragment(self):
+        del self._m_is_fragment
+    @property
+    def len_header(self):
+        """Header length in bytes."""
+        if hasattr(self, '_m_len_header'):
+            return self._m_len_header
+
+        self._m_len_header = self.ihl * 4
+        return getattr(self, '_m_len_header', None)
+
+    def _invalidate_len_header(self):
+        del self._m_len_header
+

@@ -1,0 +1,287 @@
+# This is a generated file! Please edit source .ksy file and use kaitai-struct-compiler to rebuild
+# type: ignore
+
+import kaitaistruct
+from kaitaistruct import ReadWriteKaitaiStruct, KaitaiStream, BytesIO
+from . import ip_payload
+from . import ip_protocol
+
+
+if getattr(kaitaistruct, 'API_VERSION', (0, 9)) < (0, 11):
+    raise Exception("Incompatible Kaitai Struct Python API: 0.11 or later is required, but you have %s" % (kaitaistruct.__version__))
+
+class Ipv6Packet(ReadWriteKaitaiStruct):
+    """An IPv6 packet: the fixed 40-byte header, then a payload of Payload Length bytes that
+    starts with zero or more extension headers. The extension headers are walked through
+    their Next Header / Hdr Ext Len fields and kept as bytes; the upper-layer header after
+    them is routed to TCP/UDP.
+    
+    .. seealso::
+       Source - https://www.rfc-editor.org/rfc/rfc8200#section-3
+    """
+    def __init__(self, _io=None, _parent=None, _root=None):
+        super(Ipv6Packet, self).__init__(_io)
+        self._parent = _parent
+        self._root = _root or self
+
+    def _read(self):
+        self.version = self._io.read_bits_int_be(4)
+        if not self.version == 6:
+            raise kaitaistruct.ValidationNotEqualError(6, self.version, self._io, u"/seq/0")
+        self.traffic_class = self._io.read_bits_int_be(8)
+        self.flow_label = self._io.read_bits_int_be(20)
+        self.payload_length = self._io.read_u2be()
+        self.next_header = KaitaiStream.resolve_enum(ip_protocol.IpProtocol.IpProtocol, self._io.read_u1())
+        self.hop_limit = self._io.read_u1()
+        self.src_addr = self._io.read_bytes(16)
+        self.dst_addr = self._io.read_bytes(16)
+        self._raw_payload = self._io.read_bytes(self.payload_length)
+        _io__raw_payload = KaitaiStream(BytesIO(self._raw_payload))
+        self.payload = Ipv6Packet.PayloadChain(self.next_header, _io__raw_payload, self, self._root)
+        self.payload._read()
+        self._dirty = False
+
+
+    def _fetch_instances(self):
+        pass
+        self.payload._fetch_instances()
+
+
+    def _write__seq(self, io=None):
+        super(Ipv6Packet, self)._write__seq(io)
+        self._io.write_bits_int_be(4, self.version)
+        self._io.write_bits_int_be(8, self.traffic_class)
+        self._io.write_bits_int_be(20, self.flow_label)
+        self._io.write_u2be(self.payload_length)
+        self._io.write_u1(int(self.next_header))
+        self._io.write_u1(self.hop_limit)
+        self._io.write_bytes(self.src_addr)
+        self._io.write_bytes(self.dst_addr)
+        _io__raw_payload = KaitaiStream(BytesIO(bytearray(self.payload_length)))
+        self._io.add_child_stream(_io__raw_payload)
+        _pos2 = self._io.pos()
+        self._io.seek(self._io.pos() + (self.payload_length))
+        def handler(parent, _io__raw_payload=_io__raw_payload):
+            self._raw_payload = _io__raw_payload.to_byte_array()
+            if len(self._raw_payload) != self.payload_length:
+                raise kaitaistruct.ConsistencyError(u"raw(payload)", self.payload_length, len(self._raw_payload))
+            parent.write_bytes(self._raw_payload)
+        _io__raw_payload.write_back_handler = KaitaiStream.WriteBackHandler(_pos2, handler)
+        self.payload._write__seq(_io__raw_payload)
+
+
+    def _check(self):
+        if not self.version == 6:
+            raise kaitaistruct.ValidationNotEqualError(6, self.version, None, u"/seq/0")
+        if len(self.src_addr) != 16:
+            raise kaitaistruct.ConsistencyError(u"src_addr", 16, len(self.src_addr))
+        if len(self.dst_addr) != 16:
+            raise kaitaistruct.ConsistencyError(u"dst_addr", 16, len(self.dst_addr))
+        if self.payload._root != self._root:
+            raise kaitaistruct.ConsistencyError(u"payload", self._root, self.payload._root)
+        if self.payload._parent != self:
+            raise kaitaistruct.ConsistencyError(u"payload", self, self.payload._parent)
+        if self.payload.first_header != self.next_header:
+            raise kaitaistruct.ConsistencyError(u"payload", self.next_header, self.payload.first_header)
+        self._dirty = False
+
+    class ExtensionHeader(ReadWriteKaitaiStruct):
+        """Any extension header, through the layout they share: Next Header, Hdr Ext Len, then
+        the header's own fields (kept as bytes).
+        
+        .. seealso::
+           Source - https://www.rfc-editor.org/rfc/rfc8200#section-4.2
+        """
+        def __init__(self, header_type, _io=None, _parent=None, _root=None):
+            super(Ipv6Packet.ExtensionHeader, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self.header_type = header_type
+
+        def _read(self):
+            self.next_header = KaitaiStream.resolve_enum(ip_protocol.IpProtocol.IpProtocol, self._io.read_u1())
+            self.hdr_ext_len = self._io.read_u1()
+            self.data = self._io.read_bytes((self.hdr_ext_len * 4 + 2 if self.header_type == ip_protocol.IpProtocol.IpProtocol.ah else self.hdr_ext_len * 8 + 6))
+            self._dirty = False
+
+
+        def _fetch_instances(self):
+            pass
+
+
+        def _write__seq(self, io=None):
+            super(Ipv6Packet.ExtensionHeader, self)._write__seq(io)
+            self._io.write_u1(int(self.next_header))
+            self._io.write_u1(self.hdr_ext_len)
+            self._io.write_bytes(self.data)
+
+
+        def _check(self):
+            if len(self.data) != (self.hdr_ext_len * 4 + 2 if self.header_type == ip_protocol.IpProtocol.IpProtocol.ah else self.hdr_ext_len * 8 + 6):
+                raise kaitaistruct.ConsistencyError(u"data", (self.hdr_ext_len * 4 + 2 if self.header_type == ip_protocol.IpProtocol.IpProtocol.ah else self.hdr_ext_len * 8 + 6), len(self.data))
+            self._dirty = False
+
+        @property
+        def is_extension_next(self):
+            if hasattr(self, '_m_is_extension_next'):
+                return self._m_is_extension_next
+
+            self._m_is_extension_next =  ((self.next_header == ip_protocol.IpProtocol.IpProtocol.hopopt) or (self.next_header == ip_protocol.IpProtocol.IpProtocol.ipv6_route) or (self.next_header == ip_protocol.IpProtocol.IpProtocol.ipv6_frag) or (self.next_header == ip_protocol.IpProtocol.IpProtocol.ah) or (self.next_header == ip_protocol.IpProtocol.IpProtocol.ipv6_opts) or (self.next_header == ip_protocol.IpProtocol.IpProtocol.mobility_header) or (self.next_header == ip_protocol.IpProtocol.IpProtocol.hip) or (self.next_header == ip_protocol.IpProtocol.IpProtocol.shim6)) 
+            return getattr(self, '_m_is_extension_next', None)
+
+        def _invalidate_is_extension_next(self):
+            del self._m_is_extension_next
+
+    class PayloadChain(ReadWriteKaitaiStruct):
+        """Extension headers, then the upper-layer payload.
+        
+        .. seealso::
+           Source - https://www.rfc-editor.org/rfc/rfc8200#section-4
+        """
+        def __init__(self, first_header, _io=None, _parent=None, _root=None):
+            super(Ipv6Packet.PayloadChain, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self.first_header = first_header
+
+        def _read(self):
+            if self.is_extension_first:
+                pass
+                self.extension_headers = []
+                i = 0
+                while True:
+                    _t_extension_headers = Ipv6Packet.ExtensionHeader((self.first_header if i == 0 else self.extension_headers[i - 1].next_header), self._io, self, self._root)
+                    try:
+                        _t_extension_headers._read()
+                    finally:
+                        _ = _t_extension_headers
+                        self.extension_headers.append(_)
+                    if (not (_.is_extension_next)):
+                        break
+                    i += 1
+
+            if (not (self.is_fragmented)):
+                pass
+                self._raw_body = self._io.read_bytes_full()
+                _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+                self.body = ip_payload.IpPayload(self.upper_layer_protocol, _io__raw_body)
+                self.body._read()
+
+            if self.is_fragmented:
+                pass
+                self.fragment_data = self._io.read_bytes_full()
+
+            self._dirty = False
+
+
+        def _fetch_instances(self):
+            pass
+            if self.is_extension_first:
+                pass
+                for i in range(len(self.extension_headers)):
+                    pass
+                    self.extension_headers[i]._fetch_instances()
+
+
+            if (not (self.is_fragmented)):
+                pass
+                self.body._fetch_instances()
+
+            if self.is_fragmented:
+                pass
+
+
+
+        def _write__seq(self, io=None):
+            super(Ipv6Packet.PayloadChain, self)._write__seq(io)
+            if self.is_extension_first:
+                pass
+                for i in range(len(self.extension_headers)):
+                    pass
+                    self.extension_headers[i]._write__seq(self._io)
+
+
+            if (not (self.is_fragmented)):
+                pass
+                _io__raw_body = KaitaiStream(BytesIO(bytearray(self._io.size() - self._io.pos())))
+                self._io.add_child_stream(_io__raw_body)
+                _pos2 = self._io.pos()
+                self._io.seek(self._io.pos() + (self._io.size() - self._io.pos()))
+                def handler(parent, _io__raw_body=_io__raw_body):
+                    self._raw_body = _io__raw_body.to_byte_array()
+                    parent.write_bytes(self._raw_body)
+                    if not parent.is_eof():
+                        raise kaitaistruct.ConsistencyError(u"raw(body)", 0, parent.size() - parent.pos())
+                _io__raw_body.write_back_handler = KaitaiStream.WriteBackHandler(_pos2, handler)
+                self.body._write__seq(_io__raw_body)
+
+            if self.is_fragmented:
+                pass
+                self._io.write_bytes(self.fragment_data)
+                if not self._io.is_eof():
+                    raise kaitaistruct.ConsistencyError(u"fragment_data", 0, self._io.size() - self._io.pos())
+
+
+
+        def _check(self):
+            if self.is_extension_first:
+                pass
+                if len(self.extension_headers) == 0:
+                    raise kaitaistruct.ConsistencyError(u"extension_headers", 0, len(self.extension_headers))
+                for i in range(len(self.extension_headers)):
+                    pass
+                    if self.extension_headers[i]._root != self._root:
+                        raise kaitaistruct.ConsistencyError(u"extension_headers", self._root, self.extension_headers[i]._root)
+                    if self.extension_headers[i]._parent != self:
+                        raise kaitaistruct.ConsistencyError(u"extension_headers", self, self.extension_headers[i]._parent)
+                    if self.extension_headers[i].header_type != (self.first_header if i == 0 else self.extension_headers[i - 1].next_header):
+                        raise kaitaistruct.ConsistencyError(u"extension_headers", (self.first_header if i == 0 else self.extension_headers[i - 1].next_header), self.extension_headers[i].header_type)
+                    _ = self.extension_headers[i]
+                    if (not (_.is_extension_next)) != (i == len(self.extension_headers) - 1):
+                        raise kaitaistruct.ConsistencyError(u"extension_headers", i == len(self.extension_headers) - 1, (not (_.is_extension_next)))
+
+
+            if (not (self.is_fragmented)):
+                pass
+                if self.body.protocol != self.upper_layer_protocol:
+                    raise kaitaistruct.ConsistencyError(u"body", self.upper_layer_protocol, self.body.protocol)
+
+            if self.is_fragmented:
+                pass
+
+            self._dirty = False
+
+        @property
+        def is_extension_first(self):
+            if hasattr(self, '_m_is_extension_first'):
+                return self._m_is_extension_first
+
+            self._m_is_extension_first =  ((self.first_header == ip_protocol.IpProtocol.IpProtocol.hopopt) or (self.first_header == ip_protocol.IpProtocol.IpProtocol.ipv6_route) or (self.first_header == ip_protocol.IpProtocol.IpProtocol.ipv6_frag) or (self.first_header == ip_protocol.IpProtocol.IpProtocol.ah) or (self.first_header == ip_protocol.IpProtocol.IpProtocol.ipv6_opts) or (self.first_header == ip_protocol.IpProtocol.IpProtocol.mobility_header) or (self.first_header == ip_protocol.IpProtocol.IpProtocol.hip) or (self.first_header == ip_protocol.IpProtocol.IpProtocol.shim6)) 
+            return getattr(self, '_m_is_extension_first', None)
+
+        def _invalidate_is_extension_first(self):
+            del self._m_is_extension_first
+        @property
+        def is_fragmented(self):
+            """The payload is a fragment (the last extension header is a Fragment header)."""
+            if hasattr(self, '_m_is_fragmented'):
+                return self._m_is_fragmented
+
+            self._m_is_fragmented =  ((self.is_extension_first) and (self.extension_headers[-1].header_type == ip_protocol.IpProtocol.IpProtocol.ipv6_frag)) 
+            return getattr(self, '_m_is_fragmented', None)
+
+        def _invalidate_is_fragmented(self):
+            del self._m_is_fragmented
+        @property
+        def upper_layer_protocol(self):
+            """Protocol of the header after the last extension header."""
+            if hasattr(self, '_m_upper_layer_protocol'):
+                return self._m_upper_layer_protocol
+
+            self._m_upper_layer_protocol = (self.extension_headers[-1].next_header if self.is_extension_first else self.first_header)
+            return getattr(self, '_m_upper_layer_protocol', None)
+
+        def _invalidate_upper_layer_protocol(self):
+            del self._m_upper_layer_protocol
+
+

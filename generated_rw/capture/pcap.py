@@ -1,0 +1,411 @@
+# This is a generated file! Please edit source .ksy file and use kaitai-struct-compiler to rebuild
+# type: ignore
+
+import kaitaistruct
+from kaitaistruct import ReadWriteKaitaiStruct, KaitaiStream, BytesIO
+from . import link_frame
+from enum import IntEnum
+
+
+if getattr(kaitaistruct, 'API_VERSION', (0, 9)) < (0, 11):
+    raise Exception("Incompatible Kaitai Struct Python API: 0.11 or later is required, but you have %s" % (kaitaistruct.__version__))
+
+class Pcap(ReadWriteKaitaiStruct):
+    """A pcap file: a global header, then packet records to the end of the file. The magic
+    number gives both the byte order of every later field (that of the machine that wrote
+    the file) and the resolution of the timestamps (microseconds or nanoseconds). Each
+    record's data is one frame, parsed by the link type the header names.
+    
+    .. seealso::
+       Source - https://datatracker.ietf.org/doc/html/draft-ietf-opsawg-pcap#section-4
+    """
+
+    class Magic(IntEnum):
+        le_nanoseconds = 1295823521
+        be_nanoseconds = 2712812621
+        be_microseconds = 2712847316
+        le_microseconds = 3569595041
+    def __init__(self, _io=None, _parent=None, _root=None):
+        super(Pcap, self).__init__(_io)
+        self._parent = _parent
+        self._root = _root or self
+
+    def _read(self):
+        self.magic_number = KaitaiStream.resolve_enum(Pcap.Magic, self._io.read_u4be())
+        if not  ((self.magic_number == Pcap.Magic.le_microseconds) or (self.magic_number == Pcap.Magic.be_microseconds) or (self.magic_number == Pcap.Magic.le_nanoseconds) or (self.magic_number == Pcap.Magic.be_nanoseconds)) :
+            raise kaitaistruct.ValidationNotAnyOfError(self.magic_number, self._io, u"/seq/0")
+        self.header = Pcap.FileHeader(self.is_le, self._io, self, self._root)
+        self.header._read()
+        self.records = []
+        i = 0
+        while not self._io.is_eof():
+            _t_records = Pcap.PacketRecord(self.is_le, self.header.link_type, self.is_nanosecond, self._io, self, self._root)
+            try:
+                _t_records._read()
+            finally:
+                self.records.append(_t_records)
+            i += 1
+
+        self._dirty = False
+
+
+    def _fetch_instances(self):
+        pass
+        self.header._fetch_instances()
+        for i in range(len(self.records)):
+            pass
+            self.records[i]._fetch_instances()
+
+
+
+    def _write__seq(self, io=None):
+        super(Pcap, self)._write__seq(io)
+        self._io.write_u4be(int(self.magic_number))
+        self.header._write__seq(self._io)
+        for i in range(len(self.records)):
+            pass
+            if self._io.is_eof():
+                raise kaitaistruct.ConsistencyError(u"records", 0, self._io.size() - self._io.pos())
+            self.records[i]._write__seq(self._io)
+
+        if not self._io.is_eof():
+            raise kaitaistruct.ConsistencyError(u"records", 0, self._io.size() - self._io.pos())
+
+
+    def _check(self):
+        if not  ((self.magic_number == Pcap.Magic.le_microseconds) or (self.magic_number == Pcap.Magic.be_microseconds) or (self.magic_number == Pcap.Magic.le_nanoseconds) or (self.magic_number == Pcap.Magic.be_nanoseconds)) :
+            raise kaitaistruct.ValidationNotAnyOfError(self.magic_number, None, u"/seq/0")
+        if self.header._root != self._root:
+            raise kaitaistruct.ConsistencyError(u"header", self._root, self.header._root)
+        if self.header._parent != self:
+            raise kaitaistruct.ConsistencyError(u"header", self, self.header._parent)
+        if self.header.is_le != self.is_le:
+            raise kaitaistruct.ConsistencyError(u"header", self.is_le, self.header.is_le)
+        for i in range(len(self.records)):
+            pass
+            if self.records[i]._root != self._root:
+                raise kaitaistruct.ConsistencyError(u"records", self._root, self.records[i]._root)
+            if self.records[i]._parent != self:
+                raise kaitaistruct.ConsistencyError(u"records", self, self.records[i]._parent)
+            if self.records[i].is_le != self.is_le:
+                raise kaitaistruct.ConsistencyError(u"records", self.is_le, self.records[i].is_le)
+            if self.records[i].link_type != self.header.link_type:
+                raise kaitaistruct.ConsistencyError(u"records", self.header.link_type, self.records[i].link_type)
+            if self.records[i].is_nanosecond != self.is_nanosecond:
+                raise kaitaistruct.ConsistencyError(u"records", self.is_nanosecond, self.records[i].is_nanosecond)
+
+        self._dirty = False
+
+    class FileHeader(ReadWriteKaitaiStruct):
+        """The file header after the magic number.
+        
+        .. seealso::
+           Source - https://datatracker.ietf.org/doc/html/draft-ietf-opsawg-pcap#section-4
+        """
+        def __init__(self, is_le, _io=None, _parent=None, _root=None):
+            super(Pcap.FileHeader, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self.is_le = is_le
+
+        def _read(self):
+            _on = self.is_le
+            if _on == True:
+                pass
+                self._is_le = True
+            elif _on == False:
+                pass
+                self._is_le = False
+            if not hasattr(self, '_is_le'):
+                raise kaitaistruct.UndecidedEndiannessError("/types/file_header")
+            elif self._is_le == True:
+                self._read_le()
+            elif self._is_le == False:
+                self._read_be()
+            self._dirty = False
+
+        def _read_le(self):
+            self.version_major = self._io.read_u2le()
+            if not self.version_major == 2:
+                raise kaitaistruct.ValidationNotEqualError(2, self.version_major, self._io, u"/types/file_header/seq/0")
+            self.version_minor = self._io.read_u2le()
+            self.thiszone = self._io.read_s4le()
+            self.sigfigs = self._io.read_u4le()
+            self.snaplen = self._io.read_u4le()
+            self.link_type_and_fcs = self._io.read_u4le()
+            self._dirty = False
+
+        def _read_be(self):
+            self.version_major = self._io.read_u2be()
+            if not self.version_major == 2:
+                raise kaitaistruct.ValidationNotEqualError(2, self.version_major, self._io, u"/types/file_header/seq/0")
+            self.version_minor = self._io.read_u2be()
+            self.thiszone = self._io.read_s4be()
+            self.sigfigs = self._io.read_u4be()
+            self.snaplen = self._io.read_u4be()
+            self.link_type_and_fcs = self._io.read_u4be()
+            self._dirty = False
+
+
+        def _fetch_instances(self):
+            pass
+
+
+        def _write__seq(self, io=None):
+            super(Pcap.FileHeader, self)._write__seq(io)
+            if not hasattr(self, '_is_le'):
+                raise kaitaistruct.UndecidedEndiannessError("/types/file_header")
+            elif self._is_le == True:
+                self._write__seq_le()
+            elif self._is_le == False:
+                self._write__seq_be()
+
+
+        def _write__seq_le(self):
+            self._io.write_u2le(self.version_major)
+            self._io.write_u2le(self.version_minor)
+            self._io.write_s4le(self.thiszone)
+            self._io.write_u4le(self.sigfigs)
+            self._io.write_u4le(self.snaplen)
+            self._io.write_u4le(self.link_type_and_fcs)
+
+
+        def _write__seq_be(self):
+            self._io.write_u2be(self.version_major)
+            self._io.write_u2be(self.version_minor)
+            self._io.write_s4be(self.thiszone)
+            self._io.write_u4be(self.sigfigs)
+            self._io.write_u4be(self.snaplen)
+            self._io.write_u4be(self.link_type_and_fcs)
+
+
+        def _check(self):
+            if not self.version_major == 2:
+                raise kaitaistruct.ValidationNotEqualError(2, self.version_major, None, u"/types/file_header/seq/0")
+            self._dirty = False
+
+        @property
+        def fcs_length(self):
+            """Length of the frame check sequence in 16-bit units."""
+            if hasattr(self, '_m_fcs_length'):
+                return self._m_fcs_length
+
+            self._m_fcs_length = self.link_type_and_fcs >> 28 & 15
+            return getattr(self, '_m_fcs_length', None)
+
+        def _invalidate_fcs_length(self):
+            del self._m_fcs_length
+        @property
+        def has_fcs_length(self):
+            """Bit F; when set, `fcs_length` is meaningful."""
+            if hasattr(self, '_m_has_fcs_length'):
+                return self._m_has_fcs_length
+
+            self._m_has_fcs_length = self.link_type_and_fcs & 67108864 != 0
+            return getattr(self, '_m_has_fcs_length', None)
+
+        def _invalidate_has_fcs_length(self):
+            del self._m_has_fcs_length
+        @property
+        def link_type(self):
+            """LINKTYPE_ value (named in link_frame's `link_type` enum)."""
+            if hasattr(self, '_m_link_type'):
+                return self._m_link_type
+
+            self._m_link_type = self.link_type_and_fcs & 65535
+            return getattr(self, '_m_link_type', None)
+
+        def _invalidate_link_type(self):
+            del self._m_link_type
+
+    class PacketRecord(ReadWriteKaitaiStruct):
+        """One packet record; its data is parsed as a frame of the file's link type.
+        
+        .. seealso::
+           Source - https://datatracker.ietf.org/doc/html/draft-ietf-opsawg-pcap#section-5
+        """
+        def __init__(self, is_le, link_type, is_nanosecond, _io=None, _parent=None, _root=None):
+            super(Pcap.PacketRecord, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self.is_le = is_le
+            self.link_type = link_type
+            self.is_nanosecond = is_nanosecond
+
+        def _read(self):
+            self.header = Pcap.RecordHeader(self.is_le, self._io, self, self._root)
+            self.header._read()
+            _on = self.header.incl_len == self.header.orig_len
+            if _on == True:
+                pass
+                self._raw_data = self._io.read_bytes(self.header.incl_len)
+                _io__raw_data = KaitaiStream(BytesIO(self._raw_data))
+                self.data = link_frame.LinkFrame(self.link_type, _io__raw_data)
+                self.data._read()
+            else:
+                pass
+                self.data = self._io.read_bytes(self.header.incl_len)
+            self._dirty = False
+
+
+        def _fetch_instances(self):
+            pass
+            self.header._fetch_instances()
+            _on = self.header.incl_len == self.header.orig_len
+            if _on == True:
+                pass
+                self.data._fetch_instances()
+            else:
+                pass
+
+
+        def _write__seq(self, io=None):
+            super(Pcap.PacketRecord, self)._write__seq(io)
+            self.header._write__seq(self._io)
+            _on = self.header.incl_len == self.header.orig_len
+            if _on == True:
+                pass
+                _io__raw_data = KaitaiStream(BytesIO(bytearray(self.header.incl_len)))
+                self._io.add_child_stream(_io__raw_data)
+                _pos2 = self._io.pos()
+                self._io.seek(self._io.pos() + (self.header.incl_len))
+                def handler(parent, _io__raw_data=_io__raw_data):
+                    self._raw_data = _io__raw_data.to_byte_array()
+                    if len(self._raw_data) != self.header.incl_len:
+                        raise kaitaistruct.ConsistencyError(u"raw(data)", self.header.incl_len, len(self._raw_data))
+                    parent.write_bytes(self._raw_data)
+                _io__raw_data.write_back_handler = KaitaiStream.WriteBackHandler(_pos2, handler)
+                self.data._write__seq(_io__raw_data)
+            else:
+                pass
+                self._io.write_bytes(self.data)
+
+
+        def _check(self):
+            if self.header._root != self._root:
+                raise kaitaistruct.ConsistencyError(u"header", self._root, self.header._root)
+            if self.header._parent != self:
+                raise kaitaistruct.ConsistencyError(u"header", self, self.header._parent)
+            if self.header.is_le != self.is_le:
+                raise kaitaistruct.ConsistencyError(u"header", self.is_le, self.header.is_le)
+            _on = self.header.incl_len == self.header.orig_len
+            if _on == True:
+                pass
+                if self.data.link_type_id != self.link_type:
+                    raise kaitaistruct.ConsistencyError(u"data", self.link_type, self.data.link_type_id)
+            else:
+                pass
+                if len(self.data) != self.header.incl_len:
+                    raise kaitaistruct.ConsistencyError(u"data", self.header.incl_len, len(self.data))
+            self._dirty = False
+
+        @property
+        def timestamp(self):
+            """Capture time in seconds since the Unix epoch."""
+            if hasattr(self, '_m_timestamp'):
+                return self._m_timestamp
+
+            self._m_timestamp = self.header.ts_sec + self.header.ts_frac / (1000000000.0 if self.is_nanosecond else 1000000.0)
+            return getattr(self, '_m_timestamp', None)
+
+        def _invalidate_timestamp(self):
+            del self._m_timestamp
+
+    class RecordHeader(ReadWriteKaitaiStruct):
+        """The fixed part of a packet record.
+        
+        .. seealso::
+           Source - https://datatracker.ietf.org/doc/html/draft-ietf-opsawg-pcap#section-5
+        """
+        def __init__(self, is_le, _io=None, _parent=None, _root=None):
+            super(Pcap.RecordHeader, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self.is_le = is_le
+
+        def _read(self):
+            _on = self.is_le
+            if _on == True:
+                pass
+                self._is_le = True
+            elif _on == False:
+                pass
+                self._is_le = False
+            if not hasattr(self, '_is_le'):
+                raise kaitaistruct.UndecidedEndiannessError("/types/record_header")
+            elif self._is_le == True:
+                self._read_le()
+            elif self._is_le == False:
+                self._read_be()
+            self._dirty = False
+
+        def _read_le(self):
+            self.ts_sec = self._io.read_u4le()
+            self.ts_frac = self._io.read_u4le()
+            self.incl_len = self._io.read_u4le()
+            self.orig_len = self._io.read_u4le()
+            self._dirty = False
+
+        def _read_be(self):
+            self.ts_sec = self._io.read_u4be()
+            self.ts_frac = self._io.read_u4be()
+            self.incl_len = self._io.read_u4be()
+            self.orig_len = self._io.read_u4be()
+            self._dirty = False
+
+
+        def _fetch_instances(self):
+            pass
+
+
+        def _write__seq(self, io=None):
+            super(Pcap.RecordHeader, self)._write__seq(io)
+            if not hasattr(self, '_is_le'):
+                raise kaitaistruct.UndecidedEndiannessError("/types/record_header")
+            elif self._is_le == True:
+                self._write__seq_le()
+            elif self._is_le == False:
+                self._write__seq_be()
+
+
+        def _write__seq_le(self):
+            self._io.write_u4le(self.ts_sec)
+            self._io.write_u4le(self.ts_frac)
+            self._io.write_u4le(self.incl_len)
+            self._io.write_u4le(self.orig_len)
+
+
+        def _write__seq_be(self):
+            self._io.write_u4be(self.ts_sec)
+            self._io.write_u4be(self.ts_frac)
+            self._io.write_u4be(self.incl_len)
+            self._io.write_u4be(self.orig_len)
+
+
+        def _check(self):
+            self._dirty = False
+
+
+    @property
+    def is_le(self):
+        """The file was written little-endian."""
+        if hasattr(self, '_m_is_le'):
+            return self._m_is_le
+
+        self._m_is_le =  ((self.magic_number == Pcap.Magic.le_microseconds) or (self.magic_number == Pcap.Magic.le_nanoseconds)) 
+        return getattr(self, '_m_is_le', None)
+
+    def _invalidate_is_le(self):
+        del self._m_is_le
+    @property
+    def is_nanosecond(self):
+        """The fractional part of each timestamp counts nanoseconds, not microseconds."""
+        if hasattr(self, '_m_is_nanosecond'):
+            return self._m_is_nanosecond
+
+        self._m_is_nanosecond =  ((self.magic_number == Pcap.Magic.le_nanoseconds) or (self.magic_number == Pcap.Magic.be_nanoseconds)) 
+        return getattr(self, '_m_is_nanosecond', None)
+
+    def _invalidate_is_nanosecond(self):
+        del self._m_is_nanosecond
+

@@ -1,0 +1,1305 @@
+# This is a generated file! Please edit source .ksy file and use kaitai-struct-compiler to rebuild
+# type: ignore
+
+import kaitaistruct
+from kaitaistruct import ReadWriteKaitaiStruct, KaitaiStream, BytesIO
+from . import link_frame
+from enum import IntEnum
+
+
+if getattr(kaitaistruct, 'API_VERSION', (0, 9)) < (0, 11):
+    raise Exception("Incompatible Kaitai Struct Python API: 0.11 or later is required, but you have %s" % (kaitaistruct.__version__))
+
+class Pcapng(ReadWriteKaitaiStruct):
+    """A pcapng file: a sequence of blocks in one or more sections. Each section starts with a
+    Section Header Block whose byte-order magic sets the byte order of every block up to
+    the next section; Interface Description Blocks number the section's interfaces from 0
+    and give each its link type and timestamp resolution; packet blocks refer to them.
+    
+    Blocks are parsed one after another, each told the byte order of its section and the
+    link type of the section's interface 0, so that packets captured on interface 0 (all
+    of them, in a single-interface capture) are parsed as frames. Packets of other
+    interfaces keep their bytes here (the wirestruct runtime resolves every interface).
+    Block types this spec does not describe keep their body as bytes.
+    
+    .. seealso::
+       Source - https://datatracker.ietf.org/doc/html/draft-ietf-opsawg-pcapng#section-3
+    """
+
+    class BlockType(IntEnum):
+        interface_description = 1
+        packet = 2
+        simple_packet = 3
+        name_resolution = 4
+        interface_statistics = 5
+        enhanced_packet = 6
+        systemd_journal_export = 9
+        decryption_secrets = 10
+        custom_copiable = 2989
+        section_header = 168627466
+        custom_not_copiable = 1073744813
+
+    class ByteOrderMagic(IntEnum):
+        big_endian = 439041101
+        little_endian = 1295788826
+
+    class InterfaceOption(IntEnum):
+        opt_endofopt = 0
+        opt_comment = 1
+        if_name = 2
+        if_description = 3
+        if_ipv4addr = 4
+        if_ipv6addr = 5
+        if_macaddr = 6
+        if_euiaddr = 7
+        if_speed = 8
+        if_tsresol = 9
+        if_tzone = 10
+        if_filter = 11
+        if_os = 12
+        if_fcslen = 13
+        if_tsoffset = 14
+        if_hardware = 15
+        if_txspeed = 16
+        if_rxspeed = 17
+        if_iana_tzname = 18
+
+    class PacketOption(IntEnum):
+        opt_endofopt = 0
+        opt_comment = 1
+        epb_flags = 2
+        epb_hash = 3
+        epb_dropcount = 4
+        epb_packetid = 5
+        epb_queue = 6
+        epb_verdict = 7
+
+    class SectionOption(IntEnum):
+        opt_endofopt = 0
+        opt_comment = 1
+        shb_hardware = 2
+        shb_os = 3
+        shb_userappl = 4
+    def __init__(self, _io=None, _parent=None, _root=None):
+        super(Pcapng, self).__init__(_io)
+        self._parent = _parent
+        self._root = _root or self
+
+    def _read(self):
+        self.blocks = []
+        i = 0
+        while not self._io.is_eof():
+            _t_blocks = Pcapng.Block((True if i == 0 else self.blocks[i - 1].next_is_le), (0 if i == 0 else self.blocks[i - 1].next_num_interfaces), (0 if i == 0 else self.blocks[i - 1].next_first_link_type), self._io, self, self._root)
+            try:
+                _t_blocks._read()
+            finally:
+                self.blocks.append(_t_blocks)
+            i += 1
+
+        self._dirty = False
+
+
+    def _fetch_instances(self):
+        pass
+        for i in range(len(self.blocks)):
+            pass
+            self.blocks[i]._fetch_instances()
+
+
+
+    def _write__seq(self, io=None):
+        super(Pcapng, self)._write__seq(io)
+        for i in range(len(self.blocks)):
+            pass
+            if self._io.is_eof():
+                raise kaitaistruct.ConsistencyError(u"blocks", 0, self._io.size() - self._io.pos())
+            self.blocks[i]._write__seq(self._io)
+
+        if not self._io.is_eof():
+            raise kaitaistruct.ConsistencyError(u"blocks", 0, self._io.size() - self._io.pos())
+
+
+    def _check(self):
+        for i in range(len(self.blocks)):
+            pass
+            if self.blocks[i]._root != self._root:
+                raise kaitaistruct.ConsistencyError(u"blocks", self._root, self.blocks[i]._root)
+            if self.blocks[i]._parent != self:
+                raise kaitaistruct.ConsistencyError(u"blocks", self, self.blocks[i]._parent)
+            if self.blocks[i].section_is_le != (True if i == 0 else self.blocks[i - 1].next_is_le):
+                raise kaitaistruct.ConsistencyError(u"blocks", (True if i == 0 else self.blocks[i - 1].next_is_le), self.blocks[i].section_is_le)
+            if self.blocks[i].num_interfaces != (0 if i == 0 else self.blocks[i - 1].next_num_interfaces):
+                raise kaitaistruct.ConsistencyError(u"blocks", (0 if i == 0 else self.blocks[i - 1].next_num_interfaces), self.blocks[i].num_interfaces)
+            if self.blocks[i].first_link_type != (0 if i == 0 else self.blocks[i - 1].next_first_link_type):
+                raise kaitaistruct.ConsistencyError(u"blocks", (0 if i == 0 else self.blocks[i - 1].next_first_link_type), self.blocks[i].first_link_type)
+
+        self._dirty = False
+
+    class Block(ReadWriteKaitaiStruct):
+        """One block - head, body (routed by block type), trailing length.
+        
+        .. seealso::
+           Source - https://datatracker.ietf.org/doc/html/draft-ietf-opsawg-pcapng#section-3.1
+        """
+        def __init__(self, section_is_le, num_interfaces, first_link_type, _io=None, _parent=None, _root=None):
+            super(Pcapng.Block, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self.section_is_le = section_is_le
+            self.num_interfaces = num_interfaces
+            self.first_link_type = first_link_type
+
+        def _read(self):
+            self.head = Pcapng.BlockHead(self.section_is_le, self._io, self, self._root)
+            self.head._read()
+            _on = self.head.block_type
+            if _on == Pcapng.BlockType.enhanced_packet:
+                pass
+                self._raw_body = self._io.read_bytes((self.head.len_block - self.head.len_head) - 4)
+                _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+                self.body = Pcapng.EnhancedPacketBlock(self.head.is_le, self.num_interfaces, self.first_link_type, _io__raw_body, self, self._root)
+                self.body._read()
+            elif _on == Pcapng.BlockType.interface_description:
+                pass
+                self._raw_body = self._io.read_bytes((self.head.len_block - self.head.len_head) - 4)
+                _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+                self.body = Pcapng.InterfaceDescriptionBlock(self.head.is_le, _io__raw_body, self, self._root)
+                self.body._read()
+            elif _on == Pcapng.BlockType.section_header:
+                pass
+                self._raw_body = self._io.read_bytes((self.head.len_block - self.head.len_head) - 4)
+                _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+                self.body = Pcapng.SectionHeaderBlock(self.head.is_le, _io__raw_body, self, self._root)
+                self.body._read()
+            elif _on == Pcapng.BlockType.simple_packet:
+                pass
+                self._raw_body = self._io.read_bytes((self.head.len_block - self.head.len_head) - 4)
+                _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+                self.body = Pcapng.SimplePacketBlock(self.head.is_le, self.num_interfaces, self.first_link_type, _io__raw_body, self, self._root)
+                self.body._read()
+            else:
+                pass
+                self.body = self._io.read_bytes((self.head.len_block - self.head.len_head) - 4)
+            self.tail = Pcapng.BlockTail(self.head.is_le, self.head.len_block, self._io, self, self._root)
+            self.tail._read()
+            self._dirty = False
+
+
+        def _fetch_instances(self):
+            pass
+            self.head._fetch_instances()
+            _on = self.head.block_type
+            if _on == Pcapng.BlockType.enhanced_packet:
+                pass
+                self.body._fetch_instances()
+            elif _on == Pcapng.BlockType.interface_description:
+                pass
+                self.body._fetch_instances()
+            elif _on == Pcapng.BlockType.section_header:
+                pass
+                self.body._fetch_instances()
+            elif _on == Pcapng.BlockType.simple_packet:
+                pass
+                self.body._fetch_instances()
+            else:
+                pass
+            self.tail._fetch_instances()
+
+
+        def _write__seq(self, io=None):
+            super(Pcapng.Block, self)._write__seq(io)
+            self.head._write__seq(self._io)
+            _on = self.head.block_type
+            if _on == Pcapng.BlockType.enhanced_packet:
+                pass
+                _io__raw_body = KaitaiStream(BytesIO(bytearray((self.head.len_block - self.head.len_head) - 4)))
+                self._io.add_child_stream(_io__raw_body)
+                _pos2 = self._io.pos()
+                self._io.seek(self._io.pos() + ((self.head.len_block - self.head.len_head) - 4))
+                def handler(parent, _io__raw_body=_io__raw_body):
+                    self._raw_body = _io__raw_body.to_byte_array()
+                    if len(self._raw_body) != (self.head.len_block - self.head.len_head) - 4:
+                        raise kaitaistruct.ConsistencyError(u"raw(body)", (self.head.len_block - self.head.len_head) - 4, len(self._raw_body))
+                    parent.write_bytes(self._raw_body)
+                _io__raw_body.write_back_handler = KaitaiStream.WriteBackHandler(_pos2, handler)
+                self.body._write__seq(_io__raw_body)
+            elif _on == Pcapng.BlockType.interface_description:
+                pass
+                _io__raw_body = KaitaiStream(BytesIO(bytearray((self.head.len_block - self.head.len_head) - 4)))
+                self._io.add_child_stream(_io__raw_body)
+                _pos2 = self._io.pos()
+                self._io.seek(self._io.pos() + ((self.head.len_block - self.head.len_head) - 4))
+                def handler(parent, _io__raw_body=_io__raw_body):
+                    self._raw_body = _io__raw_body.to_byte_array()
+                    if len(self._raw_body) != (self.head.len_block - self.head.len_head) - 4:
+                        raise kaitaistruct.ConsistencyError(u"raw(body)", (self.head.len_block - self.head.len_head) - 4, len(self._raw_body))
+                    parent.write_bytes(self._raw_body)
+                _io__raw_body.write_back_handler = KaitaiStream.WriteBackHandler(_pos2, handler)
+                self.body._write__seq(_io__raw_body)
+            elif _on == Pcapng.BlockType.section_header:
+                pass
+                _io__raw_body = KaitaiStream(BytesIO(bytearray((self.head.len_block - self.head.len_head) - 4)))
+                self._io.add_child_stream(_io__raw_body)
+                _pos2 = self._io.pos()
+                self._io.seek(self._io.pos() + ((self.head.len_block - self.head.len_head) - 4))
+                def handler(parent, _io__raw_body=_io__raw_body):
+                    self._raw_body = _io__raw_body.to_byte_array()
+                    if len(self._raw_body) != (self.head.len_block - self.head.len_head) - 4:
+                        raise kaitaistruct.ConsistencyError(u"raw(body)", (self.head.len_block - self.head.len_head) - 4, len(self._raw_body))
+                    parent.write_bytes(self._raw_body)
+                _io__raw_body.write_back_handler = KaitaiStream.WriteBackHandler(_pos2, handler)
+                self.body._write__seq(_io__raw_body)
+            elif _on == Pcapng.BlockType.simple_packet:
+                pass
+                _io__raw_body = KaitaiStream(BytesIO(bytearray((self.head.len_block - self.head.len_head) - 4)))
+                self._io.add_child_stream(_io__raw_body)
+                _pos2 = self._io.pos()
+                self._io.seek(self._io.pos() + ((self.head.len_block - self.head.len_head) - 4))
+                def handler(parent, _io__raw_body=_io__raw_body):
+                    self._raw_body = _io__raw_body.to_byte_array()
+                    if len(self._raw_body) != (self.head.len_block - self.head.len_head) - 4:
+                        raise kaitaistruct.ConsistencyError(u"raw(body)", (self.head.len_block - self.head.len_head) - 4, len(self._raw_body))
+                    parent.write_bytes(self._raw_body)
+                _io__raw_body.write_back_handler = KaitaiStream.WriteBackHandler(_pos2, handler)
+                self.body._write__seq(_io__raw_body)
+            else:
+                pass
+                self._io.write_bytes(self.body)
+            self.tail._write__seq(self._io)
+
+
+        def _check(self):
+            if self.head._root != self._root:
+                raise kaitaistruct.ConsistencyError(u"head", self._root, self.head._root)
+            if self.head._parent != self:
+                raise kaitaistruct.ConsistencyError(u"head", self, self.head._parent)
+            if self.head.section_is_le != self.section_is_le:
+                raise kaitaistruct.ConsistencyError(u"head", self.section_is_le, self.head.section_is_le)
+            _on = self.head.block_type
+            if _on == Pcapng.BlockType.enhanced_packet:
+                pass
+                if self.body._root != self._root:
+                    raise kaitaistruct.ConsistencyError(u"body", self._root, self.body._root)
+                if self.body._parent != self:
+                    raise kaitaistruct.ConsistencyError(u"body", self, self.body._parent)
+                if self.body.is_le != self.head.is_le:
+                    raise kaitaistruct.ConsistencyError(u"body", self.head.is_le, self.body.is_le)
+                if self.body.num_interfaces != self.num_interfaces:
+                    raise kaitaistruct.ConsistencyError(u"body", self.num_interfaces, self.body.num_interfaces)
+                if self.body.first_link_type != self.first_link_type:
+                    raise kaitaistruct.ConsistencyError(u"body", self.first_link_type, self.body.first_link_type)
+            elif _on == Pcapng.BlockType.interface_description:
+                pass
+                if self.body._root != self._root:
+                    raise kaitaistruct.ConsistencyError(u"body", self._root, self.body._root)
+                if self.body._parent != self:
+                    raise kaitaistruct.ConsistencyError(u"body", self, self.body._parent)
+                if self.body.is_le != self.head.is_le:
+                    raise kaitaistruct.ConsistencyError(u"body", self.head.is_le, self.body.is_le)
+            elif _on == Pcapng.BlockType.section_header:
+                pass
+                if self.body._root != self._root:
+                    raise kaitaistruct.ConsistencyError(u"body", self._root, self.body._root)
+                if self.body._parent != self:
+                    raise kaitaistruct.ConsistencyError(u"body", self, self.body._parent)
+                if self.body.is_le != self.head.is_le:
+                    raise kaitaistruct.ConsistencyError(u"body", self.head.is_le, self.body.is_le)
+            elif _on == Pcapng.BlockType.simple_packet:
+                pass
+                if self.body._root != self._root:
+                    raise kaitaistruct.ConsistencyError(u"body", self._root, self.body._root)
+                if self.body._parent != self:
+                    raise kaitaistruct.ConsistencyError(u"body", self, self.body._parent)
+                if self.body.is_le != self.head.is_le:
+                    raise kaitaistruct.ConsistencyError(u"body", self.head.is_le, self.body.is_le)
+                if self.body.num_interfaces != self.num_interfaces:
+                    raise kaitaistruct.ConsistencyError(u"body", self.num_interfaces, self.body.num_interfaces)
+                if self.body.first_link_type != self.first_link_type:
+                    raise kaitaistruct.ConsistencyError(u"body", self.first_link_type, self.body.first_link_type)
+            else:
+                pass
+                if len(self.body) != (self.head.len_block - self.head.len_head) - 4:
+                    raise kaitaistruct.ConsistencyError(u"body", (self.head.len_block - self.head.len_head) - 4, len(self.body))
+            if self.tail._root != self._root:
+                raise kaitaistruct.ConsistencyError(u"tail", self._root, self.tail._root)
+            if self.tail._parent != self:
+                raise kaitaistruct.ConsistencyError(u"tail", self, self.tail._parent)
+            if self.tail.is_le != self.head.is_le:
+                raise kaitaistruct.ConsistencyError(u"tail", self.head.is_le, self.tail.is_le)
+            if self.tail.len_block_head != self.head.len_block:
+                raise kaitaistruct.ConsistencyError(u"tail", self.head.len_block, self.tail.len_block_head)
+            self._dirty = False
+
+        @property
+        def next_first_link_type(self):
+            if hasattr(self, '_m_next_first_link_type'):
+                return self._m_next_first_link_type
+
+            self._m_next_first_link_type = (0 if self.head.block_type == Pcapng.BlockType.section_header else (int(self.body.link_type) if  ((self.head.block_type == Pcapng.BlockType.interface_description) and (self.num_interfaces == 0))  else self.first_link_type))
+            return getattr(self, '_m_next_first_link_type', None)
+
+        def _invalidate_next_first_link_type(self):
+            del self._m_next_first_link_type
+        @property
+        def next_is_le(self):
+            """Byte order for the block after this one."""
+            if hasattr(self, '_m_next_is_le'):
+                return self._m_next_is_le
+
+            self._m_next_is_le = self.head.is_le
+            return getattr(self, '_m_next_is_le', None)
+
+        def _invalidate_next_is_le(self):
+            del self._m_next_is_le
+        @property
+        def next_num_interfaces(self):
+            if hasattr(self, '_m_next_num_interfaces'):
+                return self._m_next_num_interfaces
+
+            self._m_next_num_interfaces = (0 if self.head.block_type == Pcapng.BlockType.section_header else (self.num_interfaces + 1 if self.head.block_type == Pcapng.BlockType.interface_description else self.num_interfaces))
+            return getattr(self, '_m_next_num_interfaces', None)
+
+        def _invalidate_next_num_interfaces(self):
+            del self._m_next_num_interfaces
+
+    class BlockHead(ReadWriteKaitaiStruct):
+        """Block Type and Block Total Length; for a Section Header Block also the byte-order
+        magic, which must be read before the length can be.
+        
+        .. seealso::
+           Source - https://datatracker.ietf.org/doc/html/draft-ietf-opsawg-pcapng#section-4.1
+        """
+        def __init__(self, section_is_le, _io=None, _parent=None, _root=None):
+            super(Pcapng.BlockHead, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self.section_is_le = section_is_le
+
+        def _read(self):
+            _on = self.section_is_le
+            if _on == True:
+                pass
+                self._is_le = True
+            elif _on == False:
+                pass
+                self._is_le = False
+            if not hasattr(self, '_is_le'):
+                raise kaitaistruct.UndecidedEndiannessError("/types/block_head")
+            elif self._is_le == True:
+                self._read_le()
+            elif self._is_le == False:
+                self._read_be()
+            self._dirty = False
+
+        def _read_le(self):
+            self.block_type = KaitaiStream.resolve_enum(Pcapng.BlockType, self._io.read_u4le())
+            self.len_block_bytes = self._io.read_bytes(4)
+            if self.block_type == Pcapng.BlockType.section_header:
+                pass
+                self.byte_order_magic = KaitaiStream.resolve_enum(Pcapng.ByteOrderMagic, self._io.read_u4be())
+                if not  ((self.byte_order_magic == Pcapng.ByteOrderMagic.big_endian) or (self.byte_order_magic == Pcapng.ByteOrderMagic.little_endian)) :
+                    raise kaitaistruct.ValidationNotAnyOfError(self.byte_order_magic, self._io, u"/types/block_head/seq/2")
+
+            self._dirty = False
+
+        def _read_be(self):
+            self.block_type = KaitaiStream.resolve_enum(Pcapng.BlockType, self._io.read_u4be())
+            self.len_block_bytes = self._io.read_bytes(4)
+            if self.block_type == Pcapng.BlockType.section_header:
+                pass
+                self.byte_order_magic = KaitaiStream.resolve_enum(Pcapng.ByteOrderMagic, self._io.read_u4be())
+                if not  ((self.byte_order_magic == Pcapng.ByteOrderMagic.big_endian) or (self.byte_order_magic == Pcapng.ByteOrderMagic.little_endian)) :
+                    raise kaitaistruct.ValidationNotAnyOfError(self.byte_order_magic, self._io, u"/types/block_head/seq/2")
+
+            self._dirty = False
+
+
+        def _fetch_instances(self):
+            pass
+            if self.block_type == Pcapng.BlockType.section_header:
+                pass
+
+
+
+        def _write__seq(self, io=None):
+            super(Pcapng.BlockHead, self)._write__seq(io)
+            if not hasattr(self, '_is_le'):
+                raise kaitaistruct.UndecidedEndiannessError("/types/block_head")
+            elif self._is_le == True:
+                self._write__seq_le()
+            elif self._is_le == False:
+                self._write__seq_be()
+
+
+        def _write__seq_le(self):
+            self._io.write_u4le(int(self.block_type))
+            self._io.write_bytes(self.len_block_bytes)
+            if self.block_type == Pcapng.BlockType.section_header:
+                pass
+                self._io.write_u4be(int(self.byte_order_magic))
+
+
+
+        def _write__seq_be(self):
+            self._io.write_u4be(int(self.block_type))
+            self._io.write_bytes(self.len_block_bytes)
+            if self.block_type == Pcapng.BlockType.section_header:
+                pass
+                self._io.write_u4be(int(self.byte_order_magic))
+
+
+
+        def _check(self):
+            if len(self.len_block_bytes) != 4:
+                raise kaitaistruct.ConsistencyError(u"len_block_bytes", 4, len(self.len_block_bytes))
+            if self.block_type == Pcapng.BlockType.section_header:
+                pass
+                if not  ((self.byte_order_magic == Pcapng.ByteOrderMagic.big_endian) or (self.byte_order_magic == Pcapng.ByteOrderMagic.little_endian)) :
+                    raise kaitaistruct.ValidationNotAnyOfError(self.byte_order_magic, None, u"/types/block_head/seq/2")
+
+            self._dirty = False
+
+        @property
+        def is_le(self):
+            """Byte order of this block."""
+            if hasattr(self, '_m_is_le'):
+                return self._m_is_le
+
+            self._m_is_le = (self.byte_order_magic == Pcapng.ByteOrderMagic.little_endian if self.block_type == Pcapng.BlockType.section_header else self.section_is_le)
+            return getattr(self, '_m_is_le', None)
+
+        def _invalidate_is_le(self):
+            del self._m_is_le
+        @property
+        def len_block(self):
+            """Block Total Length as a number."""
+            if hasattr(self, '_m_len_block'):
+                return self._m_len_block
+
+            self._m_len_block = (((KaitaiStream.byte_array_index(self.len_block_bytes, 0) + KaitaiStream.byte_array_index(self.len_block_bytes, 1) * 256) + KaitaiStream.byte_array_index(self.len_block_bytes, 2) * 65536) + KaitaiStream.byte_array_index(self.len_block_bytes, 3) * 16777216 if self.is_le else ((KaitaiStream.byte_array_index(self.len_block_bytes, 3) + KaitaiStream.byte_array_index(self.len_block_bytes, 2) * 256) + KaitaiStream.byte_array_index(self.len_block_bytes, 1) * 65536) + KaitaiStream.byte_array_index(self.len_block_bytes, 0) * 16777216)
+            return getattr(self, '_m_len_block', None)
+
+        def _invalidate_len_block(self):
+            del self._m_len_block
+        @property
+        def len_head(self):
+            """Bytes of this head."""
+            if hasattr(self, '_m_len_head'):
+                return self._m_len_head
+
+            self._m_len_head = (12 if self.block_type == Pcapng.BlockType.section_header else 8)
+            return getattr(self, '_m_len_head', None)
+
+        def _invalidate_len_head(self):
+            del self._m_len_head
+
+    class BlockTail(ReadWriteKaitaiStruct):
+        """The Block Total Length repeated at the end of the block."""
+        def __init__(self, is_le, len_block_head, _io=None, _parent=None, _root=None):
+            super(Pcapng.BlockTail, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self.is_le = is_le
+            self.len_block_head = len_block_head
+
+        def _read(self):
+            _on = self.is_le
+            if _on == True:
+                pass
+                self._is_le = True
+            elif _on == False:
+                pass
+                self._is_le = False
+            if not hasattr(self, '_is_le'):
+                raise kaitaistruct.UndecidedEndiannessError("/types/block_tail")
+            elif self._is_le == True:
+                self._read_le()
+            elif self._is_le == False:
+                self._read_be()
+            self._dirty = False
+
+        def _read_le(self):
+            self.len_block = self._io.read_u4le()
+            if not self.len_block == self.len_block_head:
+                raise kaitaistruct.ValidationNotEqualError(self.len_block_head, self.len_block, self._io, u"/types/block_tail/seq/0")
+            self._dirty = False
+
+        def _read_be(self):
+            self.len_block = self._io.read_u4be()
+            if not self.len_block == self.len_block_head:
+                raise kaitaistruct.ValidationNotEqualError(self.len_block_head, self.len_block, self._io, u"/types/block_tail/seq/0")
+            self._dirty = False
+
+
+        def _fetch_instances(self):
+            pass
+
+
+        def _write__seq(self, io=None):
+            super(Pcapng.BlockTail, self)._write__seq(io)
+            if not hasattr(self, '_is_le'):
+                raise kaitaistruct.UndecidedEndiannessError("/types/block_tail")
+            elif self._is_le == True:
+                self._write__seq_le()
+            elif self._is_le == False:
+                self._write__seq_be()
+
+
+        def _write__seq_le(self):
+            self._io.write_u4le(self.len_block)
+
+
+        def _write__seq_be(self):
+            self._io.write_u4be(self.len_block)
+
+
+        def _check(self):
+            if not self.len_block == self.len_block_head:
+                raise kaitaistruct.ValidationNotEqualError(self.len_block_head, self.len_block, None, u"/types/block_tail/seq/0")
+            self._dirty = False
+
+
+    class EnhancedPacketBlock(ReadWriteKaitaiStruct):
+        """Enhanced Packet Block - one packet with its interface and timestamp.
+        
+        .. seealso::
+           Source - https://datatracker.ietf.org/doc/html/draft-ietf-opsawg-pcapng#section-4.3
+        """
+        def __init__(self, is_le, num_interfaces, first_link_type, _io=None, _parent=None, _root=None):
+            super(Pcapng.EnhancedPacketBlock, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self.is_le = is_le
+            self.num_interfaces = num_interfaces
+            self.first_link_type = first_link_type
+
+        def _read(self):
+            _on = self.is_le
+            if _on == True:
+                pass
+                self._is_le = True
+            elif _on == False:
+                pass
+                self._is_le = False
+            if not hasattr(self, '_is_le'):
+                raise kaitaistruct.UndecidedEndiannessError("/types/enhanced_packet_block")
+            elif self._is_le == True:
+                self._read_le()
+            elif self._is_le == False:
+                self._read_be()
+            self._dirty = False
+
+        def _read_le(self):
+            self.interface_id = self._io.read_u4le()
+            self.timestamp_high = self._io.read_u4le()
+            self.timestamp_low = self._io.read_u4le()
+            self.captured_packet_length = self._io.read_u4le()
+            self.original_packet_length = self._io.read_u4le()
+            _on =  ((self.interface_id == 0) and (self.num_interfaces > 0) and (self.captured_packet_length == self.original_packet_length)) 
+            if _on == True:
+                pass
+                self._raw_packet_data = self._io.read_bytes(self.captured_packet_length)
+                _io__raw_packet_data = KaitaiStream(BytesIO(self._raw_packet_data))
+                self.packet_data = link_frame.LinkFrame(self.first_link_type, _io__raw_packet_data)
+                self.packet_data._read()
+            else:
+                pass
+                self.packet_data = self._io.read_bytes(self.captured_packet_length)
+            self.padding = self._io.read_bytes((4 - self.captured_packet_length % 4) % 4)
+            self.options = []
+            i = 0
+            while not self._io.is_eof():
+                _t_options = Pcapng.Option(self.is_le, Pcapng.BlockType.enhanced_packet, self._io, self, self._root)
+                try:
+                    _t_options._read()
+                finally:
+                    self.options.append(_t_options)
+                i += 1
+
+            self._dirty = False
+
+        def _read_be(self):
+            self.interface_id = self._io.read_u4be()
+            self.timestamp_high = self._io.read_u4be()
+            self.timestamp_low = self._io.read_u4be()
+            self.captured_packet_length = self._io.read_u4be()
+            self.original_packet_length = self._io.read_u4be()
+            _on =  ((self.interface_id == 0) and (self.num_interfaces > 0) and (self.captured_packet_length == self.original_packet_length)) 
+            if _on == True:
+                pass
+                self._raw_packet_data = self._io.read_bytes(self.captured_packet_length)
+                _io__raw_packet_data = KaitaiStream(BytesIO(self._raw_packet_data))
+                self.packet_data = link_frame.LinkFrame(self.first_link_type, _io__raw_packet_data)
+                self.packet_data._read()
+            else:
+                pass
+                self.packet_data = self._io.read_bytes(self.captured_packet_length)
+            self.padding = self._io.read_bytes((4 - self.captured_packet_length % 4) % 4)
+            self.options = []
+            i = 0
+            while not self._io.is_eof():
+                _t_options = Pcapng.Option(self.is_le, Pcapng.BlockType.enhanced_packet, self._io, self, self._root)
+                try:
+                    _t_options._read()
+                finally:
+                    self.options.append(_t_options)
+                i += 1
+
+            self._dirty = False
+
+
+        def _fetch_instances(self):
+            pass
+            _on =  ((self.interface_id == 0) and (self.num_interfaces > 0) and (self.captured_packet_length == self.original_packet_length)) 
+            if _on == True:
+                pass
+                self.packet_data._fetch_instances()
+            else:
+                pass
+            for i in range(len(self.options)):
+                pass
+                self.options[i]._fetch_instances()
+
+
+
+        def _write__seq(self, io=None):
+            super(Pcapng.EnhancedPacketBlock, self)._write__seq(io)
+            if not hasattr(self, '_is_le'):
+                raise kaitaistruct.UndecidedEndiannessError("/types/enhanced_packet_block")
+            elif self._is_le == True:
+                self._write__seq_le()
+            elif self._is_le == False:
+                self._write__seq_be()
+
+
+        def _write__seq_le(self):
+            self._io.write_u4le(self.interface_id)
+            self._io.write_u4le(self.timestamp_high)
+            self._io.write_u4le(self.timestamp_low)
+            self._io.write_u4le(self.captured_packet_length)
+            self._io.write_u4le(self.original_packet_length)
+            _on =  ((self.interface_id == 0) and (self.num_interfaces > 0) and (self.captured_packet_length == self.original_packet_length)) 
+            if _on == True:
+                pass
+                _io__raw_packet_data = KaitaiStream(BytesIO(bytearray(self.captured_packet_length)))
+                self._io.add_child_stream(_io__raw_packet_data)
+                _pos2 = self._io.pos()
+                self._io.seek(self._io.pos() + (self.captured_packet_length))
+                def handler(parent, _io__raw_packet_data=_io__raw_packet_data):
+                    self._raw_packet_data = _io__raw_packet_data.to_byte_array()
+                    if len(self._raw_packet_data) != self.captured_packet_length:
+                        raise kaitaistruct.ConsistencyError(u"raw(packet_data)", self.captured_packet_length, len(self._raw_packet_data))
+                    parent.write_bytes(self._raw_packet_data)
+                _io__raw_packet_data.write_back_handler = KaitaiStream.WriteBackHandler(_pos2, handler)
+                self.packet_data._write__seq(_io__raw_packet_data)
+            else:
+                pass
+                self._io.write_bytes(self.packet_data)
+            self._io.write_bytes(self.padding)
+            for i in range(len(self.options)):
+                pass
+                if self._io.is_eof():
+                    raise kaitaistruct.ConsistencyError(u"options", 0, self._io.size() - self._io.pos())
+                self.options[i]._write__seq(self._io)
+
+            if not self._io.is_eof():
+                raise kaitaistruct.ConsistencyError(u"options", 0, self._io.size() - self._io.pos())
+
+
+        def _write__seq_be(self):
+            self._io.write_u4be(self.interface_id)
+            self._io.write_u4be(self.timestamp_high)
+            self._io.write_u4be(self.timestamp_low)
+            self._io.write_u4be(self.captured_packet_length)
+            self._io.write_u4be(self.original_packet_length)
+            _on =  ((self.interface_id == 0) and (self.num_interfaces > 0) and (self.captured_packet_length == self.original_packet_length)) 
+            if _on == True:
+                pass
+                _io__raw_packet_data = KaitaiStream(BytesIO(bytearray(self.captured_packet_length)))
+                self._io.add_child_stream(_io__raw_packet_data)
+                _pos2 = self._io.pos()
+                self._io.seek(self._io.pos() + (self.captured_packet_length))
+                def handler(parent, _io__raw_packet_data=_io__raw_packet_data):
+                    self._raw_packet_data = _io__raw_packet_data.to_byte_array()
+                    if len(self._raw_packet_data) != self.captured_packet_length:
+                        raise kaitaistruct.ConsistencyError(u"raw(packet_data)", self.captured_packet_length, len(self._raw_packet_data))
+                    parent.write_bytes(self._raw_packet_data)
+                _io__raw_packet_data.write_back_handler = KaitaiStream.WriteBackHandler(_pos2, handler)
+                self.packet_data._write__seq(_io__raw_packet_data)
+            else:
+                pass
+                self._io.write_bytes(self.packet_data)
+            self._io.write_bytes(self.padding)
+            for i in range(len(self.options)):
+                pass
+                if self._io.is_eof():
+                    raise kaitaistruct.ConsistencyError(u"options", 0, self._io.size() - self._io.pos())
+                self.options[i]._write__seq(self._io)
+
+            if not self._io.is_eof():
+                raise kaitaistruct.ConsistencyError(u"options", 0, self._io.size() - self._io.pos())
+
+
+        def _check(self):
+            _on =  ((self.interface_id == 0) and (self.num_interfaces > 0) and (self.captured_packet_length == self.original_packet_length)) 
+            if _on == True:
+                pass
+                if self.packet_data.link_type_id != self.first_link_type:
+                    raise kaitaistruct.ConsistencyError(u"packet_data", self.first_link_type, self.packet_data.link_type_id)
+            else:
+                pass
+                if len(self.packet_data) != self.captured_packet_length:
+                    raise kaitaistruct.ConsistencyError(u"packet_data", self.captured_packet_length, len(self.packet_data))
+            if len(self.padding) != (4 - self.captured_packet_length % 4) % 4:
+                raise kaitaistruct.ConsistencyError(u"padding", (4 - self.captured_packet_length % 4) % 4, len(self.padding))
+            for i in range(len(self.options)):
+                pass
+                if self.options[i]._root != self._root:
+                    raise kaitaistruct.ConsistencyError(u"options", self._root, self.options[i]._root)
+                if self.options[i]._parent != self:
+                    raise kaitaistruct.ConsistencyError(u"options", self, self.options[i]._parent)
+                if self.options[i].is_le != self.is_le:
+                    raise kaitaistruct.ConsistencyError(u"options", self.is_le, self.options[i].is_le)
+                if self.options[i].block_type != Pcapng.BlockType.enhanced_packet:
+                    raise kaitaistruct.ConsistencyError(u"options", Pcapng.BlockType.enhanced_packet, self.options[i].block_type)
+
+            self._dirty = False
+
+        @property
+        def timestamp(self):
+            """The 64-bit timestamp in units of the interface's resolution. Nanosecond
+            timestamps exceed 2^53, so JavaScript (the Web IDE) shows this value rounded;
+            `timestamp_high` and `timestamp_low` are exact.
+            """
+            if hasattr(self, '_m_timestamp'):
+                return self._m_timestamp
+
+            self._m_timestamp = self.timestamp_high * 4294967296 + self.timestamp_low
+            return getattr(self, '_m_timestamp', None)
+
+        def _invalidate_timestamp(self):
+            del self._m_timestamp
+
+    class InterfaceDescriptionBlock(ReadWriteKaitaiStruct):
+        """Interface Description Block; interfaces are numbered from 0 in section order.
+        
+        .. seealso::
+           Source - https://datatracker.ietf.org/doc/html/draft-ietf-opsawg-pcapng#section-4.2
+        """
+        def __init__(self, is_le, _io=None, _parent=None, _root=None):
+            super(Pcapng.InterfaceDescriptionBlock, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self.is_le = is_le
+
+        def _read(self):
+            _on = self.is_le
+            if _on == True:
+                pass
+                self._is_le = True
+            elif _on == False:
+                pass
+                self._is_le = False
+            if not hasattr(self, '_is_le'):
+                raise kaitaistruct.UndecidedEndiannessError("/types/interface_description_block")
+            elif self._is_le == True:
+                self._read_le()
+            elif self._is_le == False:
+                self._read_be()
+            self._dirty = False
+
+        def _read_le(self):
+            self.link_type = KaitaiStream.resolve_enum(link_frame.LinkFrame.LinkType, self._io.read_u2le())
+            self.reserved = self._io.read_u2le()
+            self.snaplen = self._io.read_u4le()
+            self.options = []
+            i = 0
+            while not self._io.is_eof():
+                _t_options = Pcapng.Option(self.is_le, Pcapng.BlockType.interface_description, self._io, self, self._root)
+                try:
+                    _t_options._read()
+                finally:
+                    self.options.append(_t_options)
+                i += 1
+
+            self._dirty = False
+
+        def _read_be(self):
+            self.link_type = KaitaiStream.resolve_enum(link_frame.LinkFrame.LinkType, self._io.read_u2be())
+            self.reserved = self._io.read_u2be()
+            self.snaplen = self._io.read_u4be()
+            self.options = []
+            i = 0
+            while not self._io.is_eof():
+                _t_options = Pcapng.Option(self.is_le, Pcapng.BlockType.interface_description, self._io, self, self._root)
+                try:
+                    _t_options._read()
+                finally:
+                    self.options.append(_t_options)
+                i += 1
+
+            self._dirty = False
+
+
+        def _fetch_instances(self):
+            pass
+            for i in range(len(self.options)):
+                pass
+                self.options[i]._fetch_instances()
+
+
+
+        def _write__seq(self, io=None):
+            super(Pcapng.InterfaceDescriptionBlock, self)._write__seq(io)
+            if not hasattr(self, '_is_le'):
+                raise kaitaistruct.UndecidedEndiannessError("/types/interface_description_block")
+            elif self._is_le == True:
+                self._write__seq_le()
+            elif self._is_le == False:
+                self._write__seq_be()
+
+
+        def _write__seq_le(self):
+            self._io.write_u2le(int(self.link_type))
+            self._io.write_u2le(self.reserved)
+            self._io.write_u4le(self.snaplen)
+            for i in range(len(self.options)):
+                pass
+                if self._io.is_eof():
+                    raise kaitaistruct.ConsistencyError(u"options", 0, self._io.size() - self._io.pos())
+                self.options[i]._write__seq(self._io)
+
+            if not self._io.is_eof():
+                raise kaitaistruct.ConsistencyError(u"options", 0, self._io.size() - self._io.pos())
+
+
+        def _write__seq_be(self):
+            self._io.write_u2be(int(self.link_type))
+            self._io.write_u2be(self.reserved)
+            self._io.write_u4be(self.snaplen)
+            for i in range(len(self.options)):
+                pass
+                if self._io.is_eof():
+                    raise kaitaistruct.ConsistencyError(u"options", 0, self._io.size() - self._io.pos())
+                self.options[i]._write__seq(self._io)
+
+            if not self._io.is_eof():
+                raise kaitaistruct.ConsistencyError(u"options", 0, self._io.size() - self._io.pos())
+
+
+        def _check(self):
+            for i in range(len(self.options)):
+                pass
+                if self.options[i]._root != self._root:
+                    raise kaitaistruct.ConsistencyError(u"options", self._root, self.options[i]._root)
+                if self.options[i]._parent != self:
+                    raise kaitaistruct.ConsistencyError(u"options", self, self.options[i]._parent)
+                if self.options[i].is_le != self.is_le:
+                    raise kaitaistruct.ConsistencyError(u"options", self.is_le, self.options[i].is_le)
+                if self.options[i].block_type != Pcapng.BlockType.interface_description:
+                    raise kaitaistruct.ConsistencyError(u"options", Pcapng.BlockType.interface_description, self.options[i].block_type)
+
+            self._dirty = False
+
+
+    class Option(ReadWriteKaitaiStruct):
+        """One option (code, length, value, padding to 32 bits).
+        
+        .. seealso::
+           Source - https://datatracker.ietf.org/doc/html/draft-ietf-opsawg-pcapng#section-3.5
+        """
+        def __init__(self, is_le, block_type, _io=None, _parent=None, _root=None):
+            super(Pcapng.Option, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self.is_le = is_le
+            self.block_type = block_type
+
+        def _read(self):
+            _on = self.is_le
+            if _on == True:
+                pass
+                self._is_le = True
+            elif _on == False:
+                pass
+                self._is_le = False
+            if not hasattr(self, '_is_le'):
+                raise kaitaistruct.UndecidedEndiannessError("/types/option")
+            elif self._is_le == True:
+                self._read_le()
+            elif self._is_le == False:
+                self._read_be()
+            self._dirty = False
+
+        def _read_le(self):
+            self.code = self._io.read_u2le()
+            self.len_value = self._io.read_u2le()
+            self.value = self._io.read_bytes(self.len_value)
+            self.padding = self._io.read_bytes((4 - self.len_value % 4) % 4)
+            self._dirty = False
+
+        def _read_be(self):
+            self.code = self._io.read_u2be()
+            self.len_value = self._io.read_u2be()
+            self.value = self._io.read_bytes(self.len_value)
+            self.padding = self._io.read_bytes((4 - self.len_value % 4) % 4)
+            self._dirty = False
+
+
+        def _fetch_instances(self):
+            pass
+
+
+        def _write__seq(self, io=None):
+            super(Pcapng.Option, self)._write__seq(io)
+            if not hasattr(self, '_is_le'):
+                raise kaitaistruct.UndecidedEndiannessError("/types/option")
+            elif self._is_le == True:
+                self._write__seq_le()
+            elif self._is_le == False:
+                self._write__seq_be()
+
+
+        def _write__seq_le(self):
+            self._io.write_u2le(self.code)
+            self._io.write_u2le(self.len_value)
+            self._io.write_bytes(self.value)
+            self._io.write_bytes(self.padding)
+
+
+        def _write__seq_be(self):
+            self._io.write_u2be(self.code)
+            self._io.write_u2be(self.len_value)
+            self._io.write_bytes(self.value)
+            self._io.write_bytes(self.padding)
+
+
+        def _check(self):
+            if len(self.value) != self.len_value:
+                raise kaitaistruct.ConsistencyError(u"value", self.len_value, len(self.value))
+            if len(self.padding) != (4 - self.len_value % 4) % 4:
+                raise kaitaistruct.ConsistencyError(u"padding", (4 - self.len_value % 4) % 4, len(self.padding))
+            self._dirty = False
+
+        @property
+        def interface_option(self):
+            if hasattr(self, '_m_interface_option'):
+                return self._m_interface_option
+
+            if self.block_type == Pcapng.BlockType.interface_description:
+                pass
+                self._m_interface_option = KaitaiStream.resolve_enum(Pcapng.InterfaceOption, self.code)
+
+            return getattr(self, '_m_interface_option', None)
+
+        def _invalidate_interface_option(self):
+            del self._m_interface_option
+        @property
+        def packet_option(self):
+            if hasattr(self, '_m_packet_option'):
+                return self._m_packet_option
+
+            if self.block_type == Pcapng.BlockType.enhanced_packet:
+                pass
+                self._m_packet_option = KaitaiStream.resolve_enum(Pcapng.PacketOption, self.code)
+
+            return getattr(self, '_m_packet_option', None)
+
+        def _invalidate_packet_option(self):
+            del self._m_packet_option
+        @property
+        def section_option(self):
+            if hasattr(self, '_m_section_option'):
+                return self._m_section_option
+
+            if self.block_type == Pcapng.BlockType.section_header:
+                pass
+                self._m_section_option = KaitaiStream.resolve_enum(Pcapng.SectionOption, self.code)
+
+            return getattr(self, '_m_section_option', None)
+
+        def _invalidate_section_option(self):
+            del self._m_section_option
+
+    class SectionHeaderBlock(ReadWriteKaitaiStruct):
+        """Section Header Block body, after the byte-order magic.
+        
+        .. seealso::
+           Source - https://datatracker.ietf.org/doc/html/draft-ietf-opsawg-pcapng#section-4.1
+        """
+        def __init__(self, is_le, _io=None, _parent=None, _root=None):
+            super(Pcapng.SectionHeaderBlock, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self.is_le = is_le
+
+        def _read(self):
+            _on = self.is_le
+            if _on == True:
+                pass
+                self._is_le = True
+            elif _on == False:
+                pass
+                self._is_le = False
+            if not hasattr(self, '_is_le'):
+                raise kaitaistruct.UndecidedEndiannessError("/types/section_header_block")
+            elif self._is_le == True:
+                self._read_le()
+            elif self._is_le == False:
+                self._read_be()
+            self._dirty = False
+
+        def _read_le(self):
+            self.major_version = self._io.read_u2le()
+            if not self.major_version == 1:
+                raise kaitaistruct.ValidationNotEqualError(1, self.major_version, self._io, u"/types/section_header_block/seq/0")
+            self.minor_version = self._io.read_u2le()
+            self.section_length = self._io.read_s8le()
+            self.options = []
+            i = 0
+            while not self._io.is_eof():
+                _t_options = Pcapng.Option(self.is_le, Pcapng.BlockType.section_header, self._io, self, self._root)
+                try:
+                    _t_options._read()
+                finally:
+                    self.options.append(_t_options)
+                i += 1
+
+            self._dirty = False
+
+        def _read_be(self):
+            self.major_version = self._io.read_u2be()
+            if not self.major_version == 1:
+                raise kaitaistruct.ValidationNotEqualError(1, self.major_version, self._io, u"/types/section_header_block/seq/0")
+            self.minor_version = self._io.read_u2be()
+            self.section_length = self._io.read_s8be()
+            self.options = []
+            i = 0
+            while not self._io.is_eof():
+                _t_options = Pcapng.Option(self.is_le, Pcapng.BlockType.section_header, self._io, self, self._root)
+                try:
+                    _t_options._read()
+                finally:
+                    self.options.append(_t_options)
+                i += 1
+
+            self._dirty = False
+
+
+        def _fetch_instances(self):
+            pass
+            for i in range(len(self.options)):
+                pass
+                self.options[i]._fetch_instances()
+
+
+
+        def _write__seq(self, io=None):
+            super(Pcapng.SectionHeaderBlock, self)._write__seq(io)
+            if not hasattr(self, '_is_le'):
+                raise kaitaistruct.UndecidedEndiannessError("/types/section_header_block")
+            elif self._is_le == True:
+                self._write__seq_le()
+            elif self._is_le == False:
+                self._write__seq_be()
+
+
+        def _write__seq_le(self):
+            self._io.write_u2le(self.major_version)
+            self._io.write_u2le(self.minor_version)
+            self._io.write_s8le(self.section_length)
+            for i in range(len(self.options)):
+                pass
+                if self._io.is_eof():
+                    raise kaitaistruct.ConsistencyError(u"options", 0, self._io.size() - self._io.pos())
+                self.options[i]._write__seq(self._io)
+
+            if not self._io.is_eof():
+                raise kaitaistruct.ConsistencyError(u"options", 0, self._io.size() - self._io.pos())
+
+
+        def _write__seq_be(self):
+            self._io.write_u2be(self.major_version)
+            self._io.write_u2be(self.minor_version)
+            self._io.write_s8be(self.section_length)
+            for i in range(len(self.options)):
+                pass
+                if self._io.is_eof():
+                    raise kaitaistruct.ConsistencyError(u"options", 0, self._io.size() - self._io.pos())
+                self.options[i]._write__seq(self._io)
+
+            if not self._io.is_eof():
+                raise kaitaistruct.ConsistencyError(u"options", 0, self._io.size() - self._io.pos())
+
+
+        def _check(self):
+            if not self.major_version == 1:
+                raise kaitaistruct.ValidationNotEqualError(1, self.major_version, None, u"/types/section_header_block/seq/0")
+            for i in range(len(self.options)):
+                pass
+                if self.options[i]._root != self._root:
+                    raise kaitaistruct.ConsistencyError(u"options", self._root, self.options[i]._root)
+                if self.options[i]._parent != self:
+                    raise kaitaistruct.ConsistencyError(u"options", self, self.options[i]._parent)
+                if self.options[i].is_le != self.is_le:
+                    raise kaitaistruct.ConsistencyError(u"options", self.is_le, self.options[i].is_le)
+                if self.options[i].block_type != Pcapng.BlockType.section_header:
+                    raise kaitaistruct.ConsistencyError(u"options", Pcapng.BlockType.section_header, self.options[i].block_type)
+
+            self._dirty = False
+
+
+    class SimplePacketBlock(ReadWriteKaitaiStruct):
+        """Simple Packet Block - one packet of interface 0 with no timestamp. Its stored length
+        is the smaller of the original length and the bytes the block holds.
+        
+        .. seealso::
+           Source - https://datatracker.ietf.org/doc/html/draft-ietf-opsawg-pcapng#section-4.4
+        """
+        def __init__(self, is_le, num_interfaces, first_link_type, _io=None, _parent=None, _root=None):
+            super(Pcapng.SimplePacketBlock, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self.is_le = is_le
+            self.num_interfaces = num_interfaces
+            self.first_link_type = first_link_type
+
+        def _read(self):
+            _on = self.is_le
+            if _on == True:
+                pass
+                self._is_le = True
+            elif _on == False:
+                pass
+                self._is_le = False
+            if not hasattr(self, '_is_le'):
+                raise kaitaistruct.UndecidedEndiannessError("/types/simple_packet_block")
+            elif self._is_le == True:
+                self._read_le()
+            elif self._is_le == False:
+                self._read_be()
+            self._dirty = False
+
+        def _read_le(self):
+            self.original_packet_length = self._io.read_u4le()
+            _on =  ((self.num_interfaces > 0) and (self.len_packet_data == self.original_packet_length)) 
+            if _on == True:
+                pass
+                self._raw_packet_data = self._io.read_bytes(self.len_packet_data)
+                _io__raw_packet_data = KaitaiStream(BytesIO(self._raw_packet_data))
+                self.packet_data = link_frame.LinkFrame(self.first_link_type, _io__raw_packet_data)
+                self.packet_data._read()
+            else:
+                pass
+                self.packet_data = self._io.read_bytes(self.len_packet_data)
+            self.padding = self._io.read_bytes_full()
+            self._dirty = False
+
+        def _read_be(self):
+            self.original_packet_length = self._io.read_u4be()
+            _on =  ((self.num_interfaces > 0) and (self.len_packet_data == self.original_packet_length)) 
+            if _on == True:
+                pass
+                self._raw_packet_data = self._io.read_bytes(self.len_packet_data)
+                _io__raw_packet_data = KaitaiStream(BytesIO(self._raw_packet_data))
+                self.packet_data = link_frame.LinkFrame(self.first_link_type, _io__raw_packet_data)
+                self.packet_data._read()
+            else:
+                pass
+                self.packet_data = self._io.read_bytes(self.len_packet_data)
+            self.padding = self._io.read_bytes_full()
+            self._dirty = False
+
+
+        def _fetch_instances(self):
+            pass
+            _on =  ((self.num_interfaces > 0) and (self.len_packet_data == self.original_packet_length)) 
+            if _on == True:
+                pass
+                self.packet_data._fetch_instances()
+            else:
+                pass
+
+
+        def _write__seq(self, io=None):
+            super(Pcapng.SimplePacketBlock, self)._write__seq(io)
+            if not hasattr(self, '_is_le'):
+                raise kaitaistruct.UndecidedEndiannessError("/types/simple_packet_block")
+            elif self._is_le == True:
+                self._write__seq_le()
+            elif self._is_le == False:
+                self._write__seq_be()
+
+
+        def _write__seq_le(self):
+            self._io.write_u4le(self.original_packet_length)
+            _on =  ((self.num_interfaces > 0) and (self.len_packet_data == self.original_packet_length)) 
+            if _on == True:
+                pass
+                if self.packet_data.link_type_id != self.first_link_type:
+                    raise kaitaistruct.ConsistencyError(u"packet_data", self.first_link_type, self.packet_data.link_type_id)
+                _io__raw_packet_data = KaitaiStream(BytesIO(bytearray(self.len_packet_data)))
+                self._io.add_child_stream(_io__raw_packet_data)
+                _pos2 = self._io.pos()
+                self._io.seek(self._io.pos() + (self.len_packet_data))
+                def handler(parent, _io__raw_packet_data=_io__raw_packet_data):
+                    self._raw_packet_data = _io__raw_packet_data.to_byte_array()
+                    if len(self._raw_packet_data) != self.len_packet_data:
+                        raise kaitaistruct.ConsistencyError(u"raw(packet_data)", self.len_packet_data, len(self._raw_packet_data))
+                    parent.write_bytes(self._raw_packet_data)
+                _io__raw_packet_data.write_back_handler = KaitaiStream.WriteBackHandler(_pos2, handler)
+                self.packet_data._write__seq(_io__raw_packet_data)
+            else:
+                pass
+                if len(self.packet_data) != self.len_packet_data:
+                    raise kaitaistruct.ConsistencyError(u"packet_data", self.len_packet_data, len(self.packet_data))
+                self._io.write_bytes(self.packet_data)
+            self._io.write_bytes(self.padding)
+            if not self._io.is_eof():
+                raise kaitaistruct.ConsistencyError(u"padding", 0, self._io.size() - self._io.pos())
+
+
+        def _write__seq_be(self):
+            self._io.write_u4be(self.original_packet_length)
+            _on =  ((self.num_interfaces > 0) and (self.len_packet_data == self.original_packet_length)) 
+            if _on == True:
+                pass
+                if self.packet_data.link_type_id != self.first_link_type:
+                    raise kaitaistruct.ConsistencyError(u"packet_data", self.first_link_type, self.packet_data.link_type_id)
+                _io__raw_packet_data = KaitaiStream(BytesIO(bytearray(self.len_packet_data)))
+                self._io.add_child_stream(_io__raw_packet_data)
+                _pos2 = self._io.pos()
+                self._io.seek(self._io.pos() + (self.len_packet_data))
+                def handler(parent, _io__raw_packet_data=_io__raw_packet_data):
+                    self._raw_packet_data = _io__raw_packet_data.to_byte_array()
+                    if len(self._raw_packet_data) != self.len_packet_data:
+                        raise kaitaistruct.ConsistencyError(u"raw(packet_data)", self.len_packet_data, len(self._raw_packet_data))
+                    parent.write_bytes(self._raw_packet_data)
+                _io__raw_packet_data.write_back_handler = KaitaiStream.WriteBackHandler(_pos2, handler)
+                self.packet_data._write__seq(_io__raw_packet_data)
+            else:
+                pass
+                if len(self.packet_data) != self.len_packet_data:
+                    raise kaitaistruct.ConsistencyError(u"packet_data", self.len_packet_data, len(self.packet_data))
+                self._io.write_bytes(self.packet_data)
+            self._io.write_bytes(self.padding)
+            if not self._io.is_eof():
+                raise kaitaistruct.ConsistencyError(u"padding", 0, self._io.size() - self._io.pos())
+
+
+        def _check(self):
+            self._dirty = False
+
+        @property
+        def len_packet_data(self):
+            """Bytes of the packet stored here."""
+            if hasattr(self, '_m_len_packet_data'):
+                return self._m_len_packet_data
+
+            self._m_len_packet_data = (self.original_packet_length if self.original_packet_length < self._io.size() - 4 else self._io.size() - 4)
+            return getattr(self, '_m_len_packet_data', None)
+
+        def _invalidate_len_packet_data(self):
+            del self._m_len_packet_data
+
+

@@ -1,0 +1,753 @@
+# This is a generated file! Please edit source .ksy file and use kaitai-struct-compiler to rebuild
+# type: ignore
+
+import kaitaistruct
+from kaitaistruct import ReadWriteKaitaiStruct, KaitaiStream, BytesIO
+from . import diep_types
+from enum import IntEnum
+
+
+if getattr(kaitaistruct, 'API_VERSION', (0, 9)) < (0, 11):
+    raise Exception("Incompatible Kaitai Struct Python API: 0.11 or later is required, but you have %s" % (kaitaistruct.__version__))
+
+class DiepServerbound(ReadWriteKaitaiStruct):
+    """One serverbound (client to server) diep.io packet, as it is once the transport's
+    encryption layer is removed: a header byte (the packet id), then the body.
+    
+    .. seealso::
+       serverbound.md
+    """
+
+    class InputFlag(IntEnum):
+        fire = 1
+        up = 2
+        left = 4
+        down = 8
+        right = 16
+        god_mode = 32
+        suicide = 64
+        right_mouse = 128
+        instant_upgrade = 256
+        use_joysticks = 512
+        use_gamepad = 1024
+        switch_class = 2048
+        adblock = 4096
+
+    class ServerboundPacketId(IntEnum):
+        init = 0
+        input = 1
+        spawn = 2
+        stat_upgrade = 3
+        tank_upgrade = 4
+        heartbeat = 5
+        tcp_init = 6
+        extension_found = 7
+        to_respawn = 8
+        take_tank = 9
+        pow_answer = 10
+        js_result = 11
+    def __init__(self, _io=None, _parent=None, _root=None):
+        super(DiepServerbound, self).__init__(_io)
+        self._parent = _parent
+        self._root = _root or self
+
+    def _read(self):
+        self.packet_id = KaitaiStream.resolve_enum(DiepServerbound.ServerboundPacketId, self._io.read_u1())
+        if not isinstance(self.packet_id, DiepServerbound.ServerboundPacketId):
+            raise kaitaistruct.ValidationNotInEnumError(self.packet_id, self._io, u"/seq/0")
+        _on = self.packet_id
+        if _on == DiepServerbound.ServerboundPacketId.extension_found:
+            pass
+            self.body = DiepServerbound.ExtensionFound(self._io, self, self._root)
+            self.body._read()
+        elif _on == DiepServerbound.ServerboundPacketId.init:
+            pass
+            self.body = DiepServerbound.Init(self._io, self, self._root)
+            self.body._read()
+        elif _on == DiepServerbound.ServerboundPacketId.input:
+            pass
+            self.body = DiepServerbound.Input(self._io, self, self._root)
+            self.body._read()
+        elif _on == DiepServerbound.ServerboundPacketId.js_result:
+            pass
+            self.body = DiepServerbound.JsResult(self._io, self, self._root)
+            self.body._read()
+        elif _on == DiepServerbound.ServerboundPacketId.pow_answer:
+            pass
+            self.body = DiepServerbound.PowAnswer(self._io, self, self._root)
+            self.body._read()
+        elif _on == DiepServerbound.ServerboundPacketId.spawn:
+            pass
+            self.body = DiepServerbound.Spawn(self._io, self, self._root)
+            self.body._read()
+        elif _on == DiepServerbound.ServerboundPacketId.stat_upgrade:
+            pass
+            self.body = DiepServerbound.StatUpgrade(self._io, self, self._root)
+            self.body._read()
+        elif _on == DiepServerbound.ServerboundPacketId.tank_upgrade:
+            pass
+            self.body = DiepServerbound.TankUpgrade(self._io, self, self._root)
+            self.body._read()
+        elif _on == DiepServerbound.ServerboundPacketId.tcp_init:
+            pass
+            self.body = DiepServerbound.TcpInit(self._io, self, self._root)
+            self.body._read()
+        self._dirty = False
+
+
+    def _fetch_instances(self):
+        pass
+        _on = self.packet_id
+        if _on == DiepServerbound.ServerboundPacketId.extension_found:
+            pass
+            self.body._fetch_instances()
+        elif _on == DiepServerbound.ServerboundPacketId.init:
+            pass
+            self.body._fetch_instances()
+        elif _on == DiepServerbound.ServerboundPacketId.input:
+            pass
+            self.body._fetch_instances()
+        elif _on == DiepServerbound.ServerboundPacketId.js_result:
+            pass
+            self.body._fetch_instances()
+        elif _on == DiepServerbound.ServerboundPacketId.pow_answer:
+            pass
+            self.body._fetch_instances()
+        elif _on == DiepServerbound.ServerboundPacketId.spawn:
+            pass
+            self.body._fetch_instances()
+        elif _on == DiepServerbound.ServerboundPacketId.stat_upgrade:
+            pass
+            self.body._fetch_instances()
+        elif _on == DiepServerbound.ServerboundPacketId.tank_upgrade:
+            pass
+            self.body._fetch_instances()
+        elif _on == DiepServerbound.ServerboundPacketId.tcp_init:
+            pass
+            self.body._fetch_instances()
+
+
+    def _write__seq(self, io=None):
+        super(DiepServerbound, self)._write__seq(io)
+        self._io.write_u1(int(self.packet_id))
+        _on = self.packet_id
+        if _on == DiepServerbound.ServerboundPacketId.extension_found:
+            pass
+            self.body._write__seq(self._io)
+        elif _on == DiepServerbound.ServerboundPacketId.init:
+            pass
+            self.body._write__seq(self._io)
+        elif _on == DiepServerbound.ServerboundPacketId.input:
+            pass
+            self.body._write__seq(self._io)
+        elif _on == DiepServerbound.ServerboundPacketId.js_result:
+            pass
+            self.body._write__seq(self._io)
+        elif _on == DiepServerbound.ServerboundPacketId.pow_answer:
+            pass
+            self.body._write__seq(self._io)
+        elif _on == DiepServerbound.ServerboundPacketId.spawn:
+            pass
+            self.body._write__seq(self._io)
+        elif _on == DiepServerbound.ServerboundPacketId.stat_upgrade:
+            pass
+            self.body._write__seq(self._io)
+        elif _on == DiepServerbound.ServerboundPacketId.tank_upgrade:
+            pass
+            self.body._write__seq(self._io)
+        elif _on == DiepServerbound.ServerboundPacketId.tcp_init:
+            pass
+            self.body._write__seq(self._io)
+
+
+    def _check(self):
+        if not isinstance(self.packet_id, DiepServerbound.ServerboundPacketId):
+            raise kaitaistruct.ValidationNotInEnumError(self.packet_id, None, u"/seq/0")
+        _on = self.packet_id
+        if _on == DiepServerbound.ServerboundPacketId.extension_found:
+            pass
+            if self.body._root != self._root:
+                raise kaitaistruct.ConsistencyError(u"body", self._root, self.body._root)
+            if self.body._parent != self:
+                raise kaitaistruct.ConsistencyError(u"body", self, self.body._parent)
+        elif _on == DiepServerbound.ServerboundPacketId.init:
+            pass
+            if self.body._root != self._root:
+                raise kaitaistruct.ConsistencyError(u"body", self._root, self.body._root)
+            if self.body._parent != self:
+                raise kaitaistruct.ConsistencyError(u"body", self, self.body._parent)
+        elif _on == DiepServerbound.ServerboundPacketId.input:
+            pass
+            if self.body._root != self._root:
+                raise kaitaistruct.ConsistencyError(u"body", self._root, self.body._root)
+            if self.body._parent != self:
+                raise kaitaistruct.ConsistencyError(u"body", self, self.body._parent)
+        elif _on == DiepServerbound.ServerboundPacketId.js_result:
+            pass
+            if self.body._root != self._root:
+                raise kaitaistruct.ConsistencyError(u"body", self._root, self.body._root)
+            if self.body._parent != self:
+                raise kaitaistruct.ConsistencyError(u"body", self, self.body._parent)
+        elif _on == DiepServerbound.ServerboundPacketId.pow_answer:
+            pass
+            if self.body._root != self._root:
+                raise kaitaistruct.ConsistencyError(u"body", self._root, self.body._root)
+            if self.body._parent != self:
+                raise kaitaistruct.ConsistencyError(u"body", self, self.body._parent)
+        elif _on == DiepServerbound.ServerboundPacketId.spawn:
+            pass
+            if self.body._root != self._root:
+                raise kaitaistruct.ConsistencyError(u"body", self._root, self.body._root)
+            if self.body._parent != self:
+                raise kaitaistruct.ConsistencyError(u"body", self, self.body._parent)
+        elif _on == DiepServerbound.ServerboundPacketId.stat_upgrade:
+            pass
+            if self.body._root != self._root:
+                raise kaitaistruct.ConsistencyError(u"body", self._root, self.body._root)
+            if self.body._parent != self:
+                raise kaitaistruct.ConsistencyError(u"body", self, self.body._parent)
+        elif _on == DiepServerbound.ServerboundPacketId.tank_upgrade:
+            pass
+            if self.body._root != self._root:
+                raise kaitaistruct.ConsistencyError(u"body", self._root, self.body._root)
+            if self.body._parent != self:
+                raise kaitaistruct.ConsistencyError(u"body", self, self.body._parent)
+        elif _on == DiepServerbound.ServerboundPacketId.tcp_init:
+            pass
+            if self.body._root != self._root:
+                raise kaitaistruct.ConsistencyError(u"body", self._root, self.body._root)
+            if self.body._parent != self:
+                raise kaitaistruct.ConsistencyError(u"body", self, self.body._parent)
+        self._dirty = False
+
+    class ExtensionFound(ReadWriteKaitaiStruct):
+        """0x07, sent when the client detects a modification; the document gives no layout.
+        
+        .. seealso::
+           serverbound.md "0x07 Extension Found Packet"
+        """
+        def __init__(self, _io=None, _parent=None, _root=None):
+            super(DiepServerbound.ExtensionFound, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+
+        def _read(self):
+            self.data = self._io.read_bytes_full()
+            self._dirty = False
+
+
+        def _fetch_instances(self):
+            pass
+
+
+        def _write__seq(self, io=None):
+            super(DiepServerbound.ExtensionFound, self)._write__seq(io)
+            self._io.write_bytes(self.data)
+            if not self._io.is_eof():
+                raise kaitaistruct.ConsistencyError(u"data", 0, self._io.size() - self._io.pos())
+
+
+        def _check(self):
+            self._dirty = False
+
+
+    class Init(ReadWriteKaitaiStruct):
+        """0x00, the first packet of a connection.
+        
+        .. seealso::
+           serverbound.md "0x00 Init Packet"
+        """
+        def __init__(self, _io=None, _parent=None, _root=None):
+            super(DiepServerbound.Init, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+
+        def _read(self):
+            self.build = diep_types.DiepTypes.StringNt(self._io)
+            self.build._read()
+            self.dev_password = diep_types.DiepTypes.StringNt(self._io)
+            self.dev_password._read()
+            self.party_code = diep_types.DiepTypes.StringNt(self._io)
+            self.party_code._read()
+            self.player_token = diep_types.DiepTypes.StringNt(self._io)
+            self.player_token._read()
+            if (not (self._io.is_eof())):
+                pass
+                self.debug_value = diep_types.DiepTypes.Vu(self._io)
+                self.debug_value._read()
+
+            self._dirty = False
+
+
+        def _fetch_instances(self):
+            pass
+            self.build._fetch_instances()
+            self.dev_password._fetch_instances()
+            self.party_code._fetch_instances()
+            self.player_token._fetch_instances()
+            if (not (self._io.is_eof())):
+                pass
+                self.debug_value._fetch_instances()
+
+
+
+        def _write__seq(self, io=None):
+            super(DiepServerbound.Init, self)._write__seq(io)
+            self.build._write__seq(self._io)
+            self.dev_password._write__seq(self._io)
+            self.party_code._write__seq(self._io)
+            self.player_token._write__seq(self._io)
+            if (not (self._io.is_eof())):
+                pass
+                self.debug_value._write__seq(self._io)
+
+
+
+        def _check(self):
+            self._dirty = False
+
+
+    class Input(ReadWriteKaitaiStruct):
+        """0x01, the client's inputs: flags, the mouse position in world units, and the
+        joystick axes when `use_joysticks` is set.
+        
+        .. seealso::
+           serverbound.md "0x01 Input Packet"
+        """
+        def __init__(self, _io=None, _parent=None, _root=None):
+            super(DiepServerbound.Input, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+
+        def _read(self):
+            self.flags = DiepServerbound.InputFlags(self._io, self, self._root)
+            self.flags._read()
+            self.mouse_x = diep_types.DiepTypes.Vf(self._io)
+            self.mouse_x._read()
+            self.mouse_y = diep_types.DiepTypes.Vf(self._io)
+            self.mouse_y._read()
+            if self.flags.use_joysticks:
+                pass
+                self.axis_x = diep_types.DiepTypes.Vf(self._io)
+                self.axis_x._read()
+
+            if self.flags.use_joysticks:
+                pass
+                self.axis_y = diep_types.DiepTypes.Vf(self._io)
+                self.axis_y._read()
+
+            self._dirty = False
+
+
+        def _fetch_instances(self):
+            pass
+            self.flags._fetch_instances()
+            self.mouse_x._fetch_instances()
+            self.mouse_y._fetch_instances()
+            if self.flags.use_joysticks:
+                pass
+                self.axis_x._fetch_instances()
+
+            if self.flags.use_joysticks:
+                pass
+                self.axis_y._fetch_instances()
+
+
+
+        def _write__seq(self, io=None):
+            super(DiepServerbound.Input, self)._write__seq(io)
+            self.flags._write__seq(self._io)
+            self.mouse_x._write__seq(self._io)
+            self.mouse_y._write__seq(self._io)
+            if self.flags.use_joysticks:
+                pass
+                self.axis_x._write__seq(self._io)
+
+            if self.flags.use_joysticks:
+                pass
+                self.axis_y._write__seq(self._io)
+
+
+
+        def _check(self):
+            if self.flags._root != self._root:
+                raise kaitaistruct.ConsistencyError(u"flags", self._root, self.flags._root)
+            if self.flags._parent != self:
+                raise kaitaistruct.ConsistencyError(u"flags", self, self.flags._parent)
+            if self.flags.use_joysticks:
+                pass
+
+            if self.flags.use_joysticks:
+                pass
+
+            self._dirty = False
+
+
+    class InputFlags(ReadWriteKaitaiStruct):
+        """The input bitflags, a `vu`, lowest bit first; one named boolean per bit (the bit
+        values are listed in enum input_flag).
+        
+        .. seealso::
+           serverbound.md "0x01 Input Packet"
+        
+        
+        .. seealso::
+           data.md "bitflags"
+        """
+        def __init__(self, _io=None, _parent=None, _root=None):
+            super(DiepServerbound.InputFlags, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+
+        def _read(self):
+            self.bits = diep_types.DiepTypes.Vu(self._io)
+            self.bits._read()
+            self._dirty = False
+
+
+        def _fetch_instances(self):
+            pass
+            self.bits._fetch_instances()
+
+
+        def _write__seq(self, io=None):
+            super(DiepServerbound.InputFlags, self)._write__seq(io)
+            self.bits._write__seq(self._io)
+
+
+        def _check(self):
+            self._dirty = False
+
+        @property
+        def adblock(self):
+            if hasattr(self, '_m_adblock'):
+                return self._m_adblock
+
+            self._m_adblock = self.bits.value & 4096 != 0
+            return getattr(self, '_m_adblock', None)
+
+        def _invalidate_adblock(self):
+            del self._m_adblock
+        @property
+        def down(self):
+            if hasattr(self, '_m_down'):
+                return self._m_down
+
+            self._m_down = self.bits.value & 8 != 0
+            return getattr(self, '_m_down', None)
+
+        def _invalidate_down(self):
+            del self._m_down
+        @property
+        def fire(self):
+            """Left mouse or space held, or autofire on."""
+            if hasattr(self, '_m_fire'):
+                return self._m_fire
+
+            self._m_fire = self.bits.value & 1 != 0
+            return getattr(self, '_m_fire', None)
+
+        def _invalidate_fire(self):
+            del self._m_fire
+        @property
+        def god_mode(self):
+            if hasattr(self, '_m_god_mode'):
+                return self._m_god_mode
+
+            self._m_god_mode = self.bits.value & 32 != 0
+            return getattr(self, '_m_god_mode', None)
+
+        def _invalidate_god_mode(self):
+            del self._m_god_mode
+        @property
+        def instant_upgrade(self):
+            if hasattr(self, '_m_instant_upgrade'):
+                return self._m_instant_upgrade
+
+            self._m_instant_upgrade = self.bits.value & 256 != 0
+            return getattr(self, '_m_instant_upgrade', None)
+
+        def _invalidate_instant_upgrade(self):
+            del self._m_instant_upgrade
+        @property
+        def left(self):
+            if hasattr(self, '_m_left'):
+                return self._m_left
+
+            self._m_left = self.bits.value & 4 != 0
+            return getattr(self, '_m_left', None)
+
+        def _invalidate_left(self):
+            del self._m_left
+        @property
+        def right(self):
+            if hasattr(self, '_m_right'):
+                return self._m_right
+
+            self._m_right = self.bits.value & 16 != 0
+            return getattr(self, '_m_right', None)
+
+        def _invalidate_right(self):
+            del self._m_right
+        @property
+        def right_mouse(self):
+            """Shift or right click held."""
+            if hasattr(self, '_m_right_mouse'):
+                return self._m_right_mouse
+
+            self._m_right_mouse = self.bits.value & 128 != 0
+            return getattr(self, '_m_right_mouse', None)
+
+        def _invalidate_right_mouse(self):
+            del self._m_right_mouse
+        @property
+        def suicide(self):
+            if hasattr(self, '_m_suicide'):
+                return self._m_suicide
+
+            self._m_suicide = self.bits.value & 64 != 0
+            return getattr(self, '_m_suicide', None)
+
+        def _invalidate_suicide(self):
+            del self._m_suicide
+        @property
+        def switch_class(self):
+            if hasattr(self, '_m_switch_class'):
+                return self._m_switch_class
+
+            self._m_switch_class = self.bits.value & 2048 != 0
+            return getattr(self, '_m_switch_class', None)
+
+        def _invalidate_switch_class(self):
+            del self._m_switch_class
+        @property
+        def up(self):
+            if hasattr(self, '_m_up'):
+                return self._m_up
+
+            self._m_up = self.bits.value & 2 != 0
+            return getattr(self, '_m_up', None)
+
+        def _invalidate_up(self):
+            del self._m_up
+        @property
+        def use_gamepad(self):
+            if hasattr(self, '_m_use_gamepad'):
+                return self._m_use_gamepad
+
+            self._m_use_gamepad = self.bits.value & 1024 != 0
+            return getattr(self, '_m_use_gamepad', None)
+
+        def _invalidate_use_gamepad(self):
+            del self._m_use_gamepad
+        @property
+        def use_joysticks(self):
+            """Movement comes as two axes after the mouse position."""
+            if hasattr(self, '_m_use_joysticks'):
+                return self._m_use_joysticks
+
+            self._m_use_joysticks = self.bits.value & 512 != 0
+            return getattr(self, '_m_use_joysticks', None)
+
+        def _invalidate_use_joysticks(self):
+            del self._m_use_joysticks
+
+    class JsResult(ReadWriteKaitaiStruct):
+        """0x0B, the result of a clientbound 0x0D challenge: its id, then the result, an
+        integer `vu` in current builds (older builds could send a string).
+        
+        .. seealso::
+           serverbound.md "0x0B JS Result Packet"
+        """
+        def __init__(self, _io=None, _parent=None, _root=None):
+            super(DiepServerbound.JsResult, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+
+        def _read(self):
+            self.id = diep_types.DiepTypes.Vu(self._io)
+            self.id._read()
+            self.result = diep_types.DiepTypes.Vu(self._io)
+            self.result._read()
+            self._dirty = False
+
+
+        def _fetch_instances(self):
+            pass
+            self.id._fetch_instances()
+            self.result._fetch_instances()
+
+
+        def _write__seq(self, io=None):
+            super(DiepServerbound.JsResult, self)._write__seq(io)
+            self.id._write__seq(self._io)
+            self.result._write__seq(self._io)
+
+
+        def _check(self):
+            self._dirty = False
+
+
+    class PowAnswer(ReadWriteKaitaiStruct):
+        """0x0A, the answer to a clientbound 0x0B proof-of-work challenge.
+        
+        .. seealso::
+           serverbound.md "0x0A PoW Answer Packet"
+        """
+        def __init__(self, _io=None, _parent=None, _root=None):
+            super(DiepServerbound.PowAnswer, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+
+        def _read(self):
+            self.answer = diep_types.DiepTypes.StringNt(self._io)
+            self.answer._read()
+            self._dirty = False
+
+
+        def _fetch_instances(self):
+            pass
+            self.answer._fetch_instances()
+
+
+        def _write__seq(self, io=None):
+            super(DiepServerbound.PowAnswer, self)._write__seq(io)
+            self.answer._write__seq(self._io)
+
+
+        def _check(self):
+            self._dirty = False
+
+
+    class Spawn(ReadWriteKaitaiStruct):
+        """0x02, a spawn request with the chosen name.
+        
+        .. seealso::
+           serverbound.md "0x02 Spawn Packet"
+        """
+        def __init__(self, _io=None, _parent=None, _root=None):
+            super(DiepServerbound.Spawn, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+
+        def _read(self):
+            self.name = diep_types.DiepTypes.StringNt(self._io)
+            self.name._read()
+            self._dirty = False
+
+
+        def _fetch_instances(self):
+            pass
+            self.name._fetch_instances()
+
+
+        def _write__seq(self, io=None):
+            super(DiepServerbound.Spawn, self)._write__seq(io)
+            self.name._write__seq(self._io)
+
+
+        def _check(self):
+            self._dirty = False
+
+
+    class StatUpgrade(ReadWriteKaitaiStruct):
+        """0x03, upgrade a stat. The index is 0-based in reverse order of the stat list
+        (`8 - normal index`), XORed with the build's stat xor (magicNum % 8).
+        
+        .. seealso::
+           serverbound.md "0x03 Stat Upgrade Packet"
+        """
+        def __init__(self, _io=None, _parent=None, _root=None):
+            super(DiepServerbound.StatUpgrade, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+
+        def _read(self):
+            self.stat_index_xored = diep_types.DiepTypes.Vi(self._io)
+            self.stat_index_xored._read()
+            self.stat_max = diep_types.DiepTypes.Vi(self._io)
+            self.stat_max._read()
+            self._dirty = False
+
+
+        def _fetch_instances(self):
+            pass
+            self.stat_index_xored._fetch_instances()
+            self.stat_max._fetch_instances()
+
+
+        def _write__seq(self, io=None):
+            super(DiepServerbound.StatUpgrade, self)._write__seq(io)
+            self.stat_index_xored._write__seq(self._io)
+            self.stat_max._write__seq(self._io)
+
+
+        def _check(self):
+            self._dirty = False
+
+
+    class TankUpgrade(ReadWriteKaitaiStruct):
+        """0x04, upgrade to a tank; the id is XORed with the build's tank xor (magicNum % 54).
+        
+        .. seealso::
+           serverbound.md "0x04 Tank Upgrade Packet"
+        """
+        def __init__(self, _io=None, _parent=None, _root=None):
+            super(DiepServerbound.TankUpgrade, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+
+        def _read(self):
+            self.tank_id_xored = diep_types.DiepTypes.Vi(self._io)
+            self.tank_id_xored._read()
+            self._dirty = False
+
+
+        def _fetch_instances(self):
+            pass
+            self.tank_id_xored._fetch_instances()
+
+
+        def _write__seq(self, io=None):
+            super(DiepServerbound.TankUpgrade, self)._write__seq(io)
+            self.tank_id_xored._write__seq(self._io)
+
+
+        def _check(self):
+            self._dirty = False
+
+
+    class TcpInit(ReadWriteKaitaiStruct):
+        """0x06, never observed; a u32 of unknown meaning, then unknown bytes.
+        
+        .. seealso::
+           serverbound.md "0x06 TCP Init Packet"
+        """
+        def __init__(self, _io=None, _parent=None, _root=None):
+            super(DiepServerbound.TcpInit, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+
+        def _read(self):
+            self.unknown = self._io.read_u4le()
+            self.rest = self._io.read_bytes_full()
+            self._dirty = False
+
+
+        def _fetch_instances(self):
+            pass
+
+
+        def _write__seq(self, io=None):
+            super(DiepServerbound.TcpInit, self)._write__seq(io)
+            self._io.write_u4le(self.unknown)
+            self._io.write_bytes(self.rest)
+            if not self._io.is_eof():
+                raise kaitaistruct.ConsistencyError(u"rest", 0, self._io.size() - self._io.pos())
+
+
+        def _check(self):
+            self._dirty = False
+
+
+

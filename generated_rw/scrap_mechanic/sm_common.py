@@ -1,0 +1,609 @@
+# This is a generated file! Please edit source .ksy file and use kaitai-struct-compiler to rebuild
+# type: ignore
+
+import kaitaistruct
+from kaitaistruct import ReadWriteKaitaiStruct, KaitaiStream, BytesIO
+from enum import IntEnum
+
+
+if getattr(kaitaistruct, 'API_VERSION', (0, 9)) < (0, 11):
+    raise Exception("Incompatible Kaitai Struct Python API: 0.11 or later is required, but you have %s" % (kaitaistruct.__version__))
+
+class SmCommon(ReadWriteKaitaiStruct):
+    """Types and tables shared by the Scrap Mechanic packet specs: vectors, quaternions,
+    transforms and UUIDs, the NetObj type table, the packet id table and the movement keys
+    bitfield.
+    
+    Byte order: `Format` says all data is little-endian, but every field table of the
+    packets says `be`, and the tables win. Bit fields are read most significant bit first,
+    the way the game's BitStream writes them (`BitStream`, example 2).
+    
+    Floats inside a bit stream (24 Unreliable Update, Character) do not start on a byte
+    boundary, and Kaitai can only read byte-aligned floats. Those specs read each float's
+    32 bits as an unaligned big-endian integer (`b32`) and hand the bits to
+    `f4_from_bits`, which computes the IEEE 754 single-precision value with arithmetic in
+    the expression language; `vec3f_from_bits` and `quat_from_bits` group them. No custom
+    `process:` routine is involved, so the Web IDE shows the same real float values as the
+    Python classes.
+    
+    .. seealso::
+       22 - Network Update, section Other structures
+    """
+
+    class MovementKey(IntEnum):
+        jump = 1
+        crawl = 2
+        horizontal = 4
+        sprint = 8
+        aim = 16
+
+    class NetobjType(IntEnum):
+        rigid_body = 0
+        child_shape = 1
+        joint = 2
+        controller = 3
+        container = 4
+        harvestable = 5
+        character = 6
+        lift = 7
+        tool = 8
+        portal = 9
+        path_node = 10
+        unit = 11
+        voxel_terrain_cell = 12
+        scriptable_object = 13
+        shape_group = 14
+
+    class PacketId(IntEnum):
+        initialization_network_update = 21
+        network_update = 22
+        unreliable_update = 24
+        compound_packet = 29
+        player_movement = 30
+    def __init__(self, _io=None, _parent=None, _root=None):
+        super(SmCommon, self).__init__(_io)
+        self._parent = _parent
+        self._root = _root or self
+
+    def _read(self):
+        pass
+        self._dirty = False
+
+
+    def _fetch_instances(self):
+        pass
+
+
+    def _write__seq(self, io=None):
+        super(SmCommon, self)._write__seq(io)
+
+
+    def _check(self):
+        self._dirty = False
+
+    class F4FromBits(ReadWriteKaitaiStruct):
+        """A big-endian IEEE 754 single-precision float read as 32 raw bits, for floats that
+        do not start on a byte boundary. Reads nothing itself: the bits come as a parameter
+        and `value` is the float. The power of two is built from the exponent's bits, so the
+        result is exact (zero, subnormal, normal, infinity and NaN).
+        
+        .. seealso::
+           BitStream
+        """
+        def __init__(self, bits, _io=None, _parent=None, _root=None):
+            super(SmCommon.F4FromBits, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self.bits = bits
+
+        def _read(self):
+            pass
+            self._dirty = False
+
+
+        def _fetch_instances(self):
+            pass
+
+
+        def _write__seq(self, io=None):
+            super(SmCommon.F4FromBits, self)._write__seq(io)
+
+
+        def _check(self):
+            self._dirty = False
+
+        @property
+        def exponent(self):
+            """The biased 8-bit exponent."""
+            if hasattr(self, '_m_exponent'):
+                return self._m_exponent
+
+            self._m_exponent = (self.bits // 8388608) % 256
+            return getattr(self, '_m_exponent', None)
+
+        def _invalidate_exponent(self):
+            del self._m_exponent
+        @property
+        def is_negative(self):
+            if hasattr(self, '_m_is_negative'):
+                return self._m_is_negative
+
+            self._m_is_negative = self.bits >= 2147483648
+            return getattr(self, '_m_is_negative', None)
+
+        def _invalidate_is_negative(self):
+            del self._m_is_negative
+        @property
+        def magnitude(self):
+            """Subnormal: mantissa * 2^-149. Normal: (1 + mantissa / 2^23) * 2^(exponent - 127).
+            Exponent 255: infinity (mantissa 0) or NaN.
+            """
+            if hasattr(self, '_m_magnitude'):
+                return self._m_magnitude
+
+            self._m_magnitude = (self.mantissa * 1.401298464324817E-45 if self.exponent == 0 else ((1.0E+308 * 10.0 if self.mantissa == 0 else 1.0E+308 * 10.0 - 1.0E+308 * 10.0) if self.exponent == 255 else ((1.0 + self.mantissa / 8388608.0) * self.pow2_exponent) * 5.877471754111438E-39))
+            return getattr(self, '_m_magnitude', None)
+
+        def _invalidate_magnitude(self):
+            del self._m_magnitude
+        @property
+        def mantissa(self):
+            """The 23-bit fraction."""
+            if hasattr(self, '_m_mantissa'):
+                return self._m_mantissa
+
+            self._m_mantissa = self.bits % 8388608
+            return getattr(self, '_m_mantissa', None)
+
+        def _invalidate_mantissa(self):
+            del self._m_mantissa
+        @property
+        def pow2_exponent(self):
+            """2 to the power of the biased exponent (2^0 .. 2^255; exact in a double)."""
+            if hasattr(self, '_m_pow2_exponent'):
+                return self._m_pow2_exponent
+
+            self._m_pow2_exponent = (((((((2.0 if self.exponent % 2 == 1 else 1.0) * (4.0 if (self.exponent // 2) % 2 == 1 else 1.0)) * (16.0 if (self.exponent // 4) % 2 == 1 else 1.0)) * (256.0 if (self.exponent // 8) % 2 == 1 else 1.0)) * (65536.0 if (self.exponent // 16) % 2 == 1 else 1.0)) * (4294967296.0 if (self.exponent // 32) % 2 == 1 else 1.0)) * (1.8446744073709552E+19 if (self.exponent // 64) % 2 == 1 else 1.0)) * (3.402823669209385E+38 if (self.exponent // 128) % 2 == 1 else 1.0)
+            return getattr(self, '_m_pow2_exponent', None)
+
+        def _invalidate_pow2_exponent(self):
+            del self._m_pow2_exponent
+        @property
+        def value(self):
+            """The float."""
+            if hasattr(self, '_m_value'):
+                return self._m_value
+
+            self._m_value = (-(self.magnitude) if self.is_negative else self.magnitude)
+            return getattr(self, '_m_value', None)
+
+        def _invalidate_value(self):
+            del self._m_value
+
+    class QuatFromBits(ReadWriteKaitaiStruct):
+        """A Quat (X, Y, Z, W) whose four floats were read as raw bits in a bit stream.
+        
+        .. seealso::
+           24 - Unreliable Update, section Quat
+        """
+        def __init__(self, x_bits, y_bits, z_bits, w_bits, _io=None, _parent=None, _root=None):
+            super(SmCommon.QuatFromBits, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self.x_bits = x_bits
+            self.y_bits = y_bits
+            self.z_bits = z_bits
+            self.w_bits = w_bits
+
+        def _read(self):
+            self.x = SmCommon.F4FromBits(self.x_bits, self._io, self, self._root)
+            self.x._read()
+            self.y = SmCommon.F4FromBits(self.y_bits, self._io, self, self._root)
+            self.y._read()
+            self.z = SmCommon.F4FromBits(self.z_bits, self._io, self, self._root)
+            self.z._read()
+            self.w = SmCommon.F4FromBits(self.w_bits, self._io, self, self._root)
+            self.w._read()
+            self._dirty = False
+
+
+        def _fetch_instances(self):
+            pass
+            self.x._fetch_instances()
+            self.y._fetch_instances()
+            self.z._fetch_instances()
+            self.w._fetch_instances()
+
+
+        def _write__seq(self, io=None):
+            super(SmCommon.QuatFromBits, self)._write__seq(io)
+            self.x._write__seq(self._io)
+            self.y._write__seq(self._io)
+            self.z._write__seq(self._io)
+            self.w._write__seq(self._io)
+
+
+        def _check(self):
+            if self.x._root != self._root:
+                raise kaitaistruct.ConsistencyError(u"x", self._root, self.x._root)
+            if self.x._parent != self:
+                raise kaitaistruct.ConsistencyError(u"x", self, self.x._parent)
+            if self.x.bits != self.x_bits:
+                raise kaitaistruct.ConsistencyError(u"x", self.x_bits, self.x.bits)
+            if self.y._root != self._root:
+                raise kaitaistruct.ConsistencyError(u"y", self._root, self.y._root)
+            if self.y._parent != self:
+                raise kaitaistruct.ConsistencyError(u"y", self, self.y._parent)
+            if self.y.bits != self.y_bits:
+                raise kaitaistruct.ConsistencyError(u"y", self.y_bits, self.y.bits)
+            if self.z._root != self._root:
+                raise kaitaistruct.ConsistencyError(u"z", self._root, self.z._root)
+            if self.z._parent != self:
+                raise kaitaistruct.ConsistencyError(u"z", self, self.z._parent)
+            if self.z.bits != self.z_bits:
+                raise kaitaistruct.ConsistencyError(u"z", self.z_bits, self.z.bits)
+            if self.w._root != self._root:
+                raise kaitaistruct.ConsistencyError(u"w", self._root, self.w._root)
+            if self.w._parent != self:
+                raise kaitaistruct.ConsistencyError(u"w", self, self.w._parent)
+            if self.w.bits != self.w_bits:
+                raise kaitaistruct.ConsistencyError(u"w", self.w_bits, self.w.bits)
+            self._dirty = False
+
+
+    class QuatWzyx(ReadWriteKaitaiStruct):
+        """A rotation quaternion, real part W first, then Z, Y, X.
+        
+        .. seealso::
+           22 - Network Update, section QuatWZYX
+        """
+        def __init__(self, _io=None, _parent=None, _root=None):
+            super(SmCommon.QuatWzyx, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+
+        def _read(self):
+            self.w = self._io.read_f4be()
+            self.z = self._io.read_f4be()
+            self.y = self._io.read_f4be()
+            self.x = self._io.read_f4be()
+            self._dirty = False
+
+
+        def _fetch_instances(self):
+            pass
+
+
+        def _write__seq(self, io=None):
+            super(SmCommon.QuatWzyx, self)._write__seq(io)
+            self._io.write_f4be(self.w)
+            self._io.write_f4be(self.z)
+            self._io.write_f4be(self.y)
+            self._io.write_f4be(self.x)
+
+
+        def _check(self):
+            self._dirty = False
+
+
+    class QuatXyzw(ReadWriteKaitaiStruct):
+        """A rotation quaternion, imaginary parts first, real part W last (`QuatXYZW`, and `Quat` of 24).
+        
+        .. seealso::
+           22 - Network Update, section QuatXYZW
+        """
+        def __init__(self, _io=None, _parent=None, _root=None):
+            super(SmCommon.QuatXyzw, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+
+        def _read(self):
+            self.x = self._io.read_f4be()
+            self.y = self._io.read_f4be()
+            self.z = self._io.read_f4be()
+            self.w = self._io.read_f4be()
+            self._dirty = False
+
+
+        def _fetch_instances(self):
+            pass
+
+
+        def _write__seq(self, io=None):
+            super(SmCommon.QuatXyzw, self)._write__seq(io)
+            self._io.write_f4be(self.x)
+            self._io.write_f4be(self.y)
+            self._io.write_f4be(self.z)
+            self._io.write_f4be(self.w)
+
+
+        def _check(self):
+            self._dirty = False
+
+
+    class Transform(ReadWriteKaitaiStruct):
+        """The transform of a physical object in a world.
+        
+        .. seealso::
+           22 - Network Update, section Transform
+        """
+        def __init__(self, _io=None, _parent=None, _root=None):
+            super(SmCommon.Transform, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+
+        def _read(self):
+            self.rotation = SmCommon.QuatXyzw(self._io, self, self._root)
+            self.rotation._read()
+            self.position = SmCommon.Vec3fXyz(self._io, self, self._root)
+            self.position._read()
+            self.velocity = SmCommon.Vec3fXyz(self._io, self, self._root)
+            self.velocity._read()
+            self.angular_velocity = SmCommon.Vec3fXyz(self._io, self, self._root)
+            self.angular_velocity._read()
+            self._dirty = False
+
+
+        def _fetch_instances(self):
+            pass
+            self.rotation._fetch_instances()
+            self.position._fetch_instances()
+            self.velocity._fetch_instances()
+            self.angular_velocity._fetch_instances()
+
+
+        def _write__seq(self, io=None):
+            super(SmCommon.Transform, self)._write__seq(io)
+            self.rotation._write__seq(self._io)
+            self.position._write__seq(self._io)
+            self.velocity._write__seq(self._io)
+            self.angular_velocity._write__seq(self._io)
+
+
+        def _check(self):
+            if self.rotation._root != self._root:
+                raise kaitaistruct.ConsistencyError(u"rotation", self._root, self.rotation._root)
+            if self.rotation._parent != self:
+                raise kaitaistruct.ConsistencyError(u"rotation", self, self.rotation._parent)
+            if self.position._root != self._root:
+                raise kaitaistruct.ConsistencyError(u"position", self._root, self.position._root)
+            if self.position._parent != self:
+                raise kaitaistruct.ConsistencyError(u"position", self, self.position._parent)
+            if self.velocity._root != self._root:
+                raise kaitaistruct.ConsistencyError(u"velocity", self._root, self.velocity._root)
+            if self.velocity._parent != self:
+                raise kaitaistruct.ConsistencyError(u"velocity", self, self.velocity._parent)
+            if self.angular_velocity._root != self._root:
+                raise kaitaistruct.ConsistencyError(u"angular_velocity", self._root, self.angular_velocity._root)
+            if self.angular_velocity._parent != self:
+                raise kaitaistruct.ConsistencyError(u"angular_velocity", self, self.angular_velocity._parent)
+            self._dirty = False
+
+
+    class Uuid(ReadWriteKaitaiStruct):
+        """A 128-bit UUID, kept as its 16 bytes in wire order. Fields documented `le u128`
+        (items, characters, tools) store the canonical UUID text's bytes reversed; fields
+        documented `be u128` (container filters) store them in text order. The nil UUID is
+        16 zero bytes.
+        
+        .. seealso::
+           22 - Network Update, section ContainerItem
+        """
+        def __init__(self, _io=None, _parent=None, _root=None):
+            super(SmCommon.Uuid, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+
+        def _read(self):
+            self.octets = self._io.read_bytes(16)
+            self._dirty = False
+
+
+        def _fetch_instances(self):
+            pass
+
+
+        def _write__seq(self, io=None):
+            super(SmCommon.Uuid, self)._write__seq(io)
+            self._io.write_bytes(self.octets)
+
+
+        def _check(self):
+            if len(self.octets) != 16:
+                raise kaitaistruct.ConsistencyError(u"octets", 16, len(self.octets))
+            self._dirty = False
+
+
+    class Vec3fFromBits(ReadWriteKaitaiStruct):
+        """A Vec3f whose three floats were read as raw bits in a bit stream (X, Y, Z).
+        
+        .. seealso::
+           24 - Unreliable Update, section Vec3f
+        """
+        def __init__(self, x_bits, y_bits, z_bits, _io=None, _parent=None, _root=None):
+            super(SmCommon.Vec3fFromBits, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self.x_bits = x_bits
+            self.y_bits = y_bits
+            self.z_bits = z_bits
+
+        def _read(self):
+            self.x = SmCommon.F4FromBits(self.x_bits, self._io, self, self._root)
+            self.x._read()
+            self.y = SmCommon.F4FromBits(self.y_bits, self._io, self, self._root)
+            self.y._read()
+            self.z = SmCommon.F4FromBits(self.z_bits, self._io, self, self._root)
+            self.z._read()
+            self._dirty = False
+
+
+        def _fetch_instances(self):
+            pass
+            self.x._fetch_instances()
+            self.y._fetch_instances()
+            self.z._fetch_instances()
+
+
+        def _write__seq(self, io=None):
+            super(SmCommon.Vec3fFromBits, self)._write__seq(io)
+            self.x._write__seq(self._io)
+            self.y._write__seq(self._io)
+            self.z._write__seq(self._io)
+
+
+        def _check(self):
+            if self.x._root != self._root:
+                raise kaitaistruct.ConsistencyError(u"x", self._root, self.x._root)
+            if self.x._parent != self:
+                raise kaitaistruct.ConsistencyError(u"x", self, self.x._parent)
+            if self.x.bits != self.x_bits:
+                raise kaitaistruct.ConsistencyError(u"x", self.x_bits, self.x.bits)
+            if self.y._root != self._root:
+                raise kaitaistruct.ConsistencyError(u"y", self._root, self.y._root)
+            if self.y._parent != self:
+                raise kaitaistruct.ConsistencyError(u"y", self, self.y._parent)
+            if self.y.bits != self.y_bits:
+                raise kaitaistruct.ConsistencyError(u"y", self.y_bits, self.y.bits)
+            if self.z._root != self._root:
+                raise kaitaistruct.ConsistencyError(u"z", self._root, self.z._root)
+            if self.z._parent != self:
+                raise kaitaistruct.ConsistencyError(u"z", self, self.z._parent)
+            if self.z.bits != self.z_bits:
+                raise kaitaistruct.ConsistencyError(u"z", self.z_bits, self.z.bits)
+            self._dirty = False
+
+
+    class Vec3fXyz(ReadWriteKaitaiStruct):
+        """Three 32-bit floats in X, Y, Z order (`Vec3fXYZ`, and `Vec3f` of 24).
+        
+        .. seealso::
+           22 - Network Update, section Vec3fXYZ
+        """
+        def __init__(self, _io=None, _parent=None, _root=None):
+            super(SmCommon.Vec3fXyz, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+
+        def _read(self):
+            self.x = self._io.read_f4be()
+            self.y = self._io.read_f4be()
+            self.z = self._io.read_f4be()
+            self._dirty = False
+
+
+        def _fetch_instances(self):
+            pass
+
+
+        def _write__seq(self, io=None):
+            super(SmCommon.Vec3fXyz, self)._write__seq(io)
+            self._io.write_f4be(self.x)
+            self._io.write_f4be(self.y)
+            self._io.write_f4be(self.z)
+
+
+        def _check(self):
+            self._dirty = False
+
+
+    class Vec3fZyx(ReadWriteKaitaiStruct):
+        """Three 32-bit floats in Z, Y, X order.
+        
+        .. seealso::
+           22 - Network Update, section Vec3fZYX
+        """
+        def __init__(self, _io=None, _parent=None, _root=None):
+            super(SmCommon.Vec3fZyx, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+
+        def _read(self):
+            self.z = self._io.read_f4be()
+            self.y = self._io.read_f4be()
+            self.x = self._io.read_f4be()
+            self._dirty = False
+
+
+        def _fetch_instances(self):
+            pass
+
+
+        def _write__seq(self, io=None):
+            super(SmCommon.Vec3fZyx, self)._write__seq(io)
+            self._io.write_f4be(self.z)
+            self._io.write_f4be(self.y)
+            self._io.write_f4be(self.x)
+
+
+        def _check(self):
+            self._dirty = False
+
+
+    class Vec3i16Xyz(ReadWriteKaitaiStruct):
+        """Three signed 16-bit integers in X, Y, Z order.
+        
+        .. seealso::
+           22 - Network Update, section Vec3i16XYZ
+        """
+        def __init__(self, _io=None, _parent=None, _root=None):
+            super(SmCommon.Vec3i16Xyz, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+
+        def _read(self):
+            self.x = self._io.read_s2be()
+            self.y = self._io.read_s2be()
+            self.z = self._io.read_s2be()
+            self._dirty = False
+
+
+        def _fetch_instances(self):
+            pass
+
+
+        def _write__seq(self, io=None):
+            super(SmCommon.Vec3i16Xyz, self)._write__seq(io)
+            self._io.write_s2be(self.x)
+            self._io.write_s2be(self.y)
+            self._io.write_s2be(self.z)
+
+
+        def _check(self):
+            self._dirty = False
+
+
+    class Vec3i32Xyz(ReadWriteKaitaiStruct):
+        """Three signed 32-bit integers in X, Y, Z order.
+        
+        .. seealso::
+           22 - Network Update, section Vec3i32XYZ
+        """
+        def __init__(self, _io=None, _parent=None, _root=None):
+            super(SmCommon.Vec3i32Xyz, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+
+        def _read(self):
+            self.x = self._io.read_s4be()
+            self.y = self._io.read_s4be()
+            self.z = self._io.read_s4be()
+            self._dirty = False
+
+
+        def _fetch_instances(self):
+            pass
+
+
+        def _write__seq(self, io=None):
+            super(SmCommon.Vec3i32Xyz, self)._write__seq(io)
+            self._io.write_s4be(self.x)
+            self._io.write_s4be(self.y)
+            self._io.write_s4be(self.z)
+
+
+        def _check(self):
+            self._dirty = False
+
+
+

@@ -1,0 +1,108 @@
+# This is a generated file! Please edit source .ksy file and use kaitai-struct-compiler to rebuild
+# type: ignore
+
+import kaitaistruct
+from kaitaistruct import ReadWriteKaitaiStruct, KaitaiStream, BytesIO
+from . import sm_common
+
+
+if getattr(kaitaistruct, 'API_VERSION', (0, 9)) < (0, 11):
+    raise Exception("Incompatible Kaitai Struct Python API: 0.11 or later is required, but you have %s" % (kaitaistruct.__version__))
+
+class SmCompoundBody(ReadWriteKaitaiStruct):
+    """The body of a 29 Compound Packet after LZ4 decompression: sub-packets until the end,
+    each as if it had arrived on its own but not compressed. The wirestruct runtime decodes
+    every sub-packet in order as its own packet; in the Web IDE their bodies stay bytes
+    (open them with the body spec of their packet id).
+    
+    .. seealso::
+       29 - Compound Packet, section Structure
+    """
+    def __init__(self, _io=None, _parent=None, _root=None):
+        super(SmCompoundBody, self).__init__(_io)
+        self._parent = _parent
+        self._root = _root or self
+
+    def _read(self):
+        self.subpackets = []
+        i = 0
+        while not self._io.is_eof():
+            _t_subpackets = SmCompoundBody.Subpacket(self._io, self, self._root)
+            try:
+                _t_subpackets._read()
+            finally:
+                self.subpackets.append(_t_subpackets)
+            i += 1
+
+        self._dirty = False
+
+
+    def _fetch_instances(self):
+        pass
+        for i in range(len(self.subpackets)):
+            pass
+            self.subpackets[i]._fetch_instances()
+
+
+
+    def _write__seq(self, io=None):
+        super(SmCompoundBody, self)._write__seq(io)
+        for i in range(len(self.subpackets)):
+            pass
+            if self._io.is_eof():
+                raise kaitaistruct.ConsistencyError(u"subpackets", 0, self._io.size() - self._io.pos())
+            self.subpackets[i]._write__seq(self._io)
+
+        if not self._io.is_eof():
+            raise kaitaistruct.ConsistencyError(u"subpackets", 0, self._io.size() - self._io.pos())
+
+
+    def _check(self):
+        for i in range(len(self.subpackets)):
+            pass
+            if self.subpackets[i]._root != self._root:
+                raise kaitaistruct.ConsistencyError(u"subpackets", self._root, self.subpackets[i]._root)
+            if self.subpackets[i]._parent != self:
+                raise kaitaistruct.ConsistencyError(u"subpackets", self, self.subpackets[i]._parent)
+
+        self._dirty = False
+
+    class Subpacket(ReadWriteKaitaiStruct):
+        """
+        .. seealso::
+           29 - Compound Packet, section Subpacket Structure
+        """
+        def __init__(self, _io=None, _parent=None, _root=None):
+            super(SmCompoundBody.Subpacket, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+
+        def _read(self):
+            self.len_subpacket = self._io.read_u4be()
+            if not self.len_subpacket >= 1:
+                raise kaitaistruct.ValidationLessThanError(1, self.len_subpacket, self._io, u"/types/subpacket/seq/0")
+            self.packet_id = KaitaiStream.resolve_enum(sm_common.SmCommon.PacketId, self._io.read_u1())
+            self.body = self._io.read_bytes(self.len_subpacket - 1)
+            self._dirty = False
+
+
+        def _fetch_instances(self):
+            pass
+
+
+        def _write__seq(self, io=None):
+            super(SmCompoundBody.Subpacket, self)._write__seq(io)
+            self._io.write_u4be(self.len_subpacket)
+            self._io.write_u1(int(self.packet_id))
+            self._io.write_bytes(self.body)
+
+
+        def _check(self):
+            if not self.len_subpacket >= 1:
+                raise kaitaistruct.ValidationLessThanError(1, self.len_subpacket, None, u"/types/subpacket/seq/0")
+            if len(self.body) != self.len_subpacket - 1:
+                raise kaitaistruct.ConsistencyError(u"body", self.len_subpacket - 1, len(self.body))
+            self._dirty = False
+
+
+
