@@ -767,9 +767,9 @@ class Pcapng(ReadWriteKaitaiStruct):
 
         @property
         def timestamp(self):
-            """The 64-bit timestamp in units of the interface's resolution. Nanosecond
-            timestamps exceed 2^53, so JavaScript (the Web IDE) shows this value rounded;
-            `timestamp_high` and `timestamp_low` are exact.
+            """The 64-bit timestamp in units of the interface's resolution, exact in Python.
+            Nanosecond timestamps exceed 2^53, so JavaScript (the Web IDE) may show this
+            value rounded; `timestamp_high` and `timestamp_low` are exact.
             """
             if hasattr(self, '_m_timestamp'):
                 return self._m_timestamp
@@ -1032,6 +1032,10 @@ class Pcapng(ReadWriteKaitaiStruct):
             self._parent = _parent
             self._root = _root
             self.is_le = is_le
+            self._should_write_section_length_high = False
+            self.section_length_high__enabled = True
+            self._should_write_section_length_low = False
+            self.section_length_low__enabled = True
 
         def _read(self):
             _on = self.is_le
@@ -1054,7 +1058,7 @@ class Pcapng(ReadWriteKaitaiStruct):
             if not self.major_version == 1:
                 raise kaitaistruct.ValidationNotEqualError(1, self.major_version, self._io, u"/types/section_header_block/seq/0")
             self.minor_version = self._io.read_u2le()
-            self.section_length = self._io.read_s8le()
+            self.section_length_bytes = self._io.read_bytes(8)
             self.options = []
             i = 0
             while not self._io.is_eof():
@@ -1072,7 +1076,7 @@ class Pcapng(ReadWriteKaitaiStruct):
             if not self.major_version == 1:
                 raise kaitaistruct.ValidationNotEqualError(1, self.major_version, self._io, u"/types/section_header_block/seq/0")
             self.minor_version = self._io.read_u2be()
-            self.section_length = self._io.read_s8be()
+            self.section_length_bytes = self._io.read_bytes(8)
             self.options = []
             i = 0
             while not self._io.is_eof():
@@ -1092,6 +1096,14 @@ class Pcapng(ReadWriteKaitaiStruct):
                 pass
                 self.options[i]._fetch_instances()
 
+            _ = self.section_length_high
+            if hasattr(self, '_m_section_length_high'):
+                pass
+
+            _ = self.section_length_low
+            if hasattr(self, '_m_section_length_low'):
+                pass
+
 
 
         def _write__seq(self, io=None):
@@ -1105,9 +1117,11 @@ class Pcapng(ReadWriteKaitaiStruct):
 
 
         def _write__seq_le(self):
+            self._should_write_section_length_high = self.section_length_high__enabled
+            self._should_write_section_length_low = self.section_length_low__enabled
             self._io.write_u2le(self.major_version)
             self._io.write_u2le(self.minor_version)
-            self._io.write_s8le(self.section_length)
+            self._io.write_bytes(self.section_length_bytes)
             for i in range(len(self.options)):
                 pass
                 if self._io.is_eof():
@@ -1119,9 +1133,11 @@ class Pcapng(ReadWriteKaitaiStruct):
 
 
         def _write__seq_be(self):
+            self._should_write_section_length_high = self.section_length_high__enabled
+            self._should_write_section_length_low = self.section_length_low__enabled
             self._io.write_u2be(self.major_version)
             self._io.write_u2be(self.minor_version)
-            self._io.write_s8be(self.section_length)
+            self._io.write_bytes(self.section_length_bytes)
             for i in range(len(self.options)):
                 pass
                 if self._io.is_eof():
@@ -1135,6 +1151,8 @@ class Pcapng(ReadWriteKaitaiStruct):
         def _check(self):
             if not self.major_version == 1:
                 raise kaitaistruct.ValidationNotEqualError(1, self.major_version, None, u"/types/section_header_block/seq/0")
+            if len(self.section_length_bytes) != 8:
+                raise kaitaistruct.ConsistencyError(u"section_length_bytes", 8, len(self.section_length_bytes))
             for i in range(len(self.options)):
                 pass
                 if self.options[i]._root != self._root:
@@ -1146,7 +1164,96 @@ class Pcapng(ReadWriteKaitaiStruct):
                 if self.options[i].block_type != Pcapng.BlockType.section_header:
                     raise kaitaistruct.ConsistencyError(u"options", Pcapng.BlockType.section_header, self.options[i].block_type)
 
+            if self.section_length_high__enabled:
+                pass
+
+            if self.section_length_low__enabled:
+                pass
+
             self._dirty = False
+
+        @property
+        def section_length(self):
+            """Bytes in the section after this block, or -1 when not given; exact in Python,
+            JavaScript may round values beyond 2^53.
+            """
+            if hasattr(self, '_m_section_length'):
+                return self._m_section_length
+
+            self._m_section_length = self.section_length_high * 4294967296 + self.section_length_low
+            return getattr(self, '_m_section_length', None)
+
+        def _invalidate_section_length(self):
+            del self._m_section_length
+        @property
+        def section_length_high(self):
+            """Upper 32 bits of Section Length, signed."""
+            if self._should_write_section_length_high:
+                self._write_section_length_high()
+            if hasattr(self, '_m_section_length_high'):
+                return self._m_section_length_high
+
+            if not self.section_length_high__enabled:
+                return None
+
+            _pos = self._io.pos()
+            self._io.seek((8 if self.is_le else 4))
+            if self._is_le:
+                self._m_section_length_high = self._io.read_s4le()
+            else:
+                self._m_section_length_high = self._io.read_s4be()
+            self._io.seek(_pos)
+            return getattr(self, '_m_section_length_high', None)
+
+        @section_length_high.setter
+        def section_length_high(self, v):
+            self._dirty = True
+            self._m_section_length_high = v
+
+        def _write_section_length_high(self):
+            self._should_write_section_length_high = False
+            _pos = self._io.pos()
+            self._io.seek((8 if self.is_le else 4))
+            if self._is_le:
+                self._io.write_s4le(self._m_section_length_high)
+            else:
+                self._io.write_s4be(self._m_section_length_high)
+            self._io.seek(_pos)
+
+        @property
+        def section_length_low(self):
+            """Lower 32 bits of Section Length."""
+            if self._should_write_section_length_low:
+                self._write_section_length_low()
+            if hasattr(self, '_m_section_length_low'):
+                return self._m_section_length_low
+
+            if not self.section_length_low__enabled:
+                return None
+
+            _pos = self._io.pos()
+            self._io.seek((4 if self.is_le else 8))
+            if self._is_le:
+                self._m_section_length_low = self._io.read_u4le()
+            else:
+                self._m_section_length_low = self._io.read_u4be()
+            self._io.seek(_pos)
+            return getattr(self, '_m_section_length_low', None)
+
+        @section_length_low.setter
+        def section_length_low(self, v):
+            self._dirty = True
+            self._m_section_length_low = v
+
+        def _write_section_length_low(self):
+            self._should_write_section_length_low = False
+            _pos = self._io.pos()
+            self._io.seek((4 if self.is_le else 8))
+            if self._is_le:
+                self._io.write_u4le(self._m_section_length_low)
+            else:
+                self._io.write_u4be(self._m_section_length_low)
+            self._io.seek(_pos)
 
 
     class SimplePacketBlock(ReadWriteKaitaiStruct):

@@ -332,7 +332,8 @@ class SmNetworkUpdate(ReadWriteKaitaiStruct):
             self._root = _root
 
         def _read(self):
-            self.steam_id_64 = self._io.read_u8be()
+            self.steam_id = SmNetworkUpdate.SteamId(self._io, self, self._root)
+            self.steam_id._read()
             self.position = sm_common.SmCommon.Vec3fZyx(self._io)
             self.position._read()
             self.world_id = self._io.read_u2be()
@@ -345,13 +346,14 @@ class SmNetworkUpdate(ReadWriteKaitaiStruct):
 
         def _fetch_instances(self):
             pass
+            self.steam_id._fetch_instances()
             self.position._fetch_instances()
             self.character_uuid._fetch_instances()
 
 
         def _write__seq(self, io=None):
             super(SmNetworkUpdate.CreateCharacter, self)._write__seq(io)
-            self._io.write_u8be(self.steam_id_64)
+            self.steam_id._write__seq(self._io)
             self.position._write__seq(self._io)
             self._io.write_u2be(self.world_id)
             self._io.write_f4be(self.yaw)
@@ -360,8 +362,23 @@ class SmNetworkUpdate(ReadWriteKaitaiStruct):
 
 
         def _check(self):
+            if self.steam_id._root != self._root:
+                raise kaitaistruct.ConsistencyError(u"steam_id", self._root, self.steam_id._root)
+            if self.steam_id._parent != self:
+                raise kaitaistruct.ConsistencyError(u"steam_id", self, self.steam_id._parent)
             self._dirty = False
 
+        @property
+        def steam_id_64(self):
+            """The Steam ID as one number (exact in Python; see `steam_id`)."""
+            if hasattr(self, '_m_steam_id_64'):
+                return self._m_steam_id_64
+
+            self._m_steam_id_64 = self.steam_id.value
+            return getattr(self, '_m_steam_id_64', None)
+
+        def _invalidate_steam_id_64(self):
+            del self._m_steam_id_64
 
     class CreateContainer(ReadWriteKaitaiStruct):
         """
@@ -615,7 +632,8 @@ class SmNetworkUpdate(ReadWriteKaitaiStruct):
             self._root = _root
 
         def _read(self):
-            self.steam_id_64 = self._io.read_u8be()
+            self.steam_id = SmNetworkUpdate.SteamId(self._io, self, self._root)
+            self.steam_id._read()
             self.world_id = self._io.read_u2be()
             self.position = sm_common.SmCommon.Vec3i32Xyz(self._io)
             self.position._read()
@@ -625,20 +643,36 @@ class SmNetworkUpdate(ReadWriteKaitaiStruct):
 
         def _fetch_instances(self):
             pass
+            self.steam_id._fetch_instances()
             self.position._fetch_instances()
 
 
         def _write__seq(self, io=None):
             super(SmNetworkUpdate.CreateLift, self)._write__seq(io)
-            self._io.write_u8be(self.steam_id_64)
+            self.steam_id._write__seq(self._io)
             self._io.write_u2be(self.world_id)
             self.position._write__seq(self._io)
             self._io.write_s4be(self.level)
 
 
         def _check(self):
+            if self.steam_id._root != self._root:
+                raise kaitaistruct.ConsistencyError(u"steam_id", self._root, self.steam_id._root)
+            if self.steam_id._parent != self:
+                raise kaitaistruct.ConsistencyError(u"steam_id", self, self.steam_id._parent)
             self._dirty = False
 
+        @property
+        def steam_id_64(self):
+            """The Steam ID as one number (exact in Python; see `steam_id`)."""
+            if hasattr(self, '_m_steam_id_64'):
+                return self._m_steam_id_64
+
+            self._m_steam_id_64 = self.steam_id.value
+            return getattr(self, '_m_steam_id_64', None)
+
+        def _invalidate_steam_id_64(self):
+            del self._m_steam_id_64
 
     class CreateRigidBody(ReadWriteKaitaiStruct):
         """CreateRigidBody, by controller type (1 static, 2 dynamic).
@@ -1214,6 +1248,55 @@ class SmNetworkUpdate(ReadWriteKaitaiStruct):
         def _check(self):
             self._dirty = False
 
+
+    class SteamId(ReadWriteKaitaiStruct):
+        """A SteamID64 (be u64) read as its parts, most significant first, so that the Web
+        IDE (JavaScript numbers hold 53 bits) shows every part exactly: universe (8 bits),
+        account type (4), instance (20), account id (32). `value` is the whole number,
+        exact in Python; JavaScript may round it.
+        
+        .. seealso::
+           Source - https://developer.valvesoftware.com/wiki/SteamID
+        """
+        def __init__(self, _io=None, _parent=None, _root=None):
+            super(SmNetworkUpdate.SteamId, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+
+        def _read(self):
+            self.universe = self._io.read_u1()
+            self.account_type = self._io.read_bits_int_be(4)
+            self.instance = self._io.read_bits_int_be(20)
+            self.account_id = self._io.read_u4be()
+            self._dirty = False
+
+
+        def _fetch_instances(self):
+            pass
+
+
+        def _write__seq(self, io=None):
+            super(SmNetworkUpdate.SteamId, self)._write__seq(io)
+            self._io.write_u1(self.universe)
+            self._io.write_bits_int_be(4, self.account_type)
+            self._io.write_bits_int_be(20, self.instance)
+            self._io.write_u4be(self.account_id)
+
+
+        def _check(self):
+            self._dirty = False
+
+        @property
+        def value(self):
+            """The 64-bit SteamID64."""
+            if hasattr(self, '_m_value'):
+                return self._m_value
+
+            self._m_value = ((self.universe * 72057594037927936 + self.account_type * 4503599627370496) + self.instance * 4294967296) + self.account_id
+            return getattr(self, '_m_value', None)
+
+        def _invalidate_value(self):
+            del self._m_value
 
     class UpdateCharacter(ReadWriteKaitaiStruct):
         """A bit stream. Four flag bits say which parts follow; decision (the document gives no
