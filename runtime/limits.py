@@ -49,6 +49,10 @@ MAX_APPEND_BUFFER = 16 * 1024 * 1024
 #: Most objects a tracker holds at once (NetObjs, entities, players ...).
 MAX_TRACKED_OBJECTS = 1_000_000
 
+#: Most history entries (chat lines, menu responses) a tracker keeps; the oldest are
+#: forgotten first and counted in the snapshot.
+MAX_HISTORY = 1000
+
 # -- capture files and transport -------------------------------------------------------------
 #: Largest record accepted from a capture file (bytes); pcap snap lengths are far smaller.
 MAX_RECORD = 64 * 1024 * 1024
@@ -79,6 +83,7 @@ class Limits:
     max_region_volume: int = MAX_REGION_VOLUME
     max_append_buffer: int = MAX_APPEND_BUFFER
     max_tracked_objects: int = MAX_TRACKED_OBJECTS
+    max_history: int = MAX_HISTORY
     max_record: int = MAX_RECORD
     max_reassembly_buffer: int = MAX_REASSEMBLY_BUFFER
     max_flows: int = MAX_FLOWS
@@ -136,6 +141,7 @@ _DOCS = {
     "max_region_volume": "blocks one region's map data may fill (MME)",
     "max_append_buffer": "compressed bytes an MME append buffer may collect",
     "max_tracked_objects": "objects a tracker holds at once (NetObjs, entities, players)",
+    "max_history": "chat lines / menu responses a tracker keeps (oldest forgotten first)",
     "max_record": "bytes of one capture record",
     "max_reassembly_buffer": "out-of-order TCP bytes held per direction",
     "max_flows": "TCP connections / UDP flows followed at once",
