@@ -71,37 +71,44 @@ class StreamInflater:
         chunks: List[bytes] = []
         got = 0
         allowance = min(self.cap - self.produced, self.per_feed)
-        with memoryview(data) as view:
-            view = view.cast("B") if view.format != "B" else view
-            pos, end_all = 0, len(view)
-            while pos < end_all:
-                inflater = self._inflater
-                if inflater is None or inflater.eof:  # type: ignore[attr-defined]
-                    inflater = self._inflater = zlib.decompressobj(AUTO_HEADER)
-                    self.streams += 1
-                    self._window = _FIRST_WINDOW
-                end = min(end_all, pos + self._window)
-                self.fed += end - pos
-                try:
-                    chunk = inflater.decompress(view[pos:end], allowance - got + 1)
-                except zlib.error as exc:
-                    raise DecompressionError(
-                        f"corrupt compressed {self.what} data in stream {self.streams}: {exc}",
-                        expected="zlib or gzip data", dropped=end_all - pos) from None
-                got += len(chunk)
-                if got > allowance:
-                    self._raise_over(got, allowance, end_all - pos)
-                if chunk:
-                    chunks.append(chunk)
-                if inflater.eof:
-                    pos = end - len(inflater.unused_data)
-                else:   # all of the window was taken in (the output was under the cap)
-                    pos = end
-                    self._window = min(self._window * 2, _MAX_WINDOW)
+        inflater, window, fed, streams = self._inflater, self._window, self.fed, self.streams
+        decompressobj = zlib.decompressobj
+        try:
+            with memoryview(data) as view:
+                view = view.cast("B") if view.format != "B" else view
+                pos, end_all = 0, len(view)
+                while pos < end_all:
+                    if inflater is None or inflater.eof:
+                        inflater = self._inflater = decompressobj(AUTO_HEADER)
+                        streams += 1
+                        window = _FIRST_WINDOW
+                    end = pos + window
+                    if end > end_all:
+                        end = end_all
+                    fed += end - pos
+                    try:
+                        chunk = inflater.decompress(view[pos:end], allowance - got + 1)
+                    except zlib.error as exc:
+                        raise DecompressionError(
+                            f"corrupt compressed {self.what} data in stream {streams}: {exc}",
+                            expected="zlib or gzip data", dropped=end_all - pos) from None
+                    if chunk:
+                        got += len(chunk)
+                        if got > allowance:
+                            self._raise_over(allowance, end_all - pos)
+                        chunks.append(chunk)
+                    if inflater.eof:
+                        pos = end - len(inflater.unused_data)
+                    else:   # all of the window was taken in (the output was under the cap)
+                        pos = end
+                        if window < _MAX_WINDOW:
+                            window *= 2
+        finally:
+            self._window, self.fed, self.streams = window, fed, streams
         self.produced += got
         return chunks[0] if len(chunks) == 1 else b"".join(chunks)
 
-    def _raise_over(self, got: int, allowance: int, left: int) -> None:
+    def _raise_over(self, allowance: int, left: int) -> None:
         if allowance == self.per_feed and self.per_feed < self.cap - self.produced:
             raise LimitExceededError(
                 f"one packet's {self.what} data inflates beyond max_decompressed",
