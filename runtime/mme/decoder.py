@@ -5,7 +5,8 @@ bounded per-(connection, direction) buffer with a 4-byte header. Each whole pack
 checked against the document's smallest valid payload size, parsed with the generated
 ``MmePacket`` (``ksy/mme/mme_packet.ksy``), and expanded:
 
-* AVAILABLE/SELECT_PACKET_TYPES - ``packet_types``: the set of packet type numbers;
+* AVAILABLE/SELECT_PACKET_TYPES - ``packet_types``: the set of packet type numbers (at
+  most ``max_items_per_packet``);
 * CHAT_MESSAGE, MENU_TEXT - ``segments``: the text split at its color escapes;
 * GROUP_SETUP - ``block_ids``: the null-terminated block list as numbers;
 * MAP_DATA - ``blocks``: the region's data, inflated to exactly its volume;
@@ -179,6 +180,12 @@ class MmeDecoder(StreamDecoder):
                 region.upper_x, region.upper_y, region.upper_z)
 
     def _packet_types(self, payload, data, ctx):
+        count = int.from_bytes(data[4:], "little").bit_count()
+        cap = self.limits.max_items_per_packet
+        if count > cap:
+            raise LimitExceededError(f"{count} packet types in one packet exceed "
+                                     "max_items_per_packet", expected=f"at most {cap} types",
+                                     dropped=count, dropped_unit="items")
         return {"packet_types": type_set(data[4:])}
 
     def _chat_segments(self, payload, data, ctx):

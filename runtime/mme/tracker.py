@@ -16,7 +16,10 @@ zero volume) is refused before its array is allocated; players, textures, block 
 groups, menu widgets, cached files and requested files each hold at most
 ``max_tracked_objects`` entries (a packet that would add one more becomes a state error
 with ``dropped`` = 1 packet; entries already held still update); chat lines and menu
-responses keep the latest ``max_history``, and the snapshot counts the ones forgotten.
+responses keep the latest ``max_history``, and the snapshot counts the ones forgotten;
+a chat line or menu text keeps its first ``max_text_segments`` color segments (its plain
+text is kept whole; a state error counts the segments left out). A menu widget sent with
+index 0 takes the lowest free slot of 1-255, as the index byte allows.
 """
 from __future__ import annotations
 
@@ -94,6 +97,8 @@ class MmeTracker(Tracker):
         }
         self.client_version: Optional[Dict[str, Any]] = None
         self.packets = 0
+        #: errors a handler reports without refusing its packet
+        self._notes: List[StateError] = []
 
     # -- the Tracker interface ----------------------------------------------------------
     def apply(self, event: PacketEvent) -> List[ErrorEvent]:
@@ -114,8 +119,11 @@ class MmeTracker(Tracker):
             try:
                 handler(self, event.packet.payload, event)
             except StateError as exc:
+                self._notes.append(exc)
+            for exc in self._notes:
                 errors.append(state_error(event, exc.message, expected=exc.expected,
                                           dropped=exc.dropped, dropped_unit=exc.dropped_unit))
+            self._notes.clear()
         return errors
 
     def snapshot(self) -> Dict[str, Any]:
@@ -175,6 +183,17 @@ class MmeTracker(Tracker):
                              expected=f"at most {cap} {what}s", dropped=1,
                              dropped_unit="packets")
 
+    def _segments(self, segments: List[Dict[str, Any]], what: str) -> List[Dict[str, Any]]:
+        """The first ``max_text_segments`` color segments; a note counts the rest."""
+        cap = self.limits.max_text_segments
+        if len(segments) <= cap:
+            return segments
+        self._notes.append(StateError(
+            f"{what} of {len(segments)} color segments: the first {cap} are kept",
+            expected=f"at most {cap} color segments (max_text_segments)",
+            dropped=len(segments) - cap, dropped_unit="items"))
+        return segments[:cap]
+
     def _remember(self, history: Deque[Dict[str, Any]], kind: str, entry: Dict[str, Any]) -> None:
         """Append to a bounded history, counting the entry it pushes out (if any)."""
         if len(history) == history.maxlen:
@@ -229,7 +248,7 @@ class MmeTracker(Tracker):
             "player_id": p.player_id,
             "player": "server" if p.player_id == 0 else (sender["name"] if sender else None),
             "text": plain_text(p.message),
-            "segments": event.expansions["segments"],
+            "segments": self._segments(event.expansions["segments"], "chat line"),
         })
 
     def _announce(self, p, event):
@@ -406,16 +425,18 @@ class MmeTracker(Tracker):
             widget["flags"] = _flags(p.flags, _WIDGET_FLAGS)
         if hasattr(p, "text"):
             widget["text"] = plain_text(p.text)
-            widget["segments"] = color_segments(p.text)
+            widget["segments"] = self._segments(color_segments(p.text), "menu text")
         if kind == "password":
             widget["salts"] = [s.hex() for s in (_opt(p, "salt_1"), _opt(p, "salt_2")) if s is not None]
         if kind == "texture":
             widget["area"] = [p.x1, p.y1, p.right, p.bottom]
         index = p.index
-        if index == 0:  # the client picks a free slot
-            index = 1
-            while index in self.widgets:
-                index += 1
+        if index == 0:  # the client picks the lowest free slot
+            index = next((i for i in range(1, 256) if i not in self.widgets), 0)
+            if not index:
+                raise StateError("no free menu slot for a widget with index 0",
+                                 expected="at most 255 menu widgets", dropped=1,
+                                 dropped_unit="packets")
         widget["index"] = index
         self._admit(self.widgets, index, "menu widget")
         self.widgets[index] = widget

