@@ -126,27 +126,30 @@ class MmeDecoder(StreamDecoder):
         return max(0, n - 3), False
 
     def decode_packet(self, data: bytes, ctx: PacketContext) -> Iterator[Event]:
+        """One packet; a failure names the packet and its offset, and says how much was
+        not decoded (``dropped``: the whole packet, unless the error knows better)."""
         packet_type = data[0] | data[1] << 8
-        info = PACKETS.get(packet_type)
         name = packet_name(packet_type)
+        try:
+            event = self._decode(data, ctx, packet_type, name)
+        except WirestructError as exc:
+            if exc.dropped is None:
+                exc.dropped, exc.dropped_unit = len(data), "bytes"
+            raise exc.at(packet_id=packet_type, packet_name=name, offset=ctx.offset)
+        yield event
+
+    def _decode(self, data: bytes, ctx: PacketContext, packet_type: int, name: str) -> Event:
+        info = PACKETS.get(packet_type)
         size = len(data) - 4
         if info is not None and size < info.minimum:
             raise DecodeError(
                 f"{name} payload of {size} bytes is shorter than the smallest valid size",
-                expected=f"{info.sizes} bytes", packet_id=packet_type, packet_name=name,
-                offset=ctx.offset)
+                expected=f"{info.sizes} bytes")
         packet = parse(MmePacket, data, packet_name=name, packet_id=packet_type,
                        offset_base=ctx.offset)
         expand = _EXPANDERS.get(packet_type)
-        expansions = None
-        if expand is not None:
-            try:
-                expansions = expand(self, packet.payload, data, ctx)
-            except WirestructError as exc:
-                if exc.dropped is None:
-                    exc.dropped, exc.dropped_unit = len(data), "bytes"
-                raise exc.at(packet_id=packet_type, packet_name=name, offset=ctx.offset)
-        yield self.make_packet(ctx, packet_type, name, packet, data, expansions)
+        expansions = expand(self, packet.payload, data, ctx) if expand is not None else None
+        return self.make_packet(ctx, packet_type, name, packet, data, expansions)
 
     # -- expansions -------------------------------------------------------------------
     def _state(self, ctx: PacketContext) -> _Transfers:

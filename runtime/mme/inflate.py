@@ -75,7 +75,6 @@ class StreamInflater:
         decompressobj = zlib.decompressobj
         try:
             with memoryview(data) as view:
-                view = view.cast("B") if view.format != "B" else view
                 pos, end_all = 0, len(view)
                 while pos < end_all:
                     if inflater is None or inflater.eof:
