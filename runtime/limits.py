@@ -54,8 +54,8 @@ MAX_TRACKED_OBJECTS = 1_000_000
 MAX_HISTORY = 1000
 
 #: Most color segments a tracker keeps for one text (a chat line, a menu widget); a text
-#: of one-character runs in alternating colors would otherwise hold ~600 bytes of state
-#: per byte of packet.
+#: of one-character runs in alternating colors would otherwise hold about 200 bytes of
+#: state per byte of packet.
 MAX_TEXT_SEGMENTS = 64
 
 # -- capture files and transport -------------------------------------------------------------
