@@ -26,6 +26,7 @@ import numpy as np
 
 from wirestruct import get_protocol
 from wirestruct.events import ErrorEvent
+from wirestruct.limits import MAX_DECOMPRESSED, Limits
 from wirestruct.mme.packets import PacketType as P
 from wirestruct.records import CaptureRecord, Direction
 from wirestruct.session import decode_records, track
@@ -153,7 +154,9 @@ def report_map_loads(dims, noisy: bool, repeat: int) -> bool:
         wire = sum(len(r.data) for r in load)
         best = None
         for _ in range(repeat):
-            elapsed, _, errors, tracker = run(load)
+            # a whole-map BUFFER_IS_MAP_DATA inflates the whole volume in one packet
+            limits = Limits(max_decompressed=max(volume, MAX_DECOMPRESSED))
+            elapsed, _, errors, tracker = run(load, limits=limits)
             if errors or tracker.map_bytes() != blocks.tobytes():
                 print(f"{label}: {errors} errors or a wrong map")
                 return False

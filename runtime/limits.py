@@ -49,6 +49,15 @@ MAX_APPEND_BUFFER = 16 * 1024 * 1024
 #: Most objects a tracker holds at once (NetObjs, entities, players ...).
 MAX_TRACKED_OBJECTS = 1_000_000
 
+#: Most history entries (chat lines, menu responses) a tracker keeps; the oldest are
+#: forgotten first and counted in the snapshot.
+MAX_HISTORY = 1000
+
+#: Most color segments a tracker keeps for one text (a chat line, a menu widget); a text
+#: of one-character runs in alternating colors would otherwise hold about 200 bytes of
+#: state per byte of packet.
+MAX_TEXT_SEGMENTS = 64
+
 # -- capture files and transport -------------------------------------------------------------
 #: Largest record accepted from a capture file (bytes); pcap snap lengths are far smaller.
 MAX_RECORD = 64 * 1024 * 1024
@@ -83,6 +92,8 @@ class Limits:
     max_region_volume: int = MAX_REGION_VOLUME
     max_append_buffer: int = MAX_APPEND_BUFFER
     max_tracked_objects: int = MAX_TRACKED_OBJECTS
+    max_history: int = MAX_HISTORY
+    max_text_segments: int = MAX_TEXT_SEGMENTS
     max_record: int = MAX_RECORD
     max_reassembly_buffer: int = MAX_REASSEMBLY_BUFFER
     max_tcp_history: int = MAX_TCP_HISTORY
@@ -141,6 +152,8 @@ _DOCS = {
     "max_region_volume": "blocks one region's map data may fill (MME)",
     "max_append_buffer": "compressed bytes an MME append buffer may collect",
     "max_tracked_objects": "objects a tracker holds at once (NetObjs, entities, players)",
+    "max_history": "chat lines / menu responses a tracker keeps (oldest forgotten first)",
+    "max_text_segments": "color segments a tracker keeps for one chat line or menu text",
     "max_record": "bytes of one capture record",
     "max_reassembly_buffer": "out-of-order TCP bytes held per direction",
     "max_tcp_history": "delivered TCP bytes kept per direction to check retransmissions",

@@ -12,7 +12,7 @@ Specs: ``ksy/mme/`` (``mme_packet`` frames a packet and routes on its type). Run
 from __future__ import annotations
 
 from ..protocol import Protocol
-from .decoder import MAX_MAP_VOLUME, MmeDecoder
+from .decoder import MmeDecoder
 from .export import export_items
 from .tracker import MmeTracker
 
@@ -27,4 +27,4 @@ PROTOCOL = Protocol(
     default_ports=(),  # the document names no default port
 )
 
-__all__ = ["MAX_MAP_VOLUME", "MmeDecoder", "MmeTracker", "PROTOCOL", "export_items"]
+__all__ = ["MmeDecoder", "MmeTracker", "PROTOCOL", "export_items"]

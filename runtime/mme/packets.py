@@ -9,8 +9,12 @@ is an error naming the packet and its sizes.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, field
 from typing import Dict, Tuple
+
+#: Largest payload the U2 size field can declare.
+MAX_PAYLOAD = 0xFFFF
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,10 +23,36 @@ class PacketInfo:
     name: str                  #: the document's name without ``PACKET_``, e.g. MOVE_PLAYER
     minimum: int               #: smallest valid payload size
     sizes: str                 #: the valid sizes as the document (and wirestruct) gives them
+    #: the valid sizes as inclusive ranges, parsed from ``sizes``
+    ranges: Tuple[Tuple[int, int], ...] = field(default=(), compare=False)
+
+    def allows(self, size: int) -> bool:
+        """Whether ``size`` is one of the document's valid payload sizes (exactly: sizes
+        between two listed ones, which the decoder accepts, are not)."""
+        return any(low <= size <= high for low, high in self.ranges)
+
+
+def size_ranges(sizes: str) -> Tuple[Tuple[int, int], ...]:
+    """``"0, 1, 2-5 or 10-13"``, ``"53 minimum"``, ``"1 or 4+"``, ``"any size"`` -> ranges."""
+    text = sizes.split(" (")[0]
+    if text == "any size":
+        return ((0, MAX_PAYLOAD),)
+    if text.endswith(" minimum"):
+        return ((int(text.split()[0]), MAX_PAYLOAD),)
+    out = []
+    for part in re.split(r", | or ", text):
+        if part.endswith("+"):
+            out.append((int(part[:-1]), MAX_PAYLOAD))
+        elif "-" in part:
+            low, high = part.split("-")
+            out.append((int(low), int(high)))
+        else:
+            out.append((int(part), int(part)))
+    return tuple(out)
 
 
 def _table(*rows: Tuple[int, str, int, str]) -> Dict[int, PacketInfo]:
-    return {row[0]: PacketInfo(*row) for row in rows}
+    return {row[0]: PacketInfo(*row, ranges=size_ranges(row[3])) for row in rows}
 
 
 #: Packet type -> name and valid payload sizes. Where the document's size list and its

@@ -10,6 +10,16 @@ error and counted.
 Every handler checks a packet against the state before changing anything, so a packet
 that contradicts the state (a region outside the map, a denounce of an unknown player)
 becomes a state error and leaves the state as it was.
+
+Caps come from :class:`~wirestruct.limits.Limits`: a map beyond ``max_map_volume`` (or of
+zero volume) is refused before its array is allocated; players, textures, block types,
+groups, menu widgets, cached files and requested files each hold at most
+``max_tracked_objects`` entries (a packet that would add one more becomes a state error
+with ``dropped`` = 1 packet; entries already held still update); chat lines and menu
+responses keep the latest ``max_history``, and the snapshot counts the ones forgotten;
+a chat line or menu text keeps its first ``max_text_segments`` color segments (its plain
+text is kept whole; a state error counts the segments left out). A menu widget sent with
+index 0 takes the lowest free slot of 1-255, as the index byte allows.
 """
 from __future__ import annotations
 
@@ -19,17 +29,12 @@ from typing import Any, BinaryIO, Callable, Deque, Dict, List, Optional
 
 from ..errors import StateError
 from ..events import ErrorEvent, PacketEvent
+from ..limits import DEFAULT_LIMITS, Limits
 from ..protocol import Tracker, state_error
 from ..records import Direction
-from .decoder import MAX_MAP_VOLUME
 from .packets import PacketType as P, packet_name
 from .text import color_segments, plain_text
 from .voxels import VoxelMap
-
-#: Chat lines kept (the oldest are dropped first).
-MAX_CHAT = 1000
-#: Menu responses kept.
-MAX_RESPONSES = 100
 
 _WIDGETS = {
     P.MENU_TEXT: "text", P.MENU_LINK: "link", P.MENU_CHECK: "check", P.MENU_RADIO: "radio",
@@ -66,9 +71,8 @@ def _role(direction: Direction) -> str:
 
 
 class MmeTracker(Tracker):
-    def __init__(self, *, max_map_volume: int = MAX_MAP_VOLUME, max_chat: int = MAX_CHAT,
-                 **_options: Any) -> None:
-        self.max_map_volume = max_map_volume
+    def __init__(self, *, limits: Limits = DEFAULT_LIMITS, **_options: Any) -> None:
+        self.limits = limits
         self.map: Optional[VoxelMap] = None
         self.map_properties: Optional[Dict[str, Any]] = None
         self.players: Dict[int, Dict[str, Any]] = {}
@@ -84,14 +88,17 @@ class MmeTracker(Tracker):
         self.menu: Optional[Dict[str, Any]] = None
         self.widgets: Dict[int, Dict[str, Any]] = {}
         self.window: Optional[Dict[str, int]] = None
-        self.responses: Deque[Dict[str, Any]] = deque(maxlen=MAX_RESPONSES)
-        self.chat: Deque[Dict[str, Any]] = deque(maxlen=max_chat)
+        self.responses: Deque[Dict[str, Any]] = deque(maxlen=limits.max_history)
+        self.chat: Deque[Dict[str, Any]] = deque(maxlen=limits.max_history)
+        self.forgotten: Counter = Counter()   #: history entries pushed out, by kind
         self.server: Dict[str, Any] = {
             "name": None, "sky_box": None, "abilities": None, "loading": None,
             "player_skins": {}, "portal_cookie": None, "connect": None, "disconnect": None,
         }
         self.client_version: Optional[Dict[str, Any]] = None
         self.packets = 0
+        #: errors a handler reports without refusing its packet
+        self._notes: List[StateError] = []
 
     # -- the Tracker interface ----------------------------------------------------------
     def apply(self, event: PacketEvent) -> List[ErrorEvent]:
@@ -112,7 +119,11 @@ class MmeTracker(Tracker):
             try:
                 handler(self, event.packet.payload, event)
             except StateError as exc:
-                errors.append(state_error(event, exc.message, expected=exc.expected))
+                self._notes.append(exc)
+            for exc in self._notes:
+                errors.append(state_error(event, exc.message, expected=exc.expected,
+                                          dropped=exc.dropped, dropped_unit=exc.dropped_unit))
+            self._notes.clear()
         return errors
 
     def snapshot(self) -> Dict[str, Any]:
@@ -139,6 +150,8 @@ class MmeTracker(Tracker):
                 "responses": list(self.responses),
             },
             "chat": list(self.chat),
+            "history_forgotten": {"chat": self.forgotten["chat"],
+                                  "responses": self.forgotten["responses"]},
             "self": dict(self.me),
             "server": {**self.server, "map_properties": self.map_properties,
                        "client_version": self.client_version,
@@ -160,6 +173,32 @@ class MmeTracker(Tracker):
         if types is None:
             return None
         return [packet_name(t) if t < 50 else t for t in sorted(types)]
+
+    def _admit(self, table, key: Any, what: str) -> None:
+        """Refuse a new entry in a full table (``max_tracked_objects``) before adding it."""
+        cap = self.limits.max_tracked_objects
+        if key not in table and len(table) >= cap:
+            raise StateError(f"{what} {key} not tracked: {len(table)} {what}s are tracked "
+                             "already (max_tracked_objects)",
+                             expected=f"at most {cap} {what}s", dropped=1,
+                             dropped_unit="packets")
+
+    def _segments(self, segments: List[Dict[str, Any]], what: str) -> List[Dict[str, Any]]:
+        """The first ``max_text_segments`` color segments; a note counts the rest."""
+        cap = self.limits.max_text_segments
+        if len(segments) <= cap:
+            return segments
+        self._notes.append(StateError(
+            f"{what} of {len(segments)} color segments: the first {cap} are kept",
+            expected=f"at most {cap} color segments (max_text_segments)",
+            dropped=len(segments) - cap, dropped_unit="items"))
+        return segments[:cap]
+
+    def _remember(self, history: Deque[Dict[str, Any]], kind: str, entry: Dict[str, Any]) -> None:
+        """Append to a bounded history, counting the entry it pushes out (if any)."""
+        if len(history) == history.maxlen:
+            self.forgotten[kind] += 1
+        history.append(entry)
 
     # -- negotiation --------------------------------------------------------------------
     def _available(self, p, event):
@@ -198,17 +237,18 @@ class MmeTracker(Tracker):
     def _player(self, player_id: int) -> Dict[str, Any]:
         player = self.players.get(player_id)
         if player is None:
+            self._admit(self.players, player_id, "player")
             player = self.players[player_id] = {"name": None, "color": None, "present": False,
                                                 "position": None}
         return player
 
     def _chat(self, p, event):
         sender = self.players.get(p.player_id)
-        self.chat.append({
+        self._remember(self.chat, "chat", {
             "player_id": p.player_id,
             "player": "server" if p.player_id == 0 else (sender["name"] if sender else None),
             "text": plain_text(p.message),
-            "segments": event.expansions["segments"],
+            "segments": self._segments(event.expansions["segments"], "chat line"),
         })
 
     def _announce(self, p, event):
@@ -281,9 +321,12 @@ class MmeTracker(Tracker):
             self.map = None
             return
         volume = p.size_x * p.size_y * p.size_z
-        if volume > self.max_map_volume:
-            raise StateError(f"map of {volume} blocks", expected=f"at most "
-                             f"{self.max_map_volume} blocks")
+        cap = self.limits.max_map_volume
+        if not 0 < volume <= cap:
+            raise StateError(f"map of {volume} blocks ({p.size_x} x {p.size_y} x {p.size_z})",
+                             expected=f"1 to {cap} blocks (max_map_volume)", dropped=1,
+                             dropped_unit="packets")
+        self.map = None         # the old map is freed before the new one is allocated
         self.map = VoxelMap(p.size_x, p.size_y, p.size_z, p.sea_level)
 
     def _map_properties(self, p, event):
@@ -308,6 +351,7 @@ class MmeTracker(Tracker):
 
     def _file_data(self, p, event):
         file = event.expansions["file"]
+        self._admit(self.files, file.sha1, "file")
         self.files[file.sha1] = len(file.data)
 
     # -- textures, blocks, groups, sky --------------------------------------------------
@@ -315,6 +359,7 @@ class MmeTracker(Tracker):
         if p.deletes:
             self.textures.pop(p.texture_id, None)
             return
+        self._admit(self.textures, p.texture_id, "texture")
         texture = self.textures.get(p.texture_id) or {
             "sha1": None, "width": None, "height": None, "alpha": None,
             "min_filter": None, "mag_filter": None}
@@ -327,6 +372,7 @@ class MmeTracker(Tracker):
 
     def _block(self, p, event):
         f = p.flags
+        self._admit(self.blocks, p.block_id, "block type")
         self.blocks[p.block_id] = {
             "textures": {"top": p.texture_top, "bottom": p.texture_bottom,
                          "front": p.texture_front, "back": p.texture_back,
@@ -340,6 +386,7 @@ class MmeTracker(Tracker):
         if p.deletes:
             self.groups.pop(p.group_id, None)
             return
+        self._admit(self.groups, p.group_id, "group")
         self.groups[p.group_id] = {"name": p.name, "blocks": event.expansions["block_ids"]}
 
     def _sky_box(self, p, event):
@@ -350,6 +397,11 @@ class MmeTracker(Tracker):
         }
 
     def _file_request(self, p, event):
+        cap = self.limits.max_tracked_objects
+        if len(self.requested_files) >= cap:
+            raise StateError(f"file request not tracked: {cap} requests are tracked already "
+                             "(max_tracked_objects)", expected=f"at most {cap} requests",
+                             dropped=1, dropped_unit="packets")
         self.requested_files.append(p.sha1.hex())
 
     # -- the server menu ----------------------------------------------------------------
@@ -373,17 +425,20 @@ class MmeTracker(Tracker):
             widget["flags"] = _flags(p.flags, _WIDGET_FLAGS)
         if hasattr(p, "text"):
             widget["text"] = plain_text(p.text)
-            widget["segments"] = color_segments(p.text)
+            widget["segments"] = self._segments(color_segments(p.text), "menu text")
         if kind == "password":
             widget["salts"] = [s.hex() for s in (_opt(p, "salt_1"), _opt(p, "salt_2")) if s is not None]
         if kind == "texture":
             widget["area"] = [p.x1, p.y1, p.right, p.bottom]
         index = p.index
-        if index == 0:  # the client picks a free slot
-            index = 1
-            while index in self.widgets:
-                index += 1
+        if index == 0:  # the client picks the lowest free slot
+            index = next((i for i in range(1, 256) if i not in self.widgets), 0)
+            if not index:
+                raise StateError("no free menu slot for a widget with index 0",
+                                 expected="at most 255 menu widgets", dropped=1,
+                                 dropped_unit="packets")
         widget["index"] = index
+        self._admit(self.widgets, index, "menu widget")
         self.widgets[index] = widget
 
     def _menu_erase(self, p, event):
@@ -396,7 +451,8 @@ class MmeTracker(Tracker):
 
     def _menu_response(self, p, event):
         if p.closed:
-            self.responses.append({"menu_number": p.menu_number, "closed": True})
+            self._remember(self.responses, "responses",
+                           {"menu_number": p.menu_number, "closed": True})
             return
         response = {"menu_number": p.menu_number, "name": p.name, "value": p.value,
                     "flags": _flags(p.flags, _WIDGET_FLAGS), "text": p.text}
@@ -404,7 +460,7 @@ class MmeTracker(Tracker):
             response["text"] = None
             response["password"] = {"client_salt": p.password.client_salt.hex(),
                                     "digest": p.password.digest.hex()}
-        self.responses.append(response)
+        self._remember(self.responses, "responses", response)
 
 
 Handler = Callable[[MmeTracker, Any, PacketEvent], None]

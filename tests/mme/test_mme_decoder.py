@@ -10,6 +10,7 @@ from wirestruct import get_protocol
 from wirestruct.errors import (DecodeError, DecompressionError, LimitExceededError,
                                ParseError, TruncatedStreamError)
 from wirestruct.events import ErrorEvent, PacketEvent
+from wirestruct.limits import Limits
 from wirestruct.mme.packets import PACKETS
 from wirestruct.records import CaptureRecord, Direction
 
@@ -190,7 +191,7 @@ def test_map_data_region_out_of_order_is_an_error():
 
 
 def test_region_larger_than_the_map_volume_limit_is_refused_before_inflating():
-    decoder = get_protocol("mme").decoder(max_map_volume=1000)
+    decoder = get_protocol("mme").decoder(limits=Limits(max_map_volume=1000))
     events = feed([frame(22, region((0, 0, 0), (31, 31, 31)))], decoder=decoder)
     (error,) = errors(events)
     assert isinstance(error.error, LimitExceededError)
@@ -222,7 +223,7 @@ def test_buffer_reset_empties_the_buffer():
 
 def test_append_buffer_is_bounded():
     from wirestruct.limits import Limits
-    decoder = get_protocol("mme").decoder(limits=Limits(max_decompressed=100))
+    decoder = get_protocol("mme").decoder(limits=Limits(max_append_buffer=100))
     stream = frame(20) + frame(21, b"x" * 60) + frame(21, b"x" * 60) + frame(21, b"x")
     stream += frame(22, region((0, 0, 0), (0, 0, 0))) + frame(20) + IDLE
     events = feed([stream], decoder=decoder)

@@ -44,8 +44,8 @@ def test_mutated_packets_only_raise_wirestruct_errors(data):
         if data.draw(st.booleans()):
             raw = raw[:data.draw(st.integers(0, len(raw)))]
         records.append(CaptureRecord(i, 0.0, direction, bytes(raw)))
-    decoder = protocol.decoder(limits=Limits(max_decompressed=1 << 20), max_map_volume=1 << 20)
-    tracker = protocol.tracker(max_map_volume=1 << 20)
+    decoder = protocol.decoder(limits=Limits(max_decompressed=1 << 20, max_map_volume=1 << 20))
+    tracker = protocol.tracker(limits=Limits(max_map_volume=1 << 20))
     for event in track(decode_records(records, decoder), tracker):
         if isinstance(event, ErrorEvent):
             assert isinstance(event.error, WirestructError)
