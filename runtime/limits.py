@@ -30,9 +30,11 @@ MAX_PACKET = 16 * 1024 * 1024
 #: How deep packets may nest inside packets (compound / compressed wrappers).
 MAX_NESTING = 4
 
-#: Most items (sub-updates, sub-packets, list entries) accepted in one packet; counted
-#: while framing, before the items are built.
-MAX_ITEMS_PER_PACKET = 65_536
+#: Most items (sub-updates, sub-packets, list entries) accepted in one top-level packet, at
+#: every nesting depth together; counted while framing, before the items are built. The
+#: worst case fully built (8192 UpdateJoint sub-updates decoded to JSON, with their 16 MiB
+#: body) peaks near 200 MB RSS (``benchmarks/bench_attacks.py``).
+MAX_ITEMS_PER_PACKET = 8192
 
 # -- maps (Multiplayer Map Editor) ---------------------------------------------------------------
 #: Largest map, in blocks (one byte each), a MAP_SETUP may declare; e.g. 1024 x 1024 x 128.

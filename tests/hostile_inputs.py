@@ -1,0 +1,145 @@
+"""Hostile captures for the message protocols, built as real packets (real LZ4 blocks made
+with python-lz4): bodies that expand to millions of items, counts that lie, nesting.
+
+Used by ``tests/test_hostile_messages.py`` and ``benchmarks/bench_attacks.py``.
+"""
+from __future__ import annotations
+
+import json
+import struct
+from typing import Callable, Dict, List, Tuple
+
+import lz4.block
+
+S2C = "s2c"
+
+# -- Scrap Mechanic -------------------------------------------------------------------------
+
+
+def sm_lz4(packet_id: int, body: bytes) -> bytes:
+    """A packet sent on its own: id byte, then the body as one raw LZ4 block."""
+    return bytes([packet_id]) + lz4.block.compress(body, store_size=False)
+
+
+def sm_raw_update(data: bytes) -> bytes:
+    return struct.pack(">H", len(data) + 2) + data
+
+
+def sm_remove(netobj_id: int, netobj_type: int = 0) -> bytes:
+    """Remove update data (5 bytes): update type 5, NetObj type, id."""
+    return bytes([(5 << 5) | netobj_type]) + struct.pack(">I", netobj_id)
+
+
+def sm_create_static(netobj_id: int) -> bytes:
+    """Create of a static RigidBody (controller type 1): 6 + 30 bytes."""
+    return (bytes([(1 << 5) | 0, 1]) + struct.pack(">I", netobj_id)
+            + struct.pack(">H", 7) + struct.pack(">7f", 1, 0, 0, 0, 1.5, 2.5, 3.5))
+
+
+def sm_update_joint(netobj_id: int) -> bytes:
+    """UpdateJoint data (5 + 44 bytes): one of the largest documented parsed updates."""
+    return (bytes([(3 << 5) | 2]) + struct.pack(">I", netobj_id) + struct.pack(">H", 3)
+            + struct.pack(">II", 10, 11) + struct.pack(">6i", 1, 2, 3, 4, 5, 6)
+            + b"\x45\x67" + struct.pack(">I", 0xFF00FF00))
+
+
+def sm_update_body(sub_updates: bytes, tick: int = 1) -> bytes:
+    return struct.pack(">I", tick) + sub_updates
+
+
+def sm_sub_update_bomb(n: int = (16 * 1024 * 1024 - 4) // 7) -> bytes:
+    """22 Network Update whose LZ4 body expands to ``n`` 7-byte sub-updates (Removes)."""
+    return sm_lz4(22, sm_update_body(sm_raw_update(sm_remove(7)) * n))
+
+
+def sm_delta_chain(n: int) -> bytes:
+    """22 Network Update: one raw Remove, then ``n`` 2-byte deltas each changing byte 4."""
+    one = sm_raw_update(sm_remove(1))
+    # previous size 5 -> bitfield of 1 byte; bit i set keeps byte i; 0x80 flag plus bits 0..3.
+    delta = bytes([0x80 | 0x0F, 0x42])
+    return sm_lz4(22, sm_update_body(one + delta * n))
+
+
+def sm_compound_body(subpackets: List[Tuple[int, bytes]]) -> bytes:
+    return b"".join(struct.pack(">I", len(body) + 1) + bytes([pid]) + body
+                    for pid, body in subpackets)
+
+
+def sm_compound_bomb(n: int = 16 * 1024 * 1024 // 5) -> bytes:
+    """29 Compound whose LZ4 body expands to ``n`` 5-byte sub-packets (size 1, id 30)."""
+    return sm_lz4(29, struct.pack(">IB", 1, 30) * n)
+
+
+def sm_compound_nest(levels: int, inner: bytes) -> bytes:
+    """``inner`` (an uncompressed sub-packet: id + body) inside ``levels`` compounds."""
+    for _ in range(levels - 1):
+        inner = bytes([29]) + struct.pack(">I", len(inner)) + inner
+    return bytes([29]) + lz4.block.compress(struct.pack(">I", len(inner)) + inner,
+                                            store_size=False)
+
+
+# -- diep.io --------------------------------------------------------------------------------
+
+
+def vu(value: int) -> bytes:
+    out = bytearray()
+    while True:
+        byte = value & 0x7F
+        value >>= 7
+        if value:
+            out.append(byte | 0x80)
+        else:
+            out.append(byte)
+            return bytes(out)
+
+
+def diep_update(deletions: List[int], upcreates: bytes = b"", n_upcreates: int = 0,
+                tick: int = 1, num_deletions: int | None = None) -> bytes:
+    """0x00 update; entity ids with hash 0 are one byte each."""
+    count = len(deletions) if num_deletions is None else num_deletions
+    return (b"\x00" + vu(tick) + vu(count) + b"".join(vu(h) + (vu(1) if h else b"")
+                                                      for h in deletions)
+            + vu(n_upcreates) + upcreates)
+
+
+def diep_compressed(inner: bytes, declared: int | None = None) -> bytes:
+    size = len(inner) if declared is None else declared
+    return b"\x02" + struct.pack("<I", size) + lz4.block.compress(inner, store_size=False)
+
+
+def diep_deletion_bomb(n: int = 16 * 1024 * 1024 - 16) -> bytes:
+    """0x02 whose block expands to a 0x00 update with ``n`` one-byte (hash 0) deletions."""
+    body = b"\x00" + vu(1) + vu(n) + b"\x00" * n + vu(0)
+    return diep_compressed(body)
+
+
+def diep_upcreate_count_lie(count: int = 1 << 31) -> bytes:
+    """0x00 update declaring ``count`` upcreates with a few bytes after it."""
+    return b"\x00" + vu(1) + vu(0) + vu(count) + b"\x00" * 8
+
+
+# -- captures -------------------------------------------------------------------------------
+
+
+def jsonl(packets: List[bytes], direction: str = S2C) -> str:
+    return "".join(json.dumps({"t": 1700000000.0 + i * 0.01, "dir": direction,
+                               "data": p.hex()}) + "\n" for i, p in enumerate(packets))
+
+
+#: name -> (protocol, packets). Each attack is followed by a harmless packet.
+ATTACKS: Dict[str, Tuple[str, Callable[[], List[bytes]]]] = {
+    "sm-sub-update-bomb": ("scrap-mechanic", lambda: [
+        sm_lz4(22, sm_update_body(sm_raw_update(sm_create_static(1)))),
+        sm_sub_update_bomb(),
+        sm_lz4(22, sm_update_body(sm_raw_update(sm_create_static(2)), tick=2))]),
+    "sm-joint-update-bomb": ("scrap-mechanic", lambda: [
+        sm_lz4(22, sm_update_body(sm_raw_update(sm_update_joint(3)) * ((16 << 20) // 51)))]),
+    "sm-compound-bomb": ("scrap-mechanic", lambda: [
+        sm_compound_bomb(),
+        sm_lz4(22, sm_update_body(sm_raw_update(sm_create_static(2)), tick=2))]),
+    "sm-delta-chain": ("scrap-mechanic", lambda: [sm_delta_chain(8 * 1024 * 1024 - 8)]),
+    "diep-deletion-bomb": ("diep", lambda: [diep_deletion_bomb(),
+                                            diep_update([], tick=2)]),
+    "diep-count-lie": ("diep", lambda: [diep_upcreate_count_lie(),
+                                        diep_update([], tick=2)]),
+}
