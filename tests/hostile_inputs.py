@@ -113,6 +113,31 @@ def diep_deletion_bomb(n: int = 16 * 1024 * 1024 - 16) -> bytes:
     return diep_compressed(body)
 
 
+def diep_full_creation(entity_id: int) -> bytes:
+    """A creation with all 15 field groups, every field of the bundled build set."""
+    from wirestruct.diep.builds import load_build
+    from wirestruct.tools.generate_diep import Writer
+
+    w = Writer().vu(1).vu(entity_id).u8(1)
+    prev = -1
+    for gid in range(15):
+        w.jump(gid, prev)
+        prev = gid
+    w.u8(1)
+    sample = {"vu": 3, "vi": -5, "float": 1.5, "float64Precision": 2.0,
+              "stringNT": "x", "entid": {"hash": 1, "id": 2}}
+    for f in load_build(None).fields:
+        for _ in range(f.length or 1):
+            w.value(f.type, sample[f.type])
+    return w.bytes()
+
+
+def diep_creation_bomb(n: int = 1024) -> bytes:
+    """0x02 wrapping a 0x00 update of ``n`` full creations (distinct ids)."""
+    body = b"".join(diep_full_creation(i + 1) for i in range(n))
+    return diep_compressed(b"\x00" + vu(1) + vu(0) + vu(n) + body)
+
+
 def diep_upcreate_count_lie(count: int = 1 << 31) -> bytes:
     """0x00 update declaring ``count`` upcreates with a few bytes after it."""
     return b"\x00" + vu(1) + vu(0) + vu(count) + b"\x00" * 8
@@ -140,6 +165,7 @@ ATTACKS: Dict[str, Tuple[str, Callable[[], List[bytes]]]] = {
     "sm-delta-chain": ("scrap-mechanic", lambda: [sm_delta_chain(8 * 1024 * 1024 - 8)]),
     "diep-deletion-bomb": ("diep", lambda: [diep_deletion_bomb(),
                                             diep_update([], tick=2)]),
+    "diep-creation-bomb": ("diep", lambda: [diep_creation_bomb(), diep_update([], tick=2)]),
     "diep-count-lie": ("diep", lambda: [diep_upcreate_count_lie(),
                                         diep_update([], tick=2)]),
 }
