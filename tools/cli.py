@@ -167,7 +167,7 @@ def cmd_decode(args) -> int:
 # -- state -------------------------------------------------------------------------------
 def cmd_state(args) -> int:
     capture, protocol = _resolve(args)
-    tracker = protocol.tracker(**_options(args))
+    tracker = protocol.tracker(limits=_limits(args), **_options(args))
     errors = 0
     with capture:
         for event in _events(capture, protocol, args, tracker):

@@ -5,9 +5,9 @@ achievement hashes; the generated classes build one object per declared item (``
 expr``) until the bytes run out. :func:`check_counts` reads those counts from the raw
 packet first and refuses a packet whose counts exceed ``limits.max_items_per_packet`` (all
 lists of the packet together), whose upcreates exceed ``limits.max_entities_per_packet`` (a
-creation can carry ~70 fields), or whose items could not fit in the bytes left (every deletion and hash
-takes at least one byte, every upcreate at least two), so a packet costs memory in
-proportion to the limit, never to what it claims.
+creation can carry ~70 fields), or whose items could not fit in the bytes left (every
+deletion and hash takes at least one byte, every upcreate at least two), so a packet costs
+memory in proportion to the limits, never to what it claims.
 """
 from __future__ import annotations
 

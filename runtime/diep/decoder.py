@@ -68,7 +68,8 @@ class DiepDecoder(MessageDecoder):
             return
         yield self.make_packet(ctx, packet_id, name, obj, data)
 
-    def _decode_compressed(self, obj, data: bytes, name: str, ctx: PacketContext) -> Iterator[Event]:
+    def _decode_compressed(self, obj, data: bytes, name: str,
+                           ctx: PacketContext) -> Iterator[Event]:
         where = dict(packet_name=name, packet_id=COMPRESSED)
         if ctx.depth >= 1 or ctx.depth >= self.limits.max_nesting:
             raise LimitExceededError("a 0x02 packet inside a 0x02 packet",
