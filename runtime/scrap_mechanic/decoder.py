@@ -13,7 +13,8 @@
   order, nested under the compound's event (``parent``), up to ``limits.max_nesting`` deep.
 * ``limits.max_items_per_packet`` is one budget per top-level packet: every sub-packet and
   sub-update in it, at any nesting depth, takes one item, counted while framing, before
-  the item is built. What is past the budget is not decoded: one error event says where
+  the item is built; a Container sub-update, whose data holds lists, costs one item more
+  per 16 bytes of data. What is past the budget is not decoded: one error event says where
   it starts and how many bytes were dropped.
 * Undocumented packets come out as events with their id and raw body.
 
@@ -55,6 +56,7 @@ _COMPRESSED = packets.COMPRESSED
 _NETWORK_UPDATES = packets.NETWORK_UPDATES
 _UNRELIABLE_UPDATE = int(packets.UNRELIABLE_UPDATE)
 _COMPOUND_PACKET = int(packets.COMPOUND_PACKET)
+_CONTAINER = 4  # NetObj type
 
 #: NetObj type -> the enum naming its controller types.
 CONTROLLER_TYPE_ENUMS = {
@@ -220,7 +222,8 @@ class ScrapMechanicDecoder(MessageDecoder):
                 limit = self.limits.max_items_per_packet
                 return pos, LimitExceededError(
                     "too many sub-packets and sub-updates in one packet", offset=pos,
-                    expected=f"at most {limit} items", field_path="subpackets",
+                    expected=f"at most {limit} items (max_items_per_packet)",
+                    field_path="subpackets",
                     dropped=total - pos)
             if pos + 5 > total:
                 return pos, DecodeError("sub-packet header cut off", offset=pos,
@@ -237,6 +240,13 @@ class ScrapMechanicDecoder(MessageDecoder):
         return pos, None
 
     # -- 21/22 Network Update -------------------------------------------------------------
+    def _over_budget(self, index: int, pos: int, end: int) -> LimitExceededError:
+        limit = self.limits.max_items_per_packet
+        return LimitExceededError(
+            "too many sub-packets and sub-updates in one packet", offset=pos,
+            expected=f"at most {limit} items (max_items_per_packet)",
+            field_path=f"sub_updates[{index}]", dropped=end - pos)
+
     def _network_update(self, packet_id: int, name: str, packet: SmPacket, data: bytes,
                         body: bytes, ctx: PacketContext) -> Iterator[Event]:
         end = len(body)
@@ -252,14 +262,10 @@ class ScrapMechanicDecoder(MessageDecoder):
         errors: List[WirestructError] = []
         pos = 4
         left = self._items_left
-        index = 0
+        used = index = 0
         while pos < end:
-            if index >= left:
-                limit = self.limits.max_items_per_packet
-                errors.append(LimitExceededError(
-                    "too many sub-packets and sub-updates in one packet", offset=pos,
-                    expected=f"at most {limit} items", field_path=f"sub_updates[{index}]",
-                    dropped=end - pos))
+            if used >= left:
+                errors.append(self._over_budget(index, pos, end))
                 previous = None  # deltas after the cut cannot be followed
                 break
             # Framing (see .delta.split_sub_update; the RawUpdate case is written out here).
@@ -283,6 +289,15 @@ class ScrapMechanicDecoder(MessageDecoder):
                         break
                 encoding = RAW
                 update_data = body[pos + 2:next_pos]
+            # A Container's data holds lists (items, filters: 16 bytes or more each); they
+            # take from the budget as many items as the data could hold.
+            cost = 1 if update_data[:1] == b"" or update_data[0] & 0x1F != _CONTAINER \
+                else 1 + len(update_data) // 16
+            if used + cost > left:
+                errors.append(self._over_budget(index, pos, end))
+                previous = None
+                break
+            used += cost
             previous = update_data
             # The NetObj's key, from the raw bytes: (stream, NetObj type, id bytes). A
             # Create has its controller type byte before the id.
@@ -324,7 +339,7 @@ class ScrapMechanicDecoder(MessageDecoder):
                 append(SubUpdate(index, encoding, update_data, update))
             pos = next_pos
             index += 1
-        self._items_left = max(0, left - index)
+        self._items_left = max(0, left - used)
         if previous is None:
             self._previous.pop(key, None)
         else:
