@@ -52,9 +52,15 @@ def sm_sub_update_bomb(n: int = (16 * 1024 * 1024 - 4) // 7) -> bytes:
     return sm_lz4(22, sm_update_body(sm_raw_update(sm_remove(7)) * n))
 
 
+def sm_p_joint(netobj_id: int) -> bytes:
+    """P update of a Joint (5 bytes, no data)."""
+    return bytes([(2 << 5) | 2]) + struct.pack(">I", netobj_id)
+
+
 def sm_delta_chain(n: int) -> bytes:
-    """22 Network Update: one raw Remove, then ``n`` 2-byte deltas each changing byte 4."""
-    one = sm_raw_update(sm_remove(1))
+    """22 Network Update: one raw P (Joint 1), then ``n`` 2-byte deltas each setting the
+    last id byte to 0x42 (P of Joint 0x42)."""
+    one = sm_raw_update(sm_p_joint(1))
     # previous size 5 -> bitfield of 1 byte; bit i set keeps byte i; 0x80 flag plus bits 0..3.
     delta = bytes([0x80 | 0x0F, 0x42])
     return sm_lz4(22, sm_update_body(one + delta * n))
