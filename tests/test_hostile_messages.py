@@ -283,3 +283,16 @@ def test_lz4_bomb_is_a_real_lz4_block():
     bomb = sm_sub_update_bomb(100)
     body = lz4.block.decompress(bomb[1:], uncompressed_size=4 + 700)
     assert body[4:11] == sm_raw_update(sm_remove(7))
+
+
+def test_diep_truncated_update_fails_alone():
+    full = diep_update([], diep_full_creation(4), 1)
+    cut = full[:-5]
+    events, tracker = run(DIEP, [diep_update([], diep_full_creation(3), 1), cut,
+                                 diep_compressed(cut), diep_update([], tick=8)])
+    plain, wrapped = errors_of(events)
+    assert isinstance(plain, ParseError) and plain.where.record == 1
+    assert ".body.upcreates[0].body." in plain.where.field_path
+    assert plain.where.offset >= len(cut) - 5
+    assert isinstance(wrapped, ParseError) and wrapped.where.record == 2
+    assert list(tracker.entities) == [3] and tracker.tick == 8
