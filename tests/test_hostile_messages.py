@@ -296,3 +296,14 @@ def test_diep_truncated_update_fails_alone():
     assert plain.where.offset >= len(cut) - 5
     assert isinstance(wrapped, ParseError) and wrapped.where.record == 2
     assert list(tracker.entities) == [3] and tracker.tick == 8
+
+
+def test_sm_decoder_remembers_controller_types_of_max_tracked_objects_at_most():
+    limits = Limits(max_tracked_objects=2)
+    decoder = SM.decoder(limits=limits)
+    body = sm_update_body(b"".join(sm_raw_update(sm_create_static(i)) for i in range(1, 6)))
+    records = [CaptureRecord(0, 0.0, Direction.S2C, sm_lz4(22, body))]
+    events = list(decode_records(records, decoder))
+    assert errors_of(events) == []
+    assert sorted(key[2] for key in decoder._controller_types) == [
+        struct.pack(">I", 1), struct.pack(">I", 2)]

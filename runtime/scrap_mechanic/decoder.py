@@ -257,6 +257,7 @@ class ScrapMechanicDecoder(MessageDecoder):
         key = (stream, int(ctx.direction))
         previous = self._previous.get(key)
         controller_types = self._controller_types
+        max_objects = self.limits.max_tracked_objects
         sub_updates: List[SubUpdate] = []
         append = sub_updates.append
         errors: List[WirestructError] = []
@@ -328,14 +329,16 @@ class ScrapMechanicDecoder(MessageDecoder):
                 errors.append(exc)
             else:
                 update_type = update.update_type
-                if update_type is _CREATE_MEMBER:
-                    controller_types[netobj_key] = update.controller_type
-                elif update_type is _REMOVE_MEMBER:
+                # Remembered for at most max_tracked_objects NetObjs, as the tracker holds.
+                if update_type is _REMOVE_MEMBER:
                     controller_types.pop(netobj_key, None)
-                elif update_type is _UPDATE_MEMBER and not known:
-                    controller_type = update.resolved_controller_type
-                    if controller_type:
-                        controller_types[netobj_key] = controller_type  # recovered from the size
+                elif netobj_key in controller_types or len(controller_types) < max_objects:
+                    if update_type is _CREATE_MEMBER:
+                        controller_types[netobj_key] = update.controller_type
+                    elif update_type is _UPDATE_MEMBER and not known:
+                        controller_type = update.resolved_controller_type
+                        if controller_type:  # recovered from the size
+                            controller_types[netobj_key] = controller_type
                 append(SubUpdate(index, encoding, update_data, update))
             pos = next_pos
             index += 1
