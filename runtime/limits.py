@@ -30,9 +30,16 @@ MAX_PACKET = 16 * 1024 * 1024
 #: How deep packets may nest inside packets (compound / compressed wrappers).
 MAX_NESTING = 4
 
-#: Most items (sub-updates, sub-packets, list entries) accepted in one packet; counted
-#: while framing, before the items are built.
-MAX_ITEMS_PER_PACKET = 65_536
+#: Most items (sub-updates, sub-packets, list entries) accepted in one top-level packet, at
+#: every nesting depth together; counted while framing, before the items are built. The
+#: worst case fully built (8192 UpdateJoint sub-updates decoded to JSON, with their 16 MiB
+#: body) peaks near 200 MB RSS (``benchmarks/bench_attacks.py``).
+MAX_ITEMS_PER_PACKET = 8192
+
+#: Most entity creations/updates (diep.io 0x00 upcreates) in one packet; they count toward
+#: ``max_items_per_packet`` too. One creation may carry ~70 fields, so it costs up to
+#: ~100 KB decoded to JSON: 1024 of them peak near 130 MB RSS (``bench_attacks.py``).
+MAX_ENTITIES_PER_PACKET = 1024
 
 # -- maps (Multiplayer Map Editor) ---------------------------------------------------------------
 #: Largest map, in blocks (one byte each), a MAP_SETUP may declare; e.g. 1024 x 1024 x 128.
@@ -88,6 +95,7 @@ class Limits:
     max_packet: int = MAX_PACKET
     max_nesting: int = MAX_NESTING
     max_items_per_packet: int = MAX_ITEMS_PER_PACKET
+    max_entities_per_packet: int = MAX_ENTITIES_PER_PACKET
     max_map_volume: int = MAX_MAP_VOLUME
     max_region_volume: int = MAX_REGION_VOLUME
     max_append_buffer: int = MAX_APPEND_BUFFER
@@ -148,6 +156,7 @@ _DOCS = {
     "max_packet": "bytes of one packet a stream framer buffers",
     "max_nesting": "levels packets may nest inside packets",
     "max_items_per_packet": "items (sub-updates, sub-packets, list entries) in one packet",
+    "max_entities_per_packet": "entity creations/updates in one packet (diep.io upcreates)",
     "max_map_volume": "blocks in one map (MME MAP_SETUP)",
     "max_region_volume": "blocks one region's map data may fill (MME)",
     "max_append_buffer": "compressed bytes an MME append buffer may collect",

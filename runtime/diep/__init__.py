@@ -22,8 +22,9 @@ def make_decoder(limits: Limits = DEFAULT_LIMITS, diep_build: Optional[str] = No
     return DiepDecoder(limits=limits, diep_build=diep_build)
 
 
-def make_tracker(diep_build: Optional[str] = None, **ignored: Any) -> EntityTracker:
-    return EntityTracker(diep_build=diep_build)
+def make_tracker(diep_build: Optional[str] = None, limits: Limits = DEFAULT_LIMITS,
+                 **ignored: Any) -> EntityTracker:
+    return EntityTracker(diep_build=diep_build, limits=limits)
 
 
 PROTOCOL = Protocol(

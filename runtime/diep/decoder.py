@@ -4,7 +4,9 @@ encryption layer is removed).
 Clientbound packets are parsed with the selected build's generated spec, serverbound ones
 with ``diep_serverbound``. A 0x02 packet is decompressed here (declared length capped by
 ``Limits.max_decompressed`` and checked against the real output) and the inner packet is
-decoded as a packet of its own, nested one level at most.
+decoded as a packet of its own, nested one level at most. The list counts of a clientbound
+packet are checked against ``Limits.max_items_per_packet`` and the bytes left before it is
+parsed (:mod:`.counts`).
 """
 from __future__ import annotations
 
@@ -20,6 +22,7 @@ from ..parse import check_consumed, parse
 from ..protocol import MessageDecoder, PacketContext
 from ..records import Direction
 from .builds import Build, load_build
+from .counts import check_counts
 
 COMPRESSED = 0x02
 
@@ -50,6 +53,11 @@ class DiepDecoder(MessageDecoder):
                              expected="an id of " + ", ".join(
                                  f"0x{i:02x}" for i in self._names[ctx.direction]),
                              packet_id=packet_id, offset=0, field_path="packet_id")
+        if ctx.direction is Direction.S2C:
+            try:
+                check_counts(data, self.limits)
+            except WirestructError as exc:
+                raise exc.at(packet_name=name, packet_id=packet_id)
         obj = parse(self._classes[ctx.direction], data, packet_name=name, packet_id=packet_id)
         try:
             check_consumed(obj, len(data))
@@ -60,7 +68,8 @@ class DiepDecoder(MessageDecoder):
             return
         yield self.make_packet(ctx, packet_id, name, obj, data)
 
-    def _decode_compressed(self, obj, data: bytes, name: str, ctx: PacketContext) -> Iterator[Event]:
+    def _decode_compressed(self, obj, data: bytes, name: str,
+                           ctx: PacketContext) -> Iterator[Event]:
         where = dict(packet_name=name, packet_id=COMPRESSED)
         if ctx.depth >= 1 or ctx.depth >= self.limits.max_nesting:
             raise LimitExceededError("a 0x02 packet inside a 0x02 packet",

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Dict, List, Optional, Union
 
 from ..events import ErrorEvent, PacketEvent
+from ..limits import DEFAULT_LIMITS, Limits
 from ..protocol import Tracker, state_error
 from ..records import Direction
 from .builds import Build, load_build
@@ -31,8 +32,13 @@ class Entity:
 
 
 class EntityTracker(Tracker):
-    def __init__(self, *, diep_build: Union[str, Build, None] = None) -> None:
+    """Entities by id, at most ``limits.max_tracked_objects`` at once: a creation beyond
+    that is not tracked, and an error event says which entity was dropped."""
+
+    def __init__(self, *, diep_build: Union[str, Build, None] = None,
+                 limits: Limits = DEFAULT_LIMITS) -> None:
         self.build: Build = load_build(diep_build)
+        self.max_entities = limits.max_tracked_objects
         self.tick: Optional[int] = None
         self.entities: Dict[int, Entity] = {}
         #: update slot -> (field, reader); group mask -> [(key, attribute, reader)]
@@ -77,9 +83,11 @@ class EntityTracker(Tracker):
         for i, upcreate in enumerate(body.upcreates):
             error = self._upcreate(upcreate)
             if error is not None:
-                message, expected = error
+                message, expected = error[:2]
                 errors.append(state_error(event, message, expected=expected,
                                           field_path=f"body.upcreates[{i}]"))
+                if len(error) == 3:
+                    errors[-1].error.dropped, errors[-1].error.dropped_unit = 1, "entities"
         return errors
 
     def _upcreate(self, upcreate) -> Optional[tuple]:
@@ -94,6 +102,11 @@ class EntityTracker(Tracker):
             fields = {key: read(getattr(body, attr))
                       for key, attr, read in self._creation_plan(mask)}
             old = self.entities.get(eid)
+            if old is None and len(self.entities) >= self.max_entities:
+                return (f"creation of entity {eid} (hash {h}) not tracked: "
+                        f"{len(self.entities)} entities are tracked already",
+                        f"at most {self.max_entities} tracked objects (max_tracked_objects)",
+                        "dropped")
             self.entities[eid] = Entity(eid, h, mask, fields)
             if old is not None:
                 return (f"creation of entity {eid} (hash {h}) while entity {eid} "

@@ -8,8 +8,14 @@
   parameter. The decoder remembers, per connection and direction, the previous
   sub-update's data (deltas refer to it, across packets) and, per NetObj, the controller
   type from its Create.
-* 29 Compound Packet sub-packets are decoded as packets of their own, in order, nested
-  under the compound's event (``parent``), up to ``limits.max_nesting`` deep.
+* 29 Compound Packet sub-packets are framed here (size prefix) and counted before the
+  ``SmCompoundBody`` object is built; each is then decoded as a packet of its own, in
+  order, nested under the compound's event (``parent``), up to ``limits.max_nesting`` deep.
+* ``limits.max_items_per_packet`` is one budget per top-level packet: every sub-packet and
+  sub-update in it, at any nesting depth, takes one item, counted while framing, before
+  the item is built; a Container sub-update, whose data holds lists, costs one item more
+  per 16 bytes of data. What is past the budget is not decoded: one error event says where
+  it starts and how many bytes were dropped.
 * Undocumented packets come out as events with their id and raw body.
 
 A sub-update that does not parse becomes an error event after its packet's event, and the
@@ -50,6 +56,7 @@ _COMPRESSED = packets.COMPRESSED
 _NETWORK_UPDATES = packets.NETWORK_UPDATES
 _UNRELIABLE_UPDATE = int(packets.UNRELIABLE_UPDATE)
 _COMPOUND_PACKET = int(packets.COMPOUND_PACKET)
+_CONTAINER = 4  # NetObj type
 
 #: NetObj type -> the enum naming its controller types.
 CONTROLLER_TYPE_ENUMS = {
@@ -120,6 +127,13 @@ class SubUpdate:
                 f"{self.netobj_type!r}, {self.netobj_id})")
 
 
+def _cut(exc: WirestructError, index: int, dropped: int) -> WirestructError:
+    """A framing error that ends a body: where, and the bytes left undecoded."""
+    if exc.dropped is None:
+        exc.dropped = dropped
+    return exc.at(field_path=f"sub_updates[{index}]")
+
+
 class ScrapMechanicDecoder(MessageDecoder):
     protocol = "scrap-mechanic"
 
@@ -129,6 +143,8 @@ class ScrapMechanicDecoder(MessageDecoder):
         self._previous: Dict[Tuple[int, int], bytes] = {}
         #: (stream, NetObj type, NetObj id as its 4 bytes) -> controller type from its Create
         self._controller_types: Dict[Tuple[int, int, bytes], int] = {}
+        #: items (sub-packets, sub-updates) the current top-level packet may still hold
+        self._items_left = limits.max_items_per_packet
 
     # -- packets ------------------------------------------------------------------------
     def decode_packet(self, data: bytes, ctx: PacketContext) -> Iterator[Event]:
@@ -136,6 +152,8 @@ class ScrapMechanicDecoder(MessageDecoder):
             raise DecodeError("empty packet", expected="a packet id byte")
         packet_id = data[0]
         name = _NAMES.get(packet_id) or packets.packet_name(packet_id)
+        if ctx.depth == 0:
+            self._items_left = self.limits.max_items_per_packet
         packet = parse(SmPacket, data, packet_name=name, packet_id=packet_id)
         body = packet.body
         if packet_id not in _COMPRESSED:
@@ -175,10 +193,8 @@ class ScrapMechanicDecoder(MessageDecoder):
         if ctx.depth + 1 > self.limits.max_nesting:
             raise LimitExceededError("compound packets nested too deep",
                                      expected=f"at most {self.limits.max_nesting} levels")
-        compound = parse(SmCompoundBody, body)
-        if len(compound.subpackets) > self.limits.max_items_per_packet:
-            raise LimitExceededError("too many sub-packets",
-                                     expected=f"at most {self.limits.max_items_per_packet}")
+        end, error = self._frame_subpackets(body)
+        compound = parse(SmCompoundBody, body if end == len(body) else body[:end])
         outer = self.make_packet(ctx, packet_id, name, packet, data, {"body": compound})
         yield outer
         inner_ctx = PacketContext(ctx.record, ctx.t, ctx.direction, ctx.stream, ctx.offset,
@@ -190,8 +206,47 @@ class ScrapMechanicDecoder(MessageDecoder):
                     yield event
             except WirestructError as exc:
                 yield self.make_error(inner_ctx, exc.at(field_path=f"subpackets[{i}]"))
+        if error is not None:
+            yield self.make_error(ctx, error.at(packet_id=packet_id, packet_name=name))
+
+    def _frame_subpackets(self, body: bytes) -> Tuple[int, Optional[WirestructError]]:
+        """Walk the sub-packets' size prefixes, taking one item each from the packet's
+        budget, without building anything. Returns the end of the last whole sub-packet
+        within the budget and, when the body goes on past it, the error for the rest (a
+        size that lies ends the framing too)."""
+        pos, total = 0, len(body)
+        left = self._items_left
+        while pos < total:
+            if left <= 0:
+                self._items_left = 0
+                limit = self.limits.max_items_per_packet
+                return pos, LimitExceededError(
+                    "too many sub-packets and sub-updates in one packet", offset=pos,
+                    expected=f"at most {limit} items (max_items_per_packet)",
+                    field_path="subpackets",
+                    dropped=total - pos)
+            if pos + 5 > total:
+                return pos, DecodeError("sub-packet header cut off", offset=pos,
+                                        expected="a 4-byte size and a packet id",
+                                        dropped=total - pos)
+            size = int.from_bytes(body[pos:pos + 4], "big")
+            if size < 1 or pos + 4 + size > total:
+                return pos, DecodeError(
+                    f"sub-packet size {size} runs past the end of the body", offset=pos,
+                    expected=f"a size of 1 to {total - pos - 4}", dropped=total - pos)
+            pos += 4 + size
+            left -= 1
+        self._items_left = left
+        return pos, None
 
     # -- 21/22 Network Update -------------------------------------------------------------
+    def _over_budget(self, index: int, pos: int, end: int) -> LimitExceededError:
+        limit = self.limits.max_items_per_packet
+        return LimitExceededError(
+            "too many sub-packets and sub-updates in one packet", offset=pos,
+            expected=f"at most {limit} items (max_items_per_packet)",
+            field_path=f"sub_updates[{index}]", dropped=end - pos)
+
     def _network_update(self, packet_id: int, name: str, packet: SmPacket, data: bytes,
                         body: bytes, ctx: PacketContext) -> Iterator[Event]:
         end = len(body)
@@ -202,16 +257,17 @@ class ScrapMechanicDecoder(MessageDecoder):
         key = (stream, int(ctx.direction))
         previous = self._previous.get(key)
         controller_types = self._controller_types
+        max_objects = self.limits.max_tracked_objects
         sub_updates: List[SubUpdate] = []
         append = sub_updates.append
         errors: List[WirestructError] = []
         pos = 4
-        limit = self.limits.max_items_per_packet
-        index = 0
+        left = self._items_left
+        used = index = 0
         while pos < end:
-            if index >= limit:
-                errors.append(LimitExceededError("too many sub-updates", offset=pos,
-                                                 expected=f"at most {limit}"))
+            if used >= left:
+                errors.append(self._over_budget(index, pos, end))
+                previous = None  # deltas after the cut cannot be followed
                 break
             # Framing (see .delta.split_sub_update; the RawUpdate case is written out here).
             first = body[pos]
@@ -220,7 +276,7 @@ class ScrapMechanicDecoder(MessageDecoder):
                     encoding, update_data, next_pos = split_sub_update(body, pos, previous)
                 except WirestructError as exc:
                     # The rest of the body cannot be framed; no later delta can be trusted.
-                    errors.append(exc.at(field_path=f"sub_updates[{index}]"))
+                    errors.append(_cut(exc, index, end - pos))
                     previous = None
                     break
             else:
@@ -229,11 +285,20 @@ class ScrapMechanicDecoder(MessageDecoder):
                     try:
                         split_sub_update(body, pos, previous)  # raises the framing error
                     except WirestructError as exc:
-                        errors.append(exc.at(field_path=f"sub_updates[{index}]"))
+                        errors.append(_cut(exc, index, end - pos))
                         previous = None
                         break
                 encoding = RAW
                 update_data = body[pos + 2:next_pos]
+            # A Container's data holds lists (items, filters: 16 bytes or more each); they
+            # take from the budget as many items as the data could hold.
+            cost = 1 if update_data[:1] == b"" or update_data[0] & 0x1F != _CONTAINER \
+                else 1 + len(update_data) // 16
+            if used + cost > left:
+                errors.append(self._over_budget(index, pos, end))
+                previous = None
+                break
+            used += cost
             previous = update_data
             # The NetObj's key, from the raw bytes: (stream, NetObj type, id bytes). A
             # Create has its controller type byte before the id.
@@ -264,17 +329,20 @@ class ScrapMechanicDecoder(MessageDecoder):
                 errors.append(exc)
             else:
                 update_type = update.update_type
-                if update_type is _CREATE_MEMBER:
-                    controller_types[netobj_key] = update.controller_type
-                elif update_type is _REMOVE_MEMBER:
+                # Remembered for at most max_tracked_objects NetObjs, as the tracker holds.
+                if update_type is _REMOVE_MEMBER:
                     controller_types.pop(netobj_key, None)
-                elif update_type is _UPDATE_MEMBER and not known:
-                    controller_type = update.resolved_controller_type
-                    if controller_type:
-                        controller_types[netobj_key] = controller_type  # recovered from the size
+                elif netobj_key in controller_types or len(controller_types) < max_objects:
+                    if update_type is _CREATE_MEMBER:
+                        controller_types[netobj_key] = update.controller_type
+                    elif update_type is _UPDATE_MEMBER and not known:
+                        controller_type = update.resolved_controller_type
+                        if controller_type:  # recovered from the size
+                            controller_types[netobj_key] = controller_type
                 append(SubUpdate(index, encoding, update_data, update))
             pos = next_pos
             index += 1
+        self._items_left = max(0, left - used)
         if previous is None:
             self._previous.pop(key, None)
         else:

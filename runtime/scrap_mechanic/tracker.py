@@ -19,12 +19,13 @@ The snapshot is plain JSON data::
 from __future__ import annotations
 
 from io import BytesIO
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple, Union
 
 from kaitaistruct import KaitaiStream
 
 from ..events import ErrorEvent, PacketEvent
 from ..jsonify import instance_names, to_jsonable
+from ..limits import DEFAULT_LIMITS, Limits
 from ..protocol import Tracker, state_error
 from wirestruct.generated.scrap_mechanic.sm_common import SmCommon
 from wirestruct.generated.scrap_mechanic.sm_network_update import SmNetworkUpdate
@@ -93,9 +94,20 @@ class NetObj:
 
 
 class NetObjTracker(Tracker):
-    def __init__(self, **_options: Any) -> None:
+    """NetObjs by (type, id), at most ``limits.max_tracked_objects`` at once: an object
+    beyond that is not tracked, and an error event says which one was dropped."""
+
+    def __init__(self, *, limits: Limits = DEFAULT_LIMITS, **_options: Any) -> None:
         self.tick: Optional[int] = None
         self.netobjs: Dict[Tuple[int, int], NetObj] = {}
+        self.max_objects = limits.max_tracked_objects
+
+    def _full(self, key: Tuple[int, int]) -> Optional[Tuple[str, int]]:
+        """The refusal for a new object when the tracker is full, else None."""
+        if len(self.netobjs) < self.max_objects:
+            return None
+        return (f"{_what(key)} not tracked: {len(self.netobjs)} objects are tracked "
+                f"already", self.max_objects)
 
     # -- events -------------------------------------------------------------------------
     def apply(self, event: PacketEvent) -> List[ErrorEvent]:
@@ -123,30 +135,36 @@ class NetObjTracker(Tracker):
                 else:
                     message = self._apply_sub_update(update)
                 if message:
-                    errors.append(state_error(event, message,
-                                              field_path=f"sub_updates[{sub.index}]"))
+                    errors.append(_error(event, message, f"sub_updates[{sub.index}]"))
             return errors
         if packet_id == _UNRELIABLE_UPDATE and "body" in event.expansions:
             body = event.expansions["body"]
             self.tick = body.server_tick
             netobjs = self.netobjs
-            for update in body.updates:
+            refused: List[ErrorEvent] = []
+            for i, update in enumerate(body.updates):
                 netobj_type = update.netobj_type
                 # A transform keeps the update's own bytes; a snapshot reads them (_transform).
                 if netobj_type is _RB_ENUM:
                     key = (_RIGID_BODY, update.data.body_id)
-                    obj = netobjs.get(key) or self._recovered(key)
-                    obj.transform = update._raw_data
                 elif netobj_type is _CHARACTER_ENUM:
                     key = (_CHARACTER, update.data.character_id)
-                    obj = netobjs.get(key) or self._recovered(key)
-                    obj.transform = update._raw_data
                 elif netobj_type is _CONTROLLER_ENUM:
-                    data = update.data
-                    key = (_CONTROLLER, data.interactable_id)
-                    obj = netobjs.get(key) or self._recovered(key)
-                    obj.fields["unreliable_data"] = data.data
-                # other types are not unreliably updateable: nothing to track
+                    key = (_CONTROLLER, update.data.interactable_id)
+                else:
+                    continue  # other types are not unreliably updateable: nothing to track
+                obj = netobjs.get(key)
+                if obj is None:
+                    full = self._full(key)
+                    if full is not None:
+                        refused.append(_error(event, full, f"updates[{i}]"))
+                        continue
+                    obj = self._recovered(key)
+                if netobj_type is _CONTROLLER_ENUM:
+                    obj.fields["unreliable_data"] = update.data.data
+                else:
+                    obj.transform = update._raw_data
+            return refused
         return []
 
     def _recovered(self, key: Tuple[int, int]) -> NetObj:
@@ -154,7 +172,7 @@ class NetObjTracker(Tracker):
         obj = self.netobjs[key] = NetObj(key[1], key[0], None, True)
         return obj
 
-    def _apply_sub_update(self, update: SmNetworkUpdate) -> Optional[str]:
+    def _apply_sub_update(self, update: SmNetworkUpdate) -> Union[str, Tuple[str, int], None]:
         update_type = update.update_type
         netobj_type = update.netobj_type
         netobj_type = _NETOBJ_TYPE_VALUES.get(netobj_type, netobj_type)
@@ -162,6 +180,10 @@ class NetObjTracker(Tracker):
         key = (netobj_type, netobj_id)
         netobjs = self.netobjs
         if update_type is _CREATE_MEMBER:
+            if key not in netobjs:
+                full = self._full(key)
+                if full is not None:
+                    return full
             obj = NetObj(netobj_id, netobj_type, update.controller_type, False)
             obj.fields = _fields(_leaf(update))
             old = netobjs.get(key)
@@ -178,6 +200,9 @@ class NetObjTracker(Tracker):
             return f"undocumented update type {int(update_type)} for {_what(key)}"
         obj = netobjs.get(key)
         if obj is None:
+            full = self._full(key)
+            if full is not None:
+                return full
             controller_type = update.resolved_controller_type or None
             if netobj_type in (_RIGID_BODY, _CHILD_SHAPE) and update_type is _UPDATE_MEMBER \
                     and controller_type is None:
@@ -256,6 +281,19 @@ def _leaf(update: SmNetworkUpdate) -> Any:
     if leaf.__class__ in _RIGID_BODY_ROUTERS:
         leaf = leaf.body
     return leaf
+
+
+def _error(event: PacketEvent, message: Union[str, Tuple[str, int]],
+           field_path: str) -> ErrorEvent:
+    """A state error; a (message, limit) pair is an object refused because the tracker is
+    full (one object dropped)."""
+    if message.__class__ is tuple:
+        text, limit = message
+        error = state_error(event, text, field_path=field_path,
+                            expected=f"at most {limit} tracked objects (max_tracked_objects)")
+        error.error.dropped, error.error.dropped_unit = 1, "objects"
+        return error
+    return state_error(event, message, field_path=field_path)
 
 
 def _what(key: Tuple[int, int]) -> str:

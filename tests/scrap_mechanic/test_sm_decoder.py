@@ -243,5 +243,8 @@ def test_nested_compounds_are_capped():
 
 def test_truncated_compound_is_an_error():
     body = struct.pack(">I", 10) + b"\x16\x00"
-    [event] = decode(lz4_packet(0x1D, body))
-    assert isinstance(event.error, ParseError)
+    compound, error = decode(lz4_packet(0x1D, body))
+    assert compound.expansions["body"].subpackets == []
+    assert isinstance(error.error, DecodeError)
+    assert "sub-packet size 10 runs past the end" in str(error.error)
+    assert (error.error.where.offset, error.error.dropped) == (0, 6)

@@ -1,0 +1,73 @@
+"""Hostile captures through the real command line: peak RSS and CPU time per attack.
+
+    python benchmarks/bench_attacks.py [--only NAME ...] [--wirestruct PATH]
+
+Each attack of ``tests/hostile_inputs.py`` (66 KB LZ4 bodies that expand to 16 MiB of
+sub-updates, sub-packets or deletions, counts that lie, ...) is written as a JSON Lines
+capture and run through ``wirestruct decode`` (JSON output to /dev/null) and
+``wirestruct state``, each as a child process; the figures are the child's peak resident
+set size and user+system CPU time (``resource.getrusage(RUSAGE_CHILDREN)`` of a fresh
+wrapper process per run). The bundled samples are run the same way for comparison.
+With default limits every run must stay under 256 MB; the script says so and exits 1 if
+one does not.
+"""
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+
+from hostile_inputs import ATTACKS, jsonl  # noqa: E402
+
+BUDGET_KB = 256 * 1024
+
+_WRAPPER = ("import resource, subprocess, sys\n"
+            "subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, check=False)\n"
+            "r = resource.getrusage(resource.RUSAGE_CHILDREN)\n"
+            "print(r.ru_maxrss, r.ru_utime + r.ru_stime)\n")
+
+SAMPLES = {"sample scrap_mechanic.jsonl": ("scrap-mechanic", ROOT / "samples/scrap_mechanic.jsonl"),
+           "sample diep.jsonl": ("diep", ROOT / "samples/diep.jsonl")}
+
+
+def measure(args: list) -> tuple:
+    out = subprocess.run([sys.executable, "-c", _WRAPPER, *args], capture_output=True,
+                         text=True, check=True)
+    rss, cpu = out.stdout.split()
+    return int(rss), float(cpu)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", nargs="*", help="attack names (default: all)")
+    parser.add_argument("--wirestruct", default=str(Path(sys.executable).with_name("wirestruct")),
+                        help="the wirestruct command to run")
+    opts = parser.parse_args()
+    names = opts.only or list(ATTACKS)
+    over = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        runs = dict(SAMPLES)
+        for name in names:
+            protocol, make = ATTACKS[name]
+            packets = make()
+            path = Path(tmp) / f"{name}.jsonl"
+            path.write_text(jsonl(packets))
+            runs[f"{name} ({len(packets)} packets, {sum(map(len, packets)):,} bytes)"] = (
+                protocol, path)
+        print(f"{'capture':58} {'command':7} {'peak RSS':>10} {'CPU':>7}")
+        for label, (protocol, path) in runs.items():
+            for command in ("decode", "state"):
+                rss, cpu = measure([opts.wirestruct, command, "-p", protocol, str(path)])
+                flag = "" if rss < BUDGET_KB else "  OVER 256 MB"
+                over += bool(flag)
+                print(f"{label:58} {command:7} {rss / 1024:8.1f} MB {cpu:6.2f}s{flag}")
+    return 1 if over else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
