@@ -11,9 +11,11 @@ if getattr(kaitaistruct, 'API_VERSION', (0, 9)) < (0, 11):
 
 class SmCompoundBody(ReadWriteKaitaiStruct):
     """The body of a 29 Compound Packet after LZ4 decompression: sub-packets until the end,
-    each as if it had arrived on its own but not compressed. The wirestruct runtime decodes
-    every sub-packet in order as its own packet; in the Web IDE their bodies stay bytes
-    (open them with the body spec of their packet id).
+    each as if it had arrived on its own but not compressed. The wirestruct runtime first
+    walks the size prefixes itself, counting sub-packets against its item limit, and hands
+    this spec only the sub-packets within it; it then decodes every sub-packet in order as
+    its own packet. In the Web IDE their bodies stay bytes (open them with the body spec of
+    their packet id).
     
     .. seealso::
        29 - Compound Packet, section Structure
