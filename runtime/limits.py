@@ -62,6 +62,10 @@ MAX_FLOWS = 65_536
 #: IPv4 fragment bytes held, in all, while waiting for the rest of their datagrams.
 MAX_FRAGMENT_BUFFER = 16 * 1024 * 1024
 
+#: Seconds of capture time an incomplete IPv4 datagram waits for its missing fragments
+#: (as Linux's ipfrag_time).
+FRAGMENT_TIMEOUT = 30
+
 #: Bytes a stream decoder may skip looking for the next packet boundary after a gap,
 #: before it gives up on that stream direction.
 MAX_RESYNC_SCAN = 1024 * 1024
@@ -83,6 +87,7 @@ class Limits:
     max_reassembly_buffer: int = MAX_REASSEMBLY_BUFFER
     max_flows: int = MAX_FLOWS
     max_fragment_buffer: int = MAX_FRAGMENT_BUFFER
+    fragment_timeout: int = FRAGMENT_TIMEOUT
     max_resync_scan: int = MAX_RESYNC_SCAN
 
     def __post_init__(self) -> None:
@@ -140,6 +145,7 @@ _DOCS = {
     "max_reassembly_buffer": "out-of-order TCP bytes held per direction",
     "max_flows": "TCP connections / UDP flows followed at once",
     "max_fragment_buffer": "IPv4 fragment bytes held while datagrams are incomplete",
+    "fragment_timeout": "seconds of capture time an incomplete IPv4 datagram is held",
     "max_resync_scan": "bytes a stream decoder may skip looking for a packet boundary",
 }
 
