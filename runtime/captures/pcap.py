@@ -328,14 +328,17 @@ def _named(value, width: int = 4) -> str:
 
 def _not_read(layer, frame: Frame) -> str:
     """What a frame whose network layer is not read carries, as a tally kind."""
-    if isinstance(layer, (EthernetFrame, LinuxSll2)):
-        return f"EtherType {_named(layer.ether_type if isinstance(layer, EthernetFrame) else layer.protocol)}"
+    if isinstance(layer, EthernetFrame):
+        return f"EtherType {_named(layer.ether_type)}"
+    if isinstance(layer, LinuxSll2):
+        return f"EtherType {_named(layer.protocol)}"
     if isinstance(layer, LinuxSll):
         return f"Linux cooked protocol {_named(layer.protocol)}"
     if isinstance(layer, PppFrame):
         return f"PPP protocol {_named(layer.protocol)}"
     if isinstance(layer, PpiHeader):
-        return f"PPI-wrapped link type {getattr(layer.wrapped_link_type, 'value', layer.wrapped_link_type)}"
+        wrapped = layer.wrapped_link_type
+        return f"PPI-wrapped link type {getattr(wrapped, 'value', wrapped)}"
     if isinstance(layer, (IpPacket, MplsStack)):
         return f"{type(layer).__name__} payload that is not IPv4 or IPv6"
     if isinstance(layer, Nflog):
