@@ -339,8 +339,8 @@ def _not_read(layer, frame: Frame) -> str:
     if isinstance(layer, PpiHeader):
         wrapped = layer.wrapped_link_type
         return f"PPI-wrapped link type {getattr(wrapped, 'value', wrapped)}"
-    if isinstance(layer, (IpPacket, MplsStack)):
-        return f"{type(layer).__name__} payload that is not IPv4 or IPv6"
+    if isinstance(layer, IpPacket):
+        return f"IP version {layer.version} (neither IPv4 nor IPv6)"
     if isinstance(layer, Nflog):
         return "NFLOG records without an IP payload"
     return f"link type {frame.link_type}"
@@ -359,7 +359,10 @@ def _decode(frame: Frame) -> Union[_Packet, _Fragment, str]:
                   offset_base=frame.offset).body
     cls = type(layer)
     if cls is EthernetFrame:            # the common case first
-        layer = layer.body
+        body = layer.body
+        if type(body) is bytes:
+            return _not_read(layer, frame)
+        layer = body
         cls = type(layer)
     elif cls is bytes:
         return _link_kind(frame.link_type)

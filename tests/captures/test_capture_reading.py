@@ -133,7 +133,8 @@ def test_server_option_selects_connections_and_can_flip_directions():
     items = read_items(load("lo_ethernet.pcap"), server="10.1.1.1:47311")
     assert records(items) == [] and errors(items) == []
     first_other, first_udp, total = unread(items)
-    assert "frame 1: frames of connections that do not involve the named server" in first_other.message
+    assert first_other.message.startswith(
+        "frame 1: frames of connections that do not involve the named server")
     assert "frame 29: UDP datagrams" in first_udp.message
     assert (first_other.dropped, first_other.dropped_unit) == (1, "frames")
     assert total.message.startswith("31 frames (5604 bytes) not read: frames of connections that "
