@@ -140,7 +140,7 @@ class FragmentBuffer:
             new.append((pos, data[pos - offset:]))
         if differ:
             errors.append(self._error(
-                f"{where} overlaps held fragments with {differ} different bytes; the first "
+                f"{where} overlaps {differ} held bytes with different contents; the first "
                 "copy is kept", differ, "overlapping fragments to agree"))
         added = sum(len(piece) for _, piece in new)
         charge = added + PIECE_OVERHEAD * len(new)
