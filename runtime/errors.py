@@ -16,7 +16,7 @@ was not decoded carries ``dropped`` (how many) and ``dropped_unit`` ("bytes", "f
     │   ├── StreamGapError     TCP bytes missing from a reassembled stream
     │   ├── StreamConflictError  TCP bytes seen twice with different contents, or bytes a
     │   │                      connection's state says cannot belong to it
-    │   ├── FragmentError      IPv4 fragments that do not make a datagram
+    │   ├── FragmentError      IP fragments that do not make a datagram
     │   └── UnsupportedError   frames or traffic wirestruct does not read (counted)
     ├── FramingError           a byte stream that does not split into packets
     │   ├── TruncatedStreamError  a stream that ends inside a packet
@@ -146,7 +146,7 @@ class StreamConflictError(CaptureError):
 
 
 class FragmentError(CaptureError):
-    """IPv4 fragments that do not make a datagram: missing at the end of the capture or
+    """IP fragments that do not make a datagram: missing at the end of the capture or
     after the timeout, evicted to stay within limits.max_fragment_buffer, conflicting
     overlaps, datagrams over 65535 bytes."""
 

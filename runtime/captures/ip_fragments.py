@@ -1,12 +1,14 @@
-"""IPv4 fragment reassembly, bounded as a host's stack bounds it.
+"""IP fragment reassembly, bounded as a host's stack bounds it.
 
+IPv4 fragments and IPv6 Fragment headers (RFC 8200 section 4.5) are treated alike.
 Fragments are grouped per (source, destination, identification, protocol). Each fragment
 covers ``[offset, offset + len)`` of the datagram's payload (offsets come in 8-byte units
 on the wire); the fragment without More Fragments gives the payload's length. Where
 fragments overlap, the first copy wins and different bytes are reported. A datagram is
 handed out when its payload is covered from 0 to its length.
 
-Bounds: a datagram (header included) never exceeds 65535 bytes; all held fragments cost
+Bounds: a datagram (IPv4 header, IPv6 extension headers included) never exceeds 65535
+bytes; all held fragments cost
 at most ``limits.max_fragment_buffer`` (each piece is charged its bytes plus a fixed
 overhead, so floods of tiny fragments are bounded too), the oldest incomplete datagrams
 being evicted first; a datagram still incomplete ``limits.fragment_timeout`` seconds of
@@ -55,7 +57,8 @@ class _Datagram:
 
 def describe(key: FragmentKey) -> str:
     src, dst, ident, protocol = key
-    return (f"IPv4 datagram {ipaddress.ip_address(src)} -> {ipaddress.ip_address(dst)} "
+    version = 4 if len(src) == 4 else 6
+    return (f"IPv{version} datagram {ipaddress.ip_address(src)} -> {ipaddress.ip_address(dst)} "
             f"id {ident} (protocol {protocol})")
 
 

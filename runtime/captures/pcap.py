@@ -286,14 +286,14 @@ class _Packet:
 
 @dataclass(frozen=True, slots=True)
 class _Fragment:
-    """One fragment of a fragmented IPv4 TCP/UDP datagram."""
+    """One fragment of a fragmented TCP/UDP datagram (IPv4, or IPv6 Fragment header)."""
 
     key: FragmentKey
     protocol: object        # IpProtocol member, for routing the reassembled payload
     offset: int             # bytes
     more: bool
     data: bytes
-    len_header: int
+    len_header: int         # IPv4: the header; IPv6: the extension headers, the Fragment one included
 
 
 def _unwrap_nflog(record: Nflog):
@@ -392,12 +392,28 @@ def _decode(frame: Frame) -> Union[_Packet, _Fragment, str]:
     else:
         chain = layer.payload
         if chain.is_fragmented:
-            return "IPv6 fragments (not reassembled)"
+            return _ipv6_fragment(layer, chain)
         payload = chain.body.body
     return _transport(layer, payload)
 
 
 _TRANSPORTS = (IpProtocol.IpProtocol.tcp, IpProtocol.IpProtocol.udp)
+
+
+def _ipv6_fragment(ip: Ipv6Packet, chain) -> Union[_Fragment, str]:
+    """An IPv6 packet with a Fragment header (RFC 8200 section 4.5) last in its chain."""
+    header = chain.extension_headers[-1]
+    protocol = header.next_header
+    if protocol not in _TRANSPORTS:
+        return f"IPv6 fragments of protocol {_named(protocol, 2)}"
+    if ip.is_cut:
+        return "IPv6 fragments cut by the snapshot length"
+    field = int.from_bytes(header.data[0:2], "big")
+    ident = int.from_bytes(header.data[2:6], "big")
+    data = chain.fragment_data
+    return _Fragment((ip.src_addr, ip.dst_addr, ident, getattr(protocol, "value", protocol)),
+                     protocol, field & 0xFFF8, bool(field & 1), data,
+                     chain._io.size() - len(data))
 
 
 def _transport(ip: Union[Ipv4Packet, Ipv6Packet], payload) -> Union[_Packet, str]:
@@ -583,7 +599,7 @@ class _Flows:
 
     def fragment(self, fragment: _Fragment, frame: Frame, buffer: FragmentBuffer
                  ) -> List[_Output]:
-        """An IPv4 fragment: held until its datagram is whole, which then goes the way of
+        """An IP fragment: held until its datagram is whole, which then goes the way of
         any other packet."""
         data, errors = buffer.add(fragment.key, frame.t, frame.number, fragment.offset,
                                   fragment.more, fragment.data, fragment.len_header)

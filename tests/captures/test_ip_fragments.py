@@ -235,3 +235,39 @@ def test_random_fragment_orders_of_a_real_segment():
         rng.shuffle(order)
         items = read_items(fragmented_capture(order, sizes=(256, 768, None)))
         assert streams(items)[(0, "c2s")] == C2S4 and errors(items) == []
+
+
+def ipv6_fragments(frame: bytes, sizes, order, ident=0x0BADF00D):
+    """Split the TCP segment of an Ethernet/IPv6 frame behind Fragment headers."""
+    eth, fixed, payload = frame[:14], frame[14:54], frame[54:]
+    assert fixed[6] == 6                              # no extension headers: TCP follows
+    out, offset = [], 0
+    for i, size in enumerate(sizes):
+        part = payload[offset:offset + size]
+        more = i < len(sizes) - 1
+        head = bytearray(fixed)
+        struct.pack_into(">H", head, 4, 8 + len(part))
+        head[6] = 44                                  # Fragment header next
+        frag = struct.pack(">BBHI", 6, 0, offset | more, ident)
+        out.append(eth + bytes(head) + frag + part)
+        offset += size
+    assert offset == len(payload)
+    return [out[i] for i in order]
+
+
+def test_ipv6_fragments_are_reassembled_too():
+    header, frames = pcap_frames(load("lo_ethernet.pcap"))
+    rec, frame = frames[20]                           # c2s, 300 bytes of data on [::1]
+    pieces = ipv6_fragments(frame, [128, 64, len(frame) - 54 - 192], [2, 0, 1])
+    new = [(rec[:8] + struct.pack("<II", len(p), len(p)), p) for p in pieces]
+    items = read_items(join_pcap(header, frames[:20] + new + frames[21:]))
+    assert errors(items) == []
+    assert streams(items)[(1, "c2s")] == pattern(3, 320)
+    # Without the middle fragment: the datagram is reported, with the bytes it had.
+    new = [new[0], new[1]]
+    items = read_items(join_pcap(header, frames[:20] + new + frames[21:]))
+    frag = [e for e in errors(items) if type(e) is FragmentError]
+    assert len(frag) == 1 and frag[0].message.startswith(
+        "IPv6 datagram ::1 -> ::1 id 195948557 (protocol 6) (first fragment in frame 21): "
+        "incomplete at the end of the capture")
+    assert frag[0].dropped == len(frame) - 54 - 64
