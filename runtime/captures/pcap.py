@@ -4,7 +4,7 @@ Reading streams the file: the generated classes of ``ksy/capture/`` parse the fi
 and then one record (pcap) or block (pcapng) at a time from a :class:`KaitaiStream` over
 the file object, which is only ever asked for the bytes of the next record. Each frame's
 bytes are then parsed with :class:`~wirestruct.generated.capture.link_frame.LinkFrame`
-(link layer, IPv4/IPv6, TCP/UDP).
+(link layer, encapsulations, IPv4/IPv6, TCP/UDP).
 
 For ``transport="stream"`` the two byte streams of each TCP connection are reassembled
 (:mod:`.tcp_reassembly`) and every contiguous run of new bytes becomes one
@@ -17,9 +17,18 @@ hosts in brackets; connections not involving it are skipped); otherwise a port o
 ``server_ports``; otherwise, for TCP, the handshake (the receiver of the SYN). A
 connection whose server cannot be told gets one CaptureError and its data is skipped.
 
-Frames that are not IP, or IP that is not TCP/UDP, are skipped silently; frames that do
-not parse become CaptureError items (with the frame number and file offset) and reading
-goes on; a file that ends inside a record ends with a CaptureError.
+Link layers: Ethernet (with VLAN tags, PPPoE sessions, MPLS label stacks), Linux cooked
+v1/v2, BSD loopback, raw IP (link types 12, 14, 101, 228, 229), PPP (9, 50), PPI (192)
+wrapping Ethernet, NFLOG (239). IPv4 fragments and IPv6 Fragment headers are reassembled
+(:mod:`.ip_fragments`); a frame cut by the capture's snapshot length still gives the TCP
+payload bytes it holds (the missing ones become a stream gap when later bytes arrive).
+
+Frames that are not read (another link type or EtherType, IP that is not TCP/UDP, UDP
+when the transport is a stream, connections not followed) are counted per kind
+(:mod:`.unread`): an :class:`~wirestruct.errors.UnsupportedError` when a kind is first
+seen, and one with the totals in frames and bytes at the end. Frames that do not parse
+become CaptureError items (with the frame number and file offset) and reading goes on; a
+file that ends inside a record ends with a CaptureError.
 
 :func:`write_pcap` and :func:`write_pcapng` (from :mod:`.pcap_writer`) go the other way.
 """
@@ -293,7 +302,7 @@ class _Fragment:
     offset: int             # bytes
     more: bool
     data: bytes
-    len_header: int         # IPv4: the header; IPv6: the extension headers, the Fragment one included
+    len_header: int         # IPv4 header; IPv6 extension headers up to the Fragment one
 
 
 def _unwrap_nflog(record: Nflog):
