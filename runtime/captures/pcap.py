@@ -451,11 +451,12 @@ class _FramePath:
         """Everything one frame gives; raises WirestructError for a frame that does not parse."""
         packet = _decode(frame)
         out: List[_Output] = []
-        if self.fragments:
+        if self.fragments.cost:         # datagrams are waiting
             out.extend(_Output(error=error) for error in self.fragments.expire(frame.t))
         if type(packet) is _Packet:
             out.extend(flows.packet(packet, frame.t))
-            self._followed(packet, frame, flows, out)
+            if not out or out[0].error is not None:    # a followed flow's data, or nothing
+                self._followed(packet, frame, flows, out)
             if frame.orig_len > len(frame.data):
                 error = self.unread.count(_CUT, frame.number, frame.orig_len - len(frame.data))
                 if error is not None:
