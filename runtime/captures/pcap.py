@@ -429,6 +429,9 @@ def _transport(ip: Union[Ipv4Packet, Ipv6Packet], payload) -> Union[_Packet, str
     cls = type(payload)
     if cls is TcpSegment or cls is UdpDatagram:
         if cls is UdpDatagram and payload.is_cut:
+            if not ip.is_cut:
+                raise CaptureError("the UDP Length claims more bytes than the IP packet holds",
+                                   expected=f"at most {len(payload.body) + 8} bytes")
             return "UDP datagrams cut by the snapshot length"
         return _Packet((ip.src_addr, payload.src_port), (ip.dst_addr, payload.dst_port),
                        payload)
@@ -454,8 +457,13 @@ class _FramePath:
         if self.fragments.cost:         # datagrams are waiting
             out.extend(_Output(error=error) for error in self.fragments.expire(frame.t))
         if type(packet) is _Packet:
-            out.extend(flows.packet(packet, frame.t))
-            if not out or out[0].error is not None:    # a followed flow's data, or nothing
+            got = flows.packet(packet, frame.t)
+            if got and got[0].error is None:            # data of a followed flow
+                if not out and frame.orig_len == len(frame.data):
+                    return got                          # the common case
+                out.extend(got)
+            else:
+                out.extend(got)
                 self._followed(packet, frame, flows, out)
             if frame.orig_len > len(frame.data):
                 error = self.unread.count(_CUT, frame.number, frame.orig_len - len(frame.data))

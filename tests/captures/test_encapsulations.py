@@ -154,3 +154,30 @@ def test_non_ip_ethertypes_and_protocols_are_counted_per_kind():
     total = unread(items)[-1]
     assert "EtherType 0x0806 (arp): 2 frames, 84 bytes" in total.message
     assert total.dropped == 2 + 1 + 1 + 1 + 3
+
+
+def test_cut_and_lying_udp_datagrams():
+    header, frames = pcap_frames(load("lo_ethernet.pcap"))
+    index = next(i for i, (_, f) in enumerate(frames) if f[12:14] == b"\x08\x00" and f[23] == 17
+                 and len(f) == 42 + 100)                          # the 100-byte datagram
+    rec, frame = frames[index]
+    cut = list(frames)
+    cut[index] = (rec[:8] + struct.pack("<II", 60, len(frame)), frame[:60])
+    items = read_items(b"".join([header] + [r + f for r, f in cut]), transport="message",
+                       server="47313")
+    assert [r.data for r in records(items)] == [pattern(5, 5), pattern(7, 30)]
+    assert unread(items)[1].message.startswith(          # [0]: the TCP connections
+        f"frame {index + 1}: UDP datagrams cut by the snapshot length, not read")
+    assert "UDP datagrams cut by the snapshot length: 1 frames, 60 bytes" \
+        in unread(items)[-1].message
+    lying = list(frames)
+    bad = bytearray(frame)
+    struct.pack_into(">H", bad, 38, 200)                          # UDP Length 200 > 108
+    lying[index] = (rec, bytes(bad))
+    items = read_items(b"".join([header] + [r + f for r, f in lying]), transport="message",
+                       server="47313")
+    (err,) = errors(items)
+    assert f"frame {index + 1} does not parse" in err.message
+    assert "UDP Length claims more bytes than the IP packet holds" in err.message
+    assert (err.dropped, err.dropped_unit) == (1, "frames")
+    assert [r.data for r in records(items)] == [pattern(5, 5), pattern(7, 30)]
