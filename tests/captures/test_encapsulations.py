@@ -1,11 +1,14 @@
 """Every link layer and encapsulation, decoded through to the exact TCP stream bytes.
 
 The frames are the real IPv4/IPv6 packets of lo_ethernet.pcap (tcpdump on loopback),
-rewrapped in each encapsulation as its defining document lays it out.
+rewrapped in each encapsulation as its defining document lays it out; where tshark is
+installed, it is checked to follow the same streams from the same files.
 """
 from __future__ import annotations
 
+import shutil
 import struct
+import subprocess
 
 import pytest
 
@@ -181,3 +184,28 @@ def test_cut_and_lying_udp_datagrams():
     assert "UDP Length claims more bytes than the IP packet holds" in err.message
     assert (err.dropped, err.dropped_unit) == (1, "frames")
     assert [r.data for r in records(items)] == [pattern(5, 5), pattern(7, 30)]
+
+
+def tshark_streams(path) -> dict:
+    """(stream, direction) -> bytes, as `tshark -z follow,tcp,raw` reassembles them."""
+    proc = subprocess.run(["tshark", "-r", str(path), "-q", "-z", "follow,tcp,raw,0",
+                           "-z", "follow,tcp,raw,1"], capture_output=True, text=True,
+                          timeout=60, check=True)
+    out: dict = {}
+    stream = -1
+    for line in proc.stdout.splitlines():
+        if line.startswith("Filter: tcp.stream eq "):
+            stream = int(line.rsplit(" ", 1)[1])
+        elif stream >= 0 and line.strip() and not line.startswith(("=", "Node ", "Follow")):
+            key = (stream, "s2c" if line.startswith("\t") else "c2s")
+            out[key] = out.get(key, b"") + bytes.fromhex(line.strip())
+    return out
+
+
+@pytest.mark.skipif(shutil.which("tshark") is None, reason="tshark is not installed")
+@pytest.mark.parametrize("name", CASES)
+def test_the_rewrapped_captures_read_the_same_in_tshark(name, tmp_path):
+    link_type, wrap = CASES[name]
+    path = tmp_path / "capture.pcap"
+    path.write_bytes(rewrap(link_type, wrap))
+    assert tshark_streams(path) == TRAFFIC
