@@ -470,7 +470,10 @@ class _FramePath:
                 if error is not None:
                     out.append(_Output(error=error))
         elif type(packet) is _Fragment:
-            out.extend(flows.fragment(packet, frame, self.fragments))
+            got, whole = flows.fragment(packet, frame, self.fragments)
+            out.extend(got)
+            if whole is not None and not any(o.error is None for o in got):
+                self._followed(whole, frame, flows, out)
         else:
             self._count(packet, frame, out)
         return out
@@ -616,24 +619,24 @@ class _Flows:
             "PORT or --server HOST:PORT", stream=flow.number))
 
     def fragment(self, fragment: _Fragment, frame: Frame, buffer: FragmentBuffer
-                 ) -> List[_Output]:
+                 ) -> Tuple[List[_Output], Optional[_Packet]]:
         """An IP fragment: held until its datagram is whole, which then goes the way of
-        any other packet."""
+        any other packet (and is returned with the outputs)."""
         data, errors = buffer.add(fragment.key, frame.t, frame.number, fragment.offset,
                                   fragment.more, fragment.data, fragment.len_header)
         out = [_Output(error=error) for error in errors]
         if data is None:
-            return out
+            return out, None
         try:
             segment = parse(IpPayload, data, fragment.protocol,
                             packet_name=f"reassembled datagram ending in frame {frame.number}").body
         except WirestructError as exc:
             return out + [_Output(error=CaptureError(
                 f"frame {frame.number}: the reassembled {len(data)}-byte datagram does not "
-                f"parse: {exc.message}", expected=exc.expected, dropped=len(data)))]
+                f"parse: {exc.message}", expected=exc.expected, dropped=len(data)))], None
         src, dst = fragment.key[0], fragment.key[1]
-        return out + self.packet(_Packet((src, segment.src_port), (dst, segment.dst_port),
-                                         segment), frame.t)
+        packet = _Packet((src, segment.src_port), (dst, segment.dst_port), segment)
+        return out + self.packet(packet, frame.t), packet
 
     def packet(self, packet: _Packet, t: float) -> List[_Output]:
         key = (packet.src, packet.dst) if packet.src < packet.dst else (packet.dst, packet.src)

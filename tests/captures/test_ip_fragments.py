@@ -271,3 +271,23 @@ def test_ipv6_fragments_are_reassembled_too():
         "IPv6 datagram ::1 -> ::1 id 195948557 (protocol 6) (first fragment in frame 21): "
         "incomplete at the end of the capture")
     assert frag[0].dropped == len(frame) - 54 - 64
+
+
+def test_reassembled_datagram_of_a_flow_not_followed_is_counted():
+    import io
+
+    from wirestruct.captures.pcap_writer import PcapWriter, ethernet, udp
+    out = io.BytesIO()
+    writer = PcapWriter(out)
+    datagram = udp(b"y" * 40, "10.0.0.1", "10.0.0.2", 5000, 9999)
+    for t, (part, offset, more) in enumerate([(datagram[:24], 0, True),
+                                              (datagram[24:], 24, False)]):
+        head = struct.pack(">BBHHHBBH4s4s", 0x45, 0, 20 + len(part), 5, (0x2000 if more else 0)
+                           | offset // 8, 64, 17, 0, bytes([10, 0, 0, 1]), bytes([10, 0, 0, 2]))
+        writer.write(1.0 + t, ethernet(head + part, 0x0800))
+    items = read_items(out.getvalue(), server="4000", transport="message")
+    assert errors(items) == [] and len(items) == 2
+    assert items[0].message.startswith("frame 2: frames of connections that do not involve the "
+                                       "named server, not read")
+    # Counted as the frame that completed the datagram (14 + 20 + 24 bytes).
+    assert "do not involve the named server: 1 frames, 58 bytes" in items[1].message
