@@ -16,6 +16,7 @@ was not decoded carries ``dropped`` (how many) and ``dropped_unit`` ("bytes", "f
     │   ├── StreamGapError     TCP bytes missing from a reassembled stream
     │   ├── StreamConflictError  TCP bytes seen twice with different contents, or bytes a
     │   │                      connection's state says cannot belong to it
+    │   ├── FragmentError      IP fragments that do not make a datagram
     │   └── UnsupportedError   frames or traffic wirestruct does not read (counted)
     ├── FramingError           a byte stream that does not split into packets
     │   ├── TruncatedStreamError  a stream that ends inside a packet
@@ -142,6 +143,12 @@ class StreamConflictError(CaptureError):
     """TCP bytes that contradict what the stream already holds: a retransmission with
     different contents, data after the connection ended, a sequence number far outside
     the window."""
+
+
+class FragmentError(CaptureError):
+    """IP fragments that do not make a datagram: missing at the end of the capture or
+    after the timeout, evicted to stay within limits.max_fragment_buffer, conflicting
+    overlaps, datagrams over 65535 bytes."""
 
 
 class UnsupportedError(CaptureError):

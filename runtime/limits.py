@@ -82,6 +82,10 @@ MAX_FLOWS = 65_536
 #: IPv4 fragment bytes held, in all, while waiting for the rest of their datagrams.
 MAX_FRAGMENT_BUFFER = 16 * 1024 * 1024
 
+#: Seconds of capture time an incomplete IPv4 datagram waits for its missing fragments
+#: (as Linux's ipfrag_time).
+FRAGMENT_TIMEOUT = 30
+
 #: Bytes a stream decoder skips in one run looking for the next packet boundary before it
 #: reports the run (it keeps skipping; no more than this is held while it looks).
 MAX_RESYNC_SCAN = 1024 * 1024
@@ -107,6 +111,7 @@ class Limits:
     max_tcp_history: int = MAX_TCP_HISTORY
     max_flows: int = MAX_FLOWS
     max_fragment_buffer: int = MAX_FRAGMENT_BUFFER
+    fragment_timeout: int = FRAGMENT_TIMEOUT
     max_resync_scan: int = MAX_RESYNC_SCAN
 
     def __post_init__(self) -> None:
@@ -168,6 +173,7 @@ _DOCS = {
     "max_tcp_history": "delivered TCP bytes kept per direction to check retransmissions",
     "max_flows": "TCP connections / UDP flows followed at once",
     "max_fragment_buffer": "IPv4 fragment bytes held while datagrams are incomplete",
+    "fragment_timeout": "seconds of capture time an incomplete IPv4 datagram is held",
     "max_resync_scan": "bytes a stream decoder may skip looking for a packet boundary",
 }
 

@@ -12,7 +12,8 @@ if getattr(kaitaistruct, 'API_VERSION', (0, 9)) < (0, 11):
 
 class Ipv4Packet(KaitaiStruct):
     """An IPv4 packet: header with options (their length follows from IHL), then the payload
-    bounded by Total Length (link-layer padding after it is left out). Fragments keep their
+    bounded by Total Length (link-layer padding after it is left out; a frame cut short by
+    the capture keeps the payload bytes it has, see `is_cut`). Fragments keep their
     payload as bytes; only whole packets are routed to TCP/UDP.
     
     .. seealso::
@@ -49,13 +50,13 @@ class Ipv4Packet(KaitaiStruct):
         self.options = self._io.read_bytes(self.len_header - 20)
         if (not (self.is_fragment)):
             pass
-            self._raw_body = self._io.read_bytes(self.total_length - self.len_header)
+            self._raw_body = self._io.read_bytes(self.len_body)
             _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
             self.body = ip_payload.IpPayload(self.protocol, _io__raw_body)
 
         if self.is_fragment:
             pass
-            self.fragment_data = self._io.read_bytes(self.total_length - self.len_header)
+            self.fragment_data = self._io.read_bytes(self.len_body)
 
 
 
@@ -70,12 +71,32 @@ class Ipv4Packet(KaitaiStruct):
 
 
     @property
+    def is_cut(self):
+        """The frame holds less than Total Length says: the capture cut it at its snapshot
+        length (or the length lies). The payload is then what the frame has.
+        """
+        if hasattr(self, '_m_is_cut'):
+            return self._m_is_cut
+
+        self._m_is_cut = self.total_length > self._io.size()
+        return getattr(self, '_m_is_cut', None)
+
+    @property
     def is_fragment(self):
         if hasattr(self, '_m_is_fragment'):
             return self._m_is_fragment
 
         self._m_is_fragment =  ((self.more_fragments) or (self.fragment_offset != 0)) 
         return getattr(self, '_m_is_fragment', None)
+
+    @property
+    def len_body(self):
+        """Bytes of payload in the frame."""
+        if hasattr(self, '_m_len_body'):
+            return self._m_len_body
+
+        self._m_len_body = (self._io.size() - self.len_header if self.is_cut else self.total_length - self.len_header)
+        return getattr(self, '_m_len_body', None)
 
     @property
     def len_header(self):

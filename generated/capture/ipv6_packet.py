@@ -36,7 +36,7 @@ class Ipv6Packet(KaitaiStruct):
         self.hop_limit = self._io.read_u1()
         self.src_addr = self._io.read_bytes(16)
         self.dst_addr = self._io.read_bytes(16)
-        self._raw_payload = self._io.read_bytes(self.payload_length)
+        self._raw_payload = self._io.read_bytes((self._io.size() - 40 if self.is_cut else self.payload_length))
         _io__raw_payload = KaitaiStream(BytesIO(self._raw_payload))
         self.payload = Ipv6Packet.PayloadChain(self.next_header, _io__raw_payload, self, self._root)
 
@@ -157,5 +157,16 @@ class Ipv6Packet(KaitaiStruct):
             self._m_upper_layer_protocol = (self.extension_headers[-1].next_header if self.is_extension_first else self.first_header)
             return getattr(self, '_m_upper_layer_protocol', None)
 
+
+    @property
+    def is_cut(self):
+        """The frame holds less than Payload Length says (cut at the capture's snapshot
+        length); the payload is then what the frame has.
+        """
+        if hasattr(self, '_m_is_cut'):
+            return self._m_is_cut
+
+        self._m_is_cut = self.payload_length > self._io.size() - 40
+        return getattr(self, '_m_is_cut', None)
 
 

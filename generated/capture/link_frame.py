@@ -3,13 +3,16 @@
 
 import kaitaistruct
 from kaitaistruct import KaitaiStruct, KaitaiStream, BytesIO
-from . import ipv4_packet
+from . import ppi_header
 from . import null_loopback
+from . import nflog
 from . import ipv6_packet
-from . import linux_sll2
-from . import linux_sll
-from . import ip_packet
 from . import ethernet_frame
+from . import ip_packet
+from . import linux_sll
+from . import ipv4_packet
+from . import linux_sll2
+from . import ppp_frame
 from enum import IntEnum
 
 
@@ -32,6 +35,8 @@ class LinkFrame(KaitaiStruct):
         slip = 8
         ppp = 9
         fddi = 10
+        raw_dlt12 = 12
+        raw_dlt14 = 14
         ppp_hdlc = 50
         ppp_ether = 51
         atm_rfc1483 = 100
@@ -98,12 +103,42 @@ class LinkFrame(KaitaiStruct):
             self._raw_body = self._io.read_bytes_full()
             _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
             self.body = null_loopback.NullLoopback(_io__raw_body)
+        elif _on == LinkFrame.LinkType.nflog:
+            pass
+            self._raw_body = self._io.read_bytes_full()
+            _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+            self.body = nflog.Nflog(_io__raw_body)
         elif _on == LinkFrame.LinkType.null_loopback:
             pass
             self._raw_body = self._io.read_bytes_full()
             _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
             self.body = null_loopback.NullLoopback(_io__raw_body)
+        elif _on == LinkFrame.LinkType.ppi:
+            pass
+            self._raw_body = self._io.read_bytes_full()
+            _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+            self.body = ppi_header.PpiHeader(_io__raw_body)
+        elif _on == LinkFrame.LinkType.ppp:
+            pass
+            self._raw_body = self._io.read_bytes_full()
+            _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+            self.body = ppp_frame.PppFrame(_io__raw_body)
+        elif _on == LinkFrame.LinkType.ppp_hdlc:
+            pass
+            self._raw_body = self._io.read_bytes_full()
+            _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+            self.body = ppp_frame.PppFrame(_io__raw_body)
         elif _on == LinkFrame.LinkType.raw:
+            pass
+            self._raw_body = self._io.read_bytes_full()
+            _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+            self.body = ip_packet.IpPacket(_io__raw_body)
+        elif _on == LinkFrame.LinkType.raw_dlt12:
+            pass
+            self._raw_body = self._io.read_bytes_full()
+            _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+            self.body = ip_packet.IpPacket(_io__raw_body)
+        elif _on == LinkFrame.LinkType.raw_dlt14:
             pass
             self._raw_body = self._io.read_bytes_full()
             _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
@@ -134,10 +169,28 @@ class LinkFrame(KaitaiStruct):
         elif _on == LinkFrame.LinkType.loop:
             pass
             self.body._fetch_instances()
+        elif _on == LinkFrame.LinkType.nflog:
+            pass
+            self.body._fetch_instances()
         elif _on == LinkFrame.LinkType.null_loopback:
             pass
             self.body._fetch_instances()
+        elif _on == LinkFrame.LinkType.ppi:
+            pass
+            self.body._fetch_instances()
+        elif _on == LinkFrame.LinkType.ppp:
+            pass
+            self.body._fetch_instances()
+        elif _on == LinkFrame.LinkType.ppp_hdlc:
+            pass
+            self.body._fetch_instances()
         elif _on == LinkFrame.LinkType.raw:
+            pass
+            self.body._fetch_instances()
+        elif _on == LinkFrame.LinkType.raw_dlt12:
+            pass
+            self.body._fetch_instances()
+        elif _on == LinkFrame.LinkType.raw_dlt14:
             pass
             self.body._fetch_instances()
         else:

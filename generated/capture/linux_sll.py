@@ -3,8 +3,10 @@
 
 import kaitaistruct
 from kaitaistruct import KaitaiStruct, KaitaiStream, BytesIO
-from . import ipv4_packet
+from . import mpls_stack
+from . import pppoe_session
 from . import ipv6_packet
+from . import ipv4_packet
 from . import ether_type
 from enum import IntEnum
 
@@ -64,6 +66,21 @@ class LinuxSll(KaitaiStruct):
             self._raw_body = self._io.read_bytes_full()
             _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
             self.body = ipv6_packet.Ipv6Packet(_io__raw_body)
+        elif _on == ether_type.EtherType.EtherType.mpls_multicast:
+            pass
+            self._raw_body = self._io.read_bytes_full()
+            _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+            self.body = mpls_stack.MplsStack(_io__raw_body)
+        elif _on == ether_type.EtherType.EtherType.mpls_unicast:
+            pass
+            self._raw_body = self._io.read_bytes_full()
+            _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+            self.body = mpls_stack.MplsStack(_io__raw_body)
+        elif _on == ether_type.EtherType.EtherType.pppoe_session:
+            pass
+            self._raw_body = self._io.read_bytes_full()
+            _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+            self.body = pppoe_session.PppoeSession(_io__raw_body)
         else:
             pass
             self.body = self._io.read_bytes_full()
@@ -76,6 +93,15 @@ class LinuxSll(KaitaiStruct):
             pass
             self.body._fetch_instances()
         elif _on == ether_type.EtherType.EtherType.ipv6:
+            pass
+            self.body._fetch_instances()
+        elif _on == ether_type.EtherType.EtherType.mpls_multicast:
+            pass
+            self.body._fetch_instances()
+        elif _on == ether_type.EtherType.EtherType.mpls_unicast:
+            pass
+            self.body._fetch_instances()
+        elif _on == ether_type.EtherType.EtherType.pppoe_session:
             pass
             self.body._fetch_instances()
         else:

@@ -27,10 +27,19 @@ class UdpDatagram(KaitaiStruct):
         if not self.length >= 8:
             raise kaitaistruct.ValidationLessThanError(8, self.length, self._io, u"/seq/2")
         self.checksum = self._io.read_u2be()
-        self.body = self._io.read_bytes(self.length - 8)
+        self.body = self._io.read_bytes((self._io.size() - 8 if self.is_cut else self.length - 8))
 
 
     def _fetch_instances(self):
         pass
+
+    @property
+    def is_cut(self):
+        """The datagram is longer than what was captured of it."""
+        if hasattr(self, '_m_is_cut'):
+            return self._m_is_cut
+
+        self._m_is_cut = self.length > self._io.size()
+        return getattr(self, '_m_is_cut', None)
 
 

@@ -10,6 +10,8 @@ meta:
     - ether_type
     - ipv4_packet
     - ipv6_packet
+    - mpls_stack
+    - pppoe_session
   endian: be
   bit-endian: be
 doc: |
@@ -38,6 +40,9 @@ seq:
       cases:
         'ether_type::ether_type::ipv4': ipv4_packet
         'ether_type::ether_type::ipv6': ipv6_packet
+        'ether_type::ether_type::pppoe_session': pppoe_session
+        'ether_type::ether_type::mpls_unicast': mpls_stack
+        'ether_type::ether_type::mpls_multicast': mpls_stack
 instances:
   has_vlan_tags:
     value: >-

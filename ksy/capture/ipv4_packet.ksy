@@ -13,7 +13,8 @@ meta:
   bit-endian: be
 doc: |
   An IPv4 packet: header with options (their length follows from IHL), then the payload
-  bounded by Total Length (link-layer padding after it is left out). Fragments keep their
+  bounded by Total Length (link-layer padding after it is left out; a frame cut short by
+  the capture keeps the payload bytes it has, see `is_cut`). Fragments keep their
   payload as bytes; only whole packets are routed to TCP/UDP.
 doc-ref: https://www.rfc-editor.org/rfc/rfc791#section-3.1
 seq:
@@ -67,16 +68,24 @@ seq:
     size: len_header - 20
     doc: IP options, kept as bytes.
   - id: body
-    size: total_length - len_header
+    size: len_body
     type: ip_payload(protocol)
     if: not is_fragment
   - id: fragment_data
-    size: total_length - len_header
+    size: len_body
     if: is_fragment
-    doc: Part of a fragmented datagram; not reassembled.
+    doc: Part of a fragmented datagram (the runtime reassembles the fragments).
 instances:
   len_header:
     value: ihl * 4
     doc: Header length in bytes.
   is_fragment:
     value: more_fragments or fragment_offset != 0
+  is_cut:
+    value: total_length > _io.size
+    doc: |
+      The frame holds less than Total Length says: the capture cut it at its snapshot
+      length (or the length lies). The payload is then what the frame has.
+  len_body:
+    value: 'is_cut ? _io.size - len_header : total_length - len_header'
+    doc: Bytes of payload in the frame.

@@ -41,8 +41,14 @@ seq:
     size: 16
     -orig-id: destination_address
   - id: payload
-    size: payload_length
+    size: 'is_cut ? _io.size - 40 : payload_length'
     type: payload_chain(next_header)
+instances:
+  is_cut:
+    value: payload_length > _io.size - 40
+    doc: |
+      The frame holds less than Payload Length says (cut at the capture's snapshot
+      length); the payload is then what the frame has.
 types:
   payload_chain:
     doc: Extension headers, then the upper-layer payload.

@@ -12,6 +12,10 @@ meta:
     - ip_packet
     - ipv4_packet
     - ipv6_packet
+    - mpls_stack
+    - nflog
+    - ppi_header
+    - ppp_frame
   endian: be
   bit-endian: be
 doc: |
@@ -33,6 +37,12 @@ seq:
         'link_type::loop': null_loopback
         'link_type::ethernet': ethernet_frame
         'link_type::raw': ip_packet
+        'link_type::raw_dlt12': ip_packet
+        'link_type::raw_dlt14': ip_packet
+        'link_type::ppp': ppp_frame
+        'link_type::ppp_hdlc': ppp_frame
+        'link_type::ppi': ppi_header
+        'link_type::nflog': nflog
         'link_type::ipv4': ipv4_packet
         'link_type::ipv6': ipv6_packet
         'link_type::linux_sll': linux_sll
@@ -54,9 +64,23 @@ enums:
       doc: IEEE 802.3 Ethernet (Ethernet II framing).
     6: ieee802_5
     8: slip
-    9: ppp
+    9:
+      id: ppp
+      -orig-id: LINKTYPE_PPP
+      doc: PPP (RFC 1661), with or without the HDLC-like Address and Control bytes.
     10: fddi
-    50: ppp_hdlc
+    12:
+      id: raw_dlt12
+      -orig-id: DLT_RAW
+      doc: Raw IP as most systems number DLT_RAW; old captures store it as the link type.
+    14:
+      id: raw_dlt14
+      -orig-id: DLT_RAW
+      doc: Raw IP as OpenBSD numbers DLT_RAW.
+    50:
+      id: ppp_hdlc
+      -orig-id: LINKTYPE_PPP_HDLC
+      doc: PPP in HDLC-like framing (RFC 1662).
     51: ppp_ether
     100: atm_rfc1483
     101:
@@ -82,7 +106,10 @@ enums:
     163: ieee802_11_avs
     187: bluetooth_hci_h4
     189: usb_linux
-    192: ppi
+    192:
+      id: ppi
+      -orig-id: LINKTYPE_PPI
+      doc: Per-Packet Information header, then the frame of the link type it names.
     195: ieee802_15_4_withfcs
     201: bluetooth_hci_h4_with_phdr
     220: usb_linux_mmapped
@@ -94,7 +121,10 @@ enums:
       id: ipv6
       -orig-id: LINKTYPE_IPV6
       doc: Raw IPv6.
-    239: nflog
+    239:
+      id: nflog
+      -orig-id: LINKTYPE_NFLOG
+      doc: Linux netfilter log records; the packet is the payload attribute.
     249: usbpcap
     253: netlink
     276:

@@ -8,6 +8,8 @@ meta:
     - ether_type
     - ipv4_packet
     - ipv6_packet
+    - mpls_stack
+    - pppoe_session
   endian: be
   bit-endian: be
 doc: |
@@ -40,6 +42,9 @@ seq:
       cases:
         'ether_type::ether_type::ipv4': ipv4_packet
         'ether_type::ether_type::ipv6': ipv6_packet
+        'ether_type::ether_type::pppoe_session': pppoe_session
+        'ether_type::ether_type::mpls_unicast': mpls_stack
+        'ether_type::ether_type::mpls_multicast': mpls_stack
 enums:
   packet_type:
     0: host

@@ -9,6 +9,8 @@ meta:
     - linux_sll
     - ipv4_packet
     - ipv6_packet
+    - mpls_stack
+    - pppoe_session
   endian: be
   bit-endian: be
 doc: |
@@ -46,3 +48,6 @@ seq:
       cases:
         'ether_type::ether_type::ipv4': ipv4_packet
         'ether_type::ether_type::ipv6': ipv6_packet
+        'ether_type::ether_type::pppoe_session': pppoe_session
+        'ether_type::ether_type::mpls_unicast': mpls_stack
+        'ether_type::ether_type::mpls_multicast': mpls_stack

@@ -25,5 +25,9 @@ seq:
     type: u2
     doc: Zero when the sender did not compute one (IPv4 only).
   - id: body
-    size: length - 8
-    doc: The datagram's data.
+    size: 'is_cut ? _io.size - 8 : length - 8'
+    doc: The datagram's data (what the frame has of it when `is_cut`).
+instances:
+  is_cut:
+    value: length > _io.size
+    doc: The datagram is longer than what was captured of it.

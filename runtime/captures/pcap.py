@@ -4,7 +4,7 @@ Reading streams the file: the generated classes of ``ksy/capture/`` parse the fi
 and then one record (pcap) or block (pcapng) at a time from a :class:`KaitaiStream` over
 the file object, which is only ever asked for the bytes of the next record. Each frame's
 bytes are then parsed with :class:`~wirestruct.generated.capture.link_frame.LinkFrame`
-(link layer, IPv4/IPv6, TCP/UDP).
+(link layer, encapsulations, IPv4/IPv6, TCP/UDP).
 
 For ``transport="stream"`` the two byte streams of each TCP connection are reassembled
 (:mod:`.tcp_reassembly`) and every contiguous run of new bytes becomes one
@@ -17,9 +17,18 @@ hosts in brackets; connections not involving it are skipped); otherwise a port o
 ``server_ports``; otherwise, for TCP, the handshake (the receiver of the SYN). A
 connection whose server cannot be told gets one CaptureError and its data is skipped.
 
-Frames that are not IP, or IP that is not TCP/UDP, are skipped silently; frames that do
-not parse become CaptureError items (with the frame number and file offset) and reading
-goes on; a file that ends inside a record ends with a CaptureError.
+Link layers: Ethernet (with VLAN tags, PPPoE sessions, MPLS label stacks), Linux cooked
+v1/v2, BSD loopback, raw IP (link types 12, 14, 101, 228, 229), PPP (9, 50), PPI (192)
+wrapping Ethernet, NFLOG (239). IPv4 fragments and IPv6 Fragment headers are reassembled
+(:mod:`.ip_fragments`); a frame cut by the capture's snapshot length still gives the TCP
+payload bytes it holds (the missing ones become a stream gap when later bytes arrive).
+
+Frames that are not read (another link type or EtherType, IP that is not TCP/UDP, UDP
+when the transport is a stream, connections not followed) are counted per kind
+(:mod:`.unread`): an :class:`~wirestruct.errors.UnsupportedError` when a kind is first
+seen, and one with the totals in frames and bytes at the end. Frames that do not parse
+become CaptureError items (with the frame number and file offset) and reading goes on; a
+file that ends inside a record ends with a CaptureError.
 
 :func:`write_pcap` and :func:`write_pcapng` (from :mod:`.pcap_writer`) go the other way.
 """
@@ -38,20 +47,28 @@ from ..generated.capture.ethernet_frame import EthernetFrame
 from ..generated.capture.ip_packet import IpPacket
 from ..generated.capture.ip_protocol import IpProtocol
 from ..generated.capture.ipv4_packet import Ipv4Packet
+from ..generated.capture.ip_payload import IpPayload
 from ..generated.capture.ipv6_packet import Ipv6Packet
 from ..generated.capture.link_frame import LinkFrame
 from ..generated.capture.linux_sll import LinuxSll
 from ..generated.capture.linux_sll2 import LinuxSll2
+from ..generated.capture.mpls_stack import MplsStack
+from ..generated.capture.nflog import Nflog
 from ..generated.capture.null_loopback import NullLoopback
 from ..generated.capture.pcap import Pcap
 from ..generated.capture.pcapng import Pcapng
+from ..generated.capture.ppi_header import PpiHeader
+from ..generated.capture.ppp_frame import PppFrame
+from ..generated.capture.pppoe_session import PppoeSession
 from ..generated.capture.tcp_segment import TcpSegment
 from ..generated.capture.udp_datagram import UdpDatagram
 from ..limits import DEFAULT_LIMITS, Limits
 from ..parse import parse, wrap_exception
 from ..records import CaptureRecord, Direction
+from .ip_fragments import FragmentBuffer, FragmentKey
 from .pcap_writer import write_pcap, write_pcapng
 from .tcp_reassembly import Chunk, Gap, HalfStream
+from .unread import UnreadTally
 
 __all__ = ["read_packet_capture", "parse_server", "Frame", "write_pcap", "write_pcapng"]
 
@@ -279,50 +296,218 @@ class _Packet:
 
 @dataclass(frozen=True, slots=True)
 class _Fragment:
-    """The first fragment of a fragmented IPv4 datagram (fragments are not reassembled)."""
+    """One fragment of a fragmented TCP/UDP datagram (IPv4, or IPv6 Fragment header)."""
 
-    src: Endpoint
-    dst: Endpoint
-    protocol: str
+    key: FragmentKey
+    protocol: object        # IpProtocol member, for routing the reassembled payload
+    offset: int             # bytes
+    more: bool
+    data: bytes
+    len_header: int         # IPv4 header; IPv6 extension headers up to the Fragment one
 
 
-def _decode(frame: Frame) -> Union[_Packet, _Fragment, None]:
-    """Parse the frame down to TCP/UDP; None for traffic that is not TCP/UDP over IP."""
-    layer = parse(LinkFrame, frame.data, frame.link_type, packet_name=f"frame {frame.number}",
-                  offset_base=frame.offset).body
-    if isinstance(layer, (EthernetFrame, LinuxSll, LinuxSll2)):
-        layer = layer.body
-    elif isinstance(layer, NullLoopback):
-        layer = layer.body.body
-    elif isinstance(layer, IpPacket):
-        layer = layer.body
-    if isinstance(layer, Ipv4Packet):
-        if layer.is_fragment:
-            return _first_fragment(layer)
-        payload = layer.body.body
-    elif isinstance(layer, Ipv6Packet):
-        chain = layer.payload
-        if chain.is_fragmented:
-            return None
-        payload = chain.body.body
-    else:
-        return None
-    if isinstance(payload, (TcpSegment, UdpDatagram)):
-        return _Packet((layer.src_addr, payload.src_port), (layer.dst_addr, payload.dst_port),
-                       payload)
+def _unwrap_nflog(record: Nflog):
+    for attribute in record.attributes:
+        if attribute.type == _NFLOG_PAYLOAD:
+            return attribute.value
     return None
 
 
-_FRAGMENT_PROTOCOLS = {IpProtocol.IpProtocol.tcp: "TCP", IpProtocol.IpProtocol.udp: "UDP"}
+#: Layers that wrap the network layer: class -> the layer inside (None or bytes: not read).
+_INNER = {
+    EthernetFrame: lambda layer: layer.body,
+    LinuxSll: lambda layer: layer.body,
+    LinuxSll2: lambda layer: layer.body,
+    IpPacket: lambda layer: layer.body,
+    NullLoopback: lambda layer: layer.body,
+    PppoeSession: lambda layer: layer.body,
+    PppFrame: lambda layer: layer.body,
+    MplsStack: lambda layer: layer.body,
+    PpiHeader: lambda layer: layer.body,
+    Nflog: _unwrap_nflog,
+}
+_NFLOG_PAYLOAD = Nflog.AttributeType.payload
 
 
-def _first_fragment(packet: Ipv4Packet) -> Optional[_Fragment]:
-    kind = _FRAGMENT_PROTOCOLS.get(packet.protocol)
-    data = packet.fragment_data
-    if packet.fragment_offset != 0 or kind is None or len(data) < 4:
-        return None   # later fragments carry no ports; they go with the first one
-    return _Fragment((packet.src_addr, int.from_bytes(data[0:2], "big")),
-                     (packet.dst_addr, int.from_bytes(data[2:4], "big")), kind)
+def _named(value, width: int = 4) -> str:
+    """An enum member (or the int Kaitai keeps for unknown values) as "0x0806 (arp)"."""
+    number = getattr(value, "value", value)
+    name = getattr(value, "name", "unknown")
+    return f"0x{number:0{width}x} ({name})"
+
+
+def _not_read(layer, frame: Frame) -> str:
+    """What a frame whose network layer is not read carries, as a tally kind."""
+    if isinstance(layer, EthernetFrame):
+        return f"EtherType {_named(layer.ether_type)}"
+    if isinstance(layer, LinuxSll2):
+        return f"EtherType {_named(layer.protocol)}"
+    if isinstance(layer, LinuxSll):
+        return f"Linux cooked protocol {_named(layer.protocol)}"
+    if isinstance(layer, PppFrame):
+        return f"PPP protocol {_named(layer.protocol)}"
+    if isinstance(layer, PpiHeader):
+        wrapped = layer.wrapped_link_type
+        return f"PPI-wrapped link type {getattr(wrapped, 'value', wrapped)}"
+    if isinstance(layer, IpPacket):
+        return f"IP version {layer.version} (neither IPv4 nor IPv6)"
+    if isinstance(layer, Nflog):
+        return "NFLOG records without an IP payload"
+    return f"link type {frame.link_type}"
+
+
+def _link_kind(link_type: int) -> str:
+    try:
+        return f"link type {link_type} ({LinkFrame.LinkType(link_type).name})"
+    except ValueError:
+        return f"link type {link_type}"
+
+
+def _decode(frame: Frame) -> Union[_Packet, _Fragment, str]:
+    """Parse the frame down to TCP/UDP; for anything else, the kind of frame it is."""
+    layer = parse(LinkFrame, frame.data, frame.link_type, packet_name=f"frame {frame.number}",
+                  offset_base=frame.offset).body
+    cls = type(layer)
+    if cls is EthernetFrame:            # the common case first
+        body = layer.body
+        if type(body) is bytes:
+            return _not_read(layer, frame)
+        layer = body
+        cls = type(layer)
+    elif cls is bytes:
+        return _link_kind(frame.link_type)
+    while cls is not Ipv4Packet and cls is not Ipv6Packet:
+        inner = _INNER.get(cls)
+        nxt = inner(layer) if inner is not None else None
+        if nxt is None or type(nxt) is bytes:
+            return _not_read(layer, frame)
+        layer = nxt
+        cls = type(layer)
+    if layer.is_cut and frame.orig_len <= len(frame.data):
+        raise CaptureError(f"frame {frame.number}: the IP header claims more bytes than the "
+                           "frame holds", offset=frame.offset,
+                           expected=f"at most {len(frame.data)} bytes in the frame")
+    if cls is Ipv4Packet:
+        if layer.is_fragment:
+            protocol = layer.protocol
+            if protocol not in _TRANSPORTS:
+                return f"IPv4 protocol {_named(protocol, 2)}"
+            if layer.is_cut:
+                return "IPv4 fragments cut by the snapshot length"
+            return _Fragment((layer.src_addr, layer.dst_addr, layer.identification,
+                              getattr(protocol, "value", protocol)), protocol,
+                             layer.fragment_offset * 8, layer.more_fragments,
+                             layer.fragment_data, layer.len_header)
+        payload = layer.body.body
+    else:
+        chain = layer.payload
+        if chain.is_fragmented:
+            return _ipv6_fragment(layer, chain)
+        payload = chain.body.body
+    return _transport(layer, payload)
+
+
+_TRANSPORTS = (IpProtocol.IpProtocol.tcp, IpProtocol.IpProtocol.udp)
+
+
+def _ipv6_fragment(ip: Ipv6Packet, chain) -> Union[_Fragment, str]:
+    """An IPv6 packet with a Fragment header (RFC 8200 section 4.5) last in its chain."""
+    header = chain.extension_headers[-1]
+    protocol = header.next_header
+    if protocol not in _TRANSPORTS:
+        return f"IPv6 fragments of protocol {_named(protocol, 2)}"
+    if ip.is_cut:
+        return "IPv6 fragments cut by the snapshot length"
+    field = int.from_bytes(header.data[0:2], "big")
+    ident = int.from_bytes(header.data[2:6], "big")
+    data = chain.fragment_data
+    return _Fragment((ip.src_addr, ip.dst_addr, ident, getattr(protocol, "value", protocol)),
+                     protocol, field & 0xFFF8, bool(field & 1), data,
+                     chain._io.size() - len(data))
+
+
+def _transport(ip: Union[Ipv4Packet, Ipv6Packet], payload) -> Union[_Packet, str]:
+    cls = type(payload)
+    if cls is TcpSegment or cls is UdpDatagram:
+        if cls is UdpDatagram and payload.is_cut:
+            if not ip.is_cut:
+                raise CaptureError("the UDP Length claims more bytes than the IP packet holds",
+                                   expected=f"at most {len(payload.body) + 8} bytes")
+            return "UDP datagrams cut by the snapshot length"
+        return _Packet((ip.src_addr, payload.src_port), (ip.dst_addr, payload.dst_port),
+                       payload)
+    protocol = ip.protocol if type(ip) is Ipv4Packet else ip.payload.upper_layer_protocol
+    return f"IP protocol {_named(protocol, 2)}"
+
+
+_CUT = ("bytes of TCP segments cut by the snapshot length (missing from the stream: a gap "
+        "when later bytes arrive)")
+
+
+class _FramePath:
+    """Frames to packets: decoding, IPv4 reassembly and the tally of what is not read."""
+
+    def __init__(self, limits: Limits) -> None:
+        self.fragments = FragmentBuffer(limits.max_fragment_buffer, limits.fragment_timeout)
+        self.unread = UnreadTally()
+
+    def frame(self, frame: Frame, flows: "_Flows") -> List["_Output"]:
+        """Everything one frame gives; raises WirestructError for a frame that does not parse."""
+        packet = _decode(frame)
+        out: List[_Output] = []
+        if self.fragments.cost:         # datagrams are waiting
+            out.extend(_Output(error=error) for error in self.fragments.expire(frame.t))
+        if type(packet) is _Packet:
+            got = flows.packet(packet, frame.t)
+            if got and got[0].error is None:            # data of a followed flow
+                if not out and frame.orig_len == len(frame.data):
+                    return got                          # the common case
+                out.extend(got)
+            else:
+                out.extend(got)
+                self._followed(packet, frame, flows, out)
+            if frame.orig_len > len(frame.data):
+                error = self.unread.count(_CUT, frame.number, frame.orig_len - len(frame.data))
+                if error is not None:
+                    out.append(_Output(error=error))
+        elif type(packet) is _Fragment:
+            got, whole = flows.fragment(packet, frame, self.fragments)
+            out.extend(got)
+            if whole is not None and not any(o.error is None for o in got):
+                self._followed(whole, frame, flows, out)
+        else:
+            self._count(packet, frame, out)
+        return out
+
+    def _count(self, kind: str, frame: Frame, out: List["_Output"]) -> None:
+        error = self.unread.count(kind, frame.number, len(frame.data))
+        if error is not None:
+            out.append(_Output(error=error))
+
+    def _followed(self, packet: _Packet, frame: Frame, flows: "_Flows",
+                  out: List["_Output"]) -> None:
+        """Count the frames of connections that are not followed."""
+        key = (packet.src, packet.dst) if packet.src < packet.dst else (packet.dst, packet.src)
+        if type(packet.segment) is UdpDatagram:
+            if flows.stream_mode:
+                self._count("UDP datagrams (the protocol reads TCP streams)", frame, out)
+                return
+            flow = flows.udp.get(key)
+        else:
+            flow = flows.tcp.get(key)
+        if flow is None or not flow.skipped:
+            return
+        if flow.number is None:
+            self._count("frames of connections that do not involve the named server", frame, out)
+        else:
+            self._count("frames of connections whose server is unknown", frame, out)
+
+    def finish(self) -> List["_Output"]:
+        out = [_Output(error=error) for error in self.fragments.finish()]
+        summary = self.unread.summary()
+        if summary is not None:
+            out.append(_Output(error=summary))
+        return out
 
 
 # --------------------------------------------------------------------------- directions
@@ -473,24 +658,25 @@ class _Flows:
             f"server ({hint}); its data is skipped", expected="the server given with --server "
             "PORT or --server HOST:PORT", stream=flow.number))
 
-    def fragment(self, fragment: _Fragment, number: int) -> List[_Output]:
-        """A fragmented datagram of a flow of interest becomes an error (not reassembled)."""
-        key = ((fragment.src, fragment.dst) if fragment.src < fragment.dst
-               else (fragment.dst, fragment.src))
-        flow = (self.tcp if fragment.protocol == "TCP" else self.udp).get(key)
-        if flow is not None:
-            wanted = not flow.skipped
-        elif self.roles.server is not None:
-            wanted = self.roles.server[1] in (fragment.src[1], fragment.dst[1])
-        else:
-            wanted = fragment.src[1] in self.roles.ports or fragment.dst[1] in self.roles.ports
-        if not wanted or (fragment.protocol == "UDP" and self.stream_mode):
-            return []
-        return [_Output(stream=flow.number if flow is not None else None, error=CaptureError(
-            f"frame {number}: a fragmented IPv4 {fragment.protocol} datagram "
-            f"{_show(fragment.src)} -> {_show(fragment.dst)}; IP fragments are not reassembled "
-            "and its data is skipped", expected="unfragmented datagrams",
-            stream=flow.number if flow is not None else None))]
+    def fragment(self, fragment: _Fragment, frame: Frame, buffer: FragmentBuffer
+                 ) -> Tuple[List[_Output], Optional[_Packet]]:
+        """An IP fragment: held until its datagram is whole, which then goes the way of
+        any other packet (and is returned with the outputs)."""
+        data, errors = buffer.add(fragment.key, frame.t, frame.number, fragment.offset,
+                                  fragment.more, fragment.data, fragment.len_header)
+        out = [_Output(error=error) for error in errors]
+        if data is None:
+            return out, None
+        try:
+            segment = parse(IpPayload, data, fragment.protocol,
+                            packet_name=f"reassembled datagram ending in frame {frame.number}").body
+        except WirestructError as exc:
+            return out + [_Output(error=CaptureError(
+                f"frame {frame.number}: the reassembled {len(data)}-byte datagram does not "
+                f"parse: {exc.message}", expected=exc.expected, dropped=len(data)))], None
+        src, dst = fragment.key[0], fragment.key[1]
+        packet = _Packet((src, segment.src_port), (dst, segment.dst_port), segment)
+        return out + self.packet(packet, frame.t), packet
 
     def packet(self, packet: _Packet, t: float) -> List[_Output]:
         key = (packet.src, packet.dst) if packet.src < packet.dst else (packet.dst, packet.src)
@@ -639,6 +825,7 @@ def read_packet_capture(stream: BinaryIO, *, server: Optional[str] = None,
                            expected="a pcap magic number or a pcapng section header block")
         return
     flows = _Flows(roles, transport, limits)
+    path = _FramePath(limits)
     last_t = 0.0
     held: Optional[CaptureError] = None    # the newest file error; the last one ends the output
     for frame in frames:
@@ -651,19 +838,16 @@ def read_packet_capture(stream: BinaryIO, *, server: Optional[str] = None,
             continue
         last_t = frame.t
         try:
-            packet = _decode(frame)
+            outputs = path.frame(frame, flows)
         except WirestructError as exc:
             cut = (f" (the capture kept {len(frame.data)} of its {frame.orig_len} bytes)"
                    if frame.orig_len > len(frame.data) else "")
             yield CaptureError(f"frame {frame.number} does not parse{cut}: {exc.message}",
                                expected=exc.expected, record=index, offset=exc.where.offset,
-                               field_path=exc.where.field_path)
+                               field_path=exc.where.field_path, dropped=1,
+                               dropped_unit="frames")
             index += 1
             continue
-        if packet is None:
-            continue
-        outputs = (flows.fragment(packet, frame.number) if isinstance(packet, _Fragment)
-                   else flows.packet(packet, frame.t))
         for out in outputs:
             if out.error is not None:
                 yield out.error.at(record=index)
@@ -672,7 +856,7 @@ def read_packet_capture(stream: BinaryIO, *, server: Optional[str] = None,
             index += 1
     # End of the file: open gaps are reported and the bytes held behind them delivered;
     # an error that stopped the reading (a truncated file) comes last.
-    for out in flows.finish(last_t):
+    for out in flows.finish(last_t) + path.finish():
         if out.error is not None:
             yield out.error.at(record=index)
         else:

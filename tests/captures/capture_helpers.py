@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Dict, List, Tuple
 
 from wirestruct.captures.pcap import read_packet_capture
-from wirestruct.errors import CaptureError, WirestructError
+from wirestruct.errors import CaptureError, UnsupportedError, WirestructError
 from wirestruct.limits import DEFAULT_LIMITS
 from wirestruct.records import CaptureRecord, Direction
 
@@ -38,7 +38,14 @@ def records(items) -> List[CaptureRecord]:
 
 
 def errors(items) -> List[WirestructError]:
-    return [item for item in items if not isinstance(item, CaptureRecord)]
+    """The errors, without the counts of frames that are not read (see :func:`unread`)."""
+    return [item for item in items
+            if not isinstance(item, (CaptureRecord, UnsupportedError))]
+
+
+def unread(items) -> List[UnsupportedError]:
+    """The UnsupportedError items: one per kind of frame not read, then the totals."""
+    return [item for item in items if isinstance(item, UnsupportedError)]
 
 
 def streams(items) -> Dict[Tuple[int, str], bytes]:
@@ -68,5 +75,5 @@ def load(name: str) -> bytes:
     return (CAPTURES / name).read_bytes()
 
 
-__all__ = ["CAPTURES", "Direction", "read_items", "records", "errors", "streams",
+__all__ = ["CAPTURES", "Direction", "read_items", "records", "errors", "unread", "streams",
            "pcap_frames", "join_pcap", "load"]

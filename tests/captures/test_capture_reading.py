@@ -7,11 +7,12 @@ import struct
 
 import pytest
 
-from capture_helpers import (errors, join_pcap, load, pcap_frames, read_items, records, streams)
+from capture_helpers import (errors, join_pcap, load, pcap_frames, read_items, records, streams,
+                             unread)
 from wirestruct import open_capture
 from wirestruct.captures.pcap import parse_server, read_packet_capture
 from wirestruct.captures.pcap_writer import PcapngWriter, PcapWriter
-from wirestruct.errors import CaptureError, StreamGapError
+from wirestruct.errors import CaptureError, StreamGapError, UnsupportedError
 from wirestruct.limits import DEFAULT_LIMITS, Limits
 from wirestruct.records import CaptureRecord, Direction
 from wirestruct.tools.capture_loopback import pattern
@@ -128,8 +129,20 @@ def test_server_option_selects_connections_and_can_flip_directions():
     # Naming the client's port as the server swaps the directions.
     items = read_items(load("lo_ethernet.pcap"), server="127.0.0.1:47464")
     assert streams(items) == {(0, "s2c"): C2S4, (0, "c2s"): S2C4}
-    # A server the capture does not have: nothing, silently.
-    assert read_items(load("lo_ethernet.pcap"), server="10.1.1.1:47311") == []
+    # A server the capture does not have: no records, and every frame counted.
+    items = read_items(load("lo_ethernet.pcap"), server="10.1.1.1:47311")
+    assert records(items) == [] and errors(items) == []
+    first_other, first_udp, total = unread(items)
+    assert first_other.message.startswith(
+        "frame 1: frames of connections that do not involve the named server")
+    assert "frame 29: UDP datagrams" in first_udp.message
+    assert (first_other.dropped, first_other.dropped_unit) == (1, "frames")
+    assert total.message.startswith("31 frames (5604 bytes) not read: frames of connections that "
+                                    "do not involve the named server: 28 frames, 5343 bytes; "
+                                    "UDP datagrams (the protocol reads TCP streams): 3 frames, "
+                                    "261 bytes")
+    assert (total.dropped, total.dropped_unit) == (31, "frames")
+    assert 5604 == len(load("lo_ethernet.pcap")) - 24 - 31 * 16     # every byte of every frame
 
 
 @pytest.mark.parametrize("bad", ["http", "1.2.3.4", "::1:80", "[::1]80", "host:80", "0", "70000"])
@@ -170,9 +183,10 @@ def test_message_transport_tcp_segments_and_unknown_udp_server():
     assert len(errs) == 1 and errs[0].where.stream == 2 and "UDP flow" in errs[0].message
 
 
-def test_stream_transport_ignores_udp():
+def test_stream_transport_counts_the_udp_it_does_not_read():
     items = read_items(load("lo_ethernet.pcap"), server="47313")
-    assert items == []
+    assert all(type(item) is UnsupportedError for item in items) and len(items) == 3
+    assert "UDP datagrams (the protocol reads TCP streams): 3 frames, 261 bytes" in items[2].message
 
 
 # Variants of the real captures ---------------------------------------------------------
@@ -235,7 +249,8 @@ def test_reorder_buffer_limit_reports_a_gap_at_once():
                        limits=Limits(max_reassembly_buffer=100))
     gaps = errors(items)
     assert isinstance(gaps[0], StreamGapError)
-    assert gaps[0].where.record == 1 and "200 bytes missing" in gaps[0].message
+    assert gaps[0].where.record == 1 + len(unread(items[:gaps[0].where.record]))
+    assert "200 bytes missing" in gaps[0].message
     # The bytes of the skipped range that still come are reported, not dropped quietly.
     assert [(type(e).__name__, e.where.span, e.dropped) for e in gaps[1:]] == [
         ("StreamConflictError", (200, 300), 100), ("StreamConflictError", (250, 400), 150)]
@@ -252,11 +267,29 @@ def test_frame_cut_by_snap_length():
     ts = rec[:8]
     frames[7] = (ts + struct.pack("<II", 100, len(frame)), frame[:100])
     items = read_items(join_pcap(header, frames))
+    # The 34 payload bytes the frame kept (100 - 14 Ethernet - 20 IPv4 - 32 TCP) are
+    # delivered; the 1166 it lost are a gap once the next segment arrives.
+    errs = errors(items)
+    assert len(errs) == 1 and isinstance(errs[0], StreamGapError)
+    assert errs[0].message.startswith("1166 bytes missing from the stream at offset 39")
+    assert streams(items)[(0, "c2s")] == C2S4[:39] + C2S4[1205:]
+    cut = [e for e in unread(items) if "cut by the snapshot length" in e.message]
+    assert "frame 8: bytes of TCP segments cut by the snapshot length" in cut[0].message
+    assert "cut by the snapshot length (missing from the stream: a gap when later bytes " \
+           "arrive): 1 frames, 1166 bytes" in cut[1].message
+
+
+def test_frame_cut_inside_its_tcp_header_is_an_error_counting_it():
+    header, frames = pcap_frames(load("lo_ethernet.pcap"))
+    rec, frame = frames[7]
+    frames[7] = (rec[:8] + struct.pack("<II", 40, len(frame)), frame[:40])
+    items = read_items(join_pcap(header, frames))
     errs = errors(items)
     assert type(errs[0]) is CaptureError
-    assert "frame 8" in errs[0].message and "kept 100 of its 1266 bytes" in errs[0].message
+    assert "frame 8" in errs[0].message and "kept 40 of its 1266 bytes" in errs[0].message
+    assert (errs[0].dropped, errs[0].dropped_unit) == (1, "frames")
     assert errs[0].where.offset is not None and errs[0].where.offset > 24
-    assert isinstance(errs[1], StreamGapError)
+    assert isinstance(errs[1], StreamGapError) and errs[1].message.startswith("1200 bytes")
     assert streams(items)[(0, "c2s")] == C2S4[:5] + C2S4[1205:]
 
 
@@ -309,8 +342,9 @@ def test_pcapng_simple_packets_and_timestamp_offset():
     got = records(items)
     assert [(r.t, r.direction, r.data) for r in got] == [
         (1795270413.706133, Direction.C2S, C2S4[:5]),
-        (1795270413.706133, Direction.S2C, S2C4[:40])]   # the last timestamp seen
-    assert type(items[-1]) is CaptureError and "kept 100 of its 1266 bytes" in items[-1].message
+        (1795270413.706133, Direction.S2C, S2C4[:40]),   # the last timestamp seen
+        (1795270413.706133, Direction.C2S, C2S4[5:39])]  # what the cut frame kept
+    assert type(items[-1]) is UnsupportedError and "1 frames, 1166 bytes" in items[-1].message
 
 
 def test_pcapng_packet_of_an_undescribed_interface():
@@ -350,7 +384,7 @@ def test_reset_closes_and_a_new_connection_reuses_the_ports():
     assert "after the connection ended" in late.message
 
 
-def test_fragmented_datagrams_of_the_game_are_reported():
+def test_fragmented_datagrams_are_reassembled_and_incomplete_ones_reported():
     from wirestruct.captures.pcap_writer import ethernet, udp
     out = io.BytesIO()
     writer = PcapWriter(out)
@@ -369,10 +403,13 @@ def test_fragmented_datagrams_of_the_game_are_reported():
                                            0, 64, 17, 0, bytes([10, 0, 0, 1]),
                                            bytes([10, 0, 0, 2])) + datagram, 0x0800))
     items = read_items(out.getvalue(), server="4000", transport="message")
-    assert len(items) == 2
-    assert type(items[0]) is CaptureError and "frame 1" in items[0].message
-    assert "fragmented IPv4 UDP datagram 10.0.0.1:5000 -> 10.0.0.2:4000" in items[0].message
-    assert items[1].data == b"x" * 40 and items[1].direction is Direction.C2S
+    assert [(type(i).__name__, getattr(i, "t", None)) for i in items] == [
+        ("CaptureRecord", 1.1), ("CaptureRecord", 1.3), ("FragmentError", None)]
+    assert items[0].data == b"x" * 40 and items[0].direction is Direction.C2S
+    assert items[1].data == b"x" * 40
+    assert "id 77 (protocol 17) (first fragment in frame 3): incomplete at the end of the " \
+           "capture; its 24 payload bytes held are dropped" in items[2].message
+    assert (items[2].dropped, items[2].dropped_unit) == (24, "bytes")
 
 
 # Broken files --------------------------------------------------------------------------

@@ -1,0 +1,61 @@
+# This is a generated file! Please edit source .ksy file and use kaitai-struct-compiler to rebuild
+# type: ignore
+
+import kaitaistruct
+from kaitaistruct import KaitaiStruct, KaitaiStream, BytesIO
+from . import ethernet_frame
+from enum import IntEnum
+
+
+if getattr(kaitaistruct, 'API_VERSION', (0, 9)) < (0, 11):
+    raise Exception("Incompatible Kaitai Struct Python API: 0.11 or later is required, but you have %s" % (kaitaistruct.__version__))
+
+class PpiHeader(KaitaiStruct):
+    """Link type 192: the Per-Packet Information header (little-endian) with its fields kept
+    as bytes, then the frame of the link type it names. Ethernet (802.3) frames are parsed;
+    other wrapped link types stay bytes.
+    
+    .. seealso::
+       Source - https://www.tcpdump.org/linktypes/LINKTYPE_PPI.html
+    """
+
+    class WrappedLinkType(IntEnum):
+        ethernet = 1
+        ieee802_11 = 105
+    def __init__(self, _io, _parent=None, _root=None):
+        super(PpiHeader, self).__init__(_io)
+        self._parent = _parent
+        self._root = _root or self
+        self._read()
+
+    def _read(self):
+        self.version = self._io.read_u1()
+        if not self.version == 0:
+            raise kaitaistruct.ValidationNotEqualError(0, self.version, self._io, u"/seq/0")
+        self.flags = self._io.read_u1()
+        self.len_header = self._io.read_u2le()
+        if not self.len_header >= 8:
+            raise kaitaistruct.ValidationLessThanError(8, self.len_header, self._io, u"/seq/2")
+        self.wrapped_link_type = KaitaiStream.resolve_enum(PpiHeader.WrappedLinkType, self._io.read_u4le())
+        self.fields = self._io.read_bytes(self.len_header - 8)
+        _on = self.wrapped_link_type
+        if _on == PpiHeader.WrappedLinkType.ethernet:
+            pass
+            self._raw_body = self._io.read_bytes_full()
+            _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+            self.body = ethernet_frame.EthernetFrame(_io__raw_body)
+        else:
+            pass
+            self.body = self._io.read_bytes_full()
+
+
+    def _fetch_instances(self):
+        pass
+        _on = self.wrapped_link_type
+        if _on == PpiHeader.WrappedLinkType.ethernet:
+            pass
+            self.body._fetch_instances()
+        else:
+            pass
+
+

@@ -1,0 +1,54 @@
+meta:
+  id: ppi_header
+  title: Per-Packet Information header
+  application: wirestruct
+  license: MIT
+  ks-version: '0.11'
+  imports:
+    - ethernet_frame
+  endian: le
+  bit-endian: be
+doc: |
+  Link type 192: the Per-Packet Information header (little-endian) with its fields kept
+  as bytes, then the frame of the link type it names. Ethernet (802.3) frames are parsed;
+  other wrapped link types stay bytes.
+doc-ref: https://www.tcpdump.org/linktypes/LINKTYPE_PPI.html
+seq:
+  - id: version
+    type: u1
+    -orig-id: pph_version
+    valid: 0
+  - id: flags
+    type: u1
+    -orig-id: pph_flags
+    doc: Bit 0 set means the fields are 32-bit aligned.
+  - id: len_header
+    type: u2
+    -orig-id: pph_len
+    valid:
+      min: 8
+    doc: Length of this header with its fields, in bytes.
+  - id: wrapped_link_type
+    type: u4
+    -orig-id: pph_dlt
+    enum: wrapped_link_type
+    doc: The LINKTYPE_ value of the frame after the header.
+  - id: fields
+    size: len_header - 8
+    doc: PPI fields (type/length/value), kept as bytes.
+  - id: body
+    size-eos: true
+    type:
+      switch-on: wrapped_link_type
+      cases:
+        'wrapped_link_type::ethernet': ethernet_frame
+enums:
+  wrapped_link_type:
+    1:
+      id: ethernet
+      -orig-id: LINKTYPE_ETHERNET
+      doc: IEEE 802.3 Ethernet.
+    105:
+      id: ieee802_11
+      -orig-id: LINKTYPE_IEEE802_11
+      doc: IEEE 802.11 wireless LAN.
