@@ -3,8 +3,10 @@
 
 import kaitaistruct
 from kaitaistruct import ReadWriteKaitaiStruct, KaitaiStream, BytesIO
-from . import ipv4_packet
+from . import mpls_stack
+from . import pppoe_session
 from . import ipv6_packet
+from . import ipv4_packet
 from . import ether_type
 
 
@@ -56,6 +58,24 @@ class EthernetFrame(ReadWriteKaitaiStruct):
             _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
             self.body = ipv6_packet.Ipv6Packet(_io__raw_body)
             self.body._read()
+        elif _on == ether_type.EtherType.EtherType.mpls_multicast:
+            pass
+            self._raw_body = self._io.read_bytes_full()
+            _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+            self.body = mpls_stack.MplsStack(_io__raw_body)
+            self.body._read()
+        elif _on == ether_type.EtherType.EtherType.mpls_unicast:
+            pass
+            self._raw_body = self._io.read_bytes_full()
+            _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+            self.body = mpls_stack.MplsStack(_io__raw_body)
+            self.body._read()
+        elif _on == ether_type.EtherType.EtherType.pppoe_session:
+            pass
+            self._raw_body = self._io.read_bytes_full()
+            _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+            self.body = pppoe_session.PppoeSession(_io__raw_body)
+            self.body._read()
         else:
             pass
             self.body = self._io.read_bytes_full()
@@ -76,6 +96,15 @@ class EthernetFrame(ReadWriteKaitaiStruct):
             pass
             self.body._fetch_instances()
         elif _on == ether_type.EtherType.EtherType.ipv6:
+            pass
+            self.body._fetch_instances()
+        elif _on == ether_type.EtherType.EtherType.mpls_multicast:
+            pass
+            self.body._fetch_instances()
+        elif _on == ether_type.EtherType.EtherType.mpls_unicast:
+            pass
+            self.body._fetch_instances()
+        elif _on == ether_type.EtherType.EtherType.pppoe_session:
             pass
             self.body._fetch_instances()
         else:
@@ -121,6 +150,45 @@ class EthernetFrame(ReadWriteKaitaiStruct):
                     raise kaitaistruct.ConsistencyError(u"raw(body)", 0, parent.size() - parent.pos())
             _io__raw_body.write_back_handler = KaitaiStream.WriteBackHandler(_pos2, handler)
             self.body._write__seq(_io__raw_body)
+        elif _on == ether_type.EtherType.EtherType.mpls_multicast:
+            pass
+            _io__raw_body = KaitaiStream(BytesIO(bytearray(self._io.size() - self._io.pos())))
+            self._io.add_child_stream(_io__raw_body)
+            _pos2 = self._io.pos()
+            self._io.seek(self._io.pos() + (self._io.size() - self._io.pos()))
+            def handler(parent, _io__raw_body=_io__raw_body):
+                self._raw_body = _io__raw_body.to_byte_array()
+                parent.write_bytes(self._raw_body)
+                if not parent.is_eof():
+                    raise kaitaistruct.ConsistencyError(u"raw(body)", 0, parent.size() - parent.pos())
+            _io__raw_body.write_back_handler = KaitaiStream.WriteBackHandler(_pos2, handler)
+            self.body._write__seq(_io__raw_body)
+        elif _on == ether_type.EtherType.EtherType.mpls_unicast:
+            pass
+            _io__raw_body = KaitaiStream(BytesIO(bytearray(self._io.size() - self._io.pos())))
+            self._io.add_child_stream(_io__raw_body)
+            _pos2 = self._io.pos()
+            self._io.seek(self._io.pos() + (self._io.size() - self._io.pos()))
+            def handler(parent, _io__raw_body=_io__raw_body):
+                self._raw_body = _io__raw_body.to_byte_array()
+                parent.write_bytes(self._raw_body)
+                if not parent.is_eof():
+                    raise kaitaistruct.ConsistencyError(u"raw(body)", 0, parent.size() - parent.pos())
+            _io__raw_body.write_back_handler = KaitaiStream.WriteBackHandler(_pos2, handler)
+            self.body._write__seq(_io__raw_body)
+        elif _on == ether_type.EtherType.EtherType.pppoe_session:
+            pass
+            _io__raw_body = KaitaiStream(BytesIO(bytearray(self._io.size() - self._io.pos())))
+            self._io.add_child_stream(_io__raw_body)
+            _pos2 = self._io.pos()
+            self._io.seek(self._io.pos() + (self._io.size() - self._io.pos()))
+            def handler(parent, _io__raw_body=_io__raw_body):
+                self._raw_body = _io__raw_body.to_byte_array()
+                parent.write_bytes(self._raw_body)
+                if not parent.is_eof():
+                    raise kaitaistruct.ConsistencyError(u"raw(body)", 0, parent.size() - parent.pos())
+            _io__raw_body.write_back_handler = KaitaiStream.WriteBackHandler(_pos2, handler)
+            self.body._write__seq(_io__raw_body)
         else:
             pass
             self._io.write_bytes(self.body)
@@ -152,6 +220,12 @@ class EthernetFrame(ReadWriteKaitaiStruct):
         if _on == ether_type.EtherType.EtherType.ipv4:
             pass
         elif _on == ether_type.EtherType.EtherType.ipv6:
+            pass
+        elif _on == ether_type.EtherType.EtherType.mpls_multicast:
+            pass
+        elif _on == ether_type.EtherType.EtherType.mpls_unicast:
+            pass
+        elif _on == ether_type.EtherType.EtherType.pppoe_session:
             pass
         else:
             pass

@@ -3,9 +3,9 @@
 
 import kaitaistruct
 from kaitaistruct import ReadWriteKaitaiStruct, KaitaiStream, BytesIO
+from . import udp_datagram
 from . import tcp_segment
 from . import ip_protocol
-from . import udp_datagram
 
 
 if getattr(kaitaistruct, 'API_VERSION', (0, 9)) < (0, 11):

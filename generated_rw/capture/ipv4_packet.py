@@ -12,7 +12,8 @@ if getattr(kaitaistruct, 'API_VERSION', (0, 9)) < (0, 11):
 
 class Ipv4Packet(ReadWriteKaitaiStruct):
     """An IPv4 packet: header with options (their length follows from IHL), then the payload
-    bounded by Total Length (link-layer padding after it is left out). Fragments keep their
+    bounded by Total Length (link-layer padding after it is left out; a frame cut short by
+    the capture keeps the payload bytes it has, see `is_cut`). Fragments keep their
     payload as bytes; only whole packets are routed to TCP/UDP.
     
     .. seealso::
@@ -48,14 +49,14 @@ class Ipv4Packet(ReadWriteKaitaiStruct):
         self.options = self._io.read_bytes(self.len_header - 20)
         if (not (self.is_fragment)):
             pass
-            self._raw_body = self._io.read_bytes(self.total_length - self.len_header)
+            self._raw_body = self._io.read_bytes(self.len_body)
             _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
             self.body = ip_payload.IpPayload(self.protocol, _io__raw_body)
             self.body._read()
 
         if self.is_fragment:
             pass
-            self.fragment_data = self._io.read_bytes(self.total_length - self.len_header)
+            self.fragment_data = self._io.read_bytes(self.len_body)
 
         self._dirty = False
 
@@ -91,20 +92,22 @@ class Ipv4Packet(ReadWriteKaitaiStruct):
         self._io.write_bytes(self.options)
         if (not (self.is_fragment)):
             pass
-            _io__raw_body = KaitaiStream(BytesIO(bytearray(self.total_length - self.len_header)))
+            _io__raw_body = KaitaiStream(BytesIO(bytearray(self.len_body)))
             self._io.add_child_stream(_io__raw_body)
             _pos2 = self._io.pos()
-            self._io.seek(self._io.pos() + (self.total_length - self.len_header))
+            self._io.seek(self._io.pos() + (self.len_body))
             def handler(parent, _io__raw_body=_io__raw_body):
                 self._raw_body = _io__raw_body.to_byte_array()
-                if len(self._raw_body) != self.total_length - self.len_header:
-                    raise kaitaistruct.ConsistencyError(u"raw(body)", self.total_length - self.len_header, len(self._raw_body))
+                if len(self._raw_body) != self.len_body:
+                    raise kaitaistruct.ConsistencyError(u"raw(body)", self.len_body, len(self._raw_body))
                 parent.write_bytes(self._raw_body)
             _io__raw_body.write_back_handler = KaitaiStream.WriteBackHandler(_pos2, handler)
             self.body._write__seq(_io__raw_body)
 
         if self.is_fragment:
             pass
+            if len(self.fragment_data) != self.len_body:
+                raise kaitaistruct.ConsistencyError(u"fragment_data", self.len_body, len(self.fragment_data))
             self._io.write_bytes(self.fragment_data)
 
 
@@ -129,11 +132,22 @@ class Ipv4Packet(ReadWriteKaitaiStruct):
 
         if self.is_fragment:
             pass
-            if len(self.fragment_data) != self.total_length - self.len_header:
-                raise kaitaistruct.ConsistencyError(u"fragment_data", self.total_length - self.len_header, len(self.fragment_data))
 
         self._dirty = False
 
+    @property
+    def is_cut(self):
+        """The frame holds less than Total Length says: the capture cut it at its snapshot
+        length (or the length lies). The payload is then what the frame has.
+        """
+        if hasattr(self, '_m_is_cut'):
+            return self._m_is_cut
+
+        self._m_is_cut = self.total_length > self._io.size()
+        return getattr(self, '_m_is_cut', None)
+
+    def _invalidate_is_cut(self):
+        del self._m_is_cut
     @property
     def is_fragment(self):
         if hasattr(self, '_m_is_fragment'):
@@ -144,6 +158,17 @@ class Ipv4Packet(ReadWriteKaitaiStruct):
 
     def _invalidate_is_fragment(self):
         del self._m_is_fragment
+    @property
+    def len_body(self):
+        """Bytes of payload in the frame."""
+        if hasattr(self, '_m_len_body'):
+            return self._m_len_body
+
+        self._m_len_body = (self._io.size() - self.len_header if self.is_cut else self.total_length - self.len_header)
+        return getattr(self, '_m_len_body', None)
+
+    def _invalidate_len_body(self):
+        del self._m_len_body
     @property
     def len_header(self):
         """Header length in bytes."""

@@ -35,7 +35,7 @@ class Ipv6Packet(ReadWriteKaitaiStruct):
         self.hop_limit = self._io.read_u1()
         self.src_addr = self._io.read_bytes(16)
         self.dst_addr = self._io.read_bytes(16)
-        self._raw_payload = self._io.read_bytes(self.payload_length)
+        self._raw_payload = self._io.read_bytes((self._io.size() - 40 if self.is_cut else self.payload_length))
         _io__raw_payload = KaitaiStream(BytesIO(self._raw_payload))
         self.payload = Ipv6Packet.PayloadChain(self.next_header, _io__raw_payload, self, self._root)
         self.payload._read()
@@ -57,14 +57,14 @@ class Ipv6Packet(ReadWriteKaitaiStruct):
         self._io.write_u1(self.hop_limit)
         self._io.write_bytes(self.src_addr)
         self._io.write_bytes(self.dst_addr)
-        _io__raw_payload = KaitaiStream(BytesIO(bytearray(self.payload_length)))
+        _io__raw_payload = KaitaiStream(BytesIO(bytearray((self._io.size() - 40 if self.is_cut else self.payload_length))))
         self._io.add_child_stream(_io__raw_payload)
         _pos2 = self._io.pos()
-        self._io.seek(self._io.pos() + (self.payload_length))
+        self._io.seek(self._io.pos() + ((self._io.size() - 40 if self.is_cut else self.payload_length)))
         def handler(parent, _io__raw_payload=_io__raw_payload):
             self._raw_payload = _io__raw_payload.to_byte_array()
-            if len(self._raw_payload) != self.payload_length:
-                raise kaitaistruct.ConsistencyError(u"raw(payload)", self.payload_length, len(self._raw_payload))
+            if len(self._raw_payload) != (self._io.size() - 40 if self.is_cut else self.payload_length):
+                raise kaitaistruct.ConsistencyError(u"raw(payload)", (self._io.size() - 40 if self.is_cut else self.payload_length), len(self._raw_payload))
             parent.write_bytes(self._raw_payload)
         _io__raw_payload.write_back_handler = KaitaiStream.WriteBackHandler(_pos2, handler)
         self.payload._write__seq(_io__raw_payload)
@@ -284,4 +284,17 @@ class Ipv6Packet(ReadWriteKaitaiStruct):
         def _invalidate_upper_layer_protocol(self):
             del self._m_upper_layer_protocol
 
+    @property
+    def is_cut(self):
+        """The frame holds less than Payload Length says (cut at the capture's snapshot
+        length); the payload is then what the frame has.
+        """
+        if hasattr(self, '_m_is_cut'):
+            return self._m_is_cut
+
+        self._m_is_cut = self.payload_length > self._io.size() - 40
+        return getattr(self, '_m_is_cut', None)
+
+    def _invalidate_is_cut(self):
+        del self._m_is_cut
 

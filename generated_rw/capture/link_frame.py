@@ -3,13 +3,16 @@
 
 import kaitaistruct
 from kaitaistruct import ReadWriteKaitaiStruct, KaitaiStream, BytesIO
-from . import ipv4_packet
+from . import ppi_header
 from . import null_loopback
+from . import nflog
 from . import ipv6_packet
-from . import linux_sll2
-from . import linux_sll
-from . import ip_packet
 from . import ethernet_frame
+from . import ip_packet
+from . import linux_sll
+from . import ipv4_packet
+from . import linux_sll2
+from . import ppp_frame
 from enum import IntEnum
 
 
@@ -32,6 +35,8 @@ class LinkFrame(ReadWriteKaitaiStruct):
         slip = 8
         ppp = 9
         fddi = 10
+        raw_dlt12 = 12
+        raw_dlt14 = 14
         ppp_hdlc = 50
         ppp_ether = 51
         atm_rfc1483 = 100
@@ -103,13 +108,49 @@ class LinkFrame(ReadWriteKaitaiStruct):
             _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
             self.body = null_loopback.NullLoopback(_io__raw_body)
             self.body._read()
+        elif _on == LinkFrame.LinkType.nflog:
+            pass
+            self._raw_body = self._io.read_bytes_full()
+            _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+            self.body = nflog.Nflog(_io__raw_body)
+            self.body._read()
         elif _on == LinkFrame.LinkType.null_loopback:
             pass
             self._raw_body = self._io.read_bytes_full()
             _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
             self.body = null_loopback.NullLoopback(_io__raw_body)
             self.body._read()
+        elif _on == LinkFrame.LinkType.ppi:
+            pass
+            self._raw_body = self._io.read_bytes_full()
+            _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+            self.body = ppi_header.PpiHeader(_io__raw_body)
+            self.body._read()
+        elif _on == LinkFrame.LinkType.ppp:
+            pass
+            self._raw_body = self._io.read_bytes_full()
+            _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+            self.body = ppp_frame.PppFrame(_io__raw_body)
+            self.body._read()
+        elif _on == LinkFrame.LinkType.ppp_hdlc:
+            pass
+            self._raw_body = self._io.read_bytes_full()
+            _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+            self.body = ppp_frame.PppFrame(_io__raw_body)
+            self.body._read()
         elif _on == LinkFrame.LinkType.raw:
+            pass
+            self._raw_body = self._io.read_bytes_full()
+            _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+            self.body = ip_packet.IpPacket(_io__raw_body)
+            self.body._read()
+        elif _on == LinkFrame.LinkType.raw_dlt12:
+            pass
+            self._raw_body = self._io.read_bytes_full()
+            _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+            self.body = ip_packet.IpPacket(_io__raw_body)
+            self.body._read()
+        elif _on == LinkFrame.LinkType.raw_dlt14:
             pass
             self._raw_body = self._io.read_bytes_full()
             _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
@@ -142,10 +183,28 @@ class LinkFrame(ReadWriteKaitaiStruct):
         elif _on == LinkFrame.LinkType.loop:
             pass
             self.body._fetch_instances()
+        elif _on == LinkFrame.LinkType.nflog:
+            pass
+            self.body._fetch_instances()
         elif _on == LinkFrame.LinkType.null_loopback:
             pass
             self.body._fetch_instances()
+        elif _on == LinkFrame.LinkType.ppi:
+            pass
+            self.body._fetch_instances()
+        elif _on == LinkFrame.LinkType.ppp:
+            pass
+            self.body._fetch_instances()
+        elif _on == LinkFrame.LinkType.ppp_hdlc:
+            pass
+            self.body._fetch_instances()
         elif _on == LinkFrame.LinkType.raw:
+            pass
+            self.body._fetch_instances()
+        elif _on == LinkFrame.LinkType.raw_dlt12:
+            pass
+            self.body._fetch_instances()
+        elif _on == LinkFrame.LinkType.raw_dlt14:
             pass
             self.body._fetch_instances()
         else:
@@ -233,6 +292,19 @@ class LinkFrame(ReadWriteKaitaiStruct):
                     raise kaitaistruct.ConsistencyError(u"raw(body)", 0, parent.size() - parent.pos())
             _io__raw_body.write_back_handler = KaitaiStream.WriteBackHandler(_pos2, handler)
             self.body._write__seq(_io__raw_body)
+        elif _on == LinkFrame.LinkType.nflog:
+            pass
+            _io__raw_body = KaitaiStream(BytesIO(bytearray(self._io.size() - self._io.pos())))
+            self._io.add_child_stream(_io__raw_body)
+            _pos2 = self._io.pos()
+            self._io.seek(self._io.pos() + (self._io.size() - self._io.pos()))
+            def handler(parent, _io__raw_body=_io__raw_body):
+                self._raw_body = _io__raw_body.to_byte_array()
+                parent.write_bytes(self._raw_body)
+                if not parent.is_eof():
+                    raise kaitaistruct.ConsistencyError(u"raw(body)", 0, parent.size() - parent.pos())
+            _io__raw_body.write_back_handler = KaitaiStream.WriteBackHandler(_pos2, handler)
+            self.body._write__seq(_io__raw_body)
         elif _on == LinkFrame.LinkType.null_loopback:
             pass
             _io__raw_body = KaitaiStream(BytesIO(bytearray(self._io.size() - self._io.pos())))
@@ -246,7 +318,72 @@ class LinkFrame(ReadWriteKaitaiStruct):
                     raise kaitaistruct.ConsistencyError(u"raw(body)", 0, parent.size() - parent.pos())
             _io__raw_body.write_back_handler = KaitaiStream.WriteBackHandler(_pos2, handler)
             self.body._write__seq(_io__raw_body)
+        elif _on == LinkFrame.LinkType.ppi:
+            pass
+            _io__raw_body = KaitaiStream(BytesIO(bytearray(self._io.size() - self._io.pos())))
+            self._io.add_child_stream(_io__raw_body)
+            _pos2 = self._io.pos()
+            self._io.seek(self._io.pos() + (self._io.size() - self._io.pos()))
+            def handler(parent, _io__raw_body=_io__raw_body):
+                self._raw_body = _io__raw_body.to_byte_array()
+                parent.write_bytes(self._raw_body)
+                if not parent.is_eof():
+                    raise kaitaistruct.ConsistencyError(u"raw(body)", 0, parent.size() - parent.pos())
+            _io__raw_body.write_back_handler = KaitaiStream.WriteBackHandler(_pos2, handler)
+            self.body._write__seq(_io__raw_body)
+        elif _on == LinkFrame.LinkType.ppp:
+            pass
+            _io__raw_body = KaitaiStream(BytesIO(bytearray(self._io.size() - self._io.pos())))
+            self._io.add_child_stream(_io__raw_body)
+            _pos2 = self._io.pos()
+            self._io.seek(self._io.pos() + (self._io.size() - self._io.pos()))
+            def handler(parent, _io__raw_body=_io__raw_body):
+                self._raw_body = _io__raw_body.to_byte_array()
+                parent.write_bytes(self._raw_body)
+                if not parent.is_eof():
+                    raise kaitaistruct.ConsistencyError(u"raw(body)", 0, parent.size() - parent.pos())
+            _io__raw_body.write_back_handler = KaitaiStream.WriteBackHandler(_pos2, handler)
+            self.body._write__seq(_io__raw_body)
+        elif _on == LinkFrame.LinkType.ppp_hdlc:
+            pass
+            _io__raw_body = KaitaiStream(BytesIO(bytearray(self._io.size() - self._io.pos())))
+            self._io.add_child_stream(_io__raw_body)
+            _pos2 = self._io.pos()
+            self._io.seek(self._io.pos() + (self._io.size() - self._io.pos()))
+            def handler(parent, _io__raw_body=_io__raw_body):
+                self._raw_body = _io__raw_body.to_byte_array()
+                parent.write_bytes(self._raw_body)
+                if not parent.is_eof():
+                    raise kaitaistruct.ConsistencyError(u"raw(body)", 0, parent.size() - parent.pos())
+            _io__raw_body.write_back_handler = KaitaiStream.WriteBackHandler(_pos2, handler)
+            self.body._write__seq(_io__raw_body)
         elif _on == LinkFrame.LinkType.raw:
+            pass
+            _io__raw_body = KaitaiStream(BytesIO(bytearray(self._io.size() - self._io.pos())))
+            self._io.add_child_stream(_io__raw_body)
+            _pos2 = self._io.pos()
+            self._io.seek(self._io.pos() + (self._io.size() - self._io.pos()))
+            def handler(parent, _io__raw_body=_io__raw_body):
+                self._raw_body = _io__raw_body.to_byte_array()
+                parent.write_bytes(self._raw_body)
+                if not parent.is_eof():
+                    raise kaitaistruct.ConsistencyError(u"raw(body)", 0, parent.size() - parent.pos())
+            _io__raw_body.write_back_handler = KaitaiStream.WriteBackHandler(_pos2, handler)
+            self.body._write__seq(_io__raw_body)
+        elif _on == LinkFrame.LinkType.raw_dlt12:
+            pass
+            _io__raw_body = KaitaiStream(BytesIO(bytearray(self._io.size() - self._io.pos())))
+            self._io.add_child_stream(_io__raw_body)
+            _pos2 = self._io.pos()
+            self._io.seek(self._io.pos() + (self._io.size() - self._io.pos()))
+            def handler(parent, _io__raw_body=_io__raw_body):
+                self._raw_body = _io__raw_body.to_byte_array()
+                parent.write_bytes(self._raw_body)
+                if not parent.is_eof():
+                    raise kaitaistruct.ConsistencyError(u"raw(body)", 0, parent.size() - parent.pos())
+            _io__raw_body.write_back_handler = KaitaiStream.WriteBackHandler(_pos2, handler)
+            self.body._write__seq(_io__raw_body)
+        elif _on == LinkFrame.LinkType.raw_dlt14:
             pass
             _io__raw_body = KaitaiStream(BytesIO(bytearray(self._io.size() - self._io.pos())))
             self._io.add_child_stream(_io__raw_body)
@@ -280,9 +417,21 @@ class LinkFrame(ReadWriteKaitaiStruct):
             pass
         elif _on == LinkFrame.LinkType.loop:
             pass
+        elif _on == LinkFrame.LinkType.nflog:
+            pass
         elif _on == LinkFrame.LinkType.null_loopback:
             pass
+        elif _on == LinkFrame.LinkType.ppi:
+            pass
+        elif _on == LinkFrame.LinkType.ppp:
+            pass
+        elif _on == LinkFrame.LinkType.ppp_hdlc:
+            pass
         elif _on == LinkFrame.LinkType.raw:
+            pass
+        elif _on == LinkFrame.LinkType.raw_dlt12:
+            pass
+        elif _on == LinkFrame.LinkType.raw_dlt14:
             pass
         else:
             pass

@@ -26,7 +26,7 @@ class UdpDatagram(ReadWriteKaitaiStruct):
         if not self.length >= 8:
             raise kaitaistruct.ValidationLessThanError(8, self.length, self._io, u"/seq/2")
         self.checksum = self._io.read_u2be()
-        self.body = self._io.read_bytes(self.length - 8)
+        self.body = self._io.read_bytes((self._io.size() - 8 if self.is_cut else self.length - 8))
         self._dirty = False
 
 
@@ -40,14 +40,25 @@ class UdpDatagram(ReadWriteKaitaiStruct):
         self._io.write_u2be(self.dst_port)
         self._io.write_u2be(self.length)
         self._io.write_u2be(self.checksum)
+        if len(self.body) != (self._io.size() - 8 if self.is_cut else self.length - 8):
+            raise kaitaistruct.ConsistencyError(u"body", (self._io.size() - 8 if self.is_cut else self.length - 8), len(self.body))
         self._io.write_bytes(self.body)
 
 
     def _check(self):
         if not self.length >= 8:
             raise kaitaistruct.ValidationLessThanError(8, self.length, None, u"/seq/2")
-        if len(self.body) != self.length - 8:
-            raise kaitaistruct.ConsistencyError(u"body", self.length - 8, len(self.body))
         self._dirty = False
 
+    @property
+    def is_cut(self):
+        """The datagram is longer than what was captured of it."""
+        if hasattr(self, '_m_is_cut'):
+            return self._m_is_cut
+
+        self._m_is_cut = self.length > self._io.size()
+        return getattr(self, '_m_is_cut', None)
+
+    def _invalidate_is_cut(self):
+        del self._m_is_cut
 
