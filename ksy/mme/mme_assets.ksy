@@ -201,7 +201,7 @@ types:
         type: u2
         repeat: expr
         repeat-expr: num_textures
-        doc: In the order of the variant - see `layout`.
+        doc: In the order of the variant (see the type's doc).
       - id: flags
         type: sky_box_flags
         # The flags byte follows the last texture id (2 bytes each) when a byte is left.
