@@ -56,6 +56,7 @@ DOCUMENTS = Path(os.environ.get("WIRESTRUCT_DOCUMENTS", "/work/shared/specs"))
 SECTION_ORDER = ["meta", "doc", "doc-ref", "params", "seq"]
 META_ORDER = ["id", "title", "application", "file-extension", "xref", "license", "ks-version",
               "imports", "encoding", "endian", "bit-endian"]
+NESTED_META = ["encoding", "endian", "bit-endian"]
 ATTRIBUTE_ORDER = ["id", "-orig-id", "io", "pos", "value", "size", "size-eos", "type", "enum",
                    "contents", "pad-right", "terminator", "include", "consume", "eos-error",
                    "encoding", "process", "valid", "repeat", "repeat-eos", "repeat-expr",
@@ -128,6 +129,11 @@ def test_meta_first_and_sections_in_order(name: str) -> None:
         keys = list(body)
         if "meta" in keys and keys[0] != "meta":
             problems.append(f"{path}: meta is not first")
+        if path != "(top level)" and "meta" in body:
+            meta_keys = list(body["meta"])
+            # Below the top level, meta only switches defaults, in alphabetic order.
+            if not set(meta_keys) <= set(NESTED_META) or not in_order(meta_keys, NESTED_META):
+                problems.append(f"{path}: meta keys {meta_keys}")
         known = [k for k in keys if k in SECTION_ORDER]
         if not in_order(known, SECTION_ORDER):
             problems.append(f"{path}: sections {known}")
@@ -160,12 +166,28 @@ def test_attribute_keys_in_the_guides_order(name: str) -> None:
 FLOW = re.compile(r"^\s*(?:-\s+)?(?:[\w-]+:\s*)?(?:\[(?!\s*\]\s*$)|\{)")
 
 
+BLOCK_SCALAR = re.compile(r"^(\s*)(?:-\s+)?[\w-]+:\s*[|>][-+]?\s*$")
+
+
+def flow_lines(text: str) -> list[str]:
+    """Lines holding a flow-style collection, outside comments and block scalars."""
+    found, scalar_indent = [], None
+    for n, line in enumerate(text.splitlines(), 1):
+        indent = len(line) - len(line.lstrip())
+        if scalar_indent is not None and (not line.strip() or indent > scalar_indent):
+            continue
+        scalar_indent = None
+        opener = BLOCK_SCALAR.match(line)
+        if opener:
+            scalar_indent = len(opener.group(1))
+        elif FLOW.match(line) and not line.strip().startswith("#"):
+            found.append(f"line {n}: {line.strip()}")
+    return found
+
+
 @pytest.mark.parametrize("name", NAMES)
 def test_block_style_lists(name: str) -> None:
-    text = (ROOT / "ksy" / name).read_text(encoding="utf-8")
-    problems = [f"line {n}: {line.strip()}" for n, line in enumerate(text.splitlines(), 1)
-                if FLOW.match(line) and not line.strip().startswith("#")]
-    check("block_lists", name, problems)
+    check("block_lists", name, flow_lines((ROOT / "ksy" / name).read_text(encoding="utf-8")))
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -299,3 +321,5 @@ def test_trivial_doc_and_prose_heuristics() -> None:
     assert FLOW.match("imports: [a, b]") and FLOW.match("  - [1, 2]")
     assert not FLOW.match("seq: []") and not FLOW.match("    value: '[1, 2]'")
     assert not FLOW.match("  doc: a [b]")
+    assert flow_lines("doc: |\n  [not a list]\n\n  {nor a map}\nseq:\n  - [1]\n") == [
+        "line 6: - [1]"]
