@@ -101,8 +101,8 @@ types:
     seq:
       - id: bits
         type: b1
-        # bit-endian le: the first b1 of each byte is its least significant bit, so bits[n]
-        # is bit n % 8 of byte n / 8, as the document orders packet types.
+        # bit-endian le: the first b1 of a byte is its least significant bit, so
+        # bits[n] is bit n % 8 of byte n / 8, the document's order of packet types.
         repeat: eos
         doc: One flag per packet type, indexed by the packet type number.
   widget_flags:
