@@ -3,14 +3,21 @@
 Generated classes raise Kaitai's own errors (EOFError, ValidationNotEqualError ...) and
 plain Python ones (UnicodeDecodeError, struct.error, ZeroDivisionError in a bad
 expression ...). :func:`parse` catches all of them for exactly one packet and reports the
-field path where the parse stopped (from the traceback of the generated code) and the
-byte offset in the packet's own byte string.
+field path where the parse stopped and the byte offset in the packet's own byte string.
+
+The field path comes from the traceback of the generated code: the types on the way down
+and, for repeated fields, the element index. The failing field itself is taken first from
+the error's ``src_path`` (Kaitai's pointer into the spec, e.g. ``/types/map_setup/seq/1``)
+when it names the type that was being read, and otherwise from the generated line that
+raised.
 """
 from __future__ import annotations
 
 import linecache
-from io import BytesIO
 import re
+import sys
+from functools import lru_cache
+from io import BytesIO
 from typing import Any, Optional, Type, TypeVar
 
 from kaitaistruct import KaitaiStream, KaitaiStruct
@@ -20,6 +27,14 @@ from .errors import ParseError, WirestructError
 T = TypeVar("T", bound=KaitaiStruct)
 
 _ASSIGN = re.compile(r"^\s*self\.([A-Za-z_][A-Za-z0-9_]*)(?:\s*=|\.append\()")
+# A spec location as Kaitai's errors carry it: nested types, then a seq index or an
+# instance name.
+_SRC_PATH = re.compile(r"^((?:/types/[a-z][a-z0-9_]*)*)/(seq|instances)/([a-z0-9_]+)$")
+# The spec location a generated line raises with (the last string argument).
+# Every Validation*Error takes the checked value just before the stream: `self.size_x,
+# self._io` or `self.tags[i], self._io` (an expected value or bound may come first).
+_ACTUAL = re.compile(r"\bself\.([A-Za-z_][A-Za-z0-9_]*)(?:\[[^\]]*\])?,\s*self\._io\b")
+_RAISE_SRC = re.compile(r"raise kaitaistruct\.\w+\(.*u?\"(/[^\"]*)\"\)\s*$")
 
 
 def parse(cls: Type[T], data: bytes, *args: Any, packet_name: Optional[str] = None,
@@ -110,6 +125,7 @@ def _locate(exc: BaseException):
     if not frames:
         return None, None
     parts = [type(frames[0][0]).__name__]
+    owners: list[KaitaiStruct] = []  # the object each field part after the first belongs to
     base = 0
     io = None
     for obj, frame, lineno in frames:
@@ -129,6 +145,17 @@ def _locate(exc: BaseException):
             name, repeated = field
             index = frame.f_locals.get("i") if repeated else None
             parts.append(f"{name}[{index}]" if isinstance(index, int) else name)
+            owners.append(obj)
+    innermost = frames[-1][0]
+    src_field = field_from_src_path(type(innermost), getattr(exc, "src_path", None))
+    if src_field is not None:
+        # Kaitai's own pointer names the failing field; the traceback keeps the parents
+        # and the element index when it agrees on the field.
+        if owners and owners[-1] is innermost:
+            if parts[-1].split("[")[0] != src_field:
+                parts[-1] = src_field
+        else:
+            parts.append(src_field)
     offset = None
     try:
         offset = base + io.pos()
@@ -163,3 +190,49 @@ def _field_at(filename: str, lineno: int):
     if name.startswith("_"):
         return None
     return name, ".append(" in line
+
+
+def field_from_src_path(cls: type, src_path: object) -> str | None:
+    """The field a Kaitai ``src_path`` names, if it points into generated class ``cls``.
+
+    ``/seq/N`` and ``/types/a/types/b/seq/N`` are the N-th attribute of the top-level type
+    and of nested type ``a.b``; ``.../instances/name`` is an instance. The path must name
+    ``cls`` itself (its nested-class names, UpperCamelCase of the spec's type names), so a
+    pointer into another type is never pinned on the wrong object. Sequence indices are
+    resolved through the generated module, whose check for that path raises with the
+    attribute's value. None when the path is missing or cannot be resolved.
+    """
+    if not isinstance(src_path, str):
+        return None
+    match = _SRC_PATH.match(src_path)
+    if not match:
+        return None
+    types, kind, key = match.groups()
+    nested = [_camel(t) for t in types.split("/types/")[1:]]
+    if cls.__qualname__.split(".")[1:] != nested:
+        return None
+    if kind == "instances":
+        return key
+    module = sys.modules.get(cls.__module__)
+    filename = getattr(module, "__file__", None)
+    return _seq_fields(filename).get(src_path) if filename else None
+
+
+def _camel(name: str) -> str:
+    return "".join(part[:1].upper() + part[1:] for part in name.split("_"))
+
+
+@lru_cache(maxsize=64)
+def _seq_fields(filename: str) -> dict[str, str]:
+    """src_path -> attribute name for every raising line of one generated module."""
+    fields: dict[str, str] = {}
+    lines = linecache.getlines(filename)
+    for line in lines:
+        match = _RAISE_SRC.search(line)
+        if not match or "/seq/" not in match.group(1):
+            continue
+        actual = _ACTUAL.search(line)
+        if actual:
+            name = actual.group(1)
+            fields.setdefault(match.group(1), name[3:] if name.startswith("_m_") else name)
+    return fields

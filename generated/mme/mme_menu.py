@@ -205,6 +205,7 @@ class MmeMenu(KaitaiStruct):
 
         @property
         def removes_menu(self):
+            """No menu fields - the server menu is disabled and removed."""
             if hasattr(self, '_m_removes_menu'):
                 return self._m_removes_menu
 
@@ -332,6 +333,7 @@ class MmeMenu(KaitaiStruct):
 
         @property
         def text(self):
+            """The text decoded as ISO-8859-1."""
             if hasattr(self, '_m_text'):
                 return self._m_text
 
@@ -385,6 +387,7 @@ class MmeMenu(KaitaiStruct):
 
         @property
         def num_salts(self):
+            """Salts the server sent: 0 (a new password), 1 or 2."""
             if hasattr(self, '_m_num_salts'):
                 return self._m_num_salts
 

@@ -240,6 +240,7 @@ class MmeTypes(KaitaiStruct):
 
         @property
         def size_x(self):
+            """Blocks along x (0 for a reversed region)."""
             if hasattr(self, '_m_size_x'):
                 return self._m_size_x
 
@@ -248,6 +249,7 @@ class MmeTypes(KaitaiStruct):
 
         @property
         def size_y(self):
+            """Blocks along y (0 for a reversed region)."""
             if hasattr(self, '_m_size_y'):
                 return self._m_size_y
 
@@ -256,6 +258,7 @@ class MmeTypes(KaitaiStruct):
 
         @property
         def size_z(self):
+            """Blocks along z (0 for a reversed region)."""
             if hasattr(self, '_m_size_z'):
                 return self._m_size_z
 

@@ -21,10 +21,11 @@ types:
     doc-ref: protocol.txt, "PACKET_FILE_REQUEST 26"
     seq:
       - id: sha1
-        -orig-id: SHA-1 of file
         size: 20
+        doc: SHA-1 of the image file the client lacks (the name it caches the file under).
       - id: ignored
         size-eos: true
+        doc: Bytes past the largest documented size (a later protocol extension), skipped.
   texture_setup:
     doc: |
       TEXTURE_SETUP (2, 22, 38). 2 bytes delete the texture setup; 22 bytes change only
@@ -39,9 +40,11 @@ types:
           max: 4095
         doc: Texture id number, 1 through 4095.
       - id: sha1
-        -orig-id: SHA-1 of image file
         size: 20
         if: _io.size >= 22
+        doc: |
+          SHA-1 of the image file. The client loads it from its cache, or asks for it with
+          FILE_REQUEST; the 22-byte packet changes only this.
       - id: width
         type: f4
         if: _io.size >= 38
@@ -59,8 +62,10 @@ types:
       - id: flags
         type: texture_flags
         if: _io.size >= 38
+        doc: Filtering of the texture (U32 flag bits).
       - id: ignored
         size-eos: true
+        doc: Bytes past the largest documented size (a later protocol extension), skipped.
     instances:
       deletes:
         value: _io.size < 22
@@ -73,11 +78,14 @@ types:
           - id: min_filter
             type: b1
             enum: min_filter
+            doc: Bit 0, the minification filter.
           - id: mag_filter
             type: b1
             enum: mag_filter
+            doc: Bit 1, the magnification filter.
           - id: reserved
             type: b30
+            doc: Bits 2-31, not documented.
     enums:
       min_filter:
         0: linear
@@ -93,20 +101,22 @@ types:
     seq:
       - id: group_id
         type: u1
+        doc: Group id number; a packet of only this byte deletes the group.
       - id: block_ids
-        -orig-id: list of blocks in group
         terminator: 0
         if: _io.size > 1
         doc: Block ids of the group, one byte each, ended by a 0 (not included here).
       - id: name
         -orig-id: group name
-        type: strz
         size-eos: true
+        type: strz
         encoding: ISO-8859-1
         if: _io.size > 1
+        doc: Name of the group, shown in the block menu.
     instances:
       deletes:
         value: _io.size == 1
+        doc: Only the group id - the group is deleted.
   block_setup:
     doc: 'BLOCK_SETUP (17 minimum): textures, properties and description of a block type.'
     doc-ref: protocol.txt, "PACKET_BLOCK_SETUP 29"
@@ -121,19 +131,27 @@ types:
         doc: Texture id of the "top" side.
       - id: texture_bottom
         type: u2
+        doc: Texture id of the "bottom" side.
       - id: texture_front
         type: u2
+        doc: Texture id of the "front" side.
       - id: texture_back
         type: u2
+        doc: Texture id of the "back" side.
       - id: texture_left
         type: u2
+        doc: Texture id of the "left" side.
       - id: texture_right
         type: u2
+        doc: Texture id of the "right" side.
       - id: flags
         type: block_flags
+        doc: |
+          U32 flag bits: visibility, passability, light and how transparent faces are
+          drawn.
       - id: description
-        type: strz
         size-eos: true
+        type: strz
         encoding: ISO-8859-1
         doc: Human-readable description of the block.
     types:
@@ -160,6 +178,7 @@ types:
             doc: Faces between adjacent transparent blocks of this type are drawn.
           - id: reserved
             type: b26
+            doc: Bits 6-31, not documented.
     enums:
       light:
         0: none
@@ -182,16 +201,24 @@ types:
         type: u2
         repeat: expr
         repeat-expr: num_textures
-        doc: In the order of the variant - see `layout`.
+        doc: In the order of the variant (see the type's doc).
       - id: flags
         type: sky_box_flags
+        # The flags byte follows the last texture id (2 bytes each) when a byte is left.
         if: _io.size > num_textures * 2
+        doc: Optional flags byte after the textures.
       - id: ignored
         size-eos: true
+        doc: Bytes between the size variants, and past the largest one (13), skipped.
     instances:
+      # Thresholds are the byte sizes of the variants: 6 ids = 12 bytes, 5 = 10, 2 = 4,
+      # 1 = 2; an odd size is the variant below plus the flags byte.
       num_textures:
         value: >-
           _io.size >= 12 ? 6 : _io.size >= 10 ? 5 : _io.size >= 4 ? 2 : _io.size >= 2 ? 1 : 0
+        doc: |
+          Number of texture ids the payload carries: 6, 5, 2, 1 or 0 (see the type's
+          doc).
     types:
       sky_box_flags:
         doc: The optional flags byte, bit 0 first.
@@ -202,3 +229,4 @@ types:
             doc: Place the box on the map edges rather than at a very far distance.
           - id: reserved
             type: b7
+            doc: Bits 1-7, not documented.

@@ -34,23 +34,26 @@ types:
     doc-ref: protocol.txt, "PACKET_AUTHENTICATE 5"
     seq:
       - id: name_only
-        type: strz
         size: 24
+        type: strz
         encoding: ISO-8859-1
         if: _io.size >= 24 and _io.size < 52
         doc: The player's name (B24) when the packet supplies only a name.
       - id: credentials
         type: mme_types::credentials
         if: _io.size >= 52
+        doc: Name, global player id, time and token, all from the login server.
       - id: ignored
         size-eos: true
         doc: Bytes beyond the size variant in use.
     instances:
+      # The name sits in `credentials` (52 bytes) or alone (24 bytes).
       name:
         value: '_io.size >= 52 ? credentials.name : _io.size >= 24 ? name_only : ""'
         doc: The name in either size variant ("" in the empty packet).
       has_token:
         value: _io.size >= 52
+        doc: The 52-byte variant, with a token the server may check.
   connect:
     doc: |
       CONNECT (53 minimum): reconnect to another server, sending these credentials in the
@@ -59,9 +62,12 @@ types:
     seq:
       - id: credentials
         type: mme_types::credentials
+        doc: |
+          Sent unchanged in the AUTHENTICATE to the next server; the name must be null-
+          filled.
       - id: address
-        type: strz
         size-eos: true
+        type: strz
         encoding: ISO-8859-1
         doc: |
           address:port of the next server: a host name, an IPv4 address or a bracketed
@@ -76,13 +82,14 @@ types:
         type: u1
         enum: mme_types::disconnect_reason
         if: _io.size >= 1
+        doc: Why, so a program can choose its response.
       - id: reconnect_delay
         type: u1
         if: _io.size >= 2
         doc: Seconds to wait before reconnecting; 0 or missing - reconnecting is not advised.
       - id: reason
-        type: strz
         size-eos: true
+        type: strz
         encoding: ISO-8859-1
         if: _io.size >= 3
         doc: Human-readable reason.
@@ -100,6 +107,7 @@ types:
           switch-on: format
           cases:
             0: version_format_0
+        doc: The fields of the format; only format 0 is defined.
       - id: ignored
         size-eos: true
         doc: Bytes beyond format 0's fields, or the fields of an undefined format.
@@ -123,6 +131,7 @@ types:
         doc: Twenty bytes of random binary data.
       - id: ignored
         size-eos: true
+        doc: Bytes past the largest documented size (a later protocol extension), skipped.
     instances:
       deletes:
         value: _io.size < 20
@@ -132,9 +141,10 @@ types:
     doc-ref: protocol.txt, "PACKET_SERVER_NAME 47"
     seq:
       - id: name
-        type: strz
         size-eos: true
+        type: strz
         encoding: ISO-8859-1
+        doc: Name of the server; the client puts it in its window's title bar.
   random_garbage:
     doc: |
       RANDOM_GARBAGE (any size): private data between software that knows each other,
@@ -143,3 +153,4 @@ types:
     seq:
       - id: data
         size-eos: true
+        doc: Free-form data; it should start with a unique identifier of at least 32 bits.

@@ -30,14 +30,15 @@ types:
         if: _io.size >= 1
         doc: 0 shows no progress, 255 the maximum ("so close it rounds to 100%").
       - id: message
-        type: strz
         size-eos: true
+        type: strz
         encoding: ISO-8859-1
         if: _io.size >= 2
         doc: Replaces the displayed message (default "Receiving map data...").
     instances:
       removes_screen:
         value: _io.size == 0
+        doc: An empty packet - the loading screen is removed.
   map_setup:
     doc: |
       MAP_SETUP (0, 8): free the current map and create an empty one of these dimensions;
@@ -47,28 +48,32 @@ types:
       - id: size_x
         -orig-id: map x dimension
         type: u2
-        if: _io.size >= 8
         valid:
           expr: _ % 32 == 0
+        if: _io.size >= 8
         doc: Required to be a multiple of 32.
       - id: size_y
         -orig-id: map y dimension
         type: u2
-        if: _io.size >= 8
         valid:
           expr: _ % 32 == 0
+        if: _io.size >= 8
+        doc: Required to be a multiple of 32.
       - id: size_z
         -orig-id: map z dimension
         type: u2
-        if: _io.size >= 8
         valid:
           expr: _ % 32 == 0
+        if: _io.size >= 8
+        doc: Required to be a multiple of 32.
       - id: sea_level
         -orig-id: map sea level
         type: u2
         if: _io.size >= 8
+        doc: Height of the sea in the new map.
       - id: ignored
         size-eos: true
+        doc: Bytes past the largest documented size (a later protocol extension), skipped.
     instances:
       frees:
         value: _io.size < 8
@@ -79,11 +84,13 @@ types:
     seq:
       - id: attributes
         type: attributes
+        doc: U4 bit mask; every documented bit is reserved or a removed feature.
       - id: block_size
         type: f4
         doc: Size of a block, in meters.
       - id: ignored
         size-eos: true
+        doc: Bytes past the largest documented size (a later protocol extension), skipped.
     types:
       attributes:
         doc: U4 bit mask, bit 0 first.
@@ -103,6 +110,7 @@ types:
     seq:
       - id: region
         type: mme_types::region
+        doc: The box to fill; the lower corner must not exceed the upper one.
       - id: block_type
         -orig-id: new block type
         type: u1
@@ -113,6 +121,7 @@ types:
         doc: Player responsible for the fill.
       - id: ignored
         size-eos: true
+        doc: Bytes past the largest documented size (a later protocol extension), skipped.
   map_data:
     doc: |
       MAP_DATA (12 minimum): compressed block data for a region, x fastest, then y, then
@@ -122,6 +131,9 @@ types:
     seq:
       - id: region
         type: mme_types::region
+        doc: |
+          The box the data fills; the lower corner must not exceed the upper one, and it
+          must lie inside the map.
       - id: data
         size-eos: true
         doc: zlib (or gzip) data, possibly several streams end to end.
@@ -131,10 +143,13 @@ types:
     seq:
       - id: x
         type: s2
+        doc: Block x coordinate.
       - id: y
         type: s2
+        doc: Block y coordinate.
       - id: z
         type: s2
+        doc: Block z coordinate.
       - id: block_type
         -orig-id: new block type
         type: u1
@@ -146,6 +161,7 @@ types:
         doc: The player who changed the block; 0 for none (water flows, animations).
       - id: ignored
         size-eos: true
+        doc: Bytes past the largest documented size (a later protocol extension), skipped.
   compressed_chunk:
     doc: |
       BUFFER_APPEND and MAP_TOTAL_DATA (any size): the next piece of a compressed byte
@@ -155,6 +171,9 @@ types:
     seq:
       - id: data
         size-eos: true
+        doc: |
+          The next piece of the compressed stream; pieces need not end on a stream
+          boundary.
   buffer_is_map_data:
     doc: |
       BUFFER_IS_MAP_DATA (12): inflate the whole buffer (possibly several compressed
@@ -163,5 +182,9 @@ types:
     seq:
       - id: region
         type: mme_types::region
+        doc: |
+          The box the buffer's data fills; the data comes from BUFFER_RESET /
+          BUFFER_APPEND.
       - id: ignored
         size-eos: true
+        doc: Bytes past the largest documented size (a later protocol extension), skipped.

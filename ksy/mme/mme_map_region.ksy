@@ -1,7 +1,7 @@
 meta:
   id: mme_map_region
   title: Multiplayer Map Editor inflated map region
-  application: wirestruct
+  application: Multiplayer Map Editor
   license: MIT
   ks-version: '0.11'
   imports:
@@ -19,6 +19,9 @@ doc-ref: protocol.txt, "PACKET_MAP_DATA 17"
 seq:
   - id: region
     type: mme_types::region
+    doc: |
+      The region as the packet gave it; its `size_x`, `size_y` and `size_z` shape the
+      data.
   - id: layers
     type: layer
     repeat: expr

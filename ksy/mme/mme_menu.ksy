@@ -20,28 +20,30 @@ types:
     doc-ref: protocol.txt, "PACKET_MENU_REQUEST 30"
     seq:
       - id: columns
-        -orig-id: available columns with current window size
         type: u1
+        doc: Columns the window can show at its current size.
       - id: lines
-        -orig-id: available lines with current window size
         type: u1
+        doc: Lines the window can show at its current size.
       - id: ignored
         size-eos: true
+        doc: Bytes past the largest documented size (a later protocol extension), skipped.
   menu_resize:
     doc: 'MENU_RESIZE (3): the user resized the window while a menu was displayed.'
     doc-ref: protocol.txt, "PACKET_MENU_RESIZE 41"
     seq:
       - id: columns
-        -orig-id: available columns with current window size
         type: u1
+        doc: Columns the window can show at its current size.
       - id: lines
-        -orig-id: available lines with current window size
         type: u1
+        doc: Lines the window can show at its current size.
       - id: menu_number
         type: u1
         doc: The menu currently displayed.
       - id: ignored
         size-eos: true
+        doc: Bytes past the largest documented size (a later protocol extension), skipped.
   menu_response:
     doc: |
       MENU_RESPONSE (1, 4+): the state of a widget, or - with only the menu number - the
@@ -52,6 +54,7 @@ types:
     seq:
       - id: menu_number
         type: u1
+        doc: The menu the event came from (an old menu's event may still arrive).
       - id: name
         type: u1
         if: _io.size >= 4
@@ -59,6 +62,9 @@ types:
       - id: value
         type: u1
         if: _io.size >= 4
+        doc: |
+          Value of the widget within its group; for a check box always the MENU_CHECK
+          value.
       - id: flags
         type: mme_types::widget_flags
         if: _io.size >= 4
@@ -73,6 +79,8 @@ types:
         doc: Only the menu number - the user exited the menu.
       text:
         value: data.to_s("ISO-8859-1")
+        doc: The text decoded as ISO-8859-1.
+      # The text starts after the 4 bytes menu_number, name, value and flags.
       password:
         pos: 4
         type: password_response
@@ -99,20 +107,30 @@ types:
       - id: menu_number
         type: u1
         if: _io.size >= 3
+        doc: |
+          Chosen by the server; the client's events name it, so old events can be told
+          apart.
       - id: width
         type: u1
         if: _io.size >= 3
+        doc: |
+          Width of the menu in columns; at most the columns MENU_RESIZE reports (80 fits
+          the default window).
       - id: height
         type: u1
         if: _io.size >= 3
+        doc: Height of the menu in lines (24 fits the default window).
       - id: flags
         type: menu_flags
         if: _io.size >= 4
+        doc: Present in the 4-byte variant only.
       - id: ignored
         size-eos: true
+        doc: Bytes past the largest documented size (a later protocol extension), skipped.
     instances:
       removes_menu:
         value: _io.size < 3
+        doc: No menu fields - the server menu is disabled and removed.
     types:
       menu_flags:
         doc: The flags byte of the 4-byte variant, bit 0 first.
@@ -126,20 +144,25 @@ types:
             doc: Draw a blue area for a title bar.
           - id: reserved
             type: b6
+            doc: Bits 2-7, not documented.
   menu_text:
     doc: 'MENU_TEXT (3+): unclickable text at a position.'
     doc-ref: protocol.txt, "PACKET_MENU_TEXT 33"
     seq:
       - id: index
         type: u1
+        doc: Slot of the widget; the same index replaces a widget, 0 picks a free slot.
       - id: column
         type: u1
+        doc: Column of the text, from 0.
       - id: line
         type: u1
+        doc: Line of the text, from 0.
       - id: text
-        type: strz
         size-eos: true
+        type: strz
         encoding: ISO-8859-1
+        doc: The text, with color escapes as in chat.
   menu_widget:
     doc: |
       MENU_LINK, MENU_CHECK and MENU_RADIO (6+): clickable text, a check box or a radio
@@ -149,34 +172,52 @@ types:
     seq:
       - id: index
         type: u1
+        doc: Slot of the widget; the same index replaces a widget, 0 picks a free slot.
       - id: column
         type: u1
+        doc: |
+          Column of the text, from 0; a box or button is drawn two characters to its
+          left.
       - id: line
         type: u1
+        doc: Line of the text, from 0.
       - id: name
         type: u1
+        doc: |
+          Widget group; MENU_RESPONSE reports it. Radio buttons of one group exclude
+          each other.
       - id: value
         type: u1
+        doc: Identifies the widget in its group; MENU_RESPONSE reports it.
       - id: flags
         type: mme_types::widget_flags
+        doc: |
+          `active` checks a check box or radio button by default; `live` sends changes
+          at once.
       - id: text
-        type: strz
         size-eos: true
+        type: strz
         encoding: ISO-8859-1
+        doc: The link text or the label of the box or button.
   menu_input:
     doc: 'MENU_INPUT (8+): a text input box; the column/line is its first character.'
     doc-ref: protocol.txt, "PACKET_MENU_INPUT 37"
     seq:
       - id: index
         type: u1
+        doc: Slot of the widget; the same index replaces a widget, 0 picks a free slot.
       - id: column
         type: u1
+        doc: Column of the first character of text in the box, from 0.
       - id: line
         type: u1
+        doc: Line of the box, from 0.
       - id: name
         type: u1
+        doc: Widget group; MENU_RESPONSE reports it.
       - id: value
         type: u1
+        doc: Reported in MENU_RESPONSE with the name.
       - id: width
         type: u1
         doc: Size of the input box.
@@ -186,9 +227,10 @@ types:
         doc: Maximum length of the user input.
       - id: flags
         type: mme_types::widget_flags
+        doc: '`active` makes enter in the box submit the menu, like a button.'
       - id: text
-        type: strz
         size-eos: true
+        type: strz
         encoding: ISO-8859-1
         doc: Initial text.
   menu_button:
@@ -197,31 +239,42 @@ types:
     seq:
       - id: index
         type: u1
+        doc: Slot of the widget; the same index replaces a widget, 0 picks a free slot.
       - id: column
         type: u1
+        doc: Column of the button text, from 0.
       - id: line
         type: u1
+        doc: Line of the button text, from 0; `offset` draws it half a line lower.
       - id: name
         type: u1
+        doc: Widget group; MENU_RESPONSE reports it.
       - id: value
         type: u1
+        doc: Reported in MENU_RESPONSE with the name.
       - id: width
         type: u1
         doc: Size of the button; 0 makes it the size of the text.
       - id: flags
         type: mme_types::widget_flags
+        doc: |
+          `active` draws the button red, `disable` greys it out, `offset` lowers it half
+          a line.
       - id: text
-        type: strz
         size-eos: true
+        type: strz
         encoding: ISO-8859-1
+        doc: Label of the button.
   menu_erase:
     doc: 'MENU_ERASE (1): remove the widget at an index.'
     doc-ref: protocol.txt, "PACKET_MENU_ERASE 39"
     seq:
       - id: index
         type: u1
+        doc: Slot of the widget to remove.
       - id: ignored
         size-eos: true
+        doc: Bytes past the largest documented size (a later protocol extension), skipped.
   menu_salted_password:
     doc: |
       MENU_SALTED_PASSWORD (7, 27, 47): a password input. 7 bytes - a new password (the
@@ -232,32 +285,47 @@ types:
     seq:
       - id: index
         type: u1
+        doc: Slot of the widget; the same index replaces a widget, 0 picks a free slot.
       - id: column
         type: u1
+        doc: Column of the first character of the box, from 0.
       - id: line
         type: u1
+        doc: Line of the box, from 0.
       - id: name
         type: u1
+        doc: Widget group; MENU_RESPONSE reports it.
       - id: value
         type: u1
+        doc: Reported in MENU_RESPONSE with the name.
       - id: width
         type: u1
         doc: Size of the input box.
       - id: flags
         type: mme_types::widget_flags
+        doc: The password field does not support `live`.
       - id: salt_1
         -orig-id: some salt
         size: 20
         if: _io.size >= 27
+        doc: |
+          The salt stored with the password (47 bytes), or a random salt for a plain-
+          text password the server knows (27 bytes).
       - id: salt_2
         -orig-id: more salt
         size: 20
         if: _io.size >= 47
+        doc: |
+          A fresh random salt, different for each request, so a captured response cannot
+          be replayed.
       - id: ignored
         size-eos: true
+        doc: Bytes past the largest documented size (a later protocol extension), skipped.
     instances:
+      # Each salt adds 20 bytes to the 7 widget bytes: 7, 27, 47.
       num_salts:
         value: '_io.size >= 47 ? 2 : _io.size >= 27 ? 1 : 0'
+        doc: 'Salts the server sent: 0 (a new password), 1 or 2.'
   menu_texture:
     doc: |
       MENU_TEXTURE (11): draw part of a texture on the menu. Texture coordinates run
@@ -266,31 +334,43 @@ types:
     seq:
       - id: index
         type: u1
+        doc: Slot of the widget; the same index replaces a widget, 0 picks a free slot.
       - id: column
         type: u1
+        doc: Column of the picture's corner, from 0.
       - id: line
         type: u1
+        doc: Line of the picture's corner, from 0.
       - id: width
         type: u1
+        doc: Width of the picture in columns.
       - id: height
         type: u1
+        doc: Height of the picture in lines.
       - id: texture_id
         type: u2
+        doc: Texture set up with TEXTURE_SETUP.
       - id: x1
         -orig-id: x
         type: u1
+        doc: Left edge of the part shown, 0 - 255 of the texture's 256.
       - id: y1
         -orig-id: y
         type: u1
+        doc: Top edge of the part shown, 0 - 255 of the texture's 256.
       - id: x2
         -orig-id: x
         type: u1
+        doc: Right edge of the part shown; 0 means 256 (see `right`).
       - id: y2
         -orig-id: y
         type: u1
+        doc: Bottom edge of the part shown; 0 means 256 (see `bottom`).
       - id: ignored
         size-eos: true
+        doc: Bytes past the largest documented size (a later protocol extension), skipped.
     instances:
+      # A byte cannot hold 256, so the document writes the right/bottom edge 256 as 0.
       right:
         value: 'x2 == 0 ? 256 : x2'
         doc: The second x, with 0 read as 256.

@@ -33,6 +33,7 @@ seq:
   - id: packet_type
     type: u2
     enum: mme_types::packet_type
+    doc: Which packet this is; only types the receiver selected may be sent.
   - id: len_payload
     -orig-id: packet size
     type: u2
@@ -40,11 +41,9 @@ seq:
   - id: payload
     -orig-id: packet data
     size: len_payload
-    doc: |
-      Routed on the packet type's number (`packet_type.to_i`, each case commented with
-      its name): the generated Python then compares plain integers, which keeps the
-      per-packet cost of routing low; the cases are exactly the mme_types::packet_type
-      table.
+    # Routed on the number (`packet_type.to_i`, each case commented with its name): the
+    # generated Python then compares plain integers, which keeps the per-packet cost of
+    # routing low. The cases are exactly the mme_types::packet_type table.
     type:
       switch-on: packet_type.to_i
       cases:
@@ -98,3 +97,6 @@ seq:
         47: mme_connection::server_name  # server_name
         48: mme_players::projectile_create  # projectile_create
         49: mme_players::projectile_collision  # projectile_collision
+    doc: |
+      The packet data, parsed by the payload type of its packet type; types without a
+      payload type here stay bytes.

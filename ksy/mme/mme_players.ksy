@@ -25,13 +25,14 @@ types:
         type: u1
         doc: Who said it; 0 for a server message.
       - id: message
-        type: strz
         size-eos: true
+        type: strz
         encoding: ISO-8859-1
         doc: The text, with ESC + color number escapes.
     instances:
       from_server:
         value: player_id == 0
+        doc: Player id 0 - a message from the server.
   announce_player:
     doc: |
       ANNOUNCE_PLAYER (1 minimum). The document calls the name "S24": a null-filled name
@@ -51,14 +52,17 @@ types:
         enum: mme_types::color
         if: _io.size >= 2
         doc: Unused by the client; 0 means the default color.
+      # Bytes 2 .. 25 at most: the name takes what follows player_id and color, up to 24.
       - id: name
         -orig-id: player name
-        type: strz
         size: '_io.size >= 26 ? 24 : _io.size - 2'
+        type: strz
         encoding: ISO-8859-1
         if: _io.size >= 3
+        doc: The player's name, null-filled, at most 24 bytes.
       - id: ignored
         size-eos: true
+        doc: Bytes past the largest documented size (a later protocol extension), skipped.
     instances:
       keeps_color:
         value: _io.size < 2
@@ -72,8 +76,10 @@ types:
     seq:
       - id: player_id
         type: u1
+        doc: The player to stop rendering.
       - id: ignored
         size-eos: true
+        doc: Bytes past the largest documented size (a later protocol extension), skipped.
   player_abilities:
     doc: |
       PLAYER_ABILITIES (10, 26): what the client should allow the player to do. The
@@ -82,6 +88,7 @@ types:
     seq:
       - id: permissions
         type: permissions
+        doc: U4 bit mask of binary permissions.
       - id: box_volume_limit
         type: u4
         doc: 0 disallows building altogether, 1 disallows boxes.
@@ -100,25 +107,31 @@ types:
         -orig-id: copy/paste volume limit
         type: u4
         if: _io.size >= 26
+        doc: Largest volume a copy/paste may cover (not yet implemented).
       - id: copy_dimension_limit_1
         -orig-id: copy/paste dimension limit 1
         type: u2
         if: _io.size >= 26
+        doc: Limit of the largest copy/paste dimension (not yet implemented).
       - id: copy_dimension_limit_2
         -orig-id: copy/paste dimension limit 2
         type: u2
         if: _io.size >= 26
+        doc: Limit of the second largest copy/paste dimension (not yet implemented).
       - id: copy_dimension_limit_3
         -orig-id: copy/paste dimension limit 3
         type: u2
         if: _io.size >= 26
+        doc: Limit of the smallest copy/paste dimension (not yet implemented).
       - id: max_chat_length
-        -orig-id: maximum length of chat messages
         type: u2
         if: _io.size >= 26
-        doc: Counts only what the player types.
+        doc: |
+          Maximum length of a chat message; counts only what the player types, not the
+          name or anything else.
       - id: ignored
         size-eos: true
+        doc: Bytes past the largest documented size (a later protocol extension), skipped.
     types:
       permissions:
         doc: U4 bit mask of binary permissions, bit 0 first.
@@ -130,8 +143,10 @@ types:
           - id: allow_fast_flying
             -orig-id: allow high-speed flying
             type: b1
+            doc: Allow high-speed flying.
           - id: allow_noclip
             type: b1
+            doc: Allow moving through solid blocks.
           - id: reserved
             type: b29
             doc: Bits 3-31, reserved (set to zero).
@@ -146,8 +161,10 @@ types:
         doc: Position in block coordinates.
       - id: y
         type: f4
+        doc: Position in block coordinates.
       - id: z
         type: f4
+        doc: Position in block coordinates.
       - id: u
         type: f4
         doc: Head left-right rotation, radians.
@@ -157,8 +174,10 @@ types:
       - id: player_id
         type: u1
         if: _io.size >= 21
+        doc: The player who moved; 0 or absent - the receiving client's own player.
       - id: ignored
         size-eos: true
+        doc: Bytes past the largest documented size (a later protocol extension), skipped.
     instances:
       teleports_self:
         value: _io.size < 21 or player_id == 0
@@ -173,9 +192,9 @@ types:
       - id: model_id
         -orig-id: Player model ID
         type: u1
-        if: _io.size >= 1
         valid:
           min: 1
+        if: _io.size >= 1
         doc: Player model, 1 - 255.
       - id: texture_id
         type: u2
@@ -183,6 +202,7 @@ types:
         doc: Texture (from TEXTURE_SETUP) for the model; the document gives 0 - 1529.
       - id: ignored
         size-eos: true
+        doc: Bytes past the largest documented size (a later protocol extension), skipped.
     instances:
       resets:
         value: _io.size >= 1 and _io.size < 3
@@ -200,8 +220,10 @@ types:
         doc: Position in block coordinates.
       - id: y
         type: f4
+        doc: Position in block coordinates.
       - id: z
         type: f4
+        doc: Position in block coordinates.
       - id: u
         type: f4
         doc: Left-right rotation, radians.
@@ -210,6 +232,7 @@ types:
         doc: Up-down rotation, radians.
       - id: ignored
         size-eos: true
+        doc: Bytes past the largest documented size (a later protocol extension), skipped.
   projectile_collision:
     doc: |
       PROJECTILE_COLLISION (15): sent by the client that fired the projectile when it hit
@@ -219,18 +242,23 @@ types:
       - id: projectile_type
         type: u1
         enum: mme_types::projectile_type
+        doc: Which mouse button created it.
       - id: x
         type: f4
         doc: Where it collided, in block coordinates.
       - id: y
         type: f4
+        doc: Where it collided, in block coordinates.
       - id: z
         type: f4
+        doc: Where it collided, in block coordinates.
       - id: collision_type
         type: u1
         enum: mme_types::collision_type
+        doc: Whether a block or a player model was hit.
       - id: thing_id
         type: u1
         doc: The block type hit, or the player model id.
       - id: ignored
         size-eos: true
+        doc: Bytes past the largest documented size (a later protocol extension), skipped.

@@ -4,7 +4,6 @@ meta:
   application: Multiplayer Map Editor
   license: MIT
   ks-version: '0.11'
-  imports: []
   endian: le
   bit-endian: le
 doc: |
@@ -36,26 +35,37 @@ types:
     seq:
       - id: lower_x
         type: s2
+        doc: x of the lower corner, inclusive.
       - id: lower_y
         type: s2
+        doc: y of the lower corner, inclusive.
       - id: lower_z
         type: s2
+        doc: z of the lower corner, inclusive.
       - id: upper_x
         type: s2
+        doc: x of the upper corner, inclusive; not below `lower_x`.
       - id: upper_y
         type: s2
+        doc: y of the upper corner, inclusive; not below `lower_y`.
       - id: upper_z
         type: s2
+        doc: z of the upper corner, inclusive; not below `lower_z`.
     instances:
       is_ordered:
         value: lower_x <= upper_x and lower_y <= upper_y and lower_z <= upper_z
         doc: The document requires the lower corner not to exceed the upper one.
+      # The corners are inclusive, hence the + 1; a reversed region is empty rather than
+      # negative, so `volume` never goes below 0.
       size_x:
         value: 'is_ordered ? upper_x - lower_x + 1 : 0'
+        doc: Blocks along x (0 for a reversed region).
       size_y:
         value: 'is_ordered ? upper_y - lower_y + 1 : 0'
+        doc: Blocks along y (0 for a reversed region).
       size_z:
         value: 'is_ordered ? upper_z - lower_z + 1 : 0'
+        doc: Blocks along z (0 for a reversed region).
       volume:
         value: size_x * size_y * size_z
         doc: Number of blocks in the region, the decompressed size of its data.
@@ -68,8 +78,8 @@ types:
     doc-ref: protocol.txt, "PACKET_AUTHENTICATE 5"
     seq:
       - id: name
-        type: strz
         size: 24
+        type: strz
         encoding: ISO-8859-1
         doc: The name this player is currently using (B24, null-filled).
       - id: player_id
@@ -91,6 +101,8 @@ types:
     seq:
       - id: bits
         type: b1
+        # bit-endian le: the first b1 of a byte is its least significant bit, so
+        # bits[n] is bit n % 8 of byte n / 8, the document's order of packet types.
         repeat: eos
         doc: One flag per packet type, indexed by the packet type number.
   widget_flags:
@@ -113,6 +125,7 @@ types:
         doc: Buttons are drawn half a line lower.
       - id: reserved
         type: b4
+        doc: Bits 4-7, not documented.
 enums:
   packet_type:
     0:
