@@ -180,11 +180,11 @@ def test_cli_on_a_separately_started_dask_cluster(captures, tmp_path):
     procs = []
     try:
         procs.append(subprocess.Popen(
-            [str(BIN / "dask"), "scheduler", "--host", "127.0.0.1", "--port", str(port),
+            [sys.executable, "-m", "dask", "scheduler", "--host", "127.0.0.1", "--port", str(port),
              "--no-dashboard"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env))
         for _ in range(2):
             procs.append(subprocess.Popen(
-                [str(BIN / "dask"), "worker", address, "--host", "127.0.0.1", "--nthreads",
+                [sys.executable, "-m", "dask", "worker", address, "--host", "127.0.0.1", "--nthreads",
                  "1", "--no-dashboard"], stdout=subprocess.DEVNULL,
                 stderr=subprocess.DEVNULL, env=env))
         deadline = time.monotonic() + 60
