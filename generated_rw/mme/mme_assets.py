@@ -234,6 +234,7 @@ class MmeAssets(ReadWriteKaitaiStruct):
 
         @property
         def deletes(self):
+            """Only the group id - the group is deleted."""
             if hasattr(self, '_m_deletes'):
                 return self._m_deletes
 
@@ -346,6 +347,9 @@ class MmeAssets(ReadWriteKaitaiStruct):
 
         @property
         def num_textures(self):
+            """Number of texture ids the payload carries: 6, 5, 2, 1 or 0 (see the type's
+            doc).
+            """
             if hasattr(self, '_m_num_textures'):
                 return self._m_num_textures
 

@@ -103,6 +103,7 @@ class MmeConnection(ReadWriteKaitaiStruct):
 
         @property
         def has_token(self):
+            """The 52-byte variant, with a token the server may check."""
             if hasattr(self, '_m_has_token'):
                 return self._m_has_token
 

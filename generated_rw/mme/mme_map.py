@@ -251,6 +251,7 @@ class MmeMap(ReadWriteKaitaiStruct):
 
         @property
         def removes_screen(self):
+            """An empty packet - the loading screen is removed."""
             if hasattr(self, '_m_removes_screen'):
                 return self._m_removes_screen
 

@@ -320,6 +320,7 @@ class MmeMenu(ReadWriteKaitaiStruct):
 
         @property
         def removes_menu(self):
+            """No menu fields - the server menu is disabled and removed."""
             if hasattr(self, '_m_removes_menu'):
                 return self._m_removes_menu
 
@@ -535,6 +536,7 @@ class MmeMenu(ReadWriteKaitaiStruct):
 
         @property
         def text(self):
+            """The text decoded as ISO-8859-1."""
             if hasattr(self, '_m_text'):
                 return self._m_text
 
@@ -621,6 +623,7 @@ class MmeMenu(ReadWriteKaitaiStruct):
 
         @property
         def num_salts(self):
+            """Salts the server sent: 0 (a new password), 1 or 2."""
             if hasattr(self, '_m_num_salts'):
                 return self._m_num_salts
 

@@ -3,9 +3,9 @@
 
 import kaitaistruct
 from kaitaistruct import ReadWriteKaitaiStruct, KaitaiStream, BytesIO
-from . import mme_assets
-from . import mme_connection
 from . import mme_players
+from . import mme_connection
+from . import mme_assets
 from . import mme_menu
 from . import mme_map
 from . import mme_types

@@ -163,6 +163,7 @@ class MmePlayers(ReadWriteKaitaiStruct):
 
         @property
         def from_server(self):
+            """Player id 0 - a message from the server."""
             if hasattr(self, '_m_from_server'):
                 return self._m_from_server
 

@@ -312,6 +312,7 @@ class MmeTypes(ReadWriteKaitaiStruct):
             del self._m_is_ordered
         @property
         def size_x(self):
+            """Blocks along x (0 for a reversed region)."""
             if hasattr(self, '_m_size_x'):
                 return self._m_size_x
 
@@ -322,6 +323,7 @@ class MmeTypes(ReadWriteKaitaiStruct):
             del self._m_size_x
         @property
         def size_y(self):
+            """Blocks along y (0 for a reversed region)."""
             if hasattr(self, '_m_size_y'):
                 return self._m_size_y
 
@@ -332,6 +334,7 @@ class MmeTypes(ReadWriteKaitaiStruct):
             del self._m_size_y
         @property
         def size_z(self):
+            """Blocks along z (0 for a reversed region)."""
             if hasattr(self, '_m_size_z'):
                 return self._m_size_z
 
