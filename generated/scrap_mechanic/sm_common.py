@@ -107,6 +107,7 @@ class SmCommon(KaitaiStruct):
 
         @property
         def is_negative(self):
+            """The sign bit (bit 31) is set."""
             if hasattr(self, '_m_is_negative'):
                 return self._m_is_negative
 

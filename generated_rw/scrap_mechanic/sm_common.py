@@ -125,6 +125,7 @@ class SmCommon(ReadWriteKaitaiStruct):
             del self._m_exponent
         @property
         def is_negative(self):
+            """The sign bit (bit 31) is set."""
             if hasattr(self, '_m_is_negative'):
                 return self._m_is_negative
 

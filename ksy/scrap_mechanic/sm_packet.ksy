@@ -23,6 +23,7 @@ seq:
     -orig-id: Packet ID
     type: u1
     enum: sm_common::packet_id
+    doc: Which packet this is; the layout of the body depends on it.
   - id: body
     -orig-id: Data
     size-eos: true

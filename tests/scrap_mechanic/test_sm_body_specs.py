@@ -132,7 +132,7 @@ def test_player_movement():
     obj = parse_all(SmPlayerMovement, body)
     assert obj.tick == 0x01020304
     k = obj.keys
-    assert (k.unused, k.aim, k.sprint, k.horizontal, k.crawl, k.jump) == \
+    assert (k.reserved, k.aim, k.sprint, k.horizontal, k.crawl, k.jump) == \
         (0, False, True, True, False, False)
     assert k.value == 0x0C
     assert (obj.direction, obj.yaw, obj.pitch) == (96, 10, 64)
