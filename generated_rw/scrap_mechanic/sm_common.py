@@ -28,6 +28,14 @@ class SmCommon(ReadWriteKaitaiStruct):
     
     .. seealso::
        22 - Network Update, section Other structures
+    
+    
+    .. seealso::
+       Format
+    
+    
+    .. seealso::
+       BitStream
     """
 
     class MovementKey(IntEnum):

@@ -22,7 +22,10 @@ doc: |
   the expression language; `vec3f_from_bits` and `quat_from_bits` group them. No custom
   `process:` routine is involved, so the Web IDE shows the same real float values as the
   Python classes.
-doc-ref: 22 - Network Update, section Other structures
+doc-ref:
+  - 22 - Network Update, section Other structures
+  - Format
+  - BitStream
 types:
   vec3f_xyz:
     doc: Three 32-bit floats in X, Y, Z order (`Vec3fXYZ`, and `Vec3f` of 24).

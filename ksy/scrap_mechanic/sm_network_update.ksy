@@ -33,6 +33,8 @@ params:
     type: u1
     doc: Controller type from the object's Create; 0 when not known.
 seq:
+  # Big-endian bits (the BitStream's order): the update type is bits 7..5 of the
+  # first byte, the NetObj type bits 4..0.
   - id: update_type
     type: b3
     enum: update_type

@@ -26,7 +26,9 @@ doc: |
   The Web IDE has no record of earlier Creates: each NetworkUpdate is opened with
   controller type 0 (not known), and the controller type of UpdateRigidBody and
   UpdateChildShape is recovered from the data size (see `sm_network_update`).
-doc-ref: 22 - Network Update, section Structure
+doc-ref:
+  - 21 - Initialization Network Update, section Structure
+  - 22 - Network Update, sections Structure and DeltaUpdate
 seq:
   - id: tick
     type: u4

@@ -40,6 +40,7 @@ types:
       values). All low while seated or tumbling.
     doc-ref: 30 - Player Movement, section Keys bitfield
     seq:
+      # Big-endian bits: the first field read is bit 7.
       - id: reserved
         -orig-id: Unused
         type: b3
