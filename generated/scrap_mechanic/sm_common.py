@@ -28,6 +28,14 @@ class SmCommon(KaitaiStruct):
     
     .. seealso::
        22 - Network Update, section Other structures
+    
+    
+    .. seealso::
+       Format
+    
+    
+    .. seealso::
+       BitStream
     """
 
     class MovementKey(IntEnum):
@@ -107,6 +115,7 @@ class SmCommon(KaitaiStruct):
 
         @property
         def is_negative(self):
+            """The sign bit (bit 31) is set."""
             if hasattr(self, '_m_is_negative'):
                 return self._m_is_negative
 

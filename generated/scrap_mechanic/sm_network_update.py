@@ -166,6 +166,7 @@ class SmNetworkUpdate(KaitaiStruct):
 
         @property
         def x_axis(self):
+            """The axis the part's X axis points along (Local Rotation)."""
             if hasattr(self, '_m_x_axis'):
                 return self._m_x_axis
 
@@ -174,6 +175,7 @@ class SmNetworkUpdate(KaitaiStruct):
 
         @property
         def z_axis(self):
+            """The axis the part's Z axis points along (Local Rotation)."""
             if hasattr(self, '_m_z_axis'):
                 return self._m_z_axis
 
@@ -204,7 +206,8 @@ class SmNetworkUpdate(KaitaiStruct):
 
 
     class CreateCharacter(KaitaiStruct):
-        """
+        """Sent when a character is created, for a player joining the world or a unit.
+        
         .. seealso::
            22 - Network Update, section CreateCharacter
         """
@@ -240,7 +243,9 @@ class SmNetworkUpdate(KaitaiStruct):
 
 
     class CreateContainer(KaitaiStruct):
-        """
+        """Sent when a container is created; a joining client gets one for its inventory
+        and one for its carry container.
+        
         .. seealso::
            22 - Network Update, section CreateContainer
         """
@@ -348,7 +353,9 @@ class SmNetworkUpdate(KaitaiStruct):
 
 
     class CreateLift(KaitaiStruct):
-        """
+        """Sent when a player places their lift, or a creation is spawned on or put on a
+        lift (the old lift is removed and a new one created).
+        
         .. seealso::
            22 - Network Update, section CreateLift
         """
@@ -467,7 +474,9 @@ class SmNetworkUpdate(KaitaiStruct):
 
 
     class CreateTool(KaitaiStruct):
-        """
+        """Sent for every tool of the save when a client joins, and when a tool is dragged
+        from the unlimited inventory to the hotbar.
+        
         .. seealso::
            22 - Network Update, section CreateTool
         """
@@ -511,6 +520,7 @@ class SmNetworkUpdate(KaitaiStruct):
 
         @property
         def x_axis_a(self):
+            """The axis side A's X axis points along, local to the body."""
             if hasattr(self, '_m_x_axis_a'):
                 return self._m_x_axis_a
 
@@ -519,6 +529,7 @@ class SmNetworkUpdate(KaitaiStruct):
 
         @property
         def x_axis_b(self):
+            """The axis side B's X axis points along, local to the body."""
             if hasattr(self, '_m_x_axis_b'):
                 return self._m_x_axis_b
 
@@ -527,6 +538,7 @@ class SmNetworkUpdate(KaitaiStruct):
 
         @property
         def z_axis_a(self):
+            """The axis side A's Z axis points along, local to the body."""
             if hasattr(self, '_m_z_axis_a'):
                 return self._m_z_axis_a
 
@@ -535,6 +547,7 @@ class SmNetworkUpdate(KaitaiStruct):
 
         @property
         def z_axis_b(self):
+            """The axis side B's Z axis points along, local to the body."""
             if hasattr(self, '_m_z_axis_b'):
                 return self._m_z_axis_b
 
@@ -745,7 +758,11 @@ class SmNetworkUpdate(KaitaiStruct):
 
 
     class UpdateCharacter(KaitaiStruct):
-        """A bit stream. Four flag bits say which parts follow; decision (the document gives no
+        """Sent when a character changes (selected item, downed, painted and more), and with
+        all four flags set right after its Create. The character's transform is not here:
+        it comes with 24 Unreliable Update.
+        
+        A bit stream. Four flag bits say which parts follow; decision (the document gives no
         padding here, as in 24's character update): every part follows the previous one
         bit by bit, not byte-aligned. MovementStates, SelectedItem and IsPlayer are inlined,
         because a sub-type would start on a byte boundary. The SelectedItem UUID (le u128)
@@ -872,6 +889,7 @@ class SmNetworkUpdate(KaitaiStruct):
 
         @property
         def num_padding_bits(self):
+            """Bits up to the next byte boundary (0 to 7)."""
             if hasattr(self, '_m_num_padding_bits'):
                 return self._m_num_padding_bits
 
@@ -880,7 +898,8 @@ class SmNetworkUpdate(KaitaiStruct):
 
 
     class UpdateChildShape(KaitaiStruct):
-        """UpdateChildShape; the trailing data depends on the controller type (31 block, 32 part).
+        """UpdateChildShape, sent when the shape is painted (new bounds take a new child
+        shape); the trailing data depends on the controller type (31 block, 32 part).
         
         .. seealso::
            22 - Network Update, section UpdateChildShape
@@ -1080,7 +1099,8 @@ class SmNetworkUpdate(KaitaiStruct):
 
 
     class UpdateLift(KaitaiStruct):
-        """
+        """Sent when a player extends or retracts their lift.
+        
         .. seealso::
            22 - Network Update, section UpdateLift
         """
@@ -1099,7 +1119,9 @@ class SmNetworkUpdate(KaitaiStruct):
 
 
     class UpdateRigidBody(KaitaiStruct):
-        """UpdateRigidBody, by the controller type of the body's Create.
+        """UpdateRigidBody, by the controller type of the body's Create: sent when a child
+        shape or joint of the body is added, removed or painted, or anything else about
+        the body changes.
         
         .. seealso::
            22 - Network Update, section UpdateRigidBody
@@ -1185,7 +1207,8 @@ class SmNetworkUpdate(KaitaiStruct):
 
 
     class UpdateTool(KaitaiStruct):
-        """
+        """Sent when a tool is created or updated; assigns it to a player.
+        
         .. seealso::
            22 - Network Update, section UpdateTool
         """
@@ -1205,6 +1228,7 @@ class SmNetworkUpdate(KaitaiStruct):
 
     @property
     def child_shape_type(self):
+        """The controller type of a ChildShape, named (block or part)."""
         if hasattr(self, '_m_child_shape_type'):
             return self._m_child_shape_type
 
@@ -1216,6 +1240,7 @@ class SmNetworkUpdate(KaitaiStruct):
 
     @property
     def controller_type_source(self):
+        """Where `resolved_controller_type` came from."""
         if hasattr(self, '_m_controller_type_source'):
             return self._m_controller_type_source
 
@@ -1235,6 +1260,7 @@ class SmNetworkUpdate(KaitaiStruct):
 
     @property
     def joint_type(self):
+        """The controller type of a created Joint, named (bearing, spring, piston...)."""
         if hasattr(self, '_m_joint_type'):
             return self._m_joint_type
 
@@ -1246,6 +1272,7 @@ class SmNetworkUpdate(KaitaiStruct):
 
     @property
     def len_data(self):
+        """Bytes of update data (the whole NetworkUpdate less the header)."""
         if hasattr(self, '_m_len_data'):
             return self._m_len_data
 
@@ -1275,6 +1302,7 @@ class SmNetworkUpdate(KaitaiStruct):
 
     @property
     def rigid_body_type(self):
+        """The controller type of a RigidBody, named (static or dynamic)."""
         if hasattr(self, '_m_rigid_body_type'):
             return self._m_rigid_body_type
 

@@ -47,9 +47,9 @@ class SmPlayerMovement(KaitaiStruct):
             self._read()
 
         def _read(self):
-            self.unused = self._io.read_bits_int_be(3)
-            if not self.unused == 0:
-                raise kaitaistruct.ValidationNotEqualError(0, self.unused, self._io, u"/types/keys/seq/0")
+            self.reserved = self._io.read_bits_int_be(3)
+            if not self.reserved == 0:
+                raise kaitaistruct.ValidationNotEqualError(0, self.reserved, self._io, u"/types/keys/seq/0")
             self.aim = self._io.read_bits_int_be(1) != 0
             self.sprint = self._io.read_bits_int_be(1) != 0
             self.horizontal = self._io.read_bits_int_be(1) != 0

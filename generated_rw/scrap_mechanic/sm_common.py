@@ -28,6 +28,14 @@ class SmCommon(ReadWriteKaitaiStruct):
     
     .. seealso::
        22 - Network Update, section Other structures
+    
+    
+    .. seealso::
+       Format
+    
+    
+    .. seealso::
+       BitStream
     """
 
     class MovementKey(IntEnum):
@@ -125,6 +133,7 @@ class SmCommon(ReadWriteKaitaiStruct):
             del self._m_exponent
         @property
         def is_negative(self):
+            """The sign bit (bit 31) is set."""
             if hasattr(self, '_m_is_negative'):
                 return self._m_is_negative
 

@@ -268,6 +268,7 @@ class SmNetworkUpdate(ReadWriteKaitaiStruct):
 
         @property
         def x_axis(self):
+            """The axis the part's X axis points along (Local Rotation)."""
             if hasattr(self, '_m_x_axis'):
                 return self._m_x_axis
 
@@ -278,6 +279,7 @@ class SmNetworkUpdate(ReadWriteKaitaiStruct):
             del self._m_x_axis
         @property
         def z_axis(self):
+            """The axis the part's Z axis points along (Local Rotation)."""
             if hasattr(self, '_m_z_axis'):
                 return self._m_z_axis
 
@@ -322,7 +324,8 @@ class SmNetworkUpdate(ReadWriteKaitaiStruct):
 
 
     class CreateCharacter(ReadWriteKaitaiStruct):
-        """
+        """Sent when a character is created, for a player joining the world or a unit.
+        
         .. seealso::
            22 - Network Update, section CreateCharacter
         """
@@ -381,7 +384,9 @@ class SmNetworkUpdate(ReadWriteKaitaiStruct):
             del self._m_steam_id_64
 
     class CreateContainer(ReadWriteKaitaiStruct):
-        """
+        """Sent when a container is created; a joining client gets one for its inventory
+        and one for its carry container.
+        
         .. seealso::
            22 - Network Update, section CreateContainer
         """
@@ -622,7 +627,9 @@ class SmNetworkUpdate(ReadWriteKaitaiStruct):
 
 
     class CreateLift(ReadWriteKaitaiStruct):
-        """
+        """Sent when a player places their lift, or a creation is spawned on or put on a
+        lift (the old lift is removed and a new one created).
+        
         .. seealso::
            22 - Network Update, section CreateLift
         """
@@ -825,7 +832,9 @@ class SmNetworkUpdate(ReadWriteKaitaiStruct):
 
 
     class CreateTool(ReadWriteKaitaiStruct):
-        """
+        """Sent for every tool of the save when a client joins, and when a tool is dragged
+        from the unlimited inventory to the hotbar.
+        
         .. seealso::
            22 - Network Update, section CreateTool
         """
@@ -891,6 +900,7 @@ class SmNetworkUpdate(ReadWriteKaitaiStruct):
 
         @property
         def x_axis_a(self):
+            """The axis side A's X axis points along, local to the body."""
             if hasattr(self, '_m_x_axis_a'):
                 return self._m_x_axis_a
 
@@ -901,6 +911,7 @@ class SmNetworkUpdate(ReadWriteKaitaiStruct):
             del self._m_x_axis_a
         @property
         def x_axis_b(self):
+            """The axis side B's X axis points along, local to the body."""
             if hasattr(self, '_m_x_axis_b'):
                 return self._m_x_axis_b
 
@@ -911,6 +922,7 @@ class SmNetworkUpdate(ReadWriteKaitaiStruct):
             del self._m_x_axis_b
         @property
         def z_axis_a(self):
+            """The axis side A's Z axis points along, local to the body."""
             if hasattr(self, '_m_z_axis_a'):
                 return self._m_z_axis_a
 
@@ -921,6 +933,7 @@ class SmNetworkUpdate(ReadWriteKaitaiStruct):
             del self._m_z_axis_a
         @property
         def z_axis_b(self):
+            """The axis side B's Z axis points along, local to the body."""
             if hasattr(self, '_m_z_axis_b'):
                 return self._m_z_axis_b
 
@@ -1299,7 +1312,11 @@ class SmNetworkUpdate(ReadWriteKaitaiStruct):
             del self._m_value
 
     class UpdateCharacter(ReadWriteKaitaiStruct):
-        """A bit stream. Four flag bits say which parts follow; decision (the document gives no
+        """Sent when a character changes (selected item, downed, painted and more), and with
+        all four flags set right after its Create. The character's transform is not here:
+        it comes with 24 Unreliable Update.
+        
+        A bit stream. Four flag bits say which parts follow; decision (the document gives no
         padding here, as in 24's character update): every part follows the previous one
         bit by bit, not byte-aligned. MovementStates, SelectedItem and IsPlayer are inlined,
         because a sub-type would start on a byte boundary. The SelectedItem UUID (le u128)
@@ -1534,6 +1551,7 @@ class SmNetworkUpdate(ReadWriteKaitaiStruct):
             del self._m_num_bits
         @property
         def num_padding_bits(self):
+            """Bits up to the next byte boundary (0 to 7)."""
             if hasattr(self, '_m_num_padding_bits'):
                 return self._m_num_padding_bits
 
@@ -1544,7 +1562,8 @@ class SmNetworkUpdate(ReadWriteKaitaiStruct):
             del self._m_num_padding_bits
 
     class UpdateChildShape(ReadWriteKaitaiStruct):
-        """UpdateChildShape; the trailing data depends on the controller type (31 block, 32 part).
+        """UpdateChildShape, sent when the shape is painted (new bounds take a new child
+        shape); the trailing data depends on the controller type (31 block, 32 part).
         
         .. seealso::
            22 - Network Update, section UpdateChildShape
@@ -1959,7 +1978,8 @@ class SmNetworkUpdate(ReadWriteKaitaiStruct):
 
 
     class UpdateLift(ReadWriteKaitaiStruct):
-        """
+        """Sent when a player extends or retracts their lift.
+        
         .. seealso::
            22 - Network Update, section UpdateLift
         """
@@ -1987,7 +2007,9 @@ class SmNetworkUpdate(ReadWriteKaitaiStruct):
 
 
     class UpdateRigidBody(ReadWriteKaitaiStruct):
-        """UpdateRigidBody, by the controller type of the body's Create.
+        """UpdateRigidBody, by the controller type of the body's Create: sent when a child
+        shape or joint of the body is added, removed or painted, or anything else about
+        the body changes.
         
         .. seealso::
            22 - Network Update, section UpdateRigidBody
@@ -2139,7 +2161,8 @@ class SmNetworkUpdate(ReadWriteKaitaiStruct):
 
 
     class UpdateTool(ReadWriteKaitaiStruct):
-        """
+        """Sent when a tool is created or updated; assigns it to a player.
+        
         .. seealso::
            22 - Network Update, section UpdateTool
         """
@@ -2168,6 +2191,7 @@ class SmNetworkUpdate(ReadWriteKaitaiStruct):
 
     @property
     def child_shape_type(self):
+        """The controller type of a ChildShape, named (block or part)."""
         if hasattr(self, '_m_child_shape_type'):
             return self._m_child_shape_type
 
@@ -2181,6 +2205,7 @@ class SmNetworkUpdate(ReadWriteKaitaiStruct):
         del self._m_child_shape_type
     @property
     def controller_type_source(self):
+        """Where `resolved_controller_type` came from."""
         if hasattr(self, '_m_controller_type_source'):
             return self._m_controller_type_source
 
@@ -2204,6 +2229,7 @@ class SmNetworkUpdate(ReadWriteKaitaiStruct):
         del self._m_inferred_controller_type
     @property
     def joint_type(self):
+        """The controller type of a created Joint, named (bearing, spring, piston...)."""
         if hasattr(self, '_m_joint_type'):
             return self._m_joint_type
 
@@ -2217,6 +2243,7 @@ class SmNetworkUpdate(ReadWriteKaitaiStruct):
         del self._m_joint_type
     @property
     def len_data(self):
+        """Bytes of update data (the whole NetworkUpdate less the header)."""
         if hasattr(self, '_m_len_data'):
             return self._m_len_data
 
@@ -2252,6 +2279,7 @@ class SmNetworkUpdate(ReadWriteKaitaiStruct):
         del self._m_resolved_controller_type
     @property
     def rigid_body_type(self):
+        """The controller type of a RigidBody, named (static or dynamic)."""
         if hasattr(self, '_m_rigid_body_type'):
             return self._m_rigid_body_type
 

@@ -29,7 +29,11 @@ class SmNetworkUpdateBody(ReadWriteKaitaiStruct):
     UpdateChildShape is recovered from the data size (see `sm_network_update`).
     
     .. seealso::
-       22 - Network Update, section Structure
+       21 - Initialization Network Update, section Structure
+    
+    
+    .. seealso::
+       22 - Network Update, sections Structure and DeltaUpdate
     """
     def __init__(self, _io=None, _parent=None, _root=None):
         super(SmNetworkUpdateBody, self).__init__(_io)

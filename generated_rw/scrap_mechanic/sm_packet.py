@@ -21,6 +21,26 @@ class SmPacket(ReadWriteKaitaiStruct):
     
     .. seealso::
        Format, section Structure
+    
+    
+    .. seealso::
+       21 - Initialization Network Update
+    
+    
+    .. seealso::
+       22 - Network Update
+    
+    
+    .. seealso::
+       24 - Unreliable Update
+    
+    
+    .. seealso::
+       29 - Compound Packet
+    
+    
+    .. seealso::
+       30 - Player Movement
     """
     def __init__(self, _io=None, _parent=None, _root=None):
         super(SmPacket, self).__init__(_io)

@@ -64,9 +64,9 @@ class SmPlayerMovement(ReadWriteKaitaiStruct):
             self._root = _root
 
         def _read(self):
-            self.unused = self._io.read_bits_int_be(3)
-            if not self.unused == 0:
-                raise kaitaistruct.ValidationNotEqualError(0, self.unused, self._io, u"/types/keys/seq/0")
+            self.reserved = self._io.read_bits_int_be(3)
+            if not self.reserved == 0:
+                raise kaitaistruct.ValidationNotEqualError(0, self.reserved, self._io, u"/types/keys/seq/0")
             self.aim = self._io.read_bits_int_be(1) != 0
             self.sprint = self._io.read_bits_int_be(1) != 0
             self.horizontal = self._io.read_bits_int_be(1) != 0
@@ -81,7 +81,7 @@ class SmPlayerMovement(ReadWriteKaitaiStruct):
 
         def _write__seq(self, io=None):
             super(SmPlayerMovement.Keys, self)._write__seq(io)
-            self._io.write_bits_int_be(3, self.unused)
+            self._io.write_bits_int_be(3, self.reserved)
             self._io.write_bits_int_be(1, int(self.aim))
             self._io.write_bits_int_be(1, int(self.sprint))
             self._io.write_bits_int_be(1, int(self.horizontal))
@@ -90,8 +90,8 @@ class SmPlayerMovement(ReadWriteKaitaiStruct):
 
 
         def _check(self):
-            if not self.unused == 0:
-                raise kaitaistruct.ValidationNotEqualError(0, self.unused, None, u"/types/keys/seq/0")
+            if not self.reserved == 0:
+                raise kaitaistruct.ValidationNotEqualError(0, self.reserved, None, u"/types/keys/seq/0")
             self._dirty = False
 
         @property

@@ -4,7 +4,6 @@ meta:
   application: Scrap Mechanic
   license: MIT
   ks-version: '0.11'
-  imports: []
   endian: be
   bit-endian: be
 doc: |
@@ -23,7 +22,10 @@ doc: |
   the expression language; `vec3f_from_bits` and `quat_from_bits` group them. No custom
   `process:` routine is involved, so the Web IDE shows the same real float values as the
   Python classes.
-doc-ref: 22 - Network Update, section Other structures
+doc-ref:
+  - 22 - Network Update, section Other structures
+  - Format
+  - BitStream
 types:
   vec3f_xyz:
     doc: Three 32-bit floats in X, Y, Z order (`Vec3fXYZ`, and `Vec3f` of 24).
@@ -31,78 +33,100 @@ types:
     seq:
       - id: x
         type: f4
+        doc: X coordinate, a 32-bit float.
       - id: y
         type: f4
+        doc: Y coordinate, a 32-bit float.
       - id: z
         type: f4
+        doc: Z coordinate, a 32-bit float.
   vec3f_zyx:
     doc: Three 32-bit floats in Z, Y, X order.
     doc-ref: 22 - Network Update, section Vec3fZYX
     seq:
       - id: z
         type: f4
+        doc: Z coordinate, a 32-bit float, sent first.
       - id: y
         type: f4
+        doc: Y coordinate, a 32-bit float.
       - id: x
         type: f4
+        doc: X coordinate, a 32-bit float, sent last.
   vec3i16_xyz:
     doc: Three signed 16-bit integers in X, Y, Z order.
     doc-ref: 22 - Network Update, section Vec3i16XYZ
     seq:
       - id: x
         type: s2
+        doc: X coordinate, a signed 16-bit integer.
       - id: y
         type: s2
+        doc: Y coordinate, a signed 16-bit integer.
       - id: z
         type: s2
+        doc: Z coordinate, a signed 16-bit integer.
   vec3i32_xyz:
     doc: Three signed 32-bit integers in X, Y, Z order.
     doc-ref: 22 - Network Update, section Vec3i32XYZ
     seq:
       - id: x
         type: s4
+        doc: X coordinate, a signed 32-bit integer.
       - id: y
         type: s4
+        doc: Y coordinate, a signed 32-bit integer.
       - id: z
         type: s4
+        doc: Z coordinate, a signed 32-bit integer.
   quat_xyzw:
     doc: A rotation quaternion, imaginary parts first, real part W last (`QuatXYZW`, and `Quat` of 24).
     doc-ref: 22 - Network Update, section QuatXYZW
     seq:
       - id: x
         type: f4
+        doc: Imaginary X component, a 32-bit float.
       - id: y
         type: f4
+        doc: Imaginary Y component, a 32-bit float.
       - id: z
         type: f4
+        doc: Imaginary Z component, a 32-bit float.
       - id: w
         type: f4
-        doc: The real part.
+        doc: The real part, a 32-bit float, sent last.
   quat_wzyx:
     doc: A rotation quaternion, real part W first, then Z, Y, X.
     doc-ref: 22 - Network Update, section QuatWZYX
     seq:
       - id: w
         type: f4
-        doc: The real part.
+        doc: The real part, a 32-bit float, sent first.
       - id: z
         type: f4
+        doc: Imaginary Z component, a 32-bit float.
       - id: y
         type: f4
+        doc: Imaginary Y component, a 32-bit float.
       - id: x
         type: f4
+        doc: Imaginary X component, a 32-bit float.
   transform:
     doc: The transform of a physical object in a world.
     doc-ref: 22 - Network Update, section Transform
     seq:
       - id: rotation
         type: quat_xyzw
+        doc: Orientation of the object in the world.
       - id: position
         type: vec3f_xyz
+        doc: Position of the object in the world.
       - id: velocity
         type: vec3f_xyz
+        doc: Linear velocity of the object.
       - id: angular_velocity
         type: vec3f_xyz
+        doc: Rate of rotation of the object about each axis.
   uuid:
     doc: |
       A 128-bit UUID, kept as its 16 bytes in wire order. Fields documented `le u128`
@@ -113,6 +137,7 @@ types:
     seq:
       - id: octets
         size: 16
+        doc: The UUID's 16 bytes as sent; their order depends on the field (see above).
   f4_from_bits:
     doc: |
       A big-endian IEEE 754 single-precision float read as 32 raw bits, for floats that
@@ -127,12 +152,17 @@ types:
     instances:
       is_negative:
         value: bits >= 0x80000000
+        doc: The sign bit (bit 31) is set.
+      # Division and modulo instead of shifts and masks: JavaScript's bitwise operators
+      # work on signed 32-bit integers and would turn bit 31 into a negative number.
       exponent:
         value: (bits / 0x800000) % 0x100
         doc: The biased 8-bit exponent.
       mantissa:
         value: bits % 0x800000
         doc: The 23-bit fraction.
+      # The expression language has no power operator: multiply together 2^(2^i) for
+      # every set bit i of the exponent (2^1, 2^2, 2^4 ... 2^128), each exact in a double.
       pow2_exponent:
         value: >-
           ((exponent % 2) == 1 ? 2.0 : 1.0)
@@ -144,6 +174,9 @@ types:
           * (((exponent / 64) % 2) == 1 ? 1.8446744073709552e19 : 1.0)
           * (((exponent / 128) % 2) == 1 ? 3.402823669209385e38 : 1.0)
         doc: 2 to the power of the biased exponent (2^0 .. 2^255; exact in a double).
+      # 1.401298464324817e-45 is 2^-149 (the smallest subnormal); 5.877471754111438e-39
+      # is 2^-127, which turns 2^exponent into 2^(exponent - 127). 1.0e308 * 10.0
+      # overflows to infinity, and infinity minus infinity is NaN.
       magnitude:
         value: >-
           exponent == 0 ? mantissa * 1.401298464324817e-45 :
@@ -169,10 +202,13 @@ types:
     seq:
       - id: x
         type: f4_from_bits(x_bits)
+        doc: X coordinate, the float of `x_bits` (reads no bytes).
       - id: y
         type: f4_from_bits(y_bits)
+        doc: Y coordinate, the float of `y_bits` (reads no bytes).
       - id: z
         type: f4_from_bits(z_bits)
+        doc: Z coordinate, the float of `z_bits` (reads no bytes).
   quat_from_bits:
     doc: A Quat (X, Y, Z, W) whose four floats were read as raw bits in a bit stream.
     doc-ref: 24 - Unreliable Update, section Quat
@@ -188,13 +224,16 @@ types:
     seq:
       - id: x
         type: f4_from_bits(x_bits)
+        doc: Imaginary X component, the float of `x_bits` (reads no bytes).
       - id: y
         type: f4_from_bits(y_bits)
+        doc: Imaginary Y component, the float of `y_bits` (reads no bytes).
       - id: z
         type: f4_from_bits(z_bits)
+        doc: Imaginary Z component, the float of `z_bits` (reads no bytes).
       - id: w
         type: f4_from_bits(w_bits)
-        doc: The real part.
+        doc: The real part, the float of `w_bits` (reads no bytes).
 enums:
   packet_id:
     0x15:
@@ -212,6 +251,8 @@ enums:
     0x1e:
       id: player_movement
       doc: 30, the client's movement keys and look direction. LZ4 compressed.
+  # NetObjType (22, NetObjType Enum). 24 uses the same values; only rigid_body,
+  # controller and character can be updated unreliably.
   netobj_type:
     0: rigid_body
     1: child_shape

@@ -20,6 +20,7 @@ seq:
   - id: subpackets
     type: subpacket
     repeat: eos
+    doc: The sub-packets, read until the end of the body.
 types:
   subpacket:
     doc-ref: 29 - Compound Packet, section Subpacket Structure
@@ -34,7 +35,11 @@ types:
         -orig-id: Packet ID
         type: u1
         enum: sm_common::packet_id
+        doc: |
+          Which packet the sub-packet is: any server-to-client packet documented as LZ4
+          compressed.
       - id: body
         -orig-id: Packet Data
+        # The size counts the packet id byte read just before.
         size: len_subpacket - 1
         doc: The uncompressed body of the sub-packet.

@@ -33,20 +33,27 @@ params:
     type: u1
     doc: Controller type from the object's Create; 0 when not known.
 seq:
+  # Big-endian bits (the BitStream's order): the update type is bits 7..5 of the
+  # first byte, the NetObj type bits 4..0.
   - id: update_type
     type: b3
     enum: update_type
+    doc: What happens to the NetObj (bits 7..5 of the first byte).
   - id: netobj_type
     -orig-id: NetObj Type
     type: b5
     enum: sm_common::netobj_type
+    doc: The type of the NetObj the update is for (bits 4..0).
   - id: controller_type
     type: u1
     if: update_type == update_type::create
-    doc: Only present for Create updates; see the *_type instances for its meaning.
+    doc: |
+      The NetObj's controller type, sent with Create updates only (the game reads
+      nothing here for the others); see the *_type instances for its meaning.
   - id: netobj_id
     -orig-id: NetObj ID
     type: u4
+    doc: Id of the NetObj the update is for.
   - id: data
     type:
       switch-on: update_type
@@ -56,12 +63,17 @@ seq:
         'update_type::update': update_data(netobj_type, resolved_controller_type)
         'update_type::remove': remove_data(netobj_type)
         _: opaque
+    doc: The update data, routed by update type, NetObj type and controller type.
 instances:
+  # Type byte, then the controller type byte (Create only), then the 4-byte NetObj id.
   len_header:
     value: 'update_type == update_type::create ? 6 : 5'
     doc: Bytes before the data.
   len_data:
     value: _io.size - len_header
+    doc: Bytes of update data (the whole NetworkUpdate less the header).
+  # The four documented Update layouts of these two types have distinct sizes, so the
+  # size alone tells them apart; 1 and 2 are rigid body, 31 and 32 child shape types.
   inferred_controller_type:
     value: >-
       update_type != update_type::update ? 0 :
@@ -87,18 +99,22 @@ instances:
       (inferred_controller_type != 0 ? controller_type_source::inferred_from_size :
       controller_type_source::unknown))
     enum: controller_type_source
+    doc: Where `resolved_controller_type` came from.
   rigid_body_type:
     value: resolved_controller_type
     enum: rigid_body_type
     if: netobj_type == sm_common::netobj_type::rigid_body
+    doc: The controller type of a RigidBody, named (static or dynamic).
   child_shape_type:
     value: resolved_controller_type
     enum: child_shape_type
     if: netobj_type == sm_common::netobj_type::child_shape
+    doc: The controller type of a ChildShape, named (block or part).
   joint_type:
     value: resolved_controller_type
     enum: joint_type
     if: netobj_type == sm_common::netobj_type::joint and update_type == update_type::create
+    doc: The controller type of a created Joint, named (bearing, spring, piston...).
 types:
   opaque:
     doc: Data whose structure is not documented, kept as bytes.
@@ -106,6 +122,7 @@ types:
     seq:
       - id: payload
         size-eos: true
+        doc: The rest of the update data, undecoded.
   no_data:
     doc: No additional data is sent.
     doc-ref: 22 - Network Update, section Updates
@@ -132,6 +149,9 @@ types:
             'sm_common::netobj_type::lift': create_lift
             'sm_common::netobj_type::tool': create_tool
             _: opaque
+        doc: |
+          The Create data of the NetObj type; ChildShape and Joint send none (their
+          controller type says what they are), undocumented types stay bytes.
   p_data:
     doc: Router for P updates; only Joints send them, with no data.
     doc-ref: 22 - Network Update, section PJoint
@@ -146,6 +166,7 @@ types:
           cases:
             'sm_common::netobj_type::joint': no_data
             _: opaque
+        doc: PJoint sends no data; the game sends P updates for Joints only.
   update_data:
     doc: Router for Update updates, by NetObj type.
     doc-ref: 22 - Network Update, section NetObjType Enum (Update column)
@@ -168,6 +189,7 @@ types:
             'sm_common::netobj_type::lift': update_lift
             'sm_common::netobj_type::tool': update_tool
             _: opaque
+        doc: The Update data of the NetObj type; undocumented types stay bytes.
   remove_data:
     doc: Router for Remove updates; documented NetObj types send no data.
     doc-ref: 22 - Network Update, section NetObjType Enum (Remove column)
@@ -188,6 +210,7 @@ types:
             'sm_common::netobj_type::lift': no_data
             'sm_common::netobj_type::tool': no_data
             _: opaque
+        doc: No data for the documented types; undocumented types stay bytes.
   create_rigid_body:
     doc: CreateRigidBody, by controller type (1 static, 2 dynamic).
     doc-ref: 22 - Network Update, section CreateRigidBody
@@ -202,26 +225,35 @@ types:
             1: create_rigid_body_static
             2: create_rigid_body_dynamic
             _: opaque
+        doc: The static or dynamic layout, by the controller type of this Create.
   create_rigid_body_static:
     doc: A static RigidBody, connected to the terrain.
     doc-ref: 22 - Network Update, section CreateRigidBody, Controller Type 1 - Static
     seq:
       - id: world_id
         type: u2
+        doc: Id of the world the body is in.
       - id: rotation
         type: sm_common::quat_wzyx
+        doc: Rotation of the body (real part first, unlike the transform's).
       - id: position
         type: sm_common::vec3f_xyz
+        doc: Position of the body; static bodies keep it.
   create_rigid_body_dynamic:
     doc: A dynamic RigidBody, moved by physics.
     doc-ref: 22 - Network Update, section CreateRigidBody, Controller Type 2 - Dynamic
     seq:
       - id: world_id
         type: u2
+        doc: Id of the world the body is in.
       - id: transform
         type: sm_common::transform
+        doc: Rotation, position, velocity and angular velocity of the body.
   update_rigid_body:
-    doc: UpdateRigidBody, by the controller type of the body's Create.
+    doc: |
+      UpdateRigidBody, by the controller type of the body's Create: sent when a child
+      shape or joint of the body is added, removed or painted, or anything else about
+      the body changes.
     doc-ref: 22 - Network Update, section UpdateRigidBody
     params:
       - id: controller_type
@@ -234,6 +266,9 @@ types:
             1: update_rigid_body_static
             2: update_rigid_body_dynamic
             _: opaque
+        doc: |
+          The static or dynamic layout, by the controller type of the body's Create
+          (remembered by the runtime or recovered from the data size).
   update_rigid_body_static:
     doc-ref: 22 - Network Update, section UpdateRigidBody, Controller Type 1 - Static
     seq:
@@ -254,9 +289,11 @@ types:
         doc: Unknown. Always 0.
       - id: revision
         type: u1
-        doc: Increases by at least one every time the body is updated.
+        doc: The body's revision; grows by at least one with every update of the body.
   update_child_shape:
-    doc: UpdateChildShape; the trailing data depends on the controller type (31 block, 32 part).
+    doc: |
+      UpdateChildShape, sent when the shape is painted (new bounds take a new child
+      shape); the trailing data depends on the controller type (31 block, 32 part).
     doc-ref: 22 - Network Update, section UpdateChildShape
     params:
       - id: controller_type
@@ -264,15 +301,18 @@ types:
     seq:
       - id: uuid
         type: u2
-        doc: Index of the shape's UUID in the UUID Network Map (not the UUID itself).
+        doc: |
+          Index of the shape's UUID in the UUID Network Map (a table both sides build,
+          never sent), not the UUID itself.
       - id: body_id
         type: u4
         doc: The RigidBody the shape is attached to.
       - id: local_position
         type: sm_common::vec3i16_xyz
+        doc: Position of the shape in coordinates local to its body.
       - id: color
         type: u4
-        doc: Stored as 0xAABBGGRR.
+        doc: Paint color of the shape, stored as 0xAABBGGRR.
       - id: data
         type:
           switch-on: controller_type
@@ -280,11 +320,13 @@ types:
             31: child_shape_block
             32: child_shape_part
             _: opaque
+        doc: Bounds for a block, local rotation for a part.
   child_shape_block:
     doc-ref: 22 - Network Update, section ChildShapeData, Controller Type 31 - Block
     seq:
       - id: bounds
         type: sm_common::vec3i16_xyz
+        doc: Size of the block in each axis.
   child_shape_part:
     doc: |
       A part's local rotation as two nibbles, Z axis in the high nibble. Each axis is
@@ -294,23 +336,27 @@ types:
       - id: z_axis_raw
         -orig-id: Z Axis
         type: b4
+        doc: The part's local Z axis, plus 4 (high nibble).
       - id: x_axis_raw
         -orig-id: X Axis
         type: b4
+        doc: The part's local X axis, plus 4 (low nibble).
     instances:
       z_axis:
         value: z_axis_raw - 4
         enum: local_axis
+        doc: The axis the part's Z axis points along (Local Rotation).
       x_axis:
         value: x_axis_raw - 4
         enum: local_axis
+        doc: The axis the part's X axis points along (Local Rotation).
   update_joint:
     doc: Sent when a Joint is placed, painted or a PJoint update is triggered.
     doc-ref: 22 - Network Update, section UpdateJoint
     seq:
       - id: uuid
         type: u2
-        doc: Index of the joint's UUID in the UUID Network Map.
+        doc: Index of the joint's UUID in the UUID Network Map, not the UUID itself.
       - id: id_shape_a
         type: u4
         doc: Child shape on side A.
@@ -319,15 +365,18 @@ types:
         doc: Child shape on side B.
       - id: pos_a
         type: sm_common::vec3i32_xyz
-        doc: Face position on side A, local to the body.
+        doc: |
+          Position of the joint's face on side A, local to the body; the same as `pos_b`
+          for bearings, one unit from it for pistons.
       - id: pos_b
         type: sm_common::vec3i32_xyz
-        doc: Face position on side B, local to the body.
+        doc: Position of the joint's face on side B, local to the body.
       - id: axis
         type: joint_axis
+        doc: Orientations of the joint's two faces.
       - id: color
         type: u4
-        doc: Stored as 0xAABBGGRR.
+        doc: Paint color of the joint, stored as 0xAABBGGRR.
   joint_axis:
     doc: |
       Face orientations of a joint as four nibbles, first listed in the high nibble of the
@@ -337,45 +386,58 @@ types:
       - id: z_axis_b_raw
         -orig-id: Z Axis B
         type: b4
+        doc: Z axis of side B, plus 4.
       - id: z_axis_a_raw
         -orig-id: Z Axis A
         type: b4
+        doc: Z axis of side A, plus 4.
       - id: x_axis_b_raw
         -orig-id: X Axis B
         type: b4
+        doc: X axis of side B, plus 4.
       - id: x_axis_a_raw
         -orig-id: X Axis A
         type: b4
+        doc: X axis of side A, plus 4.
     instances:
       z_axis_b:
         value: z_axis_b_raw - 4
         enum: local_axis
+        doc: The axis side B's Z axis points along, local to the body.
       z_axis_a:
         value: z_axis_a_raw - 4
         enum: local_axis
+        doc: The axis side A's Z axis points along, local to the body.
       x_axis_b:
         value: x_axis_b_raw - 4
         enum: local_axis
+        doc: The axis side B's X axis points along, local to the body.
       x_axis_a:
         value: x_axis_a_raw - 4
         enum: local_axis
+        doc: The axis side A's X axis points along, local to the body.
   create_container:
+    doc: |
+      Sent when a container is created; a joining client gets one for its inventory
+      and one for its carry container.
     doc-ref: 22 - Network Update, section CreateContainer
     seq:
       - id: num_slots
         -orig-id: Size
         type: u2
-        doc: The amount of slots in the container.
+        doc: Number of slots in the container, one item each.
       - id: stack_size
         type: u2
-        doc: The maximum stack size.
+        doc: The largest quantity a slot of the container holds.
       - id: items
         type: container_item
         repeat: expr
         repeat-expr: num_slots
+        doc: The content of every slot, in slot order.
       - id: num_filters
         -orig-id: Filter Count
         type: u2
+        doc: Number of filter UUIDs that follow.
       - id: filters
         type: sm_common::uuid
         repeat: expr
@@ -389,9 +451,10 @@ types:
         doc: The item's UUID (le u128); the nil UUID for an empty slot.
       - id: tool_instance_id
         type: u4
-        doc: 0xFFFFFFFF unless the item is a tool.
+        doc: Instance id of a tool; 0xFFFFFFFF for other items and empty slots.
       - id: quantity
         type: u2
+        doc: How many of the item the slot holds; 0 for an empty slot.
   update_container:
     doc: |
       A bit stream: after the slot changes, the one-bit `has_filters` flag shifts what
@@ -404,17 +467,20 @@ types:
       - id: num_slot_changes
         -orig-id: Slot Change Count
         type: u2
+        doc: Number of slot changes that follow.
       - id: slot_changes
         type: slot_change
         repeat: expr
         repeat-expr: num_slot_changes
+        doc: The slots whose content changed, with their new content.
       - id: has_filters
         type: b1
+        doc: Whether the filter count and filters follow.
       - id: num_filters
         -orig-id: Filter Count
         type: b16
         if: has_filters
-        doc: Not aligned to a byte boundary.
+        doc: Number of filter UUIDs; starts one bit into a byte.
       - id: padding
         type: b7
         doc: Realigns to a whole byte (present with and without filters, see above).
@@ -432,26 +498,33 @@ types:
         doc: The item's UUID (le u128); the nil UUID for an empty slot.
       - id: tool_instance_id
         type: u4
-        doc: 0xFFFFFFFF unless the item is a tool.
+        doc: Instance id of a tool; 0xFFFFFFFF for other items and empty slots.
       - id: quantity
         type: u2
+        doc: How many of the item the slot holds now; 0 for an empty slot.
       - id: slot
         type: u2
         doc: The slot index in the container.
   create_character:
+    doc: Sent when a character is created, for a player joining the world or a unit.
     doc-ref: 22 - Network Update, section CreateCharacter
     seq:
       - id: steam_id
+        -orig-id: Steam ID 64
         type: steam_id
         doc: The player's Steam ID, in its parts; `steam_id_64` is the whole number.
       - id: position
         type: sm_common::vec3f_zyx
+        doc: Position of the character (Z first).
       - id: world_id
         type: u2
+        doc: Id of the world the character is in.
       - id: yaw
         type: f4
+        doc: Horizontal look rotation of the character, a float here.
       - id: pitch
         type: f4
+        doc: Vertical look rotation of the character, a float here.
       - id: character_uuid
         type: sm_common::uuid
         doc: le u128; the nil UUID for players.
@@ -461,6 +534,10 @@ types:
         doc: The Steam ID as one number (exact in Python; see `steam_id`).
   update_character:
     doc: |
+      Sent when a character changes (selected item, downed, painted and more), and with
+      all four flags set right after its Create. The character's transform is not here:
+      it comes with 24 Unreliable Update.
+
       A bit stream. Four flag bits say which parts follow; decision (the document gives no
       padding here, as in 24's character update): every part follows the previous one
       bit by bit, not byte-aligned. MovementStates, SelectedItem and IsPlayer are inlined,
@@ -471,21 +548,29 @@ types:
     seq:
       - id: update_movement_states
         type: b1
+        doc: Whether the six movement state bits follow.
       - id: update_color
         type: b1
+        doc: Whether `color` follows.
       - id: update_selected_item
         type: b1
+        doc: Whether the selected item (UUID and instance id) follows.
       - id: update_is_player
         type: b1
+        doc: Whether `is_player` and `player_or_unit_id` follow.
+      # MovementStates, inlined.
       - id: is_downed
         type: b1
         if: update_movement_states
+        doc: Whether the character is downed.
       - id: is_swimming
         type: b1
         if: update_movement_states
+        doc: Whether the character is swimming.
       - id: is_diving
         type: b1
         if: update_movement_states
+        doc: Whether the character is diving.
       - id: unknown
         type: b1
         if: update_movement_states
@@ -493,14 +578,18 @@ types:
       - id: is_climbing
         type: b1
         if: update_movement_states
+        doc: Whether the character is climbing.
       - id: is_tumbling
         type: b1
         if: update_movement_states
+        doc: Whether the character is tumbling.
       - id: color
         type: b32
         if: update_color
-        doc: Stored as 0xRRGGBBAA; not byte-aligned.
+        doc: Paint color of the character, stored as 0xRRGGBBAA; not byte-aligned.
+      # SelectedItem, inlined.
       - id: selected_item_uuid
+        -orig-id: Uuid
         type: b8
         repeat: expr
         repeat-expr: 16
@@ -511,17 +600,23 @@ types:
         type: b32
         if: update_selected_item
         doc: Tool instance id; 0xFFFFFFFF unless the item is a tool.
+      # IsPlayer, inlined.
       - id: is_player
         type: b1
         if: update_is_player
+        doc: Whether the character is a player rather than a unit.
       - id: player_or_unit_id
         type: b32
         if: update_is_player
+        doc: The player id of a player, the unit id of anything else.
       - id: padding
         type: b1
         repeat: expr
         repeat-expr: num_padding_bits
+        doc: The bits that complete the last byte of the stream.
     instances:
+      # 4 flags, then 6 movement state bits, a 32-bit color, 16 * 8 + 32 selected item
+      # bits and 1 + 32 is-player bits, each present only with its flag.
       num_bits:
         value: >-
           4 + (update_movement_states ? 6 : 0) + (update_color ? 32 : 0)
@@ -529,17 +624,23 @@ types:
         doc: Bits before the padding.
       num_padding_bits:
         value: (8 - num_bits % 8) % 8
+        doc: Bits up to the next byte boundary (0 to 7).
   create_lift:
+    doc: |
+      Sent when a player places their lift, or a creation is spawned on or put on a
+      lift (the old lift is removed and a new one created).
     doc-ref: 22 - Network Update, section CreateLift
     seq:
       - id: steam_id
+        -orig-id: Steam ID 64
         type: steam_id
         doc: The owner's Steam ID, in its parts; `steam_id_64` is the whole number.
       - id: world_id
         type: u2
+        doc: Id of the world the lift is in.
       - id: position
         type: sm_common::vec3i32_xyz
-        doc: In block units from the world's origin.
+        doc: Position of the lift in block units (not meters) from the world's origin.
       - id: level
         type: s4
         doc: Height in block units; 0 = not extended.
@@ -548,18 +649,23 @@ types:
         value: steam_id.value
         doc: The Steam ID as one number (exact in Python; see `steam_id`).
   update_lift:
+    doc: Sent when a player extends or retracts their lift.
     doc-ref: 22 - Network Update, section UpdateLift
     seq:
       - id: level
         type: s4
         doc: Height in block units; 0 = not extended.
   create_tool:
+    doc: |
+      Sent for every tool of the save when a client joins, and when a tool is dragged
+      from the unlimited inventory to the hotbar.
     doc-ref: 22 - Network Update, section CreateTool
     seq:
       - id: uuid
         type: sm_common::uuid
-        doc: le u128.
+        doc: The tool's UUID (le u128).
   update_tool:
+    doc: Sent when a tool is created or updated; assigns it to a player.
     doc-ref: 22 - Network Update, section UpdateTool
     seq:
       - id: player_id
@@ -584,7 +690,10 @@ types:
         doc: 1 for a player's desktop instance.
       - id: account_id
         type: u4
+        doc: The account number, the low 32 bits.
     instances:
+      # Multiplications rather than shifts (JavaScript's are 32-bit): the parts go to
+      # bits 56, 52 and 32.
       value:
         value: >-
           universe * 0x100000000000000 + account_type * 0x10000000000000

@@ -26,7 +26,9 @@ doc: |
   The Web IDE has no record of earlier Creates: each NetworkUpdate is opened with
   controller type 0 (not known), and the controller type of UpdateRigidBody and
   UpdateChildShape is recovered from the data size (see `sm_network_update`).
-doc-ref: 22 - Network Update, section Structure
+doc-ref:
+  - 21 - Initialization Network Update, section Structure
+  - 22 - Network Update, sections Structure and DeltaUpdate
 seq:
   - id: tick
     type: u4
@@ -34,6 +36,9 @@ seq:
   - id: sub_updates
     type: raw_update
     repeat: eos
+    doc: |
+      The sub-updates until the end of the body, each a RawUpdate here: the runtime
+      has already expanded every DeltaUpdate.
 types:
   raw_update:
     doc-ref: 22 - Network Update, section RawUpdate
@@ -41,6 +46,8 @@ types:
       - id: len_update
         -orig-id: Size
         type: u2
+        # The top bit of the first byte tells a RawUpdate (clear) from a DeltaUpdate
+        # (set), so a raw size is at most 0x7fff.
         valid:
           min: 2
           max: 0x7fff
@@ -48,3 +55,6 @@ types:
       - id: data
         size: len_update - 2
         type: sm_network_update(0)
+        doc: |
+          The NetworkUpdate, opened with controller type 0 (not known; see the spec's doc
+          for how the controller type is then recovered).

@@ -17,12 +17,19 @@ doc: |
   22; delta updates already expanded), `sm_unreliable_update` (24), `sm_compound_body`
   (29) or `sm_player_movement` (30). Sub-packets of a 29 are not compressed: their bodies
   open with those specs directly (21/22 only once the runtime expanded their deltas).
-doc-ref: Format, section Structure
+doc-ref:
+  - Format, section Structure
+  - 21 - Initialization Network Update
+  - 22 - Network Update
+  - 24 - Unreliable Update
+  - 29 - Compound Packet
+  - 30 - Player Movement
 seq:
   - id: packet_id
     -orig-id: Packet ID
     type: u1
     enum: sm_common::packet_id
+    doc: Which packet this is; the layout of the body depends on it.
   - id: body
     -orig-id: Data
     size-eos: true

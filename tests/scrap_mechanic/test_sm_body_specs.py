@@ -5,6 +5,7 @@ import struct
 
 import pytest
 
+from wirestruct.errors import ParseError
 from wirestruct.generated.scrap_mechanic.sm_common import SmCommon
 from wirestruct.generated.scrap_mechanic.sm_compound_body import SmCompoundBody
 from wirestruct.generated.scrap_mechanic.sm_network_update import SmNetworkUpdate
@@ -12,6 +13,7 @@ from wirestruct.generated.scrap_mechanic.sm_network_update_body import SmNetwork
 from wirestruct.generated.scrap_mechanic.sm_packet import SmPacket
 from wirestruct.generated.scrap_mechanic.sm_player_movement import SmPlayerMovement
 from wirestruct.generated.scrap_mechanic.sm_unreliable_update import SmUnreliableUpdate as U
+from wirestruct.parse import parse
 
 from sm_testlib import bits, f4, float_bits, parse_all, u
 
@@ -132,10 +134,20 @@ def test_player_movement():
     obj = parse_all(SmPlayerMovement, body)
     assert obj.tick == 0x01020304
     k = obj.keys
-    assert (k.unused, k.aim, k.sprint, k.horizontal, k.crawl, k.jump) == \
+    assert (k.reserved, k.aim, k.sprint, k.horizontal, k.crawl, k.jump) == \
         (0, False, True, True, False, False)
     assert k.value == 0x0C
     assert (obj.direction, obj.yaw, obj.pitch) == (96, 10, 64)
+
+
+@pytest.mark.parametrize("keys", [0x80, 0x40, 0x20, 0xFF])
+def test_player_movement_reserved_key_bits_must_be_low(keys):
+    """Bits 7..5 of Keys are guaranteed unused: a set one is reported at the field."""
+    body = struct.pack(">I", 7) + bytes([keys, 0, 0, 0])
+    with pytest.raises(ParseError) as info:
+        parse(SmPlayerMovement, body, packet_name="player_movement")
+    assert info.value.where.field_path == "SmPlayerMovement.keys.reserved"
+    assert (info.value.message, info.value.expected) == (f"invalid value {keys >> 5}", "0")
 
 
 def test_expanded_network_update_body_recovers_controller_types_from_size():
