@@ -36,12 +36,12 @@ PENDING: dict[str, set[str]] = {
     "meta_key_order": set(),
     "attribute_key_order": {"capture", "diep"},
     "block_lists": {"capture"},
-    "no_empty_imports": {"capture", "scrap_mechanic"},
+    "no_empty_imports": {"capture"},
     "application": {"capture"},
     "orig_id_not_prose": {"diep"},
     "len_num_names": {"capture"},
     "doc_ref_on_types": {"capture", "diep"},
-    "documented_share": {"scrap_mechanic", "diep"},
+    "documented_share": {"diep"},
 }
 
 GAME_FOLDERS = {"mme", "scrap_mechanic", "diep"}
