@@ -1,0 +1,223 @@
+"""Run a fuzz target with atheris/libFuzzer and summarise what it found.
+
+    python tests/fuzz/run.py TARGET [TARGET ...] [--runs N] [--max-time S] [--jobs J]
+    python tests/fuzz/run.py all --runs 1000000 --jobs 2
+    python tests/fuzz/run.py mme --replay FILE [FILE ...]
+
+Each target starts from its seeds (``tests/fuzz/seeds/<target>/``, written by
+``make_seeds.py``) and its regression inputs, and grows a working corpus in
+``tests/fuzz/work/<target>/corpus`` (kept between runs, not committed). Every input runs
+under libFuzzer's ``-rss_limit_mb`` and ``-timeout``; crashing, hanging and memory-hungry
+inputs are written to ``tests/fuzz/findings/<target>/`` (``crash-*``, ``timeout-*``,
+``oom-*``), then replayed one by one in a child process to print the exception type,
+message and top frames. The summary gives executions, executions/s, libFuzzer's coverage
+figures (``cov:`` edges, ``ft:`` features) and the findings; the full libFuzzer log is
+``tests/fuzz/work/<target>/fuzz.log``. Copy a finding worth keeping into
+``tests/fuzz/regressions/<target>/`` (``tests/test_fuzz_regressions.py`` replays them).
+
+``--jobs J`` (J > 1) uses libFuzzer's fork mode with J workers, which keeps going after
+a crash, a timeout or an out-of-memory input (each is still written to the findings
+folder); ``--keep-going`` does the same with one worker. Options after ``--`` go to
+libFuzzer unchanged (e.g. ``-- -max_len=65536 -dict=FILE``).
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Dict, List, Optional
+
+HERE = Path(__file__).resolve().parent
+TARGETS = sorted(p.stem[len("fuzz_"):] for p in HERE.glob("fuzz_*.py"))
+WORK = HERE / "work"
+FINDINGS = HERE / "findings"
+SEEDS = HERE / "seeds"
+REGRESSIONS = HERE / "regressions"
+FINDING_PREFIXES = ("crash-", "timeout-", "oom-", "leak-", "slow-unit-")
+
+_PROGRESS = re.compile(r"^#(\d+):?\s.*?cov: (\d+) ft: (\d+)(?:.*?exec/s: (\d+))?")
+_STAT = re.compile(r"^stat::(\w+):\s+(\d+)")
+
+
+@dataclass
+class Summary:
+    target: str
+    executions: int = 0
+    seconds: float = 0.0
+    cov: Optional[int] = None
+    ft: Optional[int] = None
+    exec_per_s: Optional[int] = None
+    peak_rss_mb: Optional[int] = None
+    corpus: int = 0
+    exit_code: int = 0
+    findings: List[Path] = field(default_factory=list)
+
+    def lines(self) -> List[str]:
+        rate = self.exec_per_s if self.exec_per_s is not None else (
+            int(self.executions / self.seconds) if self.seconds else 0)
+        out = [f"{self.target}: {self.executions} executions in {self.seconds:.0f} s "
+               f"({rate} exec/s), cov {self.cov} ft {self.ft}, corpus {self.corpus} inputs, "
+               f"peak RSS {self.peak_rss_mb} MB, libFuzzer exit {self.exit_code}, "
+               f"{len(self.findings)} finding(s)"]
+        for path in self.findings:
+            out.append(f"  {path}")
+        return out
+
+
+def libfuzzer_args(args: argparse.Namespace, target: str) -> List[str]:
+    findings = FINDINGS / target
+    findings.mkdir(parents=True, exist_ok=True)
+    flags = [f"-rss_limit_mb={args.rss_mb}", f"-timeout={args.timeout}",
+             f"-artifact_prefix={findings}{os.sep}", "-print_final_stats=1"]
+    if args.runs is not None:
+        flags.append(f"-runs={args.runs}")
+    if args.max_time is not None:
+        flags.append(f"-max_total_time={args.max_time}")
+    if args.jobs > 1 or args.keep_going:
+        flags += [f"-fork={args.jobs}", "-ignore_crashes=1", "-ignore_timeouts=1",
+                  "-ignore_ooms=1"]
+    return flags
+
+
+def corpus_dirs(target: str) -> List[str]:
+    work = WORK / target / "corpus"
+    work.mkdir(parents=True, exist_ok=True)
+    dirs = [str(work)]
+    for folder in (SEEDS / target, REGRESSIONS / target):
+        if folder.is_dir() and any(folder.iterdir()):
+            dirs.append(str(folder))
+    return dirs
+
+
+def run_target(args: argparse.Namespace, target: str) -> Summary:
+    before = set(_findings(target))
+    command = [sys.executable, str(HERE / f"fuzz_{target}.py"),
+               *libfuzzer_args(args, target), *args.libfuzzer, *corpus_dirs(target)]
+    log_path = WORK / target / "fuzz.log"
+    summary = Summary(target)
+    print("$", " ".join(command), file=sys.stderr, flush=True)
+    started = time.monotonic()
+    stats: Dict[str, int] = {}
+    with open(log_path, "w") as log:
+        process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                   text=True, errors="replace", cwd=HERE.parent.parent)
+        assert process.stdout is not None
+        for line in process.stdout:
+            log.write(line)
+            if args.verbose:
+                sys.stderr.write(line)
+            match = _PROGRESS.match(line)
+            if match:
+                summary.executions = int(match.group(1))
+                summary.cov, summary.ft = int(match.group(2)), int(match.group(3))
+                if match.group(4):
+                    summary.exec_per_s = int(match.group(4))
+            stat = _STAT.match(line)
+            if stat:
+                stats[stat.group(1)] = int(stat.group(2))
+        summary.exit_code = process.wait()
+    summary.seconds = time.monotonic() - started
+    if "number_of_executed_units" in stats:
+        summary.executions = max(summary.executions, stats["number_of_executed_units"])
+    if "average_exec_per_sec" in stats:
+        summary.exec_per_s = stats["average_exec_per_sec"]
+    summary.peak_rss_mb = stats.get("peak_rss_mb")
+    summary.corpus = sum(1 for _ in (WORK / target / "corpus").iterdir())
+    summary.findings = sorted(set(_findings(target)) - before)
+    return summary
+
+
+def _findings(target: str) -> List[Path]:
+    folder = FINDINGS / target
+    if not folder.is_dir():
+        return []
+    return [p for p in folder.iterdir() if p.name.startswith(FINDING_PREFIXES)]
+
+
+_REPLAY = """
+import resource, sys, traceback
+sys.path.insert(0, {here!r})
+limit = {rss_mb} * 4 * 1024 * 1024
+resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+import harness
+data = open({path!r}, "rb").read()
+try:
+    harness.TARGETS[{target!r}](data)
+except BaseException as error:
+    frames = traceback.extract_tb(error.__traceback__)
+    print(f"{{type(error).__module__}}.{{type(error).__qualname__}}: {{error}}"[:600])
+    for frame in frames[-{frames}:]:
+        print(f"    {{frame.filename}}:{{frame.lineno}} in {{frame.name}}")
+    sys.exit(1)
+print("no finding: only wirestruct errors came out")
+"""
+
+
+def replay(target: str, path: Path, *, timeout: int, rss_mb: int, frames: int = 6) -> str:
+    """Run one input through the target in a child process (address space capped at four
+    times the RSS cap); return what came out."""
+    code = _REPLAY.format(here=str(HERE), rss_mb=rss_mb, path=str(path), target=target,
+                          frames=frames)
+    try:
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                              timeout=timeout, cwd=HERE.parent.parent)
+    except subprocess.TimeoutExpired:
+        return f"no result within {timeout} s (a hang, or slow)"
+    text = done.stdout.strip() or done.stderr.strip()[-1500:]
+    return text
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    extra: List[str] = []
+    if "--" in argv:
+        cut = argv.index("--")
+        argv, extra = argv[:cut], argv[cut + 1:]
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter,
+                                     epilog="targets: " + ", ".join(TARGETS))
+    parser.add_argument("targets", nargs="+", metavar="TARGET", help="a target name, or 'all'")
+    parser.add_argument("--runs", type=int, help="executions per target (libFuzzer -runs)")
+    parser.add_argument("--max-time", type=int, help="seconds per target (-max_total_time)")
+    parser.add_argument("--jobs", type=int, default=1, help="fork-mode workers (-fork)")
+    parser.add_argument("--keep-going", action="store_true",
+                        help="go on after a finding (fork mode with one worker)")
+    parser.add_argument("--rss-mb", type=int, default=512, help="memory cap per input (-rss_limit_mb)")
+    parser.add_argument("--timeout", type=int, default=10, help="seconds per input (-timeout)")
+    parser.add_argument("--replay", nargs="+", type=Path, metavar="FILE",
+                        help="run these inputs through the (single) target instead of fuzzing")
+    parser.add_argument("-v", "--verbose", action="store_true", help="echo libFuzzer's output")
+    args = parser.parse_args(argv)
+    args.libfuzzer = extra
+    targets = TARGETS if args.targets == ["all"] else args.targets
+    unknown = [t for t in targets if t not in TARGETS]
+    if unknown:
+        parser.error(f"unknown target(s) {', '.join(unknown)}; known: {', '.join(TARGETS)}")
+    if args.replay:
+        if len(targets) != 1:
+            parser.error("--replay takes exactly one target")
+        for path in args.replay:
+            print(f"{path}:\n  " + replay(targets[0], path, timeout=args.timeout,
+                                          rss_mb=args.rss_mb).replace("\n", "\n  "))
+        return 0
+    if args.runs is None and args.max_time is None:
+        parser.error("give --runs N and/or --max-time S")
+    summaries = []
+    for target in targets:
+        summary = run_target(args, target)
+        summaries.append(summary)
+        print("\n".join(summary.lines()), flush=True)
+        for path in summary.findings:
+            print(f"  {path.name}:\n    " + replay(target, path, timeout=args.timeout,
+                                                   rss_mb=args.rss_mb).replace("\n", "\n    "),
+                  flush=True)
+    return 1 if any(s.findings for s in summaries) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
