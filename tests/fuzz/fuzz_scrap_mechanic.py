@@ -11,9 +11,13 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 with atheris.instrument_imports(include=["wirestruct", "kaitaistruct"]):
     import harness
 
+    harness.import_all()
+
 
 def main() -> None:
-    atheris.Setup(sys.argv, harness.TARGETS["scrap_mechanic"])
+    # libFuzzer's fork mode re-runs argv[0]: run.py points it at an executable wrapper.
+    argv = [os.environ.get("WIRESTRUCT_FUZZ_ARGV0", sys.argv[0]), *sys.argv[1:]]
+    atheris.Setup(argv, harness.TARGETS["scrap_mechanic"])
     atheris.Fuzz()
 
 

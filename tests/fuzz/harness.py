@@ -24,8 +24,10 @@ anywhere. Capture targets take the input as the whole capture file.
 """
 from __future__ import annotations
 
+import importlib
 import json
 import os
+import pkgutil
 import tempfile
 from typing import Callable, Dict, Iterator, List, Union
 
@@ -60,6 +62,22 @@ def limits() -> Limits:
 
 
 LIMITS = limits()
+
+
+def import_all() -> List[str]:
+    """Import every wirestruct module now (the registry, the capture readers and some
+    decoders import theirs lazily), so that atheris instruments them all; returns their
+    names. The command-line tools are left out."""
+    import wirestruct
+    import wirestruct.generated
+    names = []
+    for package in (wirestruct, wirestruct.generated):
+        for info in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
+            if info.name.startswith("wirestruct.tools") or info.name in names:
+                continue
+            importlib.import_module(info.name)
+            names.append(info.name)
+    return names
 
 
 def encode_gap(length: int, direction: Direction, stream: int = 0) -> bytes:

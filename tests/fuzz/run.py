@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import shlex
 import subprocess
 import sys
 import time
@@ -94,10 +95,22 @@ def corpus_dirs(target: str) -> List[str]:
     return dirs
 
 
+def wrapper(target: str) -> Path:
+    """An executable that runs the target's entry point with this Python: libFuzzer's fork
+    mode starts its workers by re-running argv[0], which must be executable."""
+    path = WORK / target / f"fuzz_{target}"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("#!/bin/sh\nWIRESTRUCT_FUZZ_ARGV0=\"$0\" exec "
+                    f"{shlex.quote(sys.executable)} {shlex.quote(str(HERE / f'fuzz_{target}.py'))}"
+                    ' "$@"\n')
+    path.chmod(0o755)
+    return path
+
+
 def run_target(args: argparse.Namespace, target: str) -> Summary:
     before = set(_findings(target))
-    command = [sys.executable, str(HERE / f"fuzz_{target}.py"),
-               *libfuzzer_args(args, target), *args.libfuzzer, *corpus_dirs(target)]
+    command = [str(wrapper(target)), *libfuzzer_args(args, target), *args.libfuzzer,
+               *corpus_dirs(target)]
     log_path = WORK / target / "fuzz.log"
     summary = Summary(target)
     print("$", " ".join(command), file=sys.stderr, flush=True)
