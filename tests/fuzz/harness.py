@@ -29,7 +29,8 @@ import json
 import os
 import pkgutil
 import tempfile
-from typing import Callable, Dict, Iterator, List, Union
+from collections import Counter
+from collections.abc import Callable, Iterator
 
 from wirestruct import registry
 from wirestruct.captures import open_capture
@@ -64,7 +65,7 @@ def limits() -> Limits:
 LIMITS = limits()
 
 
-def import_all() -> List[str]:
+def import_all() -> list[str]:
     """Import every wirestruct module now (the registry, the capture readers and some
     decoders import theirs lazily), so that atheris instruments them all; returns their
     names. The command-line tools are left out."""
@@ -96,9 +97,9 @@ def encode_record(data: bytes, direction: Direction, stream: int = 0) -> bytes:
     return bytes([head, len(data)]) + data
 
 
-def split_records(data: bytes, *, streams: bool) -> List[Union[CaptureRecord, WirestructError]]:
+def split_records(data: bytes, *, streams: bool) -> list[CaptureRecord | WirestructError]:
     """The fuzz input as capture records (and, for stream protocols, gap errors)."""
-    out: List[Union[CaptureRecord, WirestructError]] = []
+    out: list[CaptureRecord | WirestructError] = []
     pos = 0
     offsets = {}
     while pos < len(data) and len(out) < MAX_RECORDS:
@@ -124,12 +125,12 @@ def split_records(data: bytes, *, streams: bool) -> List[Union[CaptureRecord, Wi
     return out
 
 
-def check_events(events: Iterator[Event]) -> int:
-    """Consume ``events``, checking each one is what the API promises; returns the count."""
-    count = 0
+def check_events(events: Iterator[Event], outcome: Counter) -> Counter:
+    """Consume ``events``, checking each one is what the API promises; counts them in
+    ``outcome`` (``"packet"`` for packet events, the error class name for error events)."""
     for event in events:
-        count += 1
         if isinstance(event, ErrorEvent):
+            outcome[type(event.error).__name__] += 1
             if not isinstance(event.error, WirestructError):
                 raise PropertyViolation(f"error event carries {type(event.error).__name__}: "
                                         f"{event.error!r}")
@@ -138,25 +139,27 @@ def check_events(events: Iterator[Event]) -> int:
             if event.error.dropped is not None and event.error.dropped < 0:
                 raise PropertyViolation(f"negative dropped count in {event.error!r}")
         elif isinstance(event, PacketEvent):
+            outcome["packet"] += 1
             json.dumps(to_jsonable(event.packet))
             json.dumps(to_jsonable(event.expansions))
         else:
             raise PropertyViolation(f"unexpected event type {type(event).__name__}")
-    return count
+    return outcome
 
 
-def run_protocol(name: str, data: bytes) -> int:
+def run_protocol(name: str, data: bytes) -> Counter:
     """Decode and track the records of ``data`` as ``wirestruct decode/state`` would."""
     protocol = registry.get_protocol(name)
     records = split_records(data, streams=protocol.transport == "stream")
     tracker = protocol.tracker(limits=LIMITS)
-    count = check_events(track(decode_records(records, protocol.decoder(limits=LIMITS)), tracker))
+    outcome = check_events(track(decode_records(records, protocol.decoder(limits=LIMITS)),
+                                 tracker), Counter())
     json.dumps(tracker.snapshot())
-    return count
+    return outcome
 
 
 _TEMP_DIR = "/dev/shm" if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK) else None
-_temp_path: List[str] = []
+_temp_path: list[str] = []
 
 
 def _capture_file(data: bytes) -> str:
@@ -172,20 +175,22 @@ def _capture_file(data: bytes) -> str:
     return _temp_path[0]
 
 
-def _check_items(items) -> Iterator[Union[CaptureRecord, WirestructError]]:
+def _check_items(items, outcome: Counter) -> Counter:
     for item in items:
         if not isinstance(item, (CaptureRecord, WirestructError)):
             raise PropertyViolation(f"capture yielded {type(item).__name__}: {item!r}")
         if isinstance(item, CaptureRecord):
             if not isinstance(item.data, bytes) or not isinstance(item.direction, Direction):
                 raise PropertyViolation(f"malformed record {item!r}")
+            outcome["record"] += 1
         else:
             str(item)
             json.dumps(item.to_json())
-        yield item
+            outcome[type(item).__name__] += 1
+    return outcome
 
 
-def run_capture(fmt: str, data: bytes) -> int:
+def run_capture(fmt: str, data: bytes) -> Counter:
     """Read ``data`` as a capture file of format ``fmt`` through ``open_capture``.
 
     JSON Lines and ``.wscap`` records are decoded with the protocol the container names
@@ -194,48 +199,51 @@ def run_capture(fmt: str, data: bytes) -> int:
     again as a message capture."""
     path = _capture_file(data)
     transports = ("stream", "message") if fmt in ("pcap", "pcapng") else ("message",)
-    count = 0
+    outcome: Counter = Counter()
     for transport in transports:
         try:
             capture = open_capture(path, format=fmt, transport=transport, limits=LIMITS)
         except WirestructError as error:
             str(error)
-            return count
+            outcome["raised " + type(error).__name__] += 1
+            return outcome
         with capture:
             protocol_name = capture.protocol if fmt == "wscap" else (
                 "mme" if transport == "stream" else None)
             if protocol_name in registry.protocol_names():
                 protocol = registry.get_protocol(protocol_name)
                 tracker = protocol.tracker(limits=LIMITS)
-                count += check_events(track(decode_records(
-                    capture, protocol.decoder(limits=LIMITS)), tracker))
+                check_events(track(decode_records(capture, protocol.decoder(limits=LIMITS)),
+                                   tracker), outcome)
                 json.dumps(tracker.snapshot())
             else:
-                count += sum(1 for _ in _check_items(capture))
-    return count
+                _check_items(capture, outcome)
+    return outcome
 
 
-def _protocol_target(name: str) -> Callable[[bytes], None]:
-    def target(data: bytes) -> None:
+def _protocol_target(name: str) -> Callable[[bytes], Counter]:
+    def target(data: bytes) -> Counter:
         try:
-            run_protocol(name, data)
-        except WirestructError:
-            pass        # raised, not reported as an event: allowed by the property
+            return run_protocol(name, data)
+        except WirestructError as error:     # raised, not reported: allowed by the property
+            return Counter({"raised " + type(error).__name__: 1})
     return target
 
 
-def _capture_target(fmt: str) -> Callable[[bytes], None]:
-    def target(data: bytes) -> None:
+def _capture_target(fmt: str) -> Callable[[bytes], Counter]:
+    def target(data: bytes) -> Counter:
         try:
-            run_capture(fmt, data)
-        except WirestructError:
-            pass
+            return run_capture(fmt, data)
+        except WirestructError as error:
+            return Counter({"raised " + type(error).__name__: 1})
     return target
 
 
-#: Target name -> function of the fuzz input. The names are the ``fuzz_<name>.py`` files
-#: (``-`` as ``_``), the seed folders and the regression folders.
-TARGETS: Dict[str, Callable[[bytes], None]] = {
+#: Target name -> function of the fuzz input, returning what came out: a count per
+#: ``"packet"``, ``"record"``, error class name (error events and error records) and
+#: ``"raised <class name>"``. The names are the ``fuzz_<name>.py`` files, the seed
+#: folders and the regression folders.
+TARGETS: dict[str, Callable[[bytes], Counter]] = {
     "scrap_mechanic": _protocol_target("scrap-mechanic"),
     "mme": _protocol_target("mme"),
     "diep": _protocol_target("diep"),

@@ -15,9 +15,10 @@ figures (``cov:`` edges, ``ft:`` features) and the findings; the full libFuzzer 
 ``tests/fuzz/work/<target>/fuzz.log``. Copy a finding worth keeping into
 ``tests/fuzz/regressions/<target>/`` (``tests/test_fuzz_regressions.py`` replays them).
 
-``--jobs J`` (J > 1) uses libFuzzer's fork mode with J workers, which keeps going after
-a crash, a timeout or an out-of-memory input (each is still written to the findings
-folder); ``--keep-going`` does the same with one worker. Options after ``--`` go to
+``--keep-going`` starts libFuzzer again after a finding (crash, timeout, out of memory)
+until the budget is spent. ``--jobs J`` (J > 1) uses libFuzzer's fork mode with J worker
+processes instead, which also goes on after findings (each worker restart costs a few
+seconds of start-up, so it pays off on long runs only). Options after ``--`` go to
 libFuzzer unchanged (e.g. ``-- -max_len=65536 -dict=FILE``).
 """
 from __future__ import annotations
@@ -31,7 +32,6 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Dict, List, Optional
 
 HERE = Path(__file__).resolve().parent
 TARGETS = sorted(p.stem[len("fuzz_"):] for p in HERE.glob("fuzz_*.py"))
@@ -41,7 +41,7 @@ SEEDS = HERE / "seeds"
 REGRESSIONS = HERE / "regressions"
 FINDING_PREFIXES = ("crash-", "timeout-", "oom-", "leak-", "slow-unit-")
 
-_PROGRESS = re.compile(r"^#(\d+):?\s.*?cov: (\d+) ft: (\d+)(?:.*?exec/s: (\d+))?")
+_PROGRESS = re.compile(r"^#(\d+):?\s.*?cov: (\d+) ft: (\d+)")
 _STAT = re.compile(r"^stat::(\w+):\s+(\d+)")
 
 
@@ -50,42 +50,42 @@ class Summary:
     target: str
     executions: int = 0
     seconds: float = 0.0
-    cov: Optional[int] = None
-    ft: Optional[int] = None
-    exec_per_s: Optional[int] = None
-    peak_rss_mb: Optional[int] = None
+    cov: int | None = None
+    ft: int | None = None
+    peak_rss_mb: int | None = None
     corpus: int = 0
     exit_code: int = 0
-    findings: List[Path] = field(default_factory=list)
+    findings: list[Path] = field(default_factory=list)
 
-    def lines(self) -> List[str]:
-        rate = self.exec_per_s if self.exec_per_s is not None else (
-            int(self.executions / self.seconds) if self.seconds else 0)
-        out = [f"{self.target}: {self.executions} executions in {self.seconds:.0f} s "
-               f"({rate} exec/s), cov {self.cov} ft {self.ft}, corpus {self.corpus} inputs, "
-               f"peak RSS {self.peak_rss_mb} MB, libFuzzer exit {self.exit_code}, "
-               f"{len(self.findings)} finding(s)"]
+    def lines(self) -> list[str]:
+        rate = self.executions / self.seconds if self.seconds else 0.0
+        head = (f"{self.target}: {self.executions} executions in {self.seconds:.0f} s "
+                f"({rate:.0f} exec/s, start-up included), cov {self.cov} ft {self.ft}, "
+                f"corpus {self.corpus} inputs, peak RSS {self.peak_rss_mb} MB, "
+                f"libFuzzer exit {self.exit_code}, {len(self.findings)} finding(s)")
+        out = [head]
         for path in self.findings:
             out.append(f"  {path}")
         return out
 
 
-def libfuzzer_args(args: argparse.Namespace, target: str) -> List[str]:
+def libfuzzer_args(args: argparse.Namespace, target: str, runs: int | None,
+                   seconds: int | None) -> list[str]:
     findings = FINDINGS / target
     findings.mkdir(parents=True, exist_ok=True)
     flags = [f"-rss_limit_mb={args.rss_mb}", f"-timeout={args.timeout}",
              f"-artifact_prefix={findings}{os.sep}", "-print_final_stats=1"]
-    if args.runs is not None:
-        flags.append(f"-runs={args.runs}")
-    if args.max_time is not None:
-        flags.append(f"-max_total_time={args.max_time}")
-    if args.jobs > 1 or args.keep_going:
+    if runs is not None:
+        flags.append(f"-runs={runs}")
+    if seconds is not None:
+        flags.append(f"-max_total_time={seconds}")
+    if args.jobs > 1:
         flags += [f"-fork={args.jobs}", "-ignore_crashes=1", "-ignore_timeouts=1",
                   "-ignore_ooms=1"]
     return flags
 
 
-def corpus_dirs(target: str) -> List[str]:
+def corpus_dirs(target: str) -> list[str]:
     work = WORK / target / "corpus"
     work.mkdir(parents=True, exist_ok=True)
     dirs = [str(work)]
@@ -108,44 +108,64 @@ def wrapper(target: str) -> Path:
 
 
 def run_target(args: argparse.Namespace, target: str) -> Summary:
+    """Fuzz ``target`` until its budget (``--runs``, ``--max-time``) is spent. With
+    ``--keep-going`` a run that stopped on a finding is started again (from the grown
+    corpus) with what is left of the budget."""
     before = set(_findings(target))
-    command = [str(wrapper(target)), *libfuzzer_args(args, target), *args.libfuzzer,
-               *corpus_dirs(target)]
-    log_path = WORK / target / "fuzz.log"
     summary = Summary(target)
-    print("$", " ".join(command), file=sys.stderr, flush=True)
     started = time.monotonic()
-    stats: Dict[str, int] = {}
+    log_path = WORK / target / "fuzz.log"
     with open(log_path, "w") as log:
-        process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                   text=True, errors="replace", cwd=HERE.parent.parent)
-        assert process.stdout is not None
-        for line in process.stdout:
-            log.write(line)
-            if args.verbose:
-                sys.stderr.write(line)
-            match = _PROGRESS.match(line)
-            if match:
-                summary.executions = int(match.group(1))
-                summary.cov, summary.ft = int(match.group(2)), int(match.group(3))
-                if match.group(4):
-                    summary.exec_per_s = int(match.group(4))
-            stat = _STAT.match(line)
-            if stat:
-                stats[stat.group(1)] = int(stat.group(2))
-        summary.exit_code = process.wait()
+        while True:
+            runs = None if args.runs is None else args.runs - summary.executions
+            seconds = None if args.max_time is None else int(
+                args.max_time - (time.monotonic() - started))
+            if (runs is not None and runs <= 0) or (seconds is not None and seconds <= 0):
+                break
+            found = len(_findings(target))
+            executions = run_once(args, target, runs, seconds, log, summary)
+            summary.executions += executions
+            if not (args.keep_going and summary.exit_code != 0
+                    and len(_findings(target)) > found and executions > 0):
+                break
     summary.seconds = time.monotonic() - started
-    if "number_of_executed_units" in stats:
-        summary.executions = max(summary.executions, stats["number_of_executed_units"])
-    if "average_exec_per_sec" in stats:
-        summary.exec_per_s = stats["average_exec_per_sec"]
-    summary.peak_rss_mb = stats.get("peak_rss_mb")
     summary.corpus = sum(1 for _ in (WORK / target / "corpus").iterdir())
     summary.findings = sorted(set(_findings(target)) - before)
     return summary
 
 
-def _findings(target: str) -> List[Path]:
+def run_once(args: argparse.Namespace, target: str, runs: int | None,
+             seconds: int | None, log, summary: Summary) -> int:
+    """One libFuzzer process; updates ``summary``'s coverage figures and returns the
+    executions it made."""
+    command = [str(wrapper(target)), *libfuzzer_args(args, target, runs, seconds),
+               *args.libfuzzer, *corpus_dirs(target)]
+    print("$", " ".join(command), file=sys.stderr, flush=True)
+    log.write("$ " + " ".join(command) + "\n")
+    executions = 0
+    stats: dict[str, int] = {}
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                               text=True, errors="replace", cwd=HERE.parent.parent)
+    assert process.stdout is not None
+    for line in process.stdout:
+        log.write(line)
+        if args.verbose:
+            sys.stderr.write(line)
+        match = _PROGRESS.match(line)
+        if match:
+            executions = int(match.group(1))
+            summary.cov, summary.ft = int(match.group(2)), int(match.group(3))
+        stat = _STAT.match(line)
+        if stat:
+            stats[stat.group(1)] = int(stat.group(2))
+    summary.exit_code = process.wait()
+    log.flush()
+    if "peak_rss_mb" in stats:
+        summary.peak_rss_mb = max(summary.peak_rss_mb or 0, stats["peak_rss_mb"])
+    return max(executions, stats.get("number_of_executed_units", 0))
+
+
+def _findings(target: str) -> list[Path]:
     folder = FINDINGS / target
     if not folder.is_dir():
         return []
@@ -177,17 +197,17 @@ def replay(target: str, path: Path, *, timeout: int, rss_mb: int, frames: int = 
     code = _REPLAY.format(here=str(HERE), rss_mb=rss_mb, path=str(path), target=target,
                           frames=frames)
     try:
-        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                              timeout=timeout, cwd=HERE.parent.parent)
+        done = subprocess.run([sys.executable, "-c", code], check=False, capture_output=True,
+                              text=True, timeout=timeout, cwd=HERE.parent.parent)
     except subprocess.TimeoutExpired:
         return f"no result within {timeout} s (a hang, or slow)"
     text = done.stdout.strip() or done.stderr.strip()[-1500:]
     return text
 
 
-def main(argv: Optional[List[str]] = None) -> int:
+def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    extra: List[str] = []
+    extra: list[str] = []
     if "--" in argv:
         cut = argv.index("--")
         argv, extra = argv[:cut], argv[cut + 1:]
@@ -199,7 +219,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--max-time", type=int, help="seconds per target (-max_total_time)")
     parser.add_argument("--jobs", type=int, default=1, help="fork-mode workers (-fork)")
     parser.add_argument("--keep-going", action="store_true",
-                        help="go on after a finding (fork mode with one worker)")
+                        help="start libFuzzer again after a finding until the budget is spent")
     parser.add_argument("--rss-mb", type=int, default=512, help="memory cap per input (-rss_limit_mb)")
     parser.add_argument("--timeout", type=int, default=10, help="seconds per input (-timeout)")
     parser.add_argument("--replay", nargs="+", type=Path, metavar="FILE",
