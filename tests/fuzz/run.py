@@ -115,6 +115,7 @@ def run_target(args: argparse.Namespace, target: str) -> Summary:
     summary = Summary(target)
     started = time.monotonic()
     log_path = WORK / target / "fuzz.log"
+    log_path.parent.mkdir(parents=True, exist_ok=True)
     with open(log_path, "w") as log:
         while True:
             runs = None if args.runs is None else args.runs - summary.executions
