@@ -26,6 +26,7 @@ import harness
 from harness import encode_gap, encode_record
 from wirestruct.captures.container import write_container
 from wirestruct.captures.jsonl import read_jsonl
+from wirestruct.captures.pcap_writer import write_pcap, write_pcapng
 from wirestruct.records import CaptureRecord
 
 SEEDS = HERE / "seeds"
@@ -120,6 +121,25 @@ def capture_file_seeds(*patterns: str) -> list[bytes]:
     return [p.read_bytes() for p in paths]
 
 
+def written_captures(writer) -> list[bytes]:
+    """Small captures of the MME session's first packets (TCP handshake included, so the
+    server is known): IPv4, IPv6, and two connections."""
+    records = sample("mme")
+    second = [CaptureRecord(r.index, r.t, r.direction, r.data, 1) for r in records[:8]]
+    variants = [
+        (records[:12], {}),
+        (records[:40], {}),
+        (records[:10], {"server": ("::1", 4000), "client": ("::1", 50000)}),
+        (list(itertools.chain.from_iterable(zip(records[:8], second))), {}),
+    ]
+    seeds = []
+    for chosen, addresses in variants:
+        out = io.BytesIO()
+        writer(out, chosen, **addresses)
+        seeds.append(out.getvalue())
+    return seeds
+
+
 def wscap_seeds() -> list[bytes]:
     seeds = []
     for name, protocol in (("scrap_mechanic", "scrap-mechanic"), ("mme", "mme"), ("diep", "diep")):
@@ -141,8 +161,9 @@ BUILDERS = {
     "diep": lambda: message_seeds("diep"),
     "mme": stream_seeds,
     "jsonl": jsonl_seeds,
-    "pcap": lambda: capture_file_seeds("captures/*.pcap", "mme/*.pcap"),
-    "pcapng": lambda: capture_file_seeds("captures/*.pcapng", "mme/*.pcapng"),
+    "pcap": lambda: capture_file_seeds("captures/*.pcap", "mme/*.pcap") + written_captures(write_pcap),
+    "pcapng": lambda: (capture_file_seeds("captures/*.pcapng", "mme/*.pcapng")
+                       + written_captures(write_pcapng)),
     "wscap": wscap_seeds,
 }
 assert set(BUILDERS) == set(harness.TARGETS)

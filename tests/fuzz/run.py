@@ -5,7 +5,8 @@
     python tests/fuzz/run.py mme --replay FILE [FILE ...]
 
 Each target starts from its seeds (``tests/fuzz/seeds/<target>/``, written by
-``make_seeds.py``) and its regression inputs, and grows a working corpus in
+``make_seeds.py``) and its regression inputs, with the libFuzzer dictionary
+``tests/fuzz/dicts/<target>.dict`` when there is one, and grows a working corpus in
 ``tests/fuzz/work/<target>/corpus`` (kept between runs, not committed). Every input runs
 under libFuzzer's ``-rss_limit_mb`` and ``-timeout``; crashing, hanging and memory-hungry
 inputs are written to ``tests/fuzz/findings/<target>/`` (``crash-*``, ``timeout-*``,
@@ -19,7 +20,7 @@ figures (``cov:`` edges, ``ft:`` features) and the findings; the full libFuzzer 
 until the budget is spent. ``--jobs J`` (J > 1) uses libFuzzer's fork mode with J worker
 processes instead, which also goes on after findings (each worker restart costs a few
 seconds of start-up, so it pays off on long runs only). Options after ``--`` go to
-libFuzzer unchanged (e.g. ``-- -max_len=65536 -dict=FILE``).
+libFuzzer unchanged (e.g. ``-- -max_len=65536``).
 """
 from __future__ import annotations
 
@@ -79,6 +80,9 @@ def libfuzzer_args(args: argparse.Namespace, target: str, runs: int | None,
         flags.append(f"-runs={runs}")
     if seconds is not None:
         flags.append(f"-max_total_time={seconds}")
+    dictionary = HERE / "dicts" / f"{target}.dict"
+    if dictionary.is_file():
+        flags.append(f"-dict={dictionary}")
     if args.jobs > 1:
         flags += [f"-fork={args.jobs}", "-ignore_crashes=1", "-ignore_timeouts=1",
                   "-ignore_ooms=1"]
