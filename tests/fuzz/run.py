@@ -5,9 +5,9 @@
     python tests/fuzz/run.py mme --replay FILE [FILE ...]
 
 Each target starts from its seeds (``tests/fuzz/seeds/<target>/``, written by
-``make_seeds.py``) and its regression inputs, with the libFuzzer dictionary
-``tests/fuzz/dicts/<target>.dict`` when there is one, and grows a working corpus in
-``tests/fuzz/work/<target>/corpus`` (kept between runs, not committed). Every input runs
+``make_seeds.py``; not the regression inputs, which pytest replays), with the libFuzzer
+dictionary ``tests/fuzz/dicts/<target>.dict`` when there is one, and grows a working
+corpus in ``tests/fuzz/work/<target>/corpus`` (kept between runs, not committed). Every input runs
 under libFuzzer's ``-rss_limit_mb`` and ``-timeout``; crashing, hanging and memory-hungry
 inputs are written to ``tests/fuzz/findings/<target>/`` (``crash-*``, ``timeout-*``,
 ``oom-*``), then replayed one by one in a child process to print the exception type,
@@ -39,7 +39,6 @@ TARGETS = sorted(p.stem[len("fuzz_"):] for p in HERE.glob("fuzz_*.py"))
 WORK = HERE / "work"
 FINDINGS = HERE / "findings"
 SEEDS = HERE / "seeds"
-REGRESSIONS = HERE / "regressions"
 FINDING_PREFIXES = ("crash-", "timeout-", "oom-", "leak-", "slow-unit-")
 
 _PROGRESS = re.compile(r"^#(\d+):?\s.*?cov: (\d+) ft: (\d+)")
@@ -93,9 +92,11 @@ def corpus_dirs(target: str) -> list[str]:
     work = WORK / target / "corpus"
     work.mkdir(parents=True, exist_ok=True)
     dirs = [str(work)]
-    for folder in (SEEDS / target, REGRESSIONS / target):
-        if folder.is_dir() and any(folder.iterdir()):
-            dirs.append(str(folder))
+    # not the regression inputs: one that still fails would stop every run at start-up
+    # (tests/test_fuzz_regressions.py replays them)
+    seeds = SEEDS / target
+    if seeds.is_dir() and any(seeds.iterdir()):
+        dirs.append(str(seeds))
     return dirs
 
 
