@@ -159,20 +159,15 @@ def run_protocol(name: str, data: bytes) -> Counter:
 
 
 _TEMP_DIR = "/dev/shm" if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK) else None
-_temp_path: list[str] = []
 
 
 def _capture_file(data: bytes) -> str:
-    """A per-process scratch file holding ``data`` (``open_capture`` takes a path)."""
-    if not _temp_path:
-        fd, path = tempfile.mkstemp(prefix="wirestruct-fuzz-", suffix=".bin", dir=_TEMP_DIR)
-        os.close(fd)
-        _temp_path.append(path)
-        import atexit
-        atexit.register(lambda: os.path.exists(path) and os.unlink(path))
-    with open(_temp_path[0], "wb") as f:
+    """A scratch file holding ``data`` (``open_capture`` takes a path); the caller
+    removes it."""
+    fd, path = tempfile.mkstemp(prefix="wirestruct-fuzz-", suffix=".bin", dir=_TEMP_DIR)
+    with os.fdopen(fd, "wb") as f:
         f.write(data)
-    return _temp_path[0]
+    return path
 
 
 def _check_items(items, outcome: Counter) -> Counter:
@@ -198,6 +193,13 @@ def run_capture(fmt: str, data: bytes) -> Counter:
     capture and decoded as MME (its gaps reach the stream decoder's resync), then read
     again as a message capture."""
     path = _capture_file(data)
+    try:
+        return _read_capture(fmt, path)
+    finally:
+        os.unlink(path)
+
+
+def _read_capture(fmt: str, path: str) -> Counter:
     transports = ("stream", "message") if fmt in ("pcap", "pcapng") else ("message",)
     outcome: Counter = Counter()
     for transport in transports:
