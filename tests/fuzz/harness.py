@@ -1,0 +1,256 @@
+"""The fuzz targets of wirestruct: one function per target, taking the fuzzer's bytes.
+
+The property every target checks: only :class:`wirestruct.errors.WirestructError`
+subclasses come out, as error events or raised by the capture layer. Any other exception
+(including :class:`PropertyViolation`, raised here when an event or a snapshot is not what
+the API promises) is a finding; so is a hang or memory over the fuzzer's cap.
+
+This module does not import atheris: the regression replay
+(``tests/test_fuzz_regressions.py``) runs the same functions under pytest. The atheris
+entry points are the ``fuzz_*.py`` files next to it.
+
+Protocol targets read the input as a sequence of records (:func:`split_records`)::
+
+    record := head:u1  length:(u1 | u2le)  data[length]
+    head bit 0   direction: 0 = c2s, 1 = s2c
+    head bit 1   length is u2le (else u1)
+    head bit 2   stream 1 (else stream 0; stream protocols only)
+    head bit 3   a gap: no data follows; ``length`` bytes are missing from that stream
+                 direction (as the TCP reassembly reports one; stream protocols only)
+
+A length longer than what is left takes the rest. Message protocols get one packet per
+record; stream protocols (MME) get TCP chunks of the fuzzed sizes, so packets are split
+anywhere. Capture targets take the input as the whole capture file.
+"""
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import pkgutil
+import tempfile
+from collections import Counter
+from collections.abc import Callable, Iterator
+
+from wirestruct import registry
+from wirestruct.captures import open_capture
+from wirestruct.errors import StreamGapError, WirestructError
+from wirestruct.events import ErrorEvent, Event, PacketEvent
+from wirestruct.jsonify import to_jsonable
+from wirestruct.limits import Limits
+from wirestruct.records import CaptureRecord, Direction
+from wirestruct.session import decode_records, track
+
+#: Most records one input is split into.
+MAX_RECORDS = 4096
+
+HEAD_S2C = 0x01
+HEAD_LONG = 0x02
+HEAD_STREAM1 = 0x04
+HEAD_GAP = 0x08
+
+
+class PropertyViolation(AssertionError):
+    """Something came out of wirestruct that its API does not allow."""
+
+
+def limits() -> Limits:
+    """The limits the targets run with: the defaults, overridable with
+    ``WIRESTRUCT_FUZZ_LIMITS="max_decompressed=1M,max_packet=64k"``."""
+    text = os.environ.get("WIRESTRUCT_FUZZ_LIMITS", "")
+    assignments = [part for part in text.split(",") if part.strip()]
+    return Limits().with_overrides(assignments)
+
+
+LIMITS = limits()
+
+
+def import_all() -> list[str]:
+    """Import every wirestruct module now (the registry, the capture readers and some
+    decoders import theirs lazily), so that atheris instruments them all; returns their
+    names. The command-line tools are left out."""
+    import wirestruct
+    import wirestruct.generated
+    names = []
+    for package in (wirestruct, wirestruct.generated):
+        for info in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
+            if info.name.startswith("wirestruct.tools") or info.name in names:
+                continue
+            importlib.import_module(info.name)
+            names.append(info.name)
+    return names
+
+
+def encode_gap(length: int, direction: Direction, stream: int = 0) -> bytes:
+    """A gap of ``length`` stream bytes in the scheme :func:`split_records` reads."""
+    head = HEAD_GAP | (HEAD_S2C if direction == Direction.S2C else 0) | (HEAD_STREAM1 if stream else 0)
+    return bytes([head | HEAD_LONG]) + length.to_bytes(2, "little")
+
+
+def encode_record(data: bytes, direction: Direction, stream: int = 0) -> bytes:
+    """One record in the scheme :func:`split_records` reads (for seeds and tests)."""
+    head = (HEAD_S2C if direction == Direction.S2C else 0) | (HEAD_STREAM1 if stream else 0)
+    if len(data) > 0xFF:
+        if len(data) > 0xFFFF:
+            raise ValueError("a record holds at most 65535 bytes; split it")
+        return bytes([head | HEAD_LONG]) + len(data).to_bytes(2, "little") + data
+    return bytes([head, len(data)]) + data
+
+
+def split_records(data: bytes, *, streams: bool) -> list[CaptureRecord | WirestructError]:
+    """The fuzz input as capture records (and, for stream protocols, gap errors)."""
+    out: list[CaptureRecord | WirestructError] = []
+    pos = 0
+    offsets = {}
+    while pos < len(data) and len(out) < MAX_RECORDS:
+        head = data[pos]
+        pos += 1
+        width = 2 if head & HEAD_LONG else 1
+        length = int.from_bytes(data[pos:pos + width], "little")
+        pos += width
+        direction = Direction.S2C if head & HEAD_S2C else Direction.C2S
+        stream = 1 if streams and head & HEAD_STREAM1 else 0
+        key = (stream, direction)
+        start = offsets.get(key, 0)
+        if streams and head & HEAD_GAP:
+            offsets[key] = start + length
+            out.append(StreamGapError("fuzzed gap", record=len(out), stream=stream,
+                                      direction=direction.label, span=(start, start + length),
+                                      dropped=length))
+            continue
+        chunk = data[pos:pos + length]
+        pos += len(chunk)
+        offsets[key] = start + len(chunk)
+        out.append(CaptureRecord(len(out), float(len(out)), direction, chunk, stream))
+    return out
+
+
+def check_events(events: Iterator[Event], outcome: Counter) -> Counter:
+    """Consume ``events``, checking each one is what the API promises; counts them in
+    ``outcome`` (``"packet"`` for packet events, the error class name for error events)."""
+    for event in events:
+        if isinstance(event, ErrorEvent):
+            outcome[type(event.error).__name__] += 1
+            if not isinstance(event.error, WirestructError):
+                raise PropertyViolation(f"error event carries {type(event.error).__name__}: "
+                                        f"{event.error!r}")
+            str(event.error)
+            json.dumps(event.error.to_json())
+            if event.error.dropped is not None and event.error.dropped < 0:
+                raise PropertyViolation(f"negative dropped count in {event.error!r}")
+        elif isinstance(event, PacketEvent):
+            outcome["packet"] += 1
+            json.dumps(to_jsonable(event.packet))
+            json.dumps(to_jsonable(event.expansions))
+        else:
+            raise PropertyViolation(f"unexpected event type {type(event).__name__}")
+    return outcome
+
+
+def run_protocol(name: str, data: bytes) -> Counter:
+    """Decode and track the records of ``data`` as ``wirestruct decode/state`` would."""
+    protocol = registry.get_protocol(name)
+    records = split_records(data, streams=protocol.transport == "stream")
+    tracker = protocol.tracker(limits=LIMITS)
+    outcome = check_events(track(decode_records(records, protocol.decoder(limits=LIMITS)),
+                                 tracker), Counter())
+    json.dumps(tracker.snapshot())
+    return outcome
+
+
+_TEMP_DIR = "/dev/shm" if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK) else None
+
+
+def _capture_file(data: bytes) -> str:
+    """A scratch file holding ``data`` (``open_capture`` takes a path); the caller
+    removes it."""
+    fd, path = tempfile.mkstemp(prefix="wirestruct-fuzz-", suffix=".bin", dir=_TEMP_DIR)
+    with os.fdopen(fd, "wb") as f:
+        f.write(data)
+    return path
+
+
+def _check_items(items, outcome: Counter) -> Counter:
+    for item in items:
+        if not isinstance(item, (CaptureRecord, WirestructError)):
+            raise PropertyViolation(f"capture yielded {type(item).__name__}: {item!r}")
+        if isinstance(item, CaptureRecord):
+            if not isinstance(item.data, bytes) or not isinstance(item.direction, Direction):
+                raise PropertyViolation(f"malformed record {item!r}")
+            outcome["record"] += 1
+        else:
+            str(item)
+            json.dumps(item.to_json())
+            outcome[type(item).__name__] += 1
+    return outcome
+
+
+def run_capture(fmt: str, data: bytes) -> Counter:
+    """Read ``data`` as a capture file of format ``fmt`` through ``open_capture``.
+
+    JSON Lines and ``.wscap`` records are decoded with the protocol the container names
+    (``.wscap``) or read only (JSON Lines); pcap and pcapng are read as a TCP stream
+    capture and decoded as MME (its gaps reach the stream decoder's resync), then read
+    again as a message capture."""
+    path = _capture_file(data)
+    try:
+        return _read_capture(fmt, path)
+    finally:
+        os.unlink(path)
+
+
+def _read_capture(fmt: str, path: str) -> Counter:
+    transports = ("stream", "message") if fmt in ("pcap", "pcapng") else ("message",)
+    outcome: Counter = Counter()
+    for transport in transports:
+        try:
+            capture = open_capture(path, format=fmt, transport=transport, limits=LIMITS)
+        except WirestructError as error:
+            str(error)
+            outcome["raised " + type(error).__name__] += 1
+            return outcome
+        with capture:
+            protocol_name = capture.protocol if fmt == "wscap" else (
+                "mme" if transport == "stream" else None)
+            if protocol_name in registry.protocol_names():
+                protocol = registry.get_protocol(protocol_name)
+                tracker = protocol.tracker(limits=LIMITS)
+                check_events(track(decode_records(capture, protocol.decoder(limits=LIMITS)),
+                                   tracker), outcome)
+                json.dumps(tracker.snapshot())
+            else:
+                _check_items(capture, outcome)
+    return outcome
+
+
+def _protocol_target(name: str) -> Callable[[bytes], Counter]:
+    def target(data: bytes) -> Counter:
+        try:
+            return run_protocol(name, data)
+        except WirestructError as error:     # raised, not reported: allowed by the property
+            return Counter({"raised " + type(error).__name__: 1})
+    return target
+
+
+def _capture_target(fmt: str) -> Callable[[bytes], Counter]:
+    def target(data: bytes) -> Counter:
+        try:
+            return run_capture(fmt, data)
+        except WirestructError as error:
+            return Counter({"raised " + type(error).__name__: 1})
+    return target
+
+
+#: Target name -> function of the fuzz input, returning what came out: a count per
+#: ``"packet"``, ``"record"``, error class name (error events and error records) and
+#: ``"raised <class name>"``. The names are the ``fuzz_<name>.py`` files, the seed
+#: folders and the regression folders.
+TARGETS: dict[str, Callable[[bytes], Counter]] = {
+    "scrap_mechanic": _protocol_target("scrap-mechanic"),
+    "mme": _protocol_target("mme"),
+    "diep": _protocol_target("diep"),
+    "jsonl": _capture_target("jsonl"),
+    "pcap": _capture_target("pcap"),
+    "pcapng": _capture_target("pcapng"),
+    "wscap": _capture_target("wscap"),
+}
