@@ -25,10 +25,12 @@ doc-ref:
   - "README.md (build diepcustom-011c2e9) sections 3.1-3.5; fields.json"
 seq:
   - id: packet_id
+    -orig-id: Header
     type: u1
     enum: clientbound_packet_id
     valid:
       in-enum: true
+    doc: Which packet this is; it selects the layout of the body.
   - id: body
     type:
       switch-on: packet_id
@@ -56,38 +58,52 @@ types:
       - README.md section 3
     seq:
       - id: tick
+        -orig-id: game tick
         type: diep_types::vu
-        doc: Game tick counter (+1 every 40 ms).
+        doc: Game tick counter (starts at 1, +1 every 40 ms).
       - id: num_deletions
+        -orig-id: deleteCount
         type: diep_types::vu
+        doc: Number of entities deleted in this packet.
       - id: deletions
         type: diep_types::entid
         repeat: expr
         repeat-expr: num_deletions.value
-        doc: Entities the client must forget (hash as when the entity was created).
+        doc: |
+          Entities the client must forget (hash as when the entity was created): destroyed,
+          out of view, or gone with their root parent. An entity may be deleted and created
+          again in the same packet, which forces a full re-send.
       - id: num_upcreates
+        -orig-id: upcreateCount
         type: diep_types::vu
+        doc: Number of creations and updates that follow.
       - id: upcreates
         type: upcreate
         repeat: expr
         repeat-expr: num_upcreates.value
+        doc: |
+          Creations and updates, applied one after another after the deletions. An entity
+          is never updated in the packet that creates it.
   upcreate:
     doc: A creation (entity with all its fields) or an update (only changed fields).
     doc-ref: README.md section 3
     seq:
       - id: entity
         type: diep_types::entid
+        doc: The entity created or updated.
       - id: kind
         type: u1
         enum: upcreate_kind
         valid:
           in-enum: true
+        doc: "`01` for a creation, `00` for an update."
       - id: body
         type:
           switch-on: kind
           cases:
             upcreate_kind::update: entity_update
             upcreate_kind::creation: creation
+        doc: The creation's group table and values, or the update's field table.
   creation:
     doc: |
       The entity's field groups as an index-only jump table, then every field of every
@@ -135,9 +151,9 @@ types:
       - id: arena_scoreboard_colors
         -orig-id: "Arena.scoreboardColors"
         type: diep_types::vu
-        if: has_arena
         repeat: expr
         repeat-expr: 10
+        if: has_arena
         doc: "creation index 7, update index 7; varuint32 (unsigned LEB128), 10 elements"
       - id: camera_killed_by
         -orig-id: "Camera.killedBy"
@@ -167,9 +183,9 @@ types:
       - id: arena_scoreboard_tanks
         -orig-id: "Arena.scoreboardTanks"
         type: diep_types::vi
-        if: has_arena
         repeat: expr
         repeat-expr: 10
+        if: has_arena
         doc: "creation index 13, update index 13; varint32 (zigzag, then vu), 10 elements"
       - id: camera_respawn_level
         -orig-id: "Camera.respawnLevel"
@@ -219,9 +235,9 @@ types:
       - id: arena_scoreboard_names
         -orig-id: "Arena.scoreboardNames"
         type: diep_types::string_nt
-        if: has_arena
         repeat: expr
         repeat-expr: 10
+        if: has_arena
         doc: "creation index 23, update index 24; null-terminated UTF-8, 10 elements"
       - id: camera_score
         -orig-id: "Camera.score"
@@ -236,9 +252,9 @@ types:
       - id: arena_scoreboard_suffixes
         -orig-id: "Arena.scoreboardSuffixes"
         type: diep_types::string_nt
-        if: has_arena
         repeat: expr
         repeat-expr: 10
+        if: has_arena
         doc: "creation index 26, update index 27; null-terminated UTF-8, 10 elements"
       - id: name_flags
         -orig-id: "Name.flags"
@@ -283,9 +299,9 @@ types:
       - id: camera_stat_limits
         -orig-id: "Camera.statLimits"
         type: diep_types::vi
-        if: has_camera
         repeat: expr
         repeat-expr: 8
+        if: has_camera
         doc: "creation index 35, update index 36; varint32 (zigzag, then vu), 8 elements"
       - id: arena_left_x
         -orig-id: "Arena.leftX"
@@ -295,16 +311,16 @@ types:
       - id: arena_scoreboard_scores
         -orig-id: "Arena.scoreboardScores"
         type: diep_types::f32
-        if: has_arena
         repeat: expr
         repeat-expr: 10
+        if: has_arena
         doc: "creation index 37, update index 38; float32, little-endian, 10 elements. creation: 10 x float32; update: changed elements as vi (score truncated toward zero)"
       - id: camera_stat_levels
         -orig-id: "Camera.statLevels"
         type: diep_types::vi
-        if: has_camera
         repeat: expr
         repeat-expr: 8
+        if: has_camera
         doc: "creation index 38, update index 39; varint32 (zigzag, then vu), 8 elements"
       - id: camera_tank_override
         -orig-id: "Camera.tankOverride"
@@ -379,9 +395,9 @@ types:
       - id: camera_stat_names
         -orig-id: "Camera.statNames"
         type: diep_types::string_nt
-        if: has_camera
         repeat: expr
         repeat-expr: 8
+        if: has_camera
         doc: "creation index 53, update index 54; null-terminated UTF-8, 8 elements"
       - id: camera_camera_x
         -orig-id: "Camera.cameraX"
@@ -454,6 +470,7 @@ types:
         enum: net_color
         if: has_style
         doc: "Style.color as a net_color"
+      # Group n is present when bit n of the group table's bit set is set.
       has_relations:
         value: (groups.mask >> 0) & 1 == 1
         doc: "The entity has field group 0 (Relations)"
@@ -523,6 +540,7 @@ types:
     seq:
       - id: xored_jump
         type: u1
+        # The jump (_ ^ 1) from prev_index must land on one of the build's update slots.
         valid:
           expr: '_ <= 69 and (_ == 1 or prev_index + (_ ^ 1) < 68)'
         doc: |
@@ -530,10 +548,8 @@ types:
           `diep_types::jump` over 68 slots, read inline (one object fewer
           per changed field).
       - id: value
-        if: xored_jump != 1
-        doc: |
-          The field's value in its update type; an array field's value is a nested table
-          of the changed elements. A slot the build never sends is an error.
+        # Switches on the update slot, not the creation index: from slot 21 on the two
+        # differ by one (see enum update_slot).
         type:
           switch-on: index
           cases:
@@ -605,118 +621,152 @@ types:
             66: diep_types::f32
             67: diep_types::f32
             _: diep_types::slot_not_sent
+        if: xored_jump != 1
+        doc: |
+          The field's value in its update type; an array field's value is a nested table
+          of the changed elements. A slot the build never sends is an error.
     instances:
       is_end:
         value: xored_jump == 1
+        doc: This entry closes the update's field table.
       index:
         value: 'prev_index + (xored_jump ^ 1)'
         doc: Update slot (see enum update_slot).
       slot:
         value: index
         enum: update_slot
+        doc: The update slot as a field name.
   element_table_vu:
     doc: |
       The changed elements of an array field of varuint32 (unsigned LEB128): a nested jump
       table over element indexes, each followed by the element, closed by `01`.
     doc-ref: README.md section 3.2
     params:
-      - id: length
+      - id: num_elements
         type: s4
         doc: Number of elements of the array field.
     seq:
       - id: elements
-        type: 'element_vu(_index == 0 ? -1 : elements[_index - 1].index, length)'
+        # Each entry gets the element index of the entry before it (-1 for the first).
+        type: 'element_vu(_index == 0 ? -1 : elements[_index - 1].index, num_elements)'
         repeat: until
         repeat-until: _.is_end
+        doc: The changed elements in increasing index order, then the closing entry.
   element_vu:
     doc: One changed element (or the closing entry) of an element table.
+    doc-ref: README.md section 3.2
     params:
       - id: prev_index
         type: s4
-      - id: length
+        doc: Element index of the previous entry; -1 for the first.
+      - id: num_elements
         type: s4
+        doc: Number of elements of the array field.
     seq:
       - id: jump
-        type: diep_types::jump(prev_index, length)
+        type: diep_types::jump(prev_index, num_elements)
+        doc: "`(element index - previous element index) XOR 1`; `01` closes the table."
       - id: value
         type: diep_types::vu
         if: not jump.is_end
+        doc: The element's new value.
     instances:
       is_end:
         value: jump.is_end
+        doc: This entry closes the element table.
       index:
         value: jump.index
+        doc: Index of the changed element in the array field.
   element_table_vi:
     doc: |
       The changed elements of an array field of varint32 (zigzag, then vu): a nested jump
       table over element indexes, each followed by the element, closed by `01`.
     doc-ref: README.md section 3.2
     params:
-      - id: length
+      - id: num_elements
         type: s4
         doc: Number of elements of the array field.
     seq:
       - id: elements
-        type: 'element_vi(_index == 0 ? -1 : elements[_index - 1].index, length)'
+        # Each entry gets the element index of the entry before it (-1 for the first).
+        type: 'element_vi(_index == 0 ? -1 : elements[_index - 1].index, num_elements)'
         repeat: until
         repeat-until: _.is_end
+        doc: The changed elements in increasing index order, then the closing entry.
   element_vi:
     doc: One changed element (or the closing entry) of an element table.
+    doc-ref: README.md section 3.2
     params:
       - id: prev_index
         type: s4
-      - id: length
+        doc: Element index of the previous entry; -1 for the first.
+      - id: num_elements
         type: s4
+        doc: Number of elements of the array field.
     seq:
       - id: jump
-        type: diep_types::jump(prev_index, length)
+        type: diep_types::jump(prev_index, num_elements)
+        doc: "`(element index - previous element index) XOR 1`; `01` closes the table."
       - id: value
         type: diep_types::vi
         if: not jump.is_end
+        doc: The element's new value.
     instances:
       is_end:
         value: jump.is_end
+        doc: This entry closes the element table.
       index:
         value: jump.index
+        doc: Index of the changed element in the array field.
   element_table_string_nt:
     doc: |
       The changed elements of an array field of null-terminated UTF-8: a nested jump
       table over element indexes, each followed by the element, closed by `01`.
     doc-ref: README.md section 3.2
     params:
-      - id: length
+      - id: num_elements
         type: s4
         doc: Number of elements of the array field.
     seq:
       - id: elements
-        type: 'element_string_nt(_index == 0 ? -1 : elements[_index - 1].index, length)'
+        # Each entry gets the element index of the entry before it (-1 for the first).
+        type: 'element_string_nt(_index == 0 ? -1 : elements[_index - 1].index, num_elements)'
         repeat: until
         repeat-until: _.is_end
+        doc: The changed elements in increasing index order, then the closing entry.
   element_string_nt:
     doc: One changed element (or the closing entry) of an element table.
+    doc-ref: README.md section 3.2
     params:
       - id: prev_index
         type: s4
-      - id: length
+        doc: Element index of the previous entry; -1 for the first.
+      - id: num_elements
         type: s4
+        doc: Number of elements of the array field.
     seq:
       - id: jump
-        type: diep_types::jump(prev_index, length)
+        type: diep_types::jump(prev_index, num_elements)
+        doc: "`(element index - previous element index) XOR 1`; `01` closes the table."
       - id: value
         type: diep_types::string_nt
         if: not jump.is_end
+        doc: The element's new value.
     instances:
       is_end:
         value: jump.is_end
+        doc: This entry closes the element table.
       index:
         value: jump.index
+        doc: Index of the changed element in the array field.
   outdated_client:
     doc: 0x01, sent on a wrong build in the init packet; the client reloads.
     doc-ref: clientbound.md "0x01 Outdated Client Packet"
     seq:
       - id: build
+        -orig-id: new build
         type: diep_types::string_nt
-        doc: The server's current build.
+        doc: The server's current build; the client reloads the page to get it.
   compressed:
     doc: |
       0x02: u32 length of the inner packet (its header byte included), then one raw LZ4
@@ -727,15 +777,23 @@ types:
       - README.md section 5
     seq:
       - id: len_decompressed
+        -orig-id: decompressed output length
         type: u4
+        doc: |
+          Length of the decompressed packet, header byte included; the runtime checks the
+          decompressed size against it.
       - id: lz4_block
         size-eos: true
+        doc: |
+          One raw LZ4 block (no frame header, no size prefix); it decompresses to a whole
+          packet that is not encoded by the transport.
   notification:
     doc: 0x03, an in-game notification.
     doc-ref: clientbound.md "0x03 Notification Packet"
     seq:
       - id: message
         type: diep_types::string_nt
+        doc: The text shown, e.g. "You've killed Example".
       - id: rgb
         type: diep_types::u32
         doc: Colour 0xRRGGBB; the top byte is unused.
@@ -746,12 +804,16 @@ types:
         type: diep_types::string_nt
         doc: A new notification replaces a shown one with the same non-empty identifier.
     instances:
+      # 0xRRGGBB: red is the third byte from the bottom, blue the lowest.
       red:
         value: rgb.value / 0x10000 % 0x100
+        doc: Red component, 0-255.
       green:
         value: rgb.value / 0x100 % 0x100
+        doc: Green component, 0-255.
       blue:
         value: rgb.value % 0x100
+        doc: Blue component, 0-255.
   server_info:
     doc: |
       0x04. The document has three strings (gamemode, server uuid, host-region); the
@@ -763,19 +825,24 @@ types:
     seq:
       - id: gamemode
         type: diep_types::string_nt
+        doc: The selected game mode, e.g. "sandbox".
       - id: server_uuid_or_host
         type: diep_types::string_nt
         doc: The server uuid in the three-string form, the host in the two-string form.
       - id: host_region
         type: diep_types::string_nt
         if: not _io.eof
-        doc: Only in the three-string form.
+        doc: Only in the three-string form; shown next to the ping (e.g. "vultr-amsterdam").
   party_code:
     doc: 0x06, the party code of the arena and team (only in team modes and sandbox).
     doc-ref: clientbound.md "0x06 Party Code Packet"
     seq:
       - id: code
+        -orig-id: party code
         size-eos: true
+        doc: |
+          The party code, not nibble-swapped. A party link is the server id as stringNT
+          followed by these bytes, every byte nibble-swapped, in hex.
   accept:
     doc: |
       0x07, the client is accepted. The document has the header alone; the bundled build
@@ -787,28 +854,38 @@ types:
       - id: access_level
         type: diep_types::vi
         if: not _io.eof
+        doc: Only in the bundled build's form; 2 by default (`07 04`).
   achievement:
     doc: 0x08, achievement hashes to mark as obtained.
     doc-ref: clientbound.md "0x08 Achievement Packet"
     seq:
       - id: num_hashes
+        -orig-id: hash count
         type: diep_types::vu
+        doc: Number of achievement hashes that follow.
       - id: hashes
+        -orig-id: achievement hash
         type: diep_types::string_nt
         repeat: expr
         repeat-expr: num_hashes.value
+        doc: Achievement hashes (e.g. "9898db9ff6d3c1b3_1") the client stores as obtained.
   player_count:
     doc: 0x0A, the number of clients connected (over all games, in the bundled build).
     doc-ref: clientbound.md "0x0A Player Count Packet"
     seq:
-      - id: client_count
+      - id: num_clients
+        -orig-id: client count
         type: diep_types::vu
+        doc: |
+          Clients connected; the document calls the packet unused, the bundled build sends
+          it on accept and whenever a client joins or leaves.
   pow_challenge:
     doc: 0x0B, a proof-of-work challenge; answered by serverbound 0x0A.
     doc-ref: clientbound.md "0x0B PoW Challenge Packet"
     seq:
       - id: difficulty
         type: diep_types::vu
+        doc: How hard the proof of work is (e.g. 20).
       - id: prefix
         type: diep_types::string_nt
         doc: Always 16 characters.
@@ -818,33 +895,68 @@ types:
     seq:
       - id: unknown
         type: diep_types::vu
+        doc: Unknown; older builds used 0x0C as a JavaScript challenge with a string answer.
   int_js_challenge:
     doc: 0x0D, obfuscated JavaScript whose uint32 result goes back in serverbound 0x0B.
     doc-ref: clientbound.md "0x0D Int JS Challenge Packet"
     seq:
       - id: id
         type: diep_types::vu
+        doc: The evaluation id, sent back with the result.
       - id: code
         type: diep_types::string_nt
+        doc: Obfuscated JavaScript (one of about 200 per build) that returns a uint32.
 enums:
   clientbound_packet_id:
-    0x00: update
-    0x01: outdated_client
-    0x02: compressed
-    0x03: notification
-    0x04: server_info
-    0x05: heartbeat
-    0x06: party_code
-    0x07: accept
-    0x08: achievement
-    0x09: invalid_party
-    0x0a: player_count
-    0x0b: pow_challenge
-    0x0c: unnamed
-    0x0d: int_js_challenge
+    0x00:
+      id: update
+      doc: Creates, updates and deletes entities; once a tick.
+    0x01:
+      id: outdated_client
+      doc: Answer to a wrong build in the init packet.
+    0x02:
+      id: compressed
+      doc: Another packet in one LZ4 block.
+    0x03:
+      id: notification
+      doc: An in-game notification.
+    0x04:
+      id: server_info
+      doc: Game mode, server and region.
+    0x05:
+      id: heartbeat
+      doc: Pong to a serverbound 0x05. Header only.
+    0x06:
+      id: party_code
+      doc: The party code, when the mode has parties.
+    0x07:
+      id: accept
+      doc: The client is accepted.
+    0x08:
+      id: achievement
+      doc: Achievements to mark as obtained.
+    0x09:
+      id: invalid_party
+      doc: The party in the init packet is invalid; sent instead of 0x07. Header only.
+    0x0a:
+      id: player_count
+      doc: Number of clients connected.
+    0x0b:
+      id: pow_challenge
+      doc: Proof-of-work challenge.
+    0x0c:
+      id: unnamed
+      doc: Never observed.
+    0x0d:
+      id: int_js_challenge
+      doc: JavaScript challenge with an integer result.
   upcreate_kind:
-    0x00: update
-    0x01: creation
+    0x00:
+      id: update
+      doc: Only changed fields; always followed by `01`.
+    0x01:
+      id: creation
+      doc: The entity with all its fields.
   field_group:
     0:
       id: relations
@@ -1102,21 +1214,58 @@ enums:
       id: score_score
       -orig-id: "Score.score"
   net_color:
-    0: border
-    1: cannon
-    2: tank
-    3: team_blue
-    4: team_red
-    5: team_purple
-    6: team_green
-    7: shiny
-    8: enemy_square
-    9: enemy_triangle
-    10: enemy_pentagon
-    11: enemy_crasher
-    12: neutral
-    13: scoreboard_bar
-    14: box
-    15: enemy_tank
-    16: necromancer_square
-    17: fallen
+    0:
+      id: border
+      -orig-id: Border
+    1:
+      id: cannon
+      -orig-id: Cannon
+    2:
+      id: tank
+      -orig-id: Tank
+      doc: Sent only for the viewer's own team; other players' tanks arrive as 15.
+    3:
+      id: team_blue
+      -orig-id: TeamBlue
+    4:
+      id: team_red
+      -orig-id: TeamRed
+    5:
+      id: team_purple
+      -orig-id: TeamPurple
+    6:
+      id: team_green
+      -orig-id: TeamGreen
+    7:
+      id: shiny
+      -orig-id: Shiny
+    8:
+      id: enemy_square
+      -orig-id: EnemySquare
+    9:
+      id: enemy_triangle
+      -orig-id: EnemyTriangle
+    10:
+      id: enemy_pentagon
+      -orig-id: EnemyPentagon
+    11:
+      id: enemy_crasher
+      -orig-id: EnemyCrasher
+    12:
+      id: neutral
+      -orig-id: Neutral
+    13:
+      id: scoreboard_bar
+      -orig-id: ScoreboardBar
+    14:
+      id: box
+      -orig-id: Box
+    15:
+      id: enemy_tank
+      -orig-id: EnemyTank
+    16:
+      id: necromancer_square
+      -orig-id: NecromancerSquare
+    17:
+      id: fallen
+      -orig-id: Fallen
