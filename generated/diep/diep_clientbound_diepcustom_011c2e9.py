@@ -1087,6 +1087,18 @@ class DiepClientboundDiepcustom011c2e9(KaitaiStruct):
 
             return getattr(self, '_m_style_color_enum', None)
 
+        @property
+        def team_team_color_enum(self):
+            """Team.teamColor as a net_color."""
+            if hasattr(self, '_m_team_team_color_enum'):
+                return self._m_team_team_color_enum
+
+            if self.has_team:
+                pass
+                self._m_team_team_color_enum = KaitaiStream.resolve_enum(DiepClientboundDiepcustom011c2e9.NetColor, self.team_team_color.value)
+
+            return getattr(self, '_m_team_team_color_enum', None)
+
 
     class ElementStringNt(KaitaiStruct):
         """One changed element (or the closing entry) of an element table.

@@ -154,7 +154,7 @@ types:
         repeat: expr
         repeat-expr: 10
         if: has_arena
-        doc: "creation index 7, update index 7; varuint32 (unsigned LEB128), 10 elements"
+        doc: "creation index 7, update index 7; varuint32 (unsigned LEB128), 10 elements. netcolor ids (enum net_color) of the scoreboard bars"
       - id: camera_killed_by
         -orig-id: "Camera.killedBy"
         type: diep_types::string_nt
@@ -186,7 +186,7 @@ types:
         repeat: expr
         repeat-expr: 10
         if: has_arena
-        doc: "creation index 13, update index 13; varint32 (zigzag, then vu), 10 elements"
+        doc: "creation index 13, update index 13; varint32 (zigzag, then vu), 10 elements. tank ids of the scoreboard entries"
       - id: camera_respawn_level
         -orig-id: "Camera.respawnLevel"
         type: diep_types::vi
@@ -206,7 +206,7 @@ types:
         -orig-id: "Physics.absorbtionFactor"
         type: diep_types::f32
         if: has_physics
-        doc: "creation index 17, update index 17; float32, little-endian"
+        doc: "creation index 17, update index 17; float32, little-endian. spelled as DiepCustom spells it"
       - id: arena_leader_x
         -orig-id: "Arena.leaderX"
         type: diep_types::f32
@@ -290,7 +290,7 @@ types:
         -orig-id: "Team.teamColor"
         type: diep_types::vu
         if: has_team
-        doc: "creation index 33, update index 34; varuint32 (unsigned LEB128)"
+        doc: "creation index 33, update index 34; varuint32 (unsigned LEB128). netcolor id (enum net_color) of the team"
       - id: camera_fov
         -orig-id: "Camera.FOV"
         type: diep_types::f32
@@ -331,7 +331,7 @@ types:
         -orig-id: "Camera.tank"
         type: diep_types::vi
         if: has_camera
-        doc: "creation index 40, update index 41; varint32 (zigzag, then vu)"
+        doc: "creation index 40, update index 41; varint32 (zigzag, then vu). tank id; data.md gives -1 as the default, DiepCustom's default is 53, which its spectator camera sends"
       - id: style_border_width
         -orig-id: "Style.borderWidth"
         type: diep_types::fixed_point(64)
@@ -470,6 +470,11 @@ types:
         enum: net_color
         if: has_style
         doc: "Style.color as a net_color"
+      team_team_color_enum:
+        value: team_team_color.value
+        enum: net_color
+        if: has_team
+        doc: "Team.teamColor as a net_color"
       # Group n is present when bit n of the group table's bit set is set.
       has_relations:
         value: (groups.mask >> 0) & 1 == 1
