@@ -117,17 +117,17 @@ types:
         -orig-id: "Position.y"
         type: diep_types::vi
         if: has_position
-        doc: "creation index 0, update index 0; varint32 (zigzag, then vu). server keeps a float; vi sends it truncated toward zero (JS |0)"
+        doc: "creation index 0, update index 0; varint32 (zigzag, then vu). The server holds a float; the wire carries it truncated toward zero."
       - id: position_x
         -orig-id: "Position.x"
         type: diep_types::vi
         if: has_position
-        doc: "creation index 1, update index 1; varint32 (zigzag, then vu). server keeps a float; vi sends it truncated toward zero (JS |0)"
+        doc: "creation index 1, update index 1; varint32 (zigzag, then vu). The server holds a float; the wire carries it truncated toward zero."
       - id: position_angle
         -orig-id: "Position.angle"
         type: diep_types::fixed_point(64)
         if: has_position
-        doc: "creation index 2, update index 2; not a float64: fixed point with 6 fraction bits, vi(trunc(value * 64)), value = int / 64. radians; fixed point with 1/64 resolution (float64Precision)"
+        doc: "creation index 2, update index 2; not a float64: fixed point with 6 fraction bits, vi(trunc(value * 64)), value = int / 64. Radians, in steps of 1/64 (truncated)."
       - id: physics_size
         -orig-id: "Physics.size"
         type: diep_types::f32
@@ -147,14 +147,14 @@ types:
         -orig-id: "Style.color"
         type: diep_types::vu
         if: has_style
-        doc: "creation index 6, update index 6; varuint32 (unsigned LEB128). netcolor id; a stored 2 (Tank) is sent as 15 (EnemyTank) unless the entity's Relations.team is the team of the camera's current player, in creations and updates"
+        doc: "creation index 6, update index 6; varuint32 (unsigned LEB128). A net colour (enum net_color). A stored 2 (Tank) goes out as 15 (EnemyTank) unless the entity's Relations.team is the team of the camera's current player, in creations and updates alike."
       - id: arena_scoreboard_colors
         -orig-id: "Arena.scoreboardColors"
         type: diep_types::vu
         repeat: expr
         repeat-expr: 10
         if: has_arena
-        doc: "creation index 7, update index 7; varuint32 (unsigned LEB128), 10 elements. netcolor ids (enum net_color) of the scoreboard bars"
+        doc: "creation index 7, update index 7; varuint32 (unsigned LEB128), 10 elements. Net colours (enum net_color) of the scoreboard bars."
       - id: camera_killed_by
         -orig-id: "Camera.killedBy"
         type: diep_types::string_nt
@@ -186,7 +186,7 @@ types:
         repeat: expr
         repeat-expr: 10
         if: has_arena
-        doc: "creation index 13, update index 13; varint32 (zigzag, then vu), 10 elements. tank ids of the scoreboard entries"
+        doc: "creation index 13, update index 13; varint32 (zigzag, then vu), 10 elements. Tank ids of the scoreboard entries."
       - id: camera_respawn_level
         -orig-id: "Camera.respawnLevel"
         type: diep_types::vi
@@ -206,7 +206,7 @@ types:
         -orig-id: "Physics.absorbtionFactor"
         type: diep_types::f32
         if: has_physics
-        doc: "creation index 17, update index 17; float32, little-endian. spelled as DiepCustom spells it"
+        doc: "creation index 17, update index 17; float32, little-endian. Spelled as DiepCustom spells it."
       - id: arena_leader_x
         -orig-id: "Arena.leaderX"
         type: diep_types::f32
@@ -290,7 +290,7 @@ types:
         -orig-id: "Team.teamColor"
         type: diep_types::vu
         if: has_team
-        doc: "creation index 33, update index 34; varuint32 (unsigned LEB128). netcolor id (enum net_color) of the team"
+        doc: "creation index 33, update index 34; varuint32 (unsigned LEB128). The team's net colour (enum net_color)."
       - id: camera_fov
         -orig-id: "Camera.FOV"
         type: diep_types::f32
@@ -314,7 +314,7 @@ types:
         repeat: expr
         repeat-expr: 10
         if: has_arena
-        doc: "creation index 37, update index 38; float32, little-endian, 10 elements. creation: 10 x float32; update: changed elements as vi (score truncated toward zero)"
+        doc: "creation index 37, update index 38; float32, little-endian, 10 elements. Creations send all 10 as float32; an update sends each changed element as a vi, truncated toward zero."
       - id: camera_stat_levels
         -orig-id: "Camera.statLevels"
         type: diep_types::vi
@@ -331,12 +331,12 @@ types:
         -orig-id: "Camera.tank"
         type: diep_types::vi
         if: has_camera
-        doc: "creation index 40, update index 41; varint32 (zigzag, then vu). tank id; data.md gives -1 as the default, DiepCustom's default is 53, which its spectator camera sends"
+        doc: "creation index 40, update index 41; varint32 (zigzag, then vu). A tank id. data.md gives -1 as the default; DiepCustom's default is 53, which its spectator camera sends."
       - id: style_border_width
         -orig-id: "Style.borderWidth"
         type: diep_types::fixed_point(64)
         if: has_style
-        doc: "creation index 41, update index 42; not a float64: fixed point with 6 fraction bits, vi(trunc(value * 64)), value = int / 64. fixed point with 1/64 resolution (float64Precision); 7.5 is sent as c0 07"
+        doc: "creation index 41, update index 42; not a float64: fixed point with 6 fraction bits, vi(trunc(value * 64)), value = int / 64. In steps of 1/64 (truncated); 7.5 is sent as c0 07."
       - id: camera_death_tick
         -orig-id: "Camera.deathTick"
         type: diep_types::vi
@@ -1079,7 +1079,7 @@ enums:
     21:
       id: example_example_test
       -orig-id: "Example.exampleTest"
-      doc: "slot exists in the field order (Example group, id 6) but the group is not compiled in; never sent. Creation indices skip it, update indices keep it."
+      doc: "A slot of the field order whose group (Example, id 6) is not compiled in, so it is never sent. Creations skip it; update indexes count it."
     22:
       id: barrel_trapezoid_direction
       -orig-id: "Barrel.trapezoidDirection"
