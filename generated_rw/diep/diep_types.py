@@ -630,7 +630,9 @@ class DiepTypes(ReadWriteKaitaiStruct):
             del self._m_sign
         @property
         def significand(self):
-            """The 24-bit significand, implicit leading bit included (subnormals doubled to share the scale below)."""
+            """The 24-bit significand, implicit leading bit included (subnormals doubled to
+            share the scale below).
+            """
             if hasattr(self, '_m_significand'):
                 return self._m_significand
 

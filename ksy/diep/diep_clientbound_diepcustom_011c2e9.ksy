@@ -117,353 +117,441 @@ types:
         -orig-id: "Position.y"
         type: diep_types::vi
         if: has_position
-        doc: "creation index 0, update index 0; varint32 (zigzag, then vu). The server holds a float; the wire carries it truncated toward zero."
+        doc: |
+          Creation index 0, update index 0; varint32 (zigzag, then vu). The server holds
+          a float; the wire carries it truncated toward zero.
       - id: position_x
         -orig-id: "Position.x"
         type: diep_types::vi
         if: has_position
-        doc: "creation index 1, update index 1; varint32 (zigzag, then vu). The server holds a float; the wire carries it truncated toward zero."
+        doc: |
+          Creation index 1, update index 1; varint32 (zigzag, then vu). The server holds
+          a float; the wire carries it truncated toward zero.
       - id: position_angle
         -orig-id: "Position.angle"
         type: diep_types::fixed_point(64)
         if: has_position
-        doc: "creation index 2, update index 2; not a float64: fixed point with 6 fraction bits, vi(trunc(value * 64)), value = int / 64. Radians, in steps of 1/64 (truncated)."
+        doc: |
+          Creation index 2, update index 2; not a float64: fixed point with 6 fraction
+          bits, vi(trunc(value * 64)), value = int / 64. Radians, in steps of 1/64
+          (truncated).
       - id: physics_size
         -orig-id: "Physics.size"
         type: diep_types::f32
         if: has_physics
-        doc: "creation index 3, update index 3; float32, little-endian"
+        doc: |
+          Creation index 3, update index 3; float32, little-endian
       - id: camera_player
         -orig-id: "Camera.player"
         type: diep_types::entid
         if: has_camera
-        doc: "creation index 4, update index 4; entity reference: vu(hash), then vu(id) when hash != 0"
+        doc: |
+          Creation index 4, update index 4; entity reference: vu(hash), then vu(id) when
+          hash != 0
       - id: arena_flags
         -orig-id: "Arena.flags"
         type: diep_types::vu
         if: has_arena
-        doc: "creation index 5, update index 5; varuint32 (unsigned LEB128)"
+        doc: |
+          Creation index 5, update index 5; varuint32 (unsigned LEB128)
       - id: style_color
         -orig-id: "Style.color"
         type: diep_types::vu
         if: has_style
-        doc: "creation index 6, update index 6; varuint32 (unsigned LEB128). A net colour (enum net_color). A stored 2 (Tank) goes out as 15 (EnemyTank) unless the entity's Relations.team is the team of the camera's current player, in creations and updates alike."
+        doc: |
+          Creation index 6, update index 6; varuint32 (unsigned LEB128). A net colour
+          (enum net_color). A stored 2 (Tank) goes out as 15 (EnemyTank) unless the
+          entity's Relations.team is the team of the camera's current player, in
+          creations and updates alike.
       - id: arena_scoreboard_colors
         -orig-id: "Arena.scoreboardColors"
         type: diep_types::vu
         repeat: expr
         repeat-expr: 10
         if: has_arena
-        doc: "creation index 7, update index 7; varuint32 (unsigned LEB128), 10 elements. Net colours (enum net_color) of the scoreboard bars."
+        doc: |
+          Creation index 7, update index 7; varuint32 (unsigned LEB128), 10 elements.
+          Net colours (enum net_color) of the scoreboard bars.
       - id: camera_killed_by
         -orig-id: "Camera.killedBy"
         type: diep_types::string_nt
         if: has_camera
-        doc: "creation index 8, update index 8; null-terminated UTF-8"
+        doc: |
+          Creation index 8, update index 8; null-terminated UTF-8
       - id: arena_players_needed
         -orig-id: "Arena.playersNeeded"
         type: diep_types::vi
         if: has_arena
-        doc: "creation index 9, update index 9; varint32 (zigzag, then vu)"
+        doc: |
+          Creation index 9, update index 9; varint32 (zigzag, then vu)
       - id: physics_sides
         -orig-id: "Physics.sides"
         type: diep_types::vu
         if: has_physics
-        doc: "creation index 10, update index 10; varuint32 (unsigned LEB128)"
+        doc: |
+          Creation index 10, update index 10; varuint32 (unsigned LEB128)
       - id: team_flags
         -orig-id: "Team.flags"
         type: diep_types::vu
         if: has_team
-        doc: "creation index 11, update index 11; varuint32 (unsigned LEB128)"
+        doc: |
+          Creation index 11, update index 11; varuint32 (unsigned LEB128)
       - id: health_flags
         -orig-id: "Health.flags"
         type: diep_types::vu
         if: has_health
-        doc: "creation index 12, update index 12; varuint32 (unsigned LEB128)"
+        doc: |
+          Creation index 12, update index 12; varuint32 (unsigned LEB128)
       - id: arena_scoreboard_tanks
         -orig-id: "Arena.scoreboardTanks"
         type: diep_types::vi
         repeat: expr
         repeat-expr: 10
         if: has_arena
-        doc: "creation index 13, update index 13; varint32 (zigzag, then vu), 10 elements. Tank ids of the scoreboard entries."
+        doc: |
+          Creation index 13, update index 13; varint32 (zigzag, then vu), 10 elements.
+          Tank ids of the scoreboard entries.
       - id: camera_respawn_level
         -orig-id: "Camera.respawnLevel"
         type: diep_types::vi
         if: has_camera
-        doc: "creation index 14, update index 14; varint32 (zigzag, then vu)"
+        doc: |
+          Creation index 14, update index 14; varint32 (zigzag, then vu)
       - id: camera_levelbar_progress
         -orig-id: "Camera.levelbarProgress"
         type: diep_types::f32
         if: has_camera
-        doc: "creation index 15, update index 15; float32, little-endian"
+        doc: |
+          Creation index 15, update index 15; float32, little-endian
       - id: camera_spawn_tick
         -orig-id: "Camera.spawnTick"
         type: diep_types::vi
         if: has_camera
-        doc: "creation index 16, update index 16; varint32 (zigzag, then vu)"
+        doc: |
+          Creation index 16, update index 16; varint32 (zigzag, then vu)
       - id: physics_absorbtion_factor
         -orig-id: "Physics.absorbtionFactor"
         type: diep_types::f32
         if: has_physics
-        doc: "creation index 17, update index 17; float32, little-endian. Spelled as DiepCustom spells it."
+        doc: |
+          Creation index 17, update index 17; float32, little-endian. Spelled as
+          DiepCustom spells it.
       - id: arena_leader_x
         -orig-id: "Arena.leaderX"
         type: diep_types::f32
         if: has_arena
-        doc: "creation index 18, update index 18; float32, little-endian"
+        doc: |
+          Creation index 18, update index 18; float32, little-endian
       - id: health_max_health
         -orig-id: "Health.maxHealth"
         type: diep_types::f32
         if: has_health
-        doc: "creation index 19, update index 19; float32, little-endian"
+        doc: |
+          Creation index 19, update index 19; float32, little-endian
       - id: style_flags
         -orig-id: "Style.flags"
         type: diep_types::vu
         if: has_style
-        doc: "creation index 20, update index 20; varuint32 (unsigned LEB128)"
+        doc: |
+          Creation index 20, update index 20; varuint32 (unsigned LEB128)
       - id: barrel_trapezoid_direction
         -orig-id: "Barrel.trapezoidDirection"
         type: diep_types::f32
         if: has_barrel
-        doc: "creation index 21, update index 22; float32, little-endian"
+        doc: |
+          Creation index 21, update index 22; float32, little-endian
       - id: position_flags
         -orig-id: "Position.flags"
         type: diep_types::vu
         if: has_position
-        doc: "creation index 22, update index 23; varuint32 (unsigned LEB128)"
+        doc: |
+          Creation index 22, update index 23; varuint32 (unsigned LEB128)
       - id: arena_scoreboard_names
         -orig-id: "Arena.scoreboardNames"
         type: diep_types::string_nt
         repeat: expr
         repeat-expr: 10
         if: has_arena
-        doc: "creation index 23, update index 24; null-terminated UTF-8, 10 elements"
+        doc: |
+          Creation index 23, update index 24; null-terminated UTF-8, 10 elements
       - id: camera_score
         -orig-id: "Camera.score"
         type: diep_types::f32
         if: has_camera
-        doc: "creation index 24, update index 25; float32, little-endian"
+        doc: |
+          Creation index 24, update index 25; float32, little-endian
       - id: team_mothership_y
         -orig-id: "Team.mothershipY"
         type: diep_types::f32
         if: has_team
-        doc: "creation index 25, update index 26; float32, little-endian"
+        doc: |
+          Creation index 25, update index 26; float32, little-endian
       - id: arena_scoreboard_suffixes
         -orig-id: "Arena.scoreboardSuffixes"
         type: diep_types::string_nt
         repeat: expr
         repeat-expr: 10
         if: has_arena
-        doc: "creation index 26, update index 27; null-terminated UTF-8, 10 elements"
+        doc: |
+          Creation index 26, update index 27; null-terminated UTF-8, 10 elements
       - id: name_flags
         -orig-id: "Name.flags"
         type: diep_types::vu
         if: has_name
-        doc: "creation index 27, update index 28; varuint32 (unsigned LEB128)"
+        doc: |
+          Creation index 27, update index 28; varuint32 (unsigned LEB128)
       - id: camera_movement_speed
         -orig-id: "Camera.movementSpeed"
         type: diep_types::f32
         if: has_camera
-        doc: "creation index 28, update index 29; float32, little-endian"
+        doc: |
+          Creation index 28, update index 29; float32, little-endian
       - id: arena_leader_y
         -orig-id: "Arena.leaderY"
         type: diep_types::f32
         if: has_arena
-        doc: "creation index 29, update index 30; float32, little-endian"
+        doc: |
+          Creation index 29, update index 30; float32, little-endian
       - id: arena_bottom_y
         -orig-id: "Arena.bottomY"
         type: diep_types::f32
         if: has_arena
-        doc: "creation index 30, update index 31; float32, little-endian"
+        doc: |
+          Creation index 30, update index 31; float32, little-endian
       - id: relations_team
         -orig-id: "Relations.team"
         type: diep_types::entid
         if: has_relations
-        doc: "creation index 31, update index 32; entity reference: vu(hash), then vu(id) when hash != 0"
+        doc: |
+          Creation index 31, update index 32; entity reference: vu(hash), then vu(id)
+          when hash != 0
       - id: camera_level
         -orig-id: "Camera.level"
         type: diep_types::vi
         if: has_camera
-        doc: "creation index 32, update index 33; varint32 (zigzag, then vu)"
+        doc: |
+          Creation index 32, update index 33; varint32 (zigzag, then vu)
       - id: team_team_color
         -orig-id: "Team.teamColor"
         type: diep_types::vu
         if: has_team
-        doc: "creation index 33, update index 34; varuint32 (unsigned LEB128). The team's net colour (enum net_color)."
+        doc: |
+          Creation index 33, update index 34; varuint32 (unsigned LEB128). The team's
+          net colour (enum net_color).
       - id: camera_fov
         -orig-id: "Camera.FOV"
         type: diep_types::f32
         if: has_camera
-        doc: "creation index 34, update index 35; float32, little-endian"
+        doc: |
+          Creation index 34, update index 35; float32, little-endian
       - id: camera_stat_limits
         -orig-id: "Camera.statLimits"
         type: diep_types::vi
         repeat: expr
         repeat-expr: 8
         if: has_camera
-        doc: "creation index 35, update index 36; varint32 (zigzag, then vu), 8 elements"
+        doc: |
+          Creation index 35, update index 36; varint32 (zigzag, then vu), 8 elements
       - id: arena_left_x
         -orig-id: "Arena.leftX"
         type: diep_types::f32
         if: has_arena
-        doc: "creation index 36, update index 37; float32, little-endian"
+        doc: |
+          Creation index 36, update index 37; float32, little-endian
       - id: arena_scoreboard_scores
         -orig-id: "Arena.scoreboardScores"
         type: diep_types::f32
         repeat: expr
         repeat-expr: 10
         if: has_arena
-        doc: "creation index 37, update index 38; float32, little-endian, 10 elements. Creations send all 10 as float32; an update sends each changed element as a vi, truncated toward zero."
+        doc: |
+          Creation index 37, update index 38; float32, little-endian, 10 elements.
+          Creations send all 10 as float32; an update sends each changed element as a
+          vi, truncated toward zero.
       - id: camera_stat_levels
         -orig-id: "Camera.statLevels"
         type: diep_types::vi
         repeat: expr
         repeat-expr: 8
         if: has_camera
-        doc: "creation index 38, update index 39; varint32 (zigzag, then vu), 8 elements"
+        doc: |
+          Creation index 38, update index 39; varint32 (zigzag, then vu), 8 elements
       - id: camera_tank_override
         -orig-id: "Camera.tankOverride"
         type: diep_types::string_nt
         if: has_camera
-        doc: "creation index 39, update index 40; null-terminated UTF-8"
+        doc: |
+          Creation index 39, update index 40; null-terminated UTF-8
       - id: camera_tank
         -orig-id: "Camera.tank"
         type: diep_types::vi
         if: has_camera
-        doc: "creation index 40, update index 41; varint32 (zigzag, then vu). A tank id. data.md gives -1 as the default; DiepCustom's default is 53, which its spectator camera sends."
+        doc: |
+          Creation index 40, update index 41; varint32 (zigzag, then vu). A tank id.
+          data.md gives -1 as the default; DiepCustom's default is 53, which its
+          spectator camera sends.
       - id: style_border_width
         -orig-id: "Style.borderWidth"
         type: diep_types::fixed_point(64)
         if: has_style
-        doc: "creation index 41, update index 42; not a float64: fixed point with 6 fraction bits, vi(trunc(value * 64)), value = int / 64. In steps of 1/64 (truncated); 7.5 is sent as c0 07."
+        doc: |
+          Creation index 41, update index 42; not a float64: fixed point with 6 fraction
+          bits, vi(trunc(value * 64)), value = int / 64. In steps of 1/64 (truncated);
+          7.5 is sent as c0 07.
       - id: camera_death_tick
         -orig-id: "Camera.deathTick"
         type: diep_types::vi
         if: has_camera
-        doc: "creation index 42, update index 43; varint32 (zigzag, then vu)"
+        doc: |
+          Creation index 42, update index 43; varint32 (zigzag, then vu)
       - id: physics_width
         -orig-id: "Physics.width"
         type: diep_types::f32
         if: has_physics
-        doc: "creation index 43, update index 44; float32, little-endian"
+        doc: |
+          Creation index 43, update index 44; float32, little-endian
       - id: camera_stats_available
         -orig-id: "Camera.statsAvailable"
         type: diep_types::vi
         if: has_camera
-        doc: "creation index 44, update index 45; varint32 (zigzag, then vu)"
+        doc: |
+          Creation index 44, update index 45; varint32 (zigzag, then vu)
       - id: barrel_flags
         -orig-id: "Barrel.flags"
         type: diep_types::vu
         if: has_barrel
-        doc: "creation index 45, update index 46; varuint32 (unsigned LEB128)"
+        doc: |
+          Creation index 45, update index 46; varuint32 (unsigned LEB128)
       - id: camera_levelbar_max
         -orig-id: "Camera.levelbarMax"
         type: diep_types::f32
         if: has_camera
-        doc: "creation index 46, update index 47; float32, little-endian"
+        doc: |
+          Creation index 46, update index 47; float32, little-endian
       - id: name_name
         -orig-id: "Name.name"
         type: diep_types::string_nt
         if: has_name
-        doc: "creation index 47, update index 48; null-terminated UTF-8"
+        doc: |
+          Creation index 47, update index 48; null-terminated UTF-8
       - id: relations_owner
         -orig-id: "Relations.owner"
         type: diep_types::entid
         if: has_relations
-        doc: "creation index 48, update index 49; entity reference: vu(hash), then vu(id) when hash != 0"
+        doc: |
+          Creation index 48, update index 49; entity reference: vu(hash), then vu(id)
+          when hash != 0
       - id: health_health
         -orig-id: "Health.health"
         type: diep_types::f32
         if: has_health
-        doc: "creation index 49, update index 50; float32, little-endian"
+        doc: |
+          Creation index 49, update index 50; float32, little-endian
       - id: camera_camera_y
         -orig-id: "Camera.cameraY"
         type: diep_types::f32
         if: has_camera
-        doc: "creation index 50, update index 51; float32, little-endian"
+        doc: |
+          Creation index 50, update index 51; float32, little-endian
       - id: style_opacity
         -orig-id: "Style.opacity"
         type: diep_types::f32
         if: has_style
-        doc: "creation index 51, update index 52; float32, little-endian"
+        doc: |
+          Creation index 51, update index 52; float32, little-endian
       - id: barrel_reload_time
         -orig-id: "Barrel.reloadTime"
         type: diep_types::f32
         if: has_barrel
-        doc: "creation index 52, update index 53; float32, little-endian"
+        doc: |
+          Creation index 52, update index 53; float32, little-endian
       - id: camera_stat_names
         -orig-id: "Camera.statNames"
         type: diep_types::string_nt
         repeat: expr
         repeat-expr: 8
         if: has_camera
-        doc: "creation index 53, update index 54; null-terminated UTF-8, 8 elements"
+        doc: |
+          Creation index 53, update index 54; null-terminated UTF-8, 8 elements
       - id: camera_camera_x
         -orig-id: "Camera.cameraX"
         type: diep_types::f32
         if: has_camera
-        doc: "creation index 54, update index 55; float32, little-endian"
+        doc: |
+          Creation index 54, update index 55; float32, little-endian
       - id: team_mothership_x
         -orig-id: "Team.mothershipX"
         type: diep_types::f32
         if: has_team
-        doc: "creation index 55, update index 56; float32, little-endian"
+        doc: |
+          Creation index 55, update index 56; float32, little-endian
       - id: camera_unused_client_id
         -orig-id: "Camera.unusedClientId"
         type: diep_types::vu
         if: has_camera
-        doc: "creation index 56, update index 57; varuint32 (unsigned LEB128)"
+        doc: |
+          Creation index 56, update index 57; varuint32 (unsigned LEB128)
       - id: relations_parent
         -orig-id: "Relations.parent"
         type: diep_types::entid
         if: has_relations
-        doc: "creation index 57, update index 58; entity reference: vu(hash), then vu(id) when hash != 0"
+        doc: |
+          Creation index 57, update index 58; entity reference: vu(hash), then vu(id)
+          when hash != 0
       - id: style_z_index
         -orig-id: "Style.zIndex"
         type: diep_types::vu
         if: has_style
-        doc: "creation index 58, update index 59; varuint32 (unsigned LEB128)"
+        doc: |
+          Creation index 58, update index 59; varuint32 (unsigned LEB128)
       - id: camera_flags
         -orig-id: "Camera.flags"
         type: diep_types::vu
         if: has_camera
-        doc: "creation index 59, update index 60; varuint32 (unsigned LEB128)"
+        doc: |
+          Creation index 59, update index 60; varuint32 (unsigned LEB128)
       - id: arena_right_x
         -orig-id: "Arena.rightX"
         type: diep_types::f32
         if: has_arena
-        doc: "creation index 60, update index 61; float32, little-endian"
+        doc: |
+          Creation index 60, update index 61; float32, little-endian
       - id: physics_push_factor
         -orig-id: "Physics.pushFactor"
         type: diep_types::f32
         if: has_physics
-        doc: "creation index 61, update index 62; float32, little-endian"
+        doc: |
+          Creation index 61, update index 62; float32, little-endian
       - id: physics_flags
         -orig-id: "Physics.flags"
         type: diep_types::vu
         if: has_physics
-        doc: "creation index 62, update index 63; varuint32 (unsigned LEB128)"
+        doc: |
+          Creation index 62, update index 63; varuint32 (unsigned LEB128)
       - id: arena_scoreboard_amount
         -orig-id: "Arena.scoreboardAmount"
         type: diep_types::vu
         if: has_arena
-        doc: "creation index 63, update index 64; varuint32 (unsigned LEB128)"
+        doc: |
+          Creation index 63, update index 64; varuint32 (unsigned LEB128)
       - id: arena_ticks_until_start
         -orig-id: "Arena.ticksUntilStart"
         type: diep_types::f32
         if: has_arena
-        doc: "creation index 64, update index 65; float32, little-endian"
+        doc: |
+          Creation index 64, update index 65; float32, little-endian
       - id: arena_top_y
         -orig-id: "Arena.topY"
         type: diep_types::f32
         if: has_arena
-        doc: "creation index 65, update index 66; float32, little-endian"
+        doc: |
+          Creation index 65, update index 66; float32, little-endian
       - id: score_score
         -orig-id: "Score.score"
         type: diep_types::f32
         if: has_score
-        doc: "creation index 66, update index 67; float32, little-endian"
+        doc: |
+          Creation index 66, update index 67; float32, little-endian
     instances:
       style_color_enum:
         value: style_color.value
@@ -1079,7 +1167,9 @@ enums:
     21:
       id: example_example_test
       -orig-id: "Example.exampleTest"
-      doc: "A slot of the field order whose group (Example, id 6) is not compiled in, so it is never sent. Creations skip it; update indexes count it."
+      doc: |
+        A slot of the field order whose group (Example, id 6) is not compiled in, so it
+        is never sent. Creations skip it; update indexes count it.
     22:
       id: barrel_trapezoid_direction
       -orig-id: "Barrel.trapezoidDirection"

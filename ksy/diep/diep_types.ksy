@@ -152,7 +152,9 @@ types:
         doc: False for infinity and NaN, whose `value` is not meaningful.
       significand:
         value: 'exponent == 0 ? fraction * 2 : fraction + 0x800000'
-        doc: The 24-bit significand, implicit leading bit included (subnormals doubled to share the scale below).
+        doc: |
+          The 24-bit significand, implicit leading bit included (subnormals doubled to
+          share the scale below).
       scale:
         # 2^exponent as the product of 2^(2^k) for each set bit k of the exponent, times
         # 2^-150 (7.006492321624085e-46): the bias 127 plus the 23 fraction bits.
