@@ -1054,52 +1054,63 @@ enums:
     0:
       id: relations
       -orig-id: "Relations"
+      doc: "RELATIONSHIPS in entities.md."
     1:
       id: cpu_controllable
       -orig-id: "CPUControllable"
-      doc: Not sent by this build.
+      doc: "Unnamed in entities.md (deleted from the game's code). Not sent by this build."
     2:
       id: barrel
       -orig-id: "Barrel"
+      doc: "BARREL in entities.md."
     3:
       id: physics
       -orig-id: "Physics"
+      doc: "PHYSICS in entities.md."
     4:
       id: health
       -orig-id: "Health"
+      doc: "HEALTH in entities.md."
     5:
       id: dominator
       -orig-id: "Dominator"
-      doc: Not sent by this build.
+      doc: "Unnamed in entities.md (deleted from the game's code). Not sent by this build."
     6:
       id: example
       -orig-id: "Example"
-      doc: Not sent by this build.
+      doc: "UNUSED in entities.md. Not sent by this build."
     7:
       id: arena
       -orig-id: "Arena"
+      doc: "ARENA in entities.md."
     8:
       id: name
       -orig-id: "Name"
+      doc: "NAME in entities.md."
     9:
       id: camera
       -orig-id: "Camera"
+      doc: "GUI in entities.md."
     10:
       id: position
       -orig-id: "Position"
+      doc: "POS in entities.md."
     11:
       id: style
       -orig-id: "Style"
+      doc: "STYLE in entities.md."
     12:
       id: tagged
       -orig-id: "Tagged"
-      doc: Not sent by this build.
+      doc: "Unnamed in entities.md (deleted from the game's code). Not sent by this build."
     13:
       id: score
       -orig-id: "Score"
+      doc: "SCORE in entities.md."
     14:
       id: team
       -orig-id: "Team"
+      doc: "TEAM in entities.md."
   update_slot:
     0:
       id: position_y
