@@ -1087,19 +1087,35 @@ class DiepClientboundDiepcustom011c2e9(KaitaiStruct):
 
             return getattr(self, '_m_style_color_enum', None)
 
+        @property
+        def team_team_color_enum(self):
+            """Team.teamColor as a net_color."""
+            if hasattr(self, '_m_team_team_color_enum'):
+                return self._m_team_team_color_enum
+
+            if self.has_team:
+                pass
+                self._m_team_team_color_enum = KaitaiStream.resolve_enum(DiepClientboundDiepcustom011c2e9.NetColor, self.team_team_color.value)
+
+            return getattr(self, '_m_team_team_color_enum', None)
+
 
     class ElementStringNt(KaitaiStruct):
-        """One changed element (or the closing entry) of an element table."""
-        def __init__(self, prev_index, length, _io, _parent=None, _root=None):
+        """One changed element (or the closing entry) of an element table.
+        
+        .. seealso::
+           README.md section 3.2
+        """
+        def __init__(self, prev_index, num_elements, _io, _parent=None, _root=None):
             super(DiepClientboundDiepcustom011c2e9.ElementStringNt, self).__init__(_io)
             self._parent = _parent
             self._root = _root
             self.prev_index = prev_index
-            self.length = length
+            self.num_elements = num_elements
             self._read()
 
         def _read(self):
-            self.jump = diep_types.DiepTypes.Jump(self.prev_index, self.length, self._io)
+            self.jump = diep_types.DiepTypes.Jump(self.prev_index, self.num_elements, self._io)
             if (not (self.jump.is_end)):
                 pass
                 self.value = diep_types.DiepTypes.StringNt(self._io)
@@ -1116,6 +1132,7 @@ class DiepClientboundDiepcustom011c2e9(KaitaiStruct):
 
         @property
         def index(self):
+            """Index of the changed element in the array field."""
             if hasattr(self, '_m_index'):
                 return self._m_index
 
@@ -1124,6 +1141,7 @@ class DiepClientboundDiepcustom011c2e9(KaitaiStruct):
 
         @property
         def is_end(self):
+            """This entry closes the element table."""
             if hasattr(self, '_m_is_end'):
                 return self._m_is_end
 
@@ -1138,18 +1156,18 @@ class DiepClientboundDiepcustom011c2e9(KaitaiStruct):
         .. seealso::
            README.md section 3.2
         """
-        def __init__(self, length, _io, _parent=None, _root=None):
+        def __init__(self, num_elements, _io, _parent=None, _root=None):
             super(DiepClientboundDiepcustom011c2e9.ElementTableStringNt, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self.length = length
+            self.num_elements = num_elements
             self._read()
 
         def _read(self):
             self.elements = []
             i = 0
             while True:
-                _ = DiepClientboundDiepcustom011c2e9.ElementStringNt((-1 if i == 0 else self.elements[i - 1].index), self.length, self._io, self, self._root)
+                _ = DiepClientboundDiepcustom011c2e9.ElementStringNt((-1 if i == 0 else self.elements[i - 1].index), self.num_elements, self._io, self, self._root)
                 self.elements.append(_)
                 if _.is_end:
                     break
@@ -1171,18 +1189,18 @@ class DiepClientboundDiepcustom011c2e9(KaitaiStruct):
         .. seealso::
            README.md section 3.2
         """
-        def __init__(self, length, _io, _parent=None, _root=None):
+        def __init__(self, num_elements, _io, _parent=None, _root=None):
             super(DiepClientboundDiepcustom011c2e9.ElementTableVi, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self.length = length
+            self.num_elements = num_elements
             self._read()
 
         def _read(self):
             self.elements = []
             i = 0
             while True:
-                _ = DiepClientboundDiepcustom011c2e9.ElementVi((-1 if i == 0 else self.elements[i - 1].index), self.length, self._io, self, self._root)
+                _ = DiepClientboundDiepcustom011c2e9.ElementVi((-1 if i == 0 else self.elements[i - 1].index), self.num_elements, self._io, self, self._root)
                 self.elements.append(_)
                 if _.is_end:
                     break
@@ -1204,18 +1222,18 @@ class DiepClientboundDiepcustom011c2e9(KaitaiStruct):
         .. seealso::
            README.md section 3.2
         """
-        def __init__(self, length, _io, _parent=None, _root=None):
+        def __init__(self, num_elements, _io, _parent=None, _root=None):
             super(DiepClientboundDiepcustom011c2e9.ElementTableVu, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self.length = length
+            self.num_elements = num_elements
             self._read()
 
         def _read(self):
             self.elements = []
             i = 0
             while True:
-                _ = DiepClientboundDiepcustom011c2e9.ElementVu((-1 if i == 0 else self.elements[i - 1].index), self.length, self._io, self, self._root)
+                _ = DiepClientboundDiepcustom011c2e9.ElementVu((-1 if i == 0 else self.elements[i - 1].index), self.num_elements, self._io, self, self._root)
                 self.elements.append(_)
                 if _.is_end:
                     break
@@ -1231,17 +1249,21 @@ class DiepClientboundDiepcustom011c2e9(KaitaiStruct):
 
 
     class ElementVi(KaitaiStruct):
-        """One changed element (or the closing entry) of an element table."""
-        def __init__(self, prev_index, length, _io, _parent=None, _root=None):
+        """One changed element (or the closing entry) of an element table.
+        
+        .. seealso::
+           README.md section 3.2
+        """
+        def __init__(self, prev_index, num_elements, _io, _parent=None, _root=None):
             super(DiepClientboundDiepcustom011c2e9.ElementVi, self).__init__(_io)
             self._parent = _parent
             self._root = _root
             self.prev_index = prev_index
-            self.length = length
+            self.num_elements = num_elements
             self._read()
 
         def _read(self):
-            self.jump = diep_types.DiepTypes.Jump(self.prev_index, self.length, self._io)
+            self.jump = diep_types.DiepTypes.Jump(self.prev_index, self.num_elements, self._io)
             if (not (self.jump.is_end)):
                 pass
                 self.value = diep_types.DiepTypes.Vi(self._io)
@@ -1258,6 +1280,7 @@ class DiepClientboundDiepcustom011c2e9(KaitaiStruct):
 
         @property
         def index(self):
+            """Index of the changed element in the array field."""
             if hasattr(self, '_m_index'):
                 return self._m_index
 
@@ -1266,6 +1289,7 @@ class DiepClientboundDiepcustom011c2e9(KaitaiStruct):
 
         @property
         def is_end(self):
+            """This entry closes the element table."""
             if hasattr(self, '_m_is_end'):
                 return self._m_is_end
 
@@ -1274,17 +1298,21 @@ class DiepClientboundDiepcustom011c2e9(KaitaiStruct):
 
 
     class ElementVu(KaitaiStruct):
-        """One changed element (or the closing entry) of an element table."""
-        def __init__(self, prev_index, length, _io, _parent=None, _root=None):
+        """One changed element (or the closing entry) of an element table.
+        
+        .. seealso::
+           README.md section 3.2
+        """
+        def __init__(self, prev_index, num_elements, _io, _parent=None, _root=None):
             super(DiepClientboundDiepcustom011c2e9.ElementVu, self).__init__(_io)
             self._parent = _parent
             self._root = _root
             self.prev_index = prev_index
-            self.length = length
+            self.num_elements = num_elements
             self._read()
 
         def _read(self):
-            self.jump = diep_types.DiepTypes.Jump(self.prev_index, self.length, self._io)
+            self.jump = diep_types.DiepTypes.Jump(self.prev_index, self.num_elements, self._io)
             if (not (self.jump.is_end)):
                 pass
                 self.value = diep_types.DiepTypes.Vu(self._io)
@@ -1301,6 +1329,7 @@ class DiepClientboundDiepcustom011c2e9(KaitaiStruct):
 
         @property
         def index(self):
+            """Index of the changed element in the array field."""
             if hasattr(self, '_m_index'):
                 return self._m_index
 
@@ -1309,6 +1338,7 @@ class DiepClientboundDiepcustom011c2e9(KaitaiStruct):
 
         @property
         def is_end(self):
+            """This entry closes the element table."""
             if hasattr(self, '_m_is_end'):
                 return self._m_is_end
 
@@ -1402,6 +1432,7 @@ class DiepClientboundDiepcustom011c2e9(KaitaiStruct):
 
         @property
         def blue(self):
+            """Blue component, 0-255."""
             if hasattr(self, '_m_blue'):
                 return self._m_blue
 
@@ -1410,6 +1441,7 @@ class DiepClientboundDiepcustom011c2e9(KaitaiStruct):
 
         @property
         def green(self):
+            """Green component, 0-255."""
             if hasattr(self, '_m_green'):
                 return self._m_green
 
@@ -1418,6 +1450,7 @@ class DiepClientboundDiepcustom011c2e9(KaitaiStruct):
 
         @property
         def red(self):
+            """Red component, 0-255."""
             if hasattr(self, '_m_red'):
                 return self._m_red
 
@@ -1479,12 +1512,12 @@ class DiepClientboundDiepcustom011c2e9(KaitaiStruct):
             self._read()
 
         def _read(self):
-            self.client_count = diep_types.DiepTypes.Vu(self._io)
+            self.num_clients = diep_types.DiepTypes.Vu(self._io)
 
 
         def _fetch_instances(self):
             pass
-            self.client_count._fetch_instances()
+            self.num_clients._fetch_instances()
 
 
     class PowChallenge(KaitaiStruct):
@@ -2056,6 +2089,7 @@ class DiepClientboundDiepcustom011c2e9(KaitaiStruct):
 
         @property
         def is_end(self):
+            """This entry closes the update's field table."""
             if hasattr(self, '_m_is_end'):
                 return self._m_is_end
 
@@ -2064,6 +2098,7 @@ class DiepClientboundDiepcustom011c2e9(KaitaiStruct):
 
         @property
         def slot(self):
+            """The update slot as a field name."""
             if hasattr(self, '_m_slot'):
                 return self._m_slot
 

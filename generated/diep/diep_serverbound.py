@@ -138,7 +138,8 @@ class DiepServerbound(KaitaiStruct):
 
 
     class Init(KaitaiStruct):
-        """0x00, the first packet of a connection.
+        """0x00, the first packet of a connection and the only one sent without the
+        transport's encoding.
         
         .. seealso::
            serverbound.md "0x00 Init Packet"
@@ -174,7 +175,7 @@ class DiepServerbound(KaitaiStruct):
 
     class Input(KaitaiStruct):
         """0x01, the client's inputs: flags, the mouse position in world units, and the
-        joystick axes when `use_joysticks` is set.
+        joystick axes when `use_joysticks` is set. The most frequent serverbound packet.
         
         .. seealso::
            serverbound.md "0x01 Input Packet"
@@ -216,7 +217,8 @@ class DiepServerbound(KaitaiStruct):
 
     class InputFlags(KaitaiStruct):
         """The input bitflags, a `vu`, lowest bit first; one named boolean per bit (the bit
-        values are listed in enum input_flag).
+        values are listed in enum input_flag). The document's example `99 10` is 2073: fire,
+        down and right.
         
         .. seealso::
            serverbound.md "0x01 Input Packet"
@@ -241,6 +243,7 @@ class DiepServerbound(KaitaiStruct):
 
         @property
         def adblock(self):
+            """Left over from when the game detected ad blockers."""
             if hasattr(self, '_m_adblock'):
                 return self._m_adblock
 
@@ -249,6 +252,7 @@ class DiepServerbound(KaitaiStruct):
 
         @property
         def down(self):
+            """The down key is held."""
             if hasattr(self, '_m_down'):
                 return self._m_down
 
@@ -266,6 +270,7 @@ class DiepServerbound(KaitaiStruct):
 
         @property
         def god_mode(self):
+            """God mode was toggled."""
             if hasattr(self, '_m_god_mode'):
                 return self._m_god_mode
 
@@ -274,6 +279,7 @@ class DiepServerbound(KaitaiStruct):
 
         @property
         def instant_upgrade(self):
+            """The upgrade key is held."""
             if hasattr(self, '_m_instant_upgrade'):
                 return self._m_instant_upgrade
 
@@ -282,6 +288,7 @@ class DiepServerbound(KaitaiStruct):
 
         @property
         def left(self):
+            """The left key is held."""
             if hasattr(self, '_m_left'):
                 return self._m_left
 
@@ -290,6 +297,7 @@ class DiepServerbound(KaitaiStruct):
 
         @property
         def right(self):
+            """The right key is held."""
             if hasattr(self, '_m_right'):
                 return self._m_right
 
@@ -307,6 +315,7 @@ class DiepServerbound(KaitaiStruct):
 
         @property
         def suicide(self):
+            """The suicide key is held."""
             if hasattr(self, '_m_suicide'):
                 return self._m_suicide
 
@@ -315,6 +324,7 @@ class DiepServerbound(KaitaiStruct):
 
         @property
         def switch_class(self):
+            """The switch-class key is held."""
             if hasattr(self, '_m_switch_class'):
                 return self._m_switch_class
 
@@ -323,6 +333,7 @@ class DiepServerbound(KaitaiStruct):
 
         @property
         def up(self):
+            """The up key is held."""
             if hasattr(self, '_m_up'):
                 return self._m_up
 
@@ -331,6 +342,7 @@ class DiepServerbound(KaitaiStruct):
 
         @property
         def use_gamepad(self):
+            """A gamepad is in use instead of a keyboard; it has no effect on the game."""
             if hasattr(self, '_m_use_gamepad'):
                 return self._m_use_gamepad
 
@@ -339,7 +351,7 @@ class DiepServerbound(KaitaiStruct):
 
         @property
         def use_joysticks(self):
-            """Movement comes as two axes after the mouse position."""
+            """Movement comes as two axes after the mouse position instead of the four key flags."""
             if hasattr(self, '_m_use_joysticks'):
                 return self._m_use_joysticks
 
@@ -349,7 +361,8 @@ class DiepServerbound(KaitaiStruct):
 
     class JsResult(KaitaiStruct):
         """0x0B, the result of a clientbound 0x0D challenge: its id, then the result, an
-        integer `vu` in current builds (older builds could send a string).
+        integer `vu` in current builds (older builds could send a string). A wrong result
+        closes the connection.
         
         .. seealso::
            serverbound.md "0x0B JS Result Packet"
@@ -372,7 +385,8 @@ class DiepServerbound(KaitaiStruct):
 
 
     class PowAnswer(KaitaiStruct):
-        """0x0A, the answer to a clientbound 0x0B proof-of-work challenge.
+        """0x0A, the answer to a clientbound 0x0B proof-of-work challenge. A wrong answer ends
+        the connection and bans the address.
         
         .. seealso::
            serverbound.md "0x0A PoW Answer Packet"
@@ -393,7 +407,9 @@ class DiepServerbound(KaitaiStruct):
 
 
     class Spawn(KaitaiStruct):
-        """0x02, a spawn request with the chosen name.
+        """0x02, a spawn request with the chosen name. The server spawns the player only once
+        the proof-of-work challenge is solved; a second request while waiting changes the
+        name.
         
         .. seealso::
            serverbound.md "0x02 Spawn Packet"
@@ -419,6 +435,10 @@ class DiepServerbound(KaitaiStruct):
         
         .. seealso::
            serverbound.md "0x03 Stat Upgrade Packet"
+        
+        
+        .. seealso::
+           serverbound.md "Magic Tank and Stat XOR"
         """
         def __init__(self, _io, _parent=None, _root=None):
             super(DiepServerbound.StatUpgrade, self).__init__(_io)
@@ -438,10 +458,15 @@ class DiepServerbound(KaitaiStruct):
 
 
     class TankUpgrade(KaitaiStruct):
-        """0x04, upgrade to a tank; the id is XORed with the build's tank xor (magicNum % 54).
+        """0x04, upgrade to a tank; ignored when the tank is not on the player's upgrade path
+        or needs more levels.
         
         .. seealso::
            serverbound.md "0x04 Tank Upgrade Packet"
+        
+        
+        .. seealso::
+           serverbound.md "Magic Tank and Stat XOR"
         """
         def __init__(self, _io, _parent=None, _root=None):
             super(DiepServerbound.TankUpgrade, self).__init__(_io)
@@ -459,7 +484,8 @@ class DiepServerbound(KaitaiStruct):
 
 
     class TcpInit(KaitaiStruct):
-        """0x06, never observed; a u32 of unknown meaning, then unknown bytes.
+        """0x06, never observed; lets the server acknowledge TCP connections (mobile). A u32 of
+        unknown meaning, then unknown bytes.
         
         .. seealso::
            serverbound.md "0x06 TCP Init Packet"

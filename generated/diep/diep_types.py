@@ -82,7 +82,11 @@ class DiepTypes(KaitaiStruct):
 
 
     class F32(KaitaiStruct):
-        """float32, IEEE-754 binary32, little-endian."""
+        """float32, IEEE-754 binary32, little-endian.
+        
+        .. seealso::
+           README.md section 1 "float"
+        """
         def __init__(self, _io, _parent=None, _root=None):
             super(DiepTypes.F32, self).__init__(_io)
             self._parent = _parent
@@ -122,6 +126,7 @@ class DiepTypes(KaitaiStruct):
 
         @property
         def value(self):
+            """The decoded number, `scaled / scale`; not a float64 despite the document's name."""
             if hasattr(self, '_m_value'):
                 return self._m_value
 
@@ -130,7 +135,11 @@ class DiepTypes(KaitaiStruct):
 
 
     class IndexEntry(KaitaiStruct):
-        """One entry of an index-only jump table, with the bit set of the indexes so far."""
+        """One entry of an index-only jump table, with the bit set of the indexes so far.
+        
+        .. seealso::
+           data.md "Data Organization"
+        """
         def __init__(self, prev_index, prev_mask, num_slots, _io, _parent=None, _root=None):
             super(DiepTypes.IndexEntry, self).__init__(_io)
             self._parent = _parent
@@ -150,6 +159,7 @@ class DiepTypes(KaitaiStruct):
 
         @property
         def index(self):
+            """The index this entry adds."""
             if hasattr(self, '_m_index'):
                 return self._m_index
 
@@ -158,6 +168,7 @@ class DiepTypes(KaitaiStruct):
 
         @property
         def is_end(self):
+            """This entry closes the table."""
             if hasattr(self, '_m_is_end'):
                 return self._m_is_end
 
@@ -166,6 +177,7 @@ class DiepTypes(KaitaiStruct):
 
         @property
         def mask(self):
+            """Bit set of the indexes up to and including this one."""
             if hasattr(self, '_m_mask'):
                 return self._m_mask
 
@@ -175,10 +187,15 @@ class DiepTypes(KaitaiStruct):
 
     class IndexTable(KaitaiStruct):
         """A jump table of indexes with no values (the field-group table of a creation). The
-        example `00 02 00 05 03 00 03 01` gives the indexes [0, 3, 4, 8, 10, 11, 13].
+        example `00 02 00 05 03 00 03 01` gives the indexes [0, 3, 4, 8, 10, 11, 13] (the
+        document lists a 5 as well, an arithmetic slip: its own bytes do not give it).
         
         .. seealso::
            data.md "Data Organization"
+        
+        
+        .. seealso::
+           README.md section 6 item 8
         """
         def __init__(self, num_slots, _io, _parent=None, _root=None):
             super(DiepTypes.IndexTable, self).__init__(_io)
@@ -216,6 +233,7 @@ class DiepTypes(KaitaiStruct):
 
         @property
         def num_indexes(self):
+            """How many indexes the table lists (the closing entry not counted)."""
             if hasattr(self, '_m_num_indexes'):
                 return self._m_num_indexes
 
@@ -271,6 +289,9 @@ class DiepTypes(KaitaiStruct):
     class SlotNotSent(KaitaiStruct):
         """A slot of the field order that the build never sends (its group is not compiled
         in). A jump table that reaches it is corrupt, so reading it always fails.
+        
+        .. seealso::
+           README.md section 3.2
         """
         def __init__(self, _io, _parent=None, _root=None):
             super(DiepTypes.SlotNotSent, self).__init__(_io)
@@ -290,7 +311,11 @@ class DiepTypes(KaitaiStruct):
 
 
     class StringNt(KaitaiStruct):
-        """stringNT, UTF-8 bytes followed by one `00`; no length prefix."""
+        """stringNT, UTF-8 bytes followed by one `00`; no length prefix.
+        
+        .. seealso::
+           README.md section 1 "stringNT"
+        """
         def __init__(self, _io, _parent=None, _root=None):
             super(DiepTypes.StringNt, self).__init__(_io)
             self._parent = _parent
@@ -306,7 +331,11 @@ class DiepTypes(KaitaiStruct):
 
 
     class U32(KaitaiStruct):
-        """uint32, little-endian."""
+        """uint32, little-endian.
+        
+        .. seealso::
+           README.md section 1 "u32"
+        """
         def __init__(self, _io, _parent=None, _root=None):
             super(DiepTypes.U32, self).__init__(_io)
             self._parent = _parent
@@ -356,6 +385,7 @@ class DiepTypes(KaitaiStruct):
 
         @property
         def exponent(self):
+            """Bits 23-30, the biased exponent (0 for zero and subnormals, 255 for infinity and NaN)."""
             if hasattr(self, '_m_exponent'):
                 return self._m_exponent
 
@@ -364,6 +394,7 @@ class DiepTypes(KaitaiStruct):
 
         @property
         def fraction(self):
+            """Bits 0-22, the fraction without the implicit leading bit."""
             if hasattr(self, '_m_fraction'):
                 return self._m_fraction
 
@@ -372,6 +403,7 @@ class DiepTypes(KaitaiStruct):
 
         @property
         def is_finite(self):
+            """False for infinity and NaN, whose `value` is not meaningful."""
             if hasattr(self, '_m_is_finite'):
                 return self._m_is_finite
 
@@ -389,6 +421,7 @@ class DiepTypes(KaitaiStruct):
 
         @property
         def sign(self):
+            """Bit 31, 1 for a negative value."""
             if hasattr(self, '_m_sign'):
                 return self._m_sign
 
@@ -397,7 +430,9 @@ class DiepTypes(KaitaiStruct):
 
         @property
         def significand(self):
-            """The 24-bit significand, implicit leading bit included (subnormals doubled to share the scale below)."""
+            """The 24-bit significand, implicit leading bit included (subnormals doubled to
+            share the scale below).
+            """
             if hasattr(self, '_m_significand'):
                 return self._m_significand
 

@@ -1940,18 +1940,36 @@ class DiepClientboundDiepcustom011c2e9(ReadWriteKaitaiStruct):
 
         def _invalidate_style_color_enum(self):
             del self._m_style_color_enum
+        @property
+        def team_team_color_enum(self):
+            """Team.teamColor as a net_color."""
+            if hasattr(self, '_m_team_team_color_enum'):
+                return self._m_team_team_color_enum
+
+            if self.has_team:
+                pass
+                self._m_team_team_color_enum = KaitaiStream.resolve_enum(DiepClientboundDiepcustom011c2e9.NetColor, self.team_team_color.value)
+
+            return getattr(self, '_m_team_team_color_enum', None)
+
+        def _invalidate_team_team_color_enum(self):
+            del self._m_team_team_color_enum
 
     class ElementStringNt(ReadWriteKaitaiStruct):
-        """One changed element (or the closing entry) of an element table."""
-        def __init__(self, prev_index, length, _io=None, _parent=None, _root=None):
+        """One changed element (or the closing entry) of an element table.
+        
+        .. seealso::
+           README.md section 3.2
+        """
+        def __init__(self, prev_index, num_elements, _io=None, _parent=None, _root=None):
             super(DiepClientboundDiepcustom011c2e9.ElementStringNt, self).__init__(_io)
             self._parent = _parent
             self._root = _root
             self.prev_index = prev_index
-            self.length = length
+            self.num_elements = num_elements
 
         def _read(self):
-            self.jump = diep_types.DiepTypes.Jump(self.prev_index, self.length, self._io)
+            self.jump = diep_types.DiepTypes.Jump(self.prev_index, self.num_elements, self._io)
             self.jump._read()
             if (not (self.jump.is_end)):
                 pass
@@ -1982,8 +2000,8 @@ class DiepClientboundDiepcustom011c2e9(ReadWriteKaitaiStruct):
         def _check(self):
             if self.jump.prev_index != self.prev_index:
                 raise kaitaistruct.ConsistencyError(u"jump", self.prev_index, self.jump.prev_index)
-            if self.jump.num_slots != self.length:
-                raise kaitaistruct.ConsistencyError(u"jump", self.length, self.jump.num_slots)
+            if self.jump.num_slots != self.num_elements:
+                raise kaitaistruct.ConsistencyError(u"jump", self.num_elements, self.jump.num_slots)
             if (not (self.jump.is_end)):
                 pass
 
@@ -1991,6 +2009,7 @@ class DiepClientboundDiepcustom011c2e9(ReadWriteKaitaiStruct):
 
         @property
         def index(self):
+            """Index of the changed element in the array field."""
             if hasattr(self, '_m_index'):
                 return self._m_index
 
@@ -2001,6 +2020,7 @@ class DiepClientboundDiepcustom011c2e9(ReadWriteKaitaiStruct):
             del self._m_index
         @property
         def is_end(self):
+            """This entry closes the element table."""
             if hasattr(self, '_m_is_end'):
                 return self._m_is_end
 
@@ -2017,17 +2037,17 @@ class DiepClientboundDiepcustom011c2e9(ReadWriteKaitaiStruct):
         .. seealso::
            README.md section 3.2
         """
-        def __init__(self, length, _io=None, _parent=None, _root=None):
+        def __init__(self, num_elements, _io=None, _parent=None, _root=None):
             super(DiepClientboundDiepcustom011c2e9.ElementTableStringNt, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self.length = length
+            self.num_elements = num_elements
 
         def _read(self):
             self.elements = []
             i = 0
             while True:
-                _t_elements = DiepClientboundDiepcustom011c2e9.ElementStringNt((-1 if i == 0 else self.elements[i - 1].index), self.length, self._io, self, self._root)
+                _t_elements = DiepClientboundDiepcustom011c2e9.ElementStringNt((-1 if i == 0 else self.elements[i - 1].index), self.num_elements, self._io, self, self._root)
                 try:
                     _t_elements._read()
                 finally:
@@ -2066,8 +2086,8 @@ class DiepClientboundDiepcustom011c2e9(ReadWriteKaitaiStruct):
                     raise kaitaistruct.ConsistencyError(u"elements", self, self.elements[i]._parent)
                 if self.elements[i].prev_index != (-1 if i == 0 else self.elements[i - 1].index):
                     raise kaitaistruct.ConsistencyError(u"elements", (-1 if i == 0 else self.elements[i - 1].index), self.elements[i].prev_index)
-                if self.elements[i].length != self.length:
-                    raise kaitaistruct.ConsistencyError(u"elements", self.length, self.elements[i].length)
+                if self.elements[i].num_elements != self.num_elements:
+                    raise kaitaistruct.ConsistencyError(u"elements", self.num_elements, self.elements[i].num_elements)
                 _ = self.elements[i]
                 if _.is_end != (i == len(self.elements) - 1):
                     raise kaitaistruct.ConsistencyError(u"elements", i == len(self.elements) - 1, _.is_end)
@@ -2082,17 +2102,17 @@ class DiepClientboundDiepcustom011c2e9(ReadWriteKaitaiStruct):
         .. seealso::
            README.md section 3.2
         """
-        def __init__(self, length, _io=None, _parent=None, _root=None):
+        def __init__(self, num_elements, _io=None, _parent=None, _root=None):
             super(DiepClientboundDiepcustom011c2e9.ElementTableVi, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self.length = length
+            self.num_elements = num_elements
 
         def _read(self):
             self.elements = []
             i = 0
             while True:
-                _t_elements = DiepClientboundDiepcustom011c2e9.ElementVi((-1 if i == 0 else self.elements[i - 1].index), self.length, self._io, self, self._root)
+                _t_elements = DiepClientboundDiepcustom011c2e9.ElementVi((-1 if i == 0 else self.elements[i - 1].index), self.num_elements, self._io, self, self._root)
                 try:
                     _t_elements._read()
                 finally:
@@ -2131,8 +2151,8 @@ class DiepClientboundDiepcustom011c2e9(ReadWriteKaitaiStruct):
                     raise kaitaistruct.ConsistencyError(u"elements", self, self.elements[i]._parent)
                 if self.elements[i].prev_index != (-1 if i == 0 else self.elements[i - 1].index):
                     raise kaitaistruct.ConsistencyError(u"elements", (-1 if i == 0 else self.elements[i - 1].index), self.elements[i].prev_index)
-                if self.elements[i].length != self.length:
-                    raise kaitaistruct.ConsistencyError(u"elements", self.length, self.elements[i].length)
+                if self.elements[i].num_elements != self.num_elements:
+                    raise kaitaistruct.ConsistencyError(u"elements", self.num_elements, self.elements[i].num_elements)
                 _ = self.elements[i]
                 if _.is_end != (i == len(self.elements) - 1):
                     raise kaitaistruct.ConsistencyError(u"elements", i == len(self.elements) - 1, _.is_end)
@@ -2147,17 +2167,17 @@ class DiepClientboundDiepcustom011c2e9(ReadWriteKaitaiStruct):
         .. seealso::
            README.md section 3.2
         """
-        def __init__(self, length, _io=None, _parent=None, _root=None):
+        def __init__(self, num_elements, _io=None, _parent=None, _root=None):
             super(DiepClientboundDiepcustom011c2e9.ElementTableVu, self).__init__(_io)
             self._parent = _parent
             self._root = _root
-            self.length = length
+            self.num_elements = num_elements
 
         def _read(self):
             self.elements = []
             i = 0
             while True:
-                _t_elements = DiepClientboundDiepcustom011c2e9.ElementVu((-1 if i == 0 else self.elements[i - 1].index), self.length, self._io, self, self._root)
+                _t_elements = DiepClientboundDiepcustom011c2e9.ElementVu((-1 if i == 0 else self.elements[i - 1].index), self.num_elements, self._io, self, self._root)
                 try:
                     _t_elements._read()
                 finally:
@@ -2196,8 +2216,8 @@ class DiepClientboundDiepcustom011c2e9(ReadWriteKaitaiStruct):
                     raise kaitaistruct.ConsistencyError(u"elements", self, self.elements[i]._parent)
                 if self.elements[i].prev_index != (-1 if i == 0 else self.elements[i - 1].index):
                     raise kaitaistruct.ConsistencyError(u"elements", (-1 if i == 0 else self.elements[i - 1].index), self.elements[i].prev_index)
-                if self.elements[i].length != self.length:
-                    raise kaitaistruct.ConsistencyError(u"elements", self.length, self.elements[i].length)
+                if self.elements[i].num_elements != self.num_elements:
+                    raise kaitaistruct.ConsistencyError(u"elements", self.num_elements, self.elements[i].num_elements)
                 _ = self.elements[i]
                 if _.is_end != (i == len(self.elements) - 1):
                     raise kaitaistruct.ConsistencyError(u"elements", i == len(self.elements) - 1, _.is_end)
@@ -2206,16 +2226,20 @@ class DiepClientboundDiepcustom011c2e9(ReadWriteKaitaiStruct):
 
 
     class ElementVi(ReadWriteKaitaiStruct):
-        """One changed element (or the closing entry) of an element table."""
-        def __init__(self, prev_index, length, _io=None, _parent=None, _root=None):
+        """One changed element (or the closing entry) of an element table.
+        
+        .. seealso::
+           README.md section 3.2
+        """
+        def __init__(self, prev_index, num_elements, _io=None, _parent=None, _root=None):
             super(DiepClientboundDiepcustom011c2e9.ElementVi, self).__init__(_io)
             self._parent = _parent
             self._root = _root
             self.prev_index = prev_index
-            self.length = length
+            self.num_elements = num_elements
 
         def _read(self):
-            self.jump = diep_types.DiepTypes.Jump(self.prev_index, self.length, self._io)
+            self.jump = diep_types.DiepTypes.Jump(self.prev_index, self.num_elements, self._io)
             self.jump._read()
             if (not (self.jump.is_end)):
                 pass
@@ -2246,8 +2270,8 @@ class DiepClientboundDiepcustom011c2e9(ReadWriteKaitaiStruct):
         def _check(self):
             if self.jump.prev_index != self.prev_index:
                 raise kaitaistruct.ConsistencyError(u"jump", self.prev_index, self.jump.prev_index)
-            if self.jump.num_slots != self.length:
-                raise kaitaistruct.ConsistencyError(u"jump", self.length, self.jump.num_slots)
+            if self.jump.num_slots != self.num_elements:
+                raise kaitaistruct.ConsistencyError(u"jump", self.num_elements, self.jump.num_slots)
             if (not (self.jump.is_end)):
                 pass
 
@@ -2255,6 +2279,7 @@ class DiepClientboundDiepcustom011c2e9(ReadWriteKaitaiStruct):
 
         @property
         def index(self):
+            """Index of the changed element in the array field."""
             if hasattr(self, '_m_index'):
                 return self._m_index
 
@@ -2265,6 +2290,7 @@ class DiepClientboundDiepcustom011c2e9(ReadWriteKaitaiStruct):
             del self._m_index
         @property
         def is_end(self):
+            """This entry closes the element table."""
             if hasattr(self, '_m_is_end'):
                 return self._m_is_end
 
@@ -2275,16 +2301,20 @@ class DiepClientboundDiepcustom011c2e9(ReadWriteKaitaiStruct):
             del self._m_is_end
 
     class ElementVu(ReadWriteKaitaiStruct):
-        """One changed element (or the closing entry) of an element table."""
-        def __init__(self, prev_index, length, _io=None, _parent=None, _root=None):
+        """One changed element (or the closing entry) of an element table.
+        
+        .. seealso::
+           README.md section 3.2
+        """
+        def __init__(self, prev_index, num_elements, _io=None, _parent=None, _root=None):
             super(DiepClientboundDiepcustom011c2e9.ElementVu, self).__init__(_io)
             self._parent = _parent
             self._root = _root
             self.prev_index = prev_index
-            self.length = length
+            self.num_elements = num_elements
 
         def _read(self):
-            self.jump = diep_types.DiepTypes.Jump(self.prev_index, self.length, self._io)
+            self.jump = diep_types.DiepTypes.Jump(self.prev_index, self.num_elements, self._io)
             self.jump._read()
             if (not (self.jump.is_end)):
                 pass
@@ -2315,8 +2345,8 @@ class DiepClientboundDiepcustom011c2e9(ReadWriteKaitaiStruct):
         def _check(self):
             if self.jump.prev_index != self.prev_index:
                 raise kaitaistruct.ConsistencyError(u"jump", self.prev_index, self.jump.prev_index)
-            if self.jump.num_slots != self.length:
-                raise kaitaistruct.ConsistencyError(u"jump", self.length, self.jump.num_slots)
+            if self.jump.num_slots != self.num_elements:
+                raise kaitaistruct.ConsistencyError(u"jump", self.num_elements, self.jump.num_slots)
             if (not (self.jump.is_end)):
                 pass
 
@@ -2324,6 +2354,7 @@ class DiepClientboundDiepcustom011c2e9(ReadWriteKaitaiStruct):
 
         @property
         def index(self):
+            """Index of the changed element in the array field."""
             if hasattr(self, '_m_index'):
                 return self._m_index
 
@@ -2334,6 +2365,7 @@ class DiepClientboundDiepcustom011c2e9(ReadWriteKaitaiStruct):
             del self._m_index
         @property
         def is_end(self):
+            """This entry closes the element table."""
             if hasattr(self, '_m_is_end'):
                 return self._m_is_end
 
@@ -2490,6 +2522,7 @@ class DiepClientboundDiepcustom011c2e9(ReadWriteKaitaiStruct):
 
         @property
         def blue(self):
+            """Blue component, 0-255."""
             if hasattr(self, '_m_blue'):
                 return self._m_blue
 
@@ -2500,6 +2533,7 @@ class DiepClientboundDiepcustom011c2e9(ReadWriteKaitaiStruct):
             del self._m_blue
         @property
         def green(self):
+            """Green component, 0-255."""
             if hasattr(self, '_m_green'):
                 return self._m_green
 
@@ -2510,6 +2544,7 @@ class DiepClientboundDiepcustom011c2e9(ReadWriteKaitaiStruct):
             del self._m_green
         @property
         def red(self):
+            """Red component, 0-255."""
             if hasattr(self, '_m_red'):
                 return self._m_red
 
@@ -2593,19 +2628,19 @@ class DiepClientboundDiepcustom011c2e9(ReadWriteKaitaiStruct):
             self._root = _root
 
         def _read(self):
-            self.client_count = diep_types.DiepTypes.Vu(self._io)
-            self.client_count._read()
+            self.num_clients = diep_types.DiepTypes.Vu(self._io)
+            self.num_clients._read()
             self._dirty = False
 
 
         def _fetch_instances(self):
             pass
-            self.client_count._fetch_instances()
+            self.num_clients._fetch_instances()
 
 
         def _write__seq(self, io=None):
             super(DiepClientboundDiepcustom011c2e9.PlayerCount, self)._write__seq(io)
-            self.client_count._write__seq(self._io)
+            self.num_clients._write__seq(self._io)
 
 
         def _check(self):
@@ -3549,8 +3584,8 @@ class DiepClientboundDiepcustom011c2e9(ReadWriteKaitaiStruct):
                         raise kaitaistruct.ConsistencyError(u"value", self._root, self.value._root)
                     if self.value._parent != self:
                         raise kaitaistruct.ConsistencyError(u"value", self, self.value._parent)
-                    if self.value.length != 10:
-                        raise kaitaistruct.ConsistencyError(u"value", 10, self.value.length)
+                    if self.value.num_elements != 10:
+                        raise kaitaistruct.ConsistencyError(u"value", 10, self.value.num_elements)
                 elif _on == 14:
                     pass
                 elif _on == 15:
@@ -3579,8 +3614,8 @@ class DiepClientboundDiepcustom011c2e9(ReadWriteKaitaiStruct):
                         raise kaitaistruct.ConsistencyError(u"value", self._root, self.value._root)
                     if self.value._parent != self:
                         raise kaitaistruct.ConsistencyError(u"value", self, self.value._parent)
-                    if self.value.length != 10:
-                        raise kaitaistruct.ConsistencyError(u"value", 10, self.value.length)
+                    if self.value.num_elements != 10:
+                        raise kaitaistruct.ConsistencyError(u"value", 10, self.value.num_elements)
                 elif _on == 25:
                     pass
                 elif _on == 26:
@@ -3591,8 +3626,8 @@ class DiepClientboundDiepcustom011c2e9(ReadWriteKaitaiStruct):
                         raise kaitaistruct.ConsistencyError(u"value", self._root, self.value._root)
                     if self.value._parent != self:
                         raise kaitaistruct.ConsistencyError(u"value", self, self.value._parent)
-                    if self.value.length != 10:
-                        raise kaitaistruct.ConsistencyError(u"value", 10, self.value.length)
+                    if self.value.num_elements != 10:
+                        raise kaitaistruct.ConsistencyError(u"value", 10, self.value.num_elements)
                 elif _on == 28:
                     pass
                 elif _on == 29:
@@ -3617,8 +3652,8 @@ class DiepClientboundDiepcustom011c2e9(ReadWriteKaitaiStruct):
                         raise kaitaistruct.ConsistencyError(u"value", self._root, self.value._root)
                     if self.value._parent != self:
                         raise kaitaistruct.ConsistencyError(u"value", self, self.value._parent)
-                    if self.value.length != 8:
-                        raise kaitaistruct.ConsistencyError(u"value", 8, self.value.length)
+                    if self.value.num_elements != 8:
+                        raise kaitaistruct.ConsistencyError(u"value", 8, self.value.num_elements)
                 elif _on == 37:
                     pass
                 elif _on == 38:
@@ -3627,16 +3662,16 @@ class DiepClientboundDiepcustom011c2e9(ReadWriteKaitaiStruct):
                         raise kaitaistruct.ConsistencyError(u"value", self._root, self.value._root)
                     if self.value._parent != self:
                         raise kaitaistruct.ConsistencyError(u"value", self, self.value._parent)
-                    if self.value.length != 10:
-                        raise kaitaistruct.ConsistencyError(u"value", 10, self.value.length)
+                    if self.value.num_elements != 10:
+                        raise kaitaistruct.ConsistencyError(u"value", 10, self.value.num_elements)
                 elif _on == 39:
                     pass
                     if self.value._root != self._root:
                         raise kaitaistruct.ConsistencyError(u"value", self._root, self.value._root)
                     if self.value._parent != self:
                         raise kaitaistruct.ConsistencyError(u"value", self, self.value._parent)
-                    if self.value.length != 8:
-                        raise kaitaistruct.ConsistencyError(u"value", 8, self.value.length)
+                    if self.value.num_elements != 8:
+                        raise kaitaistruct.ConsistencyError(u"value", 8, self.value.num_elements)
                 elif _on == 4:
                     pass
                 elif _on == 40:
@@ -3677,8 +3712,8 @@ class DiepClientboundDiepcustom011c2e9(ReadWriteKaitaiStruct):
                         raise kaitaistruct.ConsistencyError(u"value", self._root, self.value._root)
                     if self.value._parent != self:
                         raise kaitaistruct.ConsistencyError(u"value", self, self.value._parent)
-                    if self.value.length != 8:
-                        raise kaitaistruct.ConsistencyError(u"value", 8, self.value.length)
+                    if self.value.num_elements != 8:
+                        raise kaitaistruct.ConsistencyError(u"value", 8, self.value.num_elements)
                 elif _on == 55:
                     pass
                 elif _on == 56:
@@ -3713,8 +3748,8 @@ class DiepClientboundDiepcustom011c2e9(ReadWriteKaitaiStruct):
                         raise kaitaistruct.ConsistencyError(u"value", self._root, self.value._root)
                     if self.value._parent != self:
                         raise kaitaistruct.ConsistencyError(u"value", self, self.value._parent)
-                    if self.value.length != 10:
-                        raise kaitaistruct.ConsistencyError(u"value", 10, self.value.length)
+                    if self.value.num_elements != 10:
+                        raise kaitaistruct.ConsistencyError(u"value", 10, self.value.num_elements)
                 elif _on == 8:
                     pass
                 elif _on == 9:
@@ -3737,6 +3772,7 @@ class DiepClientboundDiepcustom011c2e9(ReadWriteKaitaiStruct):
             del self._m_index
         @property
         def is_end(self):
+            """This entry closes the update's field table."""
             if hasattr(self, '_m_is_end'):
                 return self._m_is_end
 
@@ -3747,6 +3783,7 @@ class DiepClientboundDiepcustom011c2e9(ReadWriteKaitaiStruct):
             del self._m_is_end
         @property
         def slot(self):
+            """The update slot as a field name."""
             if hasattr(self, '_m_slot'):
                 return self._m_slot
 

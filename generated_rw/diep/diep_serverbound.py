@@ -252,7 +252,8 @@ class DiepServerbound(ReadWriteKaitaiStruct):
 
 
     class Init(ReadWriteKaitaiStruct):
-        """0x00, the first packet of a connection.
+        """0x00, the first packet of a connection and the only one sent without the
+        transport's encoding.
         
         .. seealso::
            serverbound.md "0x00 Init Packet"
@@ -309,7 +310,7 @@ class DiepServerbound(ReadWriteKaitaiStruct):
 
     class Input(ReadWriteKaitaiStruct):
         """0x01, the client's inputs: flags, the mouse position in world units, and the
-        joystick axes when `use_joysticks` is set.
+        joystick axes when `use_joysticks` is set. The most frequent serverbound packet.
         
         .. seealso::
            serverbound.md "0x01 Input Packet"
@@ -385,7 +386,8 @@ class DiepServerbound(ReadWriteKaitaiStruct):
 
     class InputFlags(ReadWriteKaitaiStruct):
         """The input bitflags, a `vu`, lowest bit first; one named boolean per bit (the bit
-        values are listed in enum input_flag).
+        values are listed in enum input_flag). The document's example `99 10` is 2073: fire,
+        down and right.
         
         .. seealso::
            serverbound.md "0x01 Input Packet"
@@ -420,6 +422,7 @@ class DiepServerbound(ReadWriteKaitaiStruct):
 
         @property
         def adblock(self):
+            """Left over from when the game detected ad blockers."""
             if hasattr(self, '_m_adblock'):
                 return self._m_adblock
 
@@ -430,6 +433,7 @@ class DiepServerbound(ReadWriteKaitaiStruct):
             del self._m_adblock
         @property
         def down(self):
+            """The down key is held."""
             if hasattr(self, '_m_down'):
                 return self._m_down
 
@@ -451,6 +455,7 @@ class DiepServerbound(ReadWriteKaitaiStruct):
             del self._m_fire
         @property
         def god_mode(self):
+            """God mode was toggled."""
             if hasattr(self, '_m_god_mode'):
                 return self._m_god_mode
 
@@ -461,6 +466,7 @@ class DiepServerbound(ReadWriteKaitaiStruct):
             del self._m_god_mode
         @property
         def instant_upgrade(self):
+            """The upgrade key is held."""
             if hasattr(self, '_m_instant_upgrade'):
                 return self._m_instant_upgrade
 
@@ -471,6 +477,7 @@ class DiepServerbound(ReadWriteKaitaiStruct):
             del self._m_instant_upgrade
         @property
         def left(self):
+            """The left key is held."""
             if hasattr(self, '_m_left'):
                 return self._m_left
 
@@ -481,6 +488,7 @@ class DiepServerbound(ReadWriteKaitaiStruct):
             del self._m_left
         @property
         def right(self):
+            """The right key is held."""
             if hasattr(self, '_m_right'):
                 return self._m_right
 
@@ -502,6 +510,7 @@ class DiepServerbound(ReadWriteKaitaiStruct):
             del self._m_right_mouse
         @property
         def suicide(self):
+            """The suicide key is held."""
             if hasattr(self, '_m_suicide'):
                 return self._m_suicide
 
@@ -512,6 +521,7 @@ class DiepServerbound(ReadWriteKaitaiStruct):
             del self._m_suicide
         @property
         def switch_class(self):
+            """The switch-class key is held."""
             if hasattr(self, '_m_switch_class'):
                 return self._m_switch_class
 
@@ -522,6 +532,7 @@ class DiepServerbound(ReadWriteKaitaiStruct):
             del self._m_switch_class
         @property
         def up(self):
+            """The up key is held."""
             if hasattr(self, '_m_up'):
                 return self._m_up
 
@@ -532,6 +543,7 @@ class DiepServerbound(ReadWriteKaitaiStruct):
             del self._m_up
         @property
         def use_gamepad(self):
+            """A gamepad is in use instead of a keyboard; it has no effect on the game."""
             if hasattr(self, '_m_use_gamepad'):
                 return self._m_use_gamepad
 
@@ -542,7 +554,7 @@ class DiepServerbound(ReadWriteKaitaiStruct):
             del self._m_use_gamepad
         @property
         def use_joysticks(self):
-            """Movement comes as two axes after the mouse position."""
+            """Movement comes as two axes after the mouse position instead of the four key flags."""
             if hasattr(self, '_m_use_joysticks'):
                 return self._m_use_joysticks
 
@@ -554,7 +566,8 @@ class DiepServerbound(ReadWriteKaitaiStruct):
 
     class JsResult(ReadWriteKaitaiStruct):
         """0x0B, the result of a clientbound 0x0D challenge: its id, then the result, an
-        integer `vu` in current builds (older builds could send a string).
+        integer `vu` in current builds (older builds could send a string). A wrong result
+        closes the connection.
         
         .. seealso::
            serverbound.md "0x0B JS Result Packet"
@@ -589,7 +602,8 @@ class DiepServerbound(ReadWriteKaitaiStruct):
 
 
     class PowAnswer(ReadWriteKaitaiStruct):
-        """0x0A, the answer to a clientbound 0x0B proof-of-work challenge.
+        """0x0A, the answer to a clientbound 0x0B proof-of-work challenge. A wrong answer ends
+        the connection and bans the address.
         
         .. seealso::
            serverbound.md "0x0A PoW Answer Packet"
@@ -620,7 +634,9 @@ class DiepServerbound(ReadWriteKaitaiStruct):
 
 
     class Spawn(ReadWriteKaitaiStruct):
-        """0x02, a spawn request with the chosen name.
+        """0x02, a spawn request with the chosen name. The server spawns the player only once
+        the proof-of-work challenge is solved; a second request while waiting changes the
+        name.
         
         .. seealso::
            serverbound.md "0x02 Spawn Packet"
@@ -656,6 +672,10 @@ class DiepServerbound(ReadWriteKaitaiStruct):
         
         .. seealso::
            serverbound.md "0x03 Stat Upgrade Packet"
+        
+        
+        .. seealso::
+           serverbound.md "Magic Tank and Stat XOR"
         """
         def __init__(self, _io=None, _parent=None, _root=None):
             super(DiepServerbound.StatUpgrade, self).__init__(_io)
@@ -687,10 +707,15 @@ class DiepServerbound(ReadWriteKaitaiStruct):
 
 
     class TankUpgrade(ReadWriteKaitaiStruct):
-        """0x04, upgrade to a tank; the id is XORed with the build's tank xor (magicNum % 54).
+        """0x04, upgrade to a tank; ignored when the tank is not on the player's upgrade path
+        or needs more levels.
         
         .. seealso::
            serverbound.md "0x04 Tank Upgrade Packet"
+        
+        
+        .. seealso::
+           serverbound.md "Magic Tank and Stat XOR"
         """
         def __init__(self, _io=None, _parent=None, _root=None):
             super(DiepServerbound.TankUpgrade, self).__init__(_io)
@@ -718,7 +743,8 @@ class DiepServerbound(ReadWriteKaitaiStruct):
 
 
     class TcpInit(ReadWriteKaitaiStruct):
-        """0x06, never observed; a u32 of unknown meaning, then unknown bytes.
+        """0x06, never observed; lets the server acknowledge TCP connections (mobile). A u32 of
+        unknown meaning, then unknown bytes.
         
         .. seealso::
            serverbound.md "0x06 TCP Init Packet"

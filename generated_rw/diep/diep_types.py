@@ -118,7 +118,11 @@ class DiepTypes(ReadWriteKaitaiStruct):
             del self._m_is_null
 
     class F32(ReadWriteKaitaiStruct):
-        """float32, IEEE-754 binary32, little-endian."""
+        """float32, IEEE-754 binary32, little-endian.
+        
+        .. seealso::
+           README.md section 1 "float"
+        """
         def __init__(self, _io=None, _parent=None, _root=None):
             super(DiepTypes.F32, self).__init__(_io)
             self._parent = _parent
@@ -181,6 +185,7 @@ class DiepTypes(ReadWriteKaitaiStruct):
 
         @property
         def value(self):
+            """The decoded number, `scaled / scale`; not a float64 despite the document's name."""
             if hasattr(self, '_m_value'):
                 return self._m_value
 
@@ -191,7 +196,11 @@ class DiepTypes(ReadWriteKaitaiStruct):
             del self._m_value
 
     class IndexEntry(ReadWriteKaitaiStruct):
-        """One entry of an index-only jump table, with the bit set of the indexes so far."""
+        """One entry of an index-only jump table, with the bit set of the indexes so far.
+        
+        .. seealso::
+           data.md "Data Organization"
+        """
         def __init__(self, prev_index, prev_mask, num_slots, _io=None, _parent=None, _root=None):
             super(DiepTypes.IndexEntry, self).__init__(_io)
             self._parent = _parent
@@ -229,6 +238,7 @@ class DiepTypes(ReadWriteKaitaiStruct):
 
         @property
         def index(self):
+            """The index this entry adds."""
             if hasattr(self, '_m_index'):
                 return self._m_index
 
@@ -239,6 +249,7 @@ class DiepTypes(ReadWriteKaitaiStruct):
             del self._m_index
         @property
         def is_end(self):
+            """This entry closes the table."""
             if hasattr(self, '_m_is_end'):
                 return self._m_is_end
 
@@ -249,6 +260,7 @@ class DiepTypes(ReadWriteKaitaiStruct):
             del self._m_is_end
         @property
         def mask(self):
+            """Bit set of the indexes up to and including this one."""
             if hasattr(self, '_m_mask'):
                 return self._m_mask
 
@@ -260,10 +272,15 @@ class DiepTypes(ReadWriteKaitaiStruct):
 
     class IndexTable(ReadWriteKaitaiStruct):
         """A jump table of indexes with no values (the field-group table of a creation). The
-        example `00 02 00 05 03 00 03 01` gives the indexes [0, 3, 4, 8, 10, 11, 13].
+        example `00 02 00 05 03 00 03 01` gives the indexes [0, 3, 4, 8, 10, 11, 13] (the
+        document lists a 5 as well, an arithmetic slip: its own bytes do not give it).
         
         .. seealso::
            data.md "Data Organization"
+        
+        
+        .. seealso::
+           README.md section 6 item 8
         """
         def __init__(self, num_slots, _io=None, _parent=None, _root=None):
             super(DiepTypes.IndexTable, self).__init__(_io)
@@ -337,6 +354,7 @@ class DiepTypes(ReadWriteKaitaiStruct):
             del self._m_mask
         @property
         def num_indexes(self):
+            """How many indexes the table lists (the closing entry not counted)."""
             if hasattr(self, '_m_num_indexes'):
                 return self._m_num_indexes
 
@@ -410,6 +428,9 @@ class DiepTypes(ReadWriteKaitaiStruct):
     class SlotNotSent(ReadWriteKaitaiStruct):
         """A slot of the field order that the build never sends (its group is not compiled
         in). A jump table that reaches it is corrupt, so reading it always fails.
+        
+        .. seealso::
+           README.md section 3.2
         """
         def __init__(self, _io=None, _parent=None, _root=None):
             super(DiepTypes.SlotNotSent, self).__init__(_io)
@@ -443,7 +464,11 @@ class DiepTypes(ReadWriteKaitaiStruct):
 
 
     class StringNt(ReadWriteKaitaiStruct):
-        """stringNT, UTF-8 bytes followed by one `00`; no length prefix."""
+        """stringNT, UTF-8 bytes followed by one `00`; no length prefix.
+        
+        .. seealso::
+           README.md section 1 "stringNT"
+        """
         def __init__(self, _io=None, _parent=None, _root=None):
             super(DiepTypes.StringNt, self).__init__(_io)
             self._parent = _parent
@@ -471,7 +496,11 @@ class DiepTypes(ReadWriteKaitaiStruct):
 
 
     class U32(ReadWriteKaitaiStruct):
-        """uint32, little-endian."""
+        """uint32, little-endian.
+        
+        .. seealso::
+           README.md section 1 "u32"
+        """
         def __init__(self, _io=None, _parent=None, _root=None):
             super(DiepTypes.U32, self).__init__(_io)
             self._parent = _parent
@@ -546,6 +575,7 @@ class DiepTypes(ReadWriteKaitaiStruct):
             del self._m_bits
         @property
         def exponent(self):
+            """Bits 23-30, the biased exponent (0 for zero and subnormals, 255 for infinity and NaN)."""
             if hasattr(self, '_m_exponent'):
                 return self._m_exponent
 
@@ -556,6 +586,7 @@ class DiepTypes(ReadWriteKaitaiStruct):
             del self._m_exponent
         @property
         def fraction(self):
+            """Bits 0-22, the fraction without the implicit leading bit."""
             if hasattr(self, '_m_fraction'):
                 return self._m_fraction
 
@@ -566,6 +597,7 @@ class DiepTypes(ReadWriteKaitaiStruct):
             del self._m_fraction
         @property
         def is_finite(self):
+            """False for infinity and NaN, whose `value` is not meaningful."""
             if hasattr(self, '_m_is_finite'):
                 return self._m_is_finite
 
@@ -587,6 +619,7 @@ class DiepTypes(ReadWriteKaitaiStruct):
             del self._m_scale
         @property
         def sign(self):
+            """Bit 31, 1 for a negative value."""
             if hasattr(self, '_m_sign'):
                 return self._m_sign
 
@@ -597,7 +630,9 @@ class DiepTypes(ReadWriteKaitaiStruct):
             del self._m_sign
         @property
         def significand(self):
-            """The 24-bit significand, implicit leading bit included (subnormals doubled to share the scale below)."""
+            """The 24-bit significand, implicit leading bit included (subnormals doubled to
+            share the scale below).
+            """
             if hasattr(self, '_m_significand'):
                 return self._m_significand
 

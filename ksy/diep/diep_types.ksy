@@ -29,28 +29,38 @@ types:
     doc-ref: README.md section 1 "vu"
     -webide-representation: '{value:dec}'
     seq:
+      # Each byte is read only while the one before it has its continuation bit (0x80) set.
       - id: b0
         type: u1
+        doc: Bits 0-6 of the value; 0x80 set when another byte follows.
       - id: b1
         type: u1
         if: b0 >= 0x80
+        doc: Bits 7-13; present when `b0` continues.
       - id: b2
         type: u1
         if: b0 >= 0x80 and b1 >= 0x80
+        doc: Bits 14-20; present when `b1` continues.
       - id: b3
         type: u1
         if: b0 >= 0x80 and b1 >= 0x80 and b2 >= 0x80
+        doc: Bits 21-27; present when `b2` continues.
       - id: b4
         type: u1
-        if: b0 >= 0x80 and b1 >= 0x80 and b2 >= 0x80 and b3 >= 0x80
         valid:
           max: 0x7f
-        doc: A 32-bit value never needs a sixth byte, so the fifth has no continuation bit.
+        if: b0 >= 0x80 and b1 >= 0x80 and b2 >= 0x80 and b3 >= 0x80
+        doc: |
+          Bits 28-31 (the low four bits). A 32-bit value never needs a sixth byte, so the
+          fifth has no continuation bit.
     instances:
       len:
         value: 'b0 < 0x80 ? 1 : b1 < 0x80 ? 2 : b2 < 0x80 ? 3 : b3 < 0x80 ? 4 : 5'
         doc: Number of bytes of this varint.
       value:
+        # A continued byte carries 0x80, so it is taken as (b - 0x80); the last byte is
+        # taken whole. Groups are weighted 1, 2^7, 2^14, 2^21, 2^28; `b4 % 0x10` keeps
+        # the four bits that still fit in 32 bits (the writer's mask).
         value: >-
           b0 < 0x80 ? b0 :
           b1 < 0x80 ? (b0 - 0x80) + b1 * 0x80 :
@@ -70,22 +80,28 @@ types:
     seq:
       - id: b0
         type: u1
+        doc: Bits 0-6 of the zigzag value; 0x80 set when another byte follows.
       - id: b1
         type: u1
         if: b0 >= 0x80
+        doc: Bits 7-13; present when `b0` continues.
       - id: b2
         type: u1
         if: b0 >= 0x80 and b1 >= 0x80
+        doc: Bits 14-20; present when `b1` continues.
       - id: b3
         type: u1
         if: b0 >= 0x80 and b1 >= 0x80 and b2 >= 0x80
+        doc: Bits 21-27; present when `b2` continues.
       - id: b4
         type: u1
-        if: b0 >= 0x80 and b1 >= 0x80 and b2 >= 0x80 and b3 >= 0x80
         valid:
           max: 0x7f
+        if: b0 >= 0x80 and b1 >= 0x80 and b2 >= 0x80 and b3 >= 0x80
+        doc: Bits 28-31 (the low four bits); never continued.
     instances:
       zigzag:
+        # The same sum as `vu.value`.
         value: >-
           b0 < 0x80 ? b0 :
           b1 < 0x80 ? (b0 - 0x80) + b1 * 0x80 :
@@ -95,6 +111,8 @@ types:
           + (b4 % 0x10) * 0x10000000
         doc: The zigzag-encoded value (the `vu`).
       value:
+        # `(z >>> 1) ^ -(z & 1)` without bit operators: even z is z / 2, odd z is
+        # -(z + 1) / 2, which integer division writes as -1 - z / 2.
         value: 'zigzag % 2 == 0 ? zigzag / 2 : -1 - zigzag / 2'
         doc: The signed 32-bit value.
   vf:
@@ -115,22 +133,31 @@ types:
         value: 'swapped.value < 0 ? swapped.value + 0x100000000 : swapped.value'
         doc: The same 32 bits, unsigned.
       bits:
+        # Reverses the four bytes back: byte 0 of `swapped_u4` becomes the top byte.
         value: >-
           (swapped_u4 % 0x100) * 0x1000000 + (swapped_u4 / 0x100 % 0x100) * 0x10000
           + (swapped_u4 / 0x10000 % 0x100) * 0x100 + swapped_u4 / 0x1000000
         doc: The IEEE-754 binary32 bit pattern of the value.
       sign:
         value: bits / 0x80000000
+        doc: Bit 31, 1 for a negative value.
       exponent:
         value: bits / 0x800000 % 0x100
+        doc: Bits 23-30, the biased exponent (0 for zero and subnormals, 255 for infinity and NaN).
       fraction:
         value: bits % 0x800000
+        doc: Bits 0-22, the fraction without the implicit leading bit.
       is_finite:
         value: exponent != 0xff
+        doc: False for infinity and NaN, whose `value` is not meaningful.
       significand:
         value: 'exponent == 0 ? fraction * 2 : fraction + 0x800000'
-        doc: The 24-bit significand, implicit leading bit included (subnormals doubled to share the scale below).
+        doc: |
+          The 24-bit significand, implicit leading bit included (subnormals doubled to
+          share the scale below).
       scale:
+        # 2^exponent as the product of 2^(2^k) for each set bit k of the exponent, times
+        # 2^-150 (7.006492321624085e-46): the bias 127 plus the 23 fraction bits.
         value: >-
           (exponent % 2 == 1 ? 2.0 : 1.0)
           * (exponent / 2 % 2 == 1 ? 4.0 : 1.0)
@@ -147,16 +174,20 @@ types:
         doc: The float32 value (as a double).
   f32:
     doc: float32, IEEE-754 binary32, little-endian.
+    doc-ref: README.md section 1 "float"
     -webide-representation: '{value}'
     seq:
       - id: value
         type: f4
+        doc: The server's double rounded to the nearest float32.
   u32:
     doc: uint32, little-endian.
+    doc-ref: README.md section 1 "u32"
     -webide-representation: '{value:hex}'
     seq:
       - id: value
         type: u4
+        doc: Unsigned 32-bit value; only the 0x03 notification colour uses it.
   fixed_point:
     doc: |
       A fixed-point number written as a `vi` of `trunc(value * scale)`; the field table
@@ -174,14 +205,18 @@ types:
         doc: The value times `scale`, truncated toward zero.
     instances:
       value:
+        # `* 1.0` makes the division a floating-point one in every target language.
         value: scaled.value * 1.0 / scale
+        doc: The decoded number, `scaled / scale`; not a float64 despite the document's name.
   string_nt:
     doc: stringNT, UTF-8 bytes followed by one `00`; no length prefix.
+    doc-ref: README.md section 1 "stringNT"
     -webide-representation: '{value}'
     seq:
       - id: value
         type: strz
         encoding: UTF-8
+        doc: The text, without its terminating `00`; nothing is escaped.
   entid:
     doc: |
       A reference to an entity: `vu(hash)`, then `vu(id)` only when the hash is not 0.
@@ -193,9 +228,14 @@ types:
     seq:
       - id: hash
         type: vu
+        doc: |
+          How many times this id has been handed out (1 on first use); 0 means "no
+          entity" and nothing follows. Read first, although the game's console logs the
+          pair as <id, hash>.
       - id: id
         type: vu
         if: hash.value != 0
+        doc: The entity's slot number, unique among live entities and reused after deletion.
     instances:
       is_null:
         value: hash.value == 0
@@ -217,6 +257,8 @@ types:
     seq:
       - id: xored_jump
         type: u1
+        # A jump of (_ ^ 1) from prev_index must stay below num_slots; bounding _ first
+        # keeps a corrupt byte from being taken as a huge jump.
         valid:
           expr: '_ <= num_slots + 1 and (_ == 1 or prev_index + (_ ^ 1) < num_slots)'
         doc: |
@@ -233,14 +275,19 @@ types:
   index_table:
     doc: |
       A jump table of indexes with no values (the field-group table of a creation). The
-      example `00 02 00 05 03 00 03 01` gives the indexes [0, 3, 4, 8, 10, 11, 13].
-    doc-ref: data.md "Data Organization"
+      example `00 02 00 05 03 00 03 01` gives the indexes [0, 3, 4, 8, 10, 11, 13] (the
+      document lists a 5 as well, an arithmetic slip: its own bytes do not give it).
+    doc-ref:
+      - data.md "Data Organization"
+      - README.md section 6 item 8
     params:
       - id: num_slots
         type: s4
         doc: Number of possible indexes (at most 31, so that `mask` fits an int32).
     seq:
       - id: entries
+        # Each entry gets the index and the bit set of the entry before it (-1 and the
+        # empty set for the first).
         type: 'index_entry(_index == 0 ? -1 : entries[_index - 1].index, _index == 0 ? 0 : entries[_index - 1].mask, num_slots)'
         repeat: until
         repeat-until: _.is_end
@@ -251,31 +298,44 @@ types:
         doc: The indexes as a bit set (bit n set when index n is in the table).
       num_indexes:
         value: entries.size - 1
+        doc: How many indexes the table lists (the closing entry not counted).
   index_entry:
     doc: One entry of an index-only jump table, with the bit set of the indexes so far.
+    doc-ref: data.md "Data Organization"
     params:
       - id: prev_index
         type: s4
+        doc: Index of the previous entry; -1 for the first.
       - id: prev_mask
         type: s4
+        doc: Bit set of the indexes before this entry.
       - id: num_slots
         type: s4
+        doc: Number of possible indexes.
     seq:
       - id: jump
         type: jump(prev_index, num_slots)
+        doc: The xored jump to this entry's index, or the closing `01`.
     instances:
       is_end:
         value: jump.is_end
+        doc: This entry closes the table.
       index:
         value: jump.index
+        doc: The index this entry adds.
       mask:
+        # Indexes are below 31 and strictly increase, so adding the bit is the same as
+        # OR-ing it in.
         value: 'jump.is_end ? prev_mask : prev_mask + (1 << jump.index)'
+        doc: Bit set of the indexes up to and including this one.
   slot_not_sent:
     doc: |
       A slot of the field order that the build never sends (its group is not compiled
       in). A jump table that reaches it is corrupt, so reading it always fails.
+    doc-ref: README.md section 3.2
     seq:
       - id: never_sent
         size: 0
         valid:
           expr: 'false'
+        doc: Always fails validation, naming the slot as corrupt input.

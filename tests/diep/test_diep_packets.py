@@ -88,7 +88,7 @@ def test_0x08_achievement():
 
 def test_0x0a_player_count():
     pkt = clientbound(h("0a a4 1a"))      # vu(3364) = 0x24 + 26 * 128
-    assert pkt.body.client_count.value == 3364
+    assert pkt.body.num_clients.value == 3364
 
 
 def test_0x0b_pow_challenge():
