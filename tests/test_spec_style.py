@@ -34,14 +34,14 @@ process.stdout.write(JSON.stringify(out));
 PENDING: dict[str, set[str]] = {
     "section_order": {"capture"},
     "meta_key_order": set(),
-    "attribute_key_order": {"capture", "diep"},
+    "attribute_key_order": {"capture"},
     "block_lists": {"capture"},
     "no_empty_imports": {"capture"},
     "application": {"capture"},
-    "orig_id_not_prose": {"diep"},
+    "orig_id_not_prose": set(),
     "len_num_names": {"capture"},
-    "doc_ref_on_types": {"capture", "diep"},
-    "documented_share": {"diep"},
+    "doc_ref_on_types": {"capture"},
+    "documented_share": set(),
 }
 
 GAME_FOLDERS = {"mme", "scrap_mechanic", "diep"}
