@@ -1,7 +1,10 @@
 meta:
   id: ip_packet
   title: IP packet of either version
-  application: wirestruct
+  xref:
+    rfc:
+      - 791
+      - 8200
   license: MIT
   ks-version: '0.11'
   imports:

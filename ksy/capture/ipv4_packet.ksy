@@ -1,9 +1,9 @@
 meta:
   id: ipv4_packet
   title: IPv4 packet
-  application: wirestruct
   xref:
     rfc: 791
+    wikidata: Q11103
   license: MIT
   ks-version: '0.11'
   imports:
@@ -51,19 +51,19 @@ seq:
     type: b13
     doc: Where this fragment belongs in the datagram, in 8-byte units.
   - id: ttl
+    -orig-id: Time to Live
     type: u1
-    -orig-id: time_to_live
   - id: protocol
     type: u1
     enum: ip_protocol::ip_protocol
   - id: header_checksum
     type: u2
   - id: src_addr
+    -orig-id: Source Address
     size: 4
-    -orig-id: source_address
   - id: dst_addr
+    -orig-id: Destination Address
     size: 4
-    -orig-id: destination_address
   - id: options
     size: len_header - 20
     doc: IP options, kept as bytes.

@@ -1,7 +1,6 @@
 meta:
   id: ipv6_packet
   title: IPv6 packet
-  application: wirestruct
   xref:
     rfc: 8200
   license: MIT
@@ -35,11 +34,11 @@ seq:
   - id: hop_limit
     type: u1
   - id: src_addr
+    -orig-id: Source Address
     size: 16
-    -orig-id: source_address
   - id: dst_addr
+    -orig-id: Destination Address
     size: 16
-    -orig-id: destination_address
   - id: payload
     size: 'is_cut ? _io.size - 40 : payload_length'
     type: payload_chain(next_header)
@@ -60,9 +59,9 @@ types:
     seq:
       - id: extension_headers
         type: 'extension_header(_index == 0 ? first_header : extension_headers[_index - 1].next_header)'
-        if: is_extension_first
         repeat: until
         repeat-until: not _.is_extension_next
+        if: is_extension_first
       - id: body
         size-eos: true
         type: ip_payload(upper_layer_protocol)

@@ -1,7 +1,10 @@
 meta:
   id: linux_sll
   title: Linux "cooked" capture encapsulation, version 1
-  application: wirestruct
+  application:
+    - libpcap
+    - tcpdump
+    - Wireshark
   license: MIT
   ks-version: '0.11'
   imports:

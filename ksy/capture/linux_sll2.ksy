@@ -1,7 +1,10 @@
 meta:
   id: linux_sll2
   title: Linux "cooked" capture encapsulation, version 2
-  application: wirestruct
+  application:
+    - libpcap
+    - tcpdump
+    - Wireshark
   license: MIT
   ks-version: '0.11'
   imports:
@@ -19,9 +22,9 @@ doc: |
 doc-ref: https://www.tcpdump.org/linktypes/LINKTYPE_LINUX_SLL2.html
 seq:
   - id: protocol
+    -orig-id: protocol_type
     type: u2
     enum: ether_type::ether_type
-    -orig-id: protocol_type
     doc: EtherType of the payload (for the usual ARPHRD types).
   - id: reserved
     type: u2

@@ -1,7 +1,10 @@
 meta:
   id: nflog
   title: Linux netfilter NFLOG record
-  application: wirestruct
+  application:
+    - libpcap
+    - tcpdump
+    - Wireshark
   license: MIT
   ks-version: '0.11'
   imports:
@@ -32,6 +35,7 @@ seq:
 types:
   attribute:
     doc: One type/length/value attribute and its padding.
+    doc-ref: https://www.tcpdump.org/linktypes/LINKTYPE_NFLOG.html
     seq:
       - id: len_attribute
         type: u2

@@ -1,7 +1,10 @@
 meta:
   id: null_loopback
   title: BSD loopback encapsulation
-  application: wirestruct
+  application:
+    - libpcap
+    - tcpdump
+    - Wireshark
   license: MIT
   ks-version: '0.11'
   imports:

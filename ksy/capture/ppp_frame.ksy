@@ -1,7 +1,6 @@
 meta:
   id: ppp_frame
   title: PPP frame (protocol field and payload)
-  application: wirestruct
   xref:
     rfc: 1661
   license: MIT

@@ -1,12 +1,11 @@
 meta:
   id: tcp_segment
   title: TCP segment
-  application: wirestruct
   xref:
     rfc: 9293
+    wikidata: Q8803
   license: MIT
   ks-version: '0.11'
-  imports: []
   endian: be
   bit-endian: be
 doc: |

@@ -1,12 +1,11 @@
 meta:
   id: udp_datagram
   title: UDP datagram
-  application: wirestruct
   xref:
     rfc: 768
+    wikidata: Q11163
   license: MIT
   ks-version: '0.11'
-  imports: []
   endian: be
   bit-endian: be
 doc: A UDP datagram; its length field bounds the data (link-layer padding is left out).

@@ -143,7 +143,7 @@ def test_pcapng_dumpcap_capture():
     epb = p.blocks[5].body
     assert epb.interface_id == 0
     assert epb.timestamp == 1795270413706133073
-    assert epb.captured_packet_length == epb.original_packet_length == 71
+    assert epb.len_packet_data == epb.original_packet_length == 71
     assert len(epb.padding) == 1
     assert epb.packet_data.body.body.body.body.body == pattern(1, 1972)[:5]
     stats = p.blocks[-1]
