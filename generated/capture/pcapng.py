@@ -715,7 +715,6 @@ class Pcapng(KaitaiStruct):
             else:
                 pass
                 self.packet_data = self._io.read_bytes(self.len_packet_data)
-            self.padding = self._io.read_bytes_full()
 
         def _read_be(self):
             self.original_packet_length = self._io.read_u4be()
@@ -728,7 +727,6 @@ class Pcapng(KaitaiStruct):
             else:
                 pass
                 self.packet_data = self._io.read_bytes(self.len_packet_data)
-            self.padding = self._io.read_bytes_full()
 
 
         def _fetch_instances(self):

@@ -1303,7 +1303,6 @@ class Pcapng(ReadWriteKaitaiStruct):
             else:
                 pass
                 self.packet_data = self._io.read_bytes(self.len_packet_data)
-            self.padding = self._io.read_bytes_full()
             self._dirty = False
 
         def _read_be(self):
@@ -1318,7 +1317,6 @@ class Pcapng(ReadWriteKaitaiStruct):
             else:
                 pass
                 self.packet_data = self._io.read_bytes(self.len_packet_data)
-            self.padding = self._io.read_bytes_full()
             self._dirty = False
 
 
@@ -1365,9 +1363,6 @@ class Pcapng(ReadWriteKaitaiStruct):
                 if len(self.packet_data) != self.len_packet_data:
                     raise kaitaistruct.ConsistencyError(u"packet_data", self.len_packet_data, len(self.packet_data))
                 self._io.write_bytes(self.packet_data)
-            self._io.write_bytes(self.padding)
-            if not self._io.is_eof():
-                raise kaitaistruct.ConsistencyError(u"padding", 0, self._io.size() - self._io.pos())
 
 
         def _write__seq_be(self):
@@ -1393,9 +1388,6 @@ class Pcapng(ReadWriteKaitaiStruct):
                 if len(self.packet_data) != self.len_packet_data:
                     raise kaitaistruct.ConsistencyError(u"packet_data", self.len_packet_data, len(self.packet_data))
                 self._io.write_bytes(self.packet_data)
-            self._io.write_bytes(self.padding)
-            if not self._io.is_eof():
-                raise kaitaistruct.ConsistencyError(u"padding", 0, self._io.size() - self._io.pos())
 
 
         def _check(self):

@@ -45,6 +45,7 @@ seq:
         'ether_type::ether_type::mpls_multicast': mpls_stack
 instances:
   has_vlan_tags:
+    # any of the three tag protocol identifiers: a tag control field follows
     value: >-
       ether_type_or_tpid == ether_type::ether_type::vlan_tag or
       ether_type_or_tpid == ether_type::ether_type::service_vlan_tag or

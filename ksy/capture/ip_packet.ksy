@@ -30,5 +30,5 @@ instances:
     type: u1
     doc: First byte of the packet, read ahead to find the version.
   version:
-    value: first_byte >> 4
+    value: first_byte >> 4  # the high nibble
     doc: IP version (4 or 6); anything else stays bytes.

@@ -44,8 +44,10 @@ seq:
     type: b1
     doc: Must be zero.
   - id: dont_fragment
+    -orig-id: DF
     type: b1
   - id: more_fragments
+    -orig-id: MF
     type: b1
   - id: fragment_offset
     type: b13
@@ -65,7 +67,7 @@ seq:
     -orig-id: Destination Address
     size: 4
   - id: options
-    size: len_header - 20
+    size: len_header - 20  # the header after its fixed 20 bytes
     doc: IP options, kept as bytes.
   - id: body
     size: len_body
@@ -87,5 +89,6 @@ instances:
       The frame holds less than Total Length says: the capture cut it at its snapshot
       length (or the length lies). The payload is then what the frame has.
   len_body:
+    # bounded by Total Length, or by the end of the frame when that comes first
     value: 'is_cut ? _io.size - len_header : total_length - len_header'
     doc: Bytes of payload in the frame.

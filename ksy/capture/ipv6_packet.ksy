@@ -40,6 +40,7 @@ seq:
     -orig-id: Destination Address
     size: 16
   - id: payload
+    # 40 bytes of fixed header are already read
     size: 'is_cut ? _io.size - 40 : payload_length'
     type: payload_chain(next_header)
 instances:
@@ -58,6 +59,7 @@ types:
         enum: ip_protocol::ip_protocol
     seq:
       - id: extension_headers
+        # each header's type is the Next Header of the one before it
         type: 'extension_header(_index == 0 ? first_header : extension_headers[_index - 1].next_header)'
         repeat: until
         repeat-until: not _.is_extension_next
@@ -109,6 +111,8 @@ types:
           Length in 8-octet units not counting the first 8 octets; for the Authentication
           Header, in 4-octet units minus 2 (RFC 4302). Reserved (zero) in a Fragment header.
       - id: data
+        # the whole header less the 2 bytes read: AH counts 4-octet units minus 2,
+        # the others 8-octet units beyond the first 8
         size: 'header_type == ip_protocol::ip_protocol::ah ? hdr_ext_len * 4 + 2 : hdr_ext_len * 8 + 6'
     instances:
       is_extension_next:

@@ -97,13 +97,13 @@ types:
           check sequence at the end of each frame when bit 26 (F) is set.
     instances:
       link_type:
-        value: link_type_and_fcs & 0xffff
+        value: link_type_and_fcs & 0xffff  # bits 0-15
         doc: LINKTYPE_ value (named in link_frame's `link_type` enum).
       has_fcs_length:
-        value: (link_type_and_fcs & 0x04000000) != 0
+        value: (link_type_and_fcs & 0x04000000) != 0  # bit 26
         doc: Bit F; when set, `fcs_length` is meaningful.
       fcs_length:
-        value: (link_type_and_fcs >> 28) & 0xf
+        value: (link_type_and_fcs >> 28) & 0xf  # bits 28-31
         doc: Length of the frame check sequence in 16-bit units.
   record_header:
     meta:

@@ -29,6 +29,7 @@ doc: |
 doc-ref: https://datatracker.ietf.org/doc/html/draft-ietf-opsawg-pcapng#section-3
 seq:
   - id: blocks
+    # each block is told what the blocks before it established (the first: nothing yet)
     type: >-
       block(
         _index == 0 ? true : blocks[_index - 1].next_is_le,
@@ -56,7 +57,7 @@ types:
       - id: head
         type: block_head(section_is_le)
       - id: body
-        size: head.len_block - head.len_head - 4
+        size: head.len_block - head.len_head - 4  # less the head and the trailing length
         type:
           switch-on: head.block_type
           cases:
@@ -71,11 +72,13 @@ types:
         value: head.is_le
         doc: Byte order for the block after this one.
       next_num_interfaces:
+        # a Section Header Block starts a new numbering; each Interface Description adds one
         value: >-
           head.block_type == block_type::section_header ? 0 :
           head.block_type == block_type::interface_description ? num_interfaces + 1 :
           num_interfaces
       next_first_link_type:
+        # set by the first Interface Description Block of a section, reset by a Section Header
         value: >-
           head.block_type == block_type::section_header ? 0 :
           (head.block_type == block_type::interface_description and num_interfaces == 0)
@@ -119,6 +122,7 @@ types:
             : section_is_le
         doc: Byte order of this block.
       len_block:
+        # read as 4 bytes because the byte order is known only after the magic that follows
         value: >-
           is_le
             ? len_block_bytes[0] + len_block_bytes[1] * 0x100 + len_block_bytes[2] * 0x10000 + len_block_bytes[3] * 0x1000000
@@ -176,7 +180,7 @@ types:
         repeat: eos
     instances:
       section_length_high:
-        pos: 'is_le ? 8 : 4'
+        pos: 'is_le ? 8 : 4'  # the high half comes last in little-endian
         type: s4
         doc: Upper 32 bits of Section Length, signed.
       section_length_low:
@@ -260,7 +264,7 @@ types:
           The packet, parsed as a frame when it comes from interface 0 and was stored
           whole; otherwise bytes.
       - id: padding
-        size: (4 - len_packet_data % 4) % 4
+        size: (4 - len_packet_data % 4) % 4  # to a multiple of 4
       - id: options
         type: option(is_le, block_type::enhanced_packet)
         repeat: eos
@@ -299,11 +303,12 @@ types:
           switch-on: num_interfaces > 0 and len_packet_data == original_packet_length
           cases:
             true: link_frame(first_link_type)
-        doc: The packet, parsed as a frame when it was stored whole; otherwise bytes.
-      - id: padding
-        size-eos: true
+        doc: |
+          The packet, parsed as a frame when it was stored whole; otherwise bytes. The
+          padding after it is left to the block's substream.
     instances:
       len_packet_data:
+        # the body holds Original Packet Length (4 bytes), then at most the rest as packet
         value: >-
           original_packet_length < _io.size - 4 ? original_packet_length : _io.size - 4
         doc: Bytes of the packet stored here.
@@ -334,7 +339,7 @@ types:
       - id: value
         size: len_value
       - id: padding
-        size: (4 - len_value % 4) % 4
+        size: (4 - len_value % 4) % 4  # to a multiple of 4
     instances:
       interface_option:
         value: code

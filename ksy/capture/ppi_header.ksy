@@ -37,7 +37,7 @@ seq:
     enum: wrapped_link_type
     doc: The LINKTYPE_ value of the frame after the header.
   - id: fields
-    size: len_header - 8
+    size: len_header - 8  # after the 8 fixed bytes
     doc: PPI fields (type/length/value), kept as bytes.
   - id: body
     size-eos: true
