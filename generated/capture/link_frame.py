@@ -5,7 +5,6 @@ import kaitaistruct
 from kaitaistruct import KaitaiStruct, KaitaiStream, BytesIO
 from . import ppi_header
 from . import null_loopback
-from . import nflog
 from . import ipv6_packet
 from . import ethernet_frame
 from . import ip_packet
@@ -13,6 +12,7 @@ from . import linux_sll
 from . import ipv4_packet
 from . import linux_sll2
 from . import ppp_frame
+from . import nflog
 from enum import IntEnum
 
 

@@ -3,12 +3,12 @@
 
 import kaitaistruct
 from kaitaistruct import KaitaiStruct, KaitaiStream, BytesIO
-from . import mpls_stack
-from . import pppoe_session
 from . import ipv6_packet
+from . import mpls_stack
 from . import ipv4_packet
 from . import ether_type
 from . import linux_sll
+from . import pppoe_session
 
 
 if getattr(kaitaistruct, 'API_VERSION', (0, 9)) < (0, 11):

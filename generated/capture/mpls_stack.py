@@ -48,7 +48,11 @@ class MplsStack(KaitaiStruct):
         self.body._fetch_instances()
 
     class LabelEntry(KaitaiStruct):
-        """One 32-bit label stack entry."""
+        """One 32-bit label stack entry.
+        
+        .. seealso::
+           Source - https://www.rfc-editor.org/rfc/rfc3032#section-2.1
+        """
         def __init__(self, _io, _parent=None, _root=None):
             super(MplsStack.LabelEntry, self).__init__(_io)
             self._parent = _parent

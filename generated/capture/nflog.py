@@ -73,7 +73,11 @@ class Nflog(KaitaiStruct):
 
 
     class Attribute(KaitaiStruct):
-        """One type/length/value attribute and its padding."""
+        """One type/length/value attribute and its padding.
+        
+        .. seealso::
+           Source - https://www.tcpdump.org/linktypes/LINKTYPE_NFLOG.html
+        """
         def __init__(self, _io, _parent=None, _root=None):
             super(Nflog.Attribute, self).__init__(_io)
             self._parent = _parent

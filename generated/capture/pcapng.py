@@ -277,7 +277,11 @@ class Pcapng(KaitaiStruct):
 
 
     class BlockTail(KaitaiStruct):
-        """The Block Total Length repeated at the end of the block."""
+        """The Block Total Length repeated at the end of the block.
+        
+        .. seealso::
+           Source - https://datatracker.ietf.org/doc/html/draft-ietf-opsawg-pcapng#section-3.1
+        """
         def __init__(self, is_le, len_block_head, _io, _parent=None, _root=None):
             super(Pcapng.BlockTail, self).__init__(_io)
             self._parent = _parent
@@ -350,18 +354,18 @@ class Pcapng(KaitaiStruct):
             self.interface_id = self._io.read_u4le()
             self.timestamp_high = self._io.read_u4le()
             self.timestamp_low = self._io.read_u4le()
-            self.captured_packet_length = self._io.read_u4le()
+            self.len_packet_data = self._io.read_u4le()
             self.original_packet_length = self._io.read_u4le()
-            _on =  ((self.interface_id == 0) and (self.num_interfaces > 0) and (self.captured_packet_length == self.original_packet_length)) 
+            _on =  ((self.interface_id == 0) and (self.num_interfaces > 0) and (self.len_packet_data == self.original_packet_length)) 
             if _on == True:
                 pass
-                self._raw_packet_data = self._io.read_bytes(self.captured_packet_length)
+                self._raw_packet_data = self._io.read_bytes(self.len_packet_data)
                 _io__raw_packet_data = KaitaiStream(BytesIO(self._raw_packet_data))
                 self.packet_data = link_frame.LinkFrame(self.first_link_type, _io__raw_packet_data)
             else:
                 pass
-                self.packet_data = self._io.read_bytes(self.captured_packet_length)
-            self.padding = self._io.read_bytes((4 - self.captured_packet_length % 4) % 4)
+                self.packet_data = self._io.read_bytes(self.len_packet_data)
+            self.padding = self._io.read_bytes((4 - self.len_packet_data % 4) % 4)
             self.options = []
             i = 0
             while not self._io.is_eof():
@@ -373,18 +377,18 @@ class Pcapng(KaitaiStruct):
             self.interface_id = self._io.read_u4be()
             self.timestamp_high = self._io.read_u4be()
             self.timestamp_low = self._io.read_u4be()
-            self.captured_packet_length = self._io.read_u4be()
+            self.len_packet_data = self._io.read_u4be()
             self.original_packet_length = self._io.read_u4be()
-            _on =  ((self.interface_id == 0) and (self.num_interfaces > 0) and (self.captured_packet_length == self.original_packet_length)) 
+            _on =  ((self.interface_id == 0) and (self.num_interfaces > 0) and (self.len_packet_data == self.original_packet_length)) 
             if _on == True:
                 pass
-                self._raw_packet_data = self._io.read_bytes(self.captured_packet_length)
+                self._raw_packet_data = self._io.read_bytes(self.len_packet_data)
                 _io__raw_packet_data = KaitaiStream(BytesIO(self._raw_packet_data))
                 self.packet_data = link_frame.LinkFrame(self.first_link_type, _io__raw_packet_data)
             else:
                 pass
-                self.packet_data = self._io.read_bytes(self.captured_packet_length)
-            self.padding = self._io.read_bytes((4 - self.captured_packet_length % 4) % 4)
+                self.packet_data = self._io.read_bytes(self.len_packet_data)
+            self.padding = self._io.read_bytes((4 - self.len_packet_data % 4) % 4)
             self.options = []
             i = 0
             while not self._io.is_eof():
@@ -395,7 +399,7 @@ class Pcapng(KaitaiStruct):
 
         def _fetch_instances(self):
             pass
-            _on =  ((self.interface_id == 0) and (self.num_interfaces > 0) and (self.captured_packet_length == self.original_packet_length)) 
+            _on =  ((self.interface_id == 0) and (self.num_interfaces > 0) and (self.len_packet_data == self.original_packet_length)) 
             if _on == True:
                 pass
                 self.packet_data._fetch_instances()
@@ -711,7 +715,6 @@ class Pcapng(KaitaiStruct):
             else:
                 pass
                 self.packet_data = self._io.read_bytes(self.len_packet_data)
-            self.padding = self._io.read_bytes_full()
 
         def _read_be(self):
             self.original_packet_length = self._io.read_u4be()
@@ -724,7 +727,6 @@ class Pcapng(KaitaiStruct):
             else:
                 pass
                 self.packet_data = self._io.read_bytes(self.len_packet_data)
-            self.padding = self._io.read_bytes_full()
 
 
         def _fetch_instances(self):

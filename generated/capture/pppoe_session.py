@@ -34,8 +34,8 @@ class PppoeSession(KaitaiStruct):
         if not self.code == 0:
             raise kaitaistruct.ValidationNotEqualError(0, self.code, self._io, u"/seq/2")
         self.session_id = self._io.read_u2be()
-        self.length = self._io.read_u2be()
-        self._raw_body = self._io.read_bytes(self.length)
+        self.len_payload = self._io.read_u2be()
+        self._raw_body = self._io.read_bytes(self.len_payload)
         _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
         self.body = ppp_frame.PppFrame(_io__raw_body)
 

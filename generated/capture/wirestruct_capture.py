@@ -55,7 +55,11 @@ class WirestructCapture(KaitaiStruct):
 
 
     class Record(KaitaiStruct):
-        """One capture record."""
+        """One capture record.
+        
+        .. seealso::
+           runtime/captures/container.py
+        """
         def __init__(self, _io, _parent=None, _root=None):
             super(WirestructCapture.Record, self).__init__(_io)
             self._parent = _parent

@@ -88,7 +88,11 @@ class MplsStack(ReadWriteKaitaiStruct):
         self._dirty = False
 
     class LabelEntry(ReadWriteKaitaiStruct):
-        """One 32-bit label stack entry."""
+        """One 32-bit label stack entry.
+        
+        .. seealso::
+           Source - https://www.rfc-editor.org/rfc/rfc3032#section-2.1
+        """
         def __init__(self, _io=None, _parent=None, _root=None):
             super(MplsStack.LabelEntry, self).__init__(_io)
             self._parent = _parent

@@ -494,7 +494,11 @@ class Pcapng(ReadWriteKaitaiStruct):
             del self._m_len_head
 
     class BlockTail(ReadWriteKaitaiStruct):
-        """The Block Total Length repeated at the end of the block."""
+        """The Block Total Length repeated at the end of the block.
+        
+        .. seealso::
+           Source - https://datatracker.ietf.org/doc/html/draft-ietf-opsawg-pcapng#section-3.1
+        """
         def __init__(self, is_le, len_block_head, _io=None, _parent=None, _root=None):
             super(Pcapng.BlockTail, self).__init__(_io)
             self._parent = _parent
@@ -593,19 +597,19 @@ class Pcapng(ReadWriteKaitaiStruct):
             self.interface_id = self._io.read_u4le()
             self.timestamp_high = self._io.read_u4le()
             self.timestamp_low = self._io.read_u4le()
-            self.captured_packet_length = self._io.read_u4le()
+            self.len_packet_data = self._io.read_u4le()
             self.original_packet_length = self._io.read_u4le()
-            _on =  ((self.interface_id == 0) and (self.num_interfaces > 0) and (self.captured_packet_length == self.original_packet_length)) 
+            _on =  ((self.interface_id == 0) and (self.num_interfaces > 0) and (self.len_packet_data == self.original_packet_length)) 
             if _on == True:
                 pass
-                self._raw_packet_data = self._io.read_bytes(self.captured_packet_length)
+                self._raw_packet_data = self._io.read_bytes(self.len_packet_data)
                 _io__raw_packet_data = KaitaiStream(BytesIO(self._raw_packet_data))
                 self.packet_data = link_frame.LinkFrame(self.first_link_type, _io__raw_packet_data)
                 self.packet_data._read()
             else:
                 pass
-                self.packet_data = self._io.read_bytes(self.captured_packet_length)
-            self.padding = self._io.read_bytes((4 - self.captured_packet_length % 4) % 4)
+                self.packet_data = self._io.read_bytes(self.len_packet_data)
+            self.padding = self._io.read_bytes((4 - self.len_packet_data % 4) % 4)
             self.options = []
             i = 0
             while not self._io.is_eof():
@@ -622,19 +626,19 @@ class Pcapng(ReadWriteKaitaiStruct):
             self.interface_id = self._io.read_u4be()
             self.timestamp_high = self._io.read_u4be()
             self.timestamp_low = self._io.read_u4be()
-            self.captured_packet_length = self._io.read_u4be()
+            self.len_packet_data = self._io.read_u4be()
             self.original_packet_length = self._io.read_u4be()
-            _on =  ((self.interface_id == 0) and (self.num_interfaces > 0) and (self.captured_packet_length == self.original_packet_length)) 
+            _on =  ((self.interface_id == 0) and (self.num_interfaces > 0) and (self.len_packet_data == self.original_packet_length)) 
             if _on == True:
                 pass
-                self._raw_packet_data = self._io.read_bytes(self.captured_packet_length)
+                self._raw_packet_data = self._io.read_bytes(self.len_packet_data)
                 _io__raw_packet_data = KaitaiStream(BytesIO(self._raw_packet_data))
                 self.packet_data = link_frame.LinkFrame(self.first_link_type, _io__raw_packet_data)
                 self.packet_data._read()
             else:
                 pass
-                self.packet_data = self._io.read_bytes(self.captured_packet_length)
-            self.padding = self._io.read_bytes((4 - self.captured_packet_length % 4) % 4)
+                self.packet_data = self._io.read_bytes(self.len_packet_data)
+            self.padding = self._io.read_bytes((4 - self.len_packet_data % 4) % 4)
             self.options = []
             i = 0
             while not self._io.is_eof():
@@ -650,7 +654,7 @@ class Pcapng(ReadWriteKaitaiStruct):
 
         def _fetch_instances(self):
             pass
-            _on =  ((self.interface_id == 0) and (self.num_interfaces > 0) and (self.captured_packet_length == self.original_packet_length)) 
+            _on =  ((self.interface_id == 0) and (self.num_interfaces > 0) and (self.len_packet_data == self.original_packet_length)) 
             if _on == True:
                 pass
                 self.packet_data._fetch_instances()
@@ -676,19 +680,19 @@ class Pcapng(ReadWriteKaitaiStruct):
             self._io.write_u4le(self.interface_id)
             self._io.write_u4le(self.timestamp_high)
             self._io.write_u4le(self.timestamp_low)
-            self._io.write_u4le(self.captured_packet_length)
+            self._io.write_u4le(self.len_packet_data)
             self._io.write_u4le(self.original_packet_length)
-            _on =  ((self.interface_id == 0) and (self.num_interfaces > 0) and (self.captured_packet_length == self.original_packet_length)) 
+            _on =  ((self.interface_id == 0) and (self.num_interfaces > 0) and (self.len_packet_data == self.original_packet_length)) 
             if _on == True:
                 pass
-                _io__raw_packet_data = KaitaiStream(BytesIO(bytearray(self.captured_packet_length)))
+                _io__raw_packet_data = KaitaiStream(BytesIO(bytearray(self.len_packet_data)))
                 self._io.add_child_stream(_io__raw_packet_data)
                 _pos2 = self._io.pos()
-                self._io.seek(self._io.pos() + (self.captured_packet_length))
+                self._io.seek(self._io.pos() + (self.len_packet_data))
                 def handler(parent, _io__raw_packet_data=_io__raw_packet_data):
                     self._raw_packet_data = _io__raw_packet_data.to_byte_array()
-                    if len(self._raw_packet_data) != self.captured_packet_length:
-                        raise kaitaistruct.ConsistencyError(u"raw(packet_data)", self.captured_packet_length, len(self._raw_packet_data))
+                    if len(self._raw_packet_data) != self.len_packet_data:
+                        raise kaitaistruct.ConsistencyError(u"raw(packet_data)", self.len_packet_data, len(self._raw_packet_data))
                     parent.write_bytes(self._raw_packet_data)
                 _io__raw_packet_data.write_back_handler = KaitaiStream.WriteBackHandler(_pos2, handler)
                 self.packet_data._write__seq(_io__raw_packet_data)
@@ -710,19 +714,19 @@ class Pcapng(ReadWriteKaitaiStruct):
             self._io.write_u4be(self.interface_id)
             self._io.write_u4be(self.timestamp_high)
             self._io.write_u4be(self.timestamp_low)
-            self._io.write_u4be(self.captured_packet_length)
+            self._io.write_u4be(self.len_packet_data)
             self._io.write_u4be(self.original_packet_length)
-            _on =  ((self.interface_id == 0) and (self.num_interfaces > 0) and (self.captured_packet_length == self.original_packet_length)) 
+            _on =  ((self.interface_id == 0) and (self.num_interfaces > 0) and (self.len_packet_data == self.original_packet_length)) 
             if _on == True:
                 pass
-                _io__raw_packet_data = KaitaiStream(BytesIO(bytearray(self.captured_packet_length)))
+                _io__raw_packet_data = KaitaiStream(BytesIO(bytearray(self.len_packet_data)))
                 self._io.add_child_stream(_io__raw_packet_data)
                 _pos2 = self._io.pos()
-                self._io.seek(self._io.pos() + (self.captured_packet_length))
+                self._io.seek(self._io.pos() + (self.len_packet_data))
                 def handler(parent, _io__raw_packet_data=_io__raw_packet_data):
                     self._raw_packet_data = _io__raw_packet_data.to_byte_array()
-                    if len(self._raw_packet_data) != self.captured_packet_length:
-                        raise kaitaistruct.ConsistencyError(u"raw(packet_data)", self.captured_packet_length, len(self._raw_packet_data))
+                    if len(self._raw_packet_data) != self.len_packet_data:
+                        raise kaitaistruct.ConsistencyError(u"raw(packet_data)", self.len_packet_data, len(self._raw_packet_data))
                     parent.write_bytes(self._raw_packet_data)
                 _io__raw_packet_data.write_back_handler = KaitaiStream.WriteBackHandler(_pos2, handler)
                 self.packet_data._write__seq(_io__raw_packet_data)
@@ -741,17 +745,17 @@ class Pcapng(ReadWriteKaitaiStruct):
 
 
         def _check(self):
-            _on =  ((self.interface_id == 0) and (self.num_interfaces > 0) and (self.captured_packet_length == self.original_packet_length)) 
+            _on =  ((self.interface_id == 0) and (self.num_interfaces > 0) and (self.len_packet_data == self.original_packet_length)) 
             if _on == True:
                 pass
                 if self.packet_data.link_type_id != self.first_link_type:
                     raise kaitaistruct.ConsistencyError(u"packet_data", self.first_link_type, self.packet_data.link_type_id)
             else:
                 pass
-                if len(self.packet_data) != self.captured_packet_length:
-                    raise kaitaistruct.ConsistencyError(u"packet_data", self.captured_packet_length, len(self.packet_data))
-            if len(self.padding) != (4 - self.captured_packet_length % 4) % 4:
-                raise kaitaistruct.ConsistencyError(u"padding", (4 - self.captured_packet_length % 4) % 4, len(self.padding))
+                if len(self.packet_data) != self.len_packet_data:
+                    raise kaitaistruct.ConsistencyError(u"packet_data", self.len_packet_data, len(self.packet_data))
+            if len(self.padding) != (4 - self.len_packet_data % 4) % 4:
+                raise kaitaistruct.ConsistencyError(u"padding", (4 - self.len_packet_data % 4) % 4, len(self.padding))
             for i in range(len(self.options)):
                 pass
                 if self.options[i]._root != self._root:
@@ -1299,7 +1303,6 @@ class Pcapng(ReadWriteKaitaiStruct):
             else:
                 pass
                 self.packet_data = self._io.read_bytes(self.len_packet_data)
-            self.padding = self._io.read_bytes_full()
             self._dirty = False
 
         def _read_be(self):
@@ -1314,7 +1317,6 @@ class Pcapng(ReadWriteKaitaiStruct):
             else:
                 pass
                 self.packet_data = self._io.read_bytes(self.len_packet_data)
-            self.padding = self._io.read_bytes_full()
             self._dirty = False
 
 
@@ -1361,9 +1363,6 @@ class Pcapng(ReadWriteKaitaiStruct):
                 if len(self.packet_data) != self.len_packet_data:
                     raise kaitaistruct.ConsistencyError(u"packet_data", self.len_packet_data, len(self.packet_data))
                 self._io.write_bytes(self.packet_data)
-            self._io.write_bytes(self.padding)
-            if not self._io.is_eof():
-                raise kaitaistruct.ConsistencyError(u"padding", 0, self._io.size() - self._io.pos())
 
 
         def _write__seq_be(self):
@@ -1389,9 +1388,6 @@ class Pcapng(ReadWriteKaitaiStruct):
                 if len(self.packet_data) != self.len_packet_data:
                     raise kaitaistruct.ConsistencyError(u"packet_data", self.len_packet_data, len(self.packet_data))
                 self._io.write_bytes(self.packet_data)
-            self._io.write_bytes(self.padding)
-            if not self._io.is_eof():
-                raise kaitaistruct.ConsistencyError(u"padding", 0, self._io.size() - self._io.pos())
 
 
         def _check(self):

@@ -33,8 +33,8 @@ class PppoeSession(ReadWriteKaitaiStruct):
         if not self.code == 0:
             raise kaitaistruct.ValidationNotEqualError(0, self.code, self._io, u"/seq/2")
         self.session_id = self._io.read_u2be()
-        self.length = self._io.read_u2be()
-        self._raw_body = self._io.read_bytes(self.length)
+        self.len_payload = self._io.read_u2be()
+        self._raw_body = self._io.read_bytes(self.len_payload)
         _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
         self.body = ppp_frame.PppFrame(_io__raw_body)
         self.body._read()
@@ -52,15 +52,15 @@ class PppoeSession(ReadWriteKaitaiStruct):
         self._io.write_bits_int_be(4, self.type)
         self._io.write_u1(self.code)
         self._io.write_u2be(self.session_id)
-        self._io.write_u2be(self.length)
-        _io__raw_body = KaitaiStream(BytesIO(bytearray(self.length)))
+        self._io.write_u2be(self.len_payload)
+        _io__raw_body = KaitaiStream(BytesIO(bytearray(self.len_payload)))
         self._io.add_child_stream(_io__raw_body)
         _pos2 = self._io.pos()
-        self._io.seek(self._io.pos() + (self.length))
+        self._io.seek(self._io.pos() + (self.len_payload))
         def handler(parent, _io__raw_body=_io__raw_body):
             self._raw_body = _io__raw_body.to_byte_array()
-            if len(self._raw_body) != self.length:
-                raise kaitaistruct.ConsistencyError(u"raw(body)", self.length, len(self._raw_body))
+            if len(self._raw_body) != self.len_payload:
+                raise kaitaistruct.ConsistencyError(u"raw(body)", self.len_payload, len(self._raw_body))
             parent.write_bytes(self._raw_body)
         _io__raw_body.write_back_handler = KaitaiStream.WriteBackHandler(_pos2, handler)
         self.body._write__seq(_io__raw_body)

@@ -94,7 +94,11 @@ class WirestructCapture(ReadWriteKaitaiStruct):
         self._dirty = False
 
     class Record(ReadWriteKaitaiStruct):
-        """One capture record."""
+        """One capture record.
+        
+        .. seealso::
+           runtime/captures/container.py
+        """
         def __init__(self, _io=None, _parent=None, _root=None):
             super(WirestructCapture.Record, self).__init__(_io)
             self._parent = _parent

@@ -1,12 +1,10 @@
 meta:
   id: ether_type
   title: EtherType values (IEEE 802 numbers)
-  application: wirestruct
   xref:
     iana: ieee-802-numbers
   license: MIT
   ks-version: '0.11'
-  imports: []
   endian: be
   bit-endian: be
 doc: |

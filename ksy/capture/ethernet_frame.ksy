@@ -1,9 +1,9 @@
 meta:
   id: ethernet_frame
   title: Ethernet II frame
-  application: wirestruct
   xref:
     ieee: 802.3
+    wikidata: Q11331406
   license: MIT
   ks-version: '0.11'
   imports:
@@ -30,9 +30,9 @@ seq:
     doc: The EtherType, or a tag protocol identifier when one or more VLAN tags follow.
   - id: vlan_tags
     type: vlan_tag
-    if: has_vlan_tags
     repeat: until
     repeat-until: not _.has_next_tag
+    if: has_vlan_tags
   - id: body
     size-eos: true
     type:
@@ -45,6 +45,7 @@ seq:
         'ether_type::ether_type::mpls_multicast': mpls_stack
 instances:
   has_vlan_tags:
+    # any of the three tag protocol identifiers: a tag control field follows
     value: >-
       ether_type_or_tpid == ether_type::ether_type::vlan_tag or
       ether_type_or_tpid == ether_type::ether_type::service_vlan_tag or
@@ -58,16 +59,16 @@ types:
     doc-ref: IEEE 802.1Q-2018 section 9.6
     seq:
       - id: priority
-        type: b3
         -orig-id: PCP
+        type: b3
         doc: Priority Code Point.
       - id: drop_eligible
-        type: b1
         -orig-id: DEI
+        type: b1
         doc: Drop Eligible Indicator.
       - id: vlan_id
-        type: b12
         -orig-id: VID
+        type: b12
         doc: VLAN Identifier.
       - id: ether_type
         type: u2

@@ -1,7 +1,10 @@
 meta:
   id: ip_packet
   title: IP packet of either version
-  application: wirestruct
+  xref:
+    rfc:
+      - 791
+      - 8200
   license: MIT
   ks-version: '0.11'
   imports:
@@ -27,5 +30,5 @@ instances:
     type: u1
     doc: First byte of the packet, read ahead to find the version.
   version:
-    value: first_byte >> 4
+    value: first_byte >> 4  # the high nibble
     doc: IP version (4 or 6); anything else stays bytes.

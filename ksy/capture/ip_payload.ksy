@@ -1,7 +1,8 @@
 meta:
   id: ip_payload
   title: Payload of an IP packet, routed by protocol number
-  application: wirestruct
+  xref:
+    iana: protocol-numbers
   license: MIT
   ks-version: '0.11'
   imports:

@@ -1,12 +1,10 @@
 meta:
   id: ip_protocol
   title: Assigned Internet protocol numbers
-  application: wirestruct
   xref:
     iana: protocol-numbers
   license: MIT
   ks-version: '0.11'
-  imports: []
   endian: be
   bit-endian: be
 doc: |

@@ -1,9 +1,9 @@
 meta:
   id: ipv4_packet
   title: IPv4 packet
-  application: wirestruct
   xref:
     rfc: 791
+    wikidata: Q11103
   license: MIT
   ks-version: '0.11'
   imports:
@@ -44,28 +44,30 @@ seq:
     type: b1
     doc: Must be zero.
   - id: dont_fragment
+    -orig-id: DF
     type: b1
   - id: more_fragments
+    -orig-id: MF
     type: b1
   - id: fragment_offset
     type: b13
     doc: Where this fragment belongs in the datagram, in 8-byte units.
   - id: ttl
+    -orig-id: Time to Live
     type: u1
-    -orig-id: time_to_live
   - id: protocol
     type: u1
     enum: ip_protocol::ip_protocol
   - id: header_checksum
     type: u2
   - id: src_addr
+    -orig-id: Source Address
     size: 4
-    -orig-id: source_address
   - id: dst_addr
+    -orig-id: Destination Address
     size: 4
-    -orig-id: destination_address
   - id: options
-    size: len_header - 20
+    size: len_header - 20  # the header after its fixed 20 bytes
     doc: IP options, kept as bytes.
   - id: body
     size: len_body
@@ -87,5 +89,6 @@ instances:
       The frame holds less than Total Length says: the capture cut it at its snapshot
       length (or the length lies). The payload is then what the frame has.
   len_body:
+    # bounded by Total Length, or by the end of the frame when that comes first
     value: 'is_cut ? _io.size - len_header : total_length - len_header'
     doc: Bytes of payload in the frame.

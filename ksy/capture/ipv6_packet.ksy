@@ -1,7 +1,6 @@
 meta:
   id: ipv6_packet
   title: IPv6 packet
-  application: wirestruct
   xref:
     rfc: 8200
   license: MIT
@@ -35,12 +34,13 @@ seq:
   - id: hop_limit
     type: u1
   - id: src_addr
+    -orig-id: Source Address
     size: 16
-    -orig-id: source_address
   - id: dst_addr
+    -orig-id: Destination Address
     size: 16
-    -orig-id: destination_address
   - id: payload
+    # 40 bytes of fixed header are already read
     size: 'is_cut ? _io.size - 40 : payload_length'
     type: payload_chain(next_header)
 instances:
@@ -59,10 +59,11 @@ types:
         enum: ip_protocol::ip_protocol
     seq:
       - id: extension_headers
+        # each header's type is the Next Header of the one before it
         type: 'extension_header(_index == 0 ? first_header : extension_headers[_index - 1].next_header)'
-        if: is_extension_first
         repeat: until
         repeat-until: not _.is_extension_next
+        if: is_extension_first
       - id: body
         size-eos: true
         type: ip_payload(upper_layer_protocol)
@@ -110,6 +111,8 @@ types:
           Length in 8-octet units not counting the first 8 octets; for the Authentication
           Header, in 4-octet units minus 2 (RFC 4302). Reserved (zero) in a Fragment header.
       - id: data
+        # the whole header less the 2 bytes read: AH counts 4-octet units minus 2,
+        # the others 8-octet units beyond the first 8
         size: 'header_type == ip_protocol::ip_protocol::ah ? hdr_ext_len * 4 + 2 : hdr_ext_len * 8 + 6'
     instances:
       is_extension_next:

@@ -1,7 +1,10 @@
 meta:
   id: link_frame
   title: Captured frame, routed by link-layer header type
-  application: wirestruct
+  application:
+    - libpcap
+    - tcpdump
+    - Wireshark
   license: MIT
   ks-version: '0.11'
   imports:

@@ -1,7 +1,10 @@
 meta:
   id: linux_sll
   title: Linux "cooked" capture encapsulation, version 1
-  application: wirestruct
+  application:
+    - libpcap
+    - tcpdump
+    - Wireshark
   license: MIT
   ks-version: '0.11'
   imports:
@@ -19,19 +22,24 @@ doc: |
 doc-ref: https://www.tcpdump.org/linktypes/LINKTYPE_LINUX_SLL.html
 seq:
   - id: packet_type
+    -orig-id: Packet type
     type: u2
     enum: packet_type
   - id: arphrd_type
+    -orig-id: ARPHRD_ type
     type: u2
     enum: arphrd_type
     doc: Link-layer device type (ARPHRD_ value) of the interface.
   - id: len_addr
+    -orig-id: Link-layer address length
     type: u2
     doc: Length of the link-layer source address (may exceed the 8 bytes stored).
   - id: addr
+    -orig-id: Link-layer address
     size: 8
     doc: Link-layer source address, zero-padded or truncated to 8 bytes.
   - id: protocol
+    -orig-id: Protocol type
     type: u2
     enum: ether_type::ether_type
     doc: EtherType of the payload (for the usual ARPHRD types).

@@ -1,7 +1,6 @@
 meta:
   id: mpls_stack
   title: MPLS label stack and the packet under it
-  application: wirestruct
   xref:
     rfc: 3032
   license: MIT
@@ -28,18 +27,19 @@ seq:
 types:
   label_entry:
     doc: One 32-bit label stack entry.
+    doc-ref: https://www.rfc-editor.org/rfc/rfc3032#section-2.1
     seq:
       - id: label
         type: b20
         doc: Label value.
       - id: traffic_class
-        type: b3
         -orig-id: TC
+        type: b3
         doc: Traffic class (formerly EXP, RFC 5462).
       - id: bottom_of_stack
-        type: b1
         -orig-id: S
+        type: b1
         doc: Set on the last entry of the stack.
       - id: ttl
-        type: u1
         -orig-id: TTL
+        type: u1

@@ -1,7 +1,10 @@
 meta:
   id: nflog
   title: Linux netfilter NFLOG record
-  application: wirestruct
+  application:
+    - libpcap
+    - tcpdump
+    - Wireshark
   license: MIT
   ks-version: '0.11'
   imports:
@@ -17,13 +20,16 @@ doc: |
 doc-ref: https://www.tcpdump.org/linktypes/LINKTYPE_NFLOG.html
 seq:
   - id: family
+    -orig-id: nflog_family
     type: u1
     enum: address_family
     doc: Address family of the logged packets.
   - id: version
+    -orig-id: nflog_version
     type: u1
     valid: 0
   - id: resource_id
+    -orig-id: nflog_rid
     type: u2be
     doc: The nflog group, in network byte order.
   - id: attributes
@@ -32,23 +38,26 @@ seq:
 types:
   attribute:
     doc: One type/length/value attribute and its padding.
+    doc-ref: https://www.tcpdump.org/linktypes/LINKTYPE_NFLOG.html
     seq:
       - id: len_attribute
+        -orig-id: tlv_length
         type: u2
         valid:
           min: 4
         doc: Length of the attribute with this 4-byte head, without padding.
       - id: type
+        -orig-id: tlv_type
         type: u2
         enum: attribute_type
       - id: value
-        size: len_attribute - 4
+        size: len_attribute - 4  # the length counts the 4-byte head
         type:
           switch-on: type
           cases:
             'attribute_type::payload': ip_packet
       - id: padding
-        size: (4 - len_attribute % 4) % 4
+        size: (4 - len_attribute % 4) % 4  # 0 to 3 bytes
         if: not _io.eof
         doc: Up to 3 bytes to the next multiple of 4 (may be missing after the last one).
 enums:

@@ -1,7 +1,10 @@
 meta:
   id: null_loopback
   title: BSD loopback encapsulation
-  application: wirestruct
+  application:
+    - libpcap
+    - tcpdump
+    - Wireshark
   license: MIT
   ks-version: '0.11'
   imports:
@@ -24,6 +27,7 @@ seq:
     type: ip_packet
 instances:
   family:
+    # every family is below 256: its one non-zero byte is first (little-endian) or last
     value: 'family_bytes[0] != 0 ? family_bytes[0] : family_bytes[3]'
     enum: address_family
     doc: The address family, whichever byte order it was written in.

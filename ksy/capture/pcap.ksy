@@ -1,8 +1,13 @@
 meta:
   id: pcap
   title: pcap capture file (libpcap / tcpdump format)
-  application: [tcpdump, Wireshark, wirestruct]
-  file-extension: [pcap, cap]
+  application:
+    - libpcap
+    - tcpdump
+    - Wireshark
+  file-extension:
+    - pcap
+    - cap
   xref:
     mime: application/vnd.tcpdump.pcap
     wikidata: Q28009435
@@ -57,14 +62,14 @@ enums:
       doc: Big-endian, nanosecond timestamps.
 types:
   file_header:
-    doc: The file header after the magic number.
-    doc-ref: https://datatracker.ietf.org/doc/html/draft-ietf-opsawg-pcap#section-4
     meta:
       endian:
         switch-on: is_le
         cases:
           true: le
           false: be
+    doc: The file header after the magic number.
+    doc-ref: https://datatracker.ietf.org/doc/html/draft-ietf-opsawg-pcap#section-4
     params:
       - id: is_le
         type: bool
@@ -85,49 +90,49 @@ types:
         type: u4
         doc: Largest number of bytes stored for one packet; longer packets were cut.
       - id: link_type_and_fcs
-        type: u4
         -orig-id: LinkType
+        type: u4
         doc: |
           Link-layer header type in the low 16 bits; bits 28-31 give the length of a frame
           check sequence at the end of each frame when bit 26 (F) is set.
     instances:
       link_type:
-        value: link_type_and_fcs & 0xffff
+        value: link_type_and_fcs & 0xffff  # bits 0-15
         doc: LINKTYPE_ value (named in link_frame's `link_type` enum).
       has_fcs_length:
-        value: (link_type_and_fcs & 0x04000000) != 0
+        value: (link_type_and_fcs & 0x04000000) != 0  # bit 26
         doc: Bit F; when set, `fcs_length` is meaningful.
       fcs_length:
-        value: (link_type_and_fcs >> 28) & 0xf
+        value: (link_type_and_fcs >> 28) & 0xf  # bits 28-31
         doc: Length of the frame check sequence in 16-bit units.
   record_header:
-    doc: The fixed part of a packet record.
-    doc-ref: https://datatracker.ietf.org/doc/html/draft-ietf-opsawg-pcap#section-5
     meta:
       endian:
         switch-on: is_le
         cases:
           true: le
           false: be
+    doc: The fixed part of a packet record.
+    doc-ref: https://datatracker.ietf.org/doc/html/draft-ietf-opsawg-pcap#section-5
     params:
       - id: is_le
         type: bool
     seq:
       - id: ts_sec
-        type: u4
         -orig-id: Timestamp (Seconds)
+        type: u4
         doc: Seconds since 1970-01-01 00:00:00 UTC.
       - id: ts_frac
-        type: u4
         -orig-id: Timestamp (Microseconds or nanoseconds)
+        type: u4
         doc: Microseconds or nanoseconds past `ts_sec`, as the magic number says.
       - id: incl_len
-        type: u4
         -orig-id: Captured Packet Length
+        type: u4
         doc: Bytes of the frame stored in this record.
       - id: orig_len
-        type: u4
         -orig-id: Original Packet Length
+        type: u4
         doc: Length of the frame on the wire; more than `incl_len` if it was cut.
   packet_record:
     doc: One packet record; its data is parsed as a frame of the file's link type.

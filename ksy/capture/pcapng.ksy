@@ -1,7 +1,11 @@
 meta:
   id: pcapng
   title: pcapng capture file (PCAP Next Generation)
-  application: [Wireshark, dumpcap, tcpdump, wirestruct]
+  application:
+    - Wireshark
+    - dumpcap
+    - libpcap
+    - tcpdump
   file-extension: pcapng
   xref:
     mime: application/vnd.tcpdump.pcapng
@@ -25,6 +29,7 @@ doc: |
 doc-ref: https://datatracker.ietf.org/doc/html/draft-ietf-opsawg-pcapng#section-3
 seq:
   - id: blocks
+    # each block is told what the blocks before it established (the first: nothing yet)
     type: >-
       block(
         _index == 0 ? true : blocks[_index - 1].next_is_le,
@@ -52,7 +57,7 @@ types:
       - id: head
         type: block_head(section_is_le)
       - id: body
-        size: head.len_block - head.len_head - 4
+        size: head.len_block - head.len_head - 4  # less the head and the trailing length
         type:
           switch-on: head.block_type
           cases:
@@ -67,26 +72,28 @@ types:
         value: head.is_le
         doc: Byte order for the block after this one.
       next_num_interfaces:
+        # a Section Header Block starts a new numbering; each Interface Description adds one
         value: >-
           head.block_type == block_type::section_header ? 0 :
           head.block_type == block_type::interface_description ? num_interfaces + 1 :
           num_interfaces
       next_first_link_type:
+        # set by the first Interface Description Block of a section, reset by a Section Header
         value: >-
           head.block_type == block_type::section_header ? 0 :
           (head.block_type == block_type::interface_description and num_interfaces == 0)
             ? body.as<interface_description_block>.link_type.to_i : first_link_type
   block_head:
-    doc: |
-      Block Type and Block Total Length; for a Section Header Block also the byte-order
-      magic, which must be read before the length can be.
-    doc-ref: https://datatracker.ietf.org/doc/html/draft-ietf-opsawg-pcapng#section-4.1
     meta:
       endian:
         switch-on: section_is_le
         cases:
           true: le
           false: be
+    doc: |
+      Block Type and Block Total Length; for a Section Header Block also the byte-order
+      magic, which must be read before the length can be.
+    doc-ref: https://datatracker.ietf.org/doc/html/draft-ietf-opsawg-pcapng#section-4.1
     params:
       - id: section_is_le
         type: bool
@@ -96,17 +103,17 @@ types:
         enum: block_type
         doc: The Section Header Block's type (0x0A0D0D0A) reads the same in either byte order.
       - id: len_block_bytes
-        size: 4
         -orig-id: Block Total Length
+        size: 4
         doc: Length of the whole block including head and tail, a multiple of 4.
       - id: byte_order_magic
         type: u4be
         enum: byte_order_magic
-        if: block_type == block_type::section_header
         valid:
           any-of:
             - byte_order_magic::big_endian
             - byte_order_magic::little_endian
+        if: block_type == block_type::section_header
     instances:
       is_le:
         value: >-
@@ -115,6 +122,7 @@ types:
             : section_is_le
         doc: Byte order of this block.
       len_block:
+        # read as 4 bytes because the byte order is known only after the magic that follows
         value: >-
           is_le
             ? len_block_bytes[0] + len_block_bytes[1] * 0x100 + len_block_bytes[2] * 0x10000 + len_block_bytes[3] * 0x1000000
@@ -124,13 +132,14 @@ types:
         value: 'block_type == block_type::section_header ? 12 : 8'
         doc: Bytes of this head.
   block_tail:
-    doc: The Block Total Length repeated at the end of the block.
     meta:
       endian:
         switch-on: is_le
         cases:
           true: le
           false: be
+    doc: The Block Total Length repeated at the end of the block.
+    doc-ref: https://datatracker.ietf.org/doc/html/draft-ietf-opsawg-pcapng#section-3.1
     params:
       - id: is_le
         type: bool
@@ -142,14 +151,14 @@ types:
         type: u4
         valid: len_block_head
   section_header_block:
-    doc: Section Header Block body, after the byte-order magic.
-    doc-ref: https://datatracker.ietf.org/doc/html/draft-ietf-opsawg-pcapng#section-4.1
     meta:
       endian:
         switch-on: is_le
         cases:
           true: le
           false: be
+    doc: Section Header Block body, after the byte-order magic.
+    doc-ref: https://datatracker.ietf.org/doc/html/draft-ietf-opsawg-pcapng#section-4.1
     params:
       - id: is_le
         type: bool
@@ -171,7 +180,7 @@ types:
         repeat: eos
     instances:
       section_length_high:
-        pos: 'is_le ? 8 : 4'
+        pos: 'is_le ? 8 : 4'  # the high half comes last in little-endian
         type: s4
         doc: Upper 32 bits of Section Length, signed.
       section_length_low:
@@ -184,41 +193,41 @@ types:
           Bytes in the section after this block, or -1 when not given; exact in Python,
           JavaScript may round values beyond 2^53.
   interface_description_block:
-    doc: Interface Description Block; interfaces are numbered from 0 in section order.
-    doc-ref: https://datatracker.ietf.org/doc/html/draft-ietf-opsawg-pcapng#section-4.2
     meta:
       endian:
         switch-on: is_le
         cases:
           true: le
           false: be
+    doc: Interface Description Block; interfaces are numbered from 0 in section order.
+    doc-ref: https://datatracker.ietf.org/doc/html/draft-ietf-opsawg-pcapng#section-4.2
     params:
       - id: is_le
         type: bool
     seq:
       - id: link_type
+        -orig-id: LinkType
         type: u2
         enum: link_frame::link_type
-        -orig-id: LinkType
       - id: reserved
         type: u2
       - id: snaplen
-        type: u4
         -orig-id: SnapLen
+        type: u4
         doc: Largest number of bytes stored for one packet; 0 means no limit.
       - id: options
         type: option(is_le, block_type::interface_description)
         repeat: eos
         doc: Among them if_tsresol (code 9), the timestamp resolution; default microseconds.
   enhanced_packet_block:
-    doc: Enhanced Packet Block - one packet with its interface and timestamp.
-    doc-ref: https://datatracker.ietf.org/doc/html/draft-ietf-opsawg-pcapng#section-4.3
     meta:
       endian:
         switch-on: is_le
         cases:
           true: le
           false: be
+    doc: Enhanced Packet Block - one packet with its interface and timestamp.
+    doc-ref: https://datatracker.ietf.org/doc/html/draft-ietf-opsawg-pcapng#section-4.3
     params:
       - id: is_le
         type: bool
@@ -236,26 +245,26 @@ types:
       - id: timestamp_low
         type: u4
         doc: Lower 32 bits of the timestamp.
-      - id: captured_packet_length
-        type: u4
+      - id: len_packet_data
         -orig-id: Captured Packet Length
+        type: u4
         doc: Bytes of the packet stored here (the block pads them to 32 bits).
       - id: original_packet_length
-        type: u4
         -orig-id: Original Packet Length
+        type: u4
       - id: packet_data
-        size: captured_packet_length
+        size: len_packet_data
         type:
           switch-on: >-
             interface_id == 0 and num_interfaces > 0 and
-            captured_packet_length == original_packet_length
+            len_packet_data == original_packet_length
           cases:
             true: link_frame(first_link_type)
         doc: |
           The packet, parsed as a frame when it comes from interface 0 and was stored
           whole; otherwise bytes.
       - id: padding
-        size: (4 - captured_packet_length % 4) % 4
+        size: (4 - len_packet_data % 4) % 4  # to a multiple of 4
       - id: options
         type: option(is_le, block_type::enhanced_packet)
         repeat: eos
@@ -267,16 +276,16 @@ types:
           Nanosecond timestamps exceed 2^53, so JavaScript (the Web IDE) may show this
           value rounded; `timestamp_high` and `timestamp_low` are exact.
   simple_packet_block:
-    doc: |
-      Simple Packet Block - one packet of interface 0 with no timestamp. Its stored length
-      is the smaller of the original length and the bytes the block holds.
-    doc-ref: https://datatracker.ietf.org/doc/html/draft-ietf-opsawg-pcapng#section-4.4
     meta:
       endian:
         switch-on: is_le
         cases:
           true: le
           false: be
+    doc: |
+      Simple Packet Block - one packet of interface 0 with no timestamp. Its stored length
+      is the smaller of the original length and the bytes the block holds.
+    doc-ref: https://datatracker.ietf.org/doc/html/draft-ietf-opsawg-pcapng#section-4.4
     params:
       - id: is_le
         type: bool
@@ -286,31 +295,32 @@ types:
         type: u2
     seq:
       - id: original_packet_length
-        type: u4
         -orig-id: Original Packet Length
+        type: u4
       - id: packet_data
         size: len_packet_data
         type:
           switch-on: num_interfaces > 0 and len_packet_data == original_packet_length
           cases:
             true: link_frame(first_link_type)
-        doc: The packet, parsed as a frame when it was stored whole; otherwise bytes.
-      - id: padding
-        size-eos: true
+        doc: |
+          The packet, parsed as a frame when it was stored whole; otherwise bytes. The
+          padding after it is left to the block's substream.
     instances:
       len_packet_data:
+        # the body holds Original Packet Length (4 bytes), then at most the rest as packet
         value: >-
           original_packet_length < _io.size - 4 ? original_packet_length : _io.size - 4
         doc: Bytes of the packet stored here.
   option:
-    doc: One option (code, length, value, padding to 32 bits).
-    doc-ref: https://datatracker.ietf.org/doc/html/draft-ietf-opsawg-pcapng#section-3.5
     meta:
       endian:
         switch-on: is_le
         cases:
           true: le
           false: be
+    doc: One option (code, length, value, padding to 32 bits).
+    doc-ref: https://datatracker.ietf.org/doc/html/draft-ietf-opsawg-pcapng#section-3.5
     params:
       - id: is_le
         type: bool
@@ -320,16 +330,16 @@ types:
         doc: Type of the block holding the option; option codes are per block type.
     seq:
       - id: code
-        type: u2
         -orig-id: Option Code
+        type: u2
         doc: 0 (opt_endofopt) ends the list; 1 is a comment; others depend on the block type.
       - id: len_value
-        type: u2
         -orig-id: Option Length
+        type: u2
       - id: value
         size: len_value
       - id: padding
-        size: (4 - len_value % 4) % 4
+        size: (4 - len_value % 4) % 4  # to a multiple of 4
     instances:
       interface_option:
         value: code

@@ -1,7 +1,10 @@
 meta:
   id: ppi_header
   title: Per-Packet Information header
-  application: wirestruct
+  application:
+    - libpcap
+    - tcpdump
+    - Wireshark
   license: MIT
   ks-version: '0.11'
   imports:
@@ -15,26 +18,26 @@ doc: |
 doc-ref: https://www.tcpdump.org/linktypes/LINKTYPE_PPI.html
 seq:
   - id: version
-    type: u1
     -orig-id: pph_version
+    type: u1
     valid: 0
   - id: flags
-    type: u1
     -orig-id: pph_flags
+    type: u1
     doc: Bit 0 set means the fields are 32-bit aligned.
   - id: len_header
-    type: u2
     -orig-id: pph_len
+    type: u2
     valid:
       min: 8
     doc: Length of this header with its fields, in bytes.
   - id: wrapped_link_type
-    type: u4
     -orig-id: pph_dlt
+    type: u4
     enum: wrapped_link_type
     doc: The LINKTYPE_ value of the frame after the header.
   - id: fields
-    size: len_header - 8
+    size: len_header - 8  # after the 8 fixed bytes
     doc: PPI fields (type/length/value), kept as bytes.
   - id: body
     size-eos: true

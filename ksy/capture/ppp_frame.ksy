@@ -1,7 +1,6 @@
 meta:
   id: ppp_frame
   title: PPP frame (protocol field and payload)
-  application: wirestruct
   xref:
     rfc: 1661
   license: MIT
@@ -50,6 +49,8 @@ instances:
     type: u1
     doc: First byte of the Protocol field, read ahead to find its length.
   is_protocol_compressed:
+    # Protocol values have an even high byte and an odd low byte, so an odd first byte
+    # is a low byte whose zero high byte was left out
     value: protocol_first_byte % 2 == 1
   protocol:
     value: 'is_protocol_compressed ? protocol_short : protocol_long'

@@ -1,7 +1,6 @@
 meta:
   id: pppoe_session
   title: PPPoE session-stage packet
-  application: wirestruct
   xref:
     rfc: 2516
   license: MIT
@@ -17,25 +16,25 @@ doc: |
 doc-ref: https://www.rfc-editor.org/rfc/rfc2516#section-4
 seq:
   - id: version
-    type: b4
     -orig-id: VER
+    type: b4
     valid: 1
   - id: type
-    type: b4
     -orig-id: TYPE
+    type: b4
     valid: 1
   - id: code
-    type: u1
     -orig-id: CODE
+    type: u1
     valid: 0
     doc: Zero for session data.
   - id: session_id
-    type: u2
     -orig-id: SESSION_ID
-  - id: length
     type: u2
+  - id: len_payload
     -orig-id: LENGTH
-    doc: Length of the PPP frame that follows, in bytes.
+    type: u2
+    doc: Length of the PPPoE payload (the PPP frame that follows), in bytes.
   - id: body
-    size: length
+    size: len_payload
     type: ppp_frame

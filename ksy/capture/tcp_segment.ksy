@@ -1,12 +1,11 @@
 meta:
   id: tcp_segment
   title: TCP segment
-  application: wirestruct
   xref:
     rfc: 9293
+    wikidata: Q8803
   license: MIT
   ks-version: '0.11'
-  imports: []
   endian: be
   bit-endian: be
 doc: |
@@ -15,15 +14,19 @@ doc: |
 doc-ref: https://www.rfc-editor.org/rfc/rfc9293#section-3.1
 seq:
   - id: src_port
+    -orig-id: Source Port
     type: u2
   - id: dst_port
+    -orig-id: Destination Port
     type: u2
   - id: seq_num
+    -orig-id: Sequence Number
     type: u4
     doc: |
       Sequence number of the first data octet (of the SYN itself when `syn` is set).
       Arithmetic on it is modulo 2^32.
   - id: ack_num
+    -orig-id: Acknowledgment Number
     type: u4
     doc: Next sequence number the sender expects to receive; meaningful when `ack` is set.
   - id: data_offset
@@ -66,7 +69,7 @@ seq:
   - id: urgent_pointer
     type: u2
   - id: options
-    size: len_header - 20
+    size: len_header - 20  # the header after its fixed 20 bytes
     doc: Options (MSS, window scale, SACK, timestamps ...), kept as bytes.
   - id: body
     size-eos: true

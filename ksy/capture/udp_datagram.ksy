@@ -1,20 +1,21 @@
 meta:
   id: udp_datagram
   title: UDP datagram
-  application: wirestruct
   xref:
     rfc: 768
+    wikidata: Q11163
   license: MIT
   ks-version: '0.11'
-  imports: []
   endian: be
   bit-endian: be
 doc: A UDP datagram; its length field bounds the data (link-layer padding is left out).
 doc-ref: https://www.rfc-editor.org/rfc/rfc768
 seq:
   - id: src_port
+    -orig-id: Source Port
     type: u2
   - id: dst_port
+    -orig-id: Destination Port
     type: u2
   - id: length
     type: u2
@@ -25,6 +26,7 @@ seq:
     type: u2
     doc: Zero when the sender did not compute one (IPv4 only).
   - id: body
+    # the length counts the 8-byte header; a cut frame holds less
     size: 'is_cut ? _io.size - 8 : length - 8'
     doc: The datagram's data (what the frame has of it when `is_cut`).
 instances:

@@ -1,7 +1,6 @@
 meta:
   id: wirestruct_capture
   title: wirestruct capture container
-  application: wirestruct
   file-extension: wscap
   license: MIT
   ks-version: '0.11'
@@ -17,15 +16,19 @@ doc: |
 doc-ref: runtime/captures/container.py
 seq:
   - id: magic
-    contents: [0x89, "WSCAP", 0x0d, 0x0a]
+    contents:
+      - 0x89
+      - "WSCAP"
+      - 0x0d
+      - 0x0a
   - id: version
     type: u1
     valid: 1
   - id: len_protocol
     type: u1
   - id: protocol
-    type: str
     size: len_protocol
+    type: str
     encoding: ASCII
     doc: Registered protocol name, e.g. `scrap-mechanic`, `mme`, `diep`.
   - id: records
@@ -34,6 +37,7 @@ seq:
 types:
   record:
     doc: One capture record.
+    doc-ref: runtime/captures/container.py
     seq:
       - id: t
         type: f8

@@ -143,7 +143,7 @@ def test_pcapng_dumpcap_capture():
     epb = p.blocks[5].body
     assert epb.interface_id == 0
     assert epb.timestamp == 1795270413706133073
-    assert epb.captured_packet_length == epb.original_packet_length == 71
+    assert epb.len_packet_data == epb.original_packet_length == 71
     assert len(epb.padding) == 1
     assert epb.packet_data.body.body.body.body.body == pattern(1, 1972)[:5]
     stats = p.blocks[-1]
@@ -255,6 +255,6 @@ def test_pcapng_simple_packet_block():
     assert p.blocks[2].head.block_type == Pcapng.BlockType.simple_packet
     assert whole_spb.original_packet_length == len(frame) == whole_spb.len_packet_data
     assert whole_spb.packet_data.body.body.body.body.body == b"spb"
-    assert len(whole_spb.padding) == -len(frame) % 4
+    assert whole_spb._io.size() - 4 - whole_spb.len_packet_data == -len(frame) % 4  # padding
     assert cut_spb.original_packet_length == len(frame) and cut_spb.len_packet_data == 20
     assert cut_spb.packet_data == frame[:20]      # cut short: kept as bytes

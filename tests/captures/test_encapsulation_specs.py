@@ -35,7 +35,7 @@ def test_pppoe_session_and_ppp():
     frame = MACS + b"\x88\x64" + struct.pack(">BBHH", 0x11, 0, 0xBEEF, len(ppp)) + ppp + bytes(9)
     pppoe = link(LT.ethernet, frame).body
     assert type(pppoe) is PppoeSession
-    assert (pppoe.version, pppoe.type, pppoe.code, pppoe.session_id, pppoe.length) == (
+    assert (pppoe.version, pppoe.type, pppoe.code, pppoe.session_id, pppoe.len_payload) == (
         1, 1, 0, 0xBEEF, len(ppp))
     assert pppoe.body.protocol == PppFrame.Protocol.ipv4 and not pppoe.body.has_address_control
     assert pppoe.body.body.body.body.body == b"hello"   # ppp -> ipv4 -> ip_payload -> udp
