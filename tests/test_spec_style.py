@@ -34,14 +34,14 @@ process.stdout.write(JSON.stringify(out));
 PENDING: dict[str, set[str]] = {
     "section_order": set(),
     "meta_key_order": set(),
-    "attribute_key_order": {"diep"},
+    "attribute_key_order": set(),
     "block_lists": set(),
-    "no_empty_imports": {"scrap_mechanic"},
+    "no_empty_imports": set(),
     "application": set(),
-    "orig_id_not_prose": {"diep"},
+    "orig_id_not_prose": set(),
     "len_num_names": set(),
-    "doc_ref_on_types": {"diep"},
-    "documented_share": {"scrap_mechanic", "diep"},
+    "doc_ref_on_types": set(),
+    "documented_share": set(),
 }
 
 GAME_FOLDERS = {"mme", "scrap_mechanic", "diep"}
