@@ -62,23 +62,32 @@ def _spec(folder: str, stem: str) -> Dict[str, Any]:
 class TypeInfo:
     """A spec type with its read-write class, and the scope its names resolve in."""
 
-    __slots__ = ("folder", "stem", "cls", "spec", "outer", "_seq")
+    __slots__ = ("folder", "stem", "cls", "spec", "outer", "_nested", "_types")
 
     def __init__(self, folder: str, stem: str, cls: type, spec: Dict[str, Any],
                  outer: Optional["TypeInfo"]) -> None:
         self.folder, self.stem, self.cls, self.spec, self.outer = folder, stem, cls, spec, outer
+        self._nested: Dict[str, Optional[TypeInfo]] = {}
+        self._types: Dict[str, TypeInfo] = {}
 
     @property
     def seq(self) -> List[Dict[str, Any]]:
         return self.spec.get("seq") or []
 
     def nested(self, name: str) -> Optional["TypeInfo"]:
-        spec = (self.spec.get("types") or {}).get(name)
-        if spec is None:
-            return None
-        return TypeInfo(self.folder, self.stem, getattr(self.cls, camel(name)), spec, self)
+        if name not in self._nested:
+            spec = (self.spec.get("types") or {}).get(name)
+            self._nested[name] = None if spec is None else TypeInfo(
+                self.folder, self.stem, getattr(self.cls, camel(name)), spec, self)
+        return self._nested[name]
 
     def resolve_type(self, ref: str) -> "TypeInfo":
+        found = self._types.get(ref)
+        if found is None:
+            found = self._types[ref] = self._resolve_type(ref)
+        return found
+
+    def _resolve_type(self, ref: str) -> "TypeInfo":
         parts = ref.split("::")
         scope: Optional[TypeInfo] = self
         found: Optional[TypeInfo] = None
@@ -170,28 +179,41 @@ def _python(text: str) -> str:
     return text
 
 
+_COMPILED: Dict[Tuple[type, str], Tuple[Any, Dict[str, Any]]] = {}
+
+
+def _compile(text: str, info: TypeInfo) -> Tuple[Any, Dict[str, Any]]:
+    """Python code for an expression in ``info``'s scope, and the enum members it names."""
+    key = (info.cls, text)
+    compiled = _COMPILED.get(key)
+    if compiled is None:
+        if "_io" in text and "_io.size" not in text:
+            raise EncodeError(f"expression {text!r} cannot be evaluated while building",
+                              expected="an expression of fields, not of the stream")
+        names: Dict[str, Any] = {"true": True, "false": False}
+
+        def enum_member(match: "re.Match[str]") -> str:
+            ref = match.group(1)
+            enum_cls = info.resolve_enum(ref.rsplit("::", 1)[0])
+            name = f"__e{len(names)}"
+            names[name] = getattr(enum_cls, ref.rsplit("::", 1)[1])
+            return name
+
+        python = _python(_ENUM_REF.sub(enum_member, " ".join(text.split())))
+        python = python.replace("_io.__len__()", "_io.size")
+        compiled = _COMPILED[key] = (compile(python, "<ksy expression>", "eval"), names)
+    return compiled
+
+
 def evaluate(expr: Any, obj: Any, info: TypeInfo, extra: Optional[Mapping[str, Any]] = None) -> Any:
     """A Kaitai expression (the subset switch-on, cases and parameters use) on ``obj``."""
-    if not isinstance(expr, str):
+    if expr.__class__ is not str:
         return expr
-    text = " ".join(expr.split())
-    if "_io" in text:
-        raise EncodeError(f"expression {expr!r} cannot be evaluated while building",
-                          expected="an expression of fields, not of the stream")
-    names: Dict[str, Any] = {"true": True, "false": False}
+    code, names = _compile(expr, info)
     if extra:
-        names.update(extra)
-
-    def enum_member(match: "re.Match[str]") -> str:
-        ref = match.group(1)
-        enum_cls = info.resolve_enum(ref.rsplit("::", 1)[0])
-        key = f"__e{len(names)}"
-        names[key] = getattr(enum_cls, ref.rsplit("::", 1)[1])
-        return key
-
-    text = _python(_ENUM_REF.sub(enum_member, text))
+        names = {**names, **extra}
     try:
-        return eval(text, {"__builtins__": {}}, _Scope(obj, names))  # noqa: S307 - spec text
+        return eval(code, {"__builtins__": {}}, _Scope(obj, names))  # noqa: S307 - spec text
     except Exception as exc:  # noqa: BLE001
         raise EncodeError(f"cannot evaluate {expr!r}: {type(exc).__name__}: {exc}",
                           expected="the fields the expression names") from exc
@@ -243,12 +265,36 @@ def _primitive(attr: Dict[str, Any], value: Any, info: TypeInfo, path: str) -> A
                       field_path=path, expected="a primitive or user type")
 
 
+_Ref = Optional[Tuple[TypeInfo, Tuple[str, ...]]]
+_REFS: Dict[Tuple[type, str], _Ref] = {}
+_ATTRS: Dict[int, Any] = {}
+
+
+def _ref(info: TypeInfo, kind: Any) -> _Ref:
+    """A type reference (``name`` or ``name(args)``) resolved: the type and its argument
+    expressions; None for a primitive."""
+    if not isinstance(kind, str):
+        return None
+    key = (info.cls, kind)
+    if key in _REFS:
+        return _REFS[key]
+    found: _Ref = None
+    if not (_INT_TYPE.match(kind) or _FLOAT_TYPE.match(kind) or kind in ("str", "strz")):
+        match = _CALL.match(kind.strip())
+        if match is None:
+            raise EncodeError(f"type {kind!r} cannot be parsed", expected="name or name(args)")
+        args = tuple(a.strip() for a in _split_args(match.group(2))) if match.group(2) else ()
+        found = (info.resolve_type(match.group(1)), args)
+    _REFS[key] = found
+    return found
+
+
 def _child_type(attr: Dict[str, Any], obj: Any, info: TypeInfo,
-                extra: Mapping[str, Any]) -> Optional[Tuple[TypeInfo, List[Any]]]:
+                extra: Optional[Mapping[str, Any]]) -> Optional[Tuple[TypeInfo, List[Any]]]:
     """The user type of a field (switch evaluated) and its parameter values; None for a
     primitive field."""
     kind = attr.get("type")
-    if isinstance(kind, dict):                            # switch-on
+    if kind.__class__ is dict:                            # switch-on
         on = evaluate(kind["switch-on"], obj, info, extra)
         chosen = None
         for key, ref in kind["cases"].items():
@@ -259,19 +305,15 @@ def _child_type(attr: Dict[str, Any], obj: Any, info: TypeInfo,
                 break
         if chosen is None:
             chosen = kind["cases"].get("_")
-        if chosen is None:
-            return None                                   # no case: bytes
-        kind = chosen
-    if not isinstance(kind, str) or _INT_TYPE.match(kind) or _FLOAT_TYPE.match(kind) \
-            or kind in ("str", "strz"):
+        resolved = _ref(info, chosen)
+    else:
+        resolved = _ATTRS.get(id(attr), _ATTRS)
+        if resolved is _ATTRS:
+            resolved = _ATTRS[id(attr)] = _ref(info, kind)
+    if resolved is None:
         return None
-    match = _CALL.match(kind.strip())
-    if match is None:
-        raise EncodeError(f"type {kind!r} cannot be parsed", expected="name or name(args)")
-    child = info.resolve_type(match.group(1))
-    args = [evaluate(a.strip(), obj, info, extra) for a in _split_args(match.group(2))] \
-        if match.group(2) else []
-    return child, args
+    child, args = resolved
+    return child, [evaluate(a, obj, info, extra) for a in args]
 
 
 def _split_args(text: str) -> List[str]:
@@ -288,6 +330,10 @@ def _split_args(text: str) -> List[str]:
     return out
 
 
+#: Sets a field without the read-write classes' change tracking (``_check()`` follows).
+_set = object.__setattr__
+
+
 def build(info: TypeInfo, fields: Mapping[str, Any], params: Tuple[Any, ...] = (), *,
           parent: Any = None, root: Any = None, path: str = "",
           hooks: Optional[Hooks] = None) -> ReadWriteKaitaiStruct:
@@ -300,29 +346,36 @@ def build(info: TypeInfo, fields: Mapping[str, Any], params: Tuple[Any, ...] = (
         hook = hooks.get(info.cls)
         if hook is not None and isinstance(fields, Mapping):
             fields = hook(fields, params)
-    if not isinstance(fields, Mapping):
+    if fields.__class__ is not dict and not isinstance(fields, Mapping):
         raise EncodeError(f"field {path or '/'} must be an object, not {type(fields).__name__}",
                           field_path=path or None, expected="a JSON object of fields")
     obj = info.cls(*params, None, parent, root)
     if root is None:
         obj._root = obj
+        _set(obj, "_size_conditions", [])
+    io_checks = obj._root._size_conditions
     for attr in info.seq:
         name = attr["id"]
         value = fields.get(name)
         if value is None:
-            continue                                      # absent: its if: was false
+            if "if" not in attr and attr.get("type").__class__ is not dict:
+                raise EncodeError(f"field {_path(path, name)} is missing",
+                                  field_path=_path(path, name), expected="a value (it has no if:)")
+            continue                      # absent: its if: was false, or its switch has no case
         here = _path(path, name)
+        condition = attr.get("if")
+        if condition.__class__ is str and "_io.size" in condition:
+            io_checks.append((obj, info, condition, here))
         if "repeat" in attr:
             if not isinstance(value, list):
                 raise EncodeError(f"field {here} must be a list", field_path=here,
                                   expected="a JSON array")
             items: List[Any] = []
-            setattr(obj, name, items)                     # earlier items are visible to params
+            _set(obj, name, items)                        # earlier items are visible to params
             for i, item in enumerate(value):
                 items.append(_value(attr, item, obj, info, f"{here}[{i}]", i, hooks))
-            setattr(obj, name, items)
         else:
-            setattr(obj, name, _value(attr, value, obj, info, here, None, hooks))
+            _set(obj, name, _value(attr, value, obj, info, here, None, hooks))
     for name, inst in (info.spec.get("instances") or {}).items():
         if "value" in inst:
             continue                                      # computed from the fields
@@ -342,7 +395,7 @@ def build(info: TypeInfo, fields: Mapping[str, Any], params: Tuple[Any, ...] = (
 
 def _value(attr: Dict[str, Any], value: Any, obj: Any, info: TypeInfo, path: str,
            index: Optional[int] = None, hooks: Optional[Hooks] = None) -> Any:
-    child = _child_type(attr, obj, info, {} if index is None else {"_index": index})
+    child = _child_type(attr, obj, info, None if index is None else {"_index": index})
     if child is None:
         if isinstance(attr.get("type"), dict):
             attr = {k: v for k, v in attr.items() if k != "type"}   # unmatched switch: bytes
@@ -393,6 +446,23 @@ def measure(obj: ReadWriteKaitaiStruct) -> int:
     raise AssertionError("unreachable")
 
 
+class _SizeView:
+    __slots__ = ("size",)
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+
+
+def _check_size_conditions(root: ReadWriteKaitaiStruct) -> None:
+    """Fields given under ``if: _io.size ...`` must be ones the written size keeps: a
+    field the size leaves out would be dropped without a word."""
+    for obj, info, condition, path in getattr(root, "_size_conditions", ()):
+        if not evaluate(condition, obj, info, {"_io": _SizeView(obj._io.size())}):
+            raise EncodeError(f"field {path} is given but a {obj._io.size()}-byte "
+                              f"{type(obj).__name__} has no room for it ({condition})",
+                              field_path=path, expected="a length that includes the field")
+
+
 def to_bytes(obj: ReadWriteKaitaiStruct, size: Optional[int] = None) -> bytes:
     """Write ``obj`` into a stream of ``size`` bytes (measured when not given)."""
     try:
@@ -404,6 +474,7 @@ def to_bytes(obj: ReadWriteKaitaiStruct, size: Optional[int] = None) -> bytes:
         if out.pos() != size:
             raise EncodeError(f"{type(obj).__name__} wrote {out.pos()} of {size} bytes",
                               expected="fields that fill the packet")
+        _check_size_conditions(obj)
         return out.to_byte_array()
     except EncodeError:
         raise

@@ -3,6 +3,7 @@ prints, encode them back, decode again."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any, Dict, Iterable, List, Tuple
 
 from wirestruct import decode_records, get_protocol, open_capture
@@ -10,7 +11,9 @@ from wirestruct.errors import WirestructError
 from wirestruct.records import CaptureRecord
 from wirestruct.tools.cli import event_json
 
-#: Every test capture and sample, per protocol.
+ROOT = Path(__file__).resolve().parents[2]
+
+#: Every test capture and sample, per protocol (paths from the repository root).
 CAPTURES = {
     "mme": ["samples/mme.jsonl", "tests/data/mme/session.pcapng", "tests/data/mme/session.pcap",
             "tests/data/mme/session.jsonl"],
@@ -25,9 +28,16 @@ def decode_events(protocol: str, records: Iterable[Any], **options: Any) -> List
     return [json.loads(json.dumps(event_json(e))) for e in decode_records(records, decoder)]
 
 
-def decode_capture(protocol: str, path: str, **options: Any) -> List[Dict[str, Any]]:
-    with open_capture(path, transport=get_protocol(protocol).transport) as capture:
-        return decode_events(protocol, capture, **options)
+_DECODED: Dict[Tuple[str, str], str] = {}
+
+
+def decode_capture(protocol: str, path: str) -> List[Dict[str, Any]]:
+    """The events of a capture (decoded once per test run; each call gets its own copy)."""
+    key = (protocol, path)
+    if key not in _DECODED:
+        with open_capture(ROOT / path, transport=get_protocol(protocol).transport) as capture:
+            _DECODED[key] = json.dumps(decode_events(protocol, capture))
+    return json.loads(_DECODED[key])
 
 
 def encode_events(protocol: str, events: Iterable[Dict[str, Any]],
