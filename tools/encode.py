@@ -99,14 +99,11 @@ def encode_lines(lines: TextIO, encoder: Encoder, errors: list[WirestructError])
 
 
 def cmd_encode(args) -> int:
-    from .cli import UsageError, _limits, _options
+    from .cli import _limits, _options
     protocol = registry.get_protocol(args.protocol)
     if protocol.make_encoder is None:
-        raise UsageError(f"no encoder for {protocol.name}")
-    try:
-        fmt = output_format(args.out, args.to)
-    except ValueError as exc:
-        raise UsageError(str(exc)) from None
+        raise ValueError(f"no encoder for {protocol.name}")
+    fmt = output_format(args.out, args.to)                # ValueError: usage (exit 2)
     encoder = protocol.encoder(limits=_limits(args), **_options(args))
     errors: list[WirestructError] = []
     if args.events == "-":
