@@ -350,6 +350,7 @@ def build(info: TypeInfo, fields: Mapping[str, Any], params: Tuple[Any, ...] = (
         raise EncodeError(f"field {path or '/'} must be an object, not {type(fields).__name__}",
                           field_path=path or None, expected="a JSON object of fields")
     obj = info.cls(*params, None, parent, root)
+    _set(obj, "_spec_type", info)
     if root is None:
         obj._root = obj
         _set(obj, "_size_conditions", [])
@@ -478,6 +479,10 @@ def to_bytes(obj: ReadWriteKaitaiStruct, size: Optional[int] = None) -> bytes:
         return out.to_byte_array()
     except EncodeError:
         raise
+    except AttributeError as exc:
+        raise EncodeError(f"cannot write {type(obj).__name__}: a field the other fields call "
+                          f"for is missing ({exc})",
+                          expected="the fields that flags, types and sizes make present") from exc
     except Exception as exc:  # noqa: BLE001 - the write path's own consistency errors
         raise EncodeError(f"cannot write {type(obj).__name__}: {type(exc).__name__}: {exc}",
                           expected="fields consistent with each other") from exc
