@@ -73,6 +73,20 @@ def jump_fields(index: int, prev_index: int) -> Dict[str, int]:
     return {"xored_jump": (index - prev_index) ^ 1}
 
 
+def compressed_fields(inner: bytes) -> Dict[str, Any]:
+    """The fields of a 0x02 packet around the packet ``inner``: one LZ4 block and the
+    size it decompresses to."""
+    return {"packet_id": "compressed",
+            "body": {"len_decompressed": len(inner),
+                     "lz4_block": lz4.block.compress(inner, store_size=False)}}
+
+
+def compressed_packet(inner: bytes, build: Union[str, Build, None] = None) -> bytes:
+    """A 0x02 packet around ``inner``, written with the build's clientbound spec."""
+    return encode_fields(type_info("diep", load_build(build).spec), compressed_fields(inner),
+                         hooks=HOOKS)
+
+
 HOOKS: Hooks = {TYPES.resolve_type("vu").cls: vu_fields,
                 TYPES.resolve_type("vi").cls: vi_fields}
 
@@ -96,7 +110,5 @@ class DiepEncoder(Encoder):
                 raise EncodeError("a 0x02 packet holds exactly one packet, not nested",
                                   expected="one nested event")
             inner = self.encode_packet(node.children[0], depth + 1)
-            fields = dict(fields)
-            fields["body"] = {"len_decompressed": len(inner),
-                              "lz4_block": lz4.block.compress(inner, store_size=False)}
+            fields = {**fields, "body": compressed_fields(inner)["body"]}
         return encode_fields(self._types[direction], fields, hooks=HOOKS)
