@@ -40,6 +40,46 @@ PACKET_ID = PACKET.resolve_enum("sm_common::packet_id")
 
 _BODIES = {int(UNRELIABLE_UPDATE): UNRELIABLE, int(PLAYER_MOVEMENT): MOVEMENT}
 
+#: The bit-stream floats of a character update: group -> components.
+_FLOAT_GROUPS = {"position": "xyz", "velocity": "xyz", "angular_velocity": "xyz",
+                 "rotation": "xyzw"}
+
+
+def float_bits(value: Any) -> int:
+    """A float (or "NaN"/"Infinity"/"-Infinity" as decode prints them) as its 32 bits."""
+    if isinstance(value, str):
+        value = float({"Infinity": "inf", "-Infinity": "-inf"}.get(value, value))
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise EncodeError(f"float {value!r}", expected="a number")
+    try:
+        return struct.unpack(">I", struct.pack(">f", value))[0]
+    except OverflowError:
+        raise EncodeError(f"float {value!r} out of single-precision range",
+                          expected="a float32 value") from None
+
+
+def character_fields(fields: Mapping[str, Any], params: Tuple[Any, ...] = ()) -> Mapping[str, Any]:
+    """A character update's ``*_bits`` fields from its float values: the floats
+    (``position.x.value``, or ``position.x`` as a number) are what a writer edits; the
+    bits the bit stream holds follow from them."""
+    out = dict(fields)
+    for group, components in _FLOAT_GROUPS.items():
+        floats = fields.get(group)
+        if not isinstance(floats, Mapping):
+            continue
+        rebuilt = dict(floats)
+        for c in components:
+            item = floats.get(c)
+            value = item.get("value") if isinstance(item, Mapping) else item
+            if value is not None:
+                out[f"{group}_{c}_bits"] = float_bits(value)
+                rebuilt[c] = {}                   # computed from the bits: reads no bytes
+        out[group] = rebuilt
+    return out
+
+
+HOOKS = {UNRELIABLE.resolve_type("character_update").cls: character_fields}
+
 
 def compress(body: bytes) -> bytes:
     """A body as one raw LZ4 block without a size prefix."""
@@ -122,7 +162,7 @@ class ScrapMechanicEncoder(Encoder):
         if packet_id in NETWORK_UPDATES and "sub_updates" in expansions:
             body = self.network_update_body(node, expansions)
         elif packet_id in _BODIES and isinstance(expansions.get("body"), Mapping):
-            body = encode_fields(_BODIES[packet_id], expansions["body"])
+            body = encode_fields(_BODIES[packet_id], expansions["body"], hooks=HOOKS)
         elif packet_id == int(COMPOUND_PACKET) and isinstance(expansions.get("body"), Mapping):
             body = self.compound_body(node, expansions["body"], depth)
         else:

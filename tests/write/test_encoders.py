@@ -306,3 +306,22 @@ def test_build_names_the_field_path():
     assert exc.value.where.field_path == "payload/player_id"
     del short["payload"]["player_id"]
     assert to_bytes(build(info, short), 24)[2:4] == b"\x14\x00"
+
+
+def test_character_floats_are_written_from_their_values():
+    events = _sm_events()
+    packet = copy.deepcopy(next(
+        e for e in events if e["name"] == "unreliable_update"
+        and any(u["netobj_type"] == "character" for u in e["expansions"]["body"]["updates"])))
+    updates = packet["expansions"]["body"]["updates"]
+    i = next(k for k, u in enumerate(updates) if u["netobj_type"] == "character")
+    data = updates[i]["data"]
+    data["position"]["x"]["value"] = -2.5                 # the float, not its bits
+    data["position"]["y"] = 1024.0                        # or a plain number
+    again = decode_events("scrap-mechanic", encode_events("scrap-mechanic", [packet])[0])
+    got = again[0]["expansions"]["body"]["updates"][i]["data"]
+    assert got["position"]["x"]["value"] == -2.5 and got["position_x_bits"] == 0xC0200000
+    assert got["position"]["y"]["value"] == 1024.0
+    assert got["position"]["z"] == data["position"]["z"]
+    assert [u for k, u in enumerate(again[0]["expansions"]["body"]["updates"]) if k != i] == \
+        [u for k, u in enumerate(updates) if k != i]
