@@ -227,6 +227,17 @@ def _path(path: str, name: Any) -> str:
     return f"{path}/{name}" if path else str(name)
 
 
+@lru_cache(maxsize=None)
+def _int_range(kind: str) -> Tuple[int, int]:
+    """The values an integer type holds: ``u2`` 0 .. 65535, ``s1`` -128 .. 127, ``b3`` 0 .. 7."""
+    if kind[0] == "b":
+        return 0, (1 << int(re.match(r"b(\d+)", kind).group(1))) - 1
+    bits = 8 * int(kind[1])
+    if kind[0] == "u":
+        return 0, (1 << bits) - 1
+    return -(1 << (bits - 1)), (1 << (bits - 1)) - 1
+
+
 def _primitive(attr: Dict[str, Any], value: Any, info: TypeInfo, path: str) -> Any:
     kind = attr.get("type")
     try:
@@ -256,6 +267,9 @@ def _primitive(attr: Dict[str, Any], value: Any, info: TypeInfo, path: str) -> A
         if _INT_TYPE.match(kind):
             if isinstance(value, bool) or not isinstance(value, int):
                 raise TypeError("an integer is expected")
+            low, high = _int_range(kind)
+            if not low <= value <= high:
+                raise ValueError(f"out of range {low} .. {high}")
             return value
     except (KeyError, ValueError, TypeError) as exc:
         wanted = attr.get("enum") or kind or "hex bytes"

@@ -217,7 +217,8 @@ def test_mme_edit_changes_exactly_that_field():
 # -- hostile events ---------------------------------------------------------------------------
 HOSTILE = [
     ("payload/x", lambda f: f["payload"].__setitem__("x", "fast")),
-    ("payload/player_id", lambda f: f["payload"].__setitem__("player_id", 300)),
+    ("payload/player_id", lambda f: f["payload"].__setitem__("player_id", 300)),   # no room
+    ("payload/x", lambda f: f["payload"].__setitem__("x", 1e39)),             # not a float32
     ("packet_type", lambda f: f.__setitem__("packet_type", "no_such_packet")),
     ("len_payload", lambda f: f.__setitem__("len_payload", 9)),                 # lies
     ("len_payload", lambda f: f.__setitem__("len_payload", 70000)),
@@ -238,6 +239,18 @@ def test_hostile_fields_are_errors_and_encoding_goes_on(where, edit):
     assert error.where.packet_index == move["index"] and error.where.packet_name == "move_player"
     assert error.dropped == 1 and error.dropped_unit == "packets"
     assert error.expected
+
+
+@pytest.mark.parametrize("value", [256, -1, 2 ** 64, 1.5, "7", None])
+def test_integer_fields_are_checked_against_their_type(value):
+    events = _mme_events()
+    chat = copy.deepcopy(next(e for e in events if e["name"] == "chat_message"))
+    chat["fields"]["payload"]["player_id"] = value
+    records, errors = encode_events("mme", [chat])
+    assert records == [] and len(errors) == 1
+    assert errors[0].where.field_path == "payload/player_id"
+    assert "out of range 0 .. 255" in str(errors[0]) or "integer is expected" in str(errors[0]) \
+        or "is missing" in str(errors[0])
 
 
 def test_bad_events_and_nesting():
