@@ -82,6 +82,7 @@ class Encoder:
         self.skipped = 0              #: error events and lines that are not packets
         self._pending: Optional[EventNode] = None
         self._nodes: Dict[Any, EventNode] = {}
+        self._over = 0                #: nested events beyond max_items_per_packet
         self._count = 0
 
     # -- subclass interface ------------------------------------------------------------
@@ -100,11 +101,11 @@ class Encoder:
         parent = event.get("parent")
         if parent is not None and parent in self._nodes:
             node = EventNode(event)
-            self._nodes[parent].children.append(node)
-            self._nodes[event.get("index")] = node
             if len(self._nodes) > self.limits.max_items_per_packet:
-                return [self._fail(self._pending, EncodeError(
-                    "too many nested events", expected=f"at most {self.limits.max_items_per_packet}"))]
+                self._over += 1                   # counted, not held
+            else:
+                self._nodes[parent].children.append(node)
+            self._nodes[event.get("index")] = node
             return []
         out = self.flush()
         if parent is not None:
@@ -118,8 +119,13 @@ class Encoder:
 
     def flush(self) -> List[Item]:
         node, self._pending, self._nodes = self._pending, None, {}
+        over, self._over = self._over, 0
         if node is None:
             return []
+        if over:
+            return [self._fail(node, EncodeError(
+                f"{over} nested events beyond the limit",
+                expected=f"at most {self.limits.max_items_per_packet} (limit max_items_per_packet)"))]
         try:
             data = self.encode_packet(node, 0)
             t = node.event.get("t", 0.0)
@@ -153,13 +159,25 @@ class Encoder:
         yield from self.close()
 
 
-def read_events(lines: TextIO, *, max_line: int = 1 << 30) -> Iterator[Union[Dict[str, Any], EncodeError]]:
-    """The events of JSON Lines text (what ``wirestruct decode`` prints); a line that is
-    not JSON becomes an :class:`EncodeError` naming its line number."""
-    for number, line in enumerate(lines, 1):
-        if len(line) > max_line:
-            yield EncodeError(f"line {number} of {len(line)} characters",
-                              expected=f"at most {max_line}", dropped=1, dropped_unit="lines")
+def read_events(lines: TextIO, *, max_line: int = DEFAULT_LIMITS.max_record
+                ) -> Iterator[Union[Dict[str, Any], EncodeError]]:
+    """The events of JSON Lines text (what ``wirestruct decode`` prints). A line that is
+    not JSON, or longer than ``max_line`` characters (never held whole), becomes an
+    :class:`EncodeError` naming its line number, and reading goes on."""
+    number = 0
+    while True:
+        line = lines.readline(max_line + 1)
+        if not line:
+            return
+        number += 1
+        if len(line) > max_line and not line.endswith("\n"):
+            skipped = len(line)
+            while line and not line.endswith("\n"):        # the rest, a chunk at a time
+                line = lines.readline(1 << 20)
+                skipped += len(line)
+            yield EncodeError(f"line {number} of more than {max_line} characters",
+                              expected=f"at most {max_line} (limit max_record)",
+                              dropped=1, dropped_unit="lines")
             continue
         if not line.strip():
             continue

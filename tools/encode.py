@@ -82,7 +82,7 @@ def write_records(fmt: str, out_path: str, protocol: str, transport: str,
 def encode_lines(lines: TextIO, encoder: Encoder, errors: list[WirestructError]) -> Iterator[CaptureRecord]:
     """Records of the events in ``lines``; what cannot be encoded goes to ``errors``."""
     def items():
-        for event in read_events(lines):
+        for event in read_events(lines, max_line=encoder.limits.max_record):
             if isinstance(event, WirestructError):
                 yield event
             else:

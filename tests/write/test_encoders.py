@@ -338,3 +338,28 @@ def test_character_floats_are_written_from_their_values():
     assert got["position"]["z"] == data["position"]["z"]
     assert [u for k, u in enumerate(again[0]["expansions"]["body"]["updates"]) if k != i] == \
         [u for k, u in enumerate(updates) if k != i]
+
+
+def test_nested_events_beyond_the_limit_are_counted_not_held():
+    events = _sm_events()
+    compound = next(e for e in events if e["name"] == "compound_packet")
+    child = next(e for e in events if e.get("parent") == compound["index"])
+    flood = [dict(child, index=10_000 + i) for i in range(50)]
+    encoder = get_protocol("scrap-mechanic").encoder(limits=Limits(max_items_per_packet=10))
+    movement = next(e for e in events if e["name"] == "player_movement")
+    items = list(encoder.encode_events([compound, *flood, movement]))
+    assert len(items) == 2
+    assert "40 nested events beyond the limit" in str(items[0]) and items[0].dropped == 1
+    assert isinstance(items[1], CaptureRecord)
+    assert len(encoder._nodes) == 0
+
+
+def test_read_events_caps_lines():
+    import io
+
+    from wirestruct.encoder import read_events
+    text = '{"a": 1}\n' + '{"b": "' + "x" * 5000 + '"}\n' + "nope\n" + '{"c": 3}'
+    items = list(read_events(io.StringIO(text), max_line=100))
+    assert items[0] == {"a": 1} and items[3] == {"c": 3}
+    assert "line 2 of more than 100 characters" in str(items[1]) and items[1].dropped == 1
+    assert "line 3 is not JSON" in str(items[2])
