@@ -359,7 +359,10 @@ def build(info: TypeInfo, fields: Mapping[str, Any], params: Tuple[Any, ...] = (
     if hooks:
         hook = hooks.get(info.cls)
         if hook is not None and isinstance(fields, Mapping):
-            fields = hook(fields, params)
+            try:
+                fields = hook(fields, params)
+            except EncodeError as exc:
+                raise exc.at(field_path=path or None)
     if fields.__class__ is not dict and not isinstance(fields, Mapping):
         raise EncodeError(f"field {path or '/'} must be an object, not {type(fields).__name__}",
                           field_path=path or None, expected="a JSON object of fields")

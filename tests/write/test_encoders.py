@@ -158,6 +158,10 @@ def test_diep_varint_from_value():
     for bad in (-1, 1 << 32, True, 1.5):
         with pytest.raises(EncodeError):
             vu_bytes(bad)
+    wrong = copy.deepcopy(next(e for e in _diep_events() if e["name"] == "js_result"))
+    wrong["fields"]["body"]["result"] = {"value": -5}
+    errors = encode_events("diep", [wrong])[1]
+    assert len(errors) == 1 and errors[0].where.field_path == "body/result"
     events = _diep_events()
     result = copy.deepcopy(next(e for e in events if e["name"] == "js_result"))
     result["fields"]["body"]["result"] = {"value": 300}          # only the value: bytes follow
