@@ -406,9 +406,16 @@ class Protocol:
     make_tracker: Callable[..., Tracker]        #: (limits=..., **options) -> Tracker
     export_items: Callable[[PacketEvent], List[ExportItem]]
     default_ports: Tuple[int, ...] = ()         #: server TCP/UDP ports, to infer direction
+    make_encoder: Optional[Callable[..., Any]] = None  #: (limits=..., **options) -> Encoder
 
     def decoder(self, limits: Limits = DEFAULT_LIMITS, **options: Any) -> Decoder:
         return self.make_decoder(limits=limits, **options)
 
     def tracker(self, limits: Limits = DEFAULT_LIMITS, **options: Any) -> Tracker:
         return self.make_tracker(limits=limits, **options)
+
+    def encoder(self, limits: Limits = DEFAULT_LIMITS, **options: Any) -> Any:
+        """The encoder (``wirestruct.encoder.Encoder``): decoded events back to records."""
+        if self.make_encoder is None:
+            raise NotImplementedError(f"no encoder for {self.name}")
+        return self.make_encoder(limits=limits, **options)

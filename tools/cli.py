@@ -4,6 +4,7 @@
     wirestruct state  CAPTURE --protocol P [--upto N]              tracked world state, JSON
     wirestruct export CAPTURE --protocol P --out DIR               files for the Kaitai Web IDE
     wirestruct convert CAPTURE --to jsonl|wscap|pcap|pcapng --out FILE   between formats
+    wirestruct encode EVENTS|- --protocol P --out CAPTURE           decoded events back to packets
     wirestruct show HEX|FILE --protocol P [--dir s2c|c2s]          one packet, as a tree
     wirestruct regen [--check]                                     ksy/ -> generated/
     wirestruct batch CAPTURES... --protocol P --out DATASET        many captures -> Parquet
@@ -368,6 +369,9 @@ def build_parser() -> argparse.ArgumentParser:
                         "stream from 127.0.0.1:50000+N to 127.0.0.1:4000, handshake included")
     p.add_argument("--out", required=True, metavar="FILE")
     p.set_defaults(func=cmd_convert)
+
+    from .encode import add_encode_parser
+    add_encode_parser(sub)
 
     p = sub.add_parser("show", help="decode one packet given as hex or a file")
     p.add_argument("packet", help="hex string, or a file holding the packet's bytes")

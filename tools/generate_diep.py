@@ -28,9 +28,8 @@ import struct
 import sys
 from typing import Any, Dict, Iterator, List, Optional, Tuple
 
-import lz4.block
-
 from wirestruct.diep.builds import Build, Field, load_build
+from wirestruct.diep.encoder import compressed_packet, vu_bytes, zigzag
 from wirestruct.records import CaptureRecord, Direction
 
 #: float64Precision steps per unit (six fraction bits).
@@ -64,17 +63,13 @@ class Writer:
         return self
 
     def vu(self, v: int) -> "Writer":
-        v &= 0xFFFFFFFF
-        while v >= 0x80:
-            self.buf.append((v & 0x7F) | 0x80)
-            v >>= 7
-        self.buf.append(v)
+        self.buf += vu_bytes(v & 0xFFFFFFFF)
         return self
 
     def vi(self, v: int) -> "Writer":
         v = int(v)
         v = ((v + 0x80000000) & 0xFFFFFFFF) - 0x80000000  # ToInt32
-        return self.vu(((v << 1) ^ (v >> 31)) & 0xFFFFFFFF)
+        return self.vu(zigzag(v))
 
     def vf(self, v: float) -> "Writer":
         swapped = int.from_bytes(struct.pack("<f", v), "big")
@@ -117,9 +112,8 @@ _DEFAULT = {"vu": 0, "vi": 0, "float": 0.0, "float64Precision": 0.0, "stringNT":
 
 
 def compress(inner: bytes) -> bytes:
-    """A 0x02 packet around ``inner`` (README section 5)."""
-    return (bytes([0x02]) + struct.pack("<I", len(inner))
-            + lz4.block.compress(inner, store_size=False))
+    """A 0x02 packet around ``inner`` (README section 5), written by the encoder."""
+    return compressed_packet(inner)
 
 
 # -- the world ---------------------------------------------------------------------------------

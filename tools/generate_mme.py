@@ -16,7 +16,6 @@ The loopback run binds 127.0.0.1 only, uses socket timeouts and stops by itself.
 from __future__ import annotations
 
 import argparse
-import gzip
 import json
 import os
 import random
@@ -28,13 +27,13 @@ import subprocess
 import sys
 import threading
 import time
-import zlib
 from pathlib import Path
 from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
 import numpy as np
 
 from wirestruct.mme.auth import authenticate_token, password_response
+from wirestruct.mme.encoder import compress_blocks
 from wirestruct.mme.packets import PacketType as P, type_bitmap
 
 C2S, S2C = "c2s", "s2c"
@@ -77,7 +76,7 @@ def widget(packet_type: int, index: int, column: int, line: int, *fields: int,
 
 
 def compress(data: bytes, level: int = 6) -> bytes:
-    return zlib.compress(data, level)
+    return compress_blocks(data, level=level)
 
 
 # -- maps ------------------------------------------------------------------------------
@@ -203,7 +202,7 @@ def session_turns(seed: int, dims: Tuple[int, int, int] = (64, 64, 32),
     second[sea:sea + 4, 10:20, 10:20] = GLASS
     raw = second.tobytes()
     third = len(raw) // 3
-    buffered = compress(raw[:third]) + gzip.compress(raw[third:], mtime=0)
+    buffered = compress(raw[:third]) + compress_blocks(raw[third:], level=9, use_gzip=True)
     chunks = _split(buffered, rng, 800, 4000)
     loading = [packet(P.BUFFER_RESET)]
     for i, chunk in enumerate(chunks):

@@ -19,7 +19,10 @@ bounded population: removals balance creations), never the capture.
 Command line: ``python -m wirestruct.tools.generate_scrap_mechanic --seed 7 --ticks 300
 --out session.jsonl``.
 
-The byte writers here follow the document's tables; the runtime never uses them.
+Packets, LZ4 bodies, sub-update framing (raw or delta) and compound packing go through
+the runtime's encoder (``wirestruct.scrap_mechanic.encoder``), which writes them with the
+specs; the NetObj data inside the sub-updates is still packed here from the document's
+tables.
 """
 from __future__ import annotations
 
@@ -32,9 +35,11 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any, Dict, Iterator, List, Optional, Tuple
 
-import lz4.block
-
+from wirestruct.encoding import encode_fields
 from wirestruct.records import CaptureRecord, Direction
+from wirestruct.scrap_mechanic.delta import DELTA, RAW
+from wirestruct.scrap_mechanic import encoder as sm_encoder
+from wirestruct.scrap_mechanic.encoder import SubUpdateFramer, compress
 
 # -- tables (22 - Network Update, 24 - Unreliable Update) -----------------------------------
 CREATE, P, UPDATE, REMOVE = 1, 2, 3, 5
@@ -54,7 +59,6 @@ INITIALIZATION_NETWORK_UPDATE, NETWORK_UPDATE, UNRELIABLE_UPDATE, COMPOUND, PLAY
 NIL_UUID = bytes(16)
 AXIS_NAMES = {-3: "neg_z", -2: "neg_y", -1: "neg_x", 1: "pos_x", 2: "pos_y", 3: "pos_z"}
 NO_TOOL = 0xFFFFFFFF
-MAX_DELTA_SIZE = 0x3F
 #: Most updates in one 24 packet (its count is a u8).
 MAX_UNRELIABLE = 255
 #: Sub-updates per 21 packet in the join burst.
@@ -198,56 +202,38 @@ def unreliable_character(character_id: int, *, tumbling: bool, position, keys: i
     return w.getvalue()
 
 
-def delta_encode(previous: bytes, data: bytes) -> Optional[bytes]:
-    """The DeltaUpdate for ``data`` against ``previous``, or None if the document's bounds
-    do not allow one. Bit i (from the least significant bit of the last bitfield byte)
-    set = keep byte i; the top bit of the first byte marks a delta."""
-    n = len(previous)
-    if len(data) != n or n > MAX_DELTA_SIZE:
-        return None
-    n_bitfield = (n + 8) >> 3
-    bits = 1 << (8 * n_bitfield - 1)
-    new = bytearray()
-    for i in range(n):
-        if data[i] == previous[i]:
-            bits |= 1 << i
-        else:
-            new.append(data[i])
-    return bits.to_bytes(n_bitfield, "big") + bytes(new)
-
-
 class SubUpdateEncoder:
-    """Frames sub-updates as RawUpdate or DeltaUpdate; the previous update carries over
-    from packet to packet, as the decoder's does."""
+    """Frames sub-updates as RawUpdate or DeltaUpdate with the runtime's framer (deltas
+    whenever shorter; the previous update carries over from packet to packet)."""
+
+    KEY = (0, int(Direction.S2C))
 
     def __init__(self, use_deltas: bool = True) -> None:
-        self.previous: Optional[bytes] = None
+        self.framer = SubUpdateFramer()
         self.use_deltas = use_deltas
-        self.num_raw = 0
-        self.num_delta = 0
 
     def encode(self, data: bytes) -> bytes:
-        delta = delta_encode(self.previous, data) if (
-            self.use_deltas and self.previous is not None) else None
-        self.previous = data
-        if delta is not None and len(delta) < len(data) + 2:
-            self.num_delta += 1
-            return delta
-        self.num_raw += 1
-        return struct.pack(">H", len(data) + 2) + data
+        return self.framer.frame(self.KEY, data, None if self.use_deltas else RAW)
 
+    @property
+    def num_raw(self) -> int:
+        return self.framer.counts[RAW]
 
-def compress(body: bytes) -> bytes:
-    return lz4.block.compress(body, store_size=False)
+    @property
+    def num_delta(self) -> int:
+        return self.framer.counts[DELTA]
 
 
 def packet(packet_id: int, body: bytes) -> bytes:
-    """A packet sent on its own: id byte, then the body as one raw LZ4 block."""
-    return bytes([packet_id]) + compress(body)
+    """A packet sent on its own: id byte, then the body as one raw LZ4 block (sm_packet)."""
+    return encode_fields(sm_encoder.PACKET, {"packet_id": packet_id, "body": compress(body)})
 
 
 def compound_body(subpackets: List[Tuple[int, bytes]]) -> bytes:
-    return b"".join(struct.pack(">IB", len(body) + 1, pid) + body for pid, body in subpackets)
+    """Sub-packets (id, uncompressed body) packed as an sm_compound_body."""
+    fields = {"subpackets": [{"len_subpacket": len(body) + 1, "packet_id": pid, "body": body}
+                             for pid, body in subpackets]}
+    return encode_fields(sm_encoder.COMPOUND, fields, size=sum(5 + len(body) for _, body in subpackets))
 
 
 # -- the world ------------------------------------------------------------------------------

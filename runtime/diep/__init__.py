@@ -27,6 +27,13 @@ def make_tracker(diep_build: Optional[str] = None, limits: Limits = DEFAULT_LIMI
     return EntityTracker(diep_build=diep_build, limits=limits)
 
 
+
+def make_encoder(**options):
+    """The encoder (imported when first asked for: decoding does not load it)."""
+    from .encoder import DiepEncoder
+    return DiepEncoder(**options)
+
+
 PROTOCOL = Protocol(
     name="diep",
     title="diep.io (WebSocket messages after the transport's encryption layer)",
@@ -35,6 +42,7 @@ PROTOCOL = Protocol(
     make_decoder=make_decoder,
     make_tracker=make_tracker,
     export_items=export_items,
+    make_encoder=make_encoder,
     default_ports=(),
 )
 

@@ -16,6 +16,13 @@ from .decoder import MmeDecoder
 from .export import export_items
 from .tracker import MmeTracker
 
+
+def make_encoder(**options):
+    """The encoder (imported when first asked for: decoding does not load it)."""
+    from .encoder import MmeEncoder
+    return MmeEncoder(**options)
+
+
 PROTOCOL = Protocol(
     name="mme",
     title="Multiplayer Map Editor",
@@ -24,6 +31,7 @@ PROTOCOL = Protocol(
     make_decoder=MmeDecoder,
     make_tracker=MmeTracker,
     export_items=export_items,
+    make_encoder=make_encoder,
     default_ports=(),  # the document names no default port
 )
 

@@ -20,6 +20,13 @@ from .decoder import ScrapMechanicDecoder, SubUpdate
 from .export import export_items
 from .tracker import NetObjTracker
 
+
+def make_encoder(**options):
+    """The encoder (imported when first asked for: decoding does not load it)."""
+    from .encoder import ScrapMechanicEncoder
+    return ScrapMechanicEncoder(**options)
+
+
 PROTOCOL = Protocol(
     name="scrap-mechanic",
     title="Scrap Mechanic (Network Update, Unreliable Update, Compound, NetObj world)",
@@ -28,6 +35,7 @@ PROTOCOL = Protocol(
     make_decoder=ScrapMechanicDecoder,
     make_tracker=NetObjTracker,
     export_items=export_items,
+    make_encoder=make_encoder,
     default_ports=(),
 )
 

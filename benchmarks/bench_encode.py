@@ -1,0 +1,96 @@
+"""Packets encoded per second per protocol, beside packets decoded per second.
+
+    python benchmarks/bench_encode.py [--repeat 3] [--min-time 1.0]
+
+Inputs: the bundled samples (samples/<protocol>.jsonl). Not timed: reading the capture
+and making the events JSON (``wirestruct decode``'s lines, parsed back with ``json``).
+Timed, per protocol, each the best of ``--repeat`` runs of at least ``--min-time``
+seconds, one Python thread:
+
+- decode: a new decoder fed every record of the capture (``decode_records``), events
+  produced but not converted to JSON;
+- encode: a new encoder (``protocol.encoder()``) fed every event, capture records out
+  (building the read-write objects from the fields, writing them, LZ4 / delta framing /
+  compound and 0x02 packing);
+- the same encode from JSON text, parsing each line first, as ``wirestruct encode`` does.
+
+Packets are top-level packets (records of the encoded capture); events count nested
+packets too.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Callable, List
+
+from wirestruct import decode_records, get_protocol, open_capture
+from wirestruct.records import CaptureRecord
+from wirestruct.tools.cli import event_json
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = (("scrap-mechanic", "samples/scrap_mechanic.jsonl"), ("mme", "samples/mme.jsonl"),
+           ("diep", "samples/diep.jsonl"))
+
+
+def best(run: Callable[[], object], repeat: int, min_time: float) -> float:
+    """Seconds for one run: the best of ``repeat`` timings of at least ``min_time``."""
+    times = []
+    for _ in range(repeat):
+        n, start = 0, time.perf_counter()
+        while True:
+            run()
+            n += 1
+            elapsed = time.perf_counter() - start
+            if elapsed >= min_time:
+                break
+        times.append(elapsed / n)
+    return min(times)
+
+
+def main(argv: List[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--min-time", type=float, default=1.0)
+    parser.add_argument("--protocol", action="append", help="only these protocols")
+    args = parser.parse_args(argv)
+    print("| protocol | packets | events | decode packets/s | encode packets/s | "
+          "encode from JSON text packets/s | encode / decode |")
+    print("|---|---|---|---|---|---|---|")
+    for name, path in SAMPLES:
+        if args.protocol and name not in args.protocol:
+            continue
+        protocol = get_protocol(name)
+        with open_capture(ROOT / path, transport=protocol.transport) as capture:
+            records = [r for r in capture if isinstance(r, CaptureRecord)]
+        events = [json.loads(json.dumps(event_json(e)))
+                  for e in decode_records(records, protocol.decoder())]
+        lines = [json.dumps(e) for e in events]
+        packets = [r for r in protocol.encoder().encode_events(events)
+                   if isinstance(r, CaptureRecord)]
+        n = len(packets)
+
+        def decode() -> None:
+            for _ in decode_records(records, protocol.decoder()):
+                pass
+
+        def encode() -> None:
+            for _ in protocol.encoder().encode_events(events):
+                pass
+
+        def encode_text() -> None:
+            for _ in protocol.encoder().encode_events(json.loads(line) for line in lines):
+                pass
+
+        t_decode = best(decode, args.repeat, args.min_time)
+        t_encode = best(encode, args.repeat, args.min_time)
+        t_text = best(encode_text, args.repeat, args.min_time)
+        print(f"| {name} | {n} | {len(events)} | {n / t_decode:,.0f} | {n / t_encode:,.0f} | "
+              f"{n / t_text:,.0f} | {t_encode / t_decode:.1f}x slower |", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,55 @@
+"""Shared by the encoder tests: decode a capture to the events ``wirestruct decode``
+prints, encode them back, decode again."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Dict, Iterable, List, Tuple
+
+from wirestruct import decode_records, get_protocol, open_capture
+from wirestruct.errors import WirestructError
+from wirestruct.records import CaptureRecord
+from wirestruct.tools.cli import event_json
+
+ROOT = Path(__file__).resolve().parents[2]
+
+#: Every test capture and sample, per protocol (paths from the repository root).
+CAPTURES = {
+    "mme": ["samples/mme.jsonl", "tests/data/mme/session.pcapng", "tests/data/mme/session.pcap",
+            "tests/data/mme/session.jsonl"],
+    "scrap-mechanic": ["samples/scrap_mechanic.jsonl"],
+    "diep": ["samples/diep.jsonl"],
+}
+
+
+def decode_events(protocol: str, records: Iterable[Any], **options: Any) -> List[Dict[str, Any]]:
+    """The JSON-able events of ``records`` (JSON text and back, as a pipe carries them)."""
+    decoder = get_protocol(protocol).decoder(**options)
+    return [json.loads(json.dumps(event_json(e))) for e in decode_records(records, decoder)]
+
+
+_DECODED: Dict[Tuple[str, str], str] = {}
+
+
+def decode_capture(protocol: str, path: str) -> List[Dict[str, Any]]:
+    """The events of a capture (decoded once per test run; each call gets its own copy)."""
+    key = (protocol, path)
+    if key not in _DECODED:
+        with open_capture(ROOT / path, transport=get_protocol(protocol).transport) as capture:
+            _DECODED[key] = json.dumps(decode_events(protocol, capture))
+    return json.loads(_DECODED[key])
+
+
+def encode_events(protocol: str, events: Iterable[Dict[str, Any]],
+                  **options: Any) -> Tuple[List[CaptureRecord], List[WirestructError]]:
+    records: List[CaptureRecord] = []
+    errors: List[WirestructError] = []
+    for item in get_protocol(protocol).encoder(**options).encode_events(events):
+        (records if isinstance(item, CaptureRecord) else errors).append(item)
+    return records, errors
+
+
+def comparable(event: Dict[str, Any]) -> Dict[str, Any]:
+    """What must survive decode -> encode -> decode: everything but the record numbers
+    (an encoded stream has one record per packet)."""
+    return {k: v for k, v in event.items() if k not in ("record",)}
