@@ -1,0 +1,265 @@
+"""Where capture bytes come from: a file, standard input (``-``), a compressed file or pipe,
+or a file that is still being written (``follow``).
+
+:func:`open_source` returns a :class:`Source`: a buffered, front-to-back reader with
+:meth:`~Source.peek` that never seeks, so every capture reader works the same on a
+regular file and on a pipe. Compressed input (gzip, xz, zstd) is recognised by its magic
+bytes, not its name, and decompressed as it is read, never whole. With ``follow=True``
+the end of the file is not the end of the capture: reading waits (polling) for the
+writer to append more, as ``tail -f`` does, so a record cut off at the end waits for
+its remaining bytes; it ends when the reader is interrupted.
+"""
+from __future__ import annotations
+
+import gzip
+import io
+import lzma
+import os
+import sys
+import time
+from typing import BinaryIO, Protocol
+
+from ..errors import CaptureError
+
+#: The name a capture read from standard input goes by.
+STDIN = "-"
+
+#: Bytes requested from the layer below per read (partial reads are fine).
+CHUNK = 1 << 16
+
+#: Seconds between looks at a followed file that has no new bytes.
+POLL_INTERVAL = 0.1
+
+COMPRESSIONS = ("gzip", "xz", "zstd")
+
+_MAGICS = (
+    (b"\x1f\x8b", "gzip"),
+    (b"\xfd7zXZ\x00", "xz"),
+    (b"\x28\xb5\x2f\xfd", "zstd"),
+)
+
+
+class _Readable(Protocol):
+    def read(self, n: int = ..., /) -> bytes: ...
+
+
+def detect_compression(head: bytes) -> str | None:
+    """The compression whose magic bytes ``head`` starts with, or None."""
+    for magic, name in _MAGICS:
+        if head.startswith(magic):
+            return name
+    return None
+
+
+class _Follow:
+    """A file read as it grows: at its end, wait for more instead of ending."""
+
+    def __init__(self, raw: BinaryIO, name: str, interval: float) -> None:
+        self._raw = raw
+        self._name = name
+        self._interval = interval
+        self._pos = 0
+
+    def read(self, n: int = CHUNK, /) -> bytes:
+        while True:
+            data = self._raw.read(n)
+            if data:
+                self._pos += len(data)
+                return data
+            size = os.fstat(self._raw.fileno()).st_size
+            if size < self._pos:
+                raise CaptureError(f"{self._name}: the file shrank from {self._pos} to {size} "
+                                   "bytes while being followed", offset=size,
+                                   expected="a file that is only appended to")
+            time.sleep(self._interval)
+
+    def close(self) -> None:
+        self._raw.close()
+
+
+class _PartialReads:
+    """A decompressing file read with ``read1``: what is ready, not a full buffer (a
+    live pipe must not stall waiting for bytes that have not been sent yet)."""
+
+    def __init__(self, reader) -> None:
+        self._reader = reader
+
+    def read(self, n: int = CHUNK, /) -> bytes:
+        return self._reader.read1(n)
+
+    def close(self) -> None:
+        self._reader.close()
+
+
+class Source(io.RawIOBase):
+    """Buffered front-to-back reading of a capture's bytes, with :meth:`peek`.
+
+    ``read(n)`` returns ``n`` bytes unless the input ends first; ``tell()`` counts bytes
+    read (of the decompressed input, when compressed). A decompression error (corrupt
+    or cut-off compressed data) ends the input; :attr:`error` then says what happened
+    and where, for the capture reader to report after the records it could read.
+    """
+
+    def __init__(self, raw: _Readable, name: str, *, compression: str | None = None,
+                 closes: tuple = (), fd: int | None = None) -> None:
+        super().__init__()
+        self._fd = fd
+        self.name = name
+        self.compression = compression
+        self.error: CaptureError | None = None
+        self._raw = raw
+        self._closes = closes
+        self._buf = bytearray()
+        self._start = 0         # first unread byte of _buf
+        self._pos = 0
+        self._eof = False
+
+    # -- io.RawIOBase ------------------------------------------------------------------
+    def readable(self) -> bool:
+        return True
+
+    def seekable(self) -> bool:
+        return False
+
+    def tell(self) -> int:
+        return self._pos
+
+    def seek(self, *args) -> int:
+        raise io.UnsupportedOperation(f"{self.name}: captures are read front to back")
+
+    def fileno(self) -> int:
+        """The descriptor of a plain (uncompressed, not followed) capture file, whose size
+        is then the total that :meth:`tell` counts toward."""
+        if self._fd is None:
+            raise io.UnsupportedOperation(f"{self.name}: no file whose size is the input's")
+        return self._fd
+
+    def close(self) -> None:
+        if not self.closed:
+            for item in (self._raw, *self._closes):
+                close = getattr(item, "close", None)
+                if close is not None:
+                    close()
+        super().close()
+
+    # -- reading -----------------------------------------------------------------------
+    def _available(self) -> int:
+        return len(self._buf) - self._start
+
+    def _fill(self, want: int) -> bool:
+        """Read from below until ``want`` bytes are buffered; False at the end."""
+        while self._available() < want:
+            if self._eof:
+                return False
+            try:
+                chunk = self._raw.read(max(CHUNK, want - self._available()))
+            except CaptureError:
+                raise
+            except Exception as exc:  # noqa: BLE001 - EOFError, OSError, LZMAError, ZstdError
+                self._fail(exc)
+                return False
+            if not chunk:
+                self._eof = True
+                return False
+            if self._start > CHUNK and self._start * 2 > len(self._buf):
+                del self._buf[:self._start]     # amortised: each byte moves O(1) times
+                self._start = 0
+            self._buf += chunk
+        return True
+
+    def _fail(self, exc: BaseException) -> None:
+        self._eof = True
+        what = f"{self.compression} data" if self.compression else "input"
+        self.error = CaptureError(
+            f"{self.name}: {what} unreadable after {self._pos + self._available()} bytes: "
+            f"{exc or type(exc).__name__}",
+            offset=self._pos + self._available(),
+            expected=f"complete {self.compression} data" if self.compression else None)
+
+    def read(self, n: int = -1, /) -> bytes:
+        if n is None or n < 0:
+            raise io.UnsupportedOperation(f"{self.name}: captures are read record by record")
+        self._fill(n)
+        end = min(self._start + n, len(self._buf))
+        data = bytes(self._buf[self._start:end])
+        self._start = end
+        self._pos += len(data)
+        return data
+
+    def readinto(self, buffer) -> int:
+        data = self.read(len(buffer))
+        buffer[:len(data)] = data
+        return len(data)
+
+    def read1(self, n: int = CHUNK, /) -> bytes:
+        if not self._available():
+            self._fill(1)
+        return self.read(min(n, self._available()) if n >= 0 else self._available())
+
+    def peek(self, n: int = 1) -> bytes:
+        """The next ``n`` bytes (fewer at the end), left to be read again."""
+        self._fill(n)
+        return bytes(self._buf[self._start:self._start + n])
+
+    def readline(self, limit: int = -1, /) -> bytes:
+        """Up to and including the next newline, at most ``limit`` bytes; waits for the
+        newline (or the end) rather than returning half a line."""
+        scanned = 0
+        while True:
+            found = self._buf.find(b"\n", self._start + scanned)
+            if found >= 0:
+                n = found - self._start + 1
+                break
+            scanned = self._available()
+            if 0 <= limit <= scanned:
+                n = limit
+                break
+            if not self._fill(scanned + 1):
+                n = self._available()
+                break
+        if limit >= 0:
+            n = min(n, limit)
+        return self.read(n)
+
+
+def _open_raw(path: str) -> tuple[BinaryIO, str]:
+    if path == STDIN:
+        return open(sys.stdin.fileno(), "rb", buffering=0, closefd=False), "<stdin>"
+    try:
+        return open(path, "rb", buffering=0), path
+    except OSError as exc:
+        raise CaptureError(f"{path}: {exc.strerror or exc}",
+                           expected="a readable capture file") from None
+
+
+def _decompressor(compression: str, source: Source):
+    if compression == "gzip":
+        return gzip.GzipFile(fileobj=source, mode="rb")
+    if compression == "xz":
+        return lzma.LZMAFile(source, mode="rb")
+    import zstandard
+    return zstandard.ZstdDecompressor().stream_reader(source, read_across_frames=True,
+                                                      closefd=False)
+
+
+def open_source(path: str | os.PathLike, *, follow: bool = False,
+                poll_interval: float = POLL_INTERVAL) -> Source:
+    """Open ``path`` (``-`` for standard input) for reading, decompressing gzip, xz and
+    zstd input by its magic bytes; ``follow`` waits at the end of a growing file."""
+    path = os.fspath(path)
+    if follow and path == STDIN:
+        raise ValueError("follow reads a growing file; standard input waits for more anyway")
+    raw, name = _open_raw(path)
+    try:
+        if follow:
+            raw = _Follow(raw, name, poll_interval)
+        plain_file = path != STDIN and not follow
+        source = Source(raw, name, fd=raw.fileno() if plain_file else None)
+        compression = detect_compression(source.peek(6))
+        if compression is None:
+            return source
+        return Source(_PartialReads(_decompressor(compression, source)), name,
+                      compression=compression, closes=(source,))
+    except BaseException:
+        raw.close()
+        raise
