@@ -110,8 +110,7 @@ def open_capture(path: str | os.PathLike, *, format: str | None = None,
             try:
                 format = detect_format(stream.peek(16))
             except CaptureError as exc:
-                exc.message = f"{stream.name}: {exc.message}"
-                raise
+                raise exc.at(file=stream.name) from None
         capture = Capture(path=path, format=format, stream=stream, server=server,
                           server_ports=server_ports, transport=transport, limits=limits)
         if format == "wscap":

@@ -68,8 +68,8 @@ class _Follow:
                 return data
             size = os.fstat(self._raw.fileno()).st_size
             if size < self._pos:
-                raise CaptureError(f"{self._name}: the file shrank from {self._pos} to {size} "
-                                   "bytes while being followed", offset=size,
+                raise CaptureError(f"the file shrank from {self._pos} to {size} "
+                                   "bytes while being followed", offset=size, file=self._name,
                                    expected="a file that is only appended to")
             time.sleep(self._interval)
 
@@ -171,9 +171,9 @@ class Source(io.RawIOBase):
         self._eof = True
         what = f"{self.compression} data" if self.compression else "input"
         self.error = CaptureError(
-            f"{self.name}: {what} unreadable after {self._pos + self._available()} bytes: "
+            f"{what} unreadable after {self._pos + self._available()} bytes: "
             f"{exc or type(exc).__name__}",
-            offset=self._pos + self._available(),
+            offset=self._pos + self._available(), file=self.name,
             expected=f"complete {self.compression} data" if self.compression else None)
 
     def read(self, n: int = -1, /) -> bytes:
@@ -201,6 +201,11 @@ class Source(io.RawIOBase):
         self._fill(n)
         return bytes(self._buf[self._start:self._start + n])
 
+    def peek_range(self, start: int, end: int) -> bytes:
+        """Unread bytes ``start`` to ``end`` ahead of the position (fewer at the end)."""
+        self._fill(end)
+        return bytes(self._buf[self._start + start:self._start + end])
+
     def readline(self, limit: int = -1, /) -> bytes:
         """Up to and including the next newline, at most ``limit`` bytes; waits for the
         newline (or the end) rather than returning half a line."""
@@ -222,13 +227,58 @@ class Source(io.RawIOBase):
         return self.read(n)
 
 
+class PeekView(io.RawIOBase):
+    """The first ``limit`` bytes of a :class:`Source`, read without consuming them (to try
+    a reader on the start of a pipe and still read it all afterwards). Reading blocks
+    only as far as it goes: a live capture is not waited on for more than is asked."""
+
+    def __init__(self, source: Source, limit: int) -> None:
+        super().__init__()
+        self.name = source.name
+        self._source = source
+        self._limit = limit
+        self._pos = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def tell(self) -> int:
+        return self._pos
+
+    def peek(self, n: int = 1) -> bytes:
+        return self._source.peek_range(self._pos, min(self._pos + n, self._limit))
+
+    def read(self, n: int = -1, /) -> bytes:
+        if n is None or n < 0:
+            raise io.UnsupportedOperation(f"{self.name}: captures are read record by record")
+        data = self.peek(n)
+        self._pos += len(data)
+        return data
+
+    def readline(self, limit: int = -1, /) -> bytes:
+        want = CHUNK
+        while True:
+            if 0 <= limit < want:
+                want = limit
+            head = self.peek(want)
+            found = head.find(b"\n")
+            if found >= 0:
+                head = head[:found + 1]
+                break
+            if len(head) < want or len(head) == limit:
+                break
+            want *= 2
+        self._pos += len(head)
+        return head
+
+
 def _open_raw(path: str) -> tuple[BinaryIO, str]:
     if path == STDIN:
         return open(sys.stdin.fileno(), "rb", buffering=0, closefd=False), "<stdin>"
     try:
         return open(path, "rb", buffering=0), path
     except OSError as exc:
-        raise CaptureError(f"{path}: {exc.strerror or exc}",
+        raise CaptureError(f"cannot open: {exc.strerror or exc}", file=path,
                            expected="a readable capture file") from None
 
 
