@@ -296,13 +296,14 @@ def cmd_decode(args) -> int:
     fmt = event_json if args.format == "jsonl" else event_text
     summary = Summary(protocol, args)
     interrupted = False
+    live = args.follow or args.capture == "-"   # a reader downstream sees each packet now
     with capture:
         try:
             for event in _events(capture, protocol, args):
                 summary.add(event)
                 line = json.dumps(fmt(event)) if args.format == "jsonl" else fmt(event)
                 sys.stdout.write(line + "\n")
-                if args.follow:
+                if live:
                     sys.stdout.flush()
                 if args.upto is not None and event.index is not None and event.index >= args.upto:
                     break
