@@ -147,7 +147,7 @@ def test_stdin_that_never_ends_stops_on_sigint_with_the_summary(tmp_path):
     try:
         first = json.loads(read_line(reader))
         reader.send_signal(signal.SIGINT)
-        out, err = reader.communicate(timeout=HANG_GUARD)
+        _, err = reader.communicate(timeout=HANG_GUARD)
     finally:
         go.touch()
         writer.wait(timeout=HANG_GUARD)
@@ -278,7 +278,7 @@ def test_live_loopback_capture_piped_into_decode(tmp_path):
     finally:
         capture.send_signal(signal.SIGINT)
         capture.wait(timeout=HANG_GUARD)
-        out, err = reader.communicate(timeout=HANG_GUARD)
+        _, err = reader.communicate(timeout=HANG_GUARD)
     assert reader.returncode == 0, err
     assert [(e["dir"], e.get("name")) for e in got] == wanted
 

@@ -195,6 +195,8 @@ class Summary:
 
     def add(self, event: Event) -> None:
         if isinstance(event, ErrorEvent):
+            if event.error.where.file is None:    # every error names its capture file
+                event.error.at(file="<stdin>" if self.args.capture == "-" else self.args.capture)
             self.errors += 1
             entry = self.kinds.setdefault(event.error.kind, [0, event.error])
             entry[0] += 1
