@@ -8,7 +8,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 SNIPPETS = re.findall(r"^```python\n(.*?)^```$", (ROOT / "README.md").read_text(encoding="utf-8"),
-                      re.S | re.M)
+                      re.DOTALL | re.MULTILINE)
 
 
 def test_the_readme_has_python_snippets():
