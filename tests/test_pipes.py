@@ -123,6 +123,46 @@ def test_compressed_captures_open_by_magic_from_files_and_pipes(tmp_path, name, 
     assert decoded(jsonl, "-p", "mme")[0] == decoded(MME_JSONL, "-p", "mme")[0]
 
 
+def _flushed_halves(name: str, data: bytes) -> tuple[bytes, int]:
+    """``data`` compressed with a flush in the middle (as a live compressing writer does);
+    and where the flush ends."""
+    half = data.index(b"\n", len(data) // 2) + 1
+    if name == "gzip":
+        import io
+        buf = io.BytesIO()
+        with gzip.GzipFile(fileobj=buf, mode="wb") as out:
+            out.write(data[:half])
+            out.flush()
+            pause = buf.tell()
+            out.write(data[half:])
+        return buf.getvalue(), pause
+    compressor = zstandard.ZstdCompressor().compressobj()
+    first = compressor.compress(data[:half]) + compressor.flush(zstandard.COMPRESSOBJ_FLUSH_BLOCK)
+    return first + compressor.compress(data[half:]) + compressor.flush(), len(first)
+
+
+@pytest.mark.parametrize("name", ["gzip", "zstd"])
+def test_a_compressed_pipe_is_decoded_as_it_arrives(tmp_path, name):
+    packed, pause = _flushed_halves(name, MME_JSONL.read_bytes())
+    source = tmp_path / "capture.z"
+    source.write_bytes(packed)
+    go = tmp_path / "go"
+    writer = write_slowly(source, pause, go, stdout=subprocess.PIPE)
+    reader = subprocess.Popen(cli("decode", "-", "-p", "mme"), stdin=writer.stdout,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
+    writer.stdout.close()
+    try:
+        first = json.loads(read_line(reader))    # while the writer waits after the flush
+        go.touch()
+        out, err = reader.communicate(timeout=HANG_GUARD)
+    finally:
+        go.touch()
+        writer.wait(timeout=HANG_GUARD)
+    full = decoded(MME_JSONL, "-p", "mme")[0]
+    assert [first] + [json.loads(line) for line in rest_of(reader, out).splitlines()] == full
+    assert reader.returncode == 0, err
+
+
 def test_a_cut_off_compressed_capture_keeps_what_came_before_and_says_where(tmp_path):
     data = gzip.compress(MME_JSONL.read_bytes())
     cut = tmp_path / "cut.jsonl.gz"

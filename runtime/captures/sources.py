@@ -282,13 +282,25 @@ def _open_raw(path: str) -> tuple[BinaryIO, str]:
                            expected="a readable capture file") from None
 
 
+class _Available:
+    """The compressed bytes for a decompressor: what is there, without waiting for a full
+    buffer (a live pipe or a followed file must not stall on bytes not yet written)."""
+
+    def __init__(self, source: Source) -> None:
+        self._source = source
+
+    def read(self, n: int = CHUNK, /) -> bytes:
+        return self._source.read1(n)
+
+
 def _decompressor(compression: str, source: Source):
+    compressed = _Available(source)
     if compression == "gzip":
-        return gzip.GzipFile(fileobj=source, mode="rb")
+        return gzip.GzipFile(fileobj=compressed, mode="rb")
     if compression == "xz":
-        return lzma.LZMAFile(source, mode="rb")
+        return lzma.LZMAFile(compressed, mode="rb")
     import zstandard
-    return zstandard.ZstdDecompressor().stream_reader(source, read_across_frames=True,
+    return zstandard.ZstdDecompressor().stream_reader(compressed, read_across_frames=True,
                                                       closefd=False)
 
 
