@@ -109,7 +109,7 @@ class Source(io.RawIOBase):
         self.error: CaptureError | None = None
         self._raw = raw
         self._closes = closes
-        self._buf = bytearray()
+        self._buf = b""
         self._start = 0         # first unread byte of _buf
         self._pos = 0
         self._eof = False
@@ -147,42 +147,50 @@ class Source(io.RawIOBase):
         return len(self._buf) - self._start
 
     def _fill(self, want: int) -> bool:
-        """Read from below until ``want`` bytes are buffered; False at the end."""
-        while self._available() < want:
-            if self._eof:
-                return False
-            try:
-                chunk = self._raw.read(max(CHUNK, want - self._available()))
-            except CaptureError:
-                raise
-            except Exception as exc:  # noqa: BLE001 - EOFError, OSError, LZMAError, ZstdError
-                self._fail(exc)
-                return False
-            if not chunk:
-                self._eof = True
-                return False
-            if self._start > CHUNK and self._start * 2 > len(self._buf):
-                del self._buf[:self._start]     # amortised: each byte moves O(1) times
-                self._start = 0
-            self._buf += chunk
-        return True
+        """Read from below until ``want`` bytes are buffered; False at the end. The unread
+        rest and the new chunks are joined once (each chunk is at least CHUNK bytes asked
+        for, so every byte is copied O(1) times however the layer below splits it)."""
+        have = len(self._buf) - self._start
+        if have >= want:
+            return True
+        parts = [self._buf[self._start:]]
+        try:
+            while have < want and not self._eof:
+                try:
+                    chunk = self._raw.read(max(CHUNK, want - have))
+                except CaptureError:
+                    raise
+                except Exception as exc:  # noqa: BLE001 - EOFError, OSError, LZMAError, ZstdError
+                    self._fail(exc, have)
+                    break
+                if not chunk:
+                    self._eof = True
+                    break
+                parts.append(chunk)
+                have += len(chunk)
+        finally:
+            self._buf = b"".join(parts)
+            self._start = 0
+        return have >= want
 
-    def _fail(self, exc: BaseException) -> None:
+    def _fail(self, exc: BaseException, have: int) -> None:
         self._eof = True
         what = f"{self.compression} data" if self.compression else "input"
         self.error = CaptureError(
-            f"{what} unreadable after {self._pos + self._available()} bytes: "
+            f"{what} unreadable after {self._pos + have} bytes: "
             f"{exc or type(exc).__name__}",
-            offset=self._pos + self._available(), file=self.name,
+            offset=self._pos + have, file=self.name,
             expected=f"complete {self.compression} data" if self.compression else None)
 
     def read(self, n: int = -1, /) -> bytes:
         if n is None or n < 0:
             raise io.UnsupportedOperation(f"{self.name}: captures are read record by record")
-        self._fill(n)
-        end = min(self._start + n, len(self._buf))
-        data = bytes(self._buf[self._start:end])
-        self._start = end
+        start = self._start
+        if len(self._buf) - start < n:
+            self._fill(n)
+            start = self._start
+        data = self._buf[start:start + n]
+        self._start = start + len(data)
         self._pos += len(data)
         return data
 
@@ -199,12 +207,12 @@ class Source(io.RawIOBase):
     def peek(self, n: int = 1) -> bytes:
         """The next ``n`` bytes (fewer at the end), left to be read again."""
         self._fill(n)
-        return bytes(self._buf[self._start:self._start + n])
+        return self._buf[self._start:self._start + n]
 
     def peek_range(self, start: int, end: int) -> bytes:
         """Unread bytes ``start`` to ``end`` ahead of the position (fewer at the end)."""
         self._fill(end)
-        return bytes(self._buf[self._start + start:self._start + end])
+        return self._buf[self._start + start:self._start + end]
 
     def readline(self, limit: int = -1, /) -> bytes:
         """Up to and including the next newline, at most ``limit`` bytes; waits for the
