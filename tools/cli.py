@@ -26,7 +26,7 @@ from typing import Any
 
 from wirestruct import __version__, registry
 from wirestruct.captures import FORMATS, Capture, open_capture
-from wirestruct.detect import detect_protocol, looks_unknown
+from wirestruct.detect import DETECT_BYTES, detect_protocol, looks_unknown
 from wirestruct.errors import WirestructError
 from wirestruct.events import ErrorEvent, Event, PacketEvent
 from wirestruct.jsonify import to_jsonable
@@ -165,8 +165,11 @@ def _resolve(args) -> tuple:
     capture = _open(args, registry.get_protocol(args.protocol) if args.protocol else None)
     if args.protocol:
         return capture, registry.get_protocol(args.protocol)
+    max_bytes = DETECT_BYTES
+    if getattr(args, "follow", False):   # try what the file holds now; do not wait for more
+        max_bytes = min(max_bytes, os.path.getsize(args.capture)) or max_bytes
     try:
-        name, trials = detect_protocol(capture, **_options(args))
+        name, trials = detect_protocol(capture, max_bytes=max_bytes, **_options(args))
     except BaseException:
         capture.close()
         raise
