@@ -227,7 +227,10 @@ class Source(io.RawIOBase):
             if 0 <= limit <= scanned:
                 n = limit
                 break
-            if not self._fill(scanned + 1):
+            want = max(scanned + 1, 2 * scanned)     # doubling: a long line is copied O(1) times
+            if 0 <= limit < want:
+                want = limit
+            if not self._fill(want) and self._available() == scanned:
                 n = self._available()
                 break
         if limit >= 0:
