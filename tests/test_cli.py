@@ -112,13 +112,11 @@ def test_bad_input_gives_error_events_not_tracebacks(tmp_path, capsys):
     assert status == 1
 
 
-def test_unknown_format_and_missing_protocol_are_usage_errors(tmp_path, capsys):
+def test_unknown_format_is_a_usage_error_naming_the_file(tmp_path, capsys):
     junk = tmp_path / "junk.bin"
     junk.write_bytes(b"\x00\x01\x02\x03 not a capture")
     status, _, err = run(["decode", junk, "-p", "mme"], capsys)
-    assert status == 2 and "unknown capture format" in err
-    status, _, err = run(["decode", SM], capsys)
-    assert status == 2 and "--protocol is required" in err
+    assert status == 2 and "unknown capture format" in err and str(junk) in err
 
 
 def test_output_pipes_into_a_closed_reader():
@@ -205,3 +203,98 @@ def test_help_lists_every_limit():
         assert any(line.split()[:1] and line.split()[0].startswith(f"{name}=") and doc in line
                    for line in help_lines), name
     assert "max_decompressed=16M" in proc.stdout
+
+
+# -- help for mistakes ---------------------------------------------------------------------
+@pytest.mark.parametrize("sample,protocol", [("scrap_mechanic.jsonl", "scrap-mechanic"),
+                                             ("mme.jsonl", "mme"), ("diep.jsonl", "diep")])
+def test_the_protocol_is_detected_and_named_when_omitted(sample, protocol, capsys):
+    path = ROOT / "samples" / sample
+    status, out, err = run(["decode", path], capsys)
+    assert status == 0
+    assert f"wirestruct: protocol {protocol} (detected from the first records" in err
+    status, expected, _ = run(["decode", path, "-p", protocol], capsys)
+    assert out == expected
+
+
+def test_detection_that_fits_nothing_is_a_clear_error(tmp_path, capsys):
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text('{"t": 0, "dir": "s2c", "data": ""}\n')
+    status, out, err = run(["decode", empty], capsys)
+    assert status == 2 and not out
+    assert "no protocol decodes the first records" in err and str(empty) in err
+
+
+def test_the_wrong_protocol_is_named_in_a_warning(capsys):
+    status, _, err = run(["decode", ROOT / "samples" / "mme.jsonl", "-p", "diep"], capsys)
+    assert status == 0
+    assert "are unknown or failed as diep: is this a diep capture?" in err
+
+
+def test_the_summary_counts_errors_by_kind_and_names_the_first(tmp_path, capsys):
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"t": 0, "dir": "s2c", "data": "16ffff"}\n{not json\n'
+                   '{"t": 1, "dir": "up", "data": ""}\n')
+    status, out, err = run(["decode", bad, "-p", "scrap-mechanic"], capsys)
+    assert status == 0
+    packet_error = json.loads(out.splitlines()[0])["error"]
+    lines = err.splitlines()
+    assert lines[0] == "wirestruct: 0 packets, 3 errors"
+    assert lines[1].startswith("  2 CaptureError; the first: ")
+    assert "line 2: not JSON" in lines[1] and str(bad) in lines[1]
+    assert lines[2].startswith(f"  1 {packet_error}; the first: {bad}, record 0")
+
+
+@pytest.mark.parametrize("args,says", [
+    (["decode", SM, "--server", "abc"], "argument --server: 'abc' is not [HOST:]PORT"),
+    (["decode", SM, "--server", "70000"], "port 1..65535"),
+    (["decode", SM, "--server", ":80"], "the host before ':' is empty"),
+    (["state", SM, "--upto", "-1"], "argument --upto: -1 is negative"),
+    (["decode", SM, "--upto", "x"], "'x' is not a whole number"),
+    (["decode", SM, "--diep-build", "nope"], "unknown diep build 'nope'; known: "),
+    (["decode", SM, "--format", "xml"], "invalid choice: 'xml'"),
+])
+def test_invalid_option_values_are_usage_errors(args, says):
+    proc = subprocess.run([sys.executable, "-m", "wirestruct.tools.cli", *map(str, args)],
+                          capture_output=True, text=True, cwd=ROOT, check=False)
+    assert proc.returncode == 2 and says in proc.stderr and not proc.stdout
+
+
+def test_a_server_that_matches_nothing_says_so_and_fails_strict(capsys):
+    status, out, err = run(["decode", MME_PCAPNG, "-p", "mme", "--server", "1", "--strict"], capsys)
+    assert status == 1 and not out
+    assert f"--server 1 matched no traffic in {MME_PCAPNG}" in err
+    status, _, _ = run(["decode", MME_PCAPNG, "-p", "mme", "--server", "1"], capsys)
+    assert status == 0
+
+
+def test_file_errors_name_the_file(tmp_path, capsys):
+    missing = tmp_path / "missing.pcap"
+    status, _, err = run(["decode", missing, "-p", "mme"], capsys)
+    assert status == 2 and f"{missing}: cannot open: No such file or directory" in err
+    status, _, err = run(["state", ROOT / "samples" / "mme.jsonl", "-p", "mme", "--map-out",
+                          tmp_path / "no" / "map.bin"], capsys)
+    assert status == 2 and f"{tmp_path / 'no' / 'map.bin'}: " in err
+
+
+def test_version(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(["--version"])
+    assert exit_.value.code == 0
+    assert capsys.readouterr().out.strip() == "wirestruct 0.1.0"
+
+
+def test_every_option_of_every_command_is_described_with_examples():
+    import argparse
+
+    from wirestruct.tools.cli import build_parser
+    parser = build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    assert set(sub.choices) >= {"decode", "state", "export", "convert", "show", "regen"}
+    for name, command in [("wirestruct", parser), *sub.choices.items()]:
+        assert command.epilog and "examples:\n  wirestruct " in command.epilog, name
+        for action in command._actions:
+            if not isinstance(action, argparse._SubParsersAction):
+                assert action.help, f"{name} {action.option_strings or action.dest}"
+        if command is not parser:
+            assert command.description, name

@@ -9,9 +9,12 @@
     wirestruct regen [--check]                                     ksy/ -> generated/
     wirestruct batch CAPTURES... --protocol P --out DATASET        many captures -> Parquet
 
-Results go to stdout (JSON Lines / JSON pipe into ``jq``); progress and a summary go to
-stderr. Exit status: 0 when the run finished (error events are part of the output), 1
-with ``--strict`` if any packet failed to decode, 2 for bad usage or an unreadable file.
+A capture is a file or ``-`` (standard input), plain or gzip/xz/zstd-compressed; without
+``--protocol`` the protocol is detected from the first records. Results go to stdout
+(JSON Lines / JSON pipe into ``jq``); progress and a summary go to stderr. Exit status: 0
+when the run finished (error events are part of the output), 1 with ``--strict`` if any
+packet failed to decode, 2 for bad usage or an unreadable file, 130 when interrupted
+(Ctrl-C), after the summary.
 """
 from __future__ import annotations
 
@@ -23,8 +26,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from wirestruct import registry
+from wirestruct import __version__, registry
 from wirestruct.captures import FORMATS, Capture, open_capture
+from wirestruct.detect import DETECT_BYTES, detect_protocol, looks_unknown
 from wirestruct.errors import WirestructError
 from wirestruct.events import ErrorEvent, Event, PacketEvent
 from wirestruct.jsonify import to_jsonable
@@ -36,18 +40,64 @@ from wirestruct.session import decode_records, track
 from . import progress
 
 
+# -- option values (a bad one is a usage error, exit 2) -------------------------------------
+def _count(text: str) -> int:
+    """A packet index or count: a whole number, 0 or more."""
+    try:
+        value = int(text, 10)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text} is negative (packets count from 0)")
+    return value
+
+
+def _endpoint(text: str) -> str:
+    """``PORT`` or ``HOST:PORT`` (``[V6ADDR]:PORT``), the port 1..65535."""
+    host, sep, port = text.rpartition(":")
+    if sep and not host:
+        raise argparse.ArgumentTypeError(f"{text!r}: the host before ':' is empty")
+    if not port.isdigit() or not 1 <= int(port) <= 65535:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not [HOST:]PORT with a port 1..65535 (e.g. 4000 or 10.0.0.2:4000)")
+    return text
+
+
+def _diep_build(text: str) -> str:
+    from wirestruct.diep.builds import available_builds, build_key
+    known = available_builds()
+    if build_key(text) not in known:
+        raise argparse.ArgumentTypeError(f"unknown diep build {text!r}; known: "
+                                         + ", ".join(known))
+    return text
+
+
 # -- shared options ------------------------------------------------------------------------
+CAPTURE_HELP = ("capture file, or - for standard input: JSON Lines, pcap, pcapng or .wscap, "
+                "plain or gzip/xz/zstd-compressed (recognised by content, not name)")
+
+
 def _add_capture_args(p: argparse.ArgumentParser, *, protocol_required: bool = False) -> None:
-    p.add_argument("capture", help="capture file: JSON Lines, pcap, pcapng or .wscap")
+    p.add_argument("capture", help=CAPTURE_HELP)
     p.add_argument("--protocol", "-p", choices=registry.protocol_names(),
                    required=protocol_required,
-                   help="protocol (optional for .wscap files, which name theirs)")
-    p.add_argument("--capture-format", choices=FORMATS, help="override format detection")
-    p.add_argument("--server", metavar="[HOST:]PORT",
+                   help="the game protocol; when omitted, it is detected by decoding the "
+                        "first records with each protocol (a .wscap names its own)")
+    p.add_argument("--capture-format", choices=FORMATS,
+                   help="read the capture as this format instead of detecting it")
+    p.add_argument("--server", metavar="[HOST:]PORT", type=_endpoint,
                    help="the game server's TCP/UDP endpoint in a pcap/pcapng capture, when "
                         "it cannot be inferred from the handshake or the protocol's ports")
-    p.add_argument("--diep-build", metavar="NAME", help="diep.io field table (default: bundled)")
+    p.add_argument("--diep-build", metavar="NAME", type=_diep_build,
+                   help="diep.io: the game build whose field table decodes updates "
+                        "(default: the bundled one)")
     _add_limit_args(p)
+
+
+def _add_follow_arg(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--follow", "-f", action="store_true",
+                   help="the capture is still being written: at its end, wait for more (like "
+                        "tail -f) until interrupted with Ctrl-C, then print the summary")
 
 
 def _add_limit_args(p: argparse.ArgumentParser) -> None:
@@ -58,6 +108,13 @@ def _add_limit_args(p: argparse.ArgumentParser) -> None:
                    help="the same as --limit max_decompressed=BYTES")
     p.formatter_class = argparse.RawDescriptionHelpFormatter
     p.epilog = limits_help()
+
+
+def _examples(p: argparse.ArgumentParser, *lines: str) -> None:
+    """Put examples at the top of the command's epilog (above the limits, if any)."""
+    text = "examples:\n" + "\n".join(f"  {line}" for line in lines)
+    p.epilog = text + ("\n\n" + p.epilog if p.epilog else "")
+    p.formatter_class = argparse.RawDescriptionHelpFormatter
 
 
 def _size_text(value: int) -> str:
@@ -99,25 +156,84 @@ def _open(args, protocol: Protocol | None) -> Capture:
     ports = protocol.default_ports if protocol else ()
     transport = protocol.transport if protocol else "stream"
     return open_capture(args.capture, format=args.capture_format, server=args.server,
-                        server_ports=ports, transport=transport, limits=_limits(args))
+                        server_ports=ports, transport=transport, limits=_limits(args),
+                        follow=getattr(args, "follow", False))
 
 
 def _resolve(args) -> tuple:
-    """Open the capture and find its protocol (from --protocol or the container header)."""
-    protocol = registry.get_protocol(args.protocol) if args.protocol else None
-    capture = _open(args, protocol)
-    if protocol is None:
-        if not capture.protocol:
-            capture.close()
-            raise UsageError("--protocol is required for this capture")
-        protocol = registry.get_protocol(capture.protocol)
+    """Open the capture and find its protocol: --protocol, the container header, or
+    detection on the first records (named on stderr). The capture is read only once, so
+    standard input works too."""
+    capture = _open(args, registry.get_protocol(args.protocol) if args.protocol else None)
+    if args.protocol:
+        return capture, registry.get_protocol(args.protocol)
+    max_bytes = DETECT_BYTES
+    if getattr(args, "follow", False):   # try what the file holds now; do not wait for more
+        max_bytes = min(max_bytes, os.path.getsize(args.capture)) or max_bytes
+    try:
+        name, trials = detect_protocol(capture, max_bytes=max_bytes, **_options(args))
+    except BaseException:
         capture.close()
-        capture = _open(args, protocol)
+        raise
+    protocol = registry.get_protocol(name)
+    capture.server_ports = protocol.default_ports
+    capture.transport = protocol.transport
+    if trials:
+        others = "; ".join(str(t) for t in trials[1:])
+        print(f"wirestruct: protocol {name} (detected from the first records: "
+              f"{trials[0]}; {others}; pass --protocol to choose)", file=sys.stderr)
     return capture, protocol
+
+
+class Summary:
+    """What a run decoded, for the closing lines on stderr: packets, unknown packets,
+    and errors counted by kind with the first of each."""
+
+    def __init__(self, protocol: Protocol, args) -> None:
+        self.protocol = protocol
+        self.args = args
+        self.packets = 0
+        self.unknown = 0
+        self.errors = 0
+        self.records_seen = False
+        self.kinds: dict[str, list] = {}   # kind -> [count, first error]
+
+    def add(self, event: Event) -> None:
+        if isinstance(event, ErrorEvent):
+            if event.error.where.file is None:    # every error names its capture file
+                event.error.at(file="<stdin>" if self.args.capture == "-" else self.args.capture)
+            self.errors += 1
+            entry = self.kinds.setdefault(event.error.kind, [0, event.error])
+            entry[0] += 1
+        else:
+            self.packets += 1
+            self.unknown += looks_unknown(event)
+
+    def lines(self, head: str, *, interrupted: bool = False) -> list[str]:
+        lines = [f"wirestruct: {head}{' (interrupted)' if interrupted else ''}"]
+        for kind, (count, first) in sorted(self.kinds.items(), key=lambda kv: -kv[1][0]):
+            lines.append(f"  {count} {kind}; the first: {first}")
+        total = self.packets + self.errors
+        if total >= 4 and (self.unknown + self.errors) * 2 > total:
+            lines.append(f"wirestruct: warning: {self.unknown + self.errors} of {total} packets "
+                         f"are unknown or failed as {self.protocol.name}: is this a "
+                         f"{self.protocol.name} capture? (without --protocol it is detected)")
+        if self.args.server and not total:
+            lines.append(f"wirestruct: --server {self.args.server} matched no traffic in "
+                         f"{self.args.capture}")
+        return lines
+
+    def failed(self) -> bool:
+        """For --strict: errors, or a --server that matched nothing."""
+        return bool(self.errors) or bool(self.args.server and not self.packets)
 
 
 class UsageError(Exception):
     pass
+
+
+#: Exit status after Ctrl-C (128 + SIGINT), as shells report it.
+INTERRUPTED = 130
 
 
 def _events(capture: Capture, protocol: Protocol, args, tracker=None) -> Iterator[Event]:
@@ -185,36 +301,47 @@ def event_text(event: Event) -> str:
 def cmd_decode(args) -> int:
     capture, protocol = _resolve(args)
     fmt = event_json if args.format == "jsonl" else event_text
-    errors = packets = 0
+    summary = Summary(protocol, args)
+    interrupted = False
+    live = args.follow or args.capture == "-"   # a reader downstream sees each packet now
     with capture:
-        for event in _events(capture, protocol, args):
-            if isinstance(event, ErrorEvent):
-                errors += 1
+        try:
+            for event in _events(capture, protocol, args):
+                summary.add(event)
                 line = json.dumps(fmt(event)) if args.format == "jsonl" else fmt(event)
-            else:
-                packets += 1
-                line = json.dumps(fmt(event)) if args.format == "jsonl" else fmt(event)
-            sys.stdout.write(line + "\n")
-            if args.upto is not None and event.index is not None and event.index >= args.upto:
-                break
-    print(f"wirestruct: {packets} packets, {errors} errors", file=sys.stderr)
-    return 1 if args.strict and errors else 0
+                sys.stdout.write(line + "\n")
+                if live:
+                    sys.stdout.flush()
+                if args.upto is not None and event.index is not None and event.index >= args.upto:
+                    break
+        except KeyboardInterrupt:
+            interrupted = True
+    sys.stdout.flush()
+    for line in summary.lines(f"{summary.packets} packets, {summary.errors} errors",
+                              interrupted=interrupted):
+        print(line, file=sys.stderr)
+    if interrupted:
+        return INTERRUPTED
+    return 1 if args.strict and summary.failed() else 0
 
 
 # -- state -------------------------------------------------------------------------------
 def cmd_state(args) -> int:
     capture, protocol = _resolve(args)
     tracker = protocol.tracker(limits=_limits(args), **_options(args))
-    errors = 0
+    summary = Summary(protocol, args)
+    interrupted = False
     with capture:
-        for event in _events(capture, protocol, args, tracker):
-            if isinstance(event, ErrorEvent):
-                errors += 1
-                if args.errors:
+        try:
+            for event in _events(capture, protocol, args, tracker):
+                summary.add(event)
+                if isinstance(event, ErrorEvent) and args.errors:
                     print(f"wirestruct: {event.error}", file=sys.stderr)
-            if (args.upto is not None and isinstance(event, PacketEvent)
-                    and event.index >= args.upto):
-                break  # the tracker has applied packet N
+                if (args.upto is not None and isinstance(event, PacketEvent)
+                        and event.index >= args.upto):
+                    break  # the tracker has applied packet N
+        except KeyboardInterrupt:
+            interrupted = True   # the state so far is still printed
     snapshot = tracker.snapshot()
     json.dump(snapshot, sys.stdout, indent=None if args.compact else 1)
     sys.stdout.write("\n")
@@ -224,8 +351,13 @@ def cmd_state(args) -> int:
             raise UsageError(f"--map-out: protocol {protocol.name} has no map")
         with open(args.map_out, "wb") as out:
             write_map(out)
-    print(f"wirestruct: state after the capture, {errors} errors", file=sys.stderr)
-    return 1 if args.strict and errors else 0
+    head = (f"state after {summary.packets} packets" if interrupted
+            else "state after the capture") + f", {summary.errors} errors"
+    for line in summary.lines(head, interrupted=interrupted):
+        print(line, file=sys.stderr)
+    if interrupted:
+        return INTERRUPTED
+    return 1 if args.strict and summary.failed() else 0
 
 
 # -- export / convert / show -------------------------------------------------------------------
@@ -331,26 +463,52 @@ def cmd_batch(args) -> int:
 
 # -- main ----------------------------------------------------------------------------------
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="wirestruct", description=__doc__.split("\n\n")[0])
-    sub = parser.add_subparsers(dest="command", required=True)
+    parser = argparse.ArgumentParser(
+        prog="wirestruct", description=__doc__.split("\n\n")[0],
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog="examples:\n"
+               "  wirestruct decode samples/mme.jsonl -p mme | jq -c .name\n"
+               "  tcpdump -U -w - -i lo port 4000 | wirestruct decode - -p mme\n"
+               "  wirestruct state samples/diep.jsonl\n"
+               "\n'wirestruct COMMAND --help' describes each command and its options.")
+    parser.add_argument("--version", action="version", version=f"wirestruct {_version()}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    p = sub.add_parser("decode", help="every packet of a capture, decoded")
+    p = sub.add_parser("decode", help="every packet of a capture, decoded (JSON Lines)",
+                       description="Decode every packet of a capture: one JSON object a line "
+                                   "on stdout (error events included), a summary on stderr.")
     _add_capture_args(p)
-    p.add_argument("--format", choices=("jsonl", "text"), default="jsonl")
-    p.add_argument("--upto", type=int, metavar="N", help="stop after packet N")
-    p.add_argument("--strict", action="store_true", help="exit 1 if any packet failed")
+    p.add_argument("--format", choices=("jsonl", "text"), default="jsonl",
+                   help="jsonl: one JSON object per packet or error (default); text: an "
+                        "indented field tree per packet")
+    p.add_argument("--upto", type=_count, metavar="N", help="stop after packet N (from 0)")
+    p.add_argument("--strict", action="store_true",
+                   help="exit 1 if any packet failed or --server matched nothing")
+    _add_follow_arg(p)
+    _examples(p, "wirestruct decode samples/mme.jsonl -p mme | jq -c 'select(.name == \"chat_message\")'",
+              "zcat session.pcap.gz | wirestruct decode - -p mme --server 4000",
+              "wirestruct decode live.pcap -p diep --follow")
     p.set_defaults(func=cmd_decode)
 
-    p = sub.add_parser("state", help="the tracked world state after the capture, as JSON")
+    p = sub.add_parser("state", help="the tracked world state after the capture, as JSON",
+                       description="Track the game world across a capture and print its "
+                                   "state as one JSON document.")
     _add_capture_args(p)
-    p.add_argument("--upto", type=int, metavar="N", help="state after packet N")
-    p.add_argument("--map-out", metavar="FILE", help="write the raw block array (mme)")
-    p.add_argument("--errors", action="store_true", help="print error events to stderr")
+    p.add_argument("--upto", type=_count, metavar="N", help="the state after packet N (from 0)")
+    p.add_argument("--map-out", metavar="FILE", help="also write the raw block array (mme)")
+    p.add_argument("--errors", action="store_true", help="print each error event to stderr")
     p.add_argument("--compact", action="store_true", help="one-line JSON")
-    p.add_argument("--strict", action="store_true", help="exit 1 if any packet failed")
+    p.add_argument("--strict", action="store_true",
+                   help="exit 1 if any packet failed or --server matched nothing")
+    _add_follow_arg(p)
+    _examples(p, "wirestruct state samples/scrap_mechanic.jsonl -p scrap-mechanic",
+              "wirestruct state samples/mme.jsonl -p mme --upto 100 --map-out map.bin")
     p.set_defaults(func=cmd_state)
 
-    p = sub.add_parser("export", help="files to open in the Kaitai Web IDE")
+    p = sub.add_parser("export", help="files to open in the Kaitai Web IDE",
+                       description="Write the capture, one file per packet (compression and "
+                                   "deltas expanded) and the specs, to open in the Kaitai "
+                                   "Web IDE.")
     _add_capture_args(p)
     p.add_argument("--out", required=True, metavar="DIR",
                    help="a new or empty directory (nothing is written through symbolic links)")
@@ -360,32 +518,52 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--verify", action="store_true",
                    help="open every file with the JavaScript build of its spec under Node, "
                         "as the Web IDE would, and compare with the Python parse")
+    _examples(p, "wirestruct export samples/diep.jsonl -p diep --out webide/",
+              "wirestruct export samples/mme.jsonl -p mme --out webide/ --force --verify")
     p.set_defaults(func=cmd_export)
 
-    p = sub.add_parser("convert", help="convert between capture formats")
+    p = sub.add_parser("convert", help="convert between capture formats",
+                       description="Copy a capture's records into another capture format.")
     _add_capture_args(p)
     p.add_argument("--to", required=True, choices=("jsonl", "wscap", "pcap", "pcapng"),
-                   help="pcap/pcapng are synthesized as Ethernet/IPv4/TCP, one connection per "
-                        "stream from 127.0.0.1:50000+N to 127.0.0.1:4000, handshake included")
-    p.add_argument("--out", required=True, metavar="FILE")
+                   help="the format to write; pcap/pcapng are synthesized as "
+                        "Ethernet/IPv4/TCP, one connection per stream from "
+                        "127.0.0.1:50000+N to 127.0.0.1:4000, handshake included")
+    p.add_argument("--out", required=True, metavar="FILE", help="the file to write")
+    _examples(p, "wirestruct convert tests/data/mme/session.pcapng -p mme --to wscap "
+                 "--out session.wscap",
+              "xzcat big.pcapng.xz | wirestruct convert - -p mme --to jsonl --out big.jsonl")
     p.set_defaults(func=cmd_convert)
 
     from .encode import add_encode_parser
     add_encode_parser(sub)
 
-    p = sub.add_parser("show", help="decode one packet given as hex or a file")
+    p = sub.add_parser("show", help="decode one packet given as hex or a file",
+                       description="Decode one packet, given as hex digits or a file holding "
+                                   "its bytes (such as an exported packets/*.bin).")
     p.add_argument("packet", help="hex string, or a file holding the packet's bytes")
-    p.add_argument("--protocol", "-p", choices=registry.protocol_names(), required=True)
-    p.add_argument("--dir", choices=("s2c", "c2s"), default="s2c")
-    p.add_argument("--format", choices=("jsonl", "text"), default="text")
-    p.add_argument("--diep-build", metavar="NAME")
+    p.add_argument("--protocol", "-p", choices=registry.protocol_names(), required=True,
+                   help="the game protocol of the packet")
+    p.add_argument("--dir", choices=("s2c", "c2s"), default="s2c",
+                   help="the packet's direction: s2c, server to client (default), or c2s")
+    p.add_argument("--format", choices=("jsonl", "text"), default="text",
+                   help="text: an indented field tree (default); jsonl: one JSON object")
+    p.add_argument("--diep-build", metavar="NAME", type=_diep_build,
+                   help="diep.io: the game build whose field table decodes updates "
+                        "(default: the bundled one)")
     _add_limit_args(p)
+    _examples(p, "wirestruct show 18001400000000000000000000000000000000000000000000 -p mme",
+              "wirestruct show webide/packets/0005_s2c_update.bin -p diep --format jsonl")
     p.set_defaults(func=cmd_show)
 
-    p = sub.add_parser("regen", help="compile ksy/ into generated/ with the pinned compiler")
+    p = sub.add_parser("regen", help="compile ksy/ into generated/ with the pinned compiler",
+                       description="Render the templated specs and compile every .ksy to "
+                                   "Python (generated/) and JavaScript (a check). Needs a "
+                                   "source checkout with `npm ci` run.")
     p.add_argument("--check", action="store_true",
                    help="write nothing; exit 1 listing files that differ")
-    p.add_argument("--folder", metavar="NAME", help="only this ksy/ folder")
+    p.add_argument("--folder", metavar="NAME", help="only this ksy/ folder (e.g. mme)")
+    _examples(p, "wirestruct regen --folder mme", "wirestruct regen --check")
     p.set_defaults(func=cmd_regen)
 
     p = sub.add_parser("batch", help="many captures into a Parquet dataset, on Dask")
@@ -414,12 +592,33 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+    try:
+        return version("wirestruct")
+    except PackageNotFoundError:
+        return __version__
+
+
+def _os_error_text(exc: OSError) -> str:
+    """``FILE: reason`` (the file named, as every file error should be)."""
+    name = exc.filename
+    reason = exc.strerror or str(exc)
+    return f"{name}: {reason}" if name is not None else reason
+
+
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    try:
+        args = build_parser().parse_args(argv)
+    except KeyboardInterrupt:
+        return INTERRUPTED
     try:
         status = args.func(args)
         sys.stdout.flush()
         return status
+    except KeyboardInterrupt:
+        print("wirestruct: interrupted", file=sys.stderr)
+        return INTERRUPTED
     except UsageError as exc:
         print(f"wirestruct: {exc}", file=sys.stderr)
         return 2
@@ -432,7 +631,7 @@ def main(argv: list[str] | None = None) -> int:
             # complaining when it flushes stdout at exit.
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             return 0
-        print(f"wirestruct: {exc}", file=sys.stderr)
+        print(f"wirestruct: {_os_error_text(exc)}", file=sys.stderr)
         return 2
     except ValueError as exc:
         print(f"wirestruct: {exc}", file=sys.stderr)

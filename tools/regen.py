@@ -30,8 +30,11 @@ import sys
 from pathlib import Path
 from typing import Dict, List, Tuple
 
-ROOT = Path(__file__).resolve().parent.parent
-KSY = ROOT / "ksy"
+from wirestruct.resources import ksy_root, source_checkout
+
+#: The specs (a source checkout's ksy/, or the installed copy, which regen refuses to touch).
+KSY = ksy_root()
+ROOT = KSY.parent
 GENERATED = ROOT / "generated"
 GENERATED_RW = ROOT / "generated_rw"
 #: compiler target -> which tree its modules go to
@@ -210,6 +213,11 @@ def main(argv=None) -> int:
     parser.add_argument("--folder", metavar="NAME",
                         help="only this ksy/ folder (e.g. mme); the others are left alone")
     args = parser.parse_args(argv)
+    if source_checkout() is None:
+        print("regen: needs a source checkout (git clone, then `npm ci` and "
+              "`pip install -e .`): this wirestruct is installed from a wheel, whose "
+              f"specs in {KSY} and generated code are read-only copies", file=sys.stderr)
+        return 2
     try:
         expected, errors = expected_outputs(folder=args.folder)
     except RegenError as exc:

@@ -7,6 +7,9 @@ Formats, detected from the first bytes:
   into their two byte streams, UDP datagrams become one record each (:mod:`.pcap`);
 * ``wscap`` - wirestruct's own container (:mod:`.container`).
 
+Any of them may come from standard input (``-``), be compressed (gzip, xz or zstd,
+recognised by magic bytes) and be followed while still being written (:mod:`.sources`).
+
 :func:`open_capture` returns a :class:`Capture`; iterating it yields
 :class:`~wirestruct.records.CaptureRecord` objects and, for input it could not read,
 :class:`~wirestruct.errors.CaptureError` objects in their place (reading goes on).
@@ -14,12 +17,14 @@ Formats, detected from the first bytes:
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import BinaryIO, Iterator, Optional, Sequence, Union
+from typing import BinaryIO
 
 from ..errors import CaptureError
 from ..limits import DEFAULT_LIMITS, Limits
 from ..records import CaptureRecord
+from .sources import STDIN, Source, open_source
 
 FORMATS = ("jsonl", "pcap", "pcapng", "wscap")
 
@@ -38,24 +43,31 @@ def detect_format(head: bytes) -> str:
     if head.lstrip()[:1] in (b"{", b""):
         return "jsonl"
     raise CaptureError("unknown capture format", offset=0,
-                       expected="JSON Lines, pcap, pcapng or a wirestruct container")
+                       expected="JSON Lines, pcap, pcapng or a wirestruct container, "
+                                "plain or gzip/xz/zstd-compressed")
 
 
 @dataclass
 class Capture:
     """An open capture. Iterate it once; close it (or use ``with``) when done."""
 
-    path: str
+    path: str                               #: as given; ``-`` is standard input
     format: str
-    stream: BinaryIO
-    protocol: Optional[str] = None          #: from the container header, if any
-    server: Optional[str] = None            #: "PORT" or "HOST:PORT" of the game server (pcap)
+    stream: BinaryIO                        #: a :class:`~.sources.Source` from open_capture
+    protocol: str | None = None          #: from the container header, if any
+    server: str | None = None            #: "PORT" or "HOST:PORT" of the game server (pcap)
     server_ports: Sequence[int] = ()        #: ports to try when ``server`` is not given
     transport: str = "stream"               #: "stream" (TCP chunks) or "message" (datagrams)
     limits: Limits = DEFAULT_LIMITS
     _reader: object = field(default=None, repr=False)
 
-    def __iter__(self) -> Iterator[Union[CaptureRecord, CaptureError]]:
+    def __iter__(self) -> Iterator[CaptureRecord | CaptureError]:
+        yield from self._records()
+        error = getattr(self.stream, "error", None)
+        if error is not None:   # the compressed input broke off: say so after what was read
+            yield error
+
+    def _records(self) -> Iterator[CaptureRecord | CaptureError]:
         if self.format == "jsonl":
             from .jsonl import read_jsonl
             return read_jsonl(self.stream, max_record=self.limits.max_record)
@@ -66,29 +78,39 @@ class Capture:
                                    server_ports=tuple(self.server_ports),
                                    transport=self.transport, limits=self.limits)
 
+    @property
+    def name(self) -> str:
+        """The capture's name in messages: its path, or ``<stdin>``."""
+        return "<stdin>" if self.path == STDIN else self.path
+
     def close(self) -> None:
         self.stream.close()
 
-    def __enter__(self) -> "Capture":
+    def __enter__(self) -> Capture:  # noqa: PYI034
         return self
 
     def __exit__(self, *exc) -> None:
         self.close()
 
 
-def open_capture(path: Union[str, os.PathLike], *, format: Optional[str] = None,
-                 server: Optional[str] = None, server_ports: Sequence[int] = (),
-                 transport: str = "stream", limits: Limits = DEFAULT_LIMITS) -> Capture:
-    """Open a capture file for streaming reads. ``format`` is detected when not given."""
+def open_capture(path: str | os.PathLike, *, format: str | None = None,
+                 server: str | None = None, server_ports: Sequence[int] = (),
+                 transport: str = "stream", limits: Limits = DEFAULT_LIMITS,
+                 follow: bool = False) -> Capture:
+    """Open a capture for streaming reads: a file, or ``-`` for standard input, plain or
+    gzip/xz/zstd-compressed. ``format`` is detected from the first bytes when not given.
+    With ``follow`` the capture is a file still being written: iteration waits for more
+    at its end (until interrupted) instead of ending."""
+    if format is not None and format not in FORMATS:
+        raise ValueError(f"unknown capture format {format!r}; known: {', '.join(FORMATS)}")
     path = os.fspath(path)
-    stream = open(path, "rb")
+    stream: Source = open_source(path, follow=follow)
     try:
         if format is None:
-            head = stream.read(16)
-            stream.seek(0)
-            format = detect_format(head)
-        if format not in FORMATS:
-            raise ValueError(f"unknown capture format {format!r}; known: {', '.join(FORMATS)}")
+            try:
+                format = detect_format(stream.peek(16))
+            except CaptureError as exc:
+                raise exc.at(file=stream.name) from None
         capture = Capture(path=path, format=format, stream=stream, server=server,
                           server_ports=server_ports, transport=transport, limits=limits)
         if format == "wscap":

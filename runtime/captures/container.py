@@ -26,6 +26,8 @@ class ContainerReader:
 
     def __init__(self, stream: BinaryIO, *, max_record: int = MAX_RECORD) -> None:
         self._io = KaitaiStream(stream)
+        # The end is found by looking ahead (works on pipes), not by seeking to it.
+        self._peek = getattr(stream, "peek", None)
         self._max_record = max_record
         try:
             magic = self._io.read_bytes(len(MAGIC))
@@ -45,7 +47,7 @@ class ContainerReader:
     def __iter__(self) -> Iterator[Union[CaptureRecord, CaptureError]]:
         io = self._io
         index = 0
-        while not io.is_eof():
+        while (self._peek(1) != b"") if self._peek else not io.is_eof():
             start = io.pos()
             try:
                 record = WirestructCapture.Record(io)

@@ -15,11 +15,12 @@ import functools
 import importlib
 import json
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Dict, List, Optional, Tuple, Union
 
+from ..resources import ksy_root
+
 #: Where the field tables live (the same files the specs are rendered from).
-DATA_DIR = Path(__file__).resolve().parents[2] / "ksy" / "diep" / "data"
+DATA_DIR = ksy_root() / "diep" / "data"
 
 #: The build whose table is bundled with the documents, used when none is named.
 DEFAULT_BUILD = "diepcustom-011c2e9"

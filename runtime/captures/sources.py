@@ -1,0 +1,338 @@
+"""Where capture bytes come from: a file, standard input (``-``), a compressed file or pipe,
+or a file that is still being written (``follow``).
+
+:func:`open_source` returns a :class:`Source`: a buffered, front-to-back reader with
+:meth:`~Source.peek` that never seeks, so every capture reader works the same on a
+regular file and on a pipe. Compressed input (gzip, xz, zstd) is recognised by its magic
+bytes, not its name, and decompressed as it is read, never whole. With ``follow=True``
+the end of the file is not the end of the capture: reading waits (polling) for the
+writer to append more, as ``tail -f`` does, so a record cut off at the end waits for
+its remaining bytes; it ends when the reader is interrupted.
+"""
+from __future__ import annotations
+
+import gzip
+import io
+import lzma
+import os
+import sys
+import time
+from typing import BinaryIO, Protocol
+
+from ..errors import CaptureError
+
+#: The name a capture read from standard input goes by.
+STDIN = "-"
+
+#: Bytes requested from the layer below per read (partial reads are fine).
+CHUNK = 1 << 16
+
+#: Seconds between looks at a followed file that has no new bytes.
+POLL_INTERVAL = 0.1
+
+COMPRESSIONS = ("gzip", "xz", "zstd")
+
+_MAGICS = (
+    (b"\x1f\x8b", "gzip"),
+    (b"\xfd7zXZ\x00", "xz"),
+    (b"\x28\xb5\x2f\xfd", "zstd"),
+)
+
+
+class _Readable(Protocol):
+    def read(self, n: int = ..., /) -> bytes: ...
+
+
+def detect_compression(head: bytes) -> str | None:
+    """The compression whose magic bytes ``head`` starts with, or None."""
+    for magic, name in _MAGICS:
+        if head.startswith(magic):
+            return name
+    return None
+
+
+class _Follow:
+    """A file read as it grows: at its end, wait for more instead of ending."""
+
+    def __init__(self, raw: BinaryIO, name: str, interval: float) -> None:
+        self._raw = raw
+        self._name = name
+        self._interval = interval
+        self._pos = 0
+
+    def read(self, n: int = CHUNK, /) -> bytes:
+        while True:
+            data = self._raw.read(n)
+            if data:
+                self._pos += len(data)
+                return data
+            size = os.fstat(self._raw.fileno()).st_size
+            if size < self._pos:
+                raise CaptureError(f"the file shrank from {self._pos} to {size} "
+                                   "bytes while being followed", offset=size, file=self._name,
+                                   expected="a file that is only appended to")
+            time.sleep(self._interval)
+
+    def close(self) -> None:
+        self._raw.close()
+
+
+class _PartialReads:
+    """A decompressing file read with ``read1``: what is ready, not a full buffer (a
+    live pipe must not stall waiting for bytes that have not been sent yet)."""
+
+    def __init__(self, reader) -> None:
+        self._reader = reader
+
+    def read(self, n: int = CHUNK, /) -> bytes:
+        return self._reader.read1(n)
+
+    def close(self) -> None:
+        self._reader.close()
+
+
+class Source(io.RawIOBase):
+    """Buffered front-to-back reading of a capture's bytes, with :meth:`peek`.
+
+    ``read(n)`` returns ``n`` bytes unless the input ends first; ``tell()`` counts bytes
+    read (of the decompressed input, when compressed). A decompression error (corrupt
+    or cut-off compressed data) ends the input; :attr:`error` then says what happened
+    and where, for the capture reader to report after the records it could read.
+    """
+
+    def __init__(self, raw: _Readable, name: str, *, compression: str | None = None,
+                 closes: tuple = (), fd: int | None = None) -> None:
+        super().__init__()
+        self._fd = fd
+        self.name = name
+        self.compression = compression
+        self.error: CaptureError | None = None
+        self._raw = raw
+        self._closes = closes
+        self._buf = b""
+        self._start = 0         # first unread byte of _buf
+        self._pos = 0
+        self._eof = False
+
+    # -- io.RawIOBase ------------------------------------------------------------------
+    def readable(self) -> bool:
+        return True
+
+    def seekable(self) -> bool:
+        return False
+
+    def tell(self) -> int:
+        return self._pos
+
+    def seek(self, *args) -> int:
+        raise io.UnsupportedOperation(f"{self.name}: captures are read front to back")
+
+    def fileno(self) -> int:
+        """The descriptor of a plain (uncompressed, not followed) capture file, whose size
+        is then the total that :meth:`tell` counts toward."""
+        if self._fd is None:
+            raise io.UnsupportedOperation(f"{self.name}: no file whose size is the input's")
+        return self._fd
+
+    def close(self) -> None:
+        if not self.closed:
+            for item in (self._raw, *self._closes):
+                close = getattr(item, "close", None)
+                if close is not None:
+                    close()
+        super().close()
+
+    # -- reading -----------------------------------------------------------------------
+    def _available(self) -> int:
+        return len(self._buf) - self._start
+
+    def _fill(self, want: int) -> bool:
+        """Read from below until ``want`` bytes are buffered; False at the end. The unread
+        rest and the new chunks are joined once (each chunk is at least CHUNK bytes asked
+        for, so every byte is copied O(1) times however the layer below splits it)."""
+        have = len(self._buf) - self._start
+        if have >= want:
+            return True
+        parts = [self._buf[self._start:]]
+        try:
+            while have < want and not self._eof:
+                try:
+                    chunk = self._raw.read(max(CHUNK, want - have))
+                except CaptureError:
+                    raise
+                except Exception as exc:  # noqa: BLE001 - EOFError, OSError, LZMAError, ZstdError
+                    self._fail(exc, have)
+                    break
+                if not chunk:
+                    self._eof = True
+                    break
+                parts.append(chunk)
+                have += len(chunk)
+        finally:
+            self._buf = b"".join(parts)
+            self._start = 0
+        return have >= want
+
+    def _fail(self, exc: BaseException, have: int) -> None:
+        self._eof = True
+        what = f"{self.compression} data" if self.compression else "input"
+        self.error = CaptureError(
+            f"{what} unreadable after {self._pos + have} bytes: "
+            f"{exc or type(exc).__name__}",
+            offset=self._pos + have, file=self.name,
+            expected=f"complete {self.compression} data" if self.compression else None)
+
+    def read(self, n: int = -1, /) -> bytes:
+        if n is None or n < 0:
+            raise io.UnsupportedOperation(f"{self.name}: captures are read record by record")
+        start = self._start
+        if len(self._buf) - start < n:
+            self._fill(n)
+            start = self._start
+        data = self._buf[start:start + n]
+        self._start = start + len(data)
+        self._pos += len(data)
+        return data
+
+    def readinto(self, buffer) -> int:
+        data = self.read(len(buffer))
+        buffer[:len(data)] = data
+        return len(data)
+
+    def read1(self, n: int = CHUNK, /) -> bytes:
+        if not self._available():
+            self._fill(1)
+        return self.read(min(n, self._available()) if n >= 0 else self._available())
+
+    def peek(self, n: int = 1) -> bytes:
+        """The next ``n`` bytes (fewer at the end), left to be read again."""
+        self._fill(n)
+        return self._buf[self._start:self._start + n]
+
+    def peek_range(self, start: int, end: int) -> bytes:
+        """Unread bytes ``start`` to ``end`` ahead of the position (fewer at the end)."""
+        self._fill(end)
+        return self._buf[self._start + start:self._start + end]
+
+    def readline(self, limit: int = -1, /) -> bytes:
+        """Up to and including the next newline, at most ``limit`` bytes; waits for the
+        newline (or the end) rather than returning half a line."""
+        scanned = 0
+        while True:
+            found = self._buf.find(b"\n", self._start + scanned)
+            if found >= 0:
+                n = found - self._start + 1
+                break
+            scanned = self._available()
+            if 0 <= limit <= scanned:
+                n = limit
+                break
+            want = max(scanned + 1, 2 * scanned)     # doubling: a long line is copied O(1) times
+            if 0 <= limit < want:
+                want = limit
+            if not self._fill(want) and self._available() == scanned:
+                n = self._available()
+                break
+        if limit >= 0:
+            n = min(n, limit)
+        return self.read(n)
+
+
+class PeekView(io.RawIOBase):
+    """The first ``limit`` bytes of a :class:`Source`, read without consuming them (to try
+    a reader on the start of a pipe and still read it all afterwards). Reading blocks
+    only as far as it goes: a live capture is not waited on for more than is asked."""
+
+    def __init__(self, source: Source, limit: int) -> None:
+        super().__init__()
+        self.name = source.name
+        self._source = source
+        self._limit = limit
+        self._pos = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def tell(self) -> int:
+        return self._pos
+
+    def peek(self, n: int = 1) -> bytes:
+        return self._source.peek_range(self._pos, min(self._pos + n, self._limit))
+
+    def read(self, n: int = -1, /) -> bytes:
+        if n is None or n < 0:
+            raise io.UnsupportedOperation(f"{self.name}: captures are read record by record")
+        data = self.peek(n)
+        self._pos += len(data)
+        return data
+
+    def readline(self, limit: int = -1, /) -> bytes:
+        want = CHUNK
+        while True:
+            if 0 <= limit < want:
+                want = limit
+            head = self.peek(want)
+            found = head.find(b"\n")
+            if found >= 0:
+                head = head[:found + 1]
+                break
+            if len(head) < want or len(head) == limit:
+                break
+            want *= 2
+        self._pos += len(head)
+        return head
+
+
+def _open_raw(path: str) -> tuple[BinaryIO, str]:
+    if path == STDIN:
+        return open(sys.stdin.fileno(), "rb", buffering=0, closefd=False), "<stdin>"
+    try:
+        return open(path, "rb", buffering=0), path
+    except OSError as exc:
+        raise CaptureError(f"cannot open: {exc.strerror or exc}", file=path,
+                           expected="a readable capture file") from None
+
+
+class _Available:
+    """The compressed bytes for a decompressor: what is there, without waiting for a full
+    buffer (a live pipe or a followed file must not stall on bytes not yet written)."""
+
+    def __init__(self, source: Source) -> None:
+        self._source = source
+
+    def read(self, n: int = CHUNK, /) -> bytes:
+        return self._source.read1(n)
+
+
+def _decompressor(compression: str, source: Source):
+    compressed = _Available(source)
+    if compression == "gzip":
+        return gzip.GzipFile(fileobj=compressed, mode="rb")
+    if compression == "xz":
+        return lzma.LZMAFile(compressed, mode="rb")
+    import zstandard
+    return zstandard.ZstdDecompressor().stream_reader(compressed, read_across_frames=True,
+                                                      closefd=False)
+
+
+def open_source(path: str | os.PathLike, *, follow: bool = False,
+                poll_interval: float = POLL_INTERVAL) -> Source:
+    """Open ``path`` (``-`` for standard input) for reading, decompressing gzip, xz and
+    zstd input by its magic bytes; ``follow`` waits at the end of a growing file."""
+    path = os.fspath(path)
+    if follow and path == STDIN:
+        raise ValueError("follow reads a growing file; standard input waits for more anyway")
+    raw, name = _open_raw(path)
+    try:
+        if follow:
+            raw = _Follow(raw, name, poll_interval)
+        plain_file = path != STDIN and not follow
+        source = Source(raw, name, fd=raw.fileno() if plain_file else None)
+        compression = detect_compression(source.peek(6))
+        if compression is None:
+            return source
+        return Source(_PartialReads(_decompressor(compression, source)), name,
+                      compression=compression, closes=(source,))
+    except BaseException:
+        raw.close()
+        raise

@@ -1,0 +1,103 @@
+"""Which protocol a capture speaks, found by trying every decoder on its first records.
+
+:func:`detect_protocol` reads the start of an open :class:`~wirestruct.captures.Capture`
+without consuming it (so a pipe can be detected and then decoded), decodes the first
+records with each registered protocol, and picks the one with the smallest share of
+failed or unknown packets. A tie, or no protocol that decodes anything, is a
+:class:`DetectionError`. :func:`looks_unknown` is the same test for one event, for
+warning that a chosen protocol mostly does not fit.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import islice
+
+from .captures import Capture
+from .captures.sources import PeekView
+from .errors import WirestructError
+from .events import ErrorEvent, Event, PacketEvent
+from .registry import get_protocol, protocol_names
+from .session import decode_records
+
+#: Records each protocol is tried on.
+DETECT_RECORDS = 64
+#: Bytes of the capture's start the trials may read (and hold in memory).
+DETECT_BYTES = 1 << 20
+
+
+class DetectionError(WirestructError):
+    """No protocol, or more than one equally, fits the start of the capture."""
+
+
+@dataclass(frozen=True)
+class Trial:
+    """How one protocol fared on the first records."""
+
+    protocol: str
+    packets: int        #: packets decoded under a known name
+    unknown: int        #: packets of an unknown type
+    errors: int         #: error events
+
+    @property
+    def events(self) -> int:
+        return self.packets + self.unknown + self.errors
+
+    @property
+    def bad_share(self) -> float:
+        return (self.unknown + self.errors) / self.events if self.events else 1.0
+
+    def __str__(self) -> str:
+        return (f"{self.protocol}: {self.packets} packets, {self.unknown} unknown, "
+                f"{self.errors} errors")
+
+
+def looks_unknown(event: Event) -> bool:
+    """An error event, or a packet whose type the protocol does not know."""
+    return isinstance(event, ErrorEvent) or (isinstance(event, PacketEvent)
+                                             and event.name.startswith("unknown_"))
+
+
+def try_protocol(capture: Capture, name: str, *, records: int = DETECT_RECORDS,
+                 max_bytes: int = DETECT_BYTES, **options) -> Trial:
+    """Decode the first ``records`` records of ``capture`` (not consumed) as ``name``."""
+    protocol = get_protocol(name)
+    view = Capture(path=capture.path, format=capture.format,
+                   stream=PeekView(capture.stream, max_bytes), server=capture.server,
+                   server_ports=protocol.default_ports, transport=protocol.transport,
+                   limits=capture.limits)
+    packets = unknown = errors = 0
+    decoder = protocol.decoder(limits=capture.limits, **options)
+    for event in decode_records(islice(view, records), decoder):
+        if isinstance(event, ErrorEvent):
+            errors += 1
+        elif looks_unknown(event):
+            unknown += 1
+        else:
+            packets += 1
+    return Trial(name, packets, unknown, errors)
+
+
+def detect_protocol(capture: Capture, *, records: int = DETECT_RECORDS,
+                    max_bytes: int = DETECT_BYTES, **options) -> tuple[str, list[Trial]]:
+    """The protocol ``capture`` speaks and every trial, best first. The capture is left
+    unread; set its ``transport`` and ``server_ports`` from the protocol before reading
+    (:func:`wirestruct.captures.open_capture` does it when given them)."""
+    if capture.protocol:
+        return capture.protocol, []
+    if capture.format == "wscap":
+        raise DetectionError("the container names no protocol", file=capture.name)
+    trials = sorted((try_protocol(capture, name, records=records, max_bytes=max_bytes,
+                                  **options) for name in protocol_names()),
+                    key=lambda t: (t.bad_share, -t.packets))
+    summary = "; ".join(str(t) for t in trials)
+    best = trials[0]
+    if best.packets == 0:
+        raise DetectionError(f"no protocol decodes the first records ({summary})",
+                             file=capture.name,
+                             expected="a capture of " + ", ".join(protocol_names()))
+    if len(trials) > 1 and (trials[1].bad_share, trials[1].packets) == (best.bad_share,
+                                                                       best.packets):
+        raise DetectionError(f"{best.protocol} and {trials[1].protocol} fit the first "
+                             f"records equally well ({summary})", file=capture.name,
+                             expected="one protocol that fits best")
+    return best.protocol, trials
