@@ -262,7 +262,12 @@ def test_invalid_option_values_are_usage_errors(args, says):
 
 def test_a_server_that_matches_nothing_says_so_and_fails_strict(capsys):
     status, out, err = run(["decode", MME_PCAPNG, "-p", "mme", "--server", "1", "--strict"], capsys)
-    assert status == 1 and not out
+    assert status == 1
+    # No packet is decoded; the frames of the connections not followed are counted.
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert lines and all(line["error"] == "UnsupportedError" and "index" in line
+                         and line["dropped_unit"] == "frames" for line in lines)
+    assert "do not involve the named server" in lines[-1]["message"]
     assert f"--server 1 matched no traffic in {MME_PCAPNG}" in err
     status, _, _ = run(["decode", MME_PCAPNG, "-p", "mme", "--server", "1"], capsys)
     assert status == 0

@@ -218,7 +218,7 @@ class Summary:
             lines.append(f"wirestruct: warning: {self.unknown + self.errors} of {total} packets "
                          f"are unknown or failed as {self.protocol.name}: is this a "
                          f"{self.protocol.name} capture? (without --protocol it is detected)")
-        if self.args.server and not total:
+        if self.args.server and not self.packets:
             lines.append(f"wirestruct: --server {self.args.server} matched no traffic in "
                          f"{self.args.capture}")
         return lines
@@ -566,11 +566,16 @@ def build_parser() -> argparse.ArgumentParser:
     _examples(p, "wirestruct regen --folder mme", "wirestruct regen --check")
     p.set_defaults(func=cmd_regen)
 
-    p = sub.add_parser("batch", help="many captures into a Parquet dataset, on Dask")
+    p = sub.add_parser("batch", help="many captures into a Parquet dataset, on Dask",
+                       description="Decode many captures, one Dask task each, into a Parquet "
+                                   "dataset partitioned by table and capture (see "
+                                   "docs/tables.md). A local cluster of worker processes by "
+                                   "default; --scheduler uses an existing Dask cluster.")
     p.add_argument("captures", nargs="+", metavar="CAPTURE",
                    help="capture files, directories (searched for *.jsonl, *.pcap, *.pcapng, "
                         "*.wscap) or glob patterns")
-    p.add_argument("--protocol", "-p", choices=registry.protocol_names(), required=True)
+    p.add_argument("--protocol", "-p", choices=registry.protocol_names(), required=True,
+                   help="the game protocol of every capture")
     p.add_argument("--out", required=True, metavar="DATASET",
                    help="dataset folder; must be reachable under this path from every worker")
     p.add_argument("--scheduler", metavar="ADDRESS",
@@ -580,7 +585,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="worker processes of the local cluster (default: one per core)")
     p.add_argument("--limit", action="append", metavar="NAME=VALUE",
                    help="override a limit of wirestruct.limits (repeatable)")
-    p.add_argument("--diep-build", metavar="NAME", help="diep.io field table (default: bundled)")
+    p.add_argument("--diep-build", metavar="NAME", type=_diep_build, help="diep.io field table (default: bundled)")
     p.add_argument("--server", metavar="[HOST:]PORT", help="the game server in pcap captures")
     p.add_argument("--capture-format", choices=FORMATS, help="override format detection")
     p.add_argument("--batch-rows", type=int, default=16_384, metavar="N",
@@ -588,6 +593,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--force", action="store_true",
                    help="redo captures whose manifest matches")
     p.add_argument("--strict", action="store_true", help="exit 1 if any capture failed")
+    _examples(p, "wirestruct batch captures/ -p diep --out dataset/",
+              "wirestruct batch 'runs/*.pcapng' -p mme --server 25565 --scheduler tcp://scheduler.example:8786 --out /shared/ds")
     p.set_defaults(func=cmd_batch)
     return parser
 

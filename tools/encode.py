@@ -119,17 +119,23 @@ def cmd_encode(args) -> int:
 
 
 def add_encode_parser(sub) -> None:
-    from .cli import _add_limit_args
+    from .cli import _add_limit_args, _diep_build, _examples
     p = sub.add_parser("encode", help="decoded events (JSON Lines) back to a capture",
                        description=__doc__.split("\n\n")[0])
     p.add_argument("events", help="JSON Lines as `wirestruct decode` prints them; - for stdin")
-    p.add_argument("--protocol", "-p", choices=registry.protocol_names(), required=True)
-    p.add_argument("--out", required=True, metavar="CAPTURE")
+    p.add_argument("--protocol", "-p", choices=registry.protocol_names(), required=True,
+                   help="the game protocol of the events")
+    p.add_argument("--out", required=True, metavar="CAPTURE",
+                   help="the capture file to write")
     p.add_argument("--to", choices=OUTPUT_FORMATS,
                    help="output format (default: from the extension of --out)")
-    p.add_argument("--diep-build", metavar="NAME", help="diep.io field table (default: bundled)")
+    p.add_argument("--diep-build", metavar="NAME", type=_diep_build,
+                   help="diep.io field table (default: bundled)")
     p.add_argument("--strict", action="store_true", help="exit 1 if any event was not encoded")
     _add_limit_args(p)
+    _examples(p, "wirestruct encode events.jsonl -p mme --out session.pcapng",
+              "wirestruct decode samples/mme.jsonl -p mme | jq -c 'select(.name != \"chat_message\")'"
+              " | wirestruct encode - -p mme --out no_chat.jsonl")
     p.set_defaults(func=cmd_encode)
 
 
