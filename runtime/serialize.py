@@ -1,0 +1,263 @@
+"""The one serializer: events and parsed objects to JSON, for the command line and the API.
+
+    from wirestruct.serialize import event_json, dumps_event
+
+    event_json(event)                    # the dict `wirestruct decode` prints for the event
+    dumps_event(event)                   # the same, as one line of UTF-8 JSON bytes (orjson)
+    dumps_event(event, raw=True, big_ints="string")
+
+An event becomes ``{"index", "record", "t", "dir", "stream", "id", "name", ["parent"],
+"fields", ["expansions"]}`` (a packet) or ``{"index", "record", "t", "dir", "stream",
+"error", "message", ...}`` (an error, with ``expected``, ``dropped``/``dropped_unit`` and
+where it happened when known). ``wirestruct.to_jsonable(event)`` returns the same dict.
+
+Readable output (the default) shows values, not encodings (:mod:`wirestruct.presentation`):
+
+- enum values by their names (unknown values as integers);
+- wire encodings of one value (diep varints, fixed point, null-terminated strings, floats
+  read as bits) as that value; jump tables and their bookkeeping fields left out;
+- vectors (a type whose fields are ``x``, ``y``, ``z`` [, ``w``]) as ``{"x", "y", "z"[, "w"]}``
+  in that order, whatever the wire order;
+- Scrap Mechanic UUIDs as canonical ``8-4-4-4-12`` text, by the byte order each field is
+  documented with (`le u128` or `be u128`);
+- bytes as ``{"hex": "<lowercase hex>"}``, so they never look like text;
+- non-finite floats as the strings ``"NaN"``, ``"Infinity"``, ``"-Infinity"`` (strict JSON).
+
+``raw=True`` gives the parse as the specs define it, close to the Web IDE's JSON export:
+every sequence field then every instance (internals ``_io``, ``_parent``, ``_root``,
+``_raw_*``, ``_m_*`` skipped), bytes as plain lowercase hex, wrappers and jump tables kept.
+
+``big_ints="string"`` writes integers beyond 2^53 - 1 in magnitude (JavaScript's
+``Number.MAX_SAFE_INTEGER``; jq 1.6 rounds them too) as decimal strings; the default
+writes every integer as an exact JSON number.
+
+How an object is shown is worked out once per class (its instances, whether it is a
+vector, a wrapper, hidden) and cached in the serializer.
+"""
+from __future__ import annotations
+
+import enum
+import inspect
+import json
+import math
+import re
+from typing import Any, Callable, Dict, Optional, Tuple
+
+import orjson
+from kaitaistruct import KaitaiStruct
+
+from . import presentation
+from .events import ErrorEvent, PacketEvent
+
+#: Largest integer every JSON reader holds exactly (JavaScript's Number.MAX_SAFE_INTEGER).
+MAX_SAFE_INTEGER = 2**53 - 1
+BIG_INTS = ("number", "string")
+
+_HIDE: Any = object()  # a value readable output leaves out
+_INSTANCES: Dict[type, Tuple[str, ...]] = {}
+_SEQ = re.compile(r"^\s*self\.([A-Za-z][A-Za-z0-9_]*)\s*=(?!=)", re.M)
+
+Plan = Callable[[Any, Optional[str]], Any]
+
+
+def instance_names(cls: type) -> Tuple[str, ...]:
+    """Public instances (properties) a generated class declares, in declaration order."""
+    names = _INSTANCES.get(cls)
+    if names is None:
+        names = tuple(name for name, value in vars(cls).items()
+                      if isinstance(value, property) and not name.startswith("_"))
+        _INSTANCES[cls] = names
+    return names
+
+
+def seq_names(cls: type) -> Tuple[str, ...]:
+    """Fields a generated class reads (its ``_read`` assignments, in source order) and its
+    parameters; empty when the source is not available."""
+    names: list = []
+    for method in ("__init__", "_read"):
+        try:
+            source = inspect.getsource(getattr(cls, method))
+        except (OSError, TypeError, AttributeError):
+            continue
+        for name in _SEQ.findall(source):
+            if name not in names:
+                names.append(name)
+    return tuple(names)
+
+
+class Serializer:
+    """Converts events and parsed objects to JSON-able data with one set of options;
+    per-class plans are built on first use and kept."""
+
+    def __init__(self, *, raw: bool = False, big_ints: str = "number",
+                 enum_names: bool = True, instances: bool = True) -> None:
+        if big_ints not in BIG_INTS:
+            raise ValueError(f"big_ints must be one of {', '.join(BIG_INTS)}, not {big_ints!r}")
+        self.raw = raw
+        self.big_strings = big_ints == "string"
+        self.enum_names = enum_names
+        self.instances = instances
+        self._plans: Dict[type, Plan] = {}
+
+    # -- values ---------------------------------------------------------------------------
+    def value(self, v: Any, field: Optional[str] = None) -> Any:
+        """``v`` (a parsed object, or any value inside one) as JSON-able data."""
+        t = type(v)
+        if t is int:
+            if self.big_strings and not -MAX_SAFE_INTEGER <= v <= MAX_SAFE_INTEGER:
+                return str(v)
+            return v
+        if t is str or t is bool or v is None:
+            return v
+        if t is float:
+            return v if math.isfinite(v) else _nonfinite(v)
+        if t is list:
+            out = [self.value(item, field) for item in v]
+            return out if self.raw or _HIDE not in out else [x for x in out if x is not _HIDE]
+        plan = self._plans.get(t)
+        if plan is None:
+            plan = self._plans[t] = self._plan(t)
+        return plan(v, field)
+
+    def event(self, event: Any) -> Dict[str, Any]:
+        """The JSON object of a PacketEvent or ErrorEvent."""
+        if isinstance(event, PacketEvent):
+            out = {"index": event.index, "record": event.record, "t": event.t,
+                   "dir": event.direction.label, "stream": event.stream,
+                   "id": event.packet_id, "name": event.name}
+            if event.parent is not None:
+                out["parent"] = event.parent
+            out["fields"] = self.value(event.packet)
+            if event.expansions:
+                out["expansions"] = self.value(dict(event.expansions))
+            return out
+        out = {"index": event.index, "record": event.record, "t": event.t,
+               "dir": event.direction.label if event.direction is not None else None,
+               "stream": event.stream}
+        out.update(self.value(event.error.to_json()))
+        return out
+
+    def dumps(self, event: Any) -> bytes:
+        """One event as compact UTF-8 JSON (no newline)."""
+        return dumps(self.event(event))
+
+    # -- plans ----------------------------------------------------------------------------
+    def _plan(self, t: type) -> Plan:
+        if issubclass(t, KaitaiStruct):
+            return self._struct_plan(t)
+        if issubclass(t, enum.Enum):
+            if self.enum_names:
+                return lambda v, f: v.name
+            return lambda v, f: self.value(v.value, f)
+        if issubclass(t, bool):
+            return lambda v, f: bool(v)
+        if issubclass(t, int):
+            return lambda v, f: self.value(int(v), f)
+        if issubclass(t, float):
+            return lambda v, f: self.value(float(v), f)
+        if issubclass(t, str):
+            return lambda v, f: str(v)
+        if issubclass(t, (bytes, bytearray, memoryview)):
+            if self.raw:
+                return lambda v, f: bytes(v).hex()
+            return lambda v, f: {"hex": bytes(v).hex()}
+        if issubclass(t, (list, tuple)):
+            return lambda v, f: self.value(list(v), f)
+        if issubclass(t, dict):
+            return self._dict_plan
+        if issubclass(t, (set, frozenset)):
+            return lambda v, f: sorted(self.value(item) for item in v)
+        if not self.raw:
+            view = presentation.OBJECT_VIEWS.get(f"{t.__module__}:{t.__qualname__}")
+            if view is not None:
+                return lambda v, f: self.value(view(v), f)
+        if hasattr(t, "to_json"):
+            return lambda v, f: self.value(v.to_json(), f)
+        if hasattr(t, "__dataclass_fields__"):
+            names = tuple(t.__dataclass_fields__)
+            return lambda v, f: {name: self.value(getattr(v, name), name) for name in names}
+        if hasattr(t, "tolist"):  # numpy scalars and arrays
+            return lambda v, f: self.value(v.tolist(), f)
+        return lambda v, f: str(v)
+
+    def _dict_plan(self, v: Any, field: Optional[str]) -> Dict[str, Any]:
+        out = {}
+        for key, item in v.items():
+            converted = self.value(item, key if isinstance(key, str) else field)
+            if converted is not _HIDE:
+                out[str(self.value(key))] = converted
+        return out
+
+    def _struct_plan(self, cls: type) -> Plan:
+        instances = instance_names(cls) if self.instances else ()
+        hidden: frozenset = frozenset()
+        if not self.raw:
+            custom = presentation.lookup(presentation.VALUE_OF, cls)
+            if custom is not None:
+                return lambda v, f: self.value(custom(v, f), f)
+            if presentation.class_key(cls) in presentation.HIDDEN_CLASSES:
+                return lambda v, f: _HIDE
+            order = presentation.vector_order(
+                tuple(n for n in seq_names(cls) + instances if len(n) == 1))
+            if order is not None:
+                return lambda v, f: {n: self.value(getattr(v, n), n) for n in order}
+            hidden = presentation.hidden_fields(cls)
+        value = self.value
+
+        def plan(v: Any, field: Optional[str]) -> Dict[str, Any]:
+            out: Dict[str, Any] = {}
+            for name, item in v.__dict__.items():
+                if name[0] == "_" or name in hidden:
+                    continue
+                converted = value(item, name)
+                if converted is not _HIDE:
+                    out[name] = converted
+            for name in instances:
+                if name in out or name in hidden:
+                    continue
+                try:
+                    item = getattr(v, name)
+                except Exception:  # noqa: BLE001 - an instance that cannot be computed is left out
+                    continue
+                converted = value(item, name)
+                if converted is not _HIDE:
+                    out[name] = converted
+            return out
+
+        return plan
+
+
+def _nonfinite(v: float) -> str:
+    return "NaN" if math.isnan(v) else ("Infinity" if v > 0 else "-Infinity")
+
+
+def dumps(data: Any) -> bytes:
+    """JSON-able ``data`` as compact UTF-8 JSON; integers beyond 64 bits stay exact."""
+    try:
+        return orjson.dumps(data)
+    except TypeError:  # orjson holds at most 64-bit integers
+        return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+_SERIALIZERS: Dict[tuple, Serializer] = {}
+
+
+def serializer(*, raw: bool = False, big_ints: str = "number", enum_names: bool = True,
+               instances: bool = True) -> Serializer:
+    """The shared serializer for these options (plans are kept across calls)."""
+    key = (raw, big_ints, enum_names, instances)
+    found = _SERIALIZERS.get(key)
+    if found is None:
+        found = _SERIALIZERS[key] = Serializer(raw=raw, big_ints=big_ints,
+                                               enum_names=enum_names, instances=instances)
+    return found
+
+
+def event_json(event: Any, *, raw: bool = False, big_ints: str = "number") -> Dict[str, Any]:
+    """The JSON object `wirestruct decode` prints for ``event`` (see the module doc)."""
+    return serializer(raw=raw, big_ints=big_ints).event(event)
+
+
+def dumps_event(event: Any, *, raw: bool = False, big_ints: str = "number") -> bytes:
+    """:func:`event_json` as one line of compact UTF-8 JSON bytes (without the newline)."""
+    return dumps(serializer(raw=raw, big_ints=big_ints).event(event))
