@@ -11,6 +11,7 @@ classes of specs rendered per game build).
 """
 from __future__ import annotations
 
+import struct
 import uuid
 from typing import Any, Callable, Dict, FrozenSet, Optional, Tuple
 
@@ -22,7 +23,8 @@ _DIEP_VALUES = ("Vu", "Vi", "Vf", "F32", "U32", "StringNt", "FixedPoint")
 _DIEP_HIDDEN = ("IndexTable", "Jump", "IndexEntry")
 #: Parameters and bookkeeping of the element tables (prev_index/length come from the
 #: enclosing table; ``jump`` holds the xored offset).
-_DIEP_HIDDEN_FIELDS = frozenset({"jump", "prev_index", "prev_mask", "num_slots", "length"})
+_DIEP_HIDDEN_FIELDS = frozenset({"jump", "prev_index", "prev_mask", "num_slots", "length",
+                                 "xored_jump", "is_end", "table_start"})
 
 # -- Scrap Mechanic --------------------------------------------------------------------------
 #: Fields holding ``sm_common::uuid`` documented `be u128` (the UUID text's bytes in order);
@@ -38,17 +40,30 @@ def sm_uuid(obj: Any, field: Optional[str]) -> str:
     return str(uuid.UUID(bytes=octets))
 
 
+def sm_f4_from_bits(obj: Any, field: Optional[str]) -> Any:
+    """``f4_from_bits``: its 32 bits as the big-endian IEEE 754 single they are (the spec's
+    ``value`` builds the same float from the bits' parts, more slowly)."""
+    return _F4BE.unpack(obj.bits.to_bytes(4, "big"))[0]
+
+
+_F4BE = struct.Struct(">f")
+
 #: ``module:Qual.Name`` -> presentation of the whole object.
 VALUE_OF: Dict[str, Callable[[Any, Optional[str]], Any]] = {
     **{f"diep_types:DiepTypes.{name}": (lambda obj, field: obj.value) for name in _DIEP_VALUES},
     "sm_common:SmCommon.Uuid": sm_uuid,
-    "sm_common:SmCommon.F4FromBits": lambda obj, field: obj.value,
+    "sm_common:SmCommon.F4FromBits": sm_f4_from_bits,
 }
 #: Classes left out of readable output (the field holding one is omitted).
 HIDDEN_CLASSES: FrozenSet[str] = frozenset(f"diep_types:DiepTypes.{n}" for n in _DIEP_HIDDEN)
 #: Field names left out of readable output, per generated package.
 HIDDEN_FIELDS: Dict[str, FrozenSet[str]] = {
     "wirestruct.generated.diep": _DIEP_HIDDEN_FIELDS,
+}
+#: Per generated package, the instance that marks a table's closing entry (bookkeeping:
+#: such entries are left out of readable lists).
+END_MARKERS: Dict[str, str] = {
+    "wirestruct.generated.diep": "is_end",
 }
 #: Runtime objects whose readable form is a dict of (still unconverted) values, instead
 #: of their ``to_json()``; ``module:Qual.Name`` with the full module name.
@@ -79,6 +94,13 @@ def lookup(table: Dict[str, Any], cls: type) -> Any:
 def hidden_fields(cls: type) -> FrozenSet[str]:
     package = cls.__module__.rsplit(".", 1)[0]
     return HIDDEN_FIELDS.get(package, frozenset())
+
+
+def end_marker(cls: type) -> Optional[str]:
+    """The closing-entry instance of ``cls`` (None when its package has none or the class
+    does not declare it)."""
+    name = END_MARKERS.get(cls.__module__.rsplit(".", 1)[0])
+    return name if name is not None and isinstance(vars(cls).get(name), property) else None
 
 
 def vector_order(names: Tuple[str, ...]) -> Optional[Tuple[str, ...]]:

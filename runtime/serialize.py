@@ -54,6 +54,7 @@ MAX_SAFE_INTEGER = 2**53 - 1
 BIG_INTS = ("number", "string")
 
 _HIDE: Any = object()  # a value readable output leaves out
+HIDDEN = _HIDE  #: what Serializer.value returns for a value readable output leaves out
 _INSTANCES: Dict[type, Tuple[str, ...]] = {}
 _SEQ = re.compile(r"^\s*self\.([A-Za-z][A-Za-z0-9_]*)\s*=(?!=)", re.M)
 
@@ -98,26 +99,40 @@ class Serializer:
         self.enum_names = enum_names
         self.instances = instances
         self._plans: Dict[type, Plan] = {}
+        self._value = self._make_value()
 
     # -- values ---------------------------------------------------------------------------
     def value(self, v: Any, field: Optional[str] = None) -> Any:
         """``v`` (a parsed object, or any value inside one) as JSON-able data."""
-        t = type(v)
-        if t is int:
-            if self.big_strings and not -MAX_SAFE_INTEGER <= v <= MAX_SAFE_INTEGER:
-                return str(v)
-            return v
-        if t is str or t is bool or v is None:
-            return v
-        if t is float:
-            return v if math.isfinite(v) else _nonfinite(v)
-        if t is list:
-            out = [self.value(item, field) for item in v]
-            return out if self.raw or _HIDE not in out else [x for x in out if x is not _HIDE]
-        plan = self._plans.get(t)
-        if plan is None:
-            plan = self._plans[t] = self._plan(t)
-        return plan(v, field)
+        return self._value(v, field)
+
+    def _make_value(self) -> Plan:
+        big = self.big_strings
+        raw = self.raw
+        plans = self._plans
+        make = self._plan
+        hide = _HIDE
+        limit = MAX_SAFE_INTEGER
+
+        def value(v: Any, field: Optional[str] = None) -> Any:
+            t = type(v)
+            if t is int:
+                if big and (v > limit or v < -limit):
+                    return str(v)
+                return v
+            if t is str or t is bool or v is None:
+                return v
+            if t is float:
+                return v if v - v == 0.0 else _nonfinite(v)
+            if t is list:
+                out = [value(item, field) for item in v]
+                return out if raw or hide not in out else [x for x in out if x is not hide]
+            plan = plans.get(t)
+            if plan is None:
+                plan = plans[t] = make(t)
+            return plan(v, field)
+
+        return value
 
     def event(self, event: Any) -> Dict[str, Any]:
         """The JSON object of a PacketEvent or ErrorEvent."""
@@ -127,14 +142,14 @@ class Serializer:
                    "id": event.packet_id, "name": event.name}
             if event.parent is not None:
                 out["parent"] = event.parent
-            out["fields"] = self.value(event.packet)
+            out["fields"] = self._value(event.packet)
             if event.expansions:
-                out["expansions"] = self.value(dict(event.expansions))
+                out["expansions"] = self._value(dict(event.expansions))
             return out
         out = {"index": event.index, "record": event.record, "t": event.t,
                "dir": event.direction.label if event.direction is not None else None,
                "stream": event.stream}
-        out.update(self.value(event.error.to_json()))
+        out.update(self._value(event.error.to_json()))
         return out
 
     def dumps(self, event: Any) -> bytes:
@@ -146,15 +161,15 @@ class Serializer:
         if issubclass(t, KaitaiStruct):
             return self._struct_plan(t)
         if issubclass(t, enum.Enum):
-            if self.enum_names:
-                return lambda v, f: v.name
-            return lambda v, f: self.value(v.value, f)
+            shown = {member: member.name if self.enum_names else self._value(member.value)
+                     for member in t}
+            return lambda v, f: shown[v]
         if issubclass(t, bool):
             return lambda v, f: bool(v)
         if issubclass(t, int):
-            return lambda v, f: self.value(int(v), f)
+            return lambda v, f: self._value(int(v), f)
         if issubclass(t, float):
-            return lambda v, f: self.value(float(v), f)
+            return lambda v, f: self._value(float(v), f)
         if issubclass(t, str):
             return lambda v, f: str(v)
         if issubclass(t, (bytes, bytearray, memoryview)):
@@ -162,30 +177,30 @@ class Serializer:
                 return lambda v, f: bytes(v).hex()
             return lambda v, f: {"hex": bytes(v).hex()}
         if issubclass(t, (list, tuple)):
-            return lambda v, f: self.value(list(v), f)
+            return lambda v, f: self._value(list(v), f)
         if issubclass(t, dict):
             return self._dict_plan
         if issubclass(t, (set, frozenset)):
-            return lambda v, f: sorted(self.value(item) for item in v)
+            return lambda v, f: sorted(self._value(item) for item in v)
         if not self.raw:
             view = presentation.OBJECT_VIEWS.get(f"{t.__module__}:{t.__qualname__}")
             if view is not None:
-                return lambda v, f: self.value(view(v), f)
+                return lambda v, f: self._value(view(v), f)
         if hasattr(t, "to_json"):
-            return lambda v, f: self.value(v.to_json(), f)
+            return lambda v, f: self._value(v.to_json(), f)
         if hasattr(t, "__dataclass_fields__"):
             names = tuple(t.__dataclass_fields__)
-            return lambda v, f: {name: self.value(getattr(v, name), name) for name in names}
+            return lambda v, f: {name: self._value(getattr(v, name), name) for name in names}
         if hasattr(t, "tolist"):  # numpy scalars and arrays
-            return lambda v, f: self.value(v.tolist(), f)
+            return lambda v, f: self._value(v.tolist(), f)
         return lambda v, f: str(v)
 
     def _dict_plan(self, v: Any, field: Optional[str]) -> Dict[str, Any]:
         out = {}
         for key, item in v.items():
-            converted = self.value(item, key if isinstance(key, str) else field)
+            converted = self._value(item, key if isinstance(key, str) else field)
             if converted is not _HIDE:
-                out[str(self.value(key))] = converted
+                out[str(self._value(key))] = converted
         return out
 
     def _struct_plan(self, cls: type) -> Plan:
@@ -194,20 +209,32 @@ class Serializer:
         if not self.raw:
             custom = presentation.lookup(presentation.VALUE_OF, cls)
             if custom is not None:
-                return lambda v, f: self.value(custom(v, f), f)
+                value_of = self._value
+                return lambda v, f: value_of(custom(v, f), f)
             if presentation.class_key(cls) in presentation.HIDDEN_CLASSES:
                 return lambda v, f: _HIDE
             order = presentation.vector_order(
                 tuple(n for n in seq_names(cls) + instances if len(n) == 1))
             if order is not None:
-                return lambda v, f: {n: self.value(getattr(v, n), n) for n in order}
+                return lambda v, f: {n: self._value(getattr(v, n), n) for n in order}
             hidden = presentation.hidden_fields(cls)
-        value = self.value
+            end = presentation.end_marker(cls)
+            if end is not None:
+                plan = self._struct_fields(cls, instances, hidden)
+                return lambda v, f: _HIDE if getattr(v, end) else plan(v, f)
+        return self._struct_fields(cls, instances, hidden)
+
+    def _struct_fields(self, cls: type, instances: Tuple[str, ...], hidden: frozenset) -> Plan:
+        value = self._value
+        plain = (str, bool) if self.big_strings else (int, str, bool)
 
         def plan(v: Any, field: Optional[str]) -> Dict[str, Any]:
             out: Dict[str, Any] = {}
             for name, item in v.__dict__.items():
                 if name[0] == "_" or name in hidden:
+                    continue
+                if type(item) in plain:
+                    out[name] = item
                     continue
                 converted = value(item, name)
                 if converted is not _HIDE:

@@ -25,7 +25,7 @@ from typing import Any, Callable, ContextManager, Dict, List, Optional, Sequence
 from kaitaistruct import KaitaiStruct
 
 from wirestruct.events import ErrorEvent, PacketEvent
-from wirestruct.serialize import Serializer, dumps, serializer
+from wirestruct.serialize import HIDDEN, Serializer, dumps, serializer
 
 from . import spans
 
@@ -211,17 +211,17 @@ def tree_lines(event: Any, ser: Serializer, t0: float = 0.0) -> List[str]:
             f"{event.direction.label}, t={event.t:.6f}, stream {event.stream}"
             + (f", in #{event.parent}" if event.parent is not None else ""))
     lines = [head, "offset size"]
-    _walk(lines, event.packet, ser.value(event.packet), "fields", None, 0, relative=False)
+    _walk(lines, ser, event.packet, ser.value(event.packet), "fields", None, 0, relative=False)
     if event.expansions:
         for key, value in event.expansions.items():
-            _walk(lines, value, ser.value(value, key), f"expansions.{key}", None, 0,
+            _walk(lines, ser, value, ser.value(value, key), f"expansions.{key}", None, 0,
                   relative=True)
     lines.append("")
     lines.extend(hexdump(event.raw))
     return lines
 
 
-def _walk(lines: List[str], obj: Any, shown: Any, label: str, span: Optional[tuple],
+def _walk(lines: List[str], ser: Serializer, obj: Any, shown: Any, label: str, span: Optional[tuple],
           depth: int, relative: bool) -> None:
     column = "           " if span is None else \
         f"{'+' if relative else ' '}{span[0]:05x} {span[1]:4d}"
@@ -231,16 +231,22 @@ def _walk(lines: List[str], obj: Any, shown: Any, label: str, span: Optional[tup
         for key, value in shown.items():
             child = getattr(obj, key, None) if isinstance(obj, KaitaiStruct) else (
                 obj.get(key) if isinstance(obj, dict) else None)
-            _walk(lines, child, value, key, spans.field_span(obj, key), depth + 1, relative)
+            _walk(lines, ser, child, value, key, spans.field_span(obj, key), depth + 1, relative)
         return
     if isinstance(shown, list):
         lines.append(f"{column}  {pad}{label}: [{len(shown)}]")
-        items = obj if isinstance(obj, list) and len(obj) == len(shown) else [None] * len(shown)
-        owner = getattr(obj, "_owner", None) if isinstance(obj, list) else None
-        element = getattr(obj, "_spans", None) if owner is not None else None
-        for i, value in enumerate(shown):
-            item_span = element[i] if element is not None and i < len(element) else None
-            _walk(lines, items[i], value, f"[{i}]", item_span, depth + 1, relative)
+        element = getattr(obj, "_spans", None) if isinstance(obj, list) else None
+        kept = list(range(len(shown)))
+        if isinstance(obj, list) and len(obj) != len(shown):  # readable output left some out
+            kept = [i for i, item in enumerate(obj) if ser.value(item) is not HIDDEN]
+        if not isinstance(obj, list) or len(kept) != len(shown):
+            kept, element = [], None
+        for n, value in enumerate(shown):
+            i = kept[n] if kept else None
+            item_span = element[i] if element is not None and i is not None \
+                and i < len(element) else None
+            _walk(lines, ser, obj[i] if i is not None else None, value, f"[{n}]", item_span,
+                  depth + 1, relative)
         return
     lines.append(f"{column}  {pad}{label}: {_tree_value(shown)}")
 
