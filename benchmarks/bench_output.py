@@ -83,6 +83,8 @@ def old_to_jsonable(value: Any, *, instances: bool = True, enum_names: bool = Tr
         return [old_to_jsonable(item, **kw) for item in value]
     if isinstance(value, dict):
         return {str(old_to_jsonable(k)): old_to_jsonable(v, **kw) for k, v in value.items()}
+    if isinstance(value, (set, frozenset)):
+        return sorted(old_to_jsonable(item, **kw) for item in value)
     if hasattr(value, "to_json"):
         return value.to_json()
     if hasattr(value, "__dataclass_fields__"):

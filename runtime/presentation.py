@@ -54,6 +54,8 @@ VALUE_OF: Dict[str, Callable[[Any, Optional[str]], Any]] = {
     "sm_common:SmCommon.Uuid": sm_uuid,
     "sm_common:SmCommon.F4FromBits": sm_f4_from_bits,
 }
+#: Classes of VALUE_OF shown as their ``value`` instance alone (the serializer's fast path).
+VALUE_INSTANCE: FrozenSet[str] = frozenset(f"diep_types:DiepTypes.{n}" for n in _DIEP_VALUES)
 #: Classes left out of readable output (the field holding one is omitted).
 HIDDEN_CLASSES: FrozenSet[str] = frozenset(f"diep_types:DiepTypes.{n}" for n in _DIEP_HIDDEN)
 #: Field names left out of readable output, per generated package.

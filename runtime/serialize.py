@@ -54,6 +54,7 @@ MAX_SAFE_INTEGER = 2**53 - 1
 BIG_INTS = ("number", "string")
 
 _HIDE: Any = object()  # a value readable output leaves out
+_MISSING: Any = object()
 HIDDEN = _HIDE  #: what Serializer.value returns for a value readable output leaves out
 _INSTANCES: Dict[type, Tuple[str, ...]] = {}
 _SEQ = re.compile(r"^\s*self\.([A-Za-z][A-Za-z0-9_]*)\s*=(?!=)", re.M)
@@ -99,6 +100,8 @@ class Serializer:
         self.enum_names = enum_names
         self.instances = instances
         self._plans: Dict[type, Plan] = {}
+        self._unwrap: set = set()  # classes shown as their `value` instance
+        self._enum_shown: Dict[type, Dict[Any, Any]] = {}  # enum class -> member -> shown
         self._value = self._make_value()
 
     # -- values ---------------------------------------------------------------------------
@@ -163,6 +166,7 @@ class Serializer:
         if issubclass(t, enum.Enum):
             shown = {member: member.name if self.enum_names else self._value(member.value)
                      for member in t}
+            self._enum_shown[t] = shown
             return lambda v, f: shown[v]
         if issubclass(t, bool):
             return lambda v, f: bool(v)
@@ -208,6 +212,8 @@ class Serializer:
         hidden: frozenset = frozenset()
         if not self.raw:
             custom = presentation.lookup(presentation.VALUE_OF, cls)
+            if presentation.class_key(cls) in presentation.VALUE_INSTANCE:
+                self._unwrap.add(cls)
             if custom is not None:
                 value_of = self._value
                 return lambda v, f: value_of(custom(v, f), f)
@@ -226,32 +232,78 @@ class Serializer:
 
     def _struct_fields(self, cls: type, instances: Tuple[str, ...], hidden: frozenset) -> Plan:
         value = self._value
+        unwrap = self._unwrap
+        enums = self._enum_shown
         plain = (str, bool) if self.big_strings else (int, str, bool)
+        hide = _HIDE
+        missing = _MISSING
+        names = tuple(n for n in seq_names(cls) if n not in hidden)
+        instances = tuple(n for n in instances if n not in hidden and n not in names)
+
+        def convert(item: Any, name: str) -> Any:
+            t = type(item)
+            if t in unwrap:
+                item = item.value
+                t = type(item)
+            if t in plain or (t is float and item - item == 0.0):
+                return item
+            shown = enums.get(t)
+            if shown is not None:
+                return shown[item]
+            return value(item, name)
 
         def plan(v: Any, field: Optional[str]) -> Dict[str, Any]:
+            out: Dict[str, Any] = {}
+            d = v.__dict__
+            for name in names:
+                item = d.get(name, missing)
+                if item is missing:
+                    continue
+                t = type(item)
+                if t in unwrap:
+                    item = item.value
+                    t = type(item)
+                if t in plain or (t is float and item - item == 0.0):
+                    out[name] = item
+                    continue
+                shown = enums.get(t)
+                if shown is not None:
+                    out[name] = shown[item]
+                    continue
+                converted = value(item, name)
+                if converted is not hide:
+                    out[name] = converted
+            for name in instances:
+                try:
+                    item = getattr(v, name)
+                except Exception:  # noqa: BLE001 - an instance that cannot be computed is left out
+                    continue
+                converted = convert(item, name)
+                if converted is not hide:
+                    out[name] = converted
+            return out
+
+        def reflect(v: Any, field: Optional[str]) -> Dict[str, Any]:
             out: Dict[str, Any] = {}
             for name, item in v.__dict__.items():
                 if name[0] == "_" or name in hidden:
                     continue
-                if type(item) in plain:
-                    out[name] = item
-                    continue
-                converted = value(item, name)
-                if converted is not _HIDE:
+                converted = convert(item, name)
+                if converted is not hide:
                     out[name] = converted
             for name in instances:
-                if name in out or name in hidden:
+                if name in out:
                     continue
                 try:
                     item = getattr(v, name)
                 except Exception:  # noqa: BLE001 - an instance that cannot be computed is left out
                     continue
-                converted = value(item, name)
-                if converted is not _HIDE:
+                converted = convert(item, name)
+                if converted is not hide:
                     out[name] = converted
             return out
 
-        return plan
+        return plan if names else reflect
 
 
 def _nonfinite(v: float) -> str:
