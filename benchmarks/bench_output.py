@@ -27,7 +27,6 @@ from pathlib import Path
 from typing import Any, Dict, List
 
 from kaitaistruct import KaitaiStruct
-
 from wirestruct import get_protocol
 from wirestruct.captures import open_capture
 from wirestruct.events import PacketEvent

@@ -47,7 +47,7 @@ import orjson
 from kaitaistruct import KaitaiStruct
 
 from . import presentation
-from .events import ErrorEvent, PacketEvent
+from .events import PacketEvent
 
 #: Largest integer every JSON reader holds exactly (JavaScript's Number.MAX_SAFE_INTEGER).
 MAX_SAFE_INTEGER = 2**53 - 1

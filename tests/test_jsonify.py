@@ -12,8 +12,14 @@ from kaitaistruct import KaitaiStruct
 from wirestruct import get_protocol, open_capture, to_jsonable
 from wirestruct.events import ErrorEvent, PacketEvent
 from wirestruct.generated.scrap_mechanic.sm_common import SmCommon
-from wirestruct.serialize import (MAX_SAFE_INTEGER, Serializer, dumps, dumps_event, event_json,
-                                  serializer)
+from wirestruct.serialize import (
+    MAX_SAFE_INTEGER,
+    Serializer,
+    dumps,
+    dumps_event,
+    event_json,
+    serializer,
+)
 from wirestruct.session import decode_records
 from wirestruct.tools.cli import main
 
@@ -77,7 +83,8 @@ def test_raw_output_has_the_values_of_the_previous_serializer(name):
             data = json.loads(dumps(raw.event(event)))
             assert data["fields"] == json.loads(json.dumps(reference(event.packet)))
             if event.expansions:
-                assert data["expansions"] == json.loads(json.dumps(reference(dict(event.expansions))))
+                expansions = reference(dict(event.expansions))
+                assert data["expansions"] == json.loads(json.dumps(expansions))
 
 
 @pytest.mark.parametrize("name", sorted(SAMPLES))
@@ -106,8 +113,9 @@ def test_diep_readable_output_shows_values_not_encodings():
     raw = event_json(next(e for e in events("diep") if e.name == "pow_challenge"), raw=True)
     assert raw["fields"]["body"]["difficulty"] == {"b0": 20, "len": 1, "value": 20}
     # An update's field entries: slot name, index and value; the closing entry is left out.
-    update = next(event_json(e) for e in events("diep") if e.name == "update"
-                  and any(u["kind"] == "update" for u in event_json(e)["fields"]["body"]["upcreates"]))
+    def has_update(e):
+        return any(u["kind"] == "update" for u in event_json(e)["fields"]["body"]["upcreates"])
+    update = next(event_json(e) for e in events("diep") if e.name == "update" and has_update(e))
     fields = next(u for u in update["fields"]["body"]["upcreates"] if u["kind"] == "update")
     entries = fields["body"]["fields"]
     assert entries and all(set(f) == {"value", "index", "slot"} for f in entries)

@@ -23,7 +23,6 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, ContextManager, Dict, List, Optional, Sequence
 
 from kaitaistruct import KaitaiStruct
-
 from wirestruct.events import ErrorEvent, PacketEvent
 from wirestruct.serialize import HIDDEN, Serializer, dumps, serializer
 
@@ -221,7 +220,8 @@ def tree_lines(event: Any, ser: Serializer, t0: float = 0.0) -> List[str]:
     return lines
 
 
-def _walk(lines: List[str], ser: Serializer, obj: Any, shown: Any, label: str, span: Optional[tuple],
+def _walk(lines: List[str], ser: Serializer, obj: Any, shown: Any, label: str,
+          span: Optional[tuple],
           depth: int, relative: bool) -> None:
     column = "           " if span is None else \
         f"{'+' if relative else ' '}{span[0]:05x} {span[1]:4d}"

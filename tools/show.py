@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import Any, List, Optional
 
 from kaitaistruct import KaitaiStruct
-
 from wirestruct.errors import ParseError, WirestructError
 from wirestruct.events import ErrorEvent, PacketEvent
 from wirestruct.parse import parse

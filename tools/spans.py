@@ -143,13 +143,6 @@ def field_span(obj: Any, name: str) -> Optional[Span]:
     return span
 
 
-def element_spans(obj: Any, name: str) -> Optional[List[Span]]:
-    """The spans of the elements of repeated field ``name`` of ``obj``."""
-    spans = getattr(obj, "__dict__", {}).get("_ws_spans")
-    span = spans.get(name) if spans else None
-    return span if isinstance(span, list) else None
-
-
 def clear_bases() -> None:
     """Forget the streams seen so far (between packets: ids of dead streams are reused)."""
     _BASES.clear()
