@@ -1,6 +1,6 @@
 """The ``wirestruct`` command line.
 
-    wirestruct decode CAPTURE --protocol P [--format jsonl|text]   every packet, decoded
+    wirestruct decode CAPTURE --protocol P [--format summary|tree|jsonl|fields]   every packet
     wirestruct state  CAPTURE --protocol P [--upto N]              tracked world state, JSON
     wirestruct export CAPTURE --protocol P --out DIR               files for the Kaitai Web IDE
     wirestruct convert CAPTURE --to jsonl|wscap|pcap|pcapng --out FILE   between formats
