@@ -147,3 +147,18 @@ def test_show_with_a_wrong_spec_says_so(tmp_path, capsys):
     assert lines[-1]["error"] == "ParseError" and lines[-1]["dropped"] == size
     status, _, err = run(["show", packet, "-p", "scrap-mechanic", "--spec", "nope"], capsys)
     assert status == 2 and "sm_network_update_body" in err  # the known specs are listed
+
+
+def test_text_formats_escape_terminal_control_characters(tmp_path, capsys):
+    # A diep spawn (c2s 0x02) whose name carries an escape sequence and a C1 CSI.
+    name = "\x1b]0;owned\x07\x1b[2J\u009b31m".encode()
+    capture = tmp_path / "spawn.jsonl"
+    capture.write_text(json.dumps({"t": 0, "dir": "c2s", "data": (b"\x02" + name + b"\x00").hex()})
+                       + "\n")
+    for fmt in (["-T", "summary"], ["-T", "tree"], ["-e", "body.name"]):
+        status, out, _ = run(["decode", capture, "-p", "diep", *fmt], capsys)
+        assert status == 0 and "spawn" in out or fmt[0] == "-e"
+        assert not re.search(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]", out), fmt
+        assert ("\\x1b[2J" in out or "\\u001b[2J" in out) and "\\x9b31m" in out
+    status, out, _ = run(["decode", capture, "-p", "diep"], capsys)  # JSON keeps the text
+    assert json.loads(out)["fields"]["body"]["name"] == name.decode()

@@ -18,6 +18,7 @@ Error events are always written (a line each in ``summary``/``tree``/``fields``)
 from __future__ import annotations
 
 import json
+import re
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from typing import Any, Callable, ContextManager, Dict, List, Optional, Sequence
@@ -29,6 +30,9 @@ from wirestruct.serialize import HIDDEN, Serializer, dumps, serializer
 from . import spans
 
 FORMATS = ("summary", "tree", "jsonl", "fields")
+#: Characters a terminal acts on (C0, DEL, C1): written escaped in the text formats, so a
+#: string from a packet cannot move the cursor, recolor or retitle the terminal.
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 INFO_WIDTH = 100
 TREE_VALUE_WIDTH = 64
 
@@ -96,11 +100,11 @@ def summary_line(event: Any, data: Dict[str, Any], t0: float) -> str:
         text = f"{data['error']}: {data['message']}"
         if data.get("dropped") is not None:
             text += f" ({data['dropped']} {data.get('dropped_unit') or 'bytes'} dropped)"
-        return f"{index!s:>6} {when} {direction} {'ERROR':<28} {text}"
+        return printable(f"{index!s:>6} {when} {direction} {'ERROR':<28} {text}")
     info = info_text(event, data)
     if event.parent is not None:
         info = f"[in #{event.parent}] {info}"
-    return f"{index!s:>6} {when} {direction} {event.name:<28} {_cut(info, INFO_WIDTH)}"
+    return printable(f"{index!s:>6} {when} {direction} {event.name:<28} {_cut(info, INFO_WIDTH)}")
 
 
 def _sm_network_update(data: Dict[str, Any]) -> Optional[str]:
@@ -164,6 +168,11 @@ def _short(value: Any) -> Optional[str]:
     return None
 
 
+def printable(text: str) -> str:
+    """``text`` with terminal control characters as ``\\xNN`` escapes."""
+    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+
+
 def _cut(text: str, width: int) -> str:
     return text if len(text) <= width else text[:width - 1] + "…"
 
@@ -194,12 +203,12 @@ def _resolve(value: Any, parts: List[str]) -> List[Any]:
 
 def _cell(value: Any) -> str:
     if isinstance(value, str):
-        return value.replace("\t", "\\t").replace("\n", "\\n")
+        return printable(value)
     if isinstance(value, dict) and set(value) == {"hex"}:
         return value["hex"]
     if value is None:
         return ""
-    return dumps(value).decode()
+    return printable(dumps(value).decode())
 
 
 # -- tree --------------------------------------------------------------------------------
@@ -227,7 +236,7 @@ def _walk(lines: List[str], ser: Serializer, obj: Any, shown: Any, label: str,
         f"{'+' if relative else ' '}{span[0]:05x} {span[1]:4d}"
     pad = "  " * depth
     if isinstance(shown, dict) and not (set(shown) == {"hex"}):
-        lines.append(f"{column}  {pad}{label}")
+        lines.append(f"{column}  {pad}{printable(label)}")
         for key, value in shown.items():
             child = getattr(obj, key, None) if isinstance(obj, KaitaiStruct) else (
                 obj.get(key) if isinstance(obj, dict) else None)
@@ -257,8 +266,8 @@ def _tree_value(value: Any) -> str:
         text = value["hex"]
         return f"<{n} bytes> {_cut(text, TREE_VALUE_WIDTH)}" if n else "<0 bytes>"
     if isinstance(value, str):
-        return _cut(json.dumps(value, ensure_ascii=False), TREE_VALUE_WIDTH)
-    return dumps(value).decode()
+        return printable(_cut(json.dumps(value, ensure_ascii=False), TREE_VALUE_WIDTH))
+    return printable(dumps(value).decode())
 
 
 def hexdump(data: bytes) -> List[str]:
