@@ -222,13 +222,26 @@ class Serializer:
             order = presentation.vector_order(
                 tuple(n for n in seq_names(cls) + instances if len(n) == 1))
             if order is not None:
-                return lambda v, f: {n: self._value(getattr(v, n), n) for n in order}
+                return self._vector_plan(order)
             hidden = presentation.hidden_fields(cls)
             end = presentation.end_marker(cls)
             if end is not None:
                 plan = self._struct_fields(cls, instances, hidden)
                 return lambda v, f: _HIDE if getattr(v, end) else plan(v, f)
         return self._struct_fields(cls, instances, hidden)
+
+    def _vector_plan(self, order: Tuple[str, ...]) -> Plan:
+        value = self._value
+
+        def vector(v: Any, field: Optional[str]) -> Dict[str, Any]:
+            out = {}
+            for name in order:
+                item = getattr(v, name)
+                out[name] = item if type(item) is float and item - item == 0.0 \
+                    else value(item, name)
+            return out
+
+        return vector
 
     def _struct_fields(self, cls: type, instances: Tuple[str, ...], hidden: frozenset) -> Plan:
         value = self._value

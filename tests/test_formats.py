@@ -106,7 +106,8 @@ def test_tree_of_expansions_is_marked_relative(capsys):
                           "unreliable_update", "--upto", 5], capsys)
     assert status == 0
     assert re.search(r"^\+00000 +4 +server_tick: 1$", out, re.M)
-    assert re.search(r"^\+0000f +16 +rotation$", out, re.M)
+    assert re.search(r"^\+0000f +16 +rotation$", out, re.M)  # wide: one line per component
+    assert re.search(r"^\+0000f +4 +x: 0\.2782874", out, re.M)
 
 
 def test_hexdump_layout():

@@ -35,6 +35,8 @@ FORMATS = ("summary", "tree", "jsonl", "fields")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 INFO_WIDTH = 100
 TREE_VALUE_WIDTH = 64
+INLINE_KEYS = 4
+INLINE_WIDTH = 72
 
 
 @dataclass
@@ -236,6 +238,10 @@ def _walk(lines: List[str], ser: Serializer, obj: Any, shown: Any, label: str,
         f"{'+' if relative else ' '}{span[0]:05x} {span[1]:4d}"
     pad = "  " * depth
     if isinstance(shown, dict) and not (set(shown) == {"hex"}):
+        inline = _inline(shown)
+        if inline is not None:
+            lines.append(f"{column}  {pad}{printable(label)}: {inline}")
+            return
         lines.append(f"{column}  {pad}{printable(label)}")
         for key, value in shown.items():
             child = getattr(obj, key, None) if isinstance(obj, KaitaiStruct) else (
@@ -258,6 +264,15 @@ def _walk(lines: List[str], ser: Serializer, obj: Any, shown: Any, label: str,
                   depth + 1, relative)
         return
     lines.append(f"{column}  {pad}{label}: {_tree_value(shown)}")
+
+
+def _inline(shown: Dict[str, Any]) -> Optional[str]:
+    """A small struct of scalars (a vector, an entity id, a table entry) on one line."""
+    if not shown or len(shown) > INLINE_KEYS or any(
+            isinstance(v, (dict, list)) for v in shown.values()):
+        return None
+    text = "{" + ", ".join(f"{k}: {_tree_value(v)}" for k, v in shown.items()) + "}"
+    return printable(text) if len(text) <= INLINE_WIDTH else None
 
 
 def _tree_value(value: Any) -> str:
