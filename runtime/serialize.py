@@ -73,10 +73,12 @@ def instance_names(cls: type) -> Tuple[str, ...]:
 
 
 def seq_names(cls: type) -> Tuple[str, ...]:
-    """Fields a generated class reads (its ``_read`` assignments, in source order) and its
-    parameters; empty when the source is not available."""
+    """Fields a generated class reads (assignments in ``_read``, ``_read_le``, ``_read_be``,
+    in source order) and its parameters; empty when the source is not available."""
     names: list = []
-    for method in ("__init__", "_read"):
+    # _read, or _read_le/_read_be for a type whose byte order is decided while parsing.
+    methods = ["__init__"] + [name for name in vars(cls) if name.startswith("_read")]
+    for method in methods:
         try:
             source = inspect.getsource(getattr(cls, method))
         except (OSError, TypeError, AttributeError):

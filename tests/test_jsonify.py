@@ -219,3 +219,12 @@ def test_unknown_enum_values_stay_integers_and_error_events_serialize():
     assert data == {"index": 7, "record": 2, "t": 1.0, "dir": None, "stream": 0,
                     "error": "ParseError", "message": "short", "expected": "more bytes",
                     "dropped": 4, "dropped_unit": "bytes", "packet_name": "x", "offset": 3}
+
+
+def test_raw_output_of_a_capture_spec_with_runtime_byte_order():
+    # pcapng blocks are read by _read_le or _read_be, decided by the section's byte order.
+    from wirestruct.generated.capture.pcapng import Pcapng
+    capture = Pcapng.from_file(str(ROOT / "tests" / "data" / "mme" / "session.pcapng"))
+    shown = Serializer(raw=True).value(capture)
+    assert shown == json.loads(json.dumps(reference(capture)))
+    assert shown["blocks"][0]["body"]["major_version"] == 1
