@@ -130,7 +130,11 @@ class Serializer:
             if t is float:
                 return v if v - v == 0.0 else _nonfinite(v)
             if t is list:
-                out = [value(item, field) for item in v]
+                out = []
+                append = out.append
+                for item in v:
+                    plan = plans.get(type(item))  # structs: straight to their plan
+                    append(plan(item, field) if plan is not None else value(item, field))
                 return out if raw or hide not in out else [x for x in out if x is not hide]
             plan = plans.get(t)
             if plan is None:
