@@ -37,11 +37,11 @@ def test_decode_jsonl_is_one_json_object_per_packet(capsys):
     assert "packets" in err and "errors" in err  # the summary goes to stderr, not stdout
 
 
-def test_decode_text_is_a_readable_tree(capsys):
-    status, out, _ = run(["decode", SM, "-p", "scrap-mechanic", "--format", "text", "--upto", 2], capsys)
+def test_decode_tree_is_a_readable_tree(capsys):
+    status, out, _ = run(["decode", SM, "-p", "scrap-mechanic", "--format", "tree", "--upto", 2], capsys)
     assert status == 0
-    assert out.startswith("#0 t=")
-    assert "\n  fields:\n" in out
+    assert out.startswith("Packet #0: initialization_network_update (id 21), ")
+    assert "\n             fields\n" in out
 
 
 def test_state_upto_stops_after_packet_n(capsys):
@@ -95,7 +95,7 @@ def test_show_decodes_one_packet_from_hex(capsys):
     with open(SM) as f:
         packet = json.loads(f.readline())["data"]
     status, out, _ = run(["show", packet, "-p", "scrap-mechanic"], capsys)
-    assert status == 0 and out.startswith("#0 ")
+    assert status == 0 and out.startswith("Packet #0: ")
     status, out, _ = run(["show", "zz", "-p", "scrap-mechanic"], capsys)
     assert status == 2
 

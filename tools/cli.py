@@ -1,6 +1,6 @@
 """The ``wirestruct`` command line.
 
-    wirestruct decode CAPTURE --protocol P [--format jsonl|text]   every packet, decoded
+    wirestruct decode CAPTURE --protocol P [--format summary|tree|jsonl|fields]   every packet
     wirestruct state  CAPTURE --protocol P [--upto N]              tracked world state, JSON
     wirestruct export CAPTURE --protocol P --out DIR               files for the Kaitai Web IDE
     wirestruct convert CAPTURE --to jsonl|wscap|pcap|pcapng --out FILE   between formats
@@ -31,13 +31,13 @@ from wirestruct.captures import FORMATS, Capture, open_capture
 from wirestruct.detect import DETECT_BYTES, detect_protocol, looks_unknown
 from wirestruct.errors import WirestructError
 from wirestruct.events import ErrorEvent, Event, PacketEvent
-from wirestruct.jsonify import to_jsonable
 from wirestruct.limits import Limits
 from wirestruct.protocol import Protocol
 from wirestruct.records import CaptureRecord, Direction
 from wirestruct.session import decode_records, track
 
-from . import progress
+from . import formats, progress
+from .show import exported_spec, show_with_spec
 
 
 # -- option values (a bad one is a usage error, exit 2) -------------------------------------
@@ -243,80 +243,30 @@ def _events(capture: Capture, protocol: Protocol, args, tracker=None) -> Iterato
 
 
 # -- decode ------------------------------------------------------------------------------
-def event_json(event: Event) -> dict[str, Any]:
-    if isinstance(event, PacketEvent):
-        out = {"index": event.index, "record": event.record, "t": event.t,
-               "dir": event.direction.label, "stream": event.stream,
-               "id": event.packet_id, "name": event.name}
-        if event.parent is not None:
-            out["parent"] = event.parent
-        out["fields"] = to_jsonable(event.packet)
-        if event.expansions:
-            out["expansions"] = to_jsonable(dict(event.expansions))
-        return out
-    out = {"index": event.index, "record": event.record, "t": event.t,
-           "dir": event.direction.label if event.direction is not None else None,
-           "stream": event.stream}
-    out.update(event.error.to_json())
-    return out
-
-
-def text_tree(value: Any, indent: str = "  ") -> list[str]:
-    lines: list[str] = []
-
-    def walk(v: Any, depth: int, label: str) -> None:
-        pad = indent * depth
-        if isinstance(v, dict):
-            lines.append(f"{pad}{label}:" if label else "")
-            for k, item in v.items():
-                walk(item, depth + 1, str(k))
-        elif isinstance(v, list):
-            lines.append(f"{pad}{label}: [{len(v)}]")
-            for i, item in enumerate(v):
-                walk(item, depth + 1, f"[{i}]")
-        else:
-            lines.append(f"{pad}{label}: {json.dumps(v)}")
-
-    if isinstance(value, dict):
-        for k, item in value.items():
-            walk(item, 1, str(k))
-    else:
-        walk(value, 1, "value")
-    return [line for line in lines if line]
-
-
-def event_text(event: Event) -> str:
-    data = event_json(event)
-    if isinstance(event, PacketEvent):
-        head = (f"#{event.index} t={event.t:.6f} {event.direction.label} stream {event.stream} "
-                f"{event.name} (id {event.packet_id})"
-                + (f" in #{event.parent}" if event.parent is not None else ""))
-        body = {"fields": data["fields"]}
-        if "expansions" in data:
-            body["expansions"] = data["expansions"]
-        return "\n".join([head] + text_tree(body))
-    return f"#{event.index} ERROR {event.error}"
+def _writer(args) -> formats.EventWriter:
+    options = formats.options_from_args(args, tty=sys.stdout.isatty())
+    return formats.EventWriter(formats.binary_stdout(), options)
 
 
 def cmd_decode(args) -> int:
+    writer = _writer(args)
     capture, protocol = _resolve(args)
-    fmt = event_json if args.format == "jsonl" else event_text
     summary = Summary(protocol, args)
     interrupted = False
     live = args.follow or args.capture == "-"   # a reader downstream sees each packet now
-    with capture:
+    out = writer.out
+    with capture, writer.recording():
         try:
             for event in _events(capture, protocol, args):
                 summary.add(event)
-                line = json.dumps(fmt(event)) if args.format == "jsonl" else fmt(event)
-                sys.stdout.write(line + "\n")
+                writer.write(event)
                 if live:
-                    sys.stdout.flush()
+                    out.flush()
                 if args.upto is not None and event.index is not None and event.index >= args.upto:
                     break
         except KeyboardInterrupt:
             interrupted = True
-    sys.stdout.flush()
+    out.flush()
     for line in summary.lines(f"{summary.packets} packets, {summary.errors} errors",
                               interrupted=interrupted):
         print(line, file=sys.stderr)
@@ -426,17 +376,26 @@ def cmd_show(args) -> int:
     protocol = registry.get_protocol(args.protocol)
     try:
         data = bytes.fromhex(args.packet)
+        source = None
     except ValueError:
         source = Path(args.packet)
         if not source.is_file():
             raise UsageError(f"{args.packet!r} is neither hex nor a file") from None
         data = source.read_bytes()
-    record = CaptureRecord(index=0, t=0.0, direction=Direction.parse(args.dir), data=data)
-    decoder = protocol.decoder(limits=_limits(args), **_options(args))
-    errors = 0
-    for event in decode_records([record], decoder):
-        errors += isinstance(event, ErrorEvent)
-        print(json.dumps(event_json(event)) if args.format == "jsonl" else event_text(event))
+    writer = _writer(args)
+    direction = Direction.parse(args.dir)
+    spec = args.spec or (exported_spec(source) if source is not None else None)
+    with writer.recording():
+        if spec is not None:
+            events = show_with_spec(protocol, spec, data, direction)
+        else:
+            record = CaptureRecord(index=0, t=0.0, direction=direction, data=data)
+            decoder = protocol.decoder(limits=_limits(args), **_options(args))
+            events = list(decode_records([record], decoder))
+        errors = 0
+        for event in events:
+            errors += isinstance(event, ErrorEvent)
+            writer.write(event)
     return 1 if errors else 0
 
 
@@ -478,16 +437,15 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Decode every packet of a capture: one JSON object a line "
                                    "on stdout (error events included), a summary on stderr.")
     _add_capture_args(p)
-    p.add_argument("--format", choices=("jsonl", "text"), default="jsonl",
-                   help="jsonl: one JSON object per packet or error (default); text: an "
-                        "indented field tree per packet")
+    formats.add_output_args(p, default=None)
     p.add_argument("--upto", type=_count, metavar="N", help="stop after packet N (from 0)")
     p.add_argument("--strict", action="store_true",
                    help="exit 1 if any packet failed or --server matched nothing")
     _add_follow_arg(p)
-    _examples(p, "wirestruct decode samples/mme.jsonl -p mme | jq -c 'select(.name == \"chat_message\")'",
+    _examples(p, "wirestruct decode samples/mme.jsonl -p mme --format jsonl | jq -c 'select(.name == \"chat_message\")'",
               "zcat session.pcap.gz | wirestruct decode - -p mme --server 4000",
-              "wirestruct decode live.pcap -p diep --follow")
+              "wirestruct decode samples/diep.jsonl -p diep -T fields -e index -e name -e t",
+              "wirestruct decode live.pcap -p diep --follow --only update")
     p.set_defaults(func=cmd_decode)
 
     p = sub.add_parser("state", help="the tracked world state after the capture, as JSON",
@@ -546,8 +504,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the game protocol of the packet")
     p.add_argument("--dir", choices=("s2c", "c2s"), default="s2c",
                    help="the packet's direction: s2c, server to client (default), or c2s")
-    p.add_argument("--format", choices=("jsonl", "text"), default="text",
-                   help="text: an indented field tree (default); jsonl: one JSON object")
+    p.add_argument("--spec", metavar="NAME",
+                   help="parse the bytes with this spec of the protocol's ksy/ folder (e.g. an "
+                        "exported expanded body: sm_network_update_body); default: the spec "
+                        "an export's index.json names for the file, else the packet spec")
+    formats.add_output_args(p, default="tree")
     p.add_argument("--diep-build", metavar="NAME", type=_diep_build,
                    help="diep.io: the game build whose field table decodes updates "
                         "(default: the bundled one)")

@@ -1,0 +1,112 @@
+"""How readable output shows values that the specs keep in their wire form.
+
+The serializer (:mod:`wirestruct.serialize`) applies these rules unless ``raw`` output is
+asked for. Generic rules come from the specs' field names (a type whose fields are ``x``,
+``y``, ``z`` [, ``w``] is a vector, written in x, y, z, w order whatever the wire order);
+protocol knowledge the generated classes do not carry (which byte order a UUID field is
+documented with, which wrapper types are wire encodings of one value, which fields are
+wire bookkeeping) lives in the small per-protocol tables below, keyed by generated class
+(``module:Qual.Name``, the module without its package; ``*`` matches any module, for
+classes of specs rendered per game build).
+"""
+from __future__ import annotations
+
+import struct
+import uuid
+from typing import Any, Callable, Dict, FrozenSet, Optional, Tuple
+
+# -- diep.io -------------------------------------------------------------------------------
+#: Wire encodings of one value (varints, fixed point, null-terminated strings): shown as
+#: their ``value``.
+_DIEP_VALUES = ("Vu", "Vi", "Vf", "F32", "U32", "StringNt", "FixedPoint")
+#: Jump tables: which field slots a message carries, already applied by the parse.
+_DIEP_HIDDEN = ("IndexTable", "Jump", "IndexEntry")
+#: Parameters and bookkeeping of the element tables (prev_index/length come from the
+#: enclosing table; ``jump`` holds the xored offset).
+_DIEP_HIDDEN_FIELDS = frozenset({"jump", "prev_index", "prev_mask", "num_slots", "length",
+                                 "xored_jump", "is_end", "table_start"})
+
+# -- Scrap Mechanic --------------------------------------------------------------------------
+#: Fields holding ``sm_common::uuid`` documented `be u128` (the UUID text's bytes in order);
+#: every other UUID field is documented `le u128` (the text's bytes reversed).
+_SM_BE_UUID_FIELDS = frozenset({"filters", "filter_uuids"})
+
+
+def sm_uuid(obj: Any, field: Optional[str]) -> str:
+    """A Scrap Mechanic UUID as canonical 8-4-4-4-12 text, by its field's documented order."""
+    octets = bytes(obj.octets)
+    if field not in _SM_BE_UUID_FIELDS:
+        octets = octets[::-1]
+    return str(uuid.UUID(bytes=octets))
+
+
+def sm_f4_from_bits(obj: Any, field: Optional[str]) -> Any:
+    """``f4_from_bits``: its 32 bits as the big-endian IEEE 754 single they are (the spec's
+    ``value`` builds the same float from the bits' parts, more slowly)."""
+    return _F4BE.unpack(obj.bits.to_bytes(4, "big"))[0]
+
+
+_F4BE = struct.Struct(">f")
+
+#: ``module:Qual.Name`` -> presentation of the whole object.
+VALUE_OF: Dict[str, Callable[[Any, Optional[str]], Any]] = {
+    **{f"diep_types:DiepTypes.{name}": (lambda obj, field: obj.value) for name in _DIEP_VALUES},
+    "sm_common:SmCommon.Uuid": sm_uuid,
+    "sm_common:SmCommon.F4FromBits": sm_f4_from_bits,
+}
+#: Classes of VALUE_OF shown as their ``value`` instance alone (the serializer's fast path).
+VALUE_INSTANCE: FrozenSet[str] = frozenset(f"diep_types:DiepTypes.{n}" for n in _DIEP_VALUES)
+#: Classes left out of readable output (the field holding one is omitted).
+HIDDEN_CLASSES: FrozenSet[str] = frozenset(f"diep_types:DiepTypes.{n}" for n in _DIEP_HIDDEN)
+#: Field names left out of readable output, per generated package.
+HIDDEN_FIELDS: Dict[str, FrozenSet[str]] = {
+    "wirestruct.generated.diep": _DIEP_HIDDEN_FIELDS,
+}
+#: Per generated package, the instance that marks a table's closing entry (bookkeeping:
+#: such entries are left out of readable lists).
+END_MARKERS: Dict[str, str] = {
+    "wirestruct.generated.diep": "is_end",
+}
+#: Runtime objects whose readable form is a dict of (still unconverted) values, instead
+#: of their ``to_json()``; ``module:Qual.Name`` with the full module name.
+OBJECT_VIEWS: Dict[str, Callable[[Any], Dict[str, Any]]] = {
+    "wirestruct.scrap_mechanic.decoder:SubUpdate": lambda s: {
+        "index": s.index, "encoding": s.encoding, "update_type": s.update_type,
+        "netobj_type": s.netobj_type, "netobj_id": s.netobj_id,
+        "controller_type": s.controller_type,
+        "controller_type_source": s.controller_type_source,
+        "data": bytes(s.data), "update": s.update},
+}
+
+_VECTOR_ORDER = "xyzw"
+
+
+def class_key(cls: type) -> str:
+    return f"{cls.__module__.rsplit('.', 1)[-1]}:{cls.__qualname__}"
+
+
+def lookup(table: Dict[str, Any], cls: type) -> Any:
+    key = class_key(cls)
+    found = table.get(key)
+    if found is None:
+        found = table.get("*:" + cls.__qualname__)
+    return found
+
+
+def hidden_fields(cls: type) -> FrozenSet[str]:
+    package = cls.__module__.rsplit(".", 1)[0]
+    return HIDDEN_FIELDS.get(package, frozenset())
+
+
+def end_marker(cls: type) -> Optional[str]:
+    """The closing-entry instance of ``cls`` (None when its package has none or the class
+    does not declare it)."""
+    name = END_MARKERS.get(cls.__module__.rsplit(".", 1)[0])
+    return name if name is not None and isinstance(vars(cls).get(name), property) else None
+
+
+def vector_order(names: Tuple[str, ...]) -> Optional[Tuple[str, ...]]:
+    """``names`` in x, y, z, w order when they are a vector's components, else None."""
+    if set(names) in ({"x", "y", "z"}, {"x", "y", "z", "w"}):
+        return tuple(sorted(names, key=_VECTOR_ORDER.index))
+    return None

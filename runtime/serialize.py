@@ -1,0 +1,361 @@
+"""The one serializer: events and parsed objects to JSON, for the command line and the API.
+
+    from wirestruct.serialize import event_json, dumps_event
+
+    event_json(event)                    # the dict `wirestruct decode` prints for the event
+    dumps_event(event)                   # the same, as one line of UTF-8 JSON bytes (orjson)
+    dumps_event(event, raw=True, big_ints="string")
+
+An event becomes ``{"index", "record", "t", "dir", "stream", "id", "name", ["parent"],
+"fields", ["expansions"]}`` (a packet) or ``{"index", "record", "t", "dir", "stream",
+"error", "message", ...}`` (an error, with ``expected``, ``dropped``/``dropped_unit`` and
+where it happened when known). ``wirestruct.to_jsonable(event)`` returns the same dict.
+
+Readable output (the default) shows values, not encodings (:mod:`wirestruct.presentation`):
+
+- enum values by their names (unknown values as integers);
+- wire encodings of one value (diep varints, fixed point, null-terminated strings, floats
+  read as bits) as that value; jump tables and their bookkeeping fields left out;
+- vectors (a type whose fields are ``x``, ``y``, ``z`` [, ``w``]) as ``{"x", "y", "z"[, "w"]}``
+  in that order, whatever the wire order;
+- Scrap Mechanic UUIDs as canonical ``8-4-4-4-12`` text, by the byte order each field is
+  documented with (`le u128` or `be u128`);
+- bytes as ``{"hex": "<lowercase hex>"}``, so they never look like text;
+- non-finite floats as the strings ``"NaN"``, ``"Infinity"``, ``"-Infinity"`` (strict JSON).
+
+``raw=True`` gives the parse as the specs define it, close to the Web IDE's JSON export:
+every sequence field then every instance (internals ``_io``, ``_parent``, ``_root``,
+``_raw_*``, ``_m_*`` skipped), bytes as plain lowercase hex, wrappers and jump tables kept.
+
+``big_ints="string"`` writes integers beyond 2^53 - 1 in magnitude (JavaScript's
+``Number.MAX_SAFE_INTEGER``; jq 1.6 rounds them too) as decimal strings; the default
+writes every integer as an exact JSON number.
+
+How an object is shown is worked out once per class (its instances, whether it is a
+vector, a wrapper, hidden) and cached in the serializer.
+"""
+from __future__ import annotations
+
+import enum
+import inspect
+import json
+import math
+import re
+from typing import Any, Callable, Dict, Optional, Tuple
+
+import orjson
+from kaitaistruct import KaitaiStruct
+
+from . import presentation
+from .events import PacketEvent
+
+#: Largest integer every JSON reader holds exactly (JavaScript's Number.MAX_SAFE_INTEGER).
+MAX_SAFE_INTEGER = 2**53 - 1
+BIG_INTS = ("number", "string")
+
+_HIDE: Any = object()  # a value readable output leaves out
+_MISSING: Any = object()
+HIDDEN = _HIDE  #: what Serializer.value returns for a value readable output leaves out
+_INSTANCES: Dict[type, Tuple[str, ...]] = {}
+_SEQ = re.compile(r"^\s*self\.([A-Za-z][A-Za-z0-9_]*)\s*=(?!=)", re.M)
+
+Plan = Callable[[Any, Optional[str]], Any]
+
+
+def instance_names(cls: type) -> Tuple[str, ...]:
+    """Public instances (properties) a generated class declares, in declaration order."""
+    names = _INSTANCES.get(cls)
+    if names is None:
+        names = tuple(name for name, value in vars(cls).items()
+                      if isinstance(value, property) and not name.startswith("_"))
+        _INSTANCES[cls] = names
+    return names
+
+
+def seq_names(cls: type) -> Tuple[str, ...]:
+    """Fields a generated class reads (assignments in ``_read``, ``_read_le``, ``_read_be``,
+    in source order) and its parameters; empty when the source is not available."""
+    names: list = []
+    # _read, or _read_le/_read_be for a type whose byte order is decided while parsing.
+    methods = ["__init__"] + [name for name in vars(cls) if name.startswith("_read")]
+    for method in methods:
+        try:
+            source = inspect.getsource(getattr(cls, method))
+        except (OSError, TypeError, AttributeError):
+            continue
+        for name in _SEQ.findall(source):
+            if name not in names:
+                names.append(name)
+    return tuple(names)
+
+
+class Serializer:
+    """Converts events and parsed objects to JSON-able data with one set of options;
+    per-class plans are built on first use and kept."""
+
+    def __init__(self, *, raw: bool = False, big_ints: str = "number",
+                 enum_names: bool = True, instances: bool = True) -> None:
+        if big_ints not in BIG_INTS:
+            raise ValueError(f"big_ints must be one of {', '.join(BIG_INTS)}, not {big_ints!r}")
+        self.raw = raw
+        self.big_strings = big_ints == "string"
+        self.enum_names = enum_names
+        self.instances = instances
+        self._plans: Dict[type, Plan] = {}
+        self._unwrap: set = set()  # classes shown as their `value` instance
+        self._enum_shown: Dict[type, Dict[Any, Any]] = {}  # enum class -> member -> shown
+        self._value = self._make_value()
+
+    # -- values ---------------------------------------------------------------------------
+    def value(self, v: Any, field: Optional[str] = None) -> Any:
+        """``v`` (a parsed object, or any value inside one) as JSON-able data."""
+        return self._value(v, field)
+
+    def _make_value(self) -> Plan:
+        big = self.big_strings
+        raw = self.raw
+        plans = self._plans
+        make = self._plan
+        hide = _HIDE
+        limit = MAX_SAFE_INTEGER
+
+        def value(v: Any, field: Optional[str] = None) -> Any:
+            t = type(v)
+            if t is int:
+                if big and (v > limit or v < -limit):
+                    return str(v)
+                return v
+            if t is str or t is bool or v is None:
+                return v
+            if t is float:
+                return v if v - v == 0.0 else _nonfinite(v)
+            if t is list:
+                out = []
+                append = out.append
+                for item in v:
+                    plan = plans.get(type(item))  # structs: straight to their plan
+                    append(plan(item, field) if plan is not None else value(item, field))
+                return out if raw or hide not in out else [x for x in out if x is not hide]
+            plan = plans.get(t)
+            if plan is None:
+                plan = plans[t] = make(t)
+            return plan(v, field)
+
+        return value
+
+    def event(self, event: Any) -> Dict[str, Any]:
+        """The JSON object of a PacketEvent or ErrorEvent."""
+        if isinstance(event, PacketEvent):
+            out = {"index": event.index, "record": event.record, "t": event.t,
+                   "dir": event.direction.label, "stream": event.stream,
+                   "id": event.packet_id, "name": event.name}
+            if event.parent is not None:
+                out["parent"] = event.parent
+            out["fields"] = self._value(event.packet)
+            if event.expansions:
+                out["expansions"] = self._value(dict(event.expansions))
+            return out
+        out = {"index": event.index, "record": event.record, "t": event.t,
+               "dir": event.direction.label if event.direction is not None else None,
+               "stream": event.stream}
+        out.update(self._value(event.error.to_json()))
+        return out
+
+    def dumps(self, event: Any) -> bytes:
+        """One event as compact UTF-8 JSON (no newline)."""
+        return dumps(self.event(event))
+
+    # -- plans ----------------------------------------------------------------------------
+    def _plan(self, t: type) -> Plan:
+        if issubclass(t, KaitaiStruct):
+            return self._struct_plan(t)
+        if issubclass(t, enum.Enum):
+            shown = {member: member.name if self.enum_names else self._value(member.value)
+                     for member in t}
+            self._enum_shown[t] = shown
+            return lambda v, f: shown[v]
+        if issubclass(t, bool):
+            return lambda v, f: bool(v)
+        if issubclass(t, int):
+            return lambda v, f: self._value(int(v), f)
+        if issubclass(t, float):
+            return lambda v, f: self._value(float(v), f)
+        if issubclass(t, str):
+            return lambda v, f: str(v)
+        if issubclass(t, (bytes, bytearray, memoryview)):
+            if self.raw:
+                return lambda v, f: bytes(v).hex()
+            return lambda v, f: {"hex": bytes(v).hex()}
+        if issubclass(t, (list, tuple)):
+            return lambda v, f: self._value(list(v), f)
+        if issubclass(t, dict):
+            return self._dict_plan
+        if issubclass(t, (set, frozenset)):
+            return lambda v, f: sorted(self._value(item) for item in v)
+        if not self.raw:
+            view = presentation.OBJECT_VIEWS.get(f"{t.__module__}:{t.__qualname__}")
+            if view is not None:
+                return lambda v, f: self._value(view(v), f)
+        if hasattr(t, "to_json"):
+            return lambda v, f: self._value(v.to_json(), f)
+        if hasattr(t, "__dataclass_fields__"):
+            names = tuple(t.__dataclass_fields__)
+            return lambda v, f: {name: self._value(getattr(v, name), name) for name in names}
+        if hasattr(t, "tolist"):  # numpy scalars and arrays
+            return lambda v, f: self._value(v.tolist(), f)
+        return lambda v, f: str(v)
+
+    def _dict_plan(self, v: Any, field: Optional[str]) -> Dict[str, Any]:
+        out = {}
+        for key, item in v.items():
+            converted = self._value(item, key if isinstance(key, str) else field)
+            if converted is not _HIDE:
+                out[str(self._value(key))] = converted
+        return out
+
+    def _struct_plan(self, cls: type) -> Plan:
+        instances = instance_names(cls) if self.instances else ()
+        hidden: frozenset = frozenset()
+        if not self.raw:
+            custom = presentation.lookup(presentation.VALUE_OF, cls)
+            if presentation.class_key(cls) in presentation.VALUE_INSTANCE:
+                self._unwrap.add(cls)
+            if custom is not None:
+                value_of = self._value
+                return lambda v, f: value_of(custom(v, f), f)
+            if presentation.class_key(cls) in presentation.HIDDEN_CLASSES:
+                return lambda v, f: _HIDE
+            order = presentation.vector_order(
+                tuple(n for n in seq_names(cls) + instances if len(n) == 1))
+            if order is not None:
+                return self._vector_plan(order)
+            hidden = presentation.hidden_fields(cls)
+            end = presentation.end_marker(cls)
+            if end is not None:
+                plan = self._struct_fields(cls, instances, hidden)
+                return lambda v, f: _HIDE if getattr(v, end) else plan(v, f)
+        return self._struct_fields(cls, instances, hidden)
+
+    def _vector_plan(self, order: Tuple[str, ...]) -> Plan:
+        value = self._value
+
+        def vector(v: Any, field: Optional[str]) -> Dict[str, Any]:
+            out = {}
+            for name in order:
+                item = getattr(v, name)
+                out[name] = item if type(item) is float and item - item == 0.0 \
+                    else value(item, name)
+            return out
+
+        return vector
+
+    def _struct_fields(self, cls: type, instances: Tuple[str, ...], hidden: frozenset) -> Plan:
+        value = self._value
+        unwrap = self._unwrap
+        enums = self._enum_shown
+        plain = (str, bool) if self.big_strings else (int, str, bool)
+        hide = _HIDE
+        missing = _MISSING
+        names = tuple(n for n in seq_names(cls) if n not in hidden)
+        instances = tuple(n for n in instances if n not in hidden and n not in names)
+
+        def convert(item: Any, name: str) -> Any:
+            t = type(item)
+            if t in unwrap:
+                item = item.value
+                t = type(item)
+            if t in plain or (t is float and item - item == 0.0):
+                return item
+            shown = enums.get(t)
+            if shown is not None:
+                return shown[item]
+            return value(item, name)
+
+        def plan(v: Any, field: Optional[str]) -> Dict[str, Any]:
+            out: Dict[str, Any] = {}
+            d = v.__dict__
+            for name in names:
+                item = d.get(name, missing)
+                if item is missing:
+                    continue
+                t = type(item)
+                if t in unwrap:
+                    item = item.value
+                    t = type(item)
+                if t in plain or (t is float and item - item == 0.0):
+                    out[name] = item
+                    continue
+                shown = enums.get(t)
+                if shown is not None:
+                    out[name] = shown[item]
+                    continue
+                converted = value(item, name)
+                if converted is not hide:
+                    out[name] = converted
+            for name in instances:
+                try:
+                    item = getattr(v, name)
+                except Exception:  # noqa: BLE001 - an instance that cannot be computed is left out
+                    continue
+                converted = convert(item, name)
+                if converted is not hide:
+                    out[name] = converted
+            return out
+
+        def reflect(v: Any, field: Optional[str]) -> Dict[str, Any]:
+            out: Dict[str, Any] = {}
+            for name, item in v.__dict__.items():
+                if name[0] == "_" or name in hidden:
+                    continue
+                converted = convert(item, name)
+                if converted is not hide:
+                    out[name] = converted
+            for name in instances:
+                if name in out:
+                    continue
+                try:
+                    item = getattr(v, name)
+                except Exception:  # noqa: BLE001 - an instance that cannot be computed is left out
+                    continue
+                converted = convert(item, name)
+                if converted is not hide:
+                    out[name] = converted
+            return out
+
+        return plan if names else reflect
+
+
+def _nonfinite(v: float) -> str:
+    return "NaN" if math.isnan(v) else ("Infinity" if v > 0 else "-Infinity")
+
+
+def dumps(data: Any) -> bytes:
+    """JSON-able ``data`` as compact UTF-8 JSON; integers beyond 64 bits stay exact."""
+    try:
+        return orjson.dumps(data)
+    except TypeError:  # orjson holds at most 64-bit integers
+        return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+_SERIALIZERS: Dict[tuple, Serializer] = {}
+
+
+def serializer(*, raw: bool = False, big_ints: str = "number", enum_names: bool = True,
+               instances: bool = True) -> Serializer:
+    """The shared serializer for these options (plans are kept across calls)."""
+    key = (raw, big_ints, enum_names, instances)
+    found = _SERIALIZERS.get(key)
+    if found is None:
+        found = _SERIALIZERS[key] = Serializer(raw=raw, big_ints=big_ints,
+                                               enum_names=enum_names, instances=instances)
+    return found
+
+
+def event_json(event: Any, *, raw: bool = False, big_ints: str = "number") -> Dict[str, Any]:
+    """The JSON object `wirestruct decode` prints for ``event`` (see the module doc)."""
+    return serializer(raw=raw, big_ints=big_ints).event(event)
+
+
+def dumps_event(event: Any, *, raw: bool = False, big_ints: str = "number") -> bytes:
+    """:func:`event_json` as one line of compact UTF-8 JSON bytes (without the newline)."""
+    return dumps(serializer(raw=raw, big_ints=big_ints).event(event))
