@@ -9,7 +9,7 @@ from typing import Any, Dict, Iterable, List, Tuple
 from wirestruct import decode_records, get_protocol, open_capture
 from wirestruct.errors import WirestructError
 from wirestruct.records import CaptureRecord
-from wirestruct.tools.cli import event_json
+from wirestruct.serialize import event_json
 
 ROOT = Path(__file__).resolve().parents[2]
 
