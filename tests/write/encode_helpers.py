@@ -25,7 +25,7 @@ CAPTURES = {
 def decode_events(protocol: str, records: Iterable[Any], **options: Any) -> List[Dict[str, Any]]:
     """The JSON-able events of ``records`` (JSON text and back, as a pipe carries them)."""
     decoder = get_protocol(protocol).decoder(**options)
-    return [json.loads(json.dumps(event_json(e))) for e in decode_records(records, decoder)]
+    return [json.loads(json.dumps(event_json(e, raw=True))) for e in decode_records(records, decoder)]
 
 
 _DECODED: Dict[Tuple[str, str], str] = {}

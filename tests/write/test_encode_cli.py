@@ -17,6 +17,8 @@ SM = ROOT / "samples" / "scrap_mechanic.jsonl"
 
 
 def _cli(*args, stdin=None):
+    if args[0] == "decode":
+        args = (*args, "--format", "jsonl", "--raw")   # the wire form, as encode reads it
     return subprocess.run([*CLI, *map(str, args)], input=stdin, capture_output=True, text=True,
                           cwd=ROOT, timeout=300)
 
@@ -88,7 +90,7 @@ def _check_one_field_changed(tmp_path, original_events, out, index):
 def test_edit_through_jq(tmp_path, mme_events):
     events, index = _edit_move_x(mme_events)
     out = tmp_path / "edited.jsonl"
-    script = (f"{' '.join(CLI)} decode {MME} -p mme | "
+    script = (f"{' '.join(CLI)} decode {MME} -p mme --raw | "
               f"jq -c 'if .index == {index} then .fields.payload.x = 123 else . end' | "
               f"{' '.join(CLI)} encode - -p mme --out {out}")
     proc = subprocess.run(script, shell=True, capture_output=True, text=True, cwd=ROOT, timeout=300)
@@ -112,8 +114,8 @@ def test_edit_in_python(tmp_path, mme_events):
 
 def test_drop_and_add_packets(tmp_path, mme_events):
     lines = mme_events.splitlines()
-    chat = next(line for line in lines if '"name": "chat_message"' in line)
-    edited = [line for line in lines if '"name": "move_player"' not in line] + [chat]
+    chat = next(line for line in lines if json.loads(line)["name"] == "chat_message")
+    edited = [line for line in lines if json.loads(line)["name"] != "move_player"] + [chat]
     out = tmp_path / "out.jsonl"
     proc = _cli("encode", "-", "-p", "mme", "--out", out, stdin="\n".join(edited) + "\n")
     assert proc.returncode == 0, proc.stderr
