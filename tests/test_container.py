@@ -5,7 +5,8 @@ import struct
 import pytest
 
 from wirestruct import open_capture
-from wirestruct.captures.container import MAGIC, ContainerReader, write_container
+from wirestruct.captures.container import (MAGIC, ContainerReader, write_container, write_header,
+                                            write_record)
 from wirestruct.errors import CaptureError
 from wirestruct.generated.capture.wirestruct_capture import WirestructCapture
 from wirestruct.records import CaptureRecord, Direction
@@ -76,3 +77,28 @@ def test_bad_direction_is_reported_and_reading_goes_on():
 def test_bad_headers(data, message):
     with pytest.raises(CaptureError, match=message):
         ContainerReader(io.BytesIO(data))
+
+
+def test_a_record_over_max_record_is_skipped_unread_and_reading_goes_on():
+    import tracemalloc
+    from wirestruct.captures.container import _HEADER
+    from wirestruct.errors import LimitExceededError
+
+    out = io.BytesIO()
+    write_header(out, "mme")
+    write_record(out, CaptureRecord(0, 1.0, Direction.S2C, b"abc" * 500, 0))
+    write_record(out, CaptureRecord(1, 2.0, Direction.C2S, b"ok", 0))
+    # A header that declares 4 GiB of data, followed by 100 bytes: the length lies.
+    out.write(_HEADER.pack(3.0, 1, 0, 0xFFFF_FFF0) + b"x" * 100)
+    tracemalloc.start()
+    items = list(ContainerReader(io.BytesIO(out.getvalue()), max_record=1000))
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert [type(i).__name__ for i in items] == ["LimitExceededError", "CaptureRecord",
+                                                   "LimitExceededError"]
+    first, record, lie = items
+    assert isinstance(first, LimitExceededError) and first.dropped == 15 + 1500
+    assert first.where.record == 0 and "1500 bytes" in first.message
+    assert record.index == 1 and record.data == b"ok"
+    assert lie.where.record == 2 and lie.dropped == 15 + 100   # the file ends inside it
+    assert peak < 4 << 20                                       # nothing near 4 GiB was held

@@ -79,3 +79,25 @@ def test_round_trip():
     assert write_jsonl(out, records) == 2
     assert format_line(records[1]) == '{"t": 1000000000.123456, "dir": "c2s", "data": "", "stream": 2}'
     assert read(out.getvalue().encode()) == records
+
+
+def test_a_record_over_max_record_is_an_error_and_reading_goes_on():
+    from wirestruct.captures.jsonl import read_jsonl
+    from wirestruct.errors import LimitExceededError
+    lines = (b'{"t": 1, "dir": "s2c", "data": "' + b"ab" * 300 + b'"}\n'
+             b'{"t": 2, "dir": "s2c", "data": "0102"}\n')
+    first, second = read_jsonl(io.BytesIO(lines), max_record=100)
+    assert isinstance(first, LimitExceededError) and first.dropped == 300
+    assert "line 1" in first.message and first.where.record == 0
+    assert second.data == b"\x01\x02" and second.index == 1
+
+
+@pytest.mark.parametrize("line", [b'{"t": ' + b"[" * 5000 + b"]" * 5000 + b'}\n',
+                                  b'{"t": 1' + b"0" * 400 + b', "dir": "s2c", "data": ""}\n'])
+def test_hostile_json_lines_are_capture_errors(line):
+    from wirestruct.captures.jsonl import read_jsonl
+    from wirestruct.errors import CaptureError
+    good = b'{"t": 2, "dir": "s2c", "data": "01"}\n'
+    bad, record = read_jsonl(io.BytesIO(line + good))
+    assert isinstance(bad, CaptureError) and "line 1" in bad.message
+    assert record.data == b"\x01"

@@ -6,6 +6,7 @@ never loaded whole); writing packs the same layout.
 from __future__ import annotations
 
 import struct
+from io import BytesIO
 from typing import BinaryIO, Iterable, Iterator, Union
 
 from kaitaistruct import KaitaiStream
@@ -49,26 +50,49 @@ class ContainerReader:
         index = 0
         while (self._peek(1) != b"") if self._peek else not io.is_eof():
             start = io.pos()
+            # The record's declared length is checked before its data is read: a record
+            # over max_record is reported and its data skipped in bounded pieces.
+            head = io._io.read(_HEADER.size)
+            body = b""
+            if len(head) == _HEADER.size:
+                len_data = _HEADER.unpack(head)[3]
+                if len_data > self._max_record:
+                    skipped = _skip(io._io, len_data)
+                    yield LimitExceededError(f"record of {len_data} bytes", record=index,
+                                             expected=f"at most {self._max_record}",
+                                             offset=start, dropped=_HEADER.size + skipped)
+                    if skipped < len_data:
+                        return                  # the file ends inside that record
+                    index += 1
+                    continue
+                body = io._io.read(len_data)
             try:
-                record = WirestructCapture.Record(io)
+                record = WirestructCapture.Record(KaitaiStream(BytesIO(head + body)))
             except Exception as exc:  # noqa: BLE001
                 err = wrap_exception(exc, packet_name="record")
                 yield CaptureError(f"truncated or corrupt container record: {err.message}",
                                    expected=err.expected, record=index, offset=start,
                                    field_path=err.where.field_path)
                 return
-            if record.len_data > self._max_record:
-                yield LimitExceededError(f"record of {record.len_data} bytes", record=index,
-                                         expected=f"at most {self._max_record}", offset=start)
+            direction = record.direction
+            if not isinstance(direction, WirestructCapture.Direction):
+                yield CaptureError(f"bad direction {direction}", expected="0 (c2s) or 1 (s2c)",
+                                   record=index, offset=start + 8)
             else:
-                direction = record.direction
-                if not isinstance(direction, WirestructCapture.Direction):
-                    yield CaptureError(f"bad direction {direction}", expected="0 (c2s) or 1 (s2c)",
-                                       record=index, offset=start + 8)
-                else:
-                    yield CaptureRecord(index=index, t=record.t, direction=Direction(direction.value),
-                                        data=record.data, stream=record.stream)
+                yield CaptureRecord(index=index, t=record.t, direction=Direction(direction.value),
+                                    data=record.data, stream=record.stream)
             index += 1
+
+
+def _skip(stream: BinaryIO, count: int) -> int:
+    """Read and discard ``count`` bytes in bounded pieces; how many there were."""
+    skipped = 0
+    while skipped < count:
+        piece = stream.read(min(count - skipped, 1 << 20))
+        if not piece:
+            break
+        skipped += len(piece)
+    return skipped
 
 
 def write_header(out: BinaryIO, protocol: str) -> None:

@@ -39,10 +39,17 @@ def read_jsonl(stream: BinaryIO, *, max_record: int = MAX_RECORD
         if not line.strip():
             continue
         try:
-            yield parse_line(line, index)
+            record = parse_line(line, index)
         except CaptureError as exc:
             exc.message = f"line {line_no}: {exc.message}"
             yield exc
+        else:
+            if len(record.data) > max_record:
+                yield LimitExceededError(f"line {line_no}: record of {len(record.data)} bytes",
+                                         expected=f"at most {max_record} bytes (max_record)",
+                                         record=index, dropped=len(record.data))
+            else:
+                yield record
         index += 1
 
 
@@ -51,9 +58,14 @@ def parse_line(line: Union[bytes, str], index: int) -> CaptureRecord:
         obj = json.loads(line)
     except (ValueError, UnicodeDecodeError) as exc:
         raise CaptureError(f"not JSON: {exc}", expected='{"t", "dir", "data"}', record=index) from None
+    except RecursionError:
+        raise CaptureError("JSON nested too deep", expected='{"t", "dir", "data"}',
+                           record=index) from None
     if not isinstance(obj, dict):
         raise CaptureError("not a JSON object", expected='{"t", "dir", "data"}', record=index)
     t = obj.get("t")
+    if isinstance(t, int) and not isinstance(t, bool) and abs(t) > 1 << 53:
+        t = math.inf      # an integer too large to be a time: rejected below
     if isinstance(t, bool) or not isinstance(t, (int, float)) or not math.isfinite(t):
         raise CaptureError(f"bad timestamp {t!r}", expected='"t": a finite number of seconds',
                            record=index)
