@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from wirestruct import registry
+from wirestruct import parallel, registry
 from wirestruct.captures import FORMATS, Capture, open_capture
 from wirestruct.errors import WirestructError
 from wirestruct.events import ErrorEvent, Event, PacketEvent
@@ -119,6 +119,12 @@ class UsageError(Exception):
     pass
 
 
+def _jobs(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of processes (1 or more)")
+    return int(text)
+
+
 def _events(capture: Capture, protocol: Protocol, args, tracker=None) -> Iterator[Event]:
     records = progress.for_capture(capture).wrap(capture)
     events = decode_records(records, protocol.decoder(limits=_limits(args), **_options(args)))
@@ -183,6 +189,17 @@ def event_text(event: Event) -> str:
 
 def cmd_decode(args) -> int:
     capture, protocol = _resolve(args)
+    jobs = args.jobs if args.jobs is not None else parallel.default_jobs()
+    if jobs > 1 and args.upto is None:
+        with capture:
+            out = parallel.decode_lines(progress.for_capture(capture).wrap(capture), protocol,
+                                        jobs=jobs, fmt=args.format, limits=_limits(args),
+                                        options=_options(args))
+            for text in out:
+                sys.stdout.write(text)
+        packets, errors = out.tally.packets, out.tally.errors
+        print(f"wirestruct: {packets} packets, {errors} errors", file=sys.stderr)
+        return 1 if args.strict and errors else 0
     fmt = event_json if args.format == "jsonl" else event_text
     errors = packets = 0
     with capture:
@@ -338,6 +355,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--format", choices=("jsonl", "text"), default="jsonl")
     p.add_argument("--upto", type=int, metavar="N", help="stop after packet N")
     p.add_argument("--strict", action="store_true", help="exit 1 if any packet failed")
+    p.add_argument("--jobs", "-j", type=_jobs, metavar="N",
+                   help="processes parsing and serializing packets (default: the cores "
+                        "available; 1 decodes in this process); the output is the same")
     p.set_defaults(func=cmd_decode)
 
     p = sub.add_parser("state", help="the tracked world state after the capture, as JSON")
