@@ -37,10 +37,12 @@ import multiprocessing
 import os
 import re
 import secrets
+import time
 from collections import deque
+from collections.abc import Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
-from typing import Any, Deque, Dict, Iterable, Iterator, List, Optional, Tuple, Union
+from typing import Any
 
 from .errors import WirestructError
 from .events import ErrorEvent, Event, PacketEvent
@@ -81,7 +83,7 @@ def supports_split(decoder: Decoder) -> bool:
 
 # -- the sequential stage --------------------------------------------------------------------
 # A packet for a worker: (data, record, t, direction, stream, offset, state, first index).
-_Unit = Tuple[bytes, int, float, int, int, int, Any, int]
+_Unit = tuple[bytes, int, float, int, int, int, Any, int]
 
 
 class _Staged:
@@ -100,7 +102,7 @@ def _stage(decoder: Decoder) -> None:
     stage_packet = decoder.stage_packet  # type: ignore[attr-defined]
     in_order = getattr(decoder, "in_order_packet", None)
 
-    def staged(data: bytes, ctx: PacketContext) -> List[Any]:
+    def staged(data: bytes, ctx: PacketContext) -> list[Any]:
         if in_order is not None and in_order(data):
             return run_packet(data, ctx)
         state = stage_packet(data, ctx)
@@ -115,10 +117,10 @@ class _Chunk:
     """Consecutive output: packets for a worker, and events made here among them (each
     after the unit it follows: ``(units before it, event)``)."""
 
-    units: List[_Unit] = field(default_factory=list)
-    local: List[Tuple[int, Event]] = field(default_factory=list)
+    units: list[_Unit] = field(default_factory=list)
+    local: list[tuple[int, Event]] = field(default_factory=list)
     size: int = 0
-    future: Optional["Future[_Result]"] = None
+    future: Future[_Result] | None = None
 
     def __len__(self) -> int:
         return len(self.units) + len(self.local)
@@ -128,23 +130,24 @@ class _Chunk:
 class DecodeTally:
     packets: int = 0
     errors: int = 0
+    worker_cpu: float = 0.0   #: CPU seconds the workers spent on the chunks written
 
 
 # -- the worker stage --------------------------------------------------------------------------
-# A worker's answer: (base, lines of each unit, events of each unit, packets, errors).
-_Result = Tuple[int, List[str], List[int], int, int]
-_worker: Optional[Tuple[Decoder, Optional[str], str]] = None
+# A worker's answer: (base, lines of each unit, events of each unit, packets, errors, CPU).
+_Result = tuple[int, list[str], list[int], int, int, float]
+_worker: tuple[Decoder, str | None, str] | None = None
 
 
-def _init_worker(protocol_name: str, limits: Limits, options: Dict[str, Any],
-                 path: Optional[str], fmt: str) -> None:
+def _init_worker(protocol_name: str, limits: Limits, options: dict[str, Any],
+                 path: str | None, fmt: str) -> None:
     global _worker
     from .registry import get_protocol
     decoder = get_protocol(protocol_name).decoder(limits=limits, **options)
     _worker = (decoder, path, fmt)
 
 
-def _decode_chunk(units: List[_Unit]) -> _Result:
+def _decode_chunk(units: list[_Unit]) -> _Result:
     for _ in range(16):
         base = secrets.randbelow(8 * 10 ** 7) + 10 ** 7   # 8 digits
         result = _decode_units(units, base)
@@ -153,13 +156,14 @@ def _decode_chunk(units: List[_Unit]) -> _Result:
     raise RuntimeError("no event numbering base left unused by the output")  # pragma: no cover
 
 
-def _decode_units(units: List[_Unit], base: int) -> _Result:
+def _decode_units(units: list[_Unit], base: int) -> _Result:
     assert _worker is not None, "worker not initialized"
     decoder, path, fmt = _worker
+    cpu = time.process_time()
     resume = getattr(decoder, "resume_packet", None)
     stream = isinstance(decoder, StreamDecoder)
-    lines: List[str] = []
-    counts: List[int] = []
+    lines: list[str] = []
+    counts: list[int] = []
     packets = errors = done = 0
     for data, record, t, direction, stream_no, offset, state, first in units:
         ctx = PacketContext(record, t, Direction(direction), stream_no, offset)
@@ -185,14 +189,14 @@ def _decode_units(units: List[_Unit], base: int) -> _Result:
         made = decoder._next_index - base * _SPAN - start
         counts.append(made)
         done += made
-    return base, lines, counts, packets, errors
+    return base, lines, counts, packets, errors, time.process_time() - cpu
 
 
-def _pattern(base: int) -> "re.Pattern[str]":
+def _pattern(base: int) -> re.Pattern[str]:
     return re.compile(rf"(?<![0-9]){base}([0-9]{{{_DIGITS}}})(?![0-9])")
 
 
-def _numbers_are_ours(result: _Result, base: int, units: List[_Unit]) -> bool:
+def _numbers_are_ours(result: _Result, base: int, units: list[_Unit]) -> bool:
     """Every number of the base's form in the output is one of the chunk's event numbers
     (a value in the data that happens to look like one makes the chunk be numbered again
     from another base)."""
@@ -212,10 +216,10 @@ class ParallelDecode:
     worker processes; iterate for text blocks (whole lines) in capture order. ``tally``
     counts the packets and error events written so far."""
 
-    def __init__(self, records: Iterable[Union[CaptureRecord, WirestructError]],
+    def __init__(self, records: Iterable[CaptureRecord | WirestructError],
                  protocol: Protocol, *, jobs: int, fmt: str = "jsonl",
-                 limits: Limits = DEFAULT_LIMITS, options: Optional[Dict[str, Any]] = None,
-                 chunk_packets: int = CHUNK_PACKETS, max_in_flight: Optional[int] = None) -> None:
+                 limits: Limits = DEFAULT_LIMITS, options: dict[str, Any] | None = None,
+                 chunk_packets: int = CHUNK_PACKETS, max_in_flight: int | None = None) -> None:
         if jobs < 1:
             raise ValueError(f"jobs must be 1 or more, not {jobs}")
         self.records = records
@@ -258,7 +262,7 @@ class ParallelDecode:
             self.tally.packets += 1
 
     def _pipeline(self, decoder: Decoder, pool: ProcessPoolExecutor) -> Iterator[str]:
-        pending: Deque[_Chunk] = deque()
+        pending: deque[_Chunk] = deque()
         chunk = _Chunk()
         offset = 0          # events workers made before the next chunk to write
         for item in decode_records(self.records, decoder):
@@ -288,19 +292,20 @@ class ParallelDecode:
         if chunk.units:
             chunk.future = pool.submit(_decode_chunk, chunk.units)
 
-    def _write(self, chunk: _Chunk, offset: int) -> Tuple[str, int]:
+    def _write(self, chunk: _Chunk, offset: int) -> tuple[str, int]:
         """The chunk's output, its numbers rebased; and the new count of worker events."""
         if chunk.future is None:
             return "".join(self._local_line(event, offset) for _, event in chunk.local), offset
-        base, lines, counts, packets, errors = chunk.future.result()
+        base, lines, counts, packets, errors, cpu = chunk.future.result()
         self.tally.packets += packets
         self.tally.errors += errors
+        self.tally.worker_cpu += cpu
         pattern = _pattern(base)
 
-        def rebase(match: "re.Match[str]") -> str:
+        def rebase(match: re.Match[str]) -> str:
             return str(int(match.group(1)) + offset)
 
-        out: List[str] = []
+        out: list[str] = []
         local = iter(chunk.local)
         nxt = next(local, None)
         made = 0
@@ -333,10 +338,10 @@ class ParallelDecode:
         return event_line(event, self.fmt) + "\n"
 
 
-def decode_lines(records: Iterable[Union[CaptureRecord, WirestructError]], protocol: Protocol,
-                 *, jobs: Optional[int] = None, fmt: str = "jsonl",
+def decode_lines(records: Iterable[CaptureRecord | WirestructError], protocol: Protocol,
+                 *, jobs: int | None = None, fmt: str = "jsonl",
                  limits: Limits = DEFAULT_LIMITS,
-                 options: Optional[Dict[str, Any]] = None) -> ParallelDecode:
+                 options: dict[str, Any] | None = None) -> ParallelDecode:
     """The lines ``wirestruct decode`` prints for ``records``, decoded on ``jobs`` worker
     processes (default: every core)."""
     return ParallelDecode(records, protocol, jobs=jobs or default_jobs(), fmt=fmt,
