@@ -41,10 +41,11 @@ import time
 from collections import deque
 from collections.abc import Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .errors import WirestructError
+from .errors import DecodeError, WirestructError
 from .events import ErrorEvent, Event, PacketEvent
 from .limits import DEFAULT_LIMITS, Limits
 from .protocol import Decoder, PacketContext, Protocol, StreamDecoder, _count_undecoded
@@ -296,7 +297,12 @@ class ParallelDecode:
         """The chunk's output, its numbers rebased; and the new count of worker events."""
         if chunk.future is None:
             return "".join(self._local_line(event, offset) for _, event in chunk.local), offset
-        base, lines, counts, packets, errors, cpu = chunk.future.result()
+        try:
+            base, lines, counts, packets, errors, cpu = chunk.future.result()
+        except BrokenProcessPool as exc:
+            raise DecodeError(f"a worker process ended before its packets were decoded "
+                              f"({exc}); --jobs 1 decodes in one process",
+                              expected="worker processes that finish") from None
         self.tally.packets += packets
         self.tally.errors += errors
         self.tally.worker_cpu += cpu
