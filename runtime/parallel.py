@@ -119,7 +119,7 @@ class _Chunk:
     after the unit it follows: ``(units before it, event)``)."""
 
     units: list[_Unit] = field(default_factory=list)
-    local: list[tuple[int, Event]] = field(default_factory=list)
+    local: list[tuple[int, str | Event]] = field(default_factory=list)
     size: int = 0
     future: Future[_Result] | None = None
 
@@ -150,7 +150,7 @@ def _init_worker(protocol_name: str, limits: Limits, options: dict[str, Any],
 
 def _decode_chunk(units: list[_Unit]) -> _Result:
     for _ in range(16):
-        base = secrets.randbelow(8 * 10 ** 7) + 10 ** 7   # 8 digits
+        base = _random_base()
         result = _decode_units(units, base)
         if _numbers_are_ours(result, base, units):
             return result
@@ -191,6 +191,11 @@ def _decode_units(units: list[_Unit], base: int) -> _Result:
         counts.append(made)
         done += made
     return base, lines, counts, packets, errors, time.process_time() - cpu
+
+
+def _random_base() -> int:
+    """8 random digits: numbers base * _SPAN + n stay below 2**63."""
+    return secrets.randbelow(8 * 10 ** 7) + 10 ** 7
 
 
 def _pattern(base: int) -> re.Pattern[str]:
@@ -234,6 +239,9 @@ class ParallelDecode:
         self.tally = DecodeTally()
         #: largest number of chunks held at once (for the memory test)
         self.peak_in_flight = 0
+        #: the base of the numbers of events made here, serialized before they are rebased
+        self._mark = _random_base()
+        self._mark_pattern = _pattern(self._mark)
 
     def __iter__(self) -> Iterator[str]:
         decoder = self.protocol.decoder(limits=self.limits, **self.options)
@@ -272,7 +280,9 @@ class ParallelDecode:
                 chunk.units.append(unit)
                 chunk.size += len(unit[0])
             else:
-                chunk.local.append((len(chunk.units), item))  # type: ignore[arg-type]
+                local = self._local(item)  # type: ignore[arg-type]
+                chunk.local.append((len(chunk.units), local))
+                chunk.size += len(local) if local.__class__ is str else 0
             if len(chunk) >= self.chunk_packets or chunk.size >= CHUNK_BYTES:
                 self._submit(chunk, pool)
                 pending.append(chunk)
@@ -296,7 +306,7 @@ class ParallelDecode:
     def _write(self, chunk: _Chunk, offset: int) -> tuple[str, int]:
         """The chunk's output, its numbers rebased; and the new count of worker events."""
         if chunk.future is None:
-            return "".join(self._local_line(event, offset) for _, event in chunk.local), offset
+            return "".join(self._rebased_local(item, offset) for _, item in chunk.local), offset
         try:
             base, lines, counts, packets, errors, cpu = chunk.future.result()
         except BrokenProcessPool as exc:
@@ -317,31 +327,56 @@ class ParallelDecode:
         made = 0
         for i, text in enumerate(lines):
             while nxt is not None and nxt[0] == i:
-                out.append(self._local_line(nxt[1], offset + made))
+                out.append(self._rebased_local(nxt[1], offset + made))
                 nxt = next(local, None)
             out.append(pattern.sub(rebase, text))
             made += counts[i]
         while nxt is not None:
-            out.append(self._local_line(nxt[1], offset + made))
+            out.append(self._rebased_local(nxt[1], offset + made))
             nxt = next(local, None)
         chunk.units, chunk.local = [], []
         return "".join(out), offset + made
 
+    def _rebased_local(self, item: str | Event, offset: int) -> str:
+        if item.__class__ is str:
+            return self._mark_pattern.sub(lambda m: str(int(m.group(1)) + offset),
+                                          item)  # type: ignore[arg-type]
+        return self._local_line(item, offset)  # type: ignore[arg-type]
+
     def _local_line(self, event: Event, offset: int) -> str:
         """An event made in this process, numbered among the workers' events."""
+        return event_line(_renumbered(event, offset), self.fmt) + "\n"
+
+    def _local(self, event: Event) -> str | Event:
+        """An event made in this process, serialized now, its numbers marked for rebasing
+        (or itself, in the rare case its output holds a number of the marks' form)."""
         self._count(event)
-        if offset and event.index is not None:
-            if event.__class__ is PacketEvent:
-                parent = event.parent  # type: ignore[union-attr]
-                event = replace(event, index=event.index + offset,
-                                parent=None if parent is None else parent + offset)
-            else:
-                error = event.error  # type: ignore[union-attr]
-                if error.where.packet_index is not None:
-                    error.where = replace(error.where,
-                                          packet_index=error.where.packet_index + offset)
-                event = replace(event, index=event.index + offset)
-        return event_line(event, self.fmt) + "\n"
+        if event.index is None:
+            return event_line(event, self.fmt) + "\n"
+        mark = self._mark * _SPAN
+        where = event.error.where if event.__class__ is ErrorEvent else None  # type: ignore
+        line = event_line(_renumbered(event, mark), self.fmt) + "\n"
+        if where is not None:
+            event.error.where = where  # type: ignore[union-attr]
+        allowed = {event.index, getattr(event, "parent", None)}
+        if all(int(m.group(1)) in allowed for m in self._mark_pattern.finditer(line)):
+            return line
+        return event
+
+
+def _renumbered(event: Event, offset: int) -> Event:
+    """``event`` with its index (and parent, and its error's packet index) + ``offset``
+    (the error's place is changed in place)."""
+    if not offset or event.index is None:
+        return event
+    if event.__class__ is PacketEvent:
+        parent = event.parent  # type: ignore[union-attr]
+        return replace(event, index=event.index + offset,
+                       parent=None if parent is None else parent + offset)
+    error = event.error  # type: ignore[union-attr]
+    if error.where.packet_index is not None:
+        error.where = replace(error.where, packet_index=error.where.packet_index + offset)
+    return replace(event, index=event.index + offset)
 
 
 def decode_lines(records: Iterable[CaptureRecord | WirestructError], protocol: Protocol,
