@@ -69,12 +69,13 @@ def default_jobs() -> int:
 
 
 def event_line(event: Event, fmt: str) -> str:
-    """One event as the line ``wirestruct decode`` prints: the one place the worker stage
-    and the sequential stage call the command line's serializer."""
+    """One event as the line ``wirestruct decode`` prints, without its newline: the one
+    place the worker stage and the sequential stage call the command line's serializer
+    (a serializer that gives bytes of UTF-8 fits too)."""
     from .tools import cli
-    if fmt == "jsonl":
-        return json.dumps(cli.event_json(event))
-    return cli.event_text(event)
+    line: str | bytes = (json.dumps(cli.event_json(event)) if fmt == "jsonl"
+                         else cli.event_text(event))
+    return line if line.__class__ is str else bytes(line).decode("utf-8")
 
 
 def supports_split(decoder: Decoder) -> bool:
