@@ -26,7 +26,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from wirestruct import __version__, registry
+from wirestruct import __version__, parallel, registry
 from wirestruct.captures import FORMATS, Capture, open_capture
 from wirestruct.detect import DETECT_BYTES, detect_protocol, looks_unknown
 from wirestruct.errors import WirestructError
@@ -236,6 +236,12 @@ class UsageError(Exception):
 INTERRUPTED = 130
 
 
+def _jobs(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of processes (1 or more)")
+    return int(text)
+
+
 def _events(capture: Capture, protocol: Protocol, args, tracker=None) -> Iterator[Event]:
     records = progress.for_capture(capture).wrap(capture)
     events = decode_records(records, protocol.decoder(limits=_limits(args), **_options(args)))
@@ -251,6 +257,8 @@ def _writer(args) -> formats.EventWriter:
 def cmd_decode(args) -> int:
     writer = _writer(args)
     capture, protocol = _resolve(args)
+    if _parallel(args):
+        return _decode_parallel(args, capture, protocol, writer)
     summary = Summary(protocol, args)
     interrupted = False
     live = args.follow or args.capture == "-"   # a reader downstream sees each packet now
@@ -273,6 +281,43 @@ def cmd_decode(args) -> int:
     if interrupted:
         return INTERRUPTED
     return 1 if args.strict and summary.failed() else 0
+
+
+def _parallel(args) -> bool:
+    """Whether ``decode`` runs on worker processes: --jobs above 1, JSON Lines output whose
+    lines depend on nothing but their event, and a whole capture file."""
+    return (args.jobs > 1 and args.upto is None and not args.follow and args.capture != "-"
+            and not args.only and args.big_ints == "number"
+            and writer_format(args) == "jsonl")
+
+
+def writer_format(args) -> str:
+    return formats.options_from_args(args, tty=sys.stdout.isatty()).format
+
+
+def _decode_parallel(args, capture: Capture, protocol: Protocol,
+                     writer: formats.EventWriter) -> int:
+    out = writer.out
+    interrupted = False
+    with capture:
+        lines = parallel.decode_lines(capture, protocol, jobs=args.jobs,
+                                      fmt=(args.raw, args.big_ints), limits=_limits(args),
+                                      options=_options(args))
+        try:
+            for text in lines:
+                out.write(text.encode("utf-8"))
+        except KeyboardInterrupt:
+            interrupted = True
+    out.flush()
+    tally = lines.tally
+    head = f"{tally.packets} packets, {tally.errors} errors"
+    print(f"wirestruct: {head}{' (interrupted)' if interrupted else ''}", file=sys.stderr)
+    if args.server and not tally.packets:
+        print(f"wirestruct: --server {args.server} matched no traffic in {args.capture}",
+              file=sys.stderr)
+    if interrupted:
+        return INTERRUPTED
+    return 1 if args.strict and (tally.errors or (args.server and not tally.packets)) else 0
 
 
 # -- state -------------------------------------------------------------------------------
@@ -441,6 +486,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--upto", type=_count, metavar="N", help="stop after packet N (from 0)")
     p.add_argument("--strict", action="store_true",
                    help="exit 1 if any packet failed or --server matched nothing")
+    p.add_argument("--jobs", "-j", type=_jobs, metavar="N", default=1,
+                   help="processes parsing and serializing packets (default 1); the output "
+                        "is the same. Used with --format jsonl, without --only, --upto, "
+                        "--follow, standard input or --big-ints string")
     _add_follow_arg(p)
     _examples(p, "wirestruct decode samples/mme.jsonl -p mme --format jsonl | jq -c 'select(.name == \"chat_message\")'",
               "zcat session.pcap.gz | wirestruct decode - -p mme --server 4000",

@@ -43,6 +43,11 @@ class DiepDecoder(MessageDecoder):
         self._names = {Direction.S2C: _names(clientbound.ClientboundPacketId),
                        Direction.C2S: _names(DiepServerbound.ServerboundPacketId)}
 
+    def stage_packet(self, data: bytes, ctx: PacketContext) -> None:
+        """The in-order part of decoding a packet (wirestruct.parallel): none, a packet
+        depends on no other."""
+        return None
+
     def decode_packet(self, data: bytes, ctx: PacketContext) -> Iterator[Event]:
         if not data:
             raise ParseError("empty packet", expected="a header byte", offset=0)

@@ -80,6 +80,17 @@ class MmeDecoder(StreamDecoder):
         super().__init__(limits=limits)
         self._transfers: Dict[Tuple[int, Direction], _Transfers] = {}
 
+    # -- the split decode (wirestruct.parallel) -------------------------------------------
+    def stage_packet(self, data: bytes, ctx: PacketContext) -> None:
+        """The in-order part of decoding a packet that :meth:`in_order_packet` leaves to
+        any process: none (framing is done before)."""
+        return None
+
+    def in_order_packet(self, data: bytes) -> bool:
+        """Whether the packet reads or changes the map-transfer state of its direction,
+        so that it is decoded in order, in the process that frames it."""
+        return (data[0] | data[1] << 8) in _TRANSFER_PACKETS
+
     def packet_length(self, header: bytes, direction: Direction) -> int:
         return 4 + (header[2] | header[3] << 8)
 
@@ -293,3 +304,8 @@ _EXPANDERS: Dict[int, Callable[[MmeDecoder, Any, bytes, PacketContext], Optional
     P.MAP_TOTAL_RESET: MmeDecoder._total_reset,
     P.MAP_TOTAL_DATA: MmeDecoder._total_data,
 }
+
+#: the packets whose expansion reads or changes the map-transfer state (``_state``)
+_TRANSFER_PACKETS = frozenset((P.MAP_SETUP, P.MAP_DATA, P.BUFFER_RESET, P.BUFFER_APPEND,
+                               P.BUFFER_IS_MAP_DATA, P.BUFFER_IS_FILE_DATA,
+                               P.MAP_TOTAL_RESET, P.MAP_TOTAL_DATA))

@@ -47,6 +47,10 @@ from .delta import RAW, split_sub_update
 
 UpdateType = SmNetworkUpdate.UpdateType
 _CREATE = int(UpdateType.create)
+_UPDATE = int(UpdateType.update)
+#: the update types whose parse changes the controller types (an Update does when the
+#: controller type is not known and is recovered from its size)
+_CHANGES_CONTROLLER_TYPES = (_CREATE, int(UpdateType.remove))
 _CREATE_MEMBER = UpdateType.create
 _UPDATE_MEMBER = UpdateType.update
 _REMOVE_MEMBER = UpdateType.remove
@@ -145,6 +149,48 @@ class ScrapMechanicDecoder(MessageDecoder):
         self._controller_types: Dict[Tuple[int, int, bytes], int] = {}
         #: items (sub-packets, sub-updates) the current top-level packet may still hold
         self._items_left = limits.max_items_per_packet
+        #: the split decode (wirestruct.parallel): True while only the parts later packets
+        #: depend on are decoded; the controller types looked up, in order, are recorded in
+        #: _lookups, or replayed from _replay in the process that decodes the packet alone
+        self._state_only = False
+        self._lookups: Optional[List[int]] = None
+        self._replay: Optional[Iterator[int]] = None
+
+    # -- the split decode (wirestruct.parallel) -------------------------------------------
+    def stage_packet(self, data: bytes, ctx: PacketContext) -> Tuple[Optional[bytes], List[int]]:
+        """The in-order part of decoding a top-level packet: frames it, reconstructs its
+        deltas and updates the controller types of the NetObjs it creates, updates or
+        removes, parsing only the sub-updates that change them; its events are not kept.
+        Returns what :meth:`resume_packet` needs to decode the packet alone the same way:
+        the previous sub-update of its connection and direction, and the controller types
+        its sub-updates look up, in order."""
+        previous = self._previous.get((ctx.stream, int(ctx.direction)))
+        next_index = self._next_index
+        self._state_only, self._lookups = True, []
+        try:
+            MessageDecoder.run_packet(self, data, ctx)
+            return previous, self._lookups
+        finally:
+            self._state_only, self._lookups = False, None
+            self._next_index = next_index
+
+    def resume_packet(self, state: Tuple[Optional[bytes], List[int]],
+                      ctx: PacketContext) -> None:
+        """Load what :meth:`stage_packet` returned, before this decoder decodes the packet."""
+        previous, lookups = state
+        self._previous.clear()
+        self._controller_types.clear()
+        if previous is not None:
+            self._previous[(ctx.stream, int(ctx.direction))] = previous
+        self._replay = iter(lookups)
+
+    def _controller_type_of(self, netobj_key: Tuple[int, int, bytes]) -> int:
+        if self._replay is not None:
+            return next(self._replay, 0)
+        known = self._controller_types.get(netobj_key, 0)
+        if self._lookups is not None:
+            self._lookups.append(known)
+        return known
 
     # -- packets ------------------------------------------------------------------------
     def decode_packet(self, data: bytes, ctx: PacketContext) -> Iterator[Event]:
@@ -164,6 +210,8 @@ class ScrapMechanicDecoder(MessageDecoder):
                 body = decompress_block(body, cap=self.limits.max_decompressed)
             if packet_id in _NETWORK_UPDATES:
                 yield from self._network_update(packet_id, name, packet, data, body, ctx)
+            elif self._state_only and packet_id != _COMPOUND_PACKET:
+                return  # no state: parsed where the packet is decoded
             elif packet_id == _UNRELIABLE_UPDATE:
                 yield self.make_packet(ctx, packet_id, name, packet, data,
                                        {"body": self._unreliable_update(body)})
@@ -308,7 +356,12 @@ class ScrapMechanicDecoder(MessageDecoder):
                 known = 0
             else:
                 netobj_key = (stream, head & 0x1F, update_data[1:5])
-                known = controller_types.get(netobj_key, 0)
+                known = self._controller_type_of(netobj_key)
+            if self._state_only and head >> 5 not in _CHANGES_CONTROLLER_TYPES and (
+                    known or head >> 5 != _UPDATE):
+                pos = next_pos  # its parse changes no state
+                index += 1
+                continue
             try:
                 update = SmNetworkUpdate(known, KaitaiStream(BytesIO(update_data)))
                 if update._io._io.tell() != len(update_data):

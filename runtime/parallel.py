@@ -1,0 +1,389 @@
+"""Every core for one capture: ``wirestruct decode --jobs N``.
+
+Decoding is split in two stages:
+
+* the **sequential stage**, in this process, in capture order: reading records, framing,
+  and the in-order part of each top-level packet that later packets depend on - the
+  decoder's ``stage_packet(data, ctx)`` hook (Scrap Mechanic: LZ4, sub-update framing,
+  delta reconstruction and the controller types from Creates; diep.io and MME: nothing
+  beyond framing). It returns the small picklable state a worker needs to decode the packet
+  alone. A packet the decoder's ``in_order_packet(data)`` claims (MME map transfers, whose
+  expansions read the transfer state) is decoded here, whole, as without workers.
+* the **worker stage**, in ``concurrent.futures.ProcessPoolExecutor`` processes: parsing
+  and serialization. A task is a chunk of packets (bytes, capture context and the state
+  above); a worker decodes each with its own decoder (``resume_packet(state, ctx)`` loads
+  the state first) and returns the output lines.
+
+The output is the same, byte for byte, as the one-process decode (``--jobs 1``): same
+lines, in the same order, same indices, same error events. Event indices count every event
+before, and how many events a packet yields is known only after it is parsed; so a worker
+numbers a chunk's events from a random 18-digit base (a fresh one for each chunk, checked
+against every number of that form in its output) and this process rebases them, in order,
+when it writes the chunk. Events made here (framing and capture errors, packets decoded in
+order) are renumbered the same way.
+
+At most ``max_in_flight`` chunks are submitted and not yet written, so memory stays flat
+whatever the capture's size.
+
+Workers start from a ``forkserver``: a clean single-threaded process that has imported
+wirestruct once. Forking this process instead could copy locks held by other threads
+(readers, progress) and its open capture; ``spawn`` would import everything again per
+worker.
+"""
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+import re
+import secrets
+import time
+from collections import deque
+from collections.abc import Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from .errors import DecodeError, WirestructError
+from .events import ErrorEvent, Event, PacketEvent
+from .limits import DEFAULT_LIMITS, Limits
+from .protocol import Decoder, PacketContext, Protocol, StreamDecoder, _count_undecoded
+from .records import CaptureRecord, Direction
+from .session import decode_records
+
+#: packets per worker task, and the packet bytes after which a task is sent anyway
+CHUNK_PACKETS = 256
+CHUNK_BYTES = 4 << 20
+#: event numbers of a chunk: base * 10**_DIGITS + (events before), below 2**63
+_DIGITS = 10
+_SPAN = 10 ** _DIGITS
+
+
+def default_jobs() -> int:
+    """The cores this process may run on."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def event_line(event: Event, fmt: tuple[bool, str]) -> str:
+    """One event as the line ``wirestruct decode --format jsonl`` prints, without its
+    newline: the one place the worker stage and the sequential stage serialize. ``fmt`` is
+    ``(raw, big_ints)`` as :func:`wirestruct.serialize.dumps_event` takes them."""
+    from .serialize import dumps_event
+    raw, big_ints = fmt
+    return dumps_event(event, raw=raw, big_ints=big_ints).decode("utf-8")
+
+
+def supports_split(decoder: Decoder) -> bool:
+    """Whether the decoder has the hooks of the split decode."""
+    return callable(getattr(decoder, "stage_packet", None))
+
+
+# -- the sequential stage --------------------------------------------------------------------
+# A packet for a worker: (data, record, t, direction, stream, offset, state, first index).
+_Unit = tuple[bytes, int, float, int, int, int, Any, int]
+
+
+class _Staged:
+    """Stands in the decoder's events for a packet a worker decodes."""
+
+    __slots__ = ("unit",)
+
+    def __init__(self, unit: _Unit) -> None:
+        self.unit = unit
+
+
+def _stage(decoder: Decoder) -> None:
+    """Make ``decoder`` run only the sequential stage of each top-level packet: its events
+    then hold a :class:`_Staged` for every packet a worker is to decode."""
+    run_packet = decoder.run_packet
+    stage_packet = decoder.stage_packet  # type: ignore[attr-defined]
+    in_order = getattr(decoder, "in_order_packet", None)
+
+    def staged(data: bytes, ctx: PacketContext) -> list[Any]:
+        if in_order is not None and in_order(data):
+            return run_packet(data, ctx)
+        state = stage_packet(data, ctx)
+        return [_Staged((data, ctx.record, ctx.t, int(ctx.direction), ctx.stream, ctx.offset,
+                         state, decoder._next_index))]
+
+    decoder.run_packet = staged  # type: ignore[method-assign]
+
+
+@dataclass
+class _Chunk:
+    """Consecutive output: packets for a worker, and events made here among them (each
+    after the unit it follows: ``(units before it, event)``)."""
+
+    units: list[_Unit] = field(default_factory=list)
+    local: list[tuple[int, str | Event]] = field(default_factory=list)
+    size: int = 0
+    future: Future[_Result] | None = None
+
+    def __len__(self) -> int:
+        return len(self.units) + len(self.local)
+
+
+@dataclass
+class DecodeTally:
+    packets: int = 0
+    errors: int = 0
+    worker_cpu: float = 0.0   #: CPU seconds the workers spent on the chunks written
+
+
+# -- the worker stage --------------------------------------------------------------------------
+# A worker's answer: (base, lines of each unit, events of each unit, packets, errors, CPU).
+_Result = tuple[int, list[str], list[int], int, int, float]
+_worker: tuple[Decoder, str | None, tuple[bool, str]] | None = None
+
+
+def _init_worker(protocol_name: str, limits: Limits, options: dict[str, Any],
+                 path: str | None, fmt: tuple[bool, str]) -> None:
+    global _worker
+    from .registry import get_protocol
+    decoder = get_protocol(protocol_name).decoder(limits=limits, **options)
+    _worker = (decoder, path, fmt)
+
+
+def _decode_chunk(units: list[_Unit]) -> _Result:
+    for _ in range(16):
+        base = _random_base()
+        result = _decode_units(units, base)
+        if _numbers_are_ours(result, base, units):
+            return result
+    raise RuntimeError("no event numbering base left unused by the output")  # pragma: no cover
+
+
+def _decode_units(units: list[_Unit], base: int) -> _Result:
+    assert _worker is not None, "worker not initialized"
+    decoder, path, fmt = _worker
+    cpu = time.process_time()
+    resume = getattr(decoder, "resume_packet", None)
+    stream = isinstance(decoder, StreamDecoder)
+    lines: list[str] = []
+    counts: list[int] = []
+    packets = errors = done = 0
+    for data, record, t, direction, stream_no, offset, state, first in units:
+        ctx = PacketContext(record, t, Direction(direction), stream_no, offset)
+        start = first + done
+        if start >= _SPAN:
+            raise OverflowError(f"more than {_SPAN} events in one capture")
+        decoder._next_index = base * _SPAN + start
+        if resume is not None:
+            resume(state, ctx)
+        events = Decoder.run_packet(decoder, data, ctx)
+        if stream:
+            _count_undecoded(events, len(data), offset)
+        text = []
+        for event in events:
+            if event.__class__ is ErrorEvent:
+                errors += 1
+                if path is not None:
+                    event.error.at(file=path)
+            else:
+                packets += 1
+            text.append(event_line(event, fmt))
+        lines.append("\n".join(text) + "\n" if text else "")
+        made = decoder._next_index - base * _SPAN - start
+        counts.append(made)
+        done += made
+    return base, lines, counts, packets, errors, time.process_time() - cpu
+
+
+def _random_base() -> int:
+    """8 random digits: numbers base * _SPAN + n stay below 2**63."""
+    return secrets.randbelow(8 * 10 ** 7) + 10 ** 7
+
+
+def _pattern(base: int) -> re.Pattern[str]:
+    return re.compile(rf"(?<![0-9]){base}([0-9]{{{_DIGITS}}})(?![0-9])")
+
+
+def _numbers_are_ours(result: _Result, base: int, units: list[_Unit]) -> bool:
+    """Every number of the base's form in the output is one of the chunk's event numbers
+    (a value in the data that happens to look like one makes the chunk be numbered again
+    from another base)."""
+    low = units[0][7]
+    high = units[-1][7] + sum(result[2])
+    pattern = _pattern(base)
+    for text in result[1]:
+        for match in pattern.finditer(text):
+            if not low <= int(match.group(1)) < high:
+                return False
+    return True
+
+
+# -- the pipeline ------------------------------------------------------------------------------
+class ParallelDecode:
+    """The output lines of ``wirestruct decode`` for one capture, decoded by ``jobs``
+    worker processes; iterate for text blocks (whole lines) in capture order. ``tally``
+    counts the packets and error events written so far."""
+
+    def __init__(self, records: Iterable[CaptureRecord | WirestructError],
+                 protocol: Protocol, *, jobs: int, fmt: tuple[bool, str] = (False, "number"),
+                 limits: Limits = DEFAULT_LIMITS, options: dict[str, Any] | None = None,
+                 chunk_packets: int = CHUNK_PACKETS, max_in_flight: int | None = None) -> None:
+        if jobs < 1:
+            raise ValueError(f"jobs must be 1 or more, not {jobs}")
+        self.records = records
+        self.protocol = protocol
+        self.jobs = jobs
+        self.fmt = fmt
+        self.limits = limits
+        self.options = dict(options or {})
+        self.chunk_packets = max(1, chunk_packets)
+        self.max_in_flight = max_in_flight or 2 * jobs
+        self.tally = DecodeTally()
+        #: largest number of chunks held at once (for the memory test)
+        self.peak_in_flight = 0
+        #: the base of the numbers of events made here, serialized before they are rebased
+        self._mark = _random_base()
+        self._mark_pattern = _pattern(self._mark)
+
+    def __iter__(self) -> Iterator[str]:
+        decoder = self.protocol.decoder(limits=self.limits, **self.options)
+        if not supports_split(decoder):
+            yield from self._sequential(decoder)
+            return
+        _stage(decoder)
+        path = getattr(self.records, "path", None)
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(["wirestruct.parallel", "wirestruct.tools.cli",
+                                        type(decoder).__module__])
+        with ProcessPoolExecutor(
+                max_workers=self.jobs, mp_context=context, initializer=_init_worker,
+                initargs=(self.protocol.name, self.limits, self.options,
+                          None if path is None else str(path), self.fmt)) as pool:
+            yield from self._pipeline(decoder, pool)
+
+    def _sequential(self, decoder: Decoder) -> Iterator[str]:
+        for event in decode_records(self.records, decoder):
+            self._count(event)
+            yield event_line(event, self.fmt) + "\n"
+
+    def _count(self, event: Event) -> None:
+        if event.__class__ is ErrorEvent:
+            self.tally.errors += 1
+        else:
+            self.tally.packets += 1
+
+    def _pipeline(self, decoder: Decoder, pool: ProcessPoolExecutor) -> Iterator[str]:
+        pending: deque[_Chunk] = deque()
+        chunk = _Chunk()
+        offset = 0          # events workers made before the next chunk to write
+        for item in decode_records(self.records, decoder):
+            if item.__class__ is _Staged:
+                unit = item.unit  # type: ignore[union-attr]
+                chunk.units.append(unit)
+                chunk.size += len(unit[0])
+            else:
+                local = self._local(item)  # type: ignore[arg-type]
+                chunk.local.append((len(chunk.units), local))
+                chunk.size += len(local) if local.__class__ is str else 0
+            if len(chunk) >= self.chunk_packets or chunk.size >= CHUNK_BYTES:
+                self._submit(chunk, pool)
+                pending.append(chunk)
+                chunk = _Chunk()
+                self.peak_in_flight = max(self.peak_in_flight, len(pending))
+                while pending and (len(pending) >= self.max_in_flight
+                                   or pending[0].future is None or pending[0].future.done()):
+                    text, offset = self._write(pending.popleft(), offset)
+                    yield text
+        if len(chunk):
+            self._submit(chunk, pool)
+            pending.append(chunk)
+        while pending:
+            text, offset = self._write(pending.popleft(), offset)
+            yield text
+
+    def _submit(self, chunk: _Chunk, pool: ProcessPoolExecutor) -> None:
+        if chunk.units:
+            chunk.future = pool.submit(_decode_chunk, chunk.units)
+
+    def _write(self, chunk: _Chunk, offset: int) -> tuple[str, int]:
+        """The chunk's output, its numbers rebased; and the new count of worker events."""
+        if chunk.future is None:
+            return "".join(self._rebased_local(item, offset) for _, item in chunk.local), offset
+        try:
+            base, lines, counts, packets, errors, cpu = chunk.future.result()
+        except BrokenProcessPool as exc:
+            raise DecodeError(f"a worker process ended before its packets were decoded "
+                              f"({exc}); --jobs 1 decodes in one process",
+                              expected="worker processes that finish") from None
+        self.tally.packets += packets
+        self.tally.errors += errors
+        self.tally.worker_cpu += cpu
+        pattern = _pattern(base)
+
+        def rebase(match: re.Match[str]) -> str:
+            return str(int(match.group(1)) + offset)
+
+        out: list[str] = []
+        local = iter(chunk.local)
+        nxt = next(local, None)
+        made = 0
+        for i, text in enumerate(lines):
+            while nxt is not None and nxt[0] == i:
+                out.append(self._rebased_local(nxt[1], offset + made))
+                nxt = next(local, None)
+            out.append(pattern.sub(rebase, text))
+            made += counts[i]
+        while nxt is not None:
+            out.append(self._rebased_local(nxt[1], offset + made))
+            nxt = next(local, None)
+        chunk.units, chunk.local = [], []
+        return "".join(out), offset + made
+
+    def _rebased_local(self, item: str | Event, offset: int) -> str:
+        if item.__class__ is str:
+            return self._mark_pattern.sub(lambda m: str(int(m.group(1)) + offset),
+                                          item)  # type: ignore[arg-type]
+        return self._local_line(item, offset)  # type: ignore[arg-type]
+
+    def _local_line(self, event: Event, offset: int) -> str:
+        """An event made in this process, numbered among the workers' events."""
+        return event_line(_renumbered(event, offset), self.fmt) + "\n"
+
+    def _local(self, event: Event) -> str | Event:
+        """An event made in this process, serialized now, its numbers marked for rebasing
+        (or itself, in the rare case its output holds a number of the marks' form)."""
+        self._count(event)
+        if event.index is None:
+            return event_line(event, self.fmt) + "\n"
+        mark = self._mark * _SPAN
+        where = event.error.where if event.__class__ is ErrorEvent else None  # type: ignore
+        line = event_line(_renumbered(event, mark), self.fmt) + "\n"
+        if where is not None:
+            event.error.where = where  # type: ignore[union-attr]
+        allowed = {event.index, getattr(event, "parent", None)}
+        if all(int(m.group(1)) in allowed for m in self._mark_pattern.finditer(line)):
+            return line
+        return event
+
+
+def _renumbered(event: Event, offset: int) -> Event:
+    """``event`` with its index (and parent, and its error's packet index) + ``offset``
+    (the error's place is changed in place)."""
+    if not offset or event.index is None:
+        return event
+    if event.__class__ is PacketEvent:
+        parent = event.parent  # type: ignore[union-attr]
+        return replace(event, index=event.index + offset,
+                       parent=None if parent is None else parent + offset)
+    error = event.error  # type: ignore[union-attr]
+    if error.where.packet_index is not None:
+        error.where = replace(error.where, packet_index=error.where.packet_index + offset)
+    return replace(event, index=event.index + offset)
+
+
+def decode_lines(records: Iterable[CaptureRecord | WirestructError], protocol: Protocol,
+                 *, jobs: int | None = None, fmt: tuple[bool, str] = (False, "number"),
+                 limits: Limits = DEFAULT_LIMITS,
+                 options: dict[str, Any] | None = None) -> ParallelDecode:
+    """The lines ``wirestruct decode`` prints for ``records``, decoded on ``jobs`` worker
+    processes (default: every core)."""
+    return ParallelDecode(records, protocol, jobs=jobs or default_jobs(), fmt=fmt,
+                          limits=limits, options=options)

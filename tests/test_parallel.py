@@ -1,0 +1,247 @@
+"""``wirestruct decode --jobs N``: the output of worker processes is the one-process output,
+byte for byte, on every sample and test capture, damaged ones included; memory stays
+bounded by the chunks in flight."""
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hostile_inputs import (
+    jsonl,
+    sm_compound_body,
+    sm_create_static,
+    sm_lz4,
+    sm_raw_update,
+    sm_remove,
+    sm_update_body,
+    sm_update_joint,
+)
+from mme_attacks import lying_lengths
+from wirestruct import (
+    ErrorEvent,
+    decode_records,
+    get_protocol,
+    open_capture,
+    to_jsonable,
+)
+from wirestruct.parallel import (
+    _SPAN,
+    ParallelDecode,
+    _decode_units,
+    _init_worker,
+    _numbers_are_ours,
+    event_line,
+)
+from wirestruct.protocol import PacketContext
+from wirestruct.records import CaptureRecord, Direction
+from wirestruct.tools.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = ROOT / "samples"
+MME_DATA = ROOT / "tests" / "data" / "mme"
+LOOPBACK = ROOT / "tests" / "data" / "captures"
+
+
+def _damaged_lines(path: Path, seed: int) -> str:
+    """A JSON Lines capture with records cut, bytes flipped, records lost, garbage records
+    and a line that is not JSON."""
+    rng = random.Random(seed)
+    out = []
+    for line in path.read_text().splitlines():
+        record = json.loads(line)
+        data = bytearray.fromhex(record["data"])
+        roll = rng.random()
+        if roll < 0.04:
+            continue                                   # lost: deltas and streams break
+        if roll < 0.10 and data:
+            data[rng.randrange(len(data))] ^= 1 << rng.randrange(8)
+        elif roll < 0.14:
+            data = data[:rng.randrange(len(data) + 1)]
+        elif roll < 0.16:
+            data = bytearray(rng.randbytes(rng.randrange(1, 64)))
+        record["data"] = data.hex()
+        out.append(json.dumps(record))
+        if roll > 0.995:
+            out.append("{not json")
+    return "\n".join(out) + "\n"
+
+
+def _sm_hostile() -> str:
+    """Creates, Updates that need their controller type, Removes, a compound holding
+    network updates, sub-updates that fail to parse, a broken LZ4 block."""
+    updates = [sm_lz4(22, sm_update_body(sm_raw_update(sm_create_static(i)))) for i in range(5)]
+    updates += [sm_lz4(22, sm_update_body(sm_raw_update(sm_update_joint(i)))) for i in range(5)]
+    compound = sm_compound_body([(22, sm_update_body(sm_raw_update(sm_remove(3))
+                                                     + sm_raw_update(sm_create_static(9)))),
+                                 (22, sm_update_body(sm_raw_update(b"\x60\x00\x00")))])
+    updates.append(sm_lz4(29, compound))
+    updates.append(sm_lz4(22, sm_update_body(sm_raw_update(sm_update_joint(9)[:-3]))))
+    updates.append(bytes([22, 0xF0, 1, 2]))
+    return jsonl(updates * 3)
+
+
+@pytest.fixture(scope="module")
+def captures(tmp_path_factory):
+    """(capture, extra arguments) of every protocol: samples, test captures, damaged ones."""
+    tmp = tmp_path_factory.mktemp("parallel")
+    damaged = {}
+    for name, protocol, seed in (("scrap_mechanic", "scrap-mechanic", 1), ("mme", "mme", 2),
+                                 ("diep", "diep", 3)):
+        path = tmp / f"{name}_damaged.jsonl"
+        path.write_text(_damaged_lines(SAMPLES / f"{name}.jsonl", seed))
+        damaged[name] = (path, ["-p", protocol])
+    hostile = tmp / "sm_hostile.jsonl"
+    hostile.write_text(_sm_hostile())
+    lying = tmp / "mme_lying.jsonl"
+    lying.write_text(json.dumps({"t": 0, "dir": "s2c", "data": lying_lengths().hex()}) + "\n")
+    return {
+        "sm_sample": (SAMPLES / "scrap_mechanic.jsonl", ["-p", "scrap-mechanic"]),
+        "mme_sample": (SAMPLES / "mme.jsonl", ["-p", "mme"]),
+        "diep_sample": (SAMPLES / "diep.jsonl", ["-p", "diep"]),
+        "mme_pcapng": (MME_DATA / "session.pcapng", ["-p", "mme"]),
+        "mme_session_text": (MME_DATA / "session.jsonl", ["-p", "mme", "--format", "text"]),
+        # random bytes as an MME stream: every packet is lost and resynchronized
+        "loopback_as_mme": (LOOPBACK / "lo_ethernet.pcap", ["-p", "mme", "--server", "47311"]),
+        "sm_damaged": damaged["scrap_mechanic"],
+        "mme_damaged": damaged["mme"],
+        "diep_damaged": damaged["diep"],
+        "sm_hostile": (hostile, ["-p", "scrap-mechanic"]),
+        "mme_lying": (lying, ["-p", "mme"]),
+    }
+
+
+def _one_process(capsys, path, extra):
+    status = main(["decode", str(path), *extra, "--jobs", "1"])
+    out, err = capsys.readouterr()
+    return status, out, err.splitlines()[-1]
+
+
+def test_cli_jobs_2_prints_what_jobs_1_prints(captures, capsys):
+    errors_seen = 0
+    for key, (path, extra) in captures.items():
+        status, expected, summary = _one_process(capsys, path, extra)
+        done = subprocess.run([sys.executable, "-m", "wirestruct.tools.cli", "decode",
+                               str(path), *extra, "--jobs", "2"],
+                              check=False, capture_output=True, text=True, timeout=300)
+        assert done.returncode == status == 0, (key, done.stderr)
+        assert done.stdout == expected, key
+        assert done.stderr.splitlines()[-1] == summary, key
+        errors_seen += int(summary.split()[3])
+    assert errors_seen > 50  # the damaged captures did exercise the error paths
+
+
+def _open(path, extra):
+    protocol = get_protocol(extra[1])
+    server = extra[extra.index("--server") + 1] if "--server" in extra else None
+    return protocol, open_capture(path, transport=protocol.transport, server=server,
+                                  server_ports=protocol.default_ports)
+
+
+def test_api_small_chunks_match_one_process(captures):
+    """Chunks of 3 packets, at most 2 in flight: events made in this process (framing and
+    capture errors, MME transfers) fall between and inside chunks. The capture is given
+    itself, so error events name its file, in both."""
+    for key, (path, extra) in captures.items():
+        fmt = "text" if "text" in extra else "jsonl"
+        protocol, capture = _open(path, extra)
+        with capture:
+            events = list(decode_records(capture, protocol.decoder()))
+        expected = "".join(event_line(event, fmt) + "\n" for event in events)
+        protocol, capture = _open(path, extra)
+        with capture:
+            out = ParallelDecode(capture, protocol, jobs=2, fmt=fmt, chunk_packets=3,
+                                 max_in_flight=2)
+            text = "".join(out)
+        assert text == expected, key
+        errors = sum(isinstance(event, ErrorEvent) for event in events)
+        assert (out.tally.packets, out.tally.errors) == (len(events) - errors, errors), key
+        assert out.peak_in_flight <= 2
+
+
+def test_indices_count_every_event_in_order(captures, capsys):
+    path, _ = captures["sm_damaged"]
+    with open_capture(path) as capture:
+        out = "".join(ParallelDecode(capture, get_protocol("scrap-mechanic"), jobs=2,
+                                     chunk_packets=5))
+    events = [json.loads(line) for line in out.splitlines()]
+    indexed = [e["index"] for e in events if e["index"] is not None]
+    assert indexed == list(range(len(indexed)))
+    errors = [e for e in events if "error" in e and e.get("packet_index") is not None]
+    assert errors and all(e["packet_index"] == e["index"] for e in errors)
+    nested = [e for e in events if e.get("parent") is not None]
+    by_index = {e["index"]: e for e in events if e["index"] is not None}
+    assert all(by_index[e["parent"]]["name"] == "compound_packet" for e in nested)
+
+
+def _sm_records(n: int, pulled: list):
+    body = sm_lz4(22, sm_update_body(sm_raw_update(sm_create_static(1))
+                                     + sm_raw_update(sm_update_joint(2))))
+    for i in range(n):
+        pulled[0] += 1
+        yield CaptureRecord(i, float(i), Direction.S2C, body)
+
+
+def test_memory_is_bounded_by_the_chunks_in_flight():
+    """The records read ahead of the output never exceed the chunks in flight: a long
+    capture is not held in memory whatever its length."""
+    pulled = [0]
+    chunk, in_flight = 8, 2
+    out = ParallelDecode(_sm_records(3000, pulled), get_protocol("scrap-mechanic"), jobs=2,
+                         chunk_packets=chunk, max_in_flight=in_flight)
+    written = ahead = 0
+    for text in out:
+        written += text.count("\n")
+        ahead = max(ahead, pulled[0] - written)
+    assert written == 3000
+    assert out.peak_in_flight <= in_flight
+    assert ahead <= (in_flight + 1) * chunk
+
+
+def test_a_number_in_the_data_like_an_event_number_is_told_apart():
+    base = 12345678
+    units = [(b"", 0, 0.0, 1, 0, 0, None, 40)]
+    ours = f'{{"index": {base * _SPAN + 40}}}\n'
+    result = (base, [ours], [1], 1, 0, 0.0)
+    assert _numbers_are_ours(result, base, units)
+    foreign = ours + f'{{"value": {base * _SPAN + 7}}}\n'
+    assert not _numbers_are_ours((base, [foreign], [1], 1, 0, 0.0), base, units)
+    bigger = ours + f'{{"value": {base * _SPAN + 7}1}}\n'   # 19 digits: not of the form
+    assert _numbers_are_ours((base, [bigger], [1], 1, 0, 0.0), base, units)
+
+
+def test_worker_decodes_a_packet_alone_from_the_staged_state():
+    """A Scrap Mechanic Update needs its controller type from a Create in an earlier packet:
+    the staged state carries it to a decoder that never saw the Create."""
+    protocol = get_protocol("scrap-mechanic")
+    with open_capture(SAMPLES / "scrap_mechanic.jsonl") as capture:
+        records = list(capture)
+    reference = protocol.decoder()
+    staging = protocol.decoder()
+    for record in records:
+        events = reference.feed(record)
+        ctx = PacketContext(record.index, record.t, record.direction, record.stream)
+        first = staging._next_index
+        state = staging.stage_packet(record.data, ctx)
+        alone = protocol.decoder().feed(record)   # without the state of earlier packets
+        if ([event_line(e, "jsonl") for e in alone[1:]]
+                != [event_line(e, "jsonl") for e in events[1:]]
+                or to_jsonable(alone[0].expansions) != to_jsonable(events[0].expansions)):
+            break
+    else:
+        raise AssertionError("no packet needing an earlier one in the sample")
+    assert state[1] and any(state[1])  # looked up, and known from a Create
+    assert staging._next_index == first          # staging makes no events
+    _init_worker("scrap-mechanic", reference.limits, {}, None, "jsonl")
+    base = 10 ** 7
+    unit = (record.data, record.index, record.t, int(record.direction), record.stream, 0,
+            state, events[0].index)
+    _, lines, counts, packets, errors, _ = _decode_units([unit], base)
+    assert counts == [len(events)] and (packets, errors) == (len(events), 0)
+    expected = [json.loads(event_line(event, "jsonl")) for event in events]
+    got = [json.loads(line) for line in lines[0].splitlines()]
+    assert got[0]["index"] == base * _SPAN + events[0].index
+    for line in got:
+        line["index"] -= base * _SPAN
+    assert got == expected
