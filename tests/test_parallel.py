@@ -101,7 +101,7 @@ def captures(tmp_path_factory):
         "mme_sample": (SAMPLES / "mme.jsonl", ["-p", "mme"]),
         "diep_sample": (SAMPLES / "diep.jsonl", ["-p", "diep"]),
         "mme_pcapng": (MME_DATA / "session.pcapng", ["-p", "mme"]),
-        "mme_session_text": (MME_DATA / "session.jsonl", ["-p", "mme", "--format", "text"]),
+        "mme_session_raw": (MME_DATA / "session.jsonl", ["-p", "mme", "--raw"]),
         # random bytes as an MME stream: every packet is lost and resynchronized
         "loopback_as_mme": (LOOPBACK / "lo_ethernet.pcap", ["-p", "mme", "--server", "47311"]),
         "sm_damaged": damaged["scrap_mechanic"],
@@ -112,10 +112,18 @@ def captures(tmp_path_factory):
     }
 
 
+FMT = (False, "number")   # readable JSON, integers as numbers
+
+
 def _one_process(capsys, path, extra):
     status = main(["decode", str(path), *extra, "--jobs", "1"])
     out, err = capsys.readouterr()
-    return status, out, err.splitlines()[-1]
+    return status, out, _head(err)
+
+
+def _head(stderr: str) -> str:
+    """The closing summary's first line: packets and errors."""
+    return next(line for line in stderr.splitlines() if line.endswith(" errors"))
 
 
 def test_cli_jobs_2_prints_what_jobs_1_prints(captures, capsys):
@@ -127,7 +135,7 @@ def test_cli_jobs_2_prints_what_jobs_1_prints(captures, capsys):
                               check=False, capture_output=True, text=True, timeout=300)
         assert done.returncode == status == 0, (key, done.stderr)
         assert done.stdout == expected, key
-        assert done.stderr.splitlines()[-1] == summary, key
+        assert _head(done.stderr) == summary, key
         errors_seen += int(summary.split()[3])
     assert errors_seen > 50  # the damaged captures did exercise the error paths
 
@@ -144,7 +152,7 @@ def test_api_small_chunks_match_one_process(captures):
     capture errors, MME transfers) fall between and inside chunks. The capture is given
     itself, so error events name its file, in both."""
     for key, (path, extra) in captures.items():
-        fmt = "text" if "text" in extra else "jsonl"
+        fmt = ("--raw" in extra, "number")
         protocol, capture = _open(path, extra)
         with capture:
             events = list(decode_records(capture, protocol.decoder()))
@@ -225,21 +233,21 @@ def test_worker_decodes_a_packet_alone_from_the_staged_state():
         first = staging._next_index
         state = staging.stage_packet(record.data, ctx)
         alone = protocol.decoder().feed(record)   # without the state of earlier packets
-        if ([event_line(e, "jsonl") for e in alone[1:]]
-                != [event_line(e, "jsonl") for e in events[1:]]
+        if ([event_line(e, FMT) for e in alone[1:]]
+                != [event_line(e, FMT) for e in events[1:]]
                 or to_jsonable(alone[0].expansions) != to_jsonable(events[0].expansions)):
             break
     else:
         raise AssertionError("no packet needing an earlier one in the sample")
     assert state[1] and any(state[1])  # looked up, and known from a Create
     assert staging._next_index == first          # staging makes no events
-    _init_worker("scrap-mechanic", reference.limits, {}, None, "jsonl")
+    _init_worker("scrap-mechanic", reference.limits, {}, None, FMT)
     base = 10 ** 7
     unit = (record.data, record.index, record.t, int(record.direction), record.stream, 0,
             state, events[0].index)
     _, lines, counts, packets, errors, _ = _decode_units([unit], base)
     assert counts == [len(events)] and (packets, errors) == (len(events), 0)
-    expected = [json.loads(event_line(event, "jsonl")) for event in events]
+    expected = [json.loads(event_line(event, FMT)) for event in events]
     got = [json.loads(line) for line in lines[0].splitlines()]
     assert got[0]["index"] == base * _SPAN + events[0].index
     for line in got:
