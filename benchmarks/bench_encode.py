@@ -23,8 +23,8 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable, List
 
 from wirestruct import decode_records, get_protocol, open_capture
 from wirestruct.records import CaptureRecord
@@ -50,7 +50,7 @@ def best(run: Callable[[], object], repeat: int, min_time: float) -> float:
     return min(times)
 
 
-def main(argv: List[str] | None = None) -> int:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--min-time", type=float, default=1.0)

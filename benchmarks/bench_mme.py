@@ -23,15 +23,13 @@ import time
 import zlib
 
 import numpy as np
-
 from wirestruct import get_protocol
 from wirestruct.events import ErrorEvent
 from wirestruct.limits import MAX_DECOMPRESSED, Limits
 from wirestruct.mme.packets import PacketType as P
 from wirestruct.records import CaptureRecord, Direction
 from wirestruct.session import decode_records, track
-from wirestruct.tools.generate_mme import (chat, move, packet, region, terrain,
-                                           type_bitmap)
+from wirestruct.tools.generate_mme import chat, move, packet, region, terrain, type_bitmap
 
 
 def records_of(direction_streams, rng, low=1, high=1500):
@@ -50,7 +48,8 @@ def records_of(direction_streams, rng, low=1, high=1500):
 def chatty_session(count: int, seed: int = 1):
     rng = random.Random(seed)
     s2c = [packet(P.MAP_SETUP, struct.pack("<4H", 128, 128, 64, 32))]
-    s2c += [packet(P.ANNOUNCE_PLAYER, bytes([i, i % 16 + 1]) + f"Player{i}".encode().ljust(24, b"\0"))
+    s2c += [packet(P.ANNOUNCE_PLAYER,
+                   bytes([i, i % 16 + 1]) + f"Player{i}".encode().ljust(24, b"\0"))
             for i in range(1, 33)]
     c2s = [packet(P.AVAILABLE_PACKET_TYPES, type_bitmap(range(50)))]
     n = len(s2c) + len(c2s)

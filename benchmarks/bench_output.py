@@ -24,7 +24,7 @@ import math
 import os
 import time
 from pathlib import Path
-from typing import Any, Dict, List
+from typing import Any
 
 from kaitaistruct import KaitaiStruct
 from wirestruct import get_protocol
@@ -39,7 +39,7 @@ SAMPLES = {"scrap-mechanic": "scrap_mechanic.jsonl", "mme": "mme.jsonl", "diep":
 
 
 # -- the 0.1.0 serializer, kept here as the reference ----------------------------------------
-_OLD_INSTANCES: Dict[type, tuple] = {}
+_OLD_INSTANCES: dict[type, tuple] = {}
 
 
 def _old_instance_names(cls: type) -> tuple:
@@ -54,7 +54,7 @@ def _old_instance_names(cls: type) -> tuple:
 def old_to_jsonable(value: Any, *, instances: bool = True, enum_names: bool = True) -> Any:
     kw = {"instances": instances, "enum_names": enum_names}
     if isinstance(value, KaitaiStruct):
-        out: Dict[str, Any] = {}
+        out: dict[str, Any] = {}
         for name, field in vars(value).items():
             if not name.startswith("_"):
                 out[name] = old_to_jsonable(field, **kw)
@@ -93,7 +93,7 @@ def old_to_jsonable(value: Any, *, instances: bool = True, enum_names: bool = Tr
     return str(value)
 
 
-def old_event_json(event: Any) -> Dict[str, Any]:
+def old_event_json(event: Any) -> dict[str, Any]:
     if isinstance(event, PacketEvent):
         out = {"index": event.index, "record": event.record, "t": event.t,
                "dir": event.direction.label, "stream": event.stream,
@@ -112,7 +112,7 @@ def old_event_json(event: Any) -> Dict[str, Any]:
 
 
 # -- runs --------------------------------------------------------------------------------
-def load(protocol: Any, path: Path, copies: int) -> List[Any]:
+def load(protocol: Any, path: Path, copies: int) -> list[Any]:
     with open_capture(path, transport=protocol.transport) as capture:
         records = [r for r in capture if isinstance(r, CaptureRecord)]
     span = records[-1].t - records[0].t + 1.0
@@ -124,20 +124,20 @@ def load(protocol: Any, path: Path, copies: int) -> List[Any]:
     return out
 
 
-def run_state(protocol: Any, records: List[Any]) -> None:
+def run_state(protocol: Any, records: list[Any]) -> None:
     tracker = protocol.tracker()
     for _ in track(decode_records(records, protocol.decoder()), tracker):
         pass
     json.dumps(tracker.snapshot())
 
 
-def run_old(protocol: Any, records: List[Any]) -> None:
+def run_old(protocol: Any, records: list[Any]) -> None:
     with open(os.devnull, "w", encoding="utf-8") as out:
         for event in decode_records(records, protocol.decoder()):
             out.write(json.dumps(old_event_json(event)) + "\n")
 
 
-def run_new(protocol: Any, records: List[Any], raw: bool = False) -> None:
+def run_new(protocol: Any, records: list[Any], raw: bool = False) -> None:
     with open(os.devnull, "wb") as out:
         writer = EventWriter(out, OutputOptions(format="jsonl", raw=raw))
         for event in decode_records(records, protocol.decoder()):

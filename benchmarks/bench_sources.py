@@ -23,7 +23,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from bench_captures import build
+from bench_captures import build  # noqa: E402 - a sibling script, found through sys.path
 
 READER = r"""
 import sys, time

@@ -6,8 +6,8 @@ feeding one byte at a time stays linear.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Iterator
 
 from .errors import LimitExceededError
 

@@ -8,8 +8,9 @@ assigning an attribute afterwards still raises ``FrozenInstanceError``.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
-from typing import Any, Mapping, Optional, Union
+from typing import Any
 
 from .errors import WirestructError
 from .records import Direction
@@ -37,12 +38,12 @@ class PacketEvent:
     raw: bytes = b""
     expansions: Mapping[str, Any] = field(default_factory=dict)
     stream: int = 0
-    parent: Optional[int] = None  #: index of the packet this one was nested in
+    parent: int | None = None  #: index of the packet this one was nested in
 
     def __init__(self, index: int, record: int, t: float, direction: Direction,
                  packet_id: int, name: str, packet: Any, raw: bytes = b"",
                  expansions: Any = _NEW_DICT, stream: int = 0,
-                 parent: Optional[int] = None) -> None:
+                 parent: int | None = None) -> None:
         _pe_index(self, index)
         _pe_record(self, record)
         _pe_t(self, t)
@@ -61,15 +62,15 @@ class ErrorEvent:
     """Input that could not be decoded or applied; decoding goes on after it."""
 
     error: WirestructError
-    record: Optional[int] = None
-    t: Optional[float] = None
-    direction: Optional[Direction] = None
-    index: Optional[int] = None
+    record: int | None = None
+    t: float | None = None
+    direction: Direction | None = None
+    index: int | None = None
     stream: int = 0
 
-    def __init__(self, error: WirestructError, record: Optional[int] = None,
-                 t: Optional[float] = None, direction: Optional[Direction] = None,
-                 index: Optional[int] = None, stream: int = 0) -> None:
+    def __init__(self, error: WirestructError, record: int | None = None,
+                 t: float | None = None, direction: Direction | None = None,
+                 index: int | None = None, stream: int = 0) -> None:
         _ee_error(self, error)
         _ee_record(self, record)
         _ee_t(self, t)
@@ -88,4 +89,4 @@ def slot_setters(cls: type) -> tuple:
  _pe_expansions, _pe_stream, _pe_parent) = slot_setters(PacketEvent)
 (_ee_error, _ee_record, _ee_t, _ee_direction, _ee_index, _ee_stream) = slot_setters(ErrorEvent)
 
-Event = Union[PacketEvent, ErrorEvent]
+Event = PacketEvent | ErrorEvent

@@ -11,7 +11,7 @@ become the strings ``"NaN"``, ``"Infinity"`` and ``"-Infinity"`` (strict JSON).
 """
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any
 
 from .events import ErrorEvent, PacketEvent
 from .serialize import instance_names, serializer
@@ -19,7 +19,7 @@ from .serialize import instance_names, serializer
 __all__ = ["instance_names", "to_jsonable"]
 
 
-def to_jsonable(value: Any, *, raw: Optional[bool] = None, big_ints: str = "number",
+def to_jsonable(value: Any, *, raw: bool | None = None, big_ints: str = "number",
                 instances: bool = True, enum_names: bool = True) -> Any:
     """``value`` as JSON-able data: an event as the command line prints it (readable
     unless ``raw=True``), anything else raw unless ``raw=False``."""

@@ -7,8 +7,6 @@ grows by 8x up to that bound or the cap, whichever is lower. Reaching the cap is
 """
 from __future__ import annotations
 
-from typing import Optional
-
 import lz4.block
 
 from .errors import DecompressionError, LimitExceededError
@@ -19,7 +17,7 @@ LZ4_MAX_RATIO = 255
 
 
 def decompress_block(block: bytes, cap: int = MAX_DECOMPRESSED,
-                     expected_size: Optional[int] = None) -> bytes:
+                     expected_size: int | None = None) -> bytes:
     """Decompress one raw LZ4 block.
 
     With ``expected_size`` (a declared length, e.g. diep.io's 0x02), the output must be

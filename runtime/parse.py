@@ -18,7 +18,7 @@ import re
 import sys
 from functools import lru_cache
 from io import BytesIO
-from typing import Any, Optional, Type, TypeVar
+from typing import Any, TypeVar
 
 from kaitaistruct import KaitaiStream, KaitaiStruct
 
@@ -37,8 +37,8 @@ _ACTUAL = re.compile(r"\bself\.([A-Za-z_][A-Za-z0-9_]*)(?:\[[^\]]*\])?,\s*self\.
 _RAISE_SRC = re.compile(r"raise kaitaistruct\.\w+\(.*u?\"(/[^\"]*)\"\)\s*$")
 
 
-def parse(cls: Type[T], data: bytes, *args: Any, packet_name: Optional[str] = None,
-          packet_id: Optional[int] = None, offset_base: int = 0) -> T:
+def parse(cls: type[T], data: bytes, *args: Any, packet_name: str | None = None,
+          packet_id: int | None = None, offset_base: int = 0) -> T:
     """Parse ``data`` with generated class ``cls`` (extra ``args`` are its params).
 
     Returns the parsed object. Every failure becomes a :class:`ParseError` carrying the
@@ -50,13 +50,14 @@ def parse(cls: Type[T], data: bytes, *args: Any, packet_name: Optional[str] = No
     except WirestructError:
         raise
     except RecursionError:
-        raise ParseError("nesting too deep", packet_name=packet_name, packet_id=packet_id)
+        raise ParseError("nesting too deep", packet_name=packet_name,
+                         packet_id=packet_id) from None
     except Exception as exc:  # noqa: BLE001 - everything from bad input is wrapped
         raise wrap_exception(exc, packet_name=packet_name, packet_id=packet_id,
                              offset_base=offset_base) from exc
 
 
-def check_consumed(obj: KaitaiStruct, size: int, path: Optional[str] = None) -> None:
+def check_consumed(obj: KaitaiStruct, size: int, path: str | None = None) -> None:
     """Every one of the ``size`` bytes ``obj`` was parsed from must have been read (bit
     streams end with their padding bits, so a byte count is enough); bytes left over are a
     ParseError at the first of them."""
@@ -66,8 +67,8 @@ def check_consumed(obj: KaitaiStruct, size: int, path: Optional[str] = None) -> 
                          field_path=path, expected=f"exactly {pos} bytes")
 
 
-def wrap_exception(exc: BaseException, *, packet_name: Optional[str] = None,
-                   packet_id: Optional[int] = None, offset_base: int = 0) -> ParseError:
+def wrap_exception(exc: BaseException, *, packet_name: str | None = None,
+                   packet_id: int | None = None, offset_base: int = 0) -> ParseError:
     """Build a ParseError from an exception raised inside generated code."""
     path, offset = _locate(exc)
     message, expected = _message(exc)

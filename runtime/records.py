@@ -16,7 +16,7 @@ class Direction(enum.IntEnum):
         return self.name.lower()
 
     @classmethod
-    def parse(cls, text: str) -> "Direction":
+    def parse(cls, text: str) -> Direction:
         try:
             return cls[text.upper()]
         except KeyError:

@@ -2,18 +2,17 @@
 from __future__ import annotations
 
 import importlib
-from typing import Dict, List
 
 from .protocol import Protocol
 
-_MODULES: Dict[str, str] = {
+_MODULES: dict[str, str] = {
     "scrap-mechanic": "wirestruct.scrap_mechanic",
     "mme": "wirestruct.mme",
     "diep": "wirestruct.diep",
 }
 
 
-def protocol_names() -> List[str]:
+def protocol_names() -> list[str]:
     return list(_MODULES)
 
 

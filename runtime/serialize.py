@@ -41,7 +41,8 @@ import inspect
 import json
 import math
 import re
-from typing import Any, Callable, Dict, Optional, Tuple
+from collections.abc import Callable
+from typing import Any
 
 import orjson
 from kaitaistruct import KaitaiStruct
@@ -56,13 +57,13 @@ BIG_INTS = ("number", "string")
 _HIDE: Any = object()  # a value readable output leaves out
 _MISSING: Any = object()
 HIDDEN = _HIDE  #: what Serializer.value returns for a value readable output leaves out
-_INSTANCES: Dict[type, Tuple[str, ...]] = {}
+_INSTANCES: dict[type, tuple[str, ...]] = {}
 _SEQ = re.compile(r"^\s*self\.([A-Za-z][A-Za-z0-9_]*)\s*=(?!=)", re.M)
 
-Plan = Callable[[Any, Optional[str]], Any]
+Plan = Callable[[Any, str | None], Any]
 
 
-def instance_names(cls: type) -> Tuple[str, ...]:
+def instance_names(cls: type) -> tuple[str, ...]:
     """Public instances (properties) a generated class declares, in declaration order."""
     names = _INSTANCES.get(cls)
     if names is None:
@@ -72,7 +73,7 @@ def instance_names(cls: type) -> Tuple[str, ...]:
     return names
 
 
-def seq_names(cls: type) -> Tuple[str, ...]:
+def seq_names(cls: type) -> tuple[str, ...]:
     """Fields a generated class reads (assignments in ``_read``, ``_read_le``, ``_read_be``,
     in source order) and its parameters; empty when the source is not available."""
     names: list = []
@@ -101,13 +102,13 @@ class Serializer:
         self.big_strings = big_ints == "string"
         self.enum_names = enum_names
         self.instances = instances
-        self._plans: Dict[type, Plan] = {}
+        self._plans: dict[type, Plan] = {}
         self._unwrap: set = set()  # classes shown as their `value` instance
-        self._enum_shown: Dict[type, Dict[Any, Any]] = {}  # enum class -> member -> shown
+        self._enum_shown: dict[type, dict[Any, Any]] = {}  # enum class -> member -> shown
         self._value = self._make_value()
 
     # -- values ---------------------------------------------------------------------------
-    def value(self, v: Any, field: Optional[str] = None) -> Any:
+    def value(self, v: Any, field: str | None = None) -> Any:
         """``v`` (a parsed object, or any value inside one) as JSON-able data."""
         return self._value(v, field)
 
@@ -119,7 +120,7 @@ class Serializer:
         hide = _HIDE
         limit = MAX_SAFE_INTEGER
 
-        def value(v: Any, field: Optional[str] = None) -> Any:
+        def value(v: Any, field: str | None = None) -> Any:
             t = type(v)
             if t is int:
                 if big and (v > limit or v < -limit):
@@ -143,7 +144,7 @@ class Serializer:
 
         return value
 
-    def event(self, event: Any) -> Dict[str, Any]:
+    def event(self, event: Any) -> dict[str, Any]:
         """The JSON object of a PacketEvent or ErrorEvent."""
         if isinstance(event, PacketEvent):
             out = {"index": event.index, "record": event.record, "t": event.t,
@@ -205,7 +206,7 @@ class Serializer:
             return lambda v, f: self._value(v.tolist(), f)
         return lambda v, f: str(v)
 
-    def _dict_plan(self, v: Any, field: Optional[str]) -> Dict[str, Any]:
+    def _dict_plan(self, v: Any, field: str | None) -> dict[str, Any]:
         out = {}
         for key, item in v.items():
             converted = self._value(item, key if isinstance(key, str) else field)
@@ -236,10 +237,10 @@ class Serializer:
                 return lambda v, f: _HIDE if getattr(v, end) else plan(v, f)
         return self._struct_fields(cls, instances, hidden)
 
-    def _vector_plan(self, order: Tuple[str, ...]) -> Plan:
+    def _vector_plan(self, order: tuple[str, ...]) -> Plan:
         value = self._value
 
-        def vector(v: Any, field: Optional[str]) -> Dict[str, Any]:
+        def vector(v: Any, field: str | None) -> dict[str, Any]:
             out = {}
             for name in order:
                 item = getattr(v, name)
@@ -249,7 +250,7 @@ class Serializer:
 
         return vector
 
-    def _struct_fields(self, cls: type, instances: Tuple[str, ...], hidden: frozenset) -> Plan:
+    def _struct_fields(self, cls: type, instances: tuple[str, ...], hidden: frozenset) -> Plan:
         value = self._value
         unwrap = self._unwrap
         enums = self._enum_shown
@@ -271,8 +272,8 @@ class Serializer:
                 return shown[item]
             return value(item, name)
 
-        def plan(v: Any, field: Optional[str]) -> Dict[str, Any]:
-            out: Dict[str, Any] = {}
+        def plan(v: Any, field: str | None) -> dict[str, Any]:
+            out: dict[str, Any] = {}
             d = v.__dict__
             for name in names:
                 item = d.get(name, missing)
@@ -302,8 +303,8 @@ class Serializer:
                     out[name] = converted
             return out
 
-        def reflect(v: Any, field: Optional[str]) -> Dict[str, Any]:
-            out: Dict[str, Any] = {}
+        def reflect(v: Any, field: str | None) -> dict[str, Any]:
+            out: dict[str, Any] = {}
             for name, item in v.__dict__.items():
                 if name[0] == "_" or name in hidden:
                     continue
@@ -337,7 +338,7 @@ def dumps(data: Any) -> bytes:
         return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
 
 
-_SERIALIZERS: Dict[tuple, Serializer] = {}
+_SERIALIZERS: dict[tuple, Serializer] = {}
 
 
 def serializer(*, raw: bool = False, big_ints: str = "number", enum_names: bool = True,
@@ -351,7 +352,7 @@ def serializer(*, raw: bool = False, big_ints: str = "number", enum_names: bool 
     return found
 
 
-def event_json(event: Any, *, raw: bool = False, big_ints: str = "number") -> Dict[str, Any]:
+def event_json(event: Any, *, raw: bool = False, big_ints: str = "number") -> dict[str, Any]:
     """The JSON object `wirestruct decode` prints for ``event`` (see the module doc)."""
     return serializer(raw=raw, big_ints=big_ints).event(event)
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import struct
-from typing import Callable, Dict, List, Tuple
+from collections.abc import Callable
 
 import lz4.block
 
@@ -72,7 +72,7 @@ def sm_delta_chain(n: int) -> bytes:
     return sm_lz4(22, sm_update_body(one + delta * n))
 
 
-def sm_compound_body(subpackets: List[Tuple[int, bytes]]) -> bytes:
+def sm_compound_body(subpackets: list[tuple[int, bytes]]) -> bytes:
     return b"".join(struct.pack(">I", len(body) + 1) + bytes([pid]) + body
                     for pid, body in subpackets)
 
@@ -105,7 +105,7 @@ def vu(value: int) -> bytes:
             return bytes(out)
 
 
-def diep_update(deletions: List[int], upcreates: bytes = b"", n_upcreates: int = 0,
+def diep_update(deletions: list[int], upcreates: bytes = b"", n_upcreates: int = 0,
                 tick: int = 1, num_deletions: int | None = None) -> bytes:
     """0x00 update; entity ids with hash 0 are one byte each."""
     count = len(deletions) if num_deletions is None else num_deletions
@@ -158,13 +158,13 @@ def diep_upcreate_count_lie(count: int = 1 << 31) -> bytes:
 # -- captures -------------------------------------------------------------------------------
 
 
-def jsonl(packets: List[bytes], direction: str = S2C) -> str:
+def jsonl(packets: list[bytes], direction: str = S2C) -> str:
     return "".join(json.dumps({"t": 1700000000.0 + i * 0.01, "dir": direction,
                                "data": p.hex()}) + "\n" for i, p in enumerate(packets))
 
 
 #: name -> (protocol, packets). Each attack is followed by a harmless packet.
-ATTACKS: Dict[str, Tuple[str, Callable[[], List[bytes]]]] = {
+ATTACKS: dict[str, tuple[str, Callable[[], list[bytes]]]] = {
     "sm-sub-update-bomb": ("scrap-mechanic", lambda: [
         sm_lz4(22, sm_update_body(sm_raw_update(sm_create_static(1)))),
         sm_sub_update_bomb(),

@@ -3,10 +3,14 @@ import io
 import struct
 
 import pytest
-
 from wirestruct import open_capture
-from wirestruct.captures.container import (MAGIC, ContainerReader, write_container, write_header,
-                                            write_record)
+from wirestruct.captures.container import (
+    MAGIC,
+    ContainerReader,
+    write_container,
+    write_header,
+    write_record,
+)
 from wirestruct.errors import CaptureError
 from wirestruct.generated.capture.wirestruct_capture import WirestructCapture
 from wirestruct.records import CaptureRecord, Direction
@@ -81,6 +85,7 @@ def test_bad_headers(data, message):
 
 def test_a_record_over_max_record_is_skipped_unread_and_reading_goes_on():
     import tracemalloc
+
     from wirestruct.captures.container import _HEADER
     from wirestruct.errors import LimitExceededError
 

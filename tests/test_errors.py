@@ -2,10 +2,15 @@
 import io
 
 import pytest
-
 from wirestruct.captures.container import write_container
-from wirestruct.errors import (CaptureError, DecodeError, ParseError, StateError,
-                               WirestructError, Where)
+from wirestruct.errors import (
+    CaptureError,
+    DecodeError,
+    ParseError,
+    StateError,
+    Where,
+    WirestructError,
+)
 from wirestruct.generated.capture.wirestruct_capture import WirestructCapture
 from wirestruct.parse import parse
 from wirestruct.records import CaptureRecord, Direction

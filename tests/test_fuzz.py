@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
 from wirestruct import registry
 from wirestruct.captures import detect_format
 from wirestruct.captures.container import ContainerReader, write_container

@@ -16,20 +16,40 @@ from pathlib import Path
 
 import lz4.block
 import pytest
-
+from hostile_inputs import (
+    ATTACKS,
+    diep_compressed,
+    diep_creation_bomb,
+    diep_deletion_bomb,
+    diep_full_creation,
+    diep_upcreate_count_lie,
+    diep_update,
+    jsonl,
+    sm_compound_body,
+    sm_compound_bomb,
+    sm_compound_nest,
+    sm_create_static,
+    sm_delta_chain,
+    sm_lz4,
+    sm_raw_update,
+    sm_remove,
+    sm_sub_update_bomb,
+    sm_update_body,
+    vu,
+)
 from wirestruct import registry
-from wirestruct.errors import (DecodeError, DecompressionError, DeltaError,
-                               LimitExceededError, ParseError, StateError)
+from wirestruct.errors import (
+    DecodeError,
+    DecompressionError,
+    DeltaError,
+    LimitExceededError,
+    ParseError,
+    StateError,
+)
 from wirestruct.events import ErrorEvent, PacketEvent
 from wirestruct.limits import MAX_ENTITIES_PER_PACKET, MAX_ITEMS_PER_PACKET, Limits
 from wirestruct.records import CaptureRecord, Direction
 from wirestruct.session import decode_records, track
-
-from hostile_inputs import (ATTACKS, diep_compressed, diep_creation_bomb, diep_deletion_bomb,
-                            diep_full_creation, diep_update, diep_upcreate_count_lie, jsonl,
-                            sm_compound_body, sm_compound_bomb, sm_compound_nest,
-                            sm_create_static, sm_delta_chain, sm_lz4, sm_raw_update,
-                            sm_remove, sm_sub_update_bomb, sm_update_body, vu)
 
 SM = registry.get_protocol("scrap-mechanic")
 DIEP = registry.get_protocol("diep")

@@ -2,7 +2,6 @@
 import io
 
 import pytest
-
 from wirestruct.captures.jsonl import format_line, read_jsonl, write_jsonl
 from wirestruct.errors import CaptureError, LimitExceededError
 from wirestruct.records import CaptureRecord, Direction

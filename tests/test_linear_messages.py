@@ -11,16 +11,22 @@ from __future__ import annotations
 import sys
 
 import pytest
-
+from hostile_inputs import (
+    diep_compressed,
+    diep_full_creation,
+    sm_compound_body,
+    sm_create_static,
+    sm_delta_chain,
+    sm_lz4,
+    sm_raw_update,
+    sm_update_body,
+    vu,
+)
 from wirestruct import registry
 from wirestruct.events import ErrorEvent
 from wirestruct.records import CaptureRecord, Direction
 from wirestruct.scrap_mechanic import decoder as sm_decoder
 from wirestruct.session import decode_records, track
-
-from hostile_inputs import (diep_compressed, diep_full_creation, sm_compound_body,
-                            sm_create_static, sm_delta_chain, sm_lz4, sm_raw_update,
-                            sm_update_body, vu)
 
 SM = registry.get_protocol("scrap-mechanic")
 DIEP = registry.get_protocol("diep")

@@ -3,7 +3,6 @@ import os
 
 import lz4.block
 import pytest
-
 from wirestruct.errors import DecompressionError, LimitExceededError
 from wirestruct.lz4block import decompress_block
 

@@ -31,8 +31,17 @@ import threading
 import time
 from pathlib import Path
 
-from wirestruct.captures.pcap_writer import (ACK, ETHERTYPE_IPV4, FIN, PROTO_TCP, PSH, SYN,
-                                             ethernet, ipv4, tcp)
+from wirestruct.captures.pcap_writer import (
+    ACK,
+    ETHERTYPE_IPV4,
+    FIN,
+    PROTO_TCP,
+    PSH,
+    SYN,
+    ethernet,
+    ipv4,
+    tcp,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "tests" / "data" / "captures"
@@ -250,7 +259,8 @@ def main(argv=None) -> int:
     finally:
         _stop(procs)
     crafted = out / "lo_crafted.pcap"
-    procs = [_start(["tcpdump", "-i", "lo", "-U", "--immediate-mode", "-w", str(crafted), CRAFTED_FILTER])]
+    procs = [_start(["tcpdump", "-i", "lo", "-U", "--immediate-mode", "-w", str(crafted),
+                     CRAFTED_FILTER])]
     try:
         send_crafted()
     finally:

@@ -491,7 +491,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "is the same. Used with --format jsonl, without --only, --upto, "
                         "--follow, standard input or --big-ints string")
     _add_follow_arg(p)
-    _examples(p, "wirestruct decode samples/mme.jsonl -p mme --format jsonl | jq -c 'select(.name == \"chat_message\")'",
+    _examples(p, "wirestruct decode samples/mme.jsonl -p mme --format jsonl"
+                 " | jq -c 'select(.name == \"chat_message\")'",
               "zcat session.pcap.gz | wirestruct decode - -p mme --server 4000",
               "wirestruct decode samples/diep.jsonl -p diep -T fields -e index -e name -e t",
               "wirestruct decode live.pcap -p diep --follow --only update")
@@ -595,7 +596,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="worker processes of the local cluster (default: one per core)")
     p.add_argument("--limit", action="append", metavar="NAME=VALUE",
                    help="override a limit of wirestruct.limits (repeatable)")
-    p.add_argument("--diep-build", metavar="NAME", type=_diep_build, help="diep.io field table (default: bundled)")
+    p.add_argument("--diep-build", metavar="NAME", type=_diep_build,
+                   help="diep.io field table (default: bundled)")
     p.add_argument("--server", metavar="[HOST:]PORT", help="the game server in pcap captures")
     p.add_argument("--capture-format", choices=FORMATS, help="override format detection")
     p.add_argument("--batch-rows", type=int, default=16_384, metavar="N",
@@ -604,7 +606,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="redo captures whose manifest matches")
     p.add_argument("--strict", action="store_true", help="exit 1 if any capture failed")
     _examples(p, "wirestruct batch captures/ -p diep --out dataset/",
-              "wirestruct batch 'runs/*.pcapng' -p mme --server 25565 --scheduler tcp://scheduler.example:8786 --out /shared/ds")
+              "wirestruct batch 'runs/*.pcapng' -p mme --server 25565"
+              " --scheduler tcp://scheduler.example:8786 --out /shared/ds")
     p.set_defaults(func=cmd_batch)
     return parser
 

@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import json
 import re
-from contextlib import nullcontext
+from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
-from typing import Any, Callable, ContextManager, Dict, List, Optional, Sequence
+from typing import Any
 
 from kaitaistruct import KaitaiStruct
 from wirestruct.events import ErrorEvent, PacketEvent
@@ -44,7 +45,7 @@ class OutputOptions:
     format: str = "jsonl"
     raw: bool = False
     big_ints: str = "number"
-    only: Optional[frozenset] = None      #: packet names to keep (errors always kept)
+    only: frozenset | None = None      #: packet names to keep (errors always kept)
     fields: Sequence[str] = field(default_factory=tuple)  #: -e NAME columns of ``fields``
 
 
@@ -59,10 +60,10 @@ class EventWriter:
         self.out = out
         self.options = options
         self.serializer: Serializer = serializer(raw=options.raw, big_ints=options.big_ints)
-        self.t0: Optional[float] = None
+        self.t0: float | None = None
         self._format: Callable[[Any], bytes] = getattr(self, "_" + options.format)
 
-    def recording(self) -> ContextManager[Any]:
+    def recording(self) -> AbstractContextManager[Any]:
         """Wrap the decode run in this: the tree format records field offsets."""
         return spans.recording() if self.options.format == "tree" else nullcontext()
 
@@ -94,7 +95,7 @@ class EventWriter:
 
 
 # -- summary -----------------------------------------------------------------------------
-def summary_line(event: Any, data: Dict[str, Any], t0: float) -> str:
+def summary_line(event: Any, data: dict[str, Any], t0: float) -> str:
     when = f"{event.t - t0:11.6f}" if event.t is not None else " " * 11
     direction = data.get("dir") or "   "
     index = "" if event.index is None else event.index
@@ -109,7 +110,7 @@ def summary_line(event: Any, data: Dict[str, Any], t0: float) -> str:
     return printable(f"{index!s:>6} {when} {direction} {event.name:<28} {_cut(info, INFO_WIDTH)}")
 
 
-def _sm_network_update(data: Dict[str, Any]) -> Optional[str]:
+def _sm_network_update(data: dict[str, Any]) -> str | None:
     exp = data.get("expansions") or {}
     subs = exp.get("sub_updates")
     if not isinstance(subs, list):
@@ -121,13 +122,13 @@ def _sm_network_update(data: Dict[str, Any]) -> Optional[str]:
 
 
 #: Per protocol, per packet name: the info column from the event's JSON (None: generic).
-INFO: Dict[str, Callable[[Dict[str, Any]], Optional[str]]] = {
+INFO: dict[str, Callable[[dict[str, Any]], str | None]] = {
     "network_update": _sm_network_update,
     "initialization_network_update": _sm_network_update,
 }
 
 
-def info_text(event: Any, data: Dict[str, Any]) -> str:
+def info_text(event: Any, data: dict[str, Any]) -> str:
     custom = INFO.get(event.name)
     if custom is not None:
         text = custom(data)
@@ -153,7 +154,7 @@ def info_text(event: Any, data: Dict[str, Any]) -> str:
     return " ".join(parts)
 
 
-def _short(value: Any) -> Optional[str]:
+def _short(value: Any) -> str | None:
     if isinstance(value, str):
         return json.dumps(_cut(value, 24), ensure_ascii=False)
     if isinstance(value, bool) or value is None:
@@ -180,7 +181,7 @@ def _cut(text: str, width: int) -> str:
 
 
 # -- fields ------------------------------------------------------------------------------
-def _column(data: Dict[str, Any], name: str) -> str:
+def _column(data: dict[str, Any], name: str) -> str:
     if name in data and not isinstance(data[name], (dict, list)):
         return _cell(data[name])
     parts = name.split(".")
@@ -193,7 +194,7 @@ def _column(data: Dict[str, Any], name: str) -> str:
     return ""
 
 
-def _resolve(value: Any, parts: List[str]) -> List[Any]:
+def _resolve(value: Any, parts: list[str]) -> list[Any]:
     if isinstance(value, list):
         return [leaf for item in value for leaf in _resolve(item, parts)]
     if not parts:
@@ -214,7 +215,7 @@ def _cell(value: Any) -> str:
 
 
 # -- tree --------------------------------------------------------------------------------
-def tree_lines(event: Any, ser: Serializer, t0: float = 0.0) -> List[str]:
+def tree_lines(event: Any, ser: Serializer, t0: float = 0.0) -> list[str]:
     if isinstance(event, ErrorEvent):
         return [summary_line(event, ser.event(event), t0)]
     head = (f"Packet #{event.index}: {event.name} (id {event.packet_id}), {len(event.raw)} bytes, "
@@ -231,8 +232,8 @@ def tree_lines(event: Any, ser: Serializer, t0: float = 0.0) -> List[str]:
     return lines
 
 
-def _walk(lines: List[str], ser: Serializer, obj: Any, shown: Any, label: str,
-          span: Optional[tuple],
+def _walk(lines: list[str], ser: Serializer, obj: Any, shown: Any, label: str,
+          span: tuple | None,
           depth: int, relative: bool) -> None:
     column = "           " if span is None else \
         f"{'+' if relative else ' '}{span[0]:05x} {span[1]:4d}"
@@ -266,7 +267,7 @@ def _walk(lines: List[str], ser: Serializer, obj: Any, shown: Any, label: str,
     lines.append(f"{column}  {pad}{label}: {_tree_value(shown)}")
 
 
-def _inline(shown: Dict[str, Any]) -> Optional[str]:
+def _inline(shown: dict[str, Any]) -> str | None:
     """A small struct of scalars (a vector, an entity id, a table entry) on one line."""
     if not shown or len(shown) > INLINE_KEYS or any(
             isinstance(v, (dict, list)) for v in shown.values()):
@@ -285,7 +286,7 @@ def _tree_value(value: Any) -> str:
     return printable(dumps(value).decode())
 
 
-def hexdump(data: bytes) -> List[str]:
+def hexdump(data: bytes) -> list[str]:
     """``tshark -x`` style: offset, 16 bytes in hex (two groups of eight), printable ASCII."""
     lines = []
     for at in range(0, len(data), 16):
@@ -298,7 +299,7 @@ def hexdump(data: bytes) -> List[str]:
 
 
 # -- command line ------------------------------------------------------------------------
-def add_output_args(p: Any, *, default: Optional[str]) -> None:
+def add_output_args(p: Any, *, default: str | None) -> None:
     """The output options of ``decode`` and ``show`` (``default`` None: ``summary`` on a
     terminal, ``jsonl`` otherwise)."""
     p.add_argument("--format", "-T", choices=FORMATS, default=default,

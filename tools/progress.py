@@ -5,14 +5,15 @@ from __future__ import annotations
 import os
 import sys
 import time
-from typing import Callable, Iterable, Iterator, Optional, TypeVar
+from collections.abc import Callable, Iterable, Iterator
+from typing import TypeVar
 
 T = TypeVar("T")
 
 
 class Progress:
-    def __init__(self, total_bytes: Optional[int], position: Callable[[], int],
-                 stream=None, every: Optional[float] = None) -> None:
+    def __init__(self, total_bytes: int | None, position: Callable[[], int],
+                 stream=None, every: float | None = None) -> None:
         self.stream = stream or sys.stderr
         self.tty = self.stream.isatty()
         self.every = every if every is not None else (0.2 if self.tty else 5.0)

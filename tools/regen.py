@@ -28,7 +28,6 @@ import re
 import subprocess
 import sys
 from pathlib import Path
-from typing import Dict, List, Tuple
 
 from wirestruct.resources import ksy_root, source_checkout
 
@@ -57,11 +56,11 @@ class RegenError(Exception):
     pass
 
 
-def render_templates(ksy: Path = KSY, folder: str = None) -> Dict[Path, str]:
+def render_templates(ksy: Path = KSY, folder: str | None = None) -> dict[Path, str]:
     """Rendered spec path -> text, for every template x data file (of one folder if given)."""
     import jinja2
 
-    out: Dict[Path, str] = {}
+    out: dict[Path, str] = {}
     for template_dir in sorted(ksy.glob(f"{folder or '*'}/templates")):
         folder = template_dir.parent
         env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(template_dir)),
@@ -81,11 +80,11 @@ def render_templates(ksy: Path = KSY, folder: str = None) -> Dict[Path, str]:
     return out
 
 
-def spec_files(ksy: Path = KSY, extra: Tuple[Path, ...] = ()) -> List[Path]:
+def spec_files(ksy: Path = KSY, extra: tuple[Path, ...] = ()) -> list[Path]:
     files = {p for p in ksy.rglob("*.ksy") if "templates" not in p.relative_to(ksy).parts}
     files.update(extra)
     specs = sorted(files)
-    seen: Dict[str, Path] = {}
+    seen: dict[str, Path] = {}
     for path in specs:
         if path.name in seen:
             raise RegenError(f"spec file names must be unique across ksy/ (the Web IDE stores "
@@ -94,7 +93,7 @@ def spec_files(ksy: Path = KSY, extra: Tuple[Path, ...] = ()) -> List[Path]:
     return specs
 
 
-def in_folder(path: Path, folder: str, bases: Tuple[Path, ...] = (KSY, GENERATED)) -> bool:
+def in_folder(path: Path, folder: str, bases: tuple[Path, ...] = (KSY, GENERATED)) -> bool:
     """Is ``path`` (under ksy/ or generated/) part of ksy folder ``folder``?"""
     for base in bases:
         try:
@@ -109,7 +108,7 @@ def rw_tree(generated: Path) -> Path:
     return generated.with_name(generated.name + "_rw")
 
 
-def compile_specs(specs: List[Path], languages=LANGUAGES, compiler: Path = None) -> dict:
+def compile_specs(specs: list[Path], languages=LANGUAGES, compiler: Path | None = None) -> dict:
     """Compile ``specs`` in one Node process; ``compiler`` names another build of the
     compiler's JavaScript file than the pinned one (tests of the read-write step)."""
     if not (ROOT / "node_modules" / "kaitai-struct-compiler").is_dir():
@@ -124,7 +123,7 @@ def compile_specs(specs: List[Path], languages=LANGUAGES, compiler: Path = None)
     return json.loads(proc.stdout)
 
 
-def rewrite_imports(source: str, imports: List[str]) -> str:
+def rewrite_imports(source: str, imports: list[str]) -> str:
     """Turn the compiler's top-level ``import name`` for sibling specs into relative imports."""
     names = set(imports)
     return _IMPORT_LINE.sub(
@@ -132,7 +131,7 @@ def rewrite_imports(source: str, imports: List[str]) -> str:
 
 
 def expected_outputs(ksy: Path = KSY, generated: Path = GENERATED,
-                     folder: str = None) -> Tuple[Dict[Path, str], List[str]]:
+                     folder: str | None = None) -> tuple[dict[Path, str], list[str]]:
     """Every file regen would write (rendered specs and generated modules) and all errors.
 
     Read-only modules go to ``generated``, read-write ones to ``rw_tree(generated)``."""
@@ -141,8 +140,8 @@ def expected_outputs(ksy: Path = KSY, generated: Path = GENERATED,
     specs = spec_files(ksy, tuple(rendered))
     if folder is not None:
         specs = [p for p in specs if p.relative_to(ksy).parts[0] == folder]
-    out: Dict[Path, str] = dict(rendered)
-    errors: List[str] = []
+    out: dict[Path, str] = dict(rendered)
+    errors: list[str] = []
     pending = {p: t for p, t in rendered.items()
                if not p.exists() or p.read_text(encoding="utf-8") != t}
     if pending:
@@ -189,14 +188,14 @@ def expected_outputs(ksy: Path = KSY, generated: Path = GENERATED,
     return out, errors
 
 
-def differing_files(expected: Dict[Path, str]) -> List[Path]:
+def differing_files(expected: dict[Path, str]) -> list[Path]:
     """Files whose text on disk is not what regen would write."""
     return [p for p, text in sorted(expected.items())
             if not p.exists() or p.read_text(encoding="utf-8") != text]
 
 
-def stale_files(expected: Dict[Path, str], generated: Path = GENERATED,
-                folder: str = None) -> List[Path]:
+def stale_files(expected: dict[Path, str], generated: Path = GENERATED,
+                folder: str | None = None) -> list[Path]:
     """Files in generated/ and generated_rw/ that regen would not write (left over from
     removed specs)."""
     keep = set(expected)

@@ -13,7 +13,7 @@ import json
 import pkgutil
 import sys
 from pathlib import Path
-from typing import Any, List, Optional
+from typing import Any
 
 from kaitaistruct import KaitaiStruct
 from wirestruct.errors import ParseError, WirestructError
@@ -26,7 +26,7 @@ from wirestruct.records import Direction
 SPEC_PACKET_ID = -1
 
 
-def spec_names(folder: str) -> List[str]:
+def spec_names(folder: str) -> list[str]:
     package = importlib.import_module(f"wirestruct.generated.{folder}")
     return sorted(m.name for m in pkgutil.iter_modules(package.__path__))
 
@@ -47,7 +47,7 @@ def spec_class(protocol: Protocol, spec: str) -> type:
 
 
 def show_with_spec(protocol: Protocol, spec: str, data: bytes,
-                   direction: Direction) -> List[Any]:
+                   direction: Direction) -> list[Any]:
     """Events for ``data`` opened with ``spec``: the parsed object as a packet event named
     after the spec (``id`` -1), then an error event for bytes left unread; or one error
     event when the parse fails."""
@@ -62,7 +62,7 @@ def show_with_spec(protocol: Protocol, spec: str, data: bytes,
         obj = parse(cls, data, packet_name=name)
     except WirestructError as exc:
         return [ErrorEvent(exc, record=0, t=0.0, direction=direction, index=0)]
-    events: List[Any] = [PacketEvent(0, 0, 0.0, direction, SPEC_PACKET_ID, name, obj, raw=data)]
+    events: list[Any] = [PacketEvent(0, 0, 0.0, direction, SPEC_PACKET_ID, name, obj, raw=data)]
     used = obj._io.pos()
     if used < len(data):
         error = ParseError(f"{len(data) - used} bytes after the end of {name} (another spec?)",
@@ -72,7 +72,7 @@ def show_with_spec(protocol: Protocol, spec: str, data: bytes,
     return events
 
 
-def exported_spec(path: Optional[Path]) -> Optional[str]:
+def exported_spec(path: Path | None) -> str | None:
     """The spec an export's ``index.json`` names for ``path`` (a file of ``DIR/packets/``),
     announced on stderr; None for any other file."""
     if path is None:

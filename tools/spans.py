@@ -14,16 +14,17 @@ and positioned reads) have no span of their own.
 from __future__ import annotations
 
 import inspect
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any, Dict, Iterator, List, Optional, Tuple
+from typing import Any
 
 from kaitaistruct import KaitaiStream, KaitaiStruct
 
-Span = Tuple[int, int]  # (offset, size), absolute
+Span = tuple[int, int]  # (offset, size), absolute
 
-_PARAMS: Dict[type, frozenset] = {}
-_last_raw: List[Any] = [None]  # (absolute start, length) of the last `_raw_*` bytes read
-_BASES: Dict[int, Tuple[KaitaiStream, int]] = {}  # id(stream) -> (stream, absolute base)
+_PARAMS: dict[type, frozenset] = {}
+_last_raw: list[Any] = [None]  # (absolute start, length) of the last `_raw_*` bytes read
+_BASES: dict[int, tuple[KaitaiStream, int]] = {}  # id(stream) -> (stream, absolute base)
 
 
 def _params(cls: type) -> frozenset:
@@ -59,10 +60,10 @@ class _SpanList(list):
 
     __slots__ = ("_owner", "_spans")
 
-    def __init__(self, owner: Dict[str, Any]) -> None:
+    def __init__(self, owner: dict[str, Any]) -> None:
         super().__init__()
         self._owner = owner
-        self._spans: List[Span] = []
+        self._spans: list[Span] = []
 
     def append(self, item: Any) -> None:  # noqa: D401 - list.append with a span
         owner = self._owner
@@ -128,7 +129,7 @@ def recording() -> Iterator[None]:
         _last_raw[0] = None
 
 
-def field_span(obj: Any, name: str) -> Optional[Span]:
+def field_span(obj: Any, name: str) -> Span | None:
     """(offset, size) of field ``name`` of ``obj`` (a whole repeated field for a list)."""
     spans = getattr(obj, "__dict__", {}).get("_ws_spans")
     if not spans:

@@ -281,7 +281,8 @@ def copy_specs(ksy_dir: Path, out: ExportDir, folder: str) -> list[str]:
         raise WirestructError(f"the specs folder {ksy_dir} is missing; export needs a source "
                               f"checkout of wirestruct")
     names = []
-    sources = sorted((ksy_dir / folder).glob("*.ksy")) + [ksy_dir / "capture" / f"{CONTAINER_SPEC}.ksy"]
+    sources = sorted((ksy_dir / folder).glob("*.ksy"))
+    sources.append(ksy_dir / "capture" / f"{CONTAINER_SPEC}.ksy")
     for src in sources:
         with out.create(f"ksy/{src.name}") as dst:
             dst.write(src.read_bytes())
@@ -298,7 +299,8 @@ def open_like_webide(out_dir: Path) -> dict:
     (``tools/webide_check.js``); returns {file: plain JSON or {"__error__": ...}}."""
     import subprocess
 
-    proc = subprocess.run(["node", str(CHECK_SCRIPT), str(out_dir)], check=False, capture_output=True,
+    proc = subprocess.run(["node", str(CHECK_SCRIPT), str(out_dir)], check=False,
+                          capture_output=True,
                           text=True, cwd=KSY.parent)
     if proc.returncode != 0:
         raise WirestructError(f"the Web IDE check could not run: {proc.stderr.strip()}")

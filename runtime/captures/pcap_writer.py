@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import ipaddress
 import struct
-from typing import BinaryIO, Dict, Iterable, Optional, Tuple
+from collections.abc import Iterable
+from typing import BinaryIO
 
 from ..records import CaptureRecord, Direction
 
@@ -54,7 +55,7 @@ def _addr(host: str) -> bytes:
 
 
 def ethernet(payload: bytes, ether_type: int, *, src: bytes = _CLIENT_MAC,
-             dst: bytes = _SERVER_MAC, vlan_id: Optional[int] = None) -> bytes:
+             dst: bytes = _SERVER_MAC, vlan_id: int | None = None) -> bytes:
     """An Ethernet II frame, with one 802.1Q tag when ``vlan_id`` is given."""
     tag = b"" if vlan_id is None else struct.pack(">HH", ETHERTYPE_VLAN, vlan_id & 0x0FFF)
     return dst + src + tag + struct.pack(">H", ether_type) + payload
@@ -117,7 +118,7 @@ class PcapWriter:
         out.write(struct.pack("<IHHiIII", magic, 2, 4, 0, 0, snaplen, link_type))
         self.count = 0
 
-    def write(self, t: float, frame: bytes, orig_len: Optional[int] = None) -> None:
+    def write(self, t: float, frame: bytes, orig_len: int | None = None) -> None:
         scale = 1_000_000_000 if self._nano else 1_000_000
         ticks = round(t * scale)
         sec, frac = divmod(ticks, scale)
@@ -149,7 +150,8 @@ class PcapngWriter:
     def _options(self, options) -> bytes:
         out = b""
         for code, value in options:
-            out += struct.pack(self._e + "HH", code, len(value)) + value + b"\x00" * (-len(value) % 4)
+            out += struct.pack(self._e + "HH", code, len(value))
+            out += value + b"\x00" * (-len(value) % 4)
         return out + (struct.pack(self._e + "HH", 0, 0) if options else b"")
 
     def section(self, *, big_endian: bool = False, application: bytes = b"wirestruct") -> None:
@@ -176,14 +178,14 @@ class PcapngWriter:
         self._interfaces.append((units, tsoffset))
         return len(self._interfaces) - 1
 
-    def simple_packet(self, frame: bytes, orig_len: Optional[int] = None) -> None:
+    def simple_packet(self, frame: bytes, orig_len: int | None = None) -> None:
         """A Simple Packet Block (interface 0, no timestamp)."""
         self._block(3, struct.pack(self._e + "I", len(frame) if orig_len is None else orig_len)
                     + frame)
         self.count += 1
 
     def write(self, t: float, frame: bytes, *, interface: int = 0,
-              orig_len: Optional[int] = None) -> None:
+              orig_len: int | None = None) -> None:
         units, offset = self._interfaces[interface]
         ticks = round((t - offset) * units)
         body = struct.pack(self._e + "IIIII", interface, ticks >> 32, ticks & 0xFFFFFFFF,
@@ -201,8 +203,8 @@ class _Connection:
 
 
 def write_pcap(out: BinaryIO, records: Iterable[CaptureRecord], *,
-               server: Tuple[str, int] = ("127.0.0.1", 4000),
-               client: Tuple[str, int] = ("127.0.0.1", 50000)) -> int:
+               server: tuple[str, int] = ("127.0.0.1", 4000),
+               client: tuple[str, int] = ("127.0.0.1", 50000)) -> int:
     """Write ``records`` as an Ethernet/IPv4/TCP pcap; returns the number of records.
 
     Each record's ``stream`` becomes one TCP connection from ``client`` (the port plus
@@ -213,8 +215,8 @@ def write_pcap(out: BinaryIO, records: Iterable[CaptureRecord], *,
 
 
 def write_pcapng(out: BinaryIO, records: Iterable[CaptureRecord], *,
-                 server: Tuple[str, int] = ("127.0.0.1", 4000),
-                 client: Tuple[str, int] = ("127.0.0.1", 50000)) -> int:
+                 server: tuple[str, int] = ("127.0.0.1", 4000),
+                 client: tuple[str, int] = ("127.0.0.1", 50000)) -> int:
     """As :func:`write_pcap`, as a pcapng file (one section, one Ethernet interface)."""
     writer = PcapngWriter(out)
     writer.interface(LINKTYPE_ETHERNET, tsresol=9)
@@ -224,9 +226,10 @@ def write_pcapng(out: BinaryIO, records: Iterable[CaptureRecord], *,
 def _synthesize(writer, records, server, client) -> int:
     server_host, server_port = server
     client_host, client_port = client
-    connections: Dict[int, _Connection] = {}
+    connections: dict[int, _Connection] = {}
 
-    def send(conn: _Connection, t: float, direction: Direction, flags: int, data: bytes = b"") -> None:
+    def send(conn: _Connection, t: float, direction: Direction, flags: int,
+             data: bytes = b"") -> None:
         other = Direction.S2C if direction is Direction.C2S else Direction.C2S
         seq = conn.next_seq[direction]
         ack = conn.next_seq[other] if flags & ACK else 0
@@ -240,9 +243,11 @@ def _synthesize(writer, records, server, client) -> int:
         if ":" in addrs[0]:
             packet, ether_type = ipv6(segment, PROTO_TCP, addrs[0], addrs[1]), ETHERTYPE_IPV6
         else:
-            packet, ether_type = ipv4(segment, PROTO_TCP, addrs[0], addrs[1], ident=writer.count), ETHERTYPE_IPV4
+            packet = ipv4(segment, PROTO_TCP, addrs[0], addrs[1], ident=writer.count)
+            ether_type = ETHERTYPE_IPV4
         writer.write(t, ethernet(packet, ether_type, src=macs[0], dst=macs[1]))
-        conn.next_seq[direction] = (seq + len(data) + (1 if flags & (SYN | FIN) else 0)) & 0xFFFFFFFF
+        consumed = len(data) + (1 if flags & (SYN | FIN) else 0)
+        conn.next_seq[direction] = (seq + consumed) & 0xFFFFFFFF
         conn.last_t = t
 
     count = 0

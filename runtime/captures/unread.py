@@ -7,8 +7,6 @@ frames and bytes of every kind, so nothing disappears silently and nothing flood
 """
 from __future__ import annotations
 
-from typing import Dict, List, Optional
-
 from ..errors import UnsupportedError
 
 __all__ = ["UnreadTally"]
@@ -16,9 +14,9 @@ __all__ = ["UnreadTally"]
 
 class UnreadTally:
     def __init__(self) -> None:
-        self.kinds: Dict[str, List[int]] = {}    # kind -> [frames, bytes]
+        self.kinds: dict[str, list[int]] = {}    # kind -> [frames, bytes]
 
-    def count(self, kind: str, frame: int, size: int) -> Optional[UnsupportedError]:
+    def count(self, kind: str, frame: int, size: int) -> UnsupportedError | None:
         """Count one frame of ``size`` bytes; an error the first time a kind is seen."""
         entry = self.kinds.get(kind)
         if entry is not None:
@@ -31,7 +29,7 @@ class UnreadTally:
             "totals reported at the end of the capture", expected="TCP or UDP over IP "
             "of the followed connections", dropped=1, dropped_unit="frames")
 
-    def summary(self) -> Optional[UnsupportedError]:
+    def summary(self) -> UnsupportedError | None:
         """One error with the totals per kind; None when every frame was read."""
         if not self.kinds:
             return None

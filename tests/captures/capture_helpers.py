@@ -5,7 +5,6 @@ import io
 import struct
 from collections import defaultdict
 from pathlib import Path
-from typing import Dict, List, Tuple
 
 from wirestruct.captures.pcap import read_packet_capture
 from wirestruct.errors import CaptureError, UnsupportedError, WirestructError
@@ -33,30 +32,30 @@ def read_items(source, *, server=None, server_ports=(), transport="stream", limi
     return items
 
 
-def records(items) -> List[CaptureRecord]:
+def records(items) -> list[CaptureRecord]:
     return [item for item in items if isinstance(item, CaptureRecord)]
 
 
-def errors(items) -> List[WirestructError]:
+def errors(items) -> list[WirestructError]:
     """The errors, without the counts of frames that are not read (see :func:`unread`)."""
     return [item for item in items
             if not isinstance(item, (CaptureRecord, UnsupportedError))]
 
 
-def unread(items) -> List[UnsupportedError]:
+def unread(items) -> list[UnsupportedError]:
     """The UnsupportedError items: one per kind of frame not read, then the totals."""
     return [item for item in items if isinstance(item, UnsupportedError)]
 
 
-def streams(items) -> Dict[Tuple[int, str], bytes]:
+def streams(items) -> dict[tuple[int, str], bytes]:
     """(stream, "c2s"/"s2c") -> all bytes delivered, in order."""
-    out: Dict[Tuple[int, str], bytes] = defaultdict(bytes)
+    out: dict[tuple[int, str], bytes] = defaultdict(bytes)
     for item in records(items):
         out[(item.stream, item.direction.label)] += item.data
     return dict(out)
 
 
-def pcap_frames(data: bytes) -> Tuple[bytes, List[Tuple[bytes, bytes]]]:
+def pcap_frames(data: bytes) -> tuple[bytes, list[tuple[bytes, bytes]]]:
     """Split a little-endian pcap into its file header and (record header, frame) pairs."""
     header, rest = data[:24], data[24:]
     frames = []

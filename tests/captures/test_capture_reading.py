@@ -6,9 +6,16 @@ import random
 import struct
 
 import pytest
-
-from capture_helpers import (errors, join_pcap, load, pcap_frames, read_items, records, streams,
-                             unread)
+from capture_helpers import (
+    errors,
+    join_pcap,
+    load,
+    pcap_frames,
+    read_items,
+    records,
+    streams,
+    unread,
+)
 from wirestruct import open_capture
 from wirestruct.captures.pcap import parse_server, read_packet_capture
 from wirestruct.captures.pcap_writer import PcapngWriter, PcapWriter
@@ -454,7 +461,7 @@ def test_truncated_files_end_with_a_capture_error(name):
 def test_garbage_and_flipped_bytes_give_only_our_errors():
     rng = random.Random(11)
     sources = [load("lo_ethernet.pcap"), load("lo_dumpcap.pcapng"), load("lo_crafted.pcap")]
-    for round_ in range(150):
+    for _round in range(150):
         data = bytearray(rng.choice(sources))
         for _ in range(rng.randint(1, 12)):
             data[rng.randrange(len(data))] = rng.randrange(256)

@@ -5,13 +5,21 @@ import io
 import struct
 
 import pytest
-from kaitaistruct import KaitaiStream
-
 from capture_helpers import load
-from wirestruct.captures.pcap_writer import (ACK, PSH, SYN, PcapngWriter, ethernet,
-                                             ipv4, ipv6, tcp, udp)
-from wirestruct.generated.capture.ethernet_frame import EthernetFrame
+from kaitaistruct import KaitaiStream
+from wirestruct.captures.pcap_writer import (
+    ACK,
+    PSH,
+    SYN,
+    PcapngWriter,
+    ethernet,
+    ipv4,
+    ipv6,
+    tcp,
+    udp,
+)
 from wirestruct.generated.capture.ether_type import EtherType
+from wirestruct.generated.capture.ethernet_frame import EthernetFrame
 from wirestruct.generated.capture.ip_packet import IpPacket
 from wirestruct.generated.capture.ip_protocol import IpProtocol
 from wirestruct.generated.capture.ipv6_packet import Ipv6Packet

@@ -11,7 +11,6 @@ import struct
 import subprocess
 
 import pytest
-
 from capture_helpers import errors, load, pcap_frames, read_items, records, streams, unread
 from wirestruct.errors import UnsupportedError
 from wirestruct.tools.capture_loopback import pattern

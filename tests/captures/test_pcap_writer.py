@@ -9,7 +9,6 @@ import subprocess
 from collections import defaultdict
 
 import pytest
-
 from capture_helpers import errors, pcap_frames, read_items, records, streams
 from wirestruct.captures.pcap_writer import MAX_SEGMENT, checksum, write_pcap, write_pcapng
 from wirestruct.records import CaptureRecord, Direction

@@ -10,7 +10,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from wirestruct import registry
 from wirestruct.diep import DEFAULT_BUILD, available_builds, load_build
 from wirestruct.diep.builds import DATA_DIR, build_from_table
@@ -80,7 +79,7 @@ def shuffled_build(tmp_path_factory):
     package = tmp / "shuffled_generated"
     package.mkdir()
     (package / "__init__.py").write_text("")
-    for path, result in answer["results"].items():
+    for _path, result in answer["results"].items():
         assert result["errors"] == [], result["errors"]
         for name, source in result["outputs"]["python"].items():
             (package / name).write_text(regen.rewrite_imports(source, result["imports"]))

@@ -4,7 +4,7 @@ import struct
 
 import lz4.block
 import pytest
-
+from diep_testlib import BUILD, SQUARE_CREATION, TANK_UPDATE, h
 from wirestruct import registry
 from wirestruct.errors import DecompressionError, LimitExceededError, ParseError, WirestructError
 from wirestruct.events import ErrorEvent, PacketEvent
@@ -12,8 +12,6 @@ from wirestruct.jsonify import to_jsonable
 from wirestruct.limits import Limits
 from wirestruct.records import CaptureRecord, Direction
 from wirestruct.session import decode_records
-
-from diep_testlib import BUILD, SQUARE_CREATION, TANK_UPDATE, h
 
 PROTOCOL = registry.get_protocol("diep")
 UPDATE = h("00 0a 00 02") + TANK_UPDATE + SQUARE_CREATION

@@ -1,10 +1,8 @@
 """Every clientbound packet besides 0x00, and every serverbound packet, from the documents."""
 import pytest
-
+from diep_testlib import Clientbound, DiepServerbound, clientbound, h, serverbound
 from wirestruct.errors import ParseError
 from wirestruct.parse import parse
-
-from diep_testlib import Clientbound, DiepServerbound, clientbound, h, serverbound
 
 CB = Clientbound.ClientboundPacketId
 SB = DiepServerbound.ServerboundPacketId

@@ -1,14 +1,13 @@
 """The entity tracker: creations, updates, deletions, recycled ids, and the snapshot."""
 import json
 
+from diep_testlib import ARENA_UPDATE, BUILD, SQUARE_CREATION, TANK_UPDATE, h
 from wirestruct import registry
 from wirestruct.errors import StateError
 from wirestruct.events import ErrorEvent
 from wirestruct.records import CaptureRecord, Direction
 from wirestruct.session import decode_records, track
 from wirestruct.tools.generate_diep import Writer, f32
-
-from diep_testlib import ARENA_UPDATE, BUILD, SQUARE_CREATION, TANK_UPDATE, h
 
 PROTOCOL = registry.get_protocol("diep")
 

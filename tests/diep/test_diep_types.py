@@ -3,11 +3,9 @@ import math
 import struct
 
 import pytest
-
+from diep_testlib import DiepTypes, h, read
 from wirestruct.errors import ParseError
 from wirestruct.parse import parse
-
-from diep_testlib import DiepTypes, h, read
 
 
 @pytest.mark.parametrize("hex_, value", [

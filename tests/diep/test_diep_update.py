@@ -3,12 +3,18 @@ of its README (section 4) and vectors built by hand from its field table (sectio
 import struct
 
 import pytest
-
+from diep_testlib import (
+    ARENA_UPDATE,
+    BUILD,
+    SQUARE_CREATION,
+    TANK_UPDATE,
+    Clientbound,
+    clientbound,
+    h,
+)
 from wirestruct.errors import ParseError
 from wirestruct.parse import parse
 
-from diep_testlib import (ARENA_UPDATE, BUILD, SQUARE_CREATION, TANK_UPDATE, Clientbound,
-                          clientbound, h)
 
 def f32(hex_: str) -> float:
     return struct.unpack("<f", h(hex_))[0]

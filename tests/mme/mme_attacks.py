@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import struct
 import zlib
-from functools import lru_cache
-from typing import Callable, Dict
+from collections.abc import Callable
+from functools import cache
 
 MIB = 1 << 20
 EMPTY_ZLIB = zlib.compress(b"")               # 8 bytes
@@ -49,7 +49,7 @@ def empty_streams(size: int = 16 * MIB) -> bytes:
     return appends(data) + frame(22, region((0, 0, 0), (1, 1, 1))) + IDLE
 
 
-@lru_cache(maxsize=None)
+@cache
 def _bomb(size: int, wbits: int = 15) -> bytes:
     """``size`` bytes of 0x01, deflated (about 1000:1) in a zlib (15) or gzip (31) wrapper."""
     raw = zlib.compressobj(9, zlib.DEFLATED, wbits)
@@ -98,7 +98,7 @@ def many_textures(count: int = 2000) -> bytes:
     return b"".join(frame(27, struct.pack("<h", tid) + bytes(20)) for tid in range(1, count + 1))
 
 
-ATTACKS: Dict[str, Callable[[], bytes]] = {
+ATTACKS: dict[str, Callable[[], bytes]] = {
     "empty_streams_16MiB": empty_streams,
     "map_data_zlib_bomb": map_data_bomb,
     "map_data_gzip_bomb": lambda: map_data_bomb(gzip_wrapped=True),

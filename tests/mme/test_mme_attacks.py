@@ -11,10 +11,14 @@ from pathlib import Path
 
 import mme_attacks as A
 import pytest
-
 from wirestruct import get_protocol
-from wirestruct.errors import (DecodeError, DecompressionError, LimitExceededError,
-                               StateError, TruncatedStreamError)
+from wirestruct.errors import (
+    DecodeError,
+    DecompressionError,
+    LimitExceededError,
+    StateError,
+    TruncatedStreamError,
+)
 from wirestruct.events import ErrorEvent, PacketEvent
 from wirestruct.limits import Limits
 from wirestruct.records import CaptureRecord, Direction

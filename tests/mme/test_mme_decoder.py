@@ -5,10 +5,14 @@ import struct
 import zlib
 
 import pytest
-
 from wirestruct import get_protocol
-from wirestruct.errors import (DecodeError, DecompressionError, LimitExceededError,
-                               ParseError, TruncatedStreamError)
+from wirestruct.errors import (
+    DecodeError,
+    DecompressionError,
+    LimitExceededError,
+    ParseError,
+    TruncatedStreamError,
+)
 from wirestruct.events import ErrorEvent, PacketEvent
 from wirestruct.limits import Limits
 from wirestruct.mme.packets import PACKETS

@@ -4,7 +4,6 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
 from wirestruct import get_protocol
 from wirestruct.captures.jsonl import read_jsonl
 from wirestruct.errors import WirestructError

@@ -11,7 +11,6 @@ import types
 import zlib
 
 import pytest
-
 from wirestruct import get_protocol
 from wirestruct.events import ErrorEvent
 from wirestruct.mme import inflate as inflate_module

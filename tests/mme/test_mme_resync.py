@@ -6,7 +6,6 @@ import struct
 from pathlib import Path
 
 import pytest
-
 from wirestruct import get_protocol
 from wirestruct.mme import decoder as decoder_module
 from wirestruct.mme.packets import PACKETS

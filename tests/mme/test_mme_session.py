@@ -5,7 +5,6 @@ import json
 from pathlib import Path
 
 import pytest
-
 from wirestruct import get_protocol, open_capture
 from wirestruct.events import ErrorEvent, PacketEvent
 from wirestruct.mme import auth

@@ -6,7 +6,6 @@ import struct
 import zlib
 
 import numpy as np
-
 from wirestruct import get_protocol
 from wirestruct.errors import StateError
 from wirestruct.events import ErrorEvent

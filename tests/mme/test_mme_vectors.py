@@ -4,7 +4,6 @@ field and that the packet and its payload were consumed to the last byte."""
 import struct
 
 import pytest
-
 from wirestruct.generated.mme.mme_packet import MmePacket
 from wirestruct.generated.mme.mme_types import MmeTypes
 from wirestruct.parse import parse

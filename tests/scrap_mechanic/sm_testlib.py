@@ -6,7 +6,6 @@ from io import BytesIO
 
 import lz4.block
 from kaitaistruct import KaitaiStream
-
 from wirestruct.records import CaptureRecord, Direction
 
 

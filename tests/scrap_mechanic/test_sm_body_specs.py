@@ -4,7 +4,7 @@ import math
 import struct
 
 import pytest
-
+from sm_testlib import bits, f4, float_bits, parse_all, u
 from wirestruct.errors import ParseError
 from wirestruct.generated.scrap_mechanic.sm_common import SmCommon
 from wirestruct.generated.scrap_mechanic.sm_compound_body import SmCompoundBody
@@ -14,8 +14,6 @@ from wirestruct.generated.scrap_mechanic.sm_packet import SmPacket
 from wirestruct.generated.scrap_mechanic.sm_player_movement import SmPlayerMovement
 from wirestruct.generated.scrap_mechanic.sm_unreliable_update import SmUnreliableUpdate as U
 from wirestruct.parse import parse
-
-from sm_testlib import bits, f4, float_bits, parse_all, u
 
 NT = SmCommon.NetobjType
 

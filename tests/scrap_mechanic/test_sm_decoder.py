@@ -2,17 +2,20 @@
 packets, bad deltas), compound packets, undocumented packets, errors that keep decoding."""
 import struct
 
-
-from wirestruct.errors import (DecodeError, DecompressionError, DeltaError, LimitExceededError,
-                               ParseError)
+from sm_testlib import lz4_packet, raw_update, record
+from wirestruct.errors import (
+    DecodeError,
+    DecompressionError,
+    DeltaError,
+    LimitExceededError,
+    ParseError,
+)
 from wirestruct.events import ErrorEvent, PacketEvent
 from wirestruct.generated.scrap_mechanic.sm_network_update import SmNetworkUpdate as N
 from wirestruct.limits import Limits
 from wirestruct.records import Direction
 from wirestruct.scrap_mechanic import PROTOCOL
 from wirestruct.scrap_mechanic.delta import expand_delta, split_sub_update
-
-from sm_testlib import lz4_packet, raw_update, record
 
 # The document's example: previous update 00 0a | 64 00 00 00 01 00 00 00, delta 80 ef 02.
 # 0x64 = 011 00100 is Update / Container, NetObj 1, then an UpdateContainer with no slot

@@ -4,11 +4,9 @@ Python error that escaped the runtime's own code, and that the state stays JSON.
 import json
 import os
 
+import lz4.block
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-import lz4.block
-
 from wirestruct.errors import WirestructError
 from wirestruct.events import ErrorEvent
 from wirestruct.limits import Limits

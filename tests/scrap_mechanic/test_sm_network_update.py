@@ -7,13 +7,11 @@ Harvestable 5, Character 6, Lift 7, Tool 8).
 import struct
 
 import pytest
-
+from sm_testlib import bits, f4, parse_all, u
 from wirestruct.errors import ParseError
 from wirestruct.generated.scrap_mechanic.sm_common import SmCommon
 from wirestruct.generated.scrap_mechanic.sm_network_update import SmNetworkUpdate as N
 from wirestruct.parse import parse
-
-from sm_testlib import bits, f4, parse_all, u
 
 NT = SmCommon.NetobjType
 SRC = N.ControllerTypeSource

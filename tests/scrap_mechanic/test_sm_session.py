@@ -4,18 +4,20 @@ the Web IDE export items open with their specs without parameters."""
 from pathlib import Path
 
 import pytest
-
+from sm_testlib import parse_all
 from wirestruct import open_capture
 from wirestruct.events import ErrorEvent, PacketEvent
-from wirestruct.generated.scrap_mechanic import (sm_compound_body, sm_network_update_body,
-                                                 sm_packet, sm_player_movement,
-                                                 sm_unreliable_update)
+from wirestruct.generated.scrap_mechanic import (
+    sm_compound_body,
+    sm_network_update_body,
+    sm_packet,
+    sm_player_movement,
+    sm_unreliable_update,
+)
 from wirestruct.jsonify import to_jsonable
 from wirestruct.scrap_mechanic import PROTOCOL
 from wirestruct.session import decode_records, track
 from wirestruct.tools.generate_scrap_mechanic import SessionGenerator, generate
-
-from sm_testlib import parse_all
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "samples" / "scrap_mechanic.jsonl"

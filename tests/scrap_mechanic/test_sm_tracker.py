@@ -2,12 +2,11 @@
 whose Create was not seen, unreliable transforms, and the snapshot's exact shape."""
 import struct
 
+from sm_testlib import bits, f4, float_bits, lz4_packet, raw_update, record, u
 from wirestruct.errors import StateError
 from wirestruct.events import ErrorEvent
 from wirestruct.scrap_mechanic import PROTOCOL
 from wirestruct.session import decode_records, track
-
-from sm_testlib import bits, f4, float_bits, lz4_packet, raw_update, record, u
 
 UUID_A = bytes(range(1, 17))
 NIL = bytes(16)

@@ -7,10 +7,9 @@ import json
 import math
 import struct
 
+from sm_testlib import bits, f4, float_bits, lz4_packet, raw_update, u
 from wirestruct.tools.cli import main as cli
 from wirestruct.tools.webide import verify_export
-
-from sm_testlib import bits, f4, float_bits, lz4_packet, raw_update, u
 
 
 def hdr(update_type, netobj_type, netobj_id, ct=None):
