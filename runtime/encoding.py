@@ -464,6 +464,30 @@ def measure(obj: ReadWriteKaitaiStruct) -> int:
     raise AssertionError("unreachable")
 
 
+_NO_ROOM = re.compile(r"^writing 0 bytes, but (\d+) bytes were given$")
+
+
+def least_size(obj: ReadWriteKaitaiStruct) -> int:
+    """A lower bound of the size ``obj`` is written in, for types whose ``if: _io.size``
+    fields pick a size variant (an MME payload): written into a stream whose size is what
+    was written so far, so every size-dependent field is left out and padding is empty;
+    a field the bytes so far do not reach stops it there (a ``size-eos`` string counts
+    its own length)."""
+    stream = _GrowingStream(False)
+    extra = 0
+    try:
+        obj._write(stream)
+    except (kaitaistruct.ConsistencyError, AttributeError, TypeError):
+        pass
+    except AssertionError as exc:                 # a size-eos string with no room yet
+        given = _NO_ROOM.search(str(exc))
+        if given is None:
+            raise
+        extra = int(given.group(1))
+    stream.write_align_to_byte()
+    return stream._io.tell() + extra
+
+
 class _SizeView:
     __slots__ = ("size",)
 
