@@ -81,6 +81,39 @@ def character_fields(fields: Mapping[str, Any], params: Tuple[Any, ...] = ()) ->
 HOOKS = {UNRELIABLE.resolve_type("character_update").cls: character_fields}
 
 
+def steam_id_fields(fields: Mapping[str, Any], params: Tuple[Any, ...] = ()) -> Mapping[str, Any]:
+    """A SteamID64's parts from its ``value`` when the parts are not given (the parts
+    are what the wire holds: universe, account type, instance, account id)."""
+    value = fields.get("value")
+    if value is None or "account_id" in fields:
+        return fields
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 1 << 64:
+        raise EncodeError(f"bad SteamID64 {value!r}", field_path="value",
+                          expected="an unsigned 64-bit integer")
+    return {**fields, "universe": value >> 56, "account_type": (value >> 52) & 0xF,
+            "instance": (value >> 32) & 0xFFFFF, "account_id": value & 0xFFFFFFFF}
+
+
+_UPDATE_CHARACTER = NETWORK_UPDATE_DATA.resolve_type("update_character").cls
+
+
+def character_padding(fields: Mapping[str, Any], params: Tuple[Any, ...] = ()) -> Mapping[str, Any]:
+    """A character update's closing ``padding`` bits (zeros) when not given: as many as
+    the spec's ``num_padding_bits`` says for the flags set."""
+    if fields.get("padding") is not None:
+        return fields
+    probe = _UPDATE_CHARACTER(None, None, None)
+    for flag in ("update_movement_states", "update_color", "update_selected_item",
+                 "update_is_player"):
+        object.__setattr__(probe, flag, bool(fields.get(flag)))
+    return {**fields, "padding": [False] * probe.num_padding_bits}
+
+
+#: Hooks of the NetObj data of Network Update sub-updates.
+NETWORK_HOOKS = {NETWORK_UPDATE_DATA.resolve_type("steam_id").cls: steam_id_fields,
+                 _UPDATE_CHARACTER: character_padding}
+
+
 def compress(body: bytes) -> bytes:
     """A body as one raw LZ4 block without a size prefix."""
     return lz4.block.compress(body, store_size=False)
@@ -134,12 +167,14 @@ class SubUpdateFramer:
 
 
 def network_update_data(update: Mapping[str, Any]) -> bytes:
-    """One sub-update's data from its ``sm_network_update`` fields."""
+    """One sub-update's data from its ``sm_network_update`` fields (``known_controller_type``
+    among them: the parameter). A ``steam_id`` may be given as its ``value`` and a
+    character update's ``padding`` left out: both are derived."""
     known = update.get("known_controller_type", 0)
     if isinstance(known, bool) or not isinstance(known, int):
         raise EncodeError(f"bad known_controller_type {known!r}",
                           field_path="known_controller_type", expected="an integer")
-    return encode_fields(NETWORK_UPDATE_DATA, update, (known,))
+    return encode_fields(NETWORK_UPDATE_DATA, update, (known,), hooks=NETWORK_HOOKS)
 
 
 class ScrapMechanicEncoder(Encoder):
