@@ -19,10 +19,10 @@ bounded population: removals balance creations), never the capture.
 Command line: ``python -m wirestruct.tools.generate_scrap_mechanic --seed 7 --ticks 300
 --out session.jsonl``.
 
-Packets, LZ4 bodies, sub-update framing (raw or delta) and compound packing go through
-the runtime's encoder (``wirestruct.scrap_mechanic.encoder``), which writes them with the
-specs; the NetObj data inside the sub-updates is still packed here from the document's
-tables.
+Every byte is written by the runtime's encoder (``wirestruct.scrap_mechanic.encoder``)
+from fields, with the read-write classes of the specs: the NetObj data of each sub-update
+(``sm_network_update``), unreliable updates, player movement, sub-update framing (raw or
+delta), compound packing and LZ4 bodies. The generator only chooses the values.
 """
 from __future__ import annotations
 
@@ -30,16 +30,19 @@ import argparse
 import json
 import math
 import random
-import struct
 import sys
 from dataclasses import dataclass, field
 from typing import Any, Dict, Iterator, List, Optional, Tuple
+
+import numpy as np
 
 from wirestruct.encoding import encode_fields
 from wirestruct.records import CaptureRecord, Direction
 from wirestruct.scrap_mechanic.delta import DELTA, RAW
 from wirestruct.scrap_mechanic import encoder as sm_encoder
-from wirestruct.scrap_mechanic.encoder import SubUpdateFramer, compress, network_update_data
+from wirestruct.scrap_mechanic.encoder import (SubUpdateFramer, compress, network_update_body,
+                                               network_update_data, player_movement_body,
+                                               unreliable_update_body, unreliable_update_fields)
 
 # -- tables (22 - Network Update, 24 - Unreliable Update) -----------------------------------
 CREATE, P, UPDATE, REMOVE = 1, 2, 3, 5
@@ -65,35 +68,10 @@ MAX_UNRELIABLE = 255
 JOIN_BATCH = 40
 
 
-# -- byte writers ------------------------------------------------------------------------------
+# -- values and fields ------------------------------------------------------------------------------
 def f32(value: float) -> float:
     """``value`` rounded to a 32-bit float, as it comes back from the wire."""
-    return struct.unpack(">f", struct.pack(">f", value))[0]
-
-
-def vec3f(v) -> bytes:
-    return struct.pack(">3f", *v)
-
-
-def vec3i16(v) -> bytes:
-    return struct.pack(">3h", *v)
-
-
-def vec3i32(v) -> bytes:
-    return struct.pack(">3i", *v)
-
-
-def quat_xyzw(q) -> bytes:
-    return struct.pack(">4f", *q)
-
-
-def quat_wzyx(q) -> bytes:
-    x, y, z, w = q
-    return struct.pack(">4f", w, z, y, x)
-
-
-def transform(rotation, position, velocity, angular_velocity) -> bytes:
-    return quat_xyzw(rotation) + vec3f(position) + vec3f(velocity) + vec3f(angular_velocity)
+    return float(np.float32(value))
 
 
 def transform_fields(rotation, position, velocity, angular_velocity) -> Dict[str, Any]:
@@ -126,34 +104,6 @@ def item_fields(uuid: bytes, tool_instance_id: int, quantity: int) -> Dict[str, 
 def item_json(uuid: bytes, tool_instance_id: int, quantity: int) -> Dict[str, Any]:
     return {"uuid": uuid_json(uuid), "tool_instance_id": tool_instance_id,
             "quantity": quantity}
-
-
-class BitWriter:
-    """Most significant bit first, as the game's BitStream writes; pads the last byte."""
-
-    def __init__(self) -> None:
-        self.value = 0
-        self.nbits = 0
-
-    def bits(self, value: int, n: int) -> "BitWriter":
-        self.value = (self.value << n) | (int(value) & ((1 << n) - 1))
-        self.nbits += n
-        return self
-
-    def flag(self, value: bool) -> "BitWriter":
-        return self.bits(1 if value else 0, 1)
-
-    def float(self, value: float) -> "BitWriter":
-        return self.bits(struct.unpack(">I", struct.pack(">f", value))[0], 32)
-
-    def raw(self, data: bytes) -> "BitWriter":
-        for byte in data:
-            self.bits(byte, 8)
-        return self
-
-    def getvalue(self) -> bytes:
-        pad = -self.nbits % 8
-        return (self.value << pad).to_bytes((self.nbits + pad) // 8, "big")
 
 
 UPDATE_TYPES = {CREATE: "create", P: "p", UPDATE: "update", REMOVE: "remove"}
@@ -207,22 +157,31 @@ def update_container_body(changes: List[Tuple[bytes, int, int, int]],
     return body
 
 
-def unreliable_entry(netobj_type: int, data: bytes) -> bytes:
-    return bytes([len(data) + 2, netobj_type]) + data
+#: The key bits of a character's unreliable update, least significant first (the
+#: generator draws the keys as one byte).
+CHARACTER_KEYS = ("keys_jump", "keys_crawl", "keys_horizontal", "keys_sprint", "keys_aiming")
+#: The same keys in 30 Player Movement.
+MOVEMENT_KEYS = ("jump", "crawl", "horizontal", "sprint", "aim")
+
+
+def key_flags(keys: int, names: Tuple[str, ...]) -> Dict[str, bool]:
+    return {name: bool(keys >> i & 1) for i, name in enumerate(names)}
 
 
 def unreliable_character(character_id: int, *, tumbling: bool, position, keys: int = 0,
                          direction: int = 0, yaw: int = 0, pitch: int = 0, rotation=None,
-                         velocity=None, angular_velocity=None) -> bytes:
-    w = BitWriter().bits(character_id, 32).flag(tumbling)
+                         velocity=None, angular_velocity=None) -> Dict[str, Any]:
+    """A character's unreliable update; the floats are values (the encoder writes their
+    bits)."""
+    data: Dict[str, Any] = {"character_id": character_id, "is_tumbling": tumbling,
+                            "position": xyz(position), "padding": 0}
     if not tumbling:
-        w.bits(keys, 8).bits(direction, 8).bits(yaw, 8).bits(pitch, 8)
-        for v in position:
-            w.float(v)
+        data.update(keys_unknown=keys >> 5, **key_flags(keys, CHARACTER_KEYS),
+                    direction=direction, yaw=yaw, pitch=pitch)
     else:
-        for v in (*rotation, *position, *velocity, *angular_velocity):
-            w.float(v)
-    return w.getvalue()
+        data.update(rotation=xyzw(rotation), velocity=xyz(velocity),
+                    angular_velocity=xyz(angular_velocity))
+    return data
 
 
 class SubUpdateEncoder:
@@ -621,10 +580,10 @@ class SessionGenerator:
                 continue                             # sleeping bodies are sent rarely
             body.transform = {"position": xyz(body.position), "is_awake": body.awake,
                               "revision": body.revision & 0x7F}
-            data = struct.pack(">I", body_id) + transform(
-                body.rotation, body.position, body.velocity, body.angular_velocity) \
-                + bytes([(0x80 if body.awake else 0) | (body.revision & 0x7F)])
-            out.append(unreliable_entry(RIGID_BODY, data))
+            out.append(("rigid_body", {
+                "body_id": body_id, **transform_fields(body.rotation, body.position,
+                                                       body.velocity, body.angular_velocity),
+                "is_awake": body.awake, "revision": body.revision & 0x7F}))
         for i, char_id in enumerate(self.characters):
             char = self._obj(CHARACTER, char_id)
             if self.rng.random() < 0.01:
@@ -645,12 +604,12 @@ class SessionGenerator:
                                             pitch=pitch)
             char.transform = {"position": xyz(char.position),
                               "is_tumbling": char.tumbling}
-            out.append(unreliable_entry(CHARACTER, data))
+            out.append(("character", data))
         for ctl_id in self.controllers:
             if self.rng.random() < 0.3:
                 payload = bytes(self.rng.getrandbits(8) for _ in range(self.rng.randint(1, 8)))
                 self._obj(CONTROLLER, ctl_id).fields["unreliable_data"] = payload.hex()
-                out.append(unreliable_entry(CONTROLLER, struct.pack(">I", ctl_id) + payload))
+                out.append(("controller", {"interactable_id": ctl_id, "data": payload}))
         return out
 
     def unreliable_bodies(self) -> List[bytes]:
@@ -659,13 +618,14 @@ class SessionGenerator:
         bodies = []
         for start in range(0, max(len(entries), 1), MAX_UNRELIABLE):
             chunk = entries[start:start + MAX_UNRELIABLE]
-            bodies.append(struct.pack(">IIB", self.tick, self.tick, len(chunk)) + b"".join(chunk))
+            bodies.append(unreliable_update_body(
+                unreliable_update_fields(self.tick, self.tick, chunk)))
         return bodies
 
     def network_update_body(self, updates: List[bytes]) -> bytes:
         self.num_sub_updates += len(updates)
         self.last_tick = self.tick
-        return struct.pack(">I", self.tick) + b"".join(self.encoder.encode(u) for u in updates)
+        return network_update_body(self.tick, [self.encoder.encode(u) for u in updates])
 
     # -- the session -------------------------------------------------------------------------------
     def join_burst(self) -> List[bytes]:
@@ -712,8 +672,10 @@ class SessionGenerator:
                 for pid, body in subpackets:
                     yield self._record(Direction.S2C, packet(pid, body))
             keys = self.rng.choice([0, 0x04, 0x0C, 0x01])
-            movement = struct.pack(">IBBBB", self.tick, keys, self.rng.randrange(0, 256, 32),
-                                   self.rng.randrange(256), self.rng.randrange(256))
+            movement = player_movement_body({
+                "tick": self.tick, "keys": {"reserved": 0, **key_flags(keys, MOVEMENT_KEYS)},
+                "direction": self.rng.randrange(0, 256, 32), "yaw": self.rng.randrange(256),
+                "pitch": self.rng.randrange(256)})
             yield self._record(Direction.C2S, packet(PLAYER_MOVEMENT, movement))
 
     # -- what the tracker must end with ---------------------------------------------------------
