@@ -374,3 +374,50 @@ def test_read_events_caps_lines():
     assert items[0] == {"a": 1} and items[3] == {"c": 3}
     assert "line 2 of more than 100 characters" in str(items[1]) and items[1].dropped == 1
     assert "line 3 is not JSON" in str(items[2])
+
+
+# -- helpers the session generators build with -----------------------------------------------
+def test_mme_payload_packet_picks_the_size_variant_of_the_fields():
+    from wirestruct.mme.encoder import payload_packet
+    move = {"x": 1.0, "y": 2.0, "z": 3.0, "u": 0.0, "v": 0.0, "ignored": b""}
+    assert payload_packet("move_player", move)[:4] == bytes.fromhex("18001400")
+    assert payload_packet("move_player", {**move, "player_id": 7})[2:4] == b"\x15\x00"
+    chat = payload_packet("chat_message", {"player_id": 0, "message": "hi"})
+    assert chat == bytes.fromhex("08000300") + b"\x00hi"
+    announce = {"player_id": 2, "color": "red", "name": "Al", "ignored": b""}
+    assert len(payload_packet("announce_player", announce)) == 4 + 4
+    padded = payload_packet("announce_player", announce, len_payload=26)
+    assert padded[6:10] == b"Al\0\0" and len(padded) == 30
+    with pytest.raises(EncodeError) as err:      # width without sha1: no variant has it
+        payload_packet("texture_setup", {"texture_id": 1, "width": 1.0, "ignored": b""})
+    assert err.value.where.field_path == "len_payload"
+
+
+def test_scrap_mechanic_unreliable_fields_compute_sizes_and_counts():
+    from wirestruct.scrap_mechanic.encoder import (unreliable_update_body,
+                                                   unreliable_update_fields)
+    fields = unreliable_update_fields(5, 6, [("controller", {"interactable_id": 9,
+                                                             "data": b"\x01\x02"})])
+    assert fields["num_updates"] == 1 and fields["updates"][0]["len_update"] == 8
+    assert unreliable_update_body(fields) == bytes.fromhex("000000050000000601" "0803" "00000009" "0102")
+    with pytest.raises(EncodeError) as err:
+        unreliable_update_fields(1, 1, [("joint", {})])
+    assert err.value.where.field_path == "updates[0]/netobj_type"
+
+
+def test_scrap_mechanic_steam_id_and_character_padding_are_derived():
+    from wirestruct.scrap_mechanic.encoder import network_update_data
+    steam = 76561197960265728 + 12345
+    lift = {"update_type": "create", "netobj_type": "lift", "controller_type": 0,
+            "netobj_id": 7, "known_controller_type": 0,
+            "data": {"body": {"steam_id": {"value": steam}, "world_id": 1,
+                              "position": {"x": 1, "y": 2, "z": 3}, "level": 0}}}
+    data = network_update_data(lift)
+    assert data[6:14] == steam.to_bytes(8, "big")
+    color = {"update_type": "update", "netobj_type": "character", "netobj_id": 7,
+             "known_controller_type": 0,
+             "data": {"body": {"update_movement_states": False, "update_color": True,
+                               "update_selected_item": False, "update_is_player": False,
+                               "color": 0xFFFFFFFF}}}
+    # 4 flag bits 0100, 32 color bits, 4 padding bits: 5 bytes after the 5-byte header
+    assert network_update_data(color)[5:] == bytes.fromhex("4ffffffff0")
