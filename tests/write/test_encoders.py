@@ -421,3 +421,20 @@ def test_scrap_mechanic_steam_id_and_character_padding_are_derived():
                                "color": 0xFFFFFFFF}}}
     # 4 flag bits 0100, 32 color bits, 4 padding bits: 5 bytes after the 5-byte header
     assert network_update_data(color)[5:] == bytes.fromhex("4ffffffff0")
+
+
+def test_diep_varfloats_from_their_values():
+    from wirestruct.diep.encoder import packet_bytes
+    from wirestruct.generated.diep.diep_serverbound import DiepServerbound
+    fields = {"packet_id": "input", "body": {"flags": {"bits": {"value": 1 << 9}},
+                                             "mouse_x": {"value": 1.5},
+                                             "mouse_y": {"value": -2048.25},
+                                             "axis_x": {"value": 0.0}, "axis_y": {"value": -1.0}}}
+    data = packet_bytes(fields, Direction.C2S)
+    body = DiepServerbound.from_bytes(data).body
+    assert (body.mouse_x.value, body.mouse_y.value) == (1.5, -2048.25)
+    assert (body.axis_x.value, body.axis_y.value) == (0.0, -1.0)
+    with pytest.raises(EncodeError) as err:
+        packet_bytes({**fields, "body": {**fields["body"], "mouse_x": {"value": 1e39}}},
+                     Direction.C2S)
+    assert err.value.where.field_path == "body/mouse_x"
