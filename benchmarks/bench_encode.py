@@ -1,6 +1,6 @@
 """Packets encoded per second per protocol, beside packets decoded per second.
 
-    python benchmarks/bench_encode.py [--repeat 3] [--min-time 1.0]
+    python benchmarks/bench_encode.py [--repeat 3] [--min-time 1.0] [--two-writes]
 
 Inputs: the bundled samples (samples/<protocol>.jsonl). Not timed: reading the capture
 and making the events JSON (``wirestruct decode``'s lines, parsed back with ``json``).
@@ -14,6 +14,10 @@ seconds, one Python thread:
   compound and 0x02 packing);
 - the same encode from JSON text, parsing each line first, as ``wirestruct encode`` does.
 
+``--two-writes`` adds a column: encode with every object written twice (once into a
+stream without an end to measure it, then into one of that size), as before the single
+write of layouts that do not depend on their stream's size; the same run, the same inputs.
+
 Packets are top-level packets (records of the encoded capture); events count nested
 packets too.
 """
@@ -26,7 +30,9 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from wirestruct import decode_records, get_protocol, open_capture
+from unittest import mock
+
+from wirestruct import decode_records, encoding, get_protocol, open_capture
 from wirestruct.records import CaptureRecord
 from wirestruct.tools.cli import event_json
 
@@ -55,10 +61,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--min-time", type=float, default=1.0)
     parser.add_argument("--protocol", action="append", help="only these protocols")
+    parser.add_argument("--two-writes", action="store_true",
+                        help="also time encode with every object measured, then written")
     args = parser.parse_args(argv)
+    extra = " encode, two writes packets/s |" if args.two_writes else ""
     print("| protocol | packets | events | decode packets/s | encode packets/s | "
-          "encode from JSON text packets/s | encode / decode |")
-    print("|---|---|---|---|---|---|---|")
+          f"encode from JSON text packets/s | encode / decode |{extra}")
+    print("|---|---|---|---|---|---|---|" + ("---|" if extra else ""))
     for name, path in SAMPLES:
         if args.protocol and name not in args.protocol:
             continue
@@ -87,8 +96,12 @@ def main(argv: list[str] | None = None) -> int:
         t_decode = best(decode, args.repeat, args.min_time)
         t_encode = best(encode, args.repeat, args.min_time)
         t_text = best(encode_text, args.repeat, args.min_time)
-        print(f"| {name} | {n} | {len(events)} | {n / t_decode:,.0f} | {n / t_encode:,.0f} | "
-              f"{n / t_text:,.0f} | {t_encode / t_decode:.1f}x slower |", flush=True)
+        row = (f"| {name} | {n} | {len(events)} | {n / t_decode:,.0f} | {n / t_encode:,.0f} | "
+               f"{n / t_text:,.0f} | {t_encode / t_decode:.1f}x slower |")
+        if args.two_writes:
+            with mock.patch.object(encoding, "_write_once", lambda obj: None):
+                row += f" {n / best(encode, args.repeat, args.min_time):,.0f} |"
+        print(row, flush=True)
     return 0
 
 

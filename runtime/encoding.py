@@ -464,6 +464,30 @@ def measure(obj: ReadWriteKaitaiStruct) -> int:
     raise AssertionError("unreachable")
 
 
+_NO_ROOM = re.compile(r"^writing 0 bytes, but (\d+) bytes were given$")
+
+
+def least_size(obj: ReadWriteKaitaiStruct) -> int:
+    """A lower bound of the size ``obj`` is written in, for types whose ``if: _io.size``
+    fields pick a size variant (an MME payload): written into a stream whose size is what
+    was written so far, so every size-dependent field is left out and padding is empty;
+    a field the bytes so far do not reach stops it there (a ``size-eos`` string counts
+    its own length)."""
+    stream = _GrowingStream(False)
+    extra = 0
+    try:
+        obj._write(stream)
+    except (kaitaistruct.ConsistencyError, AttributeError, TypeError):
+        pass
+    except AssertionError as exc:                 # a size-eos string with no room yet
+        given = _NO_ROOM.search(str(exc))
+        if given is None:
+            raise
+        extra = int(given.group(1))
+    stream.write_align_to_byte()
+    return stream._io.tell() + extra
+
+
 class _SizeView:
     __slots__ = ("size",)
 
@@ -481,10 +505,51 @@ def _check_size_conditions(root: ReadWriteKaitaiStruct) -> None:
                               field_path=path, expected="a length that includes the field")
 
 
+@lru_cache(maxsize=None)
+def _depends_on_stream(folder: str, stem: str) -> bool:
+    """Whether a spec (or one it imports) has a field whose presence, size or type refers
+    to ``_io`` (``_io.size``, ``_io.eof`` ...); value instances, which are not written,
+    do not count."""
+    spec = _spec(folder, stem)
+
+    def refers(node: Any) -> bool:
+        if isinstance(node, dict):
+            return any(refers(v) for k, v in node.items() if k not in ("doc", "doc-ref", "value"))
+        if isinstance(node, list):
+            return any(refers(v) for v in node)
+        return isinstance(node, str) and "_io" in node
+
+    imports = (spec.get("meta") or {}).get("imports") or []
+    return refers(spec) or any(_depends_on_stream(folder, name) for name in imports)
+
+
+def _write_once(obj: ReadWriteKaitaiStruct) -> Optional[bytes]:
+    """The bytes of ``obj`` from a single write, when its spec's layout does not depend
+    on its stream's size: a stream without an end gives the same bytes as one of the exact
+    size (``size-eos`` fields end where they were written). None when it cannot be told
+    this way (a ``repeat: eos`` or ``not _io.eof`` at the end): measure, then write."""
+    info = getattr(obj, "_spec_type", None)
+    if info is None or _depends_on_stream(info.folder, info.stem):
+        return None
+    stream = _GrowingStream(False)
+    try:
+        obj._write(stream)
+    except kaitaistruct.ConsistencyError as exc:
+        if exc.actual != 0:
+            raise
+        return None                                       # repeat: eos at the end
+    stream.write_align_to_byte()
+    return stream._io.getvalue()[:stream._io.tell()]
+
+
 def to_bytes(obj: ReadWriteKaitaiStruct, size: Optional[int] = None) -> bytes:
-    """Write ``obj`` into a stream of ``size`` bytes (measured when not given)."""
+    """Write ``obj`` into a stream of ``size`` bytes (measured when not given; one write
+    when the layout does not depend on the stream's size)."""
     try:
         if size is None:
+            once = _write_once(obj)
+            if once is not None:
+                return once
             size = measure(obj)
         out = KaitaiStream(BytesIO(bytearray(size)))
         obj._write(out)

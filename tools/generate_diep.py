@@ -7,8 +7,11 @@ bullets enter the view (creations), move, turn and take damage (updates of a few
 and leave it (deletions; a tank's barrels go with it), the arena's scoreboard changes
 through array element tables, the camera follows the player, ids are recycled with a new
 hash, and the client sends its inputs. Big packets, and some others, are wrapped in 0x02
-(one raw LZ4 block). The encoder writes every byte from the build's field table, so it
-follows whichever build is selected.
+(one raw LZ4 block). The handshake, inputs, notifications and every packet but 0x00 are
+built from fields by the runtime encoder (``wirestruct.diep.encoder.packet_bytes``, the
+build's clientbound spec and ``diep_serverbound``), as are 0x02 packets; the 0x00 update
+field tables are written here by ``Writer`` from the build's field table, so they follow
+whichever build is selected.
 
     from wirestruct.tools.generate_diep import generate
     session = generate(seed=7, ticks=300)
@@ -29,7 +32,7 @@ import sys
 from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 from wirestruct.diep.builds import Build, Field, load_build
-from wirestruct.diep.encoder import compressed_packet, vu_bytes, zigzag
+from wirestruct.diep.encoder import compressed_packet, packet_bytes, vu_bytes, zigzag
 from wirestruct.records import CaptureRecord, Direction
 
 #: float64Precision steps per unit (six fraction bits).
@@ -49,7 +52,9 @@ def fixed(x: float) -> float:
 
 
 class Writer:
-    """Bytes of one packet, in diep.io's encodings (README section 1)."""
+    """Bytes of a 0x00 update packet, in diep.io's encodings (README section 1): the
+    field tables are still written here, not through the encoder (the other packets
+    are built from fields by ``wirestruct.diep.encoder.packet_bytes``)."""
 
     __slots__ = ("buf",)
 
@@ -71,16 +76,8 @@ class Writer:
         v = ((v + 0x80000000) & 0xFFFFFFFF) - 0x80000000  # ToInt32
         return self.vu(zigzag(v))
 
-    def vf(self, v: float) -> "Writer":
-        swapped = int.from_bytes(struct.pack("<f", v), "big")
-        return self.vi(swapped - (1 << 32) if swapped >= 1 << 31 else swapped)
-
     def f32(self, v: float) -> "Writer":
         self.buf += struct.pack("<f", v)
-        return self
-
-    def u32(self, v: int) -> "Writer":
-        self.buf += struct.pack("<I", v)
         return self
 
     def fixed(self, v: float) -> "Writer":
@@ -109,6 +106,32 @@ _WRITE = {"vu": Writer.vu, "vi": Writer.vi, "float": Writer.f32,
           "float64Precision": Writer.fixed, "stringNT": Writer.string, "entid": Writer.entid}
 _DEFAULT = {"vu": 0, "vi": 0, "float": 0.0, "float64Precision": 0.0, "stringNT": "",
             "entid": None}
+
+
+def s2c_packet(packet_id: str, **body: Any) -> bytes:
+    """A clientbound packet from its fields (varints and strings as their ``value``)."""
+    return packet_bytes(_packet_fields(packet_id, body), Direction.S2C)
+
+
+def c2s_packet(packet_id: str, **body: Any) -> bytes:
+    """A serverbound packet from its fields."""
+    return packet_bytes(_packet_fields(packet_id, body), Direction.C2S)
+
+
+def _packet_fields(packet_id: str, body: Dict[str, Any]) -> Dict[str, Any]:
+    fields: Dict[str, Any] = {"packet_id": packet_id}
+    if body:
+        fields["body"] = {k: _value(v) for k, v in body.items()}
+    return fields
+
+
+def _value(v: Any) -> Any:
+    """A varint, varfloat, f32/u32 or string as its fields: its ``value``."""
+    if isinstance(v, list):
+        return [_value(x) for x in v]
+    if isinstance(v, (int, float, str)) and not isinstance(v, bool):
+        return {"value": v}
+    return v
 
 
 def compress(inner: bytes) -> bytes:
@@ -476,29 +499,37 @@ class SessionGenerator:
         joystick = rng.random() < 0.1
         if joystick:
             flags |= 1 << 9
-        w = Writer(0x01).vu(flags).vf(f32(rng.uniform(-3000, 3000))).vf(f32(rng.uniform(-3000, 3000)))
+        body: Dict[str, Any] = {"flags": {"bits": {"value": flags}},
+                                "mouse_x": f32(rng.uniform(-3000, 3000)),
+                                "mouse_y": f32(rng.uniform(-3000, 3000))}
         if joystick:
-            w.vf(f32(rng.uniform(-1, 1))).vf(f32(rng.uniform(-1, 1)))
-        return w.bytes()
+            body["axis_x"] = f32(rng.uniform(-1, 1))
+            body["axis_y"] = f32(rng.uniform(-1, 1))
+        return c2s_packet("input", **body)
 
     def __iter__(self) -> Iterator[CaptureRecord]:
         rng = self.rng
         self.expected = None
         c2s, s2c = Direction.C2S, self._s2c
         # handshake (README section 2: accept order 04, 0a, 07; the first 00 a tick later)
-        yield self._record(c2s, Writer(0x00).string("c94fc18cf6171f8d502f5c979488e143f1e5f74f")
-                           .string("").string("").string("").bytes())
+        yield self._record(c2s, c2s_packet(
+            "init", build="c94fc18cf6171f8d502f5c979488e143f1e5f74f", dev_password="",
+            party_code="", player_token=""))
         code = "return function(r){r(" + str(rng.randrange(1 << 31)) + ")};" + "/*pad*/" * 400
-        yield s2c(Writer(0x0D).vu(3).string(code).bytes(), 0.001)
-        yield self._record(c2s, Writer(0x0B).vu(3).vu(rng.randrange(1 << 32)).bytes(), 0.002)
-        yield s2c(Writer(0x0B).vu(20).string("5X6qqhhfkp4v5zf2").bytes(), 0.003, False)
-        yield self._record(c2s, Writer(0x0A).string("1f8a3c").bytes(), 0.004)
-        yield s2c(Writer(0x04).string("ffa").string("").bytes(), 0.005, False)
-        yield s2c(Writer(0x0A).vu(rng.randrange(1, 300)).bytes(), 0.005, False)
-        yield s2c(Writer(0x07).vi(2).bytes(), 0.005, False)
-        yield s2c(Writer(0x06).bytes() + bytes(rng.randrange(256) for _ in range(5)), 0.006, False)
-        yield s2c(Writer(0x08).vu(2).string("9898db9ff6d3c1b3_1").string("300ddd6f1fb3d69d_1")
-                  .bytes(), 0.006, False)
+        yield s2c(s2c_packet("int_js_challenge", id=3, code=code), 0.001)
+        yield self._record(c2s, c2s_packet("js_result", id=3, result=rng.randrange(1 << 32)),
+                           0.002)
+        yield s2c(s2c_packet("pow_challenge", difficulty=20, prefix="5X6qqhhfkp4v5zf2"),
+                  0.003, False)
+        yield self._record(c2s, c2s_packet("pow_answer", answer="1f8a3c"), 0.004)
+        yield s2c(s2c_packet("server_info", gamemode="ffa", server_uuid_or_host=""),
+                  0.005, False)
+        yield s2c(s2c_packet("player_count", num_clients=rng.randrange(1, 300)), 0.005, False)
+        yield s2c(s2c_packet("accept", access_level=2), 0.005, False)
+        yield s2c(s2c_packet("party_code", code=bytes(rng.randrange(256) for _ in range(5))),
+                  0.006, False)
+        yield s2c(s2c_packet("achievement", num_hashes=2,
+                             hashes=["9898db9ff6d3c1b3_1", "300ddd6f1fb3d69d_1"]), 0.006, False)
         self.arena = self._arena()
         self.player: Optional[Ent] = None
         self.camera = self._camera(None)
@@ -507,24 +538,26 @@ class SessionGenerator:
             if tick > 1:
                 self._step()
             if tick == 2:
-                yield self._record(c2s, Writer(0x02).string("Alice").bytes(), 0.01)
+                yield self._record(c2s, c2s_packet("spawn", name="Alice"), 0.01)
             if tick == 4:  # the player spawns: its camera is deleted and created again
                 self.player = self._tank("Alice", own=True)
                 self._delete(self.camera)
                 self.camera = self._camera(self.player)
-                yield s2c(Writer(0x03).string("You spawned").u32(0x218243).f32(4000.0)
-                          .string("").bytes(), 0.02, False)
+                yield s2c(s2c_packet("notification", message="You spawned", rgb=0x218243,
+                                     duration=4000.0, identifier=""), 0.02, False)
             if tick % 7 == 3:
                 yield self._record(c2s, self._input(), 0.01)
             if tick % 25 == 5:
-                yield self._record(c2s, Writer(0x05).bytes(), 0.015)
-                yield s2c(Writer(0x05).bytes(), 0.03, False)
+                yield self._record(c2s, c2s_packet("heartbeat"), 0.015)
+                yield s2c(s2c_packet("heartbeat"), 0.03, False)
             if tick % 60 == 30:
-                yield self._record(c2s, Writer(0x03).vi(rng.randrange(8)).vi(-1).bytes(), 0.012)
+                yield self._record(c2s, c2s_packet("stat_upgrade", stat_index_xored=rng.randrange(8),
+                                                   stat_max=-1), 0.012)
             if tick % 90 == 45:
-                yield self._record(c2s, Writer(0x04).vi(rng.randrange(54)).bytes(), 0.012)
+                yield self._record(c2s, c2s_packet("tank_upgrade", tank_id_xored=rng.randrange(54)),
+                                   0.012)
             if tick % 100 == 50:
-                yield s2c(Writer(0x0A).vu(rng.randrange(1, 300)).bytes(), 0.02, False)
+                yield s2c(s2c_packet("player_count", num_clients=rng.randrange(1, 300)), 0.02, False)
             yield s2c(self._update_packet())
         self.expected = self.snapshot()
 

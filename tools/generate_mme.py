@@ -22,19 +22,20 @@ import random
 import shutil
 import signal
 import socket
-import struct
 import subprocess
 import sys
 import threading
 import time
 from pathlib import Path
-from typing import Dict, Iterable, List, Optional, Sequence, Tuple
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 
 import numpy as np
 
 from wirestruct.mme.auth import authenticate_token, password_response
-from wirestruct.mme.encoder import compress_blocks
-from wirestruct.mme.packets import PacketType as P, type_bitmap
+from wirestruct.encoding import type_info
+from wirestruct.mme.encoder import (compress_blocks, encode_packet, map_data_fields,
+                                    payload_packet, region_fields)
+from wirestruct.mme.packets import PacketType as P
 
 C2S, S2C = "c2s", "s2c"
 Turn = Tuple[str, List[bytes]]
@@ -43,40 +44,106 @@ Turn = Tuple[str, List[bytes]]
 SERVER_SALT = bytes(range(100, 120))
 
 
-# -- packet builders (the document's layouts, little-endian) ---------------------------
-def packet(packet_type: int, payload: bytes = b"") -> bytes:
-    return struct.pack("<HH", packet_type, len(payload)) + payload
+# -- packet builders: payload fields, written by the MME encoder from the specs ---------
+_CASES = type_info("mme", "mme_packet").seq[2]["type"]["cases"]
 
 
-def fixed(text: str, size: int) -> bytes:
-    return text.encode("latin-1")[:size].ljust(size, b"\0")
+def packet(packet_type: int, payload: Optional[Dict[str, Any]] = None,
+           len_payload: Optional[int] = None) -> bytes:
+    """A packet from its payload fields (``mme_packet``'s payload type for the type); the
+    payload's trailing ``ignored`` bytes are empty."""
+    fields = dict(payload or {})
+    if "ignored" in {attr["id"] for attr in type_info("mme", _CASES[int(packet_type)]).seq}:
+        fields.setdefault("ignored", b"")
+    return payload_packet(P(packet_type).name.lower(), fields, len_payload)
 
 
-def region(lower: Sequence[int], upper: Sequence[int]) -> bytes:
-    return struct.pack("<6h", *lower, *upper)
+def type_bits(types: Iterable[int]) -> Dict[str, Any]:
+    """A packet type set: one bit per type, whole bytes up to the highest type."""
+    wanted = set(types)
+    return {"bits": [t in wanted for t in range((max(wanted) // 8 + 1) * 8)]}
 
 
-def credentials(name: str, player_id: int, when: int, salt: bytes = SERVER_SALT) -> bytes:
-    return (fixed(name, 24) + struct.pack("<II", player_id, when)
-            + authenticate_token(salt, name, player_id, when))
+def region(lower: Sequence[int], upper: Sequence[int]) -> Dict[str, Any]:
+    return region_fields(lower, upper)
+
+
+def credentials(name: str, player_id: int, when: int, salt: bytes = SERVER_SALT) -> Dict[str, Any]:
+    return {"name": name, "player_id": player_id, "time": when,
+            "token": authenticate_token(salt, name, player_id, when)}
 
 
 def move(x, y, z, u, v, player_id: Optional[int] = None) -> bytes:
-    body = struct.pack("<5f", x, y, z, u, v)
-    return packet(P.MOVE_PLAYER, body if player_id is None else body + bytes([player_id]))
+    fields = {"x": x, "y": y, "z": z, "u": u, "v": v}
+    if player_id is not None:
+        fields["player_id"] = player_id
+    return packet(P.MOVE_PLAYER, fields)
 
 
 def chat(player_id: int, text: str) -> bytes:
-    return packet(P.CHAT_MESSAGE, bytes([player_id]) + text.encode("latin-1"))
+    return packet(P.CHAT_MESSAGE, {"player_id": player_id, "message": text})
 
 
-def widget(packet_type: int, index: int, column: int, line: int, *fields: int,
-           text: str = "") -> bytes:
-    return packet(packet_type, bytes([index, column, line, *fields]) + text.encode("latin-1"))
+def widget_flags(bits: int) -> Dict[str, Any]:
+    return {"active": bool(bits & 1), "live": bool(bits & 2), "disable": bool(bits & 4),
+            "offset": bool(bits & 8), "reserved": 0}
+
+
+def widget(packet_type: int, index: int, column: int, line: int, text: str = "",
+           **fields: Any) -> bytes:
+    if "flags" in fields:
+        fields["flags"] = widget_flags(fields["flags"])
+    return packet(packet_type, {"index": index, "column": column, "line": line, **fields,
+                                "text": text})
+
+
+def texture(texture_id: int, sha1: bytes, width: float, height: float, alpha: float,
+            min_filter: str, mag_filter: str) -> bytes:
+    return packet(P.TEXTURE_SETUP, {
+        "texture_id": texture_id, "sha1": sha1, "width": width, "height": height,
+        "alpha": alpha, "flags": {"min_filter": min_filter, "mag_filter": mag_filter,
+                                  "reserved": 0}})
+
+
+def block(block_id: int, textures: Sequence[int], description: str, *, visible: bool = False,
+          impassable: bool = False, draw_reverse: bool = False, light: str = "none",
+          draw_between: bool = False) -> bytes:
+    sides = ("top", "bottom", "front", "back", "left", "right")
+    return packet(P.BLOCK_SETUP, {
+        "block_id": block_id, **{f"texture_{side}": t for side, t in zip(sides, textures)},
+        "flags": {"visible": visible, "impassable": impassable, "draw_reverse": draw_reverse,
+                  "light": light, "draw_between": draw_between, "reserved": 0},
+        "description": description})
 
 
 def compress(data: bytes, level: int = 6) -> bytes:
     return compress_blocks(data, level=level)
+
+
+def map_setup(sx: int, sy: int, sz: int, sea: int) -> bytes:
+    return packet(P.MAP_SETUP, {"size_x": sx, "size_y": sy, "size_z": sz, "sea_level": sea})
+
+
+def map_properties(block_size: float) -> bytes:
+    return packet(P.MAP_PROPERTIES, {"attributes": {"removed_features": 0, "reserved": 0},
+                                     "block_size": block_size})
+
+
+def map_modify(x: int, y: int, z: int, block_type: int, player_id: Optional[int] = None) -> bytes:
+    fields = {"x": x, "y": y, "z": z, "block_type": block_type}
+    if player_id is not None:
+        fields["player_id"] = player_id
+    return packet(P.MAP_MODIFY, fields)
+
+
+def menu_response(name: int, value: int, flags: int, data: bytes = b"") -> bytes:
+    return packet(P.MENU_RESPONSE, {"menu_number": 3, "name": name, "value": value,
+                                    "flags": widget_flags(flags), "data": data})
+
+
+def ping_data(number: int, dtype: str) -> bytes:
+    """Ping data is opaque to the protocol: the session puts a number in it."""
+    return np.array([number], dtype=dtype).tobytes()
 
 
 # -- maps ------------------------------------------------------------------------------
@@ -99,11 +166,11 @@ def terrain(size_x: int, size_y: int, size_z: int, sea_level: int, rng: np.rando
     return blocks
 
 
-def region_payload(blocks: np.ndarray, lower: Sequence[int]) -> bytes:
-    """MAP_DATA payload for a (z, y, x) block array placed at ``lower`` (x, y, z)."""
+def map_data(blocks: np.ndarray, lower: Sequence[int]) -> bytes:
+    """MAP_DATA for a (z, y, x) block array placed at ``lower`` (x, y, z)."""
     dz, dy, dx = blocks.shape
     upper = (lower[0] + dx - 1, lower[1] + dy - 1, lower[2] + dz - 1)
-    return region(lower, upper) + compress(blocks.tobytes())
+    return encode_packet(map_data_fields(lower, upper, blocks.tobytes()))
 
 
 # -- the session -----------------------------------------------------------------------
@@ -134,39 +201,43 @@ def session_turns(seed: int, dims: Tuple[int, int, int] = (64, 64, 32),
         turns.append((direction, [p for p in packets if p]))
 
     server_offers = list(range(50))
-    turn(C2S, packet(P.AVAILABLE_PACKET_TYPES, type_bitmap(CLIENT_OFFERS)))
-    turn(S2C, packet(P.AVAILABLE_PACKET_TYPES, type_bitmap(server_offers)))
-    turn(C2S, packet(P.SELECT_PACKET_TYPES, type_bitmap(CLIENT_SELECTS)))
-    turn(S2C, packet(P.SELECT_PACKET_TYPES, type_bitmap(SERVER_SELECTS)))
+    turn(C2S, packet(P.AVAILABLE_PACKET_TYPES, type_bits(CLIENT_OFFERS)))
+    turn(S2C, packet(P.AVAILABLE_PACKET_TYPES, type_bits(server_offers)))
+    turn(C2S, packet(P.SELECT_PACKET_TYPES, type_bits(CLIENT_SELECTS)))
+    turn(S2C, packet(P.SELECT_PACKET_TYPES, type_bits(SERVER_SELECTS)))
     when = 1_700_000_000 + rng.randrange(10**6)
-    turn(C2S, packet(P.AUTHENTICATE, credentials("Builder", 4242, when)),
-         packet(P.CLIENT_VERSION, bytes([0]) + struct.pack("<I", 1234)))
+    turn(C2S, packet(P.AUTHENTICATE, {"credentials": credentials("Builder", 4242, when)}),
+         packet(P.CLIENT_VERSION, {"format": 0, "version": {"svn_revision": 1234}}))
 
     # assets
     sha = [bytes(rng.randrange(256) for _ in range(20)) for _ in range(4)]
     assets = [
-        packet(P.SERVER_NAME, b"wirestruct test server"),
-        packet(P.PORTAL_COOKIE, bytes(rng.randrange(256) for _ in range(20))),
-        packet(P.PLAYER_ABILITIES, struct.pack("<IIH", 0b011, 4096, 64)
-               + struct.pack("<HHIHHHH", 32, 16, 100000, 50, 50, 50, 120)),
-        packet(P.TEXTURE_SETUP, struct.pack("<h", 1) + sha[0] + struct.pack("<3f", 1.0, 1.0, 0.0)
-               + struct.pack("<I", 0b01)),
-        packet(P.TEXTURE_SETUP, struct.pack("<h", 2) + sha[1] + struct.pack("<3f", -2.0, -2.0, 0.5)
-               + struct.pack("<I", 0b11)),
-        packet(P.TEXTURE_SETUP, struct.pack("<h", 3) + sha[2] + struct.pack("<3f", 1.0, 1.0, 1.0)
-               + struct.pack("<I", 0)),
-        packet(P.TEXTURE_SETUP, struct.pack("<h", 9) + sha[3]),
-        packet(P.TEXTURE_SETUP, struct.pack("<h", 9)),
-        packet(P.BLOCK_SETUP, struct.pack("<B6HI", STONE, 1, 1, 1, 1, 1, 1, 0b000011) + b"Stone"),
-        packet(P.BLOCK_SETUP, struct.pack("<B6HI", GRASS, 2, 1, 2, 2, 2, 2, 0b000011) + b"Grass"),
-        packet(P.BLOCK_SETUP, struct.pack("<B6HI", WATER, 3, 3, 3, 3, 3, 3, 0b000101) + b"Water"),
-        packet(P.BLOCK_SETUP, struct.pack("<B6HI", GLASS, 3, 3, 3, 3, 3, 3, 0b101111) + b"Lamp"),
-        packet(P.BLOCK_SETUP, struct.pack("<B6HI", AIR, 0, 0, 0, 0, 0, 0, 0) + b"Air"),
-        packet(P.GROUP_SETUP, bytes([1, STONE, GRASS, 0]) + b"Ground"),
-        packet(P.GROUP_SETUP, bytes([2, WATER, GLASS, 0]) + b"Other"),
-        packet(P.GROUP_SETUP, bytes([3, STONE, 0]) + b"Gone"),
-        packet(P.GROUP_SETUP, bytes([3])),
-        packet(P.SKY_BOX, struct.pack("<6H", 1, 1, 2, 1, 1, 3) + b"\x01"),
+        packet(P.SERVER_NAME, {"name": "wirestruct test server"}),
+        packet(P.PORTAL_COOKIE, {"cookie": bytes(rng.randrange(256) for _ in range(20))}),
+        packet(P.PLAYER_ABILITIES, {
+            "permissions": {"allow_flying": True, "allow_fast_flying": True,
+                            "allow_noclip": False, "reserved": 0},
+            "box_volume_limit": 4096, "box_dimension_limit": 64, "box_dimension_limit_2": 32,
+            "box_dimension_limit_3": 16, "copy_volume_limit": 100000,
+            "copy_dimension_limit_1": 50, "copy_dimension_limit_2": 50,
+            "copy_dimension_limit_3": 50, "max_chat_length": 120}),
+        texture(1, sha[0], 1.0, 1.0, 0.0, "mipmap", "linear"),
+        texture(2, sha[1], -2.0, -2.0, 0.5, "mipmap", "nearest"),
+        texture(3, sha[2], 1.0, 1.0, 1.0, "linear", "linear"),
+        packet(P.TEXTURE_SETUP, {"texture_id": 9, "sha1": sha[3]}),
+        packet(P.TEXTURE_SETUP, {"texture_id": 9}),
+        block(STONE, (1, 1, 1, 1, 1, 1), "Stone", visible=True, impassable=True),
+        block(GRASS, (2, 1, 2, 2, 2, 2), "Grass", visible=True, impassable=True),
+        block(WATER, (3, 3, 3, 3, 3, 3), "Water", visible=True, draw_reverse=True),
+        block(GLASS, (3, 3, 3, 3, 3, 3), "Lamp", visible=True, impassable=True,
+              draw_reverse=True, light="weak", draw_between=True),
+        block(AIR, (0, 0, 0, 0, 0, 0), "Air"),
+        packet(P.GROUP_SETUP, {"group_id": 1, "block_ids": bytes([STONE, GRASS]), "name": "Ground"}),
+        packet(P.GROUP_SETUP, {"group_id": 2, "block_ids": bytes([WATER, GLASS]), "name": "Other"}),
+        packet(P.GROUP_SETUP, {"group_id": 3, "block_ids": bytes([STONE]), "name": "Gone"}),
+        packet(P.GROUP_SETUP, {"group_id": 3}),
+        packet(P.SKY_BOX, {"texture_ids": [1, 1, 2, 1, 1, 3],
+                           "flags": {"on_map_edges": True, "reserved": 0}}),
     ]
     turn(S2C, *assets)
 
@@ -176,22 +247,22 @@ def session_turns(seed: int, dims: Tuple[int, int, int] = (64, 64, 32),
     half = len(raw) // 2
     stream = compress(raw[:half]) + compress(raw[half:], 9)
     pieces = _split(stream, rng, 600, 3000)
-    turn(S2C, packet(P.MAP_LOADING, b"\x00Receiving map data..."),
-         packet(P.MAP_SETUP, struct.pack("<4H", sx, sy, sz, sea)),
-         packet(P.MAP_PROPERTIES, struct.pack("<If", 0, 0.5)),
+    turn(S2C, packet(P.MAP_LOADING, {"progress": 0, "message": "Receiving map data..."}),
+         map_setup(sx, sy, sz, sea),
+         map_properties(0.5),
          packet(P.MAP_TOTAL_RESET),
-         *[packet(P.MAP_TOTAL_DATA, piece) for piece in pieces],
+         *[packet(P.MAP_TOTAL_DATA, {"data": piece}) for piece in pieces],
          packet(P.MAP_LOADING),
-         packet(P.MAP_DATA, region_payload(np.full((4, 6, 8), GLASS, dtype=np.uint8),
-                                           (sx // 2, sy // 2, sea))))
-    turn(C2S, packet(P.FILE_REQUEST, sha[0]))
+         map_data(np.full((4, 6, 8), GLASS, dtype=np.uint8), (sx // 2, sy // 2, sea)))
+    turn(C2S, packet(P.FILE_REQUEST, {"sha1": sha[0]}))
     image = bytes(nrng.integers(0, 256, 1500, dtype=np.uint8))
-    turn(S2C, packet(P.BUFFER_RESET), packet(P.BUFFER_APPEND, image[:700]),
-         packet(P.BUFFER_APPEND, image[700:]), packet(P.BUFFER_IS_FILE_DATA))
+    turn(S2C, packet(P.BUFFER_RESET), packet(P.BUFFER_APPEND, {"data": image[:700]}),
+         packet(P.BUFFER_APPEND, {"data": image[700:]}), packet(P.BUFFER_IS_FILE_DATA))
 
     # players
     names = ["Alice", "Bob", "Carol", "Dmitri"]
-    turn(S2C, *[packet(P.ANNOUNCE_PLAYER, bytes([i + 2, i + 2]) + fixed(n, 24))
+    turn(S2C, *[packet(P.ANNOUNCE_PLAYER, {"player_id": i + 2, "color": i + 2, "name": n},
+                       len_payload=26)                    # the name in its 24-byte field
                 for i, n in enumerate(names)],
          move(sx / 2, sy / 2, sea + 2, 0.0, 0.0),
          chat(0, "\x1b\x09Welcome to \x1b\x0ethe test server\x1b\x09!"))
@@ -206,11 +277,13 @@ def session_turns(seed: int, dims: Tuple[int, int, int] = (64, 64, 32),
     chunks = _split(buffered, rng, 800, 4000)
     loading = [packet(P.BUFFER_RESET)]
     for i, chunk in enumerate(chunks):
-        loading.append(packet(P.BUFFER_APPEND, chunk))
-        loading.append(packet(P.MAP_LOADING, bytes([min(255, 255 * (i + 1) // len(chunks))])))
-    loading += [packet(P.MAP_SETUP, struct.pack("<4H", sx, sy, sz, sea)),
-                packet(P.MAP_PROPERTIES, struct.pack("<If", 0, 1.0)),
-                packet(P.BUFFER_IS_MAP_DATA, region((0, 0, 0), (sx - 1, sy - 1, sz - 1))),
+        loading.append(packet(P.BUFFER_APPEND, {"data": chunk}))
+        loading.append(packet(P.MAP_LOADING,
+                              {"progress": min(255, 255 * (i + 1) // len(chunks))}))
+    loading += [map_setup(sx, sy, sz, sea),
+                map_properties(1.0),
+                packet(P.BUFFER_IS_MAP_DATA,
+                       {"region": region((0, 0, 0), (sx - 1, sy - 1, sz - 1))}),
                 packet(P.MAP_LOADING)]
     turn(S2C, *loading)
 
@@ -224,24 +297,26 @@ def session_turns(seed: int, dims: Tuple[int, int, int] = (64, 64, 32),
             c2s.append(move(*me, rng.uniform(-3, 3), rng.uniform(-1, 1)))
         edit = (rng.randrange(sx), rng.randrange(sy), rng.randrange(sz), rng.choice([1, 2, 5]))
         if rng.random() < 0.5:
-            c2s.append(packet(P.MAP_MODIFY, struct.pack("<3hB", *edit)))
+            c2s.append(map_modify(*edit))
         if rng.random() < 0.3:
             c2s.append(chat(0, rng.choice(["hi", "nice map", "brb", "where is the lamp?"])))
         if rng.random() < 0.2:
-            c2s.append(packet(P.PING_REQUEST, struct.pack("<I", round_no)))
+            c2s.append(packet(P.PING_REQUEST, {"data": ping_data(round_no, "<I")}))
         if rng.random() < 0.15:
-            c2s.append(packet(P.PROJECTILE_CREATE, struct.pack("<B5f", rng.randrange(2), *me, 0.1, 0.2)))
-            c2s.append(packet(P.PROJECTILE_COLLISION, struct.pack("<B3fBB", 0, *me, 0, STONE)))
+            c2s.append(packet(P.PROJECTILE_CREATE, {
+                "projectile_type": rng.randrange(2), **dict(zip("xyz", me)), "u": 0.1, "v": 0.2}))
+            c2s.append(packet(P.PROJECTILE_COLLISION, {
+                "projectile_type": 0, **dict(zip("xyz", me)), "collision_type": 0,
+                "thing_id": STONE}))
         turn(C2S, *c2s)
         s2c = []
         for pid, pos in players.items():
             if rng.random() < 0.6:
                 pos[:] = [c + rng.uniform(-1, 1) for c in pos]
                 s2c.append(move(*pos, rng.uniform(-3, 3), rng.uniform(-1, 1), pid))
-        s2c.append(packet(P.MAP_MODIFY, struct.pack("<3hBB", *edit, rng.choice([0, 2, 3]))))
+        s2c.append(map_modify(*edit, rng.choice([0, 2, 3])))
         if rng.random() < 0.3:
-            s2c.append(packet(P.MAP_MODIFY, struct.pack("<3hB", rng.randrange(sx), rng.randrange(sy),
-                                                         rng.randrange(sz), 4)))
+            s2c.append(map_modify(rng.randrange(sx), rng.randrange(sy), rng.randrange(sz), 4))
         if rng.random() < 0.3:
             speaker = rng.choice(list(players))
             color = rng.randrange(1, 17)
@@ -250,52 +325,64 @@ def session_turns(seed: int, dims: Tuple[int, int, int] = (64, 64, 32),
         if rng.random() < 0.15:
             lo = (rng.randrange(sx - 8), rng.randrange(sy - 8), rng.randrange(sz - 8))
             hi = tuple(c + rng.randrange(1, 8) for c in lo)
-            s2c.append(packet(P.MAP_FILL, region(lo, hi) + bytes([rng.choice([1, 4, 5])])
-                              + (bytes([rng.choice(list(players))]) if rng.random() < 0.5 else b"")))
+            fill = {"region": region(lo, hi), "block_type": rng.choice([1, 4, 5])}
+            if rng.random() < 0.5:
+                fill["player_id"] = rng.choice(list(players))
+            s2c.append(packet(P.MAP_FILL, fill))
         if rng.random() < 0.1:
             chunk = np.zeros((8, 8, 8), dtype=np.uint8)
             chunk[nrng.random((8, 8, 8)) < 0.3] = SAND
             lo = (rng.randrange(sx - 8), rng.randrange(sy - 8), rng.randrange(sz - 8))
-            s2c.append(packet(P.MAP_DATA, region_payload(chunk, lo)))
+            s2c.append(map_data(chunk, lo))
         if round_no == chatty_rounds // 2:
-            s2c += [packet(P.DENOUNCE_PLAYER, bytes([3])), packet(P.ANNOUNCE_PLAYER, bytes([3])),
-                    packet(P.DENOUNCE_PLAYER, bytes([5])),
-                    packet(P.PLAYER_SKIN, bytes([1]) + struct.pack("<H", 2)),
-                    packet(P.PLAYER_SKIN, bytes([2]) + struct.pack("<H", 3)),
-                    packet(P.PLAYER_SKIN, bytes([2])),
+            s2c += [packet(P.DENOUNCE_PLAYER, {"player_id": 3}),
+                    packet(P.ANNOUNCE_PLAYER, {"player_id": 3}),
+                    packet(P.DENOUNCE_PLAYER, {"player_id": 5}),
+                    packet(P.PLAYER_SKIN, {"model_id": 1, "texture_id": 2}),
+                    packet(P.PLAYER_SKIN, {"model_id": 2, "texture_id": 3}),
+                    packet(P.PLAYER_SKIN, {"model_id": 2}),
                     packet(P.IDLE_PING),
-                    packet(P.RANDOM_GARBAGE, bytes(range(16)) + b"private")]
+                    packet(P.RANDOM_GARBAGE, {"data": bytes(range(16)) + b"private"})]
         if rng.random() < 0.2:
-            s2c.append(packet(P.PING_REQUEST, struct.pack("<d", round_no)))
+            s2c.append(packet(P.PING_REQUEST, {"data": ping_data(round_no, "<f8")}))
         turn(S2C, *s2c)
 
     # the server menu, with a salted password
     stored_salt, fresh_salt = bytes([7] * 20), bytes(rng.randrange(256) for _ in range(20))
-    turn(C2S, packet(P.MENU_REQUEST, bytes([82, 25])))
-    turn(S2C, packet(P.MENU_RESET, bytes([3, 40, 12, 0b11])),
+    turn(C2S, packet(P.MENU_REQUEST, {"columns": 82, "lines": 25}))
+    turn(S2C, packet(P.MENU_RESET, {"menu_number": 3, "width": 40, "height": 12,
+                                    "flags": {"close_button": True, "title_bar": True,
+                                              "reserved": 0}}),
          widget(P.MENU_TEXT, 1, 2, 1, text="\x1b\x0eServer menu"),
-         widget(P.MENU_LINK, 2, 2, 3, 10, 1, 0, text="Rules"),
-         widget(P.MENU_CHECK, 3, 4, 4, 11, 1, 0b01, text="Show names"),
-         widget(P.MENU_RADIO, 4, 4, 5, 12, 1, 0b01, text="Day"),
-         widget(P.MENU_RADIO, 5, 4, 6, 12, 2, 0b00, text="Night"),
-         widget(P.MENU_INPUT, 6, 2, 7, 13, 1, 20, 24, 0b01, text="Builder"),
-         packet(P.MENU_SALTED_PASSWORD, bytes([7, 2, 8, 14, 1, 20, 0]) + stored_salt + fresh_salt),
-         widget(P.MENU_BUTTON, 8, 2, 10, 15, 1, 0, 0, text="OK"),
-         widget(P.MENU_BUTTON, 11, 12, 10, 15, 2, 0, 0b100, text="Cancel"),
-         packet(P.MENU_TEXTURE, bytes([9, 30, 1, 8, 4]) + struct.pack("<H", 2) + bytes([0, 0, 128, 0])),
+         widget(P.MENU_LINK, 2, 2, 3, name=10, value=1, flags=0, text="Rules"),
+         widget(P.MENU_CHECK, 3, 4, 4, name=11, value=1, flags=0b01, text="Show names"),
+         widget(P.MENU_RADIO, 4, 4, 5, name=12, value=1, flags=0b01, text="Day"),
+         widget(P.MENU_RADIO, 5, 4, 6, name=12, value=2, flags=0b00, text="Night"),
+         widget(P.MENU_INPUT, 6, 2, 7, name=13, value=1, width=20, max_length=24, flags=0b01,
+                text="Builder"),
+         packet(P.MENU_SALTED_PASSWORD, {"index": 7, "column": 2, "line": 8, "name": 14,
+                                         "value": 1, "width": 20, "flags": widget_flags(0),
+                                         "salt_1": stored_salt, "salt_2": fresh_salt}),
+         widget(P.MENU_BUTTON, 8, 2, 10, name=15, value=1, width=0, flags=0, text="OK"),
+         widget(P.MENU_BUTTON, 11, 12, 10, name=15, value=2, width=0, flags=0b100,
+                text="Cancel"),
+         packet(P.MENU_TEXTURE, {"index": 9, "column": 30, "line": 1, "width": 8, "height": 4,
+                                 "texture_id": 2, "x1": 0, "y1": 0, "x2": 128, "y2": 0}),
          widget(P.MENU_TEXT, 10, 2, 11, text="temporary"),
-         packet(P.MENU_ERASE, bytes([10])))
+         packet(P.MENU_ERASE, {"index": 10}))
     client_salt = bytes(rng.randrange(256) for _ in range(20))
-    turn(C2S, packet(P.MENU_RESPONSE, bytes([3, 11, 1, 0b01])),
-         packet(P.MENU_RESPONSE, bytes([3, 12, 2, 0b01])),
-         packet(P.MENU_RESPONSE, bytes([3, 13, 1, 0]) + b"Builder2"),
-         packet(P.MENU_RESPONSE, bytes([3, 14, 1, 0])
-                + password_response("hunter2", [stored_salt, fresh_salt], client_salt)),
-         packet(P.MENU_RESPONSE, bytes([3, 15, 1, 0])),
-         packet(P.MENU_RESIZE, bytes([100, 30, 3])))
-    turn(S2C, chat(0, "\x1b\x05Settings saved."), packet(P.PING_RESPONSE, b"pong"),
-         packet(P.CONNECT, credentials("Builder", 4242, when + 60) + b"127.0.0.1:20001"))
-    turn(C2S, packet(P.DISCONNECT, bytes([7, 0]) + b"Player quit"))
+    turn(C2S, menu_response(11, 1, 0b01),
+         menu_response(12, 2, 0b01),
+         menu_response(13, 1, 0, b"Builder2"),
+         menu_response(14, 1, 0, password_response("hunter2", [stored_salt, fresh_salt],
+                                                   client_salt)),
+         menu_response(15, 1, 0),
+         packet(P.MENU_RESIZE, {"columns": 100, "lines": 30, "menu_number": 3}))
+    turn(S2C, chat(0, "\x1b\x05Settings saved."), packet(P.PING_RESPONSE, {"data": b"pong"}),
+         packet(P.CONNECT, {"credentials": credentials("Builder", 4242, when + 60),
+                            "address": "127.0.0.1:20001"}))
+    turn(C2S, packet(P.DISCONNECT, {"reason_code": 7, "reconnect_delay": 0,
+                                    "reason": "Player quit"}))
     return turns
 
 

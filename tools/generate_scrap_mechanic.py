@@ -19,10 +19,10 @@ bounded population: removals balance creations), never the capture.
 Command line: ``python -m wirestruct.tools.generate_scrap_mechanic --seed 7 --ticks 300
 --out session.jsonl``.
 
-Packets, LZ4 bodies, sub-update framing (raw or delta) and compound packing go through
-the runtime's encoder (``wirestruct.scrap_mechanic.encoder``), which writes them with the
-specs; the NetObj data inside the sub-updates is still packed here from the document's
-tables.
+Every byte is written by the runtime's encoder (``wirestruct.scrap_mechanic.encoder``)
+from fields, with the read-write classes of the specs: the NetObj data of each sub-update
+(``sm_network_update``), unreliable updates, player movement, sub-update framing (raw or
+delta), compound packing and LZ4 bodies. The generator only chooses the values.
 """
 from __future__ import annotations
 
@@ -30,16 +30,19 @@ import argparse
 import json
 import math
 import random
-import struct
 import sys
 from dataclasses import dataclass, field
 from typing import Any, Dict, Iterator, List, Optional, Tuple
+
+import numpy as np
 
 from wirestruct.encoding import encode_fields
 from wirestruct.records import CaptureRecord, Direction
 from wirestruct.scrap_mechanic.delta import DELTA, RAW
 from wirestruct.scrap_mechanic import encoder as sm_encoder
-from wirestruct.scrap_mechanic.encoder import SubUpdateFramer, compress
+from wirestruct.scrap_mechanic.encoder import (SubUpdateFramer, compress, network_update_body,
+                                               network_update_data, player_movement_body,
+                                               unreliable_update_body, unreliable_update_fields)
 
 # -- tables (22 - Network Update, 24 - Unreliable Update) -----------------------------------
 CREATE, P, UPDATE, REMOVE = 1, 2, 3, 5
@@ -65,35 +68,15 @@ MAX_UNRELIABLE = 255
 JOIN_BATCH = 40
 
 
-# -- byte writers ------------------------------------------------------------------------------
+# -- values and fields ------------------------------------------------------------------------------
 def f32(value: float) -> float:
     """``value`` rounded to a 32-bit float, as it comes back from the wire."""
-    return struct.unpack(">f", struct.pack(">f", value))[0]
+    return float(np.float32(value))
 
 
-def vec3f(v) -> bytes:
-    return struct.pack(">3f", *v)
-
-
-def vec3i16(v) -> bytes:
-    return struct.pack(">3h", *v)
-
-
-def vec3i32(v) -> bytes:
-    return struct.pack(">3i", *v)
-
-
-def quat_xyzw(q) -> bytes:
-    return struct.pack(">4f", *q)
-
-
-def quat_wzyx(q) -> bytes:
-    x, y, z, w = q
-    return struct.pack(">4f", w, z, y, x)
-
-
-def transform(rotation, position, velocity, angular_velocity) -> bytes:
-    return quat_xyzw(rotation) + vec3f(position) + vec3f(velocity) + vec3f(angular_velocity)
+def transform_fields(rotation, position, velocity, angular_velocity) -> Dict[str, Any]:
+    return {"rotation": xyzw(rotation), "position": xyz(position), "velocity": xyz(velocity),
+            "angular_velocity": xyz(angular_velocity)}
 
 
 def xyz(v) -> Dict[str, Any]:
@@ -109,97 +92,96 @@ def uuid_json(uuid: bytes) -> Dict[str, str]:
     return {"octets": uuid.hex()}
 
 
+def uuid_bytes(uuid: bytes) -> Dict[str, bytes]:
+    return {"octets": uuid}
+
+
+def item_fields(uuid: bytes, tool_instance_id: int, quantity: int) -> Dict[str, Any]:
+    return {"uuid": uuid_bytes(uuid), "tool_instance_id": tool_instance_id,
+            "quantity": quantity}
+
+
 def item_json(uuid: bytes, tool_instance_id: int, quantity: int) -> Dict[str, Any]:
     return {"uuid": uuid_json(uuid), "tool_instance_id": tool_instance_id,
             "quantity": quantity}
 
 
-class BitWriter:
-    """Most significant bit first, as the game's BitStream writes; pads the last byte."""
-
-    def __init__(self) -> None:
-        self.value = 0
-        self.nbits = 0
-
-    def bits(self, value: int, n: int) -> "BitWriter":
-        self.value = (self.value << n) | (int(value) & ((1 << n) - 1))
-        self.nbits += n
-        return self
-
-    def flag(self, value: bool) -> "BitWriter":
-        return self.bits(1 if value else 0, 1)
-
-    def float(self, value: float) -> "BitWriter":
-        return self.bits(struct.unpack(">I", struct.pack(">f", value))[0], 32)
-
-    def raw(self, data: bytes) -> "BitWriter":
-        for byte in data:
-            self.bits(byte, 8)
-        return self
-
-    def getvalue(self) -> bytes:
-        pad = -self.nbits % 8
-        return (self.value << pad).to_bytes((self.nbits + pad) // 8, "big")
+UPDATE_TYPES = {CREATE: "create", P: "p", UPDATE: "update", REMOVE: "remove"}
 
 
-def network_update(update_type: int, netobj_type: int, netobj_id: int, data: bytes = b"",
-                   controller_type: Optional[int] = None) -> bytes:
-    head = bytes([(update_type << 5) | netobj_type])
+def network_update(update_type: int, netobj_type: int, netobj_id: int,
+                   body: Optional[Dict[str, Any]] = None, controller_type: int = 0) -> bytes:
+    """One sub-update's data (``sm_network_update``) from the NetObj's fields; the
+    controller type is the create's, and the parameter of later updates."""
+    fields: Dict[str, Any] = {"update_type": UPDATE_TYPES[update_type],
+                              "netobj_type": NETOBJ_NAMES[netobj_type], "netobj_id": netobj_id,
+                              "data": {"body": body or {}},
+                              "known_controller_type": controller_type}
     if update_type == CREATE:
-        head += bytes([controller_type])
-    return head + struct.pack(">I", netobj_id) + data
+        fields["controller_type"] = controller_type
+    return network_update_data(fields)
 
 
-def update_character_data(*, movement: Optional[Tuple[bool, ...]] = None,
+def update_character_body(*, movement: Optional[Tuple[bool, ...]] = None,
                           color: Optional[int] = None,
                           selected_item: Optional[Tuple[bytes, int]] = None,
-                          player: Optional[Tuple[bool, int]] = None) -> bytes:
-    w = BitWriter()
-    for part in (movement, color, selected_item, player):
-        w.flag(part is not None)
+                          player: Optional[Tuple[bool, int]] = None) -> Dict[str, Any]:
+    body: Dict[str, Any] = {"update_movement_states": movement is not None,
+                            "update_color": color is not None,
+                            "update_selected_item": selected_item is not None,
+                            "update_is_player": player is not None}
     if movement is not None:
-        for bit in movement:  # downed, swimming, diving, unknown, climbing, tumbling
-            w.flag(bit)
+        body.update(zip(("is_downed", "is_swimming", "is_diving", "unknown", "is_climbing",
+                         "is_tumbling"), movement))
     if color is not None:
-        w.bits(color, 32)
+        body["color"] = color
     if selected_item is not None:
-        w.raw(selected_item[0]).bits(selected_item[1], 32)
+        body["selected_item_uuid"] = list(selected_item[0])
+        body["selected_item_instance_id"] = selected_item[1]
     if player is not None:
-        w.flag(player[0]).bits(player[1], 32)
-    return w.getvalue()
+        body["is_player"], body["player_or_unit_id"] = player
+    return body
 
 
-def update_container_data(changes: List[Tuple[bytes, int, int, int]],
-                          filters: Optional[List[bytes]] = None) -> bytes:
-    out = struct.pack(">H", len(changes))
-    for uuid, tool_instance_id, quantity, slot in changes:
-        out += uuid + struct.pack(">IHH", tool_instance_id, quantity, slot)
-    w = BitWriter().flag(filters is not None)
+def update_container_body(changes: List[Tuple[bytes, int, int, int]],
+                          filters: Optional[List[bytes]] = None) -> Dict[str, Any]:
+    body: Dict[str, Any] = {
+        "num_slot_changes": len(changes),
+        "slot_changes": [{"uuid": uuid_bytes(uuid), "tool_instance_id": tool_instance_id,
+                          "quantity": quantity, "slot": slot}
+                         for uuid, tool_instance_id, quantity, slot in changes],
+        "has_filters": filters is not None, "padding": 0}
     if filters is not None:
-        w.bits(len(filters), 16)
-    w.bits(0, 7)
-    out += w.getvalue()
-    for uuid in filters or ():
-        out += uuid
-    return out
+        body["num_filters"] = len(filters)
+        body["filter_uuids"] = [uuid_bytes(u) for u in filters]
+    return body
 
 
-def unreliable_entry(netobj_type: int, data: bytes) -> bytes:
-    return bytes([len(data) + 2, netobj_type]) + data
+#: The key bits of a character's unreliable update, least significant first (the
+#: generator draws the keys as one byte).
+CHARACTER_KEYS = ("keys_jump", "keys_crawl", "keys_horizontal", "keys_sprint", "keys_aiming")
+#: The same keys in 30 Player Movement.
+MOVEMENT_KEYS = ("jump", "crawl", "horizontal", "sprint", "aim")
+
+
+def key_flags(keys: int, names: Tuple[str, ...]) -> Dict[str, bool]:
+    return {name: bool(keys >> i & 1) for i, name in enumerate(names)}
 
 
 def unreliable_character(character_id: int, *, tumbling: bool, position, keys: int = 0,
                          direction: int = 0, yaw: int = 0, pitch: int = 0, rotation=None,
-                         velocity=None, angular_velocity=None) -> bytes:
-    w = BitWriter().bits(character_id, 32).flag(tumbling)
+                         velocity=None, angular_velocity=None) -> Dict[str, Any]:
+    """A character's unreliable update; the floats are values (the encoder writes their
+    bits)."""
+    data: Dict[str, Any] = {"character_id": character_id, "is_tumbling": tumbling,
+                            "position": xyz(position), "padding": 0}
     if not tumbling:
-        w.bits(keys, 8).bits(direction, 8).bits(yaw, 8).bits(pitch, 8)
-        for v in position:
-            w.float(v)
+        data.update(keys_unknown=keys >> 5, **key_flags(keys, CHARACTER_KEYS),
+                    direction=direction, yaw=yaw, pitch=pitch)
     else:
-        for v in (*rotation, *position, *velocity, *angular_velocity):
-            w.float(v)
-    return w.getvalue()
+        data.update(rotation=xyzw(rotation), velocity=xyz(velocity),
+                    angular_velocity=xyz(angular_velocity))
+    return data
 
 
 class SubUpdateEncoder:
@@ -306,14 +288,20 @@ class SessionGenerator:
         return self.rng.choice(self.uuids)
 
     # -- sub-updates (each returns NetworkUpdate bytes and updates the model) ---------------
-    def _create(self, obj: Obj, data: bytes = b"") -> bytes:
+    def _create(self, obj: Obj, body: Optional[Dict[str, Any]] = None) -> bytes:
         self.objs[(obj.netobj_type, obj.netobj_id)] = obj
-        return network_update(CREATE, obj.netobj_type, obj.netobj_id, data,
+        return network_update(CREATE, obj.netobj_type, obj.netobj_id, body,
+                              obj.controller_type or 0)
+
+    def _update(self, obj: Obj, body: Dict[str, Any], update_type: int = UPDATE) -> bytes:
+        return network_update(update_type, obj.netobj_type, obj.netobj_id, body,
                               obj.controller_type or 0)
 
     def _remove(self, obj: Obj) -> bytes:
         del self.objs[(obj.netobj_type, obj.netobj_id)]
-        return network_update(REMOVE, obj.netobj_type, obj.netobj_id)
+        opaque = obj.netobj_type in (CONTROLLER, HARVESTABLE)       # no layout: payload bytes
+        return network_update(REMOVE, obj.netobj_type, obj.netobj_id,
+                              {"payload": b""} if opaque else None, obj.controller_type or 0)
 
     def _rand_quat(self) -> List[float]:
         q = [self.rng.uniform(-1, 1) for _ in range(4)]
@@ -331,8 +319,8 @@ class SessionGenerator:
         obj.fields = {"world_id": 1, "rotation": xyzw(obj.rotation),
                       "position": xyz(obj.position)}
         self.static_body_ids.append(obj.netobj_id)
-        out = [self._create(obj, struct.pack(">H", 1) + quat_wzyx(obj.rotation)
-                            + vec3f(obj.position))]
+        out = [self._create(obj, {"body": {"world_id": 1, "rotation": xyzw(obj.rotation),
+                                           "position": xyz(obj.position)}})]
         for _ in range(self.rng.randint(1, 3)):
             out += self.create_child_shape(obj, BLOCK)
         return out
@@ -346,8 +334,8 @@ class SessionGenerator:
         obj.angular_velocity = self._rand_vec(-0.5, 0.5)
         obj.fields = {"world_id": 1}
         self.dynamic_bodies.append(obj.netobj_id)
-        out = [self._create(obj, struct.pack(">H", 1) + transform(
-            obj.rotation, obj.position, obj.velocity, obj.angular_velocity))]
+        out = [self._create(obj, {"body": {"world_id": 1, "transform": transform_fields(
+            obj.rotation, obj.position, obj.velocity, obj.angular_velocity)}})]
         shapes = []
         for _ in range(self.rng.randint(3, 8)):
             kind = BLOCK if self.rng.random() < 0.6 else PART
@@ -378,14 +366,14 @@ class SessionGenerator:
             obj.fields["bounds"] = xyz(f["bounds"])
         else:
             obj.fields.update(z_axis=AXIS_NAMES[f["axes"][0]], x_axis=AXIS_NAMES[f["axes"][1]])
-        data = struct.pack(">HI", f["uuid"], f["body_id"]) + vec3i16(f["local_position"]) \
-            + struct.pack(">I", f["color"])
         if obj.controller_type == BLOCK:
-            data += vec3i16(f["bounds"])
+            data = {"bounds": xyz(f["bounds"])}
         else:
             z, x = f["axes"]
-            data += bytes([((z + 4) << 4) | (x + 4)])
-        return network_update(UPDATE, CHILD_SHAPE, obj.netobj_id, data)
+            data = {"z_axis_raw": z + 4, "x_axis_raw": x + 4}
+        return self._update(obj, {"uuid": f["uuid"], "body_id": f["body_id"],
+                                  "local_position": xyz(f["local_position"]),
+                                  "color": f["color"], "data": data})
 
     def create_joint(self, body: Obj, shapes: List[int]) -> List[bytes]:
         kind = self.rng.choice(sorted(JOINT_TYPES))
@@ -409,11 +397,12 @@ class SessionGenerator:
                               "x_axis_b_raw": xb + 4, "x_axis_a_raw": xa + 4,
                               "z_axis_b": AXIS_NAMES[zb], "z_axis_a": AXIS_NAMES[za],
                               "x_axis_b": AXIS_NAMES[xb], "x_axis_a": AXIS_NAMES[xa]}
-        data = struct.pack(">HII", f["uuid"], f["id_shape_a"], f["id_shape_b"]) \
-            + vec3i32(f["pos_a"]) + vec3i32(f["pos_b"]) \
-            + bytes([((zb + 4) << 4) | (za + 4), ((xb + 4) << 4) | (xa + 4)]) \
-            + struct.pack(">I", f["color"])
-        return network_update(UPDATE, JOINT, obj.netobj_id, data)
+        return self._update(obj, {
+            "uuid": f["uuid"], "id_shape_a": f["id_shape_a"], "id_shape_b": f["id_shape_b"],
+            "pos_a": xyz(f["pos_a"]), "pos_b": xyz(f["pos_b"]),
+            "axis": {"z_axis_b_raw": zb + 4, "z_axis_a_raw": za + 4,
+                     "x_axis_b_raw": xb + 4, "x_axis_a_raw": xa + 4},
+            "color": f["color"]})
 
     def create_container(self, slots: int, stack_size: int, filters: int = 0) -> List[bytes]:
         obj = Obj(CONTAINER, self._new_id(), 0)
@@ -429,11 +418,10 @@ class SessionGenerator:
                       "items": [item_json(*item) for item in items],
                       "num_filters": len(flt), "filters": [uuid_json(u) for u in flt]}
         self.containers.append(obj.netobj_id)
-        data = struct.pack(">HH", slots, stack_size)
-        for uuid, tool, qty in items:
-            data += uuid + struct.pack(">IH", tool, qty)
-        data += struct.pack(">H", len(flt)) + b"".join(flt)
-        return [self._create(obj, data)]
+        return [self._create(obj, {"num_slots": slots, "stack_size": stack_size,
+                                   "items": [item_fields(*item) for item in items],
+                                   "num_filters": len(flt),
+                                   "filters": [uuid_bytes(u) for u in flt]})]
 
     def create_character(self, player: int) -> List[bytes]:
         obj = Obj(CHARACTER, self._new_id(), 0)
@@ -450,10 +438,11 @@ class SessionGenerator:
                       "selected_item_uuid": uuid_json(NIL_UUID), "is_downed": False,
                       "is_tumbling": False}
         self.characters.append(obj.netobj_id)
-        z, y, x = obj.position[2], obj.position[1], obj.position[0]
-        create = self._create(obj, struct.pack(">Q", steam) + struct.pack(">3f", z, y, x)
-                              + struct.pack(">Hff", 1, yaw, pitch) + NIL_UUID)
-        update = network_update(UPDATE, CHARACTER, obj.netobj_id, update_character_data(
+        create = self._create(obj, {"steam_id": {"value": steam},
+                                    "position": xyz(obj.position), "world_id": 1,
+                                    "yaw": yaw, "pitch": pitch,
+                                    "character_uuid": uuid_bytes(NIL_UUID)})
+        update = self._update(obj, update_character_body(
             movement=(False,) * 6, color=obj.fields["color"], selected_item=(NIL_UUID, NO_TOOL),
             player=(True, player + 1)))
         return [create, update]
@@ -465,16 +454,16 @@ class SessionGenerator:
         pos = [self.rng.randint(-300, 300), self.rng.randint(-300, 300), 0]
         obj.fields = {"steam_id_64": steam, "world_id": 1, "position": xyz(pos), "level": 0}
         self.lifts[player] = obj.netobj_id
-        return [self._create(obj, struct.pack(">QH", steam, 1) + vec3i32(pos)
-                             + struct.pack(">i", 0))]
+        return [self._create(obj, {"steam_id": {"value": steam}, "world_id": 1,
+                                   "position": xyz(pos), "level": 0})]
 
     def create_tool(self) -> List[bytes]:
         obj = Obj(TOOL, self._new_id(), 0)
         uuid = self._uuid()
         obj.fields = {"uuid": uuid_json(uuid), "player_id": NO_TOOL}
         self.tools.append(obj.netobj_id)
-        return [self._create(obj, uuid),
-                network_update(UPDATE, TOOL, obj.netobj_id, struct.pack(">I", NO_TOOL))]
+        return [self._create(obj, {"uuid": uuid_bytes(uuid)}),
+                self._update(obj, {"player_id": NO_TOOL})]
 
     def create_opaque(self, netobj_type: int, controller_type: int) -> List[bytes]:
         obj = Obj(netobj_type, self._new_id(), controller_type)
@@ -482,7 +471,7 @@ class SessionGenerator:
         obj.fields = {"payload": payload.hex()}
         (self.controllers if netobj_type == CONTROLLER else self.harvestables).append(
             obj.netobj_id)
-        return [self._create(obj, payload)]
+        return [self._create(obj, {"payload": payload})]
 
     # -- events during play ------------------------------------------------------------------
     def _obj(self, netobj_type: int, netobj_id: int) -> Obj:
@@ -497,12 +486,12 @@ class SessionGenerator:
                 body = self._obj(RIGID_BODY, body_id)
                 body.revision = (body.revision + self.rng.randint(1, 2)) & 0xFF
                 body.fields.update(unknown=0, revision=body.revision)
-                out.append(network_update(UPDATE, RIGID_BODY, body_id,
-                                          bytes([0, body.revision])))
+                out.append(self._update(body, {"body": {"unknown": 0,
+                                                        "revision": body.revision}}))
                 for joint_id in body.joints:
                     joint = self._obj(JOINT, joint_id)
                     joint.fields["p_updates"] = joint.fields.get("p_updates", 0) + 1
-                    out.append(network_update(P, JOINT, joint_id))
+                    out.append(self._update(joint, {}, P))
             return out
         if r < 0.40:                                # painting child shapes
             shapes = [k[1] for k in self.objs if k[0] == CHILD_SHAPE]
@@ -515,13 +504,13 @@ class SessionGenerator:
             return out
         if r < 0.48 and self.static_body_ids:       # static body touched
             body_id = self.rng.choice(self.static_body_ids)
-            self._obj(RIGID_BODY, body_id).fields.update(unknown=0, unknown_2=-1)
-            return [network_update(UPDATE, RIGID_BODY, body_id, b"\x00" + struct.pack(">i", -1))]
+            body = self._obj(RIGID_BODY, body_id)
+            body.fields.update(unknown=0, unknown_2=-1)
+            return [self._update(body, {"body": {"unknown": 0, "unknown_2": -1}})]
         if r < 0.56 and self.lifts:                 # lift level
             lift = self._obj(LIFT, self.rng.choice(sorted(self.lifts.values())))
             lift.fields["level"] = self.rng.randint(0, 10)
-            return [network_update(UPDATE, LIFT, lift.netobj_id,
-                                   struct.pack(">i", lift.fields["level"]))]
+            return [self._update(lift, {"level": lift.fields["level"]})]
         if r < 0.64 and self.containers:            # items move
             box = self._obj(CONTAINER, self.rng.choice(self.containers))
             changes = []
@@ -539,26 +528,23 @@ class SessionGenerator:
                 filters = [self._uuid() for _ in range(self.rng.randint(0, 2))]
                 box.fields["filters"] = [uuid_json(u) for u in filters]
                 box.fields["num_filters"] = len(filters)
-            return [network_update(UPDATE, CONTAINER, box.netobj_id,
-                                   update_container_data(changes, filters))]
+            return [self._update(box, update_container_body(changes, filters))]
         if r < 0.72 and self.tools:                 # tool handed to a player
             tool = self._obj(TOOL, self.rng.choice(self.tools))
             tool.fields["player_id"] = self.rng.choice([NO_TOOL, 1, 2, 3])
-            return [network_update(UPDATE, TOOL, tool.netobj_id,
-                                   struct.pack(">I", tool.fields["player_id"]))]
+            return [self._update(tool, {"player_id": tool.fields["player_id"]})]
         if r < 0.80 and self.characters:            # selected item / movement states
             char = self._obj(CHARACTER, self.rng.choice(self.characters))
             if self.rng.random() < 0.5:
                 item = (self._uuid(), self.rng.choice([NO_TOOL, self.rng.randrange(1, 50)]))
                 char.fields["selected_item_uuid"] = uuid_json(item[0])
                 char.fields["selected_item_instance_id"] = item[1]
-                return [network_update(UPDATE, CHARACTER, char.netobj_id,
-                                       update_character_data(selected_item=item))]
+                return [self._update(char, update_character_body(selected_item=item))]
             states = tuple(self.rng.random() < 0.2 for _ in range(6))
             char.fields.update(is_downed=states[0], is_tumbling=states[5])
             char.fields["color"] = self.rng.getrandbits(32)
-            return [network_update(UPDATE, CHARACTER, char.netobj_id, update_character_data(
-                movement=states, color=char.fields["color"]))]
+            return [self._update(char, update_character_body(movement=states,
+                                                             color=char.fields["color"]))]
         if r < 0.86 and self.harvestables:          # a tree is felled, another grows
             victim = self._obj(HARVESTABLE, self.harvestables.pop(
                 self.rng.randrange(len(self.harvestables))))
@@ -594,10 +580,10 @@ class SessionGenerator:
                 continue                             # sleeping bodies are sent rarely
             body.transform = {"position": xyz(body.position), "is_awake": body.awake,
                               "revision": body.revision & 0x7F}
-            data = struct.pack(">I", body_id) + transform(
-                body.rotation, body.position, body.velocity, body.angular_velocity) \
-                + bytes([(0x80 if body.awake else 0) | (body.revision & 0x7F)])
-            out.append(unreliable_entry(RIGID_BODY, data))
+            out.append(("rigid_body", {
+                "body_id": body_id, **transform_fields(body.rotation, body.position,
+                                                       body.velocity, body.angular_velocity),
+                "is_awake": body.awake, "revision": body.revision & 0x7F}))
         for i, char_id in enumerate(self.characters):
             char = self._obj(CHARACTER, char_id)
             if self.rng.random() < 0.01:
@@ -618,12 +604,12 @@ class SessionGenerator:
                                             pitch=pitch)
             char.transform = {"position": xyz(char.position),
                               "is_tumbling": char.tumbling}
-            out.append(unreliable_entry(CHARACTER, data))
+            out.append(("character", data))
         for ctl_id in self.controllers:
             if self.rng.random() < 0.3:
                 payload = bytes(self.rng.getrandbits(8) for _ in range(self.rng.randint(1, 8)))
                 self._obj(CONTROLLER, ctl_id).fields["unreliable_data"] = payload.hex()
-                out.append(unreliable_entry(CONTROLLER, struct.pack(">I", ctl_id) + payload))
+                out.append(("controller", {"interactable_id": ctl_id, "data": payload}))
         return out
 
     def unreliable_bodies(self) -> List[bytes]:
@@ -632,13 +618,14 @@ class SessionGenerator:
         bodies = []
         for start in range(0, max(len(entries), 1), MAX_UNRELIABLE):
             chunk = entries[start:start + MAX_UNRELIABLE]
-            bodies.append(struct.pack(">IIB", self.tick, self.tick, len(chunk)) + b"".join(chunk))
+            bodies.append(unreliable_update_body(
+                unreliable_update_fields(self.tick, self.tick, chunk)))
         return bodies
 
     def network_update_body(self, updates: List[bytes]) -> bytes:
         self.num_sub_updates += len(updates)
         self.last_tick = self.tick
-        return struct.pack(">I", self.tick) + b"".join(self.encoder.encode(u) for u in updates)
+        return network_update_body(self.tick, [self.encoder.encode(u) for u in updates])
 
     # -- the session -------------------------------------------------------------------------------
     def join_burst(self) -> List[bytes]:
@@ -685,8 +672,10 @@ class SessionGenerator:
                 for pid, body in subpackets:
                     yield self._record(Direction.S2C, packet(pid, body))
             keys = self.rng.choice([0, 0x04, 0x0C, 0x01])
-            movement = struct.pack(">IBBBB", self.tick, keys, self.rng.randrange(0, 256, 32),
-                                   self.rng.randrange(256), self.rng.randrange(256))
+            movement = player_movement_body({
+                "tick": self.tick, "keys": {"reserved": 0, **key_flags(keys, MOVEMENT_KEYS)},
+                "direction": self.rng.randrange(0, 256, 32), "yaw": self.rng.randrange(256),
+                "pitch": self.rng.randrange(256)})
             yield self._record(Direction.C2S, packet(PLAYER_MOVEMENT, movement))
 
     # -- what the tracker must end with ---------------------------------------------------------

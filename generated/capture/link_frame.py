@@ -4,12 +4,12 @@
 import kaitaistruct
 from kaitaistruct import KaitaiStruct, KaitaiStream, BytesIO
 from . import ppi_header
+from . import ipv4_packet
+from . import ethernet_frame
 from . import null_loopback
 from . import ipv6_packet
-from . import ethernet_frame
 from . import ip_packet
 from . import linux_sll
-from . import ipv4_packet
 from . import linux_sll2
 from . import ppp_frame
 from . import nflog

@@ -3,9 +3,9 @@
 
 import kaitaistruct
 from kaitaistruct import KaitaiStruct, KaitaiStream, BytesIO
+from . import ipv4_packet
 from . import ipv6_packet
 from . import mpls_stack
-from . import ipv4_packet
 from . import ether_type
 from . import linux_sll
 from . import pppoe_session

@@ -318,7 +318,11 @@ class MmeMenu(KaitaiStruct):
 
         @property
         def password(self):
-            """The text read as a salted password response (when the widget is one)."""
+            """The text read as a salted password response (when the widget is one).
+            When writing, this instance and `data` cover the same 40 bytes: fetch it before
+            `_write()` and keep the two equal (or disable the instance); `_write()` writes
+            both.
+            """
             if hasattr(self, '_m_password'):
                 return self._m_password
 

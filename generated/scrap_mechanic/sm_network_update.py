@@ -728,6 +728,9 @@ class SmNetworkUpdate(KaitaiStruct):
         account type (4), instance (20), account id (32). `value` is the whole number,
         exact in Python; JavaScript may round it.
         
+        When writing, set the four parts; `value` is computed from them (the encoder's hook
+        derives the parts from a given `value`).
+        
         .. seealso::
            Source - https://developer.valvesoftware.com/wiki/SteamID
         """

@@ -531,6 +531,9 @@ class DiepTypes(ReadWriteKaitaiStruct):
         arithmetic; for an exponent of 255 (infinity or NaN) it is not meaningful, see
         `is_finite`.
         
+        When writing, the float's bits, byte-swapped, are written as a `vi`: set `swapped`'s
+        bytes from them; the float is computed.
+        
         .. seealso::
            README.md section 1 "vf"
         """
@@ -670,6 +673,9 @@ class DiepTypes(ReadWriteKaitaiStruct):
         bytes are read here directly (the same five as in `vu`), one object fewer per value
         on the hottest path of the 0x00 packet.
         
+        When writing, zigzag-encode the value and set the bytes as for `vu`
+        (`wirestruct.diep.encoder.vi_fields`).
+        
         .. seealso::
            README.md section 1 "vi"
         """
@@ -782,6 +788,10 @@ class DiepTypes(ReadWriteKaitaiStruct):
         """varuint32: unsigned LEB128, 7 bits a byte, least significant group first, the high
         bit set on every byte but the last. A 32-bit value takes at most five bytes; the
         fifth byte contributes its low four bits (the value is masked to 32 bits).
+        
+        When writing, set `b0` .. `b4` to the LEB128 bytes of the value (continuation bits
+        included); `value` and `len` are computed, not settable
+        (`wirestruct.diep.encoder.vu_fields` derives the bytes from `value`).
         
         .. seealso::
            README.md section 1 "vu"

@@ -496,7 +496,11 @@ class MmeMenu(ReadWriteKaitaiStruct):
             del self._m_closed
         @property
         def password(self):
-            """The text read as a salted password response (when the widget is one)."""
+            """The text read as a salted password response (when the widget is one).
+            When writing, this instance and `data` cover the same 40 bytes: fetch it before
+            `_write()` and keep the two equal (or disable the instance); `_write()` writes
+            both.
+            """
             if self._should_write_password:
                 self._write_password()
             if hasattr(self, '_m_password'):

@@ -95,6 +95,9 @@ class SmCommon(ReadWriteKaitaiStruct):
         and `value` is the float. The power of two is built from the exponent's bits, so the
         result is exact (zero, subnormal, normal, infinity and NaN).
         
+        When writing, nothing is written for this type: it is a value computed from its
+        parameter, which the parent's `b32` field holds; build it with the same bits.
+        
         .. seealso::
            BitStream
         """

@@ -88,6 +88,12 @@ class SmUnreliableUpdate(ReadWriteKaitaiStruct):
         0x101, angular velocity 0x161, ending at 0x1c1. Both layouts end one bit into a
         byte; 7 padding bits complete it.
         
+        When writing, the floats are bit-stream values: set each `*_bits` field to the
+        IEEE-754 bits of the float and build `position`/`rotation` (`*_from_bits`, which read
+        no bytes) from the same bits, on an empty stream; `_check()` reports a mismatch.
+        `is_tumbling` decides which fields are present. The encoder's hook does this from
+        float values.
+        
         .. seealso::
            24 - Unreliable Update, section NetObjType 6 - Character
         """

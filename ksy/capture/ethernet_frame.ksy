@@ -43,6 +43,9 @@ seq:
         'ether_type::ether_type::pppoe_session': pppoe_session
         'ether_type::ether_type::mpls_unicast': mpls_stack
         'ether_type::ether_type::mpls_multicast': mpls_stack
+    doc: |
+      When writing, `ether_type_or_tpid` (or the last VLAN tag's type) must name the body's
+      type; `_check()` does not compare them.
 instances:
   has_vlan_tags:
     # any of the three tag protocol identifiers: a tag control field follows

@@ -28,3 +28,5 @@ seq:
       cases:
         'ip_protocol::ip_protocol::tcp': tcp_segment
         'ip_protocol::ip_protocol::udp': udp_datagram
+    doc: |
+      When writing, `protocol` must name the body's type; `_check()` does not compare them.

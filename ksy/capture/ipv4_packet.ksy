@@ -36,7 +36,9 @@ seq:
     type: u2
     valid:
       min: len_header
-    doc: Length of the header and data, in bytes.
+    doc: |
+      Length of the header and data, in bytes.
+      When writing, set to the header's plus the body's byte length.
   - id: identification
     type: u2
     doc: Identifies the fragments of one datagram.
@@ -60,6 +62,8 @@ seq:
     enum: ip_protocol::ip_protocol
   - id: header_checksum
     type: u2
+    doc: |
+      When writing, the writer computes the checksum; it is stored as a plain integer.
   - id: src_addr
     -orig-id: Source Address
     size: 4

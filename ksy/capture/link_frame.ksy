@@ -50,6 +50,9 @@ seq:
         'link_type::ipv6': ipv6_packet
         'link_type::linux_sll': linux_sll
         'link_type::linux_sll2': linux_sll2
+    doc: |
+      When writing, `link_type_id` must name the body's type: `_check()` does not compare
+      the switch value with the body object.
 instances:
   link_type:
     value: link_type_id

@@ -39,6 +39,9 @@ seq:
   - id: records
     type: packet_record(is_le, header.link_type, is_nanosecond)
     repeat: eos
+    doc: |
+      When writing, the record count is implied by the file size (`repeat: eos`): write into
+      a stream of exactly the total size.
 instances:
   is_le:
     value: magic_number == magic::le_microseconds or magic_number == magic::le_nanoseconds
@@ -129,7 +132,9 @@ types:
       - id: incl_len
         -orig-id: Captured Packet Length
         type: u4
-        doc: Bytes of the frame stored in this record.
+        doc: |
+          Bytes of the frame stored in this record.
+          When writing, set to the byte length of the record's data.
       - id: orig_len
         -orig-id: Original Packet Length
         type: u4

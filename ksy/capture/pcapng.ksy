@@ -37,6 +37,8 @@ seq:
         _index == 0 ? 0 : blocks[_index - 1].next_first_link_type
       )
     repeat: eos
+    doc: |
+      When writing, the block count is implied by the file size (`repeat: eos`).
 types:
   block:
     doc: One block - head, body (routed by block type), trailing length.
@@ -150,6 +152,8 @@ types:
       - id: len_block
         type: u4
         valid: len_block_head
+        doc: |
+          When writing, set to the block's total length, equal to the length in its head.
   section_header_block:
     meta:
       endian:

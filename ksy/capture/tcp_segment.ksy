@@ -66,6 +66,9 @@ seq:
     doc: Receive window (before any window scaling negotiated in the options).
   - id: checksum
     type: u2
+    doc: |
+      When writing, the writer computes the checksum over the pseudo-header; it is stored as
+      a plain integer.
   - id: urgent_pointer
     type: u2
   - id: options

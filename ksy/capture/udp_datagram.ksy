@@ -21,10 +21,15 @@ seq:
     type: u2
     valid:
       min: 8
-    doc: Length of the header and data, in bytes.
+    doc: |
+      Length of the header and data, in bytes.
+      When writing, set to 8 + the byte length of `body`.
   - id: checksum
     type: u2
-    doc: Zero when the sender did not compute one (IPv4 only).
+    doc: |
+      Zero when the sender did not compute one (IPv4 only).
+      When writing, the writer computes the checksum (or writes 0); it is stored as a plain
+      integer.
   - id: body
     # the length counts the 8-byte header; a cut frame holds less
     size: 'is_cut ? _io.size - 8 : length - 8'

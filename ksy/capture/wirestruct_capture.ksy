@@ -34,6 +34,8 @@ seq:
   - id: records
     type: record
     repeat: eos
+    doc: |
+      When writing, the record count is implied by the file size (`repeat: eos`).
 types:
   record:
     doc: One capture record.
@@ -50,6 +52,8 @@ types:
         doc: Connection number within the capture (TCP); 0 for message captures.
       - id: len_data
         type: u4
+        doc: |
+          When writing, set to the byte length of `data`.
       - id: data
         size: len_data
 enums:

@@ -640,6 +640,10 @@ types:
           `(slot - prev_index) XOR 1`; `01` closes the table. The same entry as
           `diep_types::jump` over 68 slots, read inline (one object fewer
           per changed field).
+
+          When writing, set to `(index - prev_index) ^ 1` from the previous entry's slot,
+          and end the table with a closing entry of 1; each entry's parameters come from the
+          one before.
       - id: value
         # Switches on the update slot, not the creation index: from slot 21 on the two
         # differ by one (see enum update_slot).
@@ -875,11 +879,16 @@ types:
         doc: |
           Length of the decompressed packet, header byte included; the runtime checks the
           decompressed size against it.
+
+          When writing, set to the byte length of the inner packet before compression.
       - id: lz4_block
         size-eos: true
         doc: |
           One raw LZ4 block (no frame header, no size prefix); it decompresses to a whole
           packet that is not encoded by the transport.
+
+          When writing, the LZ4 block of the inner packet, made by the writer
+          (`wirestruct.diep.encoder.compressed_fields`).
   notification:
     doc: 0x03, an in-game notification.
     doc-ref: clientbound.md "0x03 Notification Packet"

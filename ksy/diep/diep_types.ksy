@@ -26,6 +26,10 @@ types:
       varuint32: unsigned LEB128, 7 bits a byte, least significant group first, the high
       bit set on every byte but the last. A 32-bit value takes at most five bytes; the
       fifth byte contributes its low four bits (the value is masked to 32 bits).
+
+      When writing, set `b0` .. `b4` to the LEB128 bytes of the value (continuation bits
+      included); `value` and `len` are computed, not settable
+      (`wirestruct.diep.encoder.vu_fields` derives the bytes from `value`).
     doc-ref: README.md section 1 "vu"
     -webide-representation: '{value:dec}'
     seq:
@@ -75,6 +79,9 @@ types:
       as a `vu`. Examples: 562 is `e4 08`, -1051 is `b5 10`, 9682 is `a4 97 01`. The `vu`
       bytes are read here directly (the same five as in `vu`), one object fewer per value
       on the hottest path of the 0x00 packet.
+
+      When writing, zigzag-encode the value and set the bytes as for `vu`
+      (`wirestruct.diep.encoder.vi_fields`).
     doc-ref: README.md section 1 "vi"
     -webide-representation: '{value:dec}'
     seq:
@@ -122,6 +129,9 @@ types:
       joystick axes). `value` is worked out from sign, exponent and fraction with plain
       arithmetic; for an exponent of 255 (infinity or NaN) it is not meaningful, see
       `is_finite`.
+
+      When writing, the float's bits, byte-swapped, are written as a `vi`: set `swapped`'s
+      bytes from them; the float is computed.
     doc-ref: README.md section 1 "vf"
     -webide-representation: '{value}'
     seq:
@@ -265,6 +275,10 @@ types:
           The documents write it as a `vu`, the bundled build as a `u8`. Every valid jump
           is below 0x80 (at most `num_slots + 1`), where the two are the same single byte,
           and a first byte of 0x80 or more is invalid either way; so one byte is read.
+
+          When writing, set to `(index - prev_index) ^ 1` for the slot meant, and close the
+          table with an entry of 1; `valid:` checks the range, not that the jump reaches
+          that slot (`wirestruct.diep.encoder.jump_fields`).
     instances:
       is_end:
         value: xored_jump == 1

@@ -136,7 +136,11 @@ types:
           must lie inside the map.
       - id: data
         size-eos: true
-        doc: zlib (or gzip) data, possibly several streams end to end.
+        doc: |
+          zlib (or gzip) data, possibly several streams end to end.
+          When writing, the zlib stream (or gzip member) of the region's blocks, compressed
+          by the writer (`wirestruct.mme.encoder.compress_blocks`); `region`'s volume must
+          match the block count.
   map_modify:
     doc: 'MAP_MODIFY (7, 8): change one block.'
     doc-ref: protocol.txt, "PACKET_MAP_MODIFY 25"
@@ -174,6 +178,9 @@ types:
         doc: |
           The next piece of the compressed stream; pieces need not end on a stream
           boundary.
+
+          When writing, a piece of the compressed stream as bytes (`size-eos`):
+          `len_payload` decides its length.
   buffer_is_map_data:
     doc: |
       BUFFER_IS_MAP_DATA (12): inflate the whole buffer (possibly several compressed

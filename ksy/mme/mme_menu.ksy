@@ -85,7 +85,11 @@ types:
         pos: 4
         type: password_response
         if: _io.size == 44
-        doc: The text read as a salted password response (when the widget is one).
+        doc: |
+          The text read as a salted password response (when the widget is one).
+          When writing, this instance and `data` cover the same 40 bytes: fetch it before
+          `_write()` and keep the two equal (or disable the instance); `_write()` writes
+          both.
     types:
       password_response:
         doc: The 40-byte text a client sends for a salted password field.

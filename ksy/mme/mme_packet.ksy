@@ -37,7 +37,11 @@ seq:
   - id: len_payload
     -orig-id: packet size
     type: u2
-    doc: Size of the payload, not counting the 4-byte header.
+    doc: |
+      Size of the payload, not counting the 4-byte header.
+      When writing, set to the byte length of `payload`; for types with size variants it
+      also picks the variant, so it must leave room for exactly the payload fields given
+      (the MME encoder's `payload_packet` computes it).
   - id: payload
     -orig-id: packet data
     size: len_payload
@@ -100,3 +104,6 @@ seq:
     doc: |
       The packet data, parsed by the payload type of its packet type; types without a
       payload type here stay bytes.
+
+      When writing, `packet_type` must name this payload's type: `_check()` does not compare
+      the switch value with the payload object.

@@ -104,7 +104,10 @@ types:
         # bit-endian le: the first b1 of a byte is its least significant bit, so
         # bits[n] is bit n % 8 of byte n / 8, the document's order of packet types.
         repeat: eos
-        doc: One flag per packet type, indexed by the packet type number.
+        doc: |
+          One flag per packet type, indexed by the packet type number.
+          When writing, give whole bytes of bits (`repeat: eos`): the count is implied by
+          `len_payload`, so a writer sets both.
   widget_flags:
     doc: The flag byte all server-menu widgets share (and MENU_RESPONSE echoes).
     doc-ref: protocol.txt, "Server-Side Menus"

@@ -144,6 +144,9 @@ types:
       do not start on a byte boundary. Reads nothing itself: the bits come as a parameter
       and `value` is the float. The power of two is built from the exponent's bits, so the
       result is exact (zero, subnormal, normal, infinity and NaN).
+
+      When writing, nothing is written for this type: it is a value computed from its
+      parameter, which the parent's `b32` field holds; build it with the same bits.
     doc-ref: BitStream
     params:
       - id: bits

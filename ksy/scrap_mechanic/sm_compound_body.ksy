@@ -20,7 +20,10 @@ seq:
   - id: subpackets
     type: subpacket
     repeat: eos
-    doc: The sub-packets, read until the end of the body.
+    doc: |
+      The sub-packets, read until the end of the body.
+      When writing, the sub-packet count is implied by the body's size (`repeat: eos`):
+      write into a stream of exactly the sum of the sub-packets' sizes.
 types:
   subpacket:
     doc-ref: 29 - Compound Packet, section Subpacket Structure
@@ -30,7 +33,9 @@ types:
         type: u4
         valid:
           min: 1
-        doc: Size of the packet id plus the data.
+        doc: |
+          Size of the packet id plus the data.
+          When writing, set to 1 + the byte length of `body` (the id byte counts).
       - id: packet_id
         -orig-id: Packet ID
         type: u1

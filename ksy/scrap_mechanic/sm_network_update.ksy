@@ -31,7 +31,10 @@ doc-ref: 22 - Network Update, section NetworkUpdate
 params:
   - id: known_controller_type
     type: u1
-    doc: Controller type from the object's Create; 0 when not known.
+    doc: |
+      Controller type from the object's Create; 0 when not known.
+      When writing, pass the controller type of the NetObj's Create, as the reader would get
+      it; the bytes of an Update's data depend on it.
 seq:
   # Big-endian bits (the BitStream's order): the update type is bits 7..5 of the
   # first byte, the NetObj type bits 4..0.
@@ -63,7 +66,11 @@ seq:
         'update_type::update': update_data(netobj_type, resolved_controller_type)
         'update_type::remove': remove_data(netobj_type)
         _: opaque
-    doc: The update data, routed by update type, NetObj type and controller type.
+    doc: |
+      The update data, routed by update type, NetObj type and controller type.
+      When writing, its type follows `update_type`, `netobj_type` and the controller type;
+      `_check()` does not compare them with the object given, so the writer sets them
+      together.
 instances:
   # Type byte, then the controller type byte (Create only), then the 4-byte NetObj id.
   len_header:
@@ -467,7 +474,10 @@ types:
       - id: num_slot_changes
         -orig-id: Slot Change Count
         type: u2
-        doc: Number of slot changes that follow.
+        doc: |
+          Number of slot changes that follow.
+          When writing, set to the length of `slot_changes` (and `num_filters` to the length
+          of `filter_uuids`).
       - id: slot_changes
         type: slot_change
         repeat: expr
@@ -613,7 +623,10 @@ types:
         type: b1
         repeat: expr
         repeat-expr: num_padding_bits
-        doc: The bits that complete the last byte of the stream.
+        doc: |
+          The bits that complete the last byte of the stream.
+          When writing, give `num_padding_bits` zero bits (it follows from the four flags;
+          the encoder's hook fills it when left out).
     instances:
       # 4 flags, then 6 movement state bits, a 32-bit color, 16 * 8 + 32 selected item
       # bits and 1 + 32 is-player bits, each present only with its flag.
@@ -677,6 +690,9 @@ types:
       IDE (JavaScript numbers hold 53 bits) shows every part exactly: universe (8 bits),
       account type (4), instance (20), account id (32). `value` is the whole number,
       exact in Python; JavaScript may round it.
+
+      When writing, set the four parts; `value` is computed from them (the encoder's hook
+      derives the parts from a given `value`).
     doc-ref: https://developer.valvesoftware.com/wiki/SteamID
     seq:
       - id: universe

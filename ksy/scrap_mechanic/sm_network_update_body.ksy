@@ -39,6 +39,10 @@ seq:
     doc: |
       The sub-updates until the end of the body, each a RawUpdate here: the runtime
       has already expanded every DeltaUpdate.
+
+      When writing, the count is implied by the body's size (`repeat: eos`), and
+      DeltaUpdates are not described here: the encoder's `SubUpdateFramer` frames each sub-
+      update as raw or delta against the previous one.
 types:
   raw_update:
     doc-ref: 22 - Network Update, section RawUpdate
@@ -51,7 +55,9 @@ types:
         valid:
           min: 2
           max: 0x7fff
-        doc: Size of the update including this field; the top bit is clear (raw, not delta).
+        doc: |
+          Size of the update including this field; the top bit is clear (raw, not delta).
+          When writing, set to 2 + the byte length of `data`.
       - id: data
         size: len_update - 2
         type: sm_network_update(0)

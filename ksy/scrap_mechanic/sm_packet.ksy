@@ -33,4 +33,7 @@ seq:
   - id: body
     -orig-id: Data
     size-eos: true
-    doc: LZ4 block for documented packets; any length, including zero.
+    doc: |
+      LZ4 block for documented packets; any length, including zero.
+      When writing, the LZ4 block (python-lz4, no size prefix) of the uncompressed body,
+      made by the writer; `size-eos`, so the record's length decides its size.

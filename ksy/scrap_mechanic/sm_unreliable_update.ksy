@@ -34,7 +34,9 @@ seq:
   - id: num_updates
     -orig-id: Update Count
     type: u1
-    doc: Number of NetObj updates that follow (at most 255).
+    doc: |
+      Number of NetObj updates that follow (at most 255).
+      When writing, set to the length of `updates`.
   - id: updates
     type: update
     repeat: expr
@@ -49,7 +51,10 @@ types:
         type: u1
         valid:
           min: 2
-        doc: Size of the whole update, including this field.
+        doc: |
+          Size of the whole update, including this field.
+          When writing, set to 2 + the byte length of `data`
+          (`wirestruct.scrap_mechanic.encoder.unreliable_update_fields` computes it).
       - id: netobj_type
         -orig-id: Type
         type: u1
@@ -110,6 +115,12 @@ types:
       used here follow from the sizes: rotation at bit 0x21, position 0xa1, velocity
       0x101, angular velocity 0x161, ending at 0x1c1. Both layouts end one bit into a
       byte; 7 padding bits complete it.
+
+      When writing, the floats are bit-stream values: set each `*_bits` field to the
+      IEEE-754 bits of the float and build `position`/`rotation` (`*_from_bits`, which read
+      no bytes) from the same bits, on an empty stream; `_check()` reports a mismatch.
+      `is_tumbling` decides which fields are present. The encoder's hook does this from
+      float values.
     doc-ref: 24 - Unreliable Update, section NetObjType 6 - Character
     seq:
       - id: character_id

@@ -14,6 +14,7 @@ the per-build 0x00 field tables keep the jump bytes the fields give (each entry'
 """
 from __future__ import annotations
 
+import struct
 from typing import Any, Dict, Mapping, Tuple, Union
 
 import lz4.block
@@ -66,6 +67,22 @@ def vi_fields(fields: Mapping[str, Any], params: Tuple[Any, ...] = ()) -> Mappin
     return _byte_fields(vu_bytes(zigzag(fields["value"])))
 
 
+def vf_fields(fields: Mapping[str, Any], params: Tuple[Any, ...] = ()) -> Mapping[str, Any]:
+    """``vf`` fields from the float ``value`` when ``swapped`` is not given: the float's
+    little-endian bytes read as a big-endian signed integer, written as a ``vi``."""
+    if "swapped" in fields or "value" not in fields:
+        return fields
+    value = fields["value"]
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise EncodeError(f"varfloat {value!r}", expected="a number")
+    try:
+        swapped = int.from_bytes(struct.pack("<f", value), "big")
+    except OverflowError:
+        raise EncodeError(f"varfloat {value!r} out of single-precision range",
+                          expected="a float32 value") from None
+    return {"swapped": {"value": swapped - (1 << 32) if swapped >= 1 << 31 else swapped}}
+
+
 def jump_fields(index: int, prev_index: int) -> Dict[str, int]:
     """The entry of a jump table that goes from ``prev_index`` to ``index``."""
     if index <= prev_index:
@@ -88,7 +105,16 @@ def compressed_packet(inner: bytes, build: Union[str, Build, None] = None) -> by
 
 
 HOOKS: Hooks = {TYPES.resolve_type("vu").cls: vu_fields,
-                TYPES.resolve_type("vi").cls: vi_fields}
+                TYPES.resolve_type("vi").cls: vi_fields,
+                TYPES.resolve_type("vf").cls: vf_fields}
+
+
+def packet_bytes(fields: Mapping[str, Any], direction: Direction,
+                 build: Union[str, Build, None] = None) -> bytes:
+    """One packet from its fields (``packet_id`` and ``body``), with the build's
+    clientbound spec or ``diep_serverbound``; varints and varfloats from their values."""
+    spec = load_build(build).spec if direction is Direction.S2C else "diep_serverbound"
+    return encode_fields(type_info("diep", spec), fields, hooks=HOOKS)
 
 
 class DiepEncoder(Encoder):

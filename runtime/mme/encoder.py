@@ -15,12 +15,15 @@ from __future__ import annotations
 
 import gzip
 import zlib
-from typing import Any, Dict, Mapping, Sequence
+from typing import Any, Dict, Mapping, Optional, Sequence
 
 from ..encoder import Encoder, EventNode
-from ..encoding import EncodeError, build, to_bytes, type_info
+from ..encoding import EncodeError, build, least_size, to_bytes, type_info
 
 PACKET = type_info("mme", "mme_packet")
+#: Bytes of size-dependent fields a payload can have beyond its least size (MENU_RESPONSE
+#: with a password: 40; AUTHENTICATE with credentials: 52).
+MAX_OPTIONAL = 64
 
 
 class MmeEncoder(Encoder):
@@ -43,6 +46,29 @@ def encode_packet(fields: Mapping[str, Any]) -> bytes:
 def packet_fields(packet_type: str, payload: Mapping[str, Any], len_payload: int) -> Dict[str, Any]:
     """The fields of a packet of type ``packet_type`` (its enum name)."""
     return {"packet_type": packet_type, "len_payload": len_payload, "payload": dict(payload)}
+
+
+def payload_packet(packet_type: str, payload: Mapping[str, Any],
+                   len_payload: Optional[int] = None) -> bytes:
+    """One packet from its type (enum name) and payload fields.
+
+    ``len_payload`` is computed unless given: the least size that holds exactly the given
+    fields (a field present is written, an optional field absent is left out with
+    everything after it; strings take their own length, unpadded). Give it to choose a
+    longer variant the same fields also fit, e.g. ANNOUNCE_PLAYER's 24-byte name field."""
+    if len_payload is not None:
+        return encode_packet(packet_fields(packet_type, payload, len_payload))
+    probe = build(PACKET, packet_fields(packet_type, payload, 0))
+    least = least_size(probe.payload)
+    last: Optional[EncodeError] = None
+    for length in range(least, min(least + MAX_OPTIONAL, 0xFFFF) + 1):
+        try:
+            return encode_packet(packet_fields(packet_type, payload, length))
+        except EncodeError as exc:
+            last = exc
+    raise EncodeError(f"no payload size of {packet_type} from {least} to {least + MAX_OPTIONAL} "
+                      f"bytes holds exactly its fields ({last})", field_path="len_payload",
+                      expected="the fields of one size variant of the packet type")
 
 
 def compress_blocks(blocks: bytes, *, level: int = 6, use_gzip: bool = False) -> bytes:

@@ -21,7 +21,7 @@ another compressor's block for the same body may differ, the decompressed body d
 from __future__ import annotations
 
 import struct
-from typing import Any, Dict, List, Mapping, Optional, Tuple
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 import lz4.block
 
@@ -36,6 +36,7 @@ NETWORK_UPDATE_DATA = type_info("scrap_mechanic", "sm_network_update")
 UNRELIABLE = type_info("scrap_mechanic", "sm_unreliable_update")
 MOVEMENT = type_info("scrap_mechanic", "sm_player_movement")
 COMPOUND = type_info("scrap_mechanic", "sm_compound_body")
+NETWORK_UPDATE_BODY = type_info("scrap_mechanic", "sm_network_update_body")
 PACKET_ID = PACKET.resolve_enum("sm_common::packet_id")
 
 _BODIES = {int(UNRELIABLE_UPDATE): UNRELIABLE, int(PLAYER_MOVEMENT): MOVEMENT}
@@ -79,6 +80,39 @@ def character_fields(fields: Mapping[str, Any], params: Tuple[Any, ...] = ()) ->
 
 
 HOOKS = {UNRELIABLE.resolve_type("character_update").cls: character_fields}
+
+
+def steam_id_fields(fields: Mapping[str, Any], params: Tuple[Any, ...] = ()) -> Mapping[str, Any]:
+    """A SteamID64's parts from its ``value`` when the parts are not given (the parts
+    are what the wire holds: universe, account type, instance, account id)."""
+    value = fields.get("value")
+    if value is None or "account_id" in fields:
+        return fields
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 1 << 64:
+        raise EncodeError(f"bad SteamID64 {value!r}", field_path="value",
+                          expected="an unsigned 64-bit integer")
+    return {**fields, "universe": value >> 56, "account_type": (value >> 52) & 0xF,
+            "instance": (value >> 32) & 0xFFFFF, "account_id": value & 0xFFFFFFFF}
+
+
+_UPDATE_CHARACTER = NETWORK_UPDATE_DATA.resolve_type("update_character").cls
+
+
+def character_padding(fields: Mapping[str, Any], params: Tuple[Any, ...] = ()) -> Mapping[str, Any]:
+    """A character update's closing ``padding`` bits (zeros) when not given: as many as
+    the spec's ``num_padding_bits`` says for the flags set."""
+    if fields.get("padding") is not None:
+        return fields
+    probe = _UPDATE_CHARACTER(None, None, None)
+    for flag in ("update_movement_states", "update_color", "update_selected_item",
+                 "update_is_player"):
+        object.__setattr__(probe, flag, bool(fields.get(flag)))
+    return {**fields, "padding": [False] * probe.num_padding_bits}
+
+
+#: Hooks of the NetObj data of Network Update sub-updates.
+NETWORK_HOOKS = {NETWORK_UPDATE_DATA.resolve_type("steam_id").cls: steam_id_fields,
+                 _UPDATE_CHARACTER: character_padding}
 
 
 def compress(body: bytes) -> bytes:
@@ -133,13 +167,54 @@ class SubUpdateFramer:
         return raw_encode(data)
 
 
+def network_update_body(tick: int, framed: Sequence[bytes]) -> bytes:
+    """A Network Update body: the tick (``sm_network_update_body``), then the sub-updates
+    as framed by :class:`SubUpdateFramer` (RawUpdate or DeltaUpdate)."""
+    return encode_fields(NETWORK_UPDATE_BODY, {"tick": tick, "sub_updates": []}) + b"".join(framed)
+
+
+#: ``sm_unreliable_update::update`` data types by NetObj type name.
+_UNRELIABLE_DATA = {case.rsplit("::", 1)[1]: UNRELIABLE.resolve_type(ref)
+                    for case, ref in UNRELIABLE.resolve_type("update").seq[2]["type"]["cases"].items()}
+
+
+def unreliable_update_fields(server_tick: int, current_tick: int,
+                             updates: Sequence[Tuple[str, Mapping[str, Any]]]) -> Dict[str, Any]:
+    """The fields of a 24 Unreliable Update body from (NetObj type name, data fields)
+    pairs: ``num_updates`` and each ``len_update`` (its data's size plus the two bytes of
+    size and type) computed."""
+    entries = []
+    for i, (netobj_type, data) in enumerate(updates):
+        info = _UNRELIABLE_DATA.get(netobj_type)
+        if info is None:
+            raise EncodeError(f"NetObj type {netobj_type!r} has no unreliable update",
+                              field_path=f"updates[{i}]/netobj_type",
+                              expected=f"one of {sorted(_UNRELIABLE_DATA)}")
+        size = len(encode_fields(info, data, hooks=HOOKS))
+        entries.append({"len_update": size + 2, "netobj_type": netobj_type, "data": data})
+    return {"server_tick": server_tick, "current_tick": current_tick,
+            "num_updates": len(entries), "updates": entries}
+
+
+def unreliable_update_body(fields: Mapping[str, Any]) -> bytes:
+    """A 24 Unreliable Update body (uncompressed) from its ``sm_unreliable_update`` fields."""
+    return encode_fields(UNRELIABLE, fields, hooks=HOOKS)
+
+
+def player_movement_body(fields: Mapping[str, Any]) -> bytes:
+    """A 30 Player Movement body (uncompressed) from its ``sm_player_movement`` fields."""
+    return encode_fields(MOVEMENT, fields)
+
+
 def network_update_data(update: Mapping[str, Any]) -> bytes:
-    """One sub-update's data from its ``sm_network_update`` fields."""
+    """One sub-update's data from its ``sm_network_update`` fields (``known_controller_type``
+    among them: the parameter). A ``steam_id`` may be given as its ``value`` and a
+    character update's ``padding`` left out: both are derived."""
     known = update.get("known_controller_type", 0)
     if isinstance(known, bool) or not isinstance(known, int):
         raise EncodeError(f"bad known_controller_type {known!r}",
                           field_path="known_controller_type", expected="an integer")
-    return encode_fields(NETWORK_UPDATE_DATA, update, (known,))
+    return encode_fields(NETWORK_UPDATE_DATA, update, (known,), hooks=NETWORK_HOOKS)
 
 
 class ScrapMechanicEncoder(Encoder):
@@ -184,7 +259,7 @@ class ScrapMechanicEncoder(Encoder):
             raise EncodeError(f"{len(sub_updates)} sub-updates", field_path="expansions/sub_updates",
                               expected=f"at most {self.limits.max_items_per_packet}")
         key = (node.stream, int(node.direction))
-        parts = [struct.pack(">I", tick)]
+        parts = []
         for i, sub in enumerate(sub_updates):
             where = f"expansions/sub_updates[{i}]"
             if not isinstance(sub, Mapping) or not isinstance(sub.get("update"), Mapping):
@@ -196,7 +271,7 @@ class ScrapMechanicEncoder(Encoder):
                 path = exc.where.field_path
                 raise exc.at(field_path=f"{where}/update" + (f"/{path}" if path else ""))
             parts.append(self.framer.frame(key, data, sub.get("encoding")))
-        return b"".join(parts)
+        return network_update_body(tick, parts)
 
     def compound_body(self, node: EventNode, body: Mapping[str, Any], depth: int) -> bytes:
         declared = body.get("subpackets")

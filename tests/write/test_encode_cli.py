@@ -1,15 +1,20 @@
-"""``wirestruct encode``: decode | (jq) | encode as real processes, every output format,
-and an edit through jq that changes exactly that field on the wire."""
+"""``wirestruct encode``: the command in every output format, and an edit through jq that
+changes exactly that field on the wire, in one real ``decode | jq | encode`` pipeline of
+processes. The other commands run the command line's ``main`` in this process (the same
+code path, without starting an interpreter each time)."""
 from __future__ import annotations
 
+import io
 import json
 import shutil
 import subprocess
 import sys
+from contextlib import redirect_stderr, redirect_stdout
 
 import pytest
 from encode_helpers import ROOT, decode_events
 from wirestruct import open_capture
+from wirestruct.tools.cli import main
 
 CLI = [sys.executable, "-m", "wirestruct.tools.cli"]
 MME = ROOT / "samples" / "mme.jsonl"
@@ -17,10 +22,19 @@ SM = ROOT / "samples" / "scrap_mechanic.jsonl"
 
 
 def _cli(*args, stdin=None):
+    """``wirestruct ARGS`` with ``stdin`` as its input: exit status, stdout and stderr."""
     if args[0] == "decode":
         args = (*args, "--format", "jsonl", "--raw")   # the wire form, as encode reads it
-    return subprocess.run([*CLI, *map(str, args)], input=stdin, capture_output=True, text=True,
-                          cwd=ROOT, timeout=300)
+    argv = [str(a) for a in args]
+    out, err = io.StringIO(), io.StringIO()
+    saved = sys.stdin
+    sys.stdin = io.StringIO(stdin or "")
+    try:
+        with redirect_stdout(out), redirect_stderr(err):
+            status = main(argv)
+    finally:
+        sys.stdin = saved
+    return subprocess.CompletedProcess(argv, status, out.getvalue(), err.getvalue())
 
 
 def _stream_bytes(path, protocol="mme", **kw):

@@ -10,14 +10,20 @@ import zlib
 
 import lz4.block
 import pytest
-from encode_helpers import CAPTURES, ROOT, comparable, decode_capture, decode_events, encode_events
-from wirestruct import get_protocol, open_capture
+from encode_helpers import (CAPTURES, capture_records, comparable, decode_capture,
+                            decode_events, encode_events)
+from wirestruct import get_protocol
 from wirestruct.encoding import EncodeError, build, to_bytes, type_info
 from wirestruct.limits import Limits
 from wirestruct.records import CaptureRecord, Direction
 from wirestruct.scrap_mechanic.delta import DELTA, RAW, expand_delta, split_sub_update
 
 ROUND_TRIPS = [(protocol, path) for protocol, paths in CAPTURES.items() for path in paths]
+#: Every packet type of the diep sample (encode_helpers.RECORDS keeps the records with them).
+DIEP_NAMES = {"accept", "achievement", "compressed", "heartbeat", "init", "input",
+              "int_js_challenge", "js_result", "notification", "party_code", "player_count",
+              "pow_answer", "pow_challenge", "server_info", "spawn", "stat_upgrade",
+              "tank_upgrade", "update"}
 
 
 def _wire(protocol: str, records) -> object:
@@ -35,14 +41,15 @@ def _wire(protocol: str, records) -> object:
 @pytest.mark.parametrize("protocol,path", ROUND_TRIPS)
 def test_round_trip_every_packet(protocol, path):
     events = decode_capture(protocol, path)
+    if protocol == "diep":
+        assert {e.get("name") for e in events} == DIEP_NAMES
     records, errors = encode_events(protocol, events)
     assert errors == []
     again = decode_events(protocol, records)
     assert len(again) == len(events)
     assert [comparable(e) for e in again] == [comparable(e) for e in events]
     # python-lz4 wrote these samples, so even the LZ4 blocks come out the same
-    with open_capture(ROOT / path, transport=get_protocol(protocol).transport) as capture:
-        assert _wire(protocol, records) == _wire(protocol, list(capture))
+    assert _wire(protocol, records) == _wire(protocol, capture_records(protocol, path))
 
 
 def test_round_trip_counts():
@@ -367,3 +374,67 @@ def test_read_events_caps_lines():
     assert items[0] == {"a": 1} and items[3] == {"c": 3}
     assert "line 2 of more than 100 characters" in str(items[1]) and items[1].dropped == 1
     assert "line 3 is not JSON" in str(items[2])
+
+
+# -- helpers the session generators build with -----------------------------------------------
+def test_mme_payload_packet_picks_the_size_variant_of_the_fields():
+    from wirestruct.mme.encoder import payload_packet
+    move = {"x": 1.0, "y": 2.0, "z": 3.0, "u": 0.0, "v": 0.0, "ignored": b""}
+    assert payload_packet("move_player", move)[:4] == bytes.fromhex("18001400")
+    assert payload_packet("move_player", {**move, "player_id": 7})[2:4] == b"\x15\x00"
+    chat = payload_packet("chat_message", {"player_id": 0, "message": "hi"})
+    assert chat == bytes.fromhex("08000300") + b"\x00hi"
+    announce = {"player_id": 2, "color": "red", "name": "Al", "ignored": b""}
+    assert len(payload_packet("announce_player", announce)) == 4 + 4
+    padded = payload_packet("announce_player", announce, len_payload=26)
+    assert padded[6:10] == b"Al\0\0" and len(padded) == 30
+    with pytest.raises(EncodeError) as err:      # width without sha1: no variant has it
+        payload_packet("texture_setup", {"texture_id": 1, "width": 1.0, "ignored": b""})
+    assert err.value.where.field_path == "len_payload"
+
+
+def test_scrap_mechanic_unreliable_fields_compute_sizes_and_counts():
+    from wirestruct.scrap_mechanic.encoder import (unreliable_update_body,
+                                                   unreliable_update_fields)
+    fields = unreliable_update_fields(5, 6, [("controller", {"interactable_id": 9,
+                                                             "data": b"\x01\x02"})])
+    assert fields["num_updates"] == 1 and fields["updates"][0]["len_update"] == 8
+    assert unreliable_update_body(fields) == bytes.fromhex("000000050000000601" "0803" "00000009" "0102")
+    with pytest.raises(EncodeError) as err:
+        unreliable_update_fields(1, 1, [("joint", {})])
+    assert err.value.where.field_path == "updates[0]/netobj_type"
+
+
+def test_scrap_mechanic_steam_id_and_character_padding_are_derived():
+    from wirestruct.scrap_mechanic.encoder import network_update_data
+    steam = 76561197960265728 + 12345
+    lift = {"update_type": "create", "netobj_type": "lift", "controller_type": 0,
+            "netobj_id": 7, "known_controller_type": 0,
+            "data": {"body": {"steam_id": {"value": steam}, "world_id": 1,
+                              "position": {"x": 1, "y": 2, "z": 3}, "level": 0}}}
+    data = network_update_data(lift)
+    assert data[6:14] == steam.to_bytes(8, "big")
+    color = {"update_type": "update", "netobj_type": "character", "netobj_id": 7,
+             "known_controller_type": 0,
+             "data": {"body": {"update_movement_states": False, "update_color": True,
+                               "update_selected_item": False, "update_is_player": False,
+                               "color": 0xFFFFFFFF}}}
+    # 4 flag bits 0100, 32 color bits, 4 padding bits: 5 bytes after the 5-byte header
+    assert network_update_data(color)[5:] == bytes.fromhex("4ffffffff0")
+
+
+def test_diep_varfloats_from_their_values():
+    from wirestruct.diep.encoder import packet_bytes
+    from wirestruct.generated.diep.diep_serverbound import DiepServerbound
+    fields = {"packet_id": "input", "body": {"flags": {"bits": {"value": 1 << 9}},
+                                             "mouse_x": {"value": 1.5},
+                                             "mouse_y": {"value": -2048.25},
+                                             "axis_x": {"value": 0.0}, "axis_y": {"value": -1.0}}}
+    data = packet_bytes(fields, Direction.C2S)
+    body = DiepServerbound.from_bytes(data).body
+    assert (body.mouse_x.value, body.mouse_y.value) == (1.5, -2048.25)
+    assert (body.axis_x.value, body.axis_y.value) == (0.0, -1.0)
+    with pytest.raises(EncodeError) as err:
+        packet_bytes({**fields, "body": {**fields["body"], "mouse_x": {"value": 1e39}}},
+                     Direction.C2S)
+    assert err.value.where.field_path == "body/mouse_x"

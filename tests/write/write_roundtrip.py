@@ -16,7 +16,7 @@ import importlib
 import inspect
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from io import BytesIO
 from pathlib import Path
 from typing import Any
@@ -52,6 +52,8 @@ class Sample:
     params: tuple[Any, ...]
     data: bytes
     source: str
+    #: the generated types parsed under this root (its nested structures included)
+    types: frozenset[str] = frozenset()
 
 
 def type_name(cls: type) -> str:
@@ -96,7 +98,7 @@ def record_structures(run: Callable[[], None], source: str) -> list[Sample]:
         run()
     finally:
         KaitaiStruct.__init__ = original  # type: ignore[method-assign]
-    samples = []
+    roots: dict[int, Sample] = {}
     for obj, start in built:
         # A root parsed from the start of a byte string of its own (not a file stream,
         # not a substream of a parent) up to that string's end.
@@ -106,8 +108,22 @@ def record_structures(run: Callable[[], None], source: str) -> list[Sample]:
         if not data or obj._io.pos() != len(data):
             continue
         params = tuple(getattr(obj, name) for name in param_names(type(obj)))
-        samples.append(Sample(type(obj), params, data, source))
-    return samples
+        roots[id(obj)] = Sample(type(obj), params, data, source)
+    # The types parsed under each root: objects are built parent first, and a type of an
+    # imported spec gets no _parent, so it belongs to the root being parsed when it is built.
+    nested: dict[int, set[str]] = {key: set() for key in roots}
+    current = None
+    for obj, _ in built:
+        top = obj
+        while getattr(top, "_parent", None) is not None:
+            top = top._parent
+        if id(top) in roots:
+            if top is obj:
+                current = id(obj)
+            nested[id(top)].add(type_name(type(obj)))
+        elif current is not None:
+            nested[current].add(type_name(type(obj)))
+    return [replace(sample, types=frozenset(nested[key])) for key, sample in roots.items()]
 
 
 def decode_capture(path: str, protocol_name: str) -> None:
@@ -151,6 +167,24 @@ def real_structures() -> list[Sample]:
     for path in CAPTURE_FILES:
         out += record_structures(lambda p=path: read_capture(p), path)
     return out + whole_files()
+
+
+def distinct(samples: list[Sample]) -> list[Sample]:
+    """The structures that differ in kind: the first of each (type, parameters, first
+    byte, size class: the bit length of the size), and any that parses a generated type
+    no structure kept before it did. Every type the whole list parses is parsed by the
+    selection too; the whole files (no recorded types) are all kept."""
+    signatures: set[tuple[Any, ...]] = set()
+    covered: set[str] = set()
+    out = []
+    for sample in samples:
+        signature = (sample.cls, sample.params, sample.data[:1], len(sample.data).bit_length())
+        if signature in signatures and sample.types and sample.types <= covered:
+            continue
+        signatures.add(signature)
+        covered |= sample.types
+        out.append(sample)
+    return out
 
 
 def ensure_kaitaistruct_writes() -> None:
