@@ -22,18 +22,17 @@ import enum
 import importlib
 import math
 import re
-from functools import lru_cache
+from collections.abc import Callable, Mapping
+from functools import cache
 from io import BytesIO
-from pathlib import Path
-from typing import Any, Callable, Dict, List, Mapping, Optional, Tuple
+from typing import Any, Optional
 
 import kaitaistruct
 import yaml
 from kaitaistruct import KaitaiStream, ReadWriteKaitaiStruct
 
 from .errors import WirestructError
-
-KSY_ROOT = Path(__file__).resolve().parent.parent / "ksy"
+from .resources import ksy_root
 
 _INT_TYPE = re.compile(r"^(?:[us][1248](?:le|be)?|b\d+(?:le|be)?)$")
 _FLOAT_TYPE = re.compile(r"^f[48](?:le|be)?$")
@@ -53,9 +52,9 @@ def camel(name: str) -> str:
     return "".join(part[:1].upper() + part[1:] for part in name.split("_"))
 
 
-@lru_cache(maxsize=None)
-def _spec(folder: str, stem: str) -> Dict[str, Any]:
-    with open(KSY_ROOT / folder / f"{stem}.ksy", encoding="utf-8") as f:
+@cache
+def _spec(folder: str, stem: str) -> dict[str, Any]:
+    with open(ksy_root() / folder / f"{stem}.ksy", encoding="utf-8") as f:
         return yaml.safe_load(f)
 
 
@@ -64,33 +63,33 @@ class TypeInfo:
 
     __slots__ = ("folder", "stem", "cls", "spec", "outer", "_nested", "_types")
 
-    def __init__(self, folder: str, stem: str, cls: type, spec: Dict[str, Any],
-                 outer: Optional["TypeInfo"]) -> None:
+    def __init__(self, folder: str, stem: str, cls: type, spec: dict[str, Any],
+                 outer: TypeInfo | None) -> None:
         self.folder, self.stem, self.cls, self.spec, self.outer = folder, stem, cls, spec, outer
-        self._nested: Dict[str, Optional[TypeInfo]] = {}
-        self._types: Dict[str, TypeInfo] = {}
+        self._nested: dict[str, TypeInfo | None] = {}
+        self._types: dict[str, TypeInfo] = {}
 
     @property
-    def seq(self) -> List[Dict[str, Any]]:
+    def seq(self) -> list[dict[str, Any]]:
         return self.spec.get("seq") or []
 
-    def nested(self, name: str) -> Optional["TypeInfo"]:
+    def nested(self, name: str) -> TypeInfo | None:
         if name not in self._nested:
             spec = (self.spec.get("types") or {}).get(name)
             self._nested[name] = None if spec is None else TypeInfo(
                 self.folder, self.stem, getattr(self.cls, camel(name)), spec, self)
         return self._nested[name]
 
-    def resolve_type(self, ref: str) -> "TypeInfo":
+    def resolve_type(self, ref: str) -> TypeInfo:
         found = self._types.get(ref)
         if found is None:
             found = self._types[ref] = self._resolve_type(ref)
         return found
 
-    def _resolve_type(self, ref: str) -> "TypeInfo":
+    def _resolve_type(self, ref: str) -> TypeInfo:
         parts = ref.split("::")
-        scope: Optional[TypeInfo] = self
-        found: Optional[TypeInfo] = None
+        scope: TypeInfo | None = self
+        found: TypeInfo | None = None
         while scope is not None and found is None:       # innermost scope outwards
             found = scope.nested(parts[0])
             if found is None and scope.outer is None and scope.spec["meta"]["id"] == parts[0]:
@@ -111,7 +110,7 @@ class TypeInfo:
         if path:
             holder = self.resolve_type("::".join(path))
             return getattr(holder.cls, camel(name))
-        scope: Optional[TypeInfo] = self
+        scope: TypeInfo | None = self
         while scope is not None:
             if name in (scope.spec.get("enums") or {}):
                 return getattr(scope.cls, camel(name))
@@ -119,7 +118,7 @@ class TypeInfo:
         raise EncodeError(f"unknown enum {ref!r}", expected="an enum of the specs")
 
 
-@lru_cache(maxsize=None)
+@cache
 def root_info(folder: str, stem: str) -> TypeInfo:
     """The root type of ``ksy/<folder>/<stem>.ksy`` and its read-write class."""
     module = importlib.import_module(f"wirestruct.generated_rw.{folder}.{stem}")
@@ -179,10 +178,10 @@ def _python(text: str) -> str:
     return text
 
 
-_COMPILED: Dict[Tuple[type, str], Tuple[Any, Dict[str, Any]]] = {}
+_COMPILED: dict[tuple[type, str], tuple[Any, dict[str, Any]]] = {}
 
 
-def _compile(text: str, info: TypeInfo) -> Tuple[Any, Dict[str, Any]]:
+def _compile(text: str, info: TypeInfo) -> tuple[Any, dict[str, Any]]:
     """Python code for an expression in ``info``'s scope, and the enum members it names."""
     key = (info.cls, text)
     compiled = _COMPILED.get(key)
@@ -190,9 +189,9 @@ def _compile(text: str, info: TypeInfo) -> Tuple[Any, Dict[str, Any]]:
         if "_io" in text and "_io.size" not in text:
             raise EncodeError(f"expression {text!r} cannot be evaluated while building",
                               expected="an expression of fields, not of the stream")
-        names: Dict[str, Any] = {"true": True, "false": False}
+        names: dict[str, Any] = {"true": True, "false": False}
 
-        def enum_member(match: "re.Match[str]") -> str:
+        def enum_member(match: re.Match[str]) -> str:
             ref = match.group(1)
             enum_cls = info.resolve_enum(ref.rsplit("::", 1)[0])
             name = f"__e{len(names)}"
@@ -205,7 +204,7 @@ def _compile(text: str, info: TypeInfo) -> Tuple[Any, Dict[str, Any]]:
     return compiled
 
 
-def evaluate(expr: Any, obj: Any, info: TypeInfo, extra: Optional[Mapping[str, Any]] = None) -> Any:
+def evaluate(expr: Any, obj: Any, info: TypeInfo, extra: Mapping[str, Any] | None = None) -> Any:
     """A Kaitai expression (the subset switch-on, cases and parameters use) on ``obj``."""
     if expr.__class__ is not str:
         return expr
@@ -219,7 +218,7 @@ def evaluate(expr: Any, obj: Any, info: TypeInfo, extra: Optional[Mapping[str, A
                           expected="the fields the expression names") from exc
 
 
-Hooks = Mapping[type, Callable[[Mapping[str, Any], Tuple[Any, ...]], Mapping[str, Any]]]
+Hooks = Mapping[type, Callable[[Mapping[str, Any], tuple[Any, ...]], Mapping[str, Any]]]
 
 
 # -- building ----------------------------------------------------------------------------
@@ -227,8 +226,8 @@ def _path(path: str, name: Any) -> str:
     return f"{path}/{name}" if path else str(name)
 
 
-@lru_cache(maxsize=None)
-def _int_range(kind: str) -> Tuple[int, int]:
+@cache
+def _int_range(kind: str) -> tuple[int, int]:
     """The values an integer type holds: ``u2`` 0 .. 65535, ``s1`` -128 .. 127, ``b3`` 0 .. 7."""
     if kind[0] == "b":
         return 0, (1 << int(re.match(r"b(\d+)", kind).group(1))) - 1
@@ -238,7 +237,7 @@ def _int_range(kind: str) -> Tuple[int, int]:
     return -(1 << (bits - 1)), (1 << (bits - 1)) - 1
 
 
-def _primitive(attr: Dict[str, Any], value: Any, info: TypeInfo, path: str) -> Any:
+def _primitive(attr: dict[str, Any], value: Any, info: TypeInfo, path: str) -> Any:
     kind = attr.get("type")
     try:
         if "enum" in attr:
@@ -279,9 +278,9 @@ def _primitive(attr: Dict[str, Any], value: Any, info: TypeInfo, path: str) -> A
                       field_path=path, expected="a primitive or user type")
 
 
-_Ref = Optional[Tuple[TypeInfo, Tuple[str, ...]]]
-_REFS: Dict[Tuple[type, str], _Ref] = {}
-_ATTRS: Dict[int, Any] = {}
+_Ref = Optional[tuple[TypeInfo, tuple[str, ...]]]
+_REFS: dict[tuple[type, str], _Ref] = {}
+_ATTRS: dict[int, Any] = {}
 
 
 def _ref(info: TypeInfo, kind: Any) -> _Ref:
@@ -303,8 +302,8 @@ def _ref(info: TypeInfo, kind: Any) -> _Ref:
     return found
 
 
-def _child_type(attr: Dict[str, Any], obj: Any, info: TypeInfo,
-                extra: Optional[Mapping[str, Any]]) -> Optional[Tuple[TypeInfo, List[Any]]]:
+def _child_type(attr: dict[str, Any], obj: Any, info: TypeInfo,
+                extra: Mapping[str, Any] | None) -> tuple[TypeInfo, list[Any]] | None:
     """The user type of a field (switch evaluated) and its parameter values; None for a
     primitive field."""
     kind = attr.get("type")
@@ -330,7 +329,7 @@ def _child_type(attr: Dict[str, Any], obj: Any, info: TypeInfo,
     return child, [evaluate(a, obj, info, extra) for a in args]
 
 
-def _split_args(text: str) -> List[str]:
+def _split_args(text: str) -> list[str]:
     out, depth, start = [], 0, 0
     for i, ch in enumerate(text):
         if ch in "([":
@@ -348,9 +347,9 @@ def _split_args(text: str) -> List[str]:
 _set = object.__setattr__
 
 
-def build(info: TypeInfo, fields: Mapping[str, Any], params: Tuple[Any, ...] = (), *,
+def build(info: TypeInfo, fields: Mapping[str, Any], params: tuple[Any, ...] = (), *,
           parent: Any = None, root: Any = None, path: str = "",
-          hooks: Optional[Hooks] = None) -> ReadWriteKaitaiStruct:
+          hooks: Hooks | None = None) -> ReadWriteKaitaiStruct:
     """A checked read-write object of ``info``'s type holding ``fields``.
 
     ``hooks`` maps a read-write class to a function ``(fields, params) -> fields`` that
@@ -388,7 +387,7 @@ def build(info: TypeInfo, fields: Mapping[str, Any], params: Tuple[Any, ...] = (
             if not isinstance(value, list):
                 raise EncodeError(f"field {here} must be a list", field_path=here,
                                   expected="a JSON array")
-            items: List[Any] = []
+            items: list[Any] = []
             _set(obj, name, items)                        # earlier items are visible to params
             for i, item in enumerate(value):
                 items.append(_value(attr, item, obj, info, f"{here}[{i}]", i, hooks))
@@ -411,8 +410,8 @@ def build(info: TypeInfo, fields: Mapping[str, Any], params: Tuple[Any, ...] = (
     return obj
 
 
-def _value(attr: Dict[str, Any], value: Any, obj: Any, info: TypeInfo, path: str,
-           index: Optional[int] = None, hooks: Optional[Hooks] = None) -> Any:
+def _value(attr: dict[str, Any], value: Any, obj: Any, info: TypeInfo, path: str,
+           index: int | None = None, hooks: Hooks | None = None) -> Any:
     child = _child_type(attr, obj, info, None if index is None else {"_index": index})
     if child is None:
         if isinstance(attr.get("type"), dict):
@@ -505,7 +504,7 @@ def _check_size_conditions(root: ReadWriteKaitaiStruct) -> None:
                               field_path=path, expected="a length that includes the field")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _depends_on_stream(folder: str, stem: str) -> bool:
     """Whether a spec (or one it imports) has a field whose presence, size or type refers
     to ``_io`` (``_io.size``, ``_io.eof`` ...); value instances, which are not written,
@@ -523,7 +522,7 @@ def _depends_on_stream(folder: str, stem: str) -> bool:
     return refers(spec) or any(_depends_on_stream(folder, name) for name in imports)
 
 
-def _write_once(obj: ReadWriteKaitaiStruct) -> Optional[bytes]:
+def _write_once(obj: ReadWriteKaitaiStruct) -> bytes | None:
     """The bytes of ``obj`` from a single write, when its spec's layout does not depend
     on its stream's size: a stream without an end gives the same bytes as one of the exact
     size (``size-eos`` fields end where they were written). None when it cannot be told
@@ -542,7 +541,7 @@ def _write_once(obj: ReadWriteKaitaiStruct) -> Optional[bytes]:
     return stream._io.getvalue()[:stream._io.tell()]
 
 
-def to_bytes(obj: ReadWriteKaitaiStruct, size: Optional[int] = None) -> bytes:
+def to_bytes(obj: ReadWriteKaitaiStruct, size: int | None = None) -> bytes:
     """Write ``obj`` into a stream of ``size`` bytes (measured when not given; one write
     when the layout does not depend on the stream's size)."""
     try:
@@ -570,8 +569,8 @@ def to_bytes(obj: ReadWriteKaitaiStruct, size: Optional[int] = None) -> bytes:
                           expected="fields consistent with each other") from exc
 
 
-def encode_fields(info: TypeInfo, fields: Mapping[str, Any], params: Tuple[Any, ...] = (),
-                  size: Optional[int] = None, hooks: Optional[Hooks] = None) -> bytes:
+def encode_fields(info: TypeInfo, fields: Mapping[str, Any], params: tuple[Any, ...] = (),
+                  size: int | None = None, hooks: Hooks | None = None) -> bytes:
     """Fields to bytes in one step."""
     return to_bytes(build(info, fields, params, hooks=hooks), size)
 
