@@ -65,7 +65,7 @@ LAYOUTS = {
     "linux_sll2": Layout("linux_sll2", ">HHIHBB8s",
                          (("protocol",), ("reserved",), ("interface_index",), ("arphrd_type",),
                           ("packet_type",), ("len_addr",), ("addr",))),
-    "null_loopback": Layout("null_loopback", ">4s", (("family_bytes",),)),
+    "null_loopback": Layout("null_loopback", "<4s", (("family_bytes",),)),
     "ipv4": Layout("ipv4_packet", ">BBHHHBBH4s4s",
                    (("version", "ihl"), ("dscp", "ecn"), ("total_length",), ("identification",),
                     ("reserved", "dont_fragment", "more_fragments", "fragment_offset"),

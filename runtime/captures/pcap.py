@@ -45,9 +45,9 @@ from kaitaistruct import KaitaiStream
 from ..errors import CaptureError, StreamConflictError, StreamGapError, WirestructError
 from ..generated.capture.ethernet_frame import EthernetFrame
 from ..generated.capture.ip_packet import IpPacket
+from ..generated.capture.ip_payload import IpPayload
 from ..generated.capture.ip_protocol import IpProtocol
 from ..generated.capture.ipv4_packet import Ipv4Packet
-from ..generated.capture.ip_payload import IpPayload
 from ..generated.capture.ipv6_packet import Ipv6Packet
 from ..generated.capture.link_frame import LinkFrame
 from ..generated.capture.linux_sll import LinuxSll
@@ -65,9 +65,9 @@ from ..generated.capture.udp_datagram import UdpDatagram
 from ..limits import DEFAULT_LIMITS, Limits
 from ..parse import parse, wrap_exception
 from ..records import CaptureRecord, Direction
+from .fastpath import Segment, decode_frame, enhanced_packet, record_header
 from .ip_fragments import FragmentBuffer, FragmentKey
 from .pcap_writer import write_pcap, write_pcapng
-from .fastpath import Segment, decode_frame, enhanced_packet, record_header
 from .tcp_reassembly import Chunk, Gap, HalfStream
 from .unread import UnreadTally
 
