@@ -35,14 +35,15 @@ def _name_file(events: Iterator[Event], path: str) -> Iterator[Event]:
         yield event
 
 
-#: Tracked allocations (net of frees) between two young-generation collections while
-#: packets are decoded. Every generated object points back to its parent and root, so
-#: each decoded packet is garbage that only the cycle collector frees; at Python's
-#: default (700) a collection runs every few packets, finds the packet being parsed still
+#: Collector thresholds while packets are decoded: tracked allocations (net of frees)
+#: between two young-generation collections, and young collections between two of the
+#: middle generation. Every generated object points back to its parent and root, so each
+#: decoded packet is garbage that only the cycle collector frees; at Python's defaults
+#: (700, 10) a collection runs every few packets, finds the packet being parsed still
 #: alive and promotes it, and the older generations then fill and get scanned over and
-#: over. At 20 000 the collector runs about thirty times less often and the garbage
-#: waiting for it stays bounded (a few MB); memory stays flat in the capture's length.
-YOUNG_COLLECTION_THRESHOLD = 20_000
+#: over. At (20 000, 100) the collector runs far less often and the garbage waiting for
+#: it stays bounded (a few MB, whatever the capture's length).
+COLLECTION_THRESHOLDS = (20_000, 100)
 
 _decoding = 0                   # decode loops running (nested or interleaved)
 _saved_threshold: Tuple[int, ...] = ()
@@ -51,10 +52,10 @@ _saved_threshold: Tuple[int, ...] = ()
 def _batch_collections() -> None:
     global _decoding, _saved_threshold
     if _decoding == 0:
-        _saved_threshold = gc.get_threshold()
-        first, *rest = _saved_threshold
-        if 0 < first < YOUNG_COLLECTION_THRESHOLD:      # 0: the collector is off; leave it
-            gc.set_threshold(YOUNG_COLLECTION_THRESHOLD, *rest)
+        _saved_threshold = young, middle, old = gc.get_threshold()
+        if young:                                       # 0: the collector is off; leave it
+            gc.set_threshold(max(young, COLLECTION_THRESHOLDS[0]),
+                             max(middle, COLLECTION_THRESHOLDS[1]), old)
     _decoding += 1
 
 

@@ -8,7 +8,7 @@ import tracemalloc
 
 from wirestruct import get_protocol, session
 from wirestruct.events import ErrorEvent, PacketEvent
-from wirestruct.session import YOUNG_COLLECTION_THRESHOLD, decode_records, track
+from wirestruct.session import COLLECTION_THRESHOLDS, decode_records, track
 from wirestruct.tools.generate_diep import generate
 
 
@@ -17,10 +17,10 @@ def test_young_collections_are_batched_while_decoding_and_restored_after():
     before = gc.get_threshold()
     events = decode_records(generate(3, ticks=5, shapes=10), protocol.decoder())
     first = next(events)
-    assert gc.get_threshold() == (YOUNG_COLLECTION_THRESHOLD, *before[1:])
+    assert gc.get_threshold() == (*COLLECTION_THRESHOLDS, before[2])
     inner = decode_records(generate(4, ticks=2, shapes=5), protocol.decoder())
     assert sum(isinstance(e, PacketEvent) for e in inner) > 0      # nested, ended first
-    assert gc.get_threshold()[0] == YOUNG_COLLECTION_THRESHOLD
+    assert gc.get_threshold() == (*COLLECTION_THRESHOLDS, before[2])
     rest = list(events)
     assert isinstance(first, PacketEvent) and len(rest) > 5
     assert gc.get_threshold() == before
@@ -39,10 +39,10 @@ def test_a_collector_turned_off_or_already_lazier_is_left_alone():
     protocol = get_protocol("diep")
     before = gc.get_threshold()
     try:
-        gc.set_threshold(YOUNG_COLLECTION_THRESHOLD * 2, 10, 10)
+        gc.set_threshold(COLLECTION_THRESHOLDS[0] * 2, 10, 10)
         events = decode_records(generate(3, ticks=3, shapes=5), protocol.decoder())
         next(events)
-        assert gc.get_threshold()[0] == YOUNG_COLLECTION_THRESHOLD * 2
+        assert gc.get_threshold()[0] == COLLECTION_THRESHOLDS[0] * 2
         events.close()
         gc.set_threshold(0)
         events = decode_records(generate(3, ticks=3, shapes=5), protocol.decoder())
