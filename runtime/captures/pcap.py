@@ -1,10 +1,15 @@
 """pcap and pcapng files in, capture records out (TCP reassembled, UDP per datagram).
 
-Reading streams the file: the generated classes of ``ksy/capture/`` parse the file header
-and then one record (pcap) or block (pcapng) at a time from a :class:`KaitaiStream` over
-the file object, which is only ever asked for the bytes of the next record. Each frame's
-bytes are then parsed with :class:`~wirestruct.generated.capture.link_frame.LinkFrame`
-(link layer, encapsulations, IPv4/IPv6, TCP/UDP).
+Reading streams the file, one record (pcap) or block (pcapng) at a time; the file object
+is only ever asked for the bytes of the next record. The generated classes of
+``ksy/capture/`` parse the file and section headers; pcap record headers and pcapng
+Enhanced Packet Blocks without options are read with the ``struct`` formats of
+:mod:`.fastpath` (the same layouts), other blocks with the generated classes. Each frame
+of a common layout (Ethernet with any VLAN tags, Linux cooked v1/v2, loopback or raw IP
+around a whole IPv4 packet or an IPv6 packet without extension headers, around TCP or
+UDP) is read by :func:`.fastpath.decode_frame`; every other frame is parsed with
+:class:`~wirestruct.generated.capture.link_frame.LinkFrame` (link layer, encapsulations,
+IPv4/IPv6, TCP/UDP). Both give the same packets.
 
 For ``transport="stream"`` the two byte streams of each TCP connection are reassembled
 (:mod:`.tcp_reassembly`) and every contiguous run of new bytes becomes one
