@@ -41,11 +41,12 @@ def _name_file(events: Iterator[Event], path: str) -> Iterator[Event]:
 #: decoded packet is garbage that only the cycle collector frees; at Python's defaults
 #: (700, 10) a collection runs every few packets, finds the packet being parsed still
 #: alive and promotes it, and the older generations then fill and get scanned over and
-#: over. At (5 000, 100) the collector runs far less often and the garbage waiting for
-#: it stays bounded (a few MB, whatever the capture's length). Larger young thresholds
-#: speed diep.io up further but slow Scrap Mechanic down (its garbage then leaves the
-#: caches before it is reused): benchmarks/bench_garbage.py.
-COLLECTION_THRESHOLDS = (5_000, 100)
+#: over. At (10 000, 10) the collector runs fourteen times less often and the garbage
+#: waiting for it stays bounded (a few MB, whatever the capture's length). Larger
+#: thresholds speed diep.io up further but slow Scrap Mechanic down (its garbage then
+#: leaves the caches before it is reused) and let memory grow within a wider bound:
+#: benchmarks/bench_garbage.py.
+COLLECTION_THRESHOLDS = (10_000, 10)
 
 _decoding = 0                   # decode loops running (nested or interleaved)
 _saved_threshold: Tuple[int, ...] = ()

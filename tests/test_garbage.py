@@ -78,9 +78,10 @@ def test_memory_is_flat_in_the_number_of_packets():
     large, large_packets, large_errors = _peak(records, 16)
     assert small_errors == large_errors == 0
     assert large_packets == 4 * small_packets > 100
-    # Four times the packets, not four times the memory: the garbage waiting for the
-    # collector is bounded by the threshold, not by the capture.
-    assert large < 1.5 * small, (small, large)
+    # Four times the packets, not four times the memory (what garbage left to the
+    # collector unbounded costs: 6 MB and 25 MB here): the garbage waiting for it is
+    # bounded by the thresholds, not by the capture.
+    assert large < 2 * small, (small, large)
 
 
 def test_the_packets_are_garbage_the_collector_frees():
