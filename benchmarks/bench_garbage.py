@@ -7,8 +7,9 @@ packet is freed only by the cycle collector. ``decode_records`` raises the young
 and middle-generation thresholds to ``wirestruct.session.COLLECTION_THRESHOLDS`` while it
 runs; "before" sets them to (700, 10) (Python's defaults, what decoding ran with before),
 "after" keeps them. For diep.io and Scrap Mechanic sessions from the generators (built
-first, not timed; Scrap Mechanic ten times the ticks), the runs alternate (before, after, before, after ...) and the best CPU time of each is
-printed with the ratio and the load average before and after.
+first, not timed; Scrap Mechanic ten times the ticks), the runs alternate (before, after,
+before, after ...) and the best CPU time of each is printed with the ratio and the load
+average before and after.
 """
 from __future__ import annotations
 
