@@ -6,7 +6,8 @@ tracker are sans-I/O. A :class:`~wirestruct.errors.CaptureError` from the reader
 """
 from __future__ import annotations
 
-from typing import Iterable, Iterator, Optional, Union
+import gc
+from typing import Iterable, Iterator, Optional, Tuple, Union
 
 from .errors import StreamGapError, WirestructError
 from .events import ErrorEvent, Event, PacketEvent
@@ -34,8 +35,51 @@ def _name_file(events: Iterator[Event], path: str) -> Iterator[Event]:
         yield event
 
 
+#: Collector thresholds while packets are decoded: tracked allocations (net of frees)
+#: between two young-generation collections, and young collections between two of the
+#: middle generation. Every generated object points back to its parent and root, so each
+#: decoded packet is garbage that only the cycle collector frees; at Python's defaults
+#: (700, 10) a collection runs every few packets, finds the packet being parsed still
+#: alive and promotes it, and the older generations then fill and get scanned over and
+#: over. At (10 000, 10) the collector runs fourteen times less often and the garbage
+#: waiting for it stays bounded (a few MB, whatever the capture's length). Larger
+#: thresholds speed diep.io up further but slow Scrap Mechanic down (its garbage then
+#: leaves the caches before it is reused) and let memory grow within a wider bound:
+#: benchmarks/bench_garbage.py.
+COLLECTION_THRESHOLDS = (10_000, 10)
+
+_decoding = 0                   # decode loops running (nested or interleaved)
+_saved_threshold: Tuple[int, ...] = ()
+
+
+def _batch_collections() -> None:
+    global _decoding, _saved_threshold
+    if _decoding == 0:
+        _saved_threshold = young, middle, old = gc.get_threshold()
+        if young:                                       # 0: the collector is off; leave it
+            gc.set_threshold(max(young, COLLECTION_THRESHOLDS[0]),
+                             max(middle, COLLECTION_THRESHOLDS[1]), old)
+    _decoding += 1
+
+
+def _restore_collections() -> None:
+    global _decoding
+    _decoding -= 1
+    if _decoding == 0 and _saved_threshold:
+        gc.set_threshold(*_saved_threshold)
+
+
 def _decode(records: Iterable[Union[CaptureRecord, WirestructError]],
             decoder: Decoder) -> Iterator[Event]:
+    _batch_collections()
+    try:
+        yield from _decode_all(records, decoder)
+    finally:                    # exhausted, closed, or dropped by the consumer
+        _restore_collections()
+
+
+def _decode_all(records: Iterable[Union[CaptureRecord, WirestructError]],
+                decoder: Decoder) -> Iterator[Event]:
     for item in records:
         if isinstance(item, WirestructError):
             if isinstance(item, StreamGapError) and isinstance(decoder, StreamDecoder):

@@ -1,10 +1,15 @@
 """pcap and pcapng files in, capture records out (TCP reassembled, UDP per datagram).
 
-Reading streams the file: the generated classes of ``ksy/capture/`` parse the file header
-and then one record (pcap) or block (pcapng) at a time from a :class:`KaitaiStream` over
-the file object, which is only ever asked for the bytes of the next record. Each frame's
-bytes are then parsed with :class:`~wirestruct.generated.capture.link_frame.LinkFrame`
-(link layer, encapsulations, IPv4/IPv6, TCP/UDP).
+Reading streams the file, one record (pcap) or block (pcapng) at a time; the file object
+is only ever asked for the bytes of the next record. The generated classes of
+``ksy/capture/`` parse the file and section headers; pcap record headers and pcapng
+Enhanced Packet Blocks without options are read with the ``struct`` formats of
+:mod:`.fastpath` (the same layouts), other blocks with the generated classes. Each frame
+of a common layout (Ethernet with any VLAN tags, Linux cooked v1/v2, loopback or raw IP
+around a whole IPv4 packet or an IPv6 packet without extension headers, around TCP or
+UDP) is read by :func:`.fastpath.decode_frame`; every other frame is parsed with
+:class:`~wirestruct.generated.capture.link_frame.LinkFrame` (link layer, encapsulations,
+IPv4/IPv6, TCP/UDP). Both give the same packets.
 
 For ``transport="stream"`` the two byte streams of each TCP connection are reassembled
 (:mod:`.tcp_reassembly`) and every contiguous run of new bytes becomes one
@@ -45,9 +50,9 @@ from kaitaistruct import KaitaiStream
 from ..errors import CaptureError, StreamConflictError, StreamGapError, WirestructError
 from ..generated.capture.ethernet_frame import EthernetFrame
 from ..generated.capture.ip_packet import IpPacket
+from ..generated.capture.ip_payload import IpPayload
 from ..generated.capture.ip_protocol import IpProtocol
 from ..generated.capture.ipv4_packet import Ipv4Packet
-from ..generated.capture.ip_payload import IpPayload
 from ..generated.capture.ipv6_packet import Ipv6Packet
 from ..generated.capture.link_frame import LinkFrame
 from ..generated.capture.linux_sll import LinuxSll
@@ -65,6 +70,7 @@ from ..generated.capture.udp_datagram import UdpDatagram
 from ..limits import DEFAULT_LIMITS, Limits
 from ..parse import parse, wrap_exception
 from ..records import CaptureRecord, Direction
+from .fastpath import Segment, decode_frame, enhanced_packet, record_header
 from .ip_fragments import FragmentBuffer, FragmentKey
 from .pcap_writer import write_pcap, write_pcapng
 from .tcp_reassembly import Chunk, Gap, HalfStream
@@ -74,6 +80,7 @@ __all__ = ["read_packet_capture", "parse_server", "Frame", "write_pcap", "write_
 
 _PCAP_MAGICS = {m.value: m for m in Pcap.Magic}
 _PCAPNG_SHB = Pcapng.BlockType.section_header.value
+_PCAPNG_EPB_TYPE = Pcapng.BlockType.enhanced_packet.value
 _BLOCK = Pcapng.BlockType
 _IF_TSRESOL = Pcapng.InterfaceOption.if_tsresol.value
 _IF_TSOFFSET = Pcapng.InterfaceOption.if_tsoffset.value
@@ -99,7 +106,15 @@ class _Source:
     def read(self, n: int = -1) -> bytes:
         if n is None or n < 0:
             raise _stdio.UnsupportedOperation("capture files are read record by record")
-        parts = []
+        if not self._ahead:
+            data = self._raw.read(n)
+            if len(data) == n:      # the common case: one read gives it all
+                self._pos += n
+                return data
+            parts = [data] if data else []
+            n -= len(data)
+        else:
+            parts = []
         if self._ahead:
             parts.append(self._ahead[:n])
             self._ahead = self._ahead[n:]
@@ -167,27 +182,34 @@ def _pcap_frames(src: _Source, limits: Limits) -> Iterator[Union[Frame, CaptureE
                            offset=4, field_path=err.where.field_path)
         return
     link_type = header.link_type
+    # Record headers: Pcap.RecordHeader's layout as one struct format (see .fastpath).
+    record = record_header(is_le)
+    unpack, size = record.unpack, record.size
+    read = src.read
+    max_record = limits.max_record
     number = 0
-    while not src.at_eof():
+    start = src.tell()
+    while True:
+        head = read(size)
+        if not head:
+            return
         number += 1
-        start = src.tell()
-        try:
-            record = Pcap.RecordHeader(is_le, io)
-        except EOFError:
+        if len(head) < size:
             yield _truncated(f"the header of frame {number}", start)
             return
-        if record.incl_len > limits.max_record:
-            yield CaptureError(f"frame {number} claims {record.incl_len} bytes; the file "
+        ts_sec, ts_frac, incl_len, orig_len = unpack(head)
+        if incl_len > max_record:
+            yield CaptureError(f"frame {number} claims {incl_len} bytes; the file "
                                "structure is lost here", offset=start,
-                               expected=f"at most {limits.max_record} bytes (limits.max_record)")
+                               expected=f"at most {max_record} bytes (limits.max_record)")
             return
-        try:
-            data = io.read_bytes(record.incl_len)
-        except EOFError:
-            yield _truncated(f"frame {number}", start + 16)
+        data = read(incl_len)
+        if len(data) < incl_len:
+            yield _truncated(f"frame {number}", start + size)
             return
-        yield Frame(number, start + 16, (record.ts_sec * scale + record.ts_frac) / scale,
-                    link_type, data, record.orig_len)
+        yield Frame(number, start + size, (ts_sec * scale + ts_frac) / scale,
+                    link_type, data, orig_len)
+        start += size + incl_len
 
 
 @dataclass
@@ -212,67 +234,88 @@ def _interface(idb) -> _Interface:
 
 
 def _pcapng_frames(src: _Source, limits: Limits) -> Iterator[Union[Frame, CaptureError]]:
-    io = KaitaiStream(src)
     section_is_le = True
     interfaces: List[_Interface] = []
     number = 0
     last_t = 0.0
-    while not src.at_eof():
+    read = src.read
+    while True:
         start = src.tell()
-        try:
-            head = Pcapng.BlockHead(section_is_le, io)
-            len_block = head.len_block
-        except EOFError:
-            yield _truncated("a block header", start)
+        first = read(8)
+        if not first:
             return
-        except Exception as exc:  # noqa: BLE001 - bad byte-order magic
-            err = wrap_exception(exc, packet_name="section header block", offset_base=start)
-            yield CaptureError(f"bad pcapng section header: {err.message}", expected=err.expected,
-                               offset=start + 8)
-            return
-        body_len = len_block - head.len_head - 4
+        is_le = section_is_le
+        len_head = 8
+        block_type = int.from_bytes(first[:4], "little" if is_le else "big")
+        if len(first) < 8 or block_type == _PCAPNG_SHB:
+            # Block heads that are short or start a section: Pcapng.BlockHead.
+            try:
+                head = Pcapng.BlockHead(section_is_le, KaitaiStream(_stdio.BytesIO(
+                    first + (read(4) if len(first) == 8 else b""))))
+                block_type, len_block, is_le, len_head = (head.block_type, head.len_block,
+                                                          head.is_le, head.len_head)
+            except EOFError:
+                yield _truncated("a block header", start)
+                return
+            except Exception as exc:  # noqa: BLE001 - bad byte-order magic
+                err = wrap_exception(exc, packet_name="section header block", offset_base=start)
+                yield CaptureError(f"bad pcapng section header: {err.message}",
+                                   expected=err.expected, offset=start + 8)
+                return
+        else:
+            len_block = int.from_bytes(first[4:8], "little" if is_le else "big")
+        body_len = len_block - len_head - 4
         if len_block % 4 or body_len < 0 or len_block > limits.max_record + 4096:
             yield CaptureError(f"block of {len_block} bytes; the file structure is lost here",
                                offset=start, expected="a multiple of 4, at least 12 and within "
                                "limits.max_record")
             return
-        try:
-            body = io.read_bytes(body_len)
-            Pcapng.BlockTail(head.is_le, len_block, io)
-        except EOFError:
+        body = read(body_len)
+        tail = read(4)
+        if len(body) < body_len or len(tail) < 4:
             yield _truncated("a block", start)
             return
-        except Exception:  # noqa: BLE001 - trailing length differs
+        if int.from_bytes(tail, "little" if is_le else "big") != len_block:
+            # Pcapng.BlockTail's `valid`, on the trailing length.
             yield CaptureError("a block's trailing length differs from its leading length; the "
                                "file structure is lost here", offset=start + len_block - 4,
                                expected=str(len_block))
             return
-        block_type = head.block_type
         try:
-            if block_type == _BLOCK.section_header:
-                section_is_le = head.is_le     # a new section, even if its body is bad
+            if block_type == _PCAPNG_EPB_TYPE:
+                number += 1
+                fixed = enhanced_packet(is_le)
+                if body_len >= fixed.size:
+                    interface_id, high, low, captured, orig_len = fixed.unpack_from(body)
+                else:
+                    captured = -1
+                if fixed.size + captured + (-captured % 4) == body_len:    # no options
+                    data = body[fixed.size:fixed.size + captured]
+                    timestamp = high * 0x100000000 + low
+                else:
+                    epb = parse(Pcapng.EnhancedPacketBlock, body, is_le, 0, 0,
+                                packet_name="enhanced packet", offset_base=start + 8)
+                    interface_id, timestamp = epb.interface_id, epb.timestamp
+                    data, orig_len = epb.packet_data, epb.original_packet_length
+                if interface_id >= len(interfaces):
+                    raise CaptureError(f"frame {number} names interface {interface_id}",
+                                       expected=f"one of the {len(interfaces)} interfaces "
+                                       "described before it", offset=start + 8)
+                iface = interfaces[interface_id]
+                last_t = timestamp / iface.divisor + iface.offset
+                yield Frame(number, start + 28, last_t, iface.link_type, data, orig_len)
+            elif block_type == _BLOCK.section_header:
+                section_is_le = is_le     # a new section, even if its body is bad
                 interfaces = []
-                parse(Pcapng.SectionHeaderBlock, body, head.is_le, packet_name="section header",
+                parse(Pcapng.SectionHeaderBlock, body, is_le, packet_name="section header",
                       offset_base=start + 12)
             elif block_type == _BLOCK.interface_description:
                 interfaces.append(_interface(parse(
-                    Pcapng.InterfaceDescriptionBlock, body, head.is_le,
+                    Pcapng.InterfaceDescriptionBlock, body, is_le,
                     packet_name="interface description", offset_base=start + 8)))
-            elif block_type == _BLOCK.enhanced_packet:
-                number += 1
-                epb = parse(Pcapng.EnhancedPacketBlock, body, head.is_le, 0, 0,
-                            packet_name="enhanced packet", offset_base=start + 8)
-                if epb.interface_id >= len(interfaces):
-                    raise CaptureError(f"frame {number} names interface {epb.interface_id}",
-                                       expected=f"one of the {len(interfaces)} interfaces "
-                                       "described before it", offset=start + 8)
-                iface = interfaces[epb.interface_id]
-                last_t = epb.timestamp / iface.divisor + iface.offset
-                yield Frame(number, start + 28, last_t, iface.link_type, epb.packet_data,
-                            epb.original_packet_length)
             elif block_type == _BLOCK.simple_packet:
                 number += 1
-                spb = parse(Pcapng.SimplePacketBlock, body, head.is_le, 0, 0,
+                spb = parse(Pcapng.SimplePacketBlock, body, is_le, 0, 0,
                             packet_name="simple packet", offset_base=start + 8)
                 if not interfaces:
                     raise CaptureError(f"frame {number} comes before any interface description",
@@ -287,11 +330,18 @@ def _pcapng_frames(src: _Source, limits: Limits) -> Iterator[Union[Frame, Captur
 
 # --------------------------------------------------------------------------- frames
 
-@dataclass(frozen=True, slots=True)
 class _Packet:
-    src: Endpoint
-    dst: Endpoint
-    segment: Union[TcpSegment, UdpDatagram]
+    """A TCP segment or UDP datagram with its endpoints (``segment`` is a generated
+    TcpSegment/UdpDatagram or a :class:`.fastpath.Segment`, which have the same names)."""
+
+    __slots__ = ("src", "dst", "segment", "udp")
+
+    def __init__(self, src: Endpoint, dst: Endpoint,
+                 segment: Union[TcpSegment, UdpDatagram, Segment], udp: bool) -> None:
+        self.src = src
+        self.dst = dst
+        self.segment = segment
+        self.udp = udp
 
 
 @dataclass(frozen=True, slots=True)
@@ -435,7 +485,7 @@ def _transport(ip: Union[Ipv4Packet, Ipv6Packet], payload) -> Union[_Packet, str
                                    expected=f"at most {len(payload.body) + 8} bytes")
             return "UDP datagrams cut by the snapshot length"
         return _Packet((ip.src_addr, payload.src_port), (ip.dst_addr, payload.dst_port),
-                       payload)
+                       payload, cls is UdpDatagram)
     protocol = ip.protocol if type(ip) is Ipv4Packet else ip.payload.upper_layer_protocol
     return f"IP protocol {_named(protocol, 2)}"
 
@@ -453,7 +503,9 @@ class _FramePath:
 
     def frame(self, frame: Frame, flows: "_Flows") -> List["_Output"]:
         """Everything one frame gives; raises WirestructError for a frame that does not parse."""
-        packet = _decode(frame)
+        data = frame.data
+        fast = decode_frame(data, frame.link_type) if frame.orig_len == len(data) else None
+        packet = _decode(frame) if fast is None else _Packet(*fast)
         out: List[_Output] = []
         if self.fragments.cost:         # datagrams are waiting
             out.extend(_Output(error=error) for error in self.fragments.expire(frame.t))
@@ -488,7 +540,7 @@ class _FramePath:
                   out: List["_Output"]) -> None:
         """Count the frames of connections that are not followed."""
         key = (packet.src, packet.dst) if packet.src < packet.dst else (packet.dst, packet.src)
-        if type(packet.segment) is UdpDatagram:
+        if packet.udp:
             if flows.stream_mode:
                 self._count("UDP datagrams (the protocol reads TCP streams)", frame, out)
                 return
@@ -559,7 +611,7 @@ class _Roles:
             if len(matches) == 1:
                 return matches[0]
         segment = packet.segment
-        if isinstance(segment, TcpSegment) and segment.syn:
+        if not packet.udp and segment.syn:
             return packet.src if segment.ack else packet.dst
         return None
 
@@ -675,12 +727,13 @@ class _Flows:
                 f"frame {frame.number}: the reassembled {len(data)}-byte datagram does not "
                 f"parse: {exc.message}", expected=exc.expected, dropped=len(data)))], None
         src, dst = fragment.key[0], fragment.key[1]
-        packet = _Packet((src, segment.src_port), (dst, segment.dst_port), segment)
+        packet = _Packet((src, segment.src_port), (dst, segment.dst_port), segment,
+                         type(segment) is UdpDatagram)
         return out + self.packet(packet, frame.t), packet
 
     def packet(self, packet: _Packet, t: float) -> List[_Output]:
         key = (packet.src, packet.dst) if packet.src < packet.dst else (packet.dst, packet.src)
-        if isinstance(packet.segment, UdpDatagram):
+        if packet.udp:
             return self._udp(key, packet, t)
         return self._tcp(key, packet, t)
 
@@ -702,7 +755,7 @@ class _Flows:
         return out
 
     def _tcp(self, key: tuple, packet: _Packet, t: float) -> List[_Output]:
-        segment: TcpSegment = packet.segment
+        segment = packet.segment
         out: List[_Output] = []
         flow = self.tcp.get(key)
         if flow is None:

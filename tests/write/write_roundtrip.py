@@ -12,6 +12,8 @@ could not be written as they are.
 """
 from __future__ import annotations
 
+import contextlib
+
 import importlib
 import inspect
 from collections import Counter, defaultdict
@@ -126,16 +128,31 @@ def record_structures(run: Callable[[], None], source: str) -> list[Sample]:
     return [replace(sample, types=frozenset(nested[key])) for key, sample in roots.items()]
 
 
+@contextlib.contextmanager
+def generated_frames():
+    """Frames parsed by the generated classes (the struct fast path of the capture
+    reader, which gives the same packets, turned off)."""
+    from wirestruct.captures import pcap
+
+    fast_path = pcap.decode_frame
+    pcap.decode_frame = lambda data, link_type: None
+    try:
+        yield
+    finally:
+        pcap.decode_frame = fast_path
+
+
 def decode_capture(path: str, protocol_name: str) -> None:
     protocol = get_protocol(protocol_name)
-    with open_capture(ROOT / path, transport=protocol.transport) as capture:
+    with generated_frames(), open_capture(ROOT / path, transport=protocol.transport) as capture:
         for _ in track(decode_records(capture, protocol.decoder()), protocol.tracker()):
             pass
 
 
 def read_capture(path: str) -> None:
     """Every record of a capture file (frames parsed down to their TCP/UDP payloads)."""
-    with open_capture(ROOT / path, server_ports=(47311, 47312, 47313, 7777)) as capture:
+    with generated_frames(), open_capture(ROOT / path,
+                                          server_ports=(47311, 47312, 47313, 7777)) as capture:
         for _ in capture:
             pass
 
