@@ -288,3 +288,18 @@ def test_jq_edit_of_a_scrap_mechanic_uuid(tmp_path):
     sub = after[position]["expansions"]["sub_updates"][i]
     assert sub["update"]["data"]["body"]["uuid"] == new
     assert uuid.UUID(new).bytes[::-1].hex() in sub["data"]["hex"]   # documented le u128
+
+
+def test_diep_entry_without_index_or_beyond_the_slots_is_an_error():
+    good = _decoded("diep", "samples/diep.jsonl")[0]
+    broken = []
+    for fields in ([{"value": 5}], [{"index": 68, "value": 5}], [{"index": "x", "value": 5}]):
+        event = _diep_update_event()
+        ups = event["fields"]["body"]["upcreates"]
+        u = next(i for i, x in enumerate(ups) if x["kind"] == "update")
+        ups[u]["body"]["fields"] = fields
+        broken.append(event)
+    records, errors = _encode("diep", [*broken, good])
+    assert len(records) == 1 and records[0].data[0] == 0x00          # the init packet
+    assert [e.dropped for e in errors] == [1, 1, 1]
+    assert all(f"upcreates[{u}]/body/fields[0]" in (e.where.field_path or "") for e in errors)
