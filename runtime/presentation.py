@@ -54,6 +54,87 @@ VALUE_OF: Dict[str, Callable[[Any, Optional[str]], Any]] = {
     "sm_common:SmCommon.Uuid": sm_uuid,
     "sm_common:SmCommon.F4FromBits": sm_f4_from_bits,
 }
+
+
+# -- the way back (wirestruct.unpresent) ----------------------------------------------------
+# Each entry of VALUE_FROM undoes the VALUE_OF entry of the same class: shown value ->
+# the wire fields the read-write classes take (``params`` are the type's parameters).
+def _vu_from(value: Any, params: Tuple[Any, ...], field: Optional[str]) -> Dict[str, Any]:
+    return {f"b{i}": b for i, b in enumerate(_leb128(_int(value, 0, 1 << 32)))}
+
+
+def _vi_from(value: Any, params: Tuple[Any, ...], field: Optional[str]) -> Dict[str, Any]:
+    n = _int(value, -(1 << 31), 1 << 31)
+    return _vu_from(((n << 1) ^ (n >> 31)) & 0xFFFFFFFF, params, field)
+
+
+def _vf_from(value: Any, params: Tuple[Any, ...], field: Optional[str]) -> Dict[str, Any]:
+    swapped = int.from_bytes(struct.pack("<f", _float(value)), "big", signed=True)
+    return {"swapped": _vi_from(swapped, params, field)}
+
+
+def _fixed_point_from(value: Any, params: Tuple[Any, ...], field: Optional[str]) -> Dict[str, Any]:
+    return {"scaled": _vi_from(int(_float(value) * params[0]), params, field)}
+
+
+def sm_uuid_from(text: Any, params: Tuple[Any, ...], field: Optional[str]) -> Dict[str, Any]:
+    """The inverse of :func:`sm_uuid`: the octets of a UUID's text, by its field's order."""
+    octets = uuid.UUID(str(text)).bytes
+    if field not in _SM_BE_UUID_FIELDS:
+        octets = octets[::-1]
+    return {"octets": octets.hex()}
+
+
+def _int(value: Any, low: int, high: int) -> int:
+    if isinstance(value, str) and value.lstrip("-").isdigit():
+        value = int(value)                               # --big-ints string
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value < high:
+        raise ValueError(f"{value!r} is not an integer in {low} .. {high - 1}")
+    return value
+
+
+def _float(value: Any) -> float:
+    if isinstance(value, str):
+        return float({"Infinity": "inf", "-Infinity": "-inf"}.get(value, value))
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ValueError(f"{value!r} is not a number")
+    return float(value)
+
+
+def _leb128(value: int) -> bytes:
+    out = bytearray()
+    while value >= 0x80:
+        out.append(value & 0x7F | 0x80)
+        value >>= 7
+    out.append(value)
+    return bytes(out)
+
+
+#: ``module:Qual.Name`` -> ``(shown value, params, field) -> wire fields``; one entry per
+#: VALUE_OF entry (a test holds the two tables to the same keys).
+VALUE_FROM: Dict[str, Callable[[Any, Tuple[Any, ...], Optional[str]], Dict[str, Any]]] = {
+    "diep_types:DiepTypes.Vu": _vu_from,
+    "diep_types:DiepTypes.Vi": _vi_from,
+    "diep_types:DiepTypes.Vf": _vf_from,
+    "diep_types:DiepTypes.FixedPoint": _fixed_point_from,
+    **{f"diep_types:DiepTypes.{name}": (lambda value, params, field: {"value": value})
+       for name in ("F32", "U32", "StringNt")},
+    "sm_common:SmCommon.Uuid": sm_uuid_from,
+    # The float itself: the enclosing type's `*_bits` follow from it when it is encoded.
+    "sm_common:SmCommon.F4FromBits": lambda value, params, field: {"value": value},
+}
+#: Per generated package, how hidden bookkeeping comes back: the closing entry's jump
+#: byte, and the jump byte of an entry (``(index - prev_index) XOR 1``, from the
+#: ``index`` readable output keeps and the ``prev_index`` parameter).
+CLOSING_JUMP: Dict[str, int] = {"wirestruct.generated.diep": 1}
+
+
+def jump_from(index: Any, prev_index: int) -> int:
+    """The xored jump byte of a table entry at ``index`` after ``prev_index``."""
+    index = _int(index, prev_index + 1, 1 << 31)
+    return (index - prev_index) ^ 1
+
+
 #: Classes of VALUE_OF shown as their ``value`` instance alone (the serializer's fast path).
 VALUE_INSTANCE: FrozenSet[str] = frozenset(f"diep_types:DiepTypes.{n}" for n in _DIEP_VALUES)
 #: Classes left out of readable output (the field holding one is omitted).

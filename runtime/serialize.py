@@ -90,6 +90,15 @@ def seq_names(cls: type) -> tuple[str, ...]:
     return tuple(names)
 
 
+def param_names(cls: type) -> Tuple[str, ...]:
+    """The parameters of a generated class (its constructor's, without the stream links)."""
+    try:
+        names = tuple(inspect.signature(cls.__init__).parameters)
+    except (TypeError, ValueError):
+        return ()
+    return tuple(n for n in names if n not in ("self", "_io", "_parent", "_root"))
+
+
 class Serializer:
     """Converts events and parsed objects to JSON-able data with one set of options;
     per-class plans are built on first use and kept."""
@@ -226,9 +235,12 @@ class Serializer:
                 return lambda v, f: value_of(custom(v, f), f)
             if presentation.class_key(cls) in presentation.HIDDEN_CLASSES:
                 return lambda v, f: _HIDE
+            # A vector holds its components and nothing else it reads (parameters, such
+            # as the bits a float is made from, and computed instances may come along).
+            fields = tuple(n for n in seq_names(cls) if n not in param_names(cls))
             order = presentation.vector_order(
-                tuple(n for n in seq_names(cls) + instances if len(n) == 1))
-            if order is not None:
+                tuple(n for n in fields + instances if len(n) == 1))
+            if order is not None and all(len(n) == 1 for n in fields):
                 return self._vector_plan(order)
             hidden = presentation.hidden_fields(cls)
             end = presentation.end_marker(cls)

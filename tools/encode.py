@@ -2,7 +2,8 @@
 
     wirestruct decode in.pcapng -p mme | jq -c '...' | wirestruct encode - -p mme --out out.pcapng
 
-The events may be edited (a field changed, a packet dropped or added); each top-level
+The events may be readable (as ``decode`` prints them by default) or raw (``--raw``), or a
+mix of both; they may be edited (a field changed, a packet dropped or added); each top-level
 packet event becomes one record. The output format is ``--to`` or the extension of
 ``--out`` (``.jsonl``, ``.wscap``, ``.pcap``, ``.pcapng``). pcap and pcapng are
 synthesized as Ethernet/IPv4: TCP connections for stream protocols (as ``convert`` writes
@@ -23,6 +24,7 @@ from wirestruct.captures.pcap_writer import (ETHERTYPE_IPV4, LINKTYPE_ETHERNET, 
 from wirestruct.encoder import Encoder, read_events
 from wirestruct.errors import WirestructError
 from wirestruct.records import CaptureRecord, Direction
+from wirestruct.unpresent import raw_converter
 
 OUTPUT_FORMATS = ("jsonl", "wscap", "pcap", "pcapng")
 SERVER = ("127.0.0.1", 4000)
@@ -81,12 +83,14 @@ def write_records(fmt: str, out_path: str, protocol: str, transport: str,
 
 def encode_lines(lines: TextIO, encoder: Encoder, errors: list[WirestructError]) -> Iterator[CaptureRecord]:
     """Records of the events in ``lines``; what cannot be encoded goes to ``errors``."""
+    to_raw = raw_converter(encoder.protocol, build=getattr(encoder, "build", None))
+
     def items():
         for event in read_events(lines, max_line=encoder.limits.max_record):
             if isinstance(event, WirestructError):
                 yield event
             else:
-                yield from encoder.feed(event)
+                yield from encoder.feed(to_raw(event))
         yield from encoder.close()
 
     for item in items():
