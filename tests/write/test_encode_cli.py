@@ -24,7 +24,7 @@ SM = ROOT / "samples" / "scrap_mechanic.jsonl"
 def _cli(*args, stdin=None):
     """``wirestruct ARGS`` with ``stdin`` as its input: exit status, stdout and stderr."""
     if args[0] == "decode":
-        args = (*args, "--format", "jsonl", "--raw")   # the wire form, as encode reads it
+        args = (*args, "--format", "jsonl")   # what decode prints into a pipe
     argv = [str(a) for a in args]
     out, err = io.StringIO(), io.StringIO()
     saved = sys.stdin
@@ -104,7 +104,7 @@ def _check_one_field_changed(tmp_path, original_events, out, index):
 def test_edit_through_jq(tmp_path, mme_events):
     events, index = _edit_move_x(mme_events)
     out = tmp_path / "edited.jsonl"
-    script = (f"{' '.join(CLI)} decode {MME} -p mme --raw | "
+    script = (f"{' '.join(CLI)} decode {MME} -p mme | "
               f"jq -c 'if .index == {index} then .fields.payload.x = 123 else . end' | "
               f"{' '.join(CLI)} encode - -p mme --out {out}")
     proc = subprocess.run(script, shell=True, capture_output=True, text=True, cwd=ROOT, timeout=300)
