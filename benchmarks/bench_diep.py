@@ -27,7 +27,6 @@ import tracemalloc
 from io import BytesIO
 
 from kaitaistruct import KaitaiStream
-
 from wirestruct import get_protocol
 from wirestruct.events import ErrorEvent
 from wirestruct.generated.diep.diep_serverbound import DiepServerbound

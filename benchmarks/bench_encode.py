@@ -29,7 +29,6 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-
 from unittest import mock
 
 from wirestruct import decode_records, encoding, get_protocol, open_capture

@@ -119,7 +119,6 @@ def run(name: str, path: str) -> float:
 def build(path: Path, size_mb: float) -> None:
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     from bench_captures import records
-
     from wirestruct.captures.pcap_writer import write_pcap
 
     with open(path, "wb") as out:

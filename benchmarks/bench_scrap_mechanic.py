@@ -35,7 +35,6 @@ import tracemalloc
 from io import BytesIO
 
 from kaitaistruct import KaitaiStream
-
 from wirestruct.events import ErrorEvent
 from wirestruct.generated.scrap_mechanic.sm_compound_body import SmCompoundBody
 from wirestruct.generated.scrap_mechanic.sm_network_update import SmNetworkUpdate

@@ -23,8 +23,9 @@ and encoding goes on with the next one.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Dict, Iterable, Iterator, List, Mapping, Optional, TextIO, Union
+from typing import Any, TextIO, Union
 
 from .encoding import EncodeError
 from .errors import WirestructError
@@ -37,7 +38,7 @@ class EventNode:
     """One packet event and the events nested in it, in order."""
 
     event: Mapping[str, Any]
-    children: List["EventNode"] = field(default_factory=list)
+    children: list[EventNode] = field(default_factory=list)
 
     @property
     def fields(self) -> Mapping[str, Any]:
@@ -80,8 +81,8 @@ class Encoder:
     def __init__(self, *, limits: Limits = DEFAULT_LIMITS, **_options: Any) -> None:
         self.limits = limits
         self.skipped = 0              #: error events and lines that are not packets
-        self._pending: Optional[EventNode] = None
-        self._nodes: Dict[Any, EventNode] = {}
+        self._pending: EventNode | None = None
+        self._nodes: dict[Any, EventNode] = {}
         self._over = 0                #: nested events beyond max_items_per_packet
         self._count = 0
 
@@ -91,7 +92,7 @@ class Encoder:
         raise NotImplementedError
 
     # -- feeding ------------------------------------------------------------------------
-    def feed(self, event: Mapping[str, Any]) -> List[Item]:
+    def feed(self, event: Mapping[str, Any]) -> list[Item]:
         if not isinstance(event, Mapping):
             return [EncodeError(f"an event must be a JSON object, not {type(event).__name__}",
                                 expected="an object as wirestruct decode prints")]
@@ -117,7 +118,7 @@ class Encoder:
         self._nodes = {event.get("index"): self._pending}
         return out
 
-    def flush(self) -> List[Item]:
+    def flush(self) -> list[Item]:
         node, self._pending, self._nodes = self._pending, None, {}
         over, self._over = self._over, 0
         if node is None:
@@ -139,10 +140,10 @@ class Encoder:
         self._count += 1
         return [record]
 
-    def close(self) -> List[Item]:
+    def close(self) -> list[Item]:
         return self.flush()
 
-    def _fail(self, node: Optional[EventNode], exc: WirestructError) -> WirestructError:
+    def _fail(self, node: EventNode | None, exc: WirestructError) -> WirestructError:
         if node is not None:
             event = node.event
             packet_id = event.get("id")
@@ -160,7 +161,7 @@ class Encoder:
 
 
 def read_events(lines: TextIO, *, max_line: int = DEFAULT_LIMITS.max_record
-                ) -> Iterator[Union[Dict[str, Any], EncodeError]]:
+                ) -> Iterator[dict[str, Any] | EncodeError]:
     """The events of JSON Lines text (what ``wirestruct decode`` prints). A line that is
     not JSON, or longer than ``max_line`` characters (never held whole), becomes an
     :class:`EncodeError` naming its line number, and reading goes on."""

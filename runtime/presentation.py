@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import struct
 import uuid
-from typing import Any, Callable, Dict, FrozenSet, Optional, Tuple
+from collections.abc import Callable
+from typing import Any
 
 # -- diep.io -------------------------------------------------------------------------------
 #: Wire encodings of one value (varints, fixed point, null-terminated strings): shown as
@@ -32,7 +33,7 @@ _DIEP_HIDDEN_FIELDS = frozenset({"jump", "prev_index", "prev_mask", "num_slots",
 _SM_BE_UUID_FIELDS = frozenset({"filters", "filter_uuids"})
 
 
-def sm_uuid(obj: Any, field: Optional[str]) -> str:
+def sm_uuid(obj: Any, field: str | None) -> str:
     """A Scrap Mechanic UUID as canonical 8-4-4-4-12 text, by its field's documented order."""
     octets = bytes(obj.octets)
     if field not in _SM_BE_UUID_FIELDS:
@@ -40,7 +41,7 @@ def sm_uuid(obj: Any, field: Optional[str]) -> str:
     return str(uuid.UUID(bytes=octets))
 
 
-def sm_f4_from_bits(obj: Any, field: Optional[str]) -> Any:
+def sm_f4_from_bits(obj: Any, field: str | None) -> Any:
     """``f4_from_bits``: its 32 bits as the big-endian IEEE 754 single they are (the spec's
     ``value`` builds the same float from the bits' parts, more slowly)."""
     return _F4BE.unpack(obj.bits.to_bytes(4, "big"))[0]
@@ -49,7 +50,7 @@ def sm_f4_from_bits(obj: Any, field: Optional[str]) -> Any:
 _F4BE = struct.Struct(">f")
 
 #: ``module:Qual.Name`` -> presentation of the whole object.
-VALUE_OF: Dict[str, Callable[[Any, Optional[str]], Any]] = {
+VALUE_OF: dict[str, Callable[[Any, str | None], Any]] = {
     **{f"diep_types:DiepTypes.{name}": (lambda obj, field: obj.value) for name in _DIEP_VALUES},
     "sm_common:SmCommon.Uuid": sm_uuid,
     "sm_common:SmCommon.F4FromBits": sm_f4_from_bits,
@@ -59,25 +60,25 @@ VALUE_OF: Dict[str, Callable[[Any, Optional[str]], Any]] = {
 # -- the way back (wirestruct.unpresent) ----------------------------------------------------
 # Each entry of VALUE_FROM undoes the VALUE_OF entry of the same class: shown value ->
 # the wire fields the read-write classes take (``params`` are the type's parameters).
-def _vu_from(value: Any, params: Tuple[Any, ...], field: Optional[str]) -> Dict[str, Any]:
+def _vu_from(value: Any, params: tuple[Any, ...], field: str | None) -> dict[str, Any]:
     return {f"b{i}": b for i, b in enumerate(_leb128(_int(value, 0, 1 << 32)))}
 
 
-def _vi_from(value: Any, params: Tuple[Any, ...], field: Optional[str]) -> Dict[str, Any]:
+def _vi_from(value: Any, params: tuple[Any, ...], field: str | None) -> dict[str, Any]:
     n = _int(value, -(1 << 31), 1 << 31)
     return _vu_from(((n << 1) ^ (n >> 31)) & 0xFFFFFFFF, params, field)
 
 
-def _vf_from(value: Any, params: Tuple[Any, ...], field: Optional[str]) -> Dict[str, Any]:
+def _vf_from(value: Any, params: tuple[Any, ...], field: str | None) -> dict[str, Any]:
     swapped = int.from_bytes(struct.pack("<f", _float(value)), "big", signed=True)
     return {"swapped": _vi_from(swapped, params, field)}
 
 
-def _fixed_point_from(value: Any, params: Tuple[Any, ...], field: Optional[str]) -> Dict[str, Any]:
+def _fixed_point_from(value: Any, params: tuple[Any, ...], field: str | None) -> dict[str, Any]:
     return {"scaled": _vi_from(int(_float(value) * params[0]), params, field)}
 
 
-def sm_uuid_from(text: Any, params: Tuple[Any, ...], field: Optional[str]) -> Dict[str, Any]:
+def sm_uuid_from(text: Any, params: tuple[Any, ...], field: str | None) -> dict[str, Any]:
     """The inverse of :func:`sm_uuid`: the octets of a UUID's text, by its field's order."""
     octets = uuid.UUID(str(text)).bytes
     if field not in _SM_BE_UUID_FIELDS:
@@ -112,7 +113,7 @@ def _leb128(value: int) -> bytes:
 
 #: ``module:Qual.Name`` -> ``(shown value, params, field) -> wire fields``; one entry per
 #: VALUE_OF entry (a test holds the two tables to the same keys).
-VALUE_FROM: Dict[str, Callable[[Any, Tuple[Any, ...], Optional[str]], Dict[str, Any]]] = {
+VALUE_FROM: dict[str, Callable[[Any, tuple[Any, ...], str | None], dict[str, Any]]] = {
     "diep_types:DiepTypes.Vu": _vu_from,
     "diep_types:DiepTypes.Vi": _vi_from,
     "diep_types:DiepTypes.Vf": _vf_from,
@@ -126,7 +127,7 @@ VALUE_FROM: Dict[str, Callable[[Any, Tuple[Any, ...], Optional[str]], Dict[str, 
 #: Per generated package, how hidden bookkeeping comes back: the closing entry's jump
 #: byte, and the jump byte of an entry (``(index - prev_index) XOR 1``, from the
 #: ``index`` readable output keeps and the ``prev_index`` parameter).
-CLOSING_JUMP: Dict[str, int] = {"wirestruct.generated.diep": 1}
+CLOSING_JUMP: dict[str, int] = {"wirestruct.generated.diep": 1}
 
 
 def jump_from(index: Any, prev_index: int) -> int:
@@ -136,21 +137,21 @@ def jump_from(index: Any, prev_index: int) -> int:
 
 
 #: Classes of VALUE_OF shown as their ``value`` instance alone (the serializer's fast path).
-VALUE_INSTANCE: FrozenSet[str] = frozenset(f"diep_types:DiepTypes.{n}" for n in _DIEP_VALUES)
+VALUE_INSTANCE: frozenset[str] = frozenset(f"diep_types:DiepTypes.{n}" for n in _DIEP_VALUES)
 #: Classes left out of readable output (the field holding one is omitted).
-HIDDEN_CLASSES: FrozenSet[str] = frozenset(f"diep_types:DiepTypes.{n}" for n in _DIEP_HIDDEN)
+HIDDEN_CLASSES: frozenset[str] = frozenset(f"diep_types:DiepTypes.{n}" for n in _DIEP_HIDDEN)
 #: Field names left out of readable output, per generated package.
-HIDDEN_FIELDS: Dict[str, FrozenSet[str]] = {
+HIDDEN_FIELDS: dict[str, frozenset[str]] = {
     "wirestruct.generated.diep": _DIEP_HIDDEN_FIELDS,
 }
 #: Per generated package, the instance that marks a table's closing entry (bookkeeping:
 #: such entries are left out of readable lists).
-END_MARKERS: Dict[str, str] = {
+END_MARKERS: dict[str, str] = {
     "wirestruct.generated.diep": "is_end",
 }
 #: Runtime objects whose readable form is a dict of (still unconverted) values, instead
 #: of their ``to_json()``; ``module:Qual.Name`` with the full module name.
-OBJECT_VIEWS: Dict[str, Callable[[Any], Dict[str, Any]]] = {
+OBJECT_VIEWS: dict[str, Callable[[Any], dict[str, Any]]] = {
     "wirestruct.scrap_mechanic.decoder:SubUpdate": lambda s: {
         "index": s.index, "encoding": s.encoding, "update_type": s.update_type,
         "netobj_type": s.netobj_type, "netobj_id": s.netobj_id,
@@ -166,7 +167,7 @@ def class_key(cls: type) -> str:
     return f"{cls.__module__.rsplit('.', 1)[-1]}:{cls.__qualname__}"
 
 
-def lookup(table: Dict[str, Any], cls: type) -> Any:
+def lookup(table: dict[str, Any], cls: type) -> Any:
     key = class_key(cls)
     found = table.get(key)
     if found is None:
@@ -174,19 +175,19 @@ def lookup(table: Dict[str, Any], cls: type) -> Any:
     return found
 
 
-def hidden_fields(cls: type) -> FrozenSet[str]:
+def hidden_fields(cls: type) -> frozenset[str]:
     package = cls.__module__.rsplit(".", 1)[0]
     return HIDDEN_FIELDS.get(package, frozenset())
 
 
-def end_marker(cls: type) -> Optional[str]:
+def end_marker(cls: type) -> str | None:
     """The closing-entry instance of ``cls`` (None when its package has none or the class
     does not declare it)."""
     name = END_MARKERS.get(cls.__module__.rsplit(".", 1)[0])
     return name if name is not None and isinstance(vars(cls).get(name), property) else None
 
 
-def vector_order(names: Tuple[str, ...]) -> Optional[Tuple[str, ...]]:
+def vector_order(names: tuple[str, ...]) -> tuple[str, ...] | None:
     """``names`` in x, y, z, w order when they are a vector's components, else None."""
     if set(names) in ({"x", "y", "z"}, {"x", "y", "z", "w"}):
         return tuple(sorted(names, key=_VECTOR_ORDER.index))

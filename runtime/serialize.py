@@ -90,7 +90,7 @@ def seq_names(cls: type) -> tuple[str, ...]:
     return tuple(names)
 
 
-def param_names(cls: type) -> Tuple[str, ...]:
+def param_names(cls: type) -> tuple[str, ...]:
     """The parameters of a generated class (its constructor's, without the stream links)."""
     try:
         names = tuple(inspect.signature(cls.__init__).parameters)

@@ -7,7 +7,7 @@ tracker are sans-I/O. A :class:`~wirestruct.errors.CaptureError` from the reader
 from __future__ import annotations
 
 import gc
-from typing import Iterable, Iterator, Optional, Tuple, Union
+from collections.abc import Iterable, Iterator
 
 from .errors import StreamGapError, WirestructError
 from .events import ErrorEvent, Event, PacketEvent
@@ -15,7 +15,7 @@ from .protocol import Decoder, StreamDecoder, Tracker
 from .records import CaptureRecord, Direction
 
 
-def decode_records(records: Iterable[Union[CaptureRecord, WirestructError]],
+def decode_records(records: Iterable[CaptureRecord | WirestructError],
                    decoder: Decoder) -> Iterator[Event]:
     """Feed every record to ``decoder``; yield its events, then what ``close`` reports.
 
@@ -49,7 +49,7 @@ def _name_file(events: Iterator[Event], path: str) -> Iterator[Event]:
 COLLECTION_THRESHOLDS = (10_000, 10)
 
 _decoding = 0                   # decode loops running (nested or interleaved)
-_saved_threshold: Tuple[int, ...] = ()
+_saved_threshold: tuple[int, ...] = ()
 
 
 def _batch_collections() -> None:
@@ -69,7 +69,7 @@ def _restore_collections() -> None:
         gc.set_threshold(*_saved_threshold)
 
 
-def _decode(records: Iterable[Union[CaptureRecord, WirestructError]],
+def _decode(records: Iterable[CaptureRecord | WirestructError],
             decoder: Decoder) -> Iterator[Event]:
     _batch_collections()
     try:
@@ -78,7 +78,7 @@ def _decode(records: Iterable[Union[CaptureRecord, WirestructError]],
         _restore_collections()
 
 
-def _decode_all(records: Iterable[Union[CaptureRecord, WirestructError]],
+def _decode_all(records: Iterable[CaptureRecord | WirestructError],
                 decoder: Decoder) -> Iterator[Event]:
     for item in records:
         if isinstance(item, WirestructError):
@@ -113,7 +113,7 @@ def _gap_record(gap: StreamGapError) -> CaptureRecord:
     return CaptureRecord(gap.where.record or 0, 0.0, direction, b"", gap.where.stream or 0)
 
 
-def _direction(label: Optional[str]) -> Optional[Direction]:
+def _direction(label: str | None) -> Direction | None:
     if label is None:
         return None
     try:

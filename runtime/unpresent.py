@@ -25,12 +25,12 @@ the encoder's error names it.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import Any, Callable, Dict, Mapping, Optional, Tuple
+from typing import Any
 
 from . import presentation
-from .encoding import (_INT_TYPE, EncodeError, TypeInfo, _child_type, _primitive, _set,
-                       type_info)
+from .encoding import _INT_TYPE, EncodeError, TypeInfo, _child_type, _primitive, _set, type_info
 
 _CLOSE: Mapping[str, Any] = MappingProxyType({})   # a table's closing entry, to be made
 _UNSET: Any = object()
@@ -42,14 +42,14 @@ def _package(cls: type) -> str:
     return cls.__module__.rsplit(".", 1)[0].replace(".generated_rw.", ".generated.")
 
 
-def raw_fields(info: TypeInfo, value: Any, params: Tuple[Any, ...] = (),
-               field: Optional[str] = None) -> Any:
+def raw_fields(info: TypeInfo, value: Any, params: tuple[Any, ...] = (),
+               field: str | None = None) -> Any:
     """``value`` (readable or raw fields of ``info``'s type) in the raw form."""
     return _struct(info, value, params, field, None, None)[0]
 
 
-def _struct(info: TypeInfo, value: Any, params: Tuple[Any, ...], field: Optional[str],
-            parent: Any, root: Any) -> Tuple[Any, Any]:
+def _struct(info: TypeInfo, value: Any, params: tuple[Any, ...], field: str | None,
+            parent: Any, root: Any) -> tuple[Any, Any]:
     """The raw form of ``value`` and a read-write object holding it, on which the
     expressions of later fields are evaluated (None when it cannot be made)."""
     if not isinstance(value, Mapping):
@@ -87,7 +87,7 @@ def _struct(info: TypeInfo, value: Any, params: Tuple[Any, ...], field: Optional
     return out, obj
 
 
-def _repeated(attr: Dict[str, Any], items: list, obj: Any, info: TypeInfo) -> list:
+def _repeated(attr: dict[str, Any], items: list, obj: Any, info: TypeInfo) -> list:
     ctxs: list = []
     _set(obj, attr["id"], ctxs)                           # earlier items are visible to params
     raws = []
@@ -106,7 +106,7 @@ def _repeated(attr: Dict[str, Any], items: list, obj: Any, info: TypeInfo) -> li
     return raws
 
 
-def _end_name(cls: type) -> Optional[str]:
+def _end_name(cls: type) -> str | None:
     name = presentation.END_MARKERS.get(_package(cls))
     return name if name is not None and isinstance(vars(cls).get(name), property) else None
 
@@ -121,8 +121,8 @@ def _is_end(ctx: Any) -> bool:
         return False
 
 
-def _attr(attr: Dict[str, Any], item: Any, obj: Any, info: TypeInfo,
-          index: Optional[int]) -> Tuple[Any, Any]:
+def _attr(attr: dict[str, Any], item: Any, obj: Any, info: TypeInfo,
+          index: int | None) -> tuple[Any, Any]:
     try:
         child = _child_type(attr, obj, info, None if index is None else {"_index": index})
     except EncodeError:
@@ -133,7 +133,7 @@ def _attr(attr: Dict[str, Any], item: Any, obj: Any, info: TypeInfo,
     return _struct(child_info, item, tuple(args), attr.get("id"), obj, obj._root)
 
 
-def _primitive_raw(attr: Dict[str, Any], item: Any, info: TypeInfo) -> Tuple[Any, Any]:
+def _primitive_raw(attr: dict[str, Any], item: Any, info: TypeInfo) -> tuple[Any, Any]:
     kind = attr.get("type")
     if isinstance(kind, dict):                            # a switch with no case: bytes
         attr = {k: v for k, v in attr.items() if k != "type"}
@@ -150,7 +150,7 @@ def _primitive_raw(attr: Dict[str, Any], item: Any, info: TypeInfo) -> Tuple[Any
         return item, _UNSET
 
 
-def _rebuilt(attr: Dict[str, Any], value: Mapping[str, Any], obj: Any, info: TypeInfo) -> Any:
+def _rebuilt(attr: dict[str, Any], value: Mapping[str, Any], obj: Any, info: TypeInfo) -> Any:
     """A bookkeeping field readable output leaves out, recomputed; None when it is not one
     (or cannot be: the encoder then says it is missing)."""
     package = _package(info.cls)
@@ -187,7 +187,7 @@ def _rebuilt(attr: Dict[str, Any], value: Mapping[str, Any], obj: Any, info: Typ
 
 
 def _index_table(name: str, value: Mapping[str, Any], info: TypeInfo, closing: int
-                 ) -> Optional[Dict[str, Any]]:
+                 ) -> dict[str, Any] | None:
     """An index-only jump table from the flags that test its bits
     (``has_x: (groups.mask >> 10) & 1 == 1``)."""
     flag = re.compile(rf"^\(\s*{re.escape(name)}\.mask\s*>>\s*(\d+)\s*\)\s*&\s*1\s*==\s*1$")
@@ -209,23 +209,23 @@ def _index_table(name: str, value: Mapping[str, Any], info: TypeInfo, closing: i
 
 # -- events ---------------------------------------------------------------------------
 def _convert(event: Mapping[str, Any], key: str, info: TypeInfo,
-             params: Tuple[Any, ...] = ()) -> None:
+             params: tuple[Any, ...] = ()) -> None:
     value = event.get(key)
     if isinstance(value, Mapping):
         event[key] = raw_fields(info, value, params)  # type: ignore[index]
 
 
-def _mme(build: Any) -> Callable[[Dict[str, Any]], None]:
+def _mme(build: Any) -> Callable[[dict[str, Any]], None]:
     packet = type_info("mme", "mme_packet")
     return lambda event: _convert(event, "fields", packet)
 
 
-def _diep(build: Any) -> Callable[[Dict[str, Any]], None]:
+def _diep(build: Any) -> Callable[[dict[str, Any]], None]:
     from .diep.builds import load_build
     types = {"s2c": type_info("diep", load_build(build).spec),
              "c2s": type_info("diep", "diep_serverbound")}
 
-    def convert(event: Dict[str, Any]) -> None:
+    def convert(event: dict[str, Any]) -> None:
         info = types.get(str(event.get("dir")))
         if info is not None:
             _convert(event, "fields", info)
@@ -233,10 +233,10 @@ def _diep(build: Any) -> Callable[[Dict[str, Any]], None]:
     return convert
 
 
-def _scrap_mechanic(build: Any) -> Callable[[Dict[str, Any]], None]:
+def _scrap_mechanic(build: Any) -> Callable[[dict[str, Any]], None]:
     from .scrap_mechanic import encoder as sm
 
-    def convert(event: Dict[str, Any]) -> None:
+    def convert(event: dict[str, Any]) -> None:
         _convert(event, "fields", sm.PACKET)
         expansions = event.get("expansions")
         if not isinstance(expansions, Mapping):
@@ -268,7 +268,7 @@ def _scrap_mechanic(build: Any) -> Callable[[Dict[str, Any]], None]:
     return convert
 
 
-_CONVERTERS: Dict[str, Callable[[Any], Callable[[Dict[str, Any]], None]]] = {
+_CONVERTERS: dict[str, Callable[[Any], Callable[[dict[str, Any]], None]]] = {
     "mme": _mme, "diep": _diep, "scrap-mechanic": _scrap_mechanic}
 
 

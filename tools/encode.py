@@ -19,8 +19,16 @@ from pathlib import Path
 from typing import BinaryIO, TextIO
 
 from wirestruct import registry
-from wirestruct.captures.pcap_writer import (ETHERTYPE_IPV4, LINKTYPE_ETHERNET, PROTO_UDP,
-                                             PcapngWriter, PcapWriter, ethernet, ipv4, udp)
+from wirestruct.captures.pcap_writer import (
+    ETHERTYPE_IPV4,
+    LINKTYPE_ETHERNET,
+    PROTO_UDP,
+    PcapngWriter,
+    PcapWriter,
+    ethernet,
+    ipv4,
+    udp,
+)
 from wirestruct.encoder import Encoder, read_events
 from wirestruct.errors import WirestructError
 from wirestruct.records import CaptureRecord, Direction

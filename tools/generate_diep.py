@@ -29,7 +29,8 @@ import math
 import random
 import struct
 import sys
-from typing import Any, Dict, Iterator, List, Optional, Tuple
+from collections.abc import Iterator
+from typing import Any
 
 from wirestruct.diep.builds import Build, Field, load_build
 from wirestruct.diep.encoder import compressed_packet, packet_bytes, vu_bytes, zigzag
@@ -58,44 +59,44 @@ class Writer:
 
     __slots__ = ("buf",)
 
-    def __init__(self, header: Optional[int] = None) -> None:
+    def __init__(self, header: int | None = None) -> None:
         self.buf = bytearray()
         if header is not None:
             self.buf.append(header)
 
-    def u8(self, v: int) -> "Writer":
+    def u8(self, v: int) -> Writer:
         self.buf.append(v)
         return self
 
-    def vu(self, v: int) -> "Writer":
+    def vu(self, v: int) -> Writer:
         self.buf += vu_bytes(v & 0xFFFFFFFF)
         return self
 
-    def vi(self, v: int) -> "Writer":
+    def vi(self, v: int) -> Writer:
         v = int(v)
         v = ((v + 0x80000000) & 0xFFFFFFFF) - 0x80000000  # ToInt32
         return self.vu(zigzag(v))
 
-    def f32(self, v: float) -> "Writer":
+    def f32(self, v: float) -> Writer:
         self.buf += struct.pack("<f", v)
         return self
 
-    def fixed(self, v: float) -> "Writer":
+    def fixed(self, v: float) -> Writer:
         return self.vi(math.trunc(v * FIXED_SCALE))
 
-    def string(self, s: str) -> "Writer":
+    def string(self, s: str) -> Writer:
         self.buf += s.encode("utf-8") + b"\x00"
         return self
 
-    def entid(self, ref: Optional[Dict[str, int]]) -> "Writer":
+    def entid(self, ref: dict[str, int] | None) -> Writer:
         if ref is None:
             return self.u8(0)
         return self.vu(ref["hash"]).vu(ref["id"])
 
-    def value(self, wire_type: str, v: Any) -> "Writer":
+    def value(self, wire_type: str, v: Any) -> Writer:
         return _WRITE[wire_type](self, v)
 
-    def jump(self, index: int, prev: int) -> "Writer":
+    def jump(self, index: int, prev: int) -> Writer:
         return self.vu((index - prev) ^ 1)
 
     def bytes(self) -> bytes:
@@ -118,8 +119,8 @@ def c2s_packet(packet_id: str, **body: Any) -> bytes:
     return packet_bytes(_packet_fields(packet_id, body), Direction.C2S)
 
 
-def _packet_fields(packet_id: str, body: Dict[str, Any]) -> Dict[str, Any]:
-    fields: Dict[str, Any] = {"packet_id": packet_id}
+def _packet_fields(packet_id: str, body: dict[str, Any]) -> dict[str, Any]:
+    fields: dict[str, Any] = {"packet_id": packet_id}
     if body:
         fields["body"] = {k: _value(v) for k, v in body.items()}
     return fields
@@ -144,15 +145,15 @@ class Ent:
     __slots__ = ("id", "hash", "kind", "mask", "fields", "vx", "vy", "spin", "ttl", "children",
                  "owner")
 
-    def __init__(self, id: int, hash: int, kind: str, mask: int, fields: Dict[str, Any]) -> None:
+    def __init__(self, id: int, hash: int, kind: str, mask: int, fields: dict[str, Any]) -> None:
         self.id, self.hash, self.kind, self.mask, self.fields = id, hash, kind, mask, fields
         self.vx = self.vy = self.spin = 0.0
         self.ttl = -1
-        self.children: List["Ent"] = []
-        self.owner: Optional["Ent"] = None
+        self.children: list[Ent] = []
+        self.owner: Ent | None = None
 
     @property
-    def ref(self) -> Dict[str, int]:
+    def ref(self) -> dict[str, int]:
         return {"hash": self.hash, "id": self.id}
 
 
@@ -173,7 +174,7 @@ class SessionGenerator:
     """Iterate to get the capture records; ``expected`` is the final entity table."""
 
     def __init__(self, seed: int = 1, *, ticks: int = 300, shapes: int = 160, tanks: int = 6,
-                 build: Optional[str] = None, compress_share: float = 0.15,
+                 build: str | None = None, compress_share: float = 0.15,
                  t0: float = 1_700_000_000.0) -> None:
         self.rng = random.Random(seed)
         self.ticks = ticks
@@ -182,22 +183,22 @@ class SessionGenerator:
         self.build: Build = load_build(build)
         self.compress_share = compress_share
         self.t0 = t0
-        self.by_key: Dict[str, Field] = {f.key: f for f in self.build.fields}
-        self.entities: Dict[int, Ent] = {}
-        self.hashes: Dict[int, int] = {}
-        self.free: List[int] = []
+        self.by_key: dict[str, Field] = {f.key: f for f in self.build.fields}
+        self.entities: dict[int, Ent] = {}
+        self.hashes: dict[int, int] = {}
+        self.free: list[int] = []
         self.next_id = 0
         self.tick = 0
         self.index = 0
         self.upcreates = 0
-        self.expected: Optional[Dict[str, Any]] = None
+        self.expected: dict[str, Any] | None = None
         # per tick
-        self._deleted: List[Dict[str, int]] = []
-        self._created: List[Ent] = []
-        self._changes: Dict[int, Dict[str, Any]] = {}
+        self._deleted: list[dict[str, int]] = []
+        self._created: list[Ent] = []
+        self._changes: dict[int, dict[str, Any]] = {}
 
     # -- ids and entities --------------------------------------------------------------------
-    def _alloc(self) -> Tuple[int, int]:
+    def _alloc(self) -> tuple[int, int]:
         if self.free and (self.rng.random() < 0.7 or self.next_id > 4000):
             eid = heapq.heappop(self.free)
         else:
@@ -207,7 +208,7 @@ class SessionGenerator:
         self.hashes[eid] = h
         return eid, h
 
-    def _create(self, kind: str, values: Dict[str, Any], eid: Optional[int] = None) -> Ent:
+    def _create(self, kind: str, values: dict[str, Any], eid: int | None = None) -> Ent:
         if eid is None:
             eid, h = self._alloc()
         else:
@@ -220,7 +221,7 @@ class SessionGenerator:
         mask = 0
         for g in GROUPS[kind]:
             mask |= 1 << g
-        fields: Dict[str, Any] = {}
+        fields: dict[str, Any] = {}
         for f in self.build.fields_of(mask):
             default = _DEFAULT[f.type]
             fields[f.key] = [default] * f.length if f.length else default
@@ -290,7 +291,7 @@ class SessionGenerator:
             "Arena.playersNeeded": 0, "Arena.ticksUntilStart": 250.0, "Team.teamColor": 12,
         }, eid=0)
 
-    def _camera(self, player: Optional[Ent]) -> Ent:
+    def _camera(self, player: Ent | None) -> Ent:
         return self._create("camera", {
             "Relations.team": self.arena.ref, "Camera.player": player.ref if player else None,
             "Camera.FOV": f32(0.35), "Camera.level": 1, "Camera.tank": 53 if player is None else 0,
@@ -499,7 +500,7 @@ class SessionGenerator:
         joystick = rng.random() < 0.1
         if joystick:
             flags |= 1 << 9
-        body: Dict[str, Any] = {"flags": {"bits": {"value": flags}},
+        body: dict[str, Any] = {"flags": {"bits": {"value": flags}},
                                 "mouse_x": f32(rng.uniform(-3000, 3000)),
                                 "mouse_y": f32(rng.uniform(-3000, 3000))}
         if joystick:
@@ -531,7 +532,7 @@ class SessionGenerator:
         yield s2c(s2c_packet("achievement", num_hashes=2,
                              hashes=["9898db9ff6d3c1b3_1", "300ddd6f1fb3d69d_1"]), 0.006, False)
         self.arena = self._arena()
-        self.player: Optional[Ent] = None
+        self.player: Ent | None = None
         self.camera = self._camera(None)
         for tick in range(1, self.ticks + 1):
             self.tick = tick
@@ -561,7 +562,7 @@ class SessionGenerator:
             yield s2c(self._update_packet())
         self.expected = self.snapshot()
 
-    def snapshot(self) -> Dict[str, Any]:
+    def snapshot(self) -> dict[str, Any]:
         """The entity table as the tracker's snapshot shows it."""
         names = self.build.group_names
         return {"tick": self.tick, "entities": [

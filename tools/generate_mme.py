@@ -26,19 +26,24 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
+from typing import Any
 
 import numpy as np
-
-from wirestruct.mme.auth import authenticate_token, password_response
 from wirestruct.encoding import type_info
-from wirestruct.mme.encoder import (compress_blocks, encode_packet, map_data_fields,
-                                    payload_packet, region_fields)
+from wirestruct.mme.auth import authenticate_token, password_response
+from wirestruct.mme.encoder import (
+    compress_blocks,
+    encode_packet,
+    map_data_fields,
+    payload_packet,
+    region_fields,
+)
 from wirestruct.mme.packets import PacketType as P
 
 C2S, S2C = "c2s", "s2c"
-Turn = Tuple[str, List[bytes]]
+Turn = tuple[str, list[bytes]]
 
 #: The salt the session's "login server" shares with the game server.
 SERVER_SALT = bytes(range(100, 120))
@@ -48,8 +53,8 @@ SERVER_SALT = bytes(range(100, 120))
 _CASES = type_info("mme", "mme_packet").seq[2]["type"]["cases"]
 
 
-def packet(packet_type: int, payload: Optional[Dict[str, Any]] = None,
-           len_payload: Optional[int] = None) -> bytes:
+def packet(packet_type: int, payload: dict[str, Any] | None = None,
+           len_payload: int | None = None) -> bytes:
     """A packet from its payload fields (``mme_packet``'s payload type for the type); the
     payload's trailing ``ignored`` bytes are empty."""
     fields = dict(payload or {})
@@ -58,22 +63,22 @@ def packet(packet_type: int, payload: Optional[Dict[str, Any]] = None,
     return payload_packet(P(packet_type).name.lower(), fields, len_payload)
 
 
-def type_bits(types: Iterable[int]) -> Dict[str, Any]:
+def type_bits(types: Iterable[int]) -> dict[str, Any]:
     """A packet type set: one bit per type, whole bytes up to the highest type."""
     wanted = set(types)
     return {"bits": [t in wanted for t in range((max(wanted) // 8 + 1) * 8)]}
 
 
-def region(lower: Sequence[int], upper: Sequence[int]) -> Dict[str, Any]:
+def region(lower: Sequence[int], upper: Sequence[int]) -> dict[str, Any]:
     return region_fields(lower, upper)
 
 
-def credentials(name: str, player_id: int, when: int, salt: bytes = SERVER_SALT) -> Dict[str, Any]:
+def credentials(name: str, player_id: int, when: int, salt: bytes = SERVER_SALT) -> dict[str, Any]:
     return {"name": name, "player_id": player_id, "time": when,
             "token": authenticate_token(salt, name, player_id, when)}
 
 
-def move(x, y, z, u, v, player_id: Optional[int] = None) -> bytes:
+def move(x, y, z, u, v, player_id: int | None = None) -> bytes:
     fields = {"x": x, "y": y, "z": z, "u": u, "v": v}
     if player_id is not None:
         fields["player_id"] = player_id
@@ -84,7 +89,7 @@ def chat(player_id: int, text: str) -> bytes:
     return packet(P.CHAT_MESSAGE, {"player_id": player_id, "message": text})
 
 
-def widget_flags(bits: int) -> Dict[str, Any]:
+def widget_flags(bits: int) -> dict[str, Any]:
     return {"active": bool(bits & 1), "live": bool(bits & 2), "disable": bool(bits & 4),
             "offset": bool(bits & 8), "reserved": 0}
 
@@ -129,7 +134,7 @@ def map_properties(block_size: float) -> bytes:
                                      "block_size": block_size})
 
 
-def map_modify(x: int, y: int, z: int, block_type: int, player_id: Optional[int] = None) -> bytes:
+def map_modify(x: int, y: int, z: int, block_type: int, player_id: int | None = None) -> bytes:
     fields = {"x": x, "y": y, "z": z, "block_type": block_type}
     if player_id is not None:
         fields["player_id"] = player_id
@@ -187,15 +192,15 @@ CLIENT_SELECTS = [t for t in range(50) if t != P.RANDOM_GARBAGE
 SERVER_SELECTS = [t for t in CLIENT_OFFERS if t != P.IDLE_PING]
 
 
-def session_turns(seed: int, dims: Tuple[int, int, int] = (64, 64, 32),
-                  chatty_rounds: int = 40) -> List[Turn]:
+def session_turns(seed: int, dims: tuple[int, int, int] = (64, 64, 32),
+                  chatty_rounds: int = 40) -> list[Turn]:
     """A seeded, varied session: negotiation, login, assets, two map loads, players, chat,
     a menu with a salted password, edits, pings and a disconnect."""
     rng = random.Random(seed)
     nrng = np.random.default_rng(seed)
     sx, sy, sz = dims
     sea = sz // 2
-    turns: List[Turn] = []
+    turns: list[Turn] = []
 
     def turn(direction: str, *packets: bytes) -> None:
         turns.append((direction, [p for p in packets if p]))
@@ -386,7 +391,7 @@ def session_turns(seed: int, dims: Tuple[int, int, int] = (64, 64, 32),
     return turns
 
 
-def _split(data: bytes, rng: random.Random, low: int, high: int) -> List[bytes]:
+def _split(data: bytes, rng: random.Random, low: int, high: int) -> list[bytes]:
     out, pos = [], 0
     while pos < len(data):
         n = rng.randrange(low, high)
@@ -395,7 +400,7 @@ def _split(data: bytes, rng: random.Random, low: int, high: int) -> List[bytes]:
     return out
 
 
-def write_sizes(data: bytes, rng: random.Random) -> List[bytes]:
+def write_sizes(data: bytes, rng: random.Random) -> list[bytes]:
     """Split a turn's bytes into random write sizes (1 byte to ~1.5 KB, mostly small), so
     packets straddle writes and several packets share one."""
     out, pos = [], 0
@@ -406,8 +411,8 @@ def write_sizes(data: bytes, rng: random.Random) -> List[bytes]:
     return out
 
 
-def session_records(turns: List[Turn], seed: int, t0: float = 1_700_000_000.0,
-                    ) -> List[Dict[str, object]]:
+def session_records(turns: list[Turn], seed: int, t0: float = 1_700_000_000.0,
+                    ) -> list[dict[str, object]]:
     """The session as JSON Lines records without sockets (one record per write)."""
     rng = random.Random(seed ^ 0x5EED)
     records, t = [], t0
@@ -418,15 +423,15 @@ def session_records(turns: List[Turn], seed: int, t0: float = 1_700_000_000.0,
     return records
 
 
-def write_jsonl(records: Iterable[Dict[str, object]], path: Path) -> None:
+def write_jsonl(records: Iterable[dict[str, object]], path: Path) -> None:
     with open(path, "w", encoding="ascii") as out:
         for record in records:
             out.write(json.dumps(record) + "\n")
 
 
 # -- loopback server and client --------------------------------------------------------
-def play_loopback(turns: List[Turn], seed: int, *, timeout: float = 20.0,
-                  listener: Optional[socket.socket] = None) -> List[Dict[str, object]]:
+def play_loopback(turns: list[Turn], seed: int, *, timeout: float = 20.0,
+                  listener: socket.socket | None = None) -> list[dict[str, object]]:
     """Play the session between a server and a client over 127.0.0.1 TCP.
 
     Each side writes its turns in random write sizes (TCP_NODELAY, so writes become
@@ -437,9 +442,9 @@ def play_loopback(turns: List[Turn], seed: int, *, timeout: float = 20.0,
     if own:
         listener = socket.create_server(("127.0.0.1", 0))
     listener.settimeout(timeout)
-    records: List[Dict[str, object]] = []
+    records: list[dict[str, object]] = []
     lock = threading.Lock()
-    failures: List[BaseException] = []
+    failures: list[BaseException] = []
 
     def side(sock: socket.socket, role: str, rng: random.Random) -> None:
         sock.settimeout(timeout)
@@ -491,7 +496,7 @@ def play_loopback(turns: List[Turn], seed: int, *, timeout: float = 20.0,
 
 
 def capture_session(seed: int, out: Path, *, dims=(64, 64, 32), chatty_rounds: int = 40,
-                    timeout: float = 20.0) -> Dict[str, object]:
+                    timeout: float = 20.0) -> dict[str, object]:
     """Play the session on loopback while tcpdump (pcap) and dumpcap (pcapng) capture it."""
     out.mkdir(parents=True, exist_ok=True)
     turns = session_turns(seed, dims, chatty_rounds)
@@ -531,7 +536,7 @@ def capture_session(seed: int, out: Path, *, dims=(64, 64, 32), chatty_rounds: i
     return meta
 
 
-def _version(command: List[str]) -> str:
+def _version(command: list[str]) -> str:
     try:
         proc = subprocess.run(command, capture_output=True, text=True, timeout=10)
     except (OSError, subprocess.TimeoutExpired):

@@ -31,18 +31,24 @@ import json
 import math
 import random
 import sys
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any, Dict, Iterator, List, Optional, Tuple
+from typing import Any
 
 import numpy as np
-
 from wirestruct.encoding import encode_fields
 from wirestruct.records import CaptureRecord, Direction
-from wirestruct.scrap_mechanic.delta import DELTA, RAW
 from wirestruct.scrap_mechanic import encoder as sm_encoder
-from wirestruct.scrap_mechanic.encoder import (SubUpdateFramer, compress, network_update_body,
-                                               network_update_data, player_movement_body,
-                                               unreliable_update_body, unreliable_update_fields)
+from wirestruct.scrap_mechanic.delta import DELTA, RAW
+from wirestruct.scrap_mechanic.encoder import (
+    SubUpdateFramer,
+    compress,
+    network_update_body,
+    network_update_data,
+    player_movement_body,
+    unreliable_update_body,
+    unreliable_update_fields,
+)
 
 # -- tables (22 - Network Update, 24 - Unreliable Update) -----------------------------------
 CREATE, P, UPDATE, REMOVE = 1, 2, 3, 5
@@ -74,34 +80,34 @@ def f32(value: float) -> float:
     return float(np.float32(value))
 
 
-def transform_fields(rotation, position, velocity, angular_velocity) -> Dict[str, Any]:
+def transform_fields(rotation, position, velocity, angular_velocity) -> dict[str, Any]:
     return {"rotation": xyzw(rotation), "position": xyz(position), "velocity": xyz(velocity),
             "angular_velocity": xyz(angular_velocity)}
 
 
-def xyz(v) -> Dict[str, Any]:
+def xyz(v) -> dict[str, Any]:
     """A vector as the tracker shows it."""
     return {"x": v[0], "y": v[1], "z": v[2]}
 
 
-def xyzw(q) -> Dict[str, Any]:
+def xyzw(q) -> dict[str, Any]:
     return {"x": q[0], "y": q[1], "z": q[2], "w": q[3]}
 
 
-def uuid_json(uuid: bytes) -> Dict[str, str]:
+def uuid_json(uuid: bytes) -> dict[str, str]:
     return {"octets": uuid.hex()}
 
 
-def uuid_bytes(uuid: bytes) -> Dict[str, bytes]:
+def uuid_bytes(uuid: bytes) -> dict[str, bytes]:
     return {"octets": uuid}
 
 
-def item_fields(uuid: bytes, tool_instance_id: int, quantity: int) -> Dict[str, Any]:
+def item_fields(uuid: bytes, tool_instance_id: int, quantity: int) -> dict[str, Any]:
     return {"uuid": uuid_bytes(uuid), "tool_instance_id": tool_instance_id,
             "quantity": quantity}
 
 
-def item_json(uuid: bytes, tool_instance_id: int, quantity: int) -> Dict[str, Any]:
+def item_json(uuid: bytes, tool_instance_id: int, quantity: int) -> dict[str, Any]:
     return {"uuid": uuid_json(uuid), "tool_instance_id": tool_instance_id,
             "quantity": quantity}
 
@@ -110,10 +116,10 @@ UPDATE_TYPES = {CREATE: "create", P: "p", UPDATE: "update", REMOVE: "remove"}
 
 
 def network_update(update_type: int, netobj_type: int, netobj_id: int,
-                   body: Optional[Dict[str, Any]] = None, controller_type: int = 0) -> bytes:
+                   body: dict[str, Any] | None = None, controller_type: int = 0) -> bytes:
     """One sub-update's data (``sm_network_update``) from the NetObj's fields; the
     controller type is the create's, and the parameter of later updates."""
-    fields: Dict[str, Any] = {"update_type": UPDATE_TYPES[update_type],
+    fields: dict[str, Any] = {"update_type": UPDATE_TYPES[update_type],
                               "netobj_type": NETOBJ_NAMES[netobj_type], "netobj_id": netobj_id,
                               "data": {"body": body or {}},
                               "known_controller_type": controller_type}
@@ -122,11 +128,11 @@ def network_update(update_type: int, netobj_type: int, netobj_id: int,
     return network_update_data(fields)
 
 
-def update_character_body(*, movement: Optional[Tuple[bool, ...]] = None,
-                          color: Optional[int] = None,
-                          selected_item: Optional[Tuple[bytes, int]] = None,
-                          player: Optional[Tuple[bool, int]] = None) -> Dict[str, Any]:
-    body: Dict[str, Any] = {"update_movement_states": movement is not None,
+def update_character_body(*, movement: tuple[bool, ...] | None = None,
+                          color: int | None = None,
+                          selected_item: tuple[bytes, int] | None = None,
+                          player: tuple[bool, int] | None = None) -> dict[str, Any]:
+    body: dict[str, Any] = {"update_movement_states": movement is not None,
                             "update_color": color is not None,
                             "update_selected_item": selected_item is not None,
                             "update_is_player": player is not None}
@@ -143,9 +149,9 @@ def update_character_body(*, movement: Optional[Tuple[bool, ...]] = None,
     return body
 
 
-def update_container_body(changes: List[Tuple[bytes, int, int, int]],
-                          filters: Optional[List[bytes]] = None) -> Dict[str, Any]:
-    body: Dict[str, Any] = {
+def update_container_body(changes: list[tuple[bytes, int, int, int]],
+                          filters: list[bytes] | None = None) -> dict[str, Any]:
+    body: dict[str, Any] = {
         "num_slot_changes": len(changes),
         "slot_changes": [{"uuid": uuid_bytes(uuid), "tool_instance_id": tool_instance_id,
                           "quantity": quantity, "slot": slot}
@@ -164,16 +170,16 @@ CHARACTER_KEYS = ("keys_jump", "keys_crawl", "keys_horizontal", "keys_sprint", "
 MOVEMENT_KEYS = ("jump", "crawl", "horizontal", "sprint", "aim")
 
 
-def key_flags(keys: int, names: Tuple[str, ...]) -> Dict[str, bool]:
+def key_flags(keys: int, names: tuple[str, ...]) -> dict[str, bool]:
     return {name: bool(keys >> i & 1) for i, name in enumerate(names)}
 
 
 def unreliable_character(character_id: int, *, tumbling: bool, position, keys: int = 0,
                          direction: int = 0, yaw: int = 0, pitch: int = 0, rotation=None,
-                         velocity=None, angular_velocity=None) -> Dict[str, Any]:
+                         velocity=None, angular_velocity=None) -> dict[str, Any]:
     """A character's unreliable update; the floats are values (the encoder writes their
     bits)."""
-    data: Dict[str, Any] = {"character_id": character_id, "is_tumbling": tumbling,
+    data: dict[str, Any] = {"character_id": character_id, "is_tumbling": tumbling,
                             "position": xyz(position), "padding": 0}
     if not tumbling:
         data.update(keys_unknown=keys >> 5, **key_flags(keys, CHARACTER_KEYS),
@@ -211,7 +217,7 @@ def packet(packet_id: int, body: bytes) -> bytes:
     return encode_fields(sm_encoder.PACKET, {"packet_id": packet_id, "body": compress(body)})
 
 
-def compound_body(subpackets: List[Tuple[int, bytes]]) -> bytes:
+def compound_body(subpackets: list[tuple[int, bytes]]) -> bytes:
     """Sub-packets (id, uncompressed body) packed as an sm_compound_body."""
     fields = {"subpackets": [{"len_subpacket": len(body) + 1, "packet_id": pid, "body": body}
                              for pid, body in subpackets]}
@@ -223,20 +229,20 @@ def compound_body(subpackets: List[Tuple[int, bytes]]) -> bytes:
 class Obj:
     netobj_type: int
     netobj_id: int
-    controller_type: Optional[int]
-    fields: Dict[str, Any] = field(default_factory=dict)   # as the tracker shows them
-    state: Dict[str, Any] = field(default_factory=dict)    # what the writers need
+    controller_type: int | None
+    fields: dict[str, Any] = field(default_factory=dict)   # as the tracker shows them
+    state: dict[str, Any] = field(default_factory=dict)    # what the writers need
     # simulation state
-    position: List[float] = field(default_factory=lambda: [0.0, 0.0, 0.0])
-    velocity: List[float] = field(default_factory=lambda: [0.0, 0.0, 0.0])
-    rotation: List[float] = field(default_factory=lambda: [0.0, 0.0, 0.0, 1.0])
-    angular_velocity: List[float] = field(default_factory=lambda: [0.0, 0.0, 0.0])
+    position: list[float] = field(default_factory=lambda: [0.0, 0.0, 0.0])
+    velocity: list[float] = field(default_factory=lambda: [0.0, 0.0, 0.0])
+    rotation: list[float] = field(default_factory=lambda: [0.0, 0.0, 0.0, 1.0])
+    angular_velocity: list[float] = field(default_factory=lambda: [0.0, 0.0, 0.0])
     awake: bool = True
     tumbling: bool = False
     revision: int = 0
-    transform: Optional[Dict[str, Any]] = None
-    children: List[int] = field(default_factory=list)   # child shape ids of a body
-    joints: List[int] = field(default_factory=list)     # joint ids of a body
+    transform: dict[str, Any] | None = None
+    children: list[int] = field(default_factory=list)   # child shape ids of a body
+    joints: list[int] = field(default_factory=list)     # joint ids of a body
 
 
 class SessionGenerator:
@@ -253,23 +259,23 @@ class SessionGenerator:
         self.compound_every = compound_every
         self.t0 = t0
         self.encoder = SubUpdateEncoder(use_deltas)
-        self.objs: Dict[Tuple[int, int], Obj] = {}
+        self.objs: dict[tuple[int, int], Obj] = {}
         self.next_id = 1000
         self.tick = 0
-        self.last_tick: Optional[int] = None
+        self.last_tick: int | None = None
         self.index = 0
         self.t = t0
         self.num_sub_updates = 0
         self.num_unreliable = 0
         self.uuids = [bytes(self.rng.getrandbits(8) for _ in range(16)) for _ in range(24)]
-        self.characters: List[int] = []
-        self.dynamic_bodies: List[int] = []
-        self.static_body_ids: List[int] = []
-        self.containers: List[int] = []
-        self.lifts: Dict[int, int] = {}        # player index -> lift id
-        self.tools: List[int] = []
-        self.controllers: List[int] = []
-        self.harvestables: List[int] = []
+        self.characters: list[int] = []
+        self.dynamic_bodies: list[int] = []
+        self.static_body_ids: list[int] = []
+        self.containers: list[int] = []
+        self.lifts: dict[int, int] = {}        # player index -> lift id
+        self.tools: list[int] = []
+        self.controllers: list[int] = []
+        self.harvestables: list[int] = []
         self.local_player = 0
 
     # -- records ---------------------------------------------------------------------------
@@ -288,12 +294,12 @@ class SessionGenerator:
         return self.rng.choice(self.uuids)
 
     # -- sub-updates (each returns NetworkUpdate bytes and updates the model) ---------------
-    def _create(self, obj: Obj, body: Optional[Dict[str, Any]] = None) -> bytes:
+    def _create(self, obj: Obj, body: dict[str, Any] | None = None) -> bytes:
         self.objs[(obj.netobj_type, obj.netobj_id)] = obj
         return network_update(CREATE, obj.netobj_type, obj.netobj_id, body,
                               obj.controller_type or 0)
 
-    def _update(self, obj: Obj, body: Dict[str, Any], update_type: int = UPDATE) -> bytes:
+    def _update(self, obj: Obj, body: dict[str, Any], update_type: int = UPDATE) -> bytes:
         return network_update(update_type, obj.netobj_type, obj.netobj_id, body,
                               obj.controller_type or 0)
 
@@ -303,15 +309,15 @@ class SessionGenerator:
         return network_update(REMOVE, obj.netobj_type, obj.netobj_id,
                               {"payload": b""} if opaque else None, obj.controller_type or 0)
 
-    def _rand_quat(self) -> List[float]:
+    def _rand_quat(self) -> list[float]:
         q = [self.rng.uniform(-1, 1) for _ in range(4)]
         norm = math.sqrt(sum(c * c for c in q)) or 1.0
         return [f32(c / norm) for c in q]
 
-    def _rand_vec(self, lo: float, hi: float) -> List[float]:
+    def _rand_vec(self, lo: float, hi: float) -> list[float]:
         return [f32(self.rng.uniform(lo, hi)) for _ in range(3)]
 
-    def create_static_body(self) -> List[bytes]:
+    def create_static_body(self) -> list[bytes]:
         obj = Obj(RIGID_BODY, self._new_id(), STATIC)
         obj.rotation = self._rand_quat()
         obj.position = [f32(self.rng.uniform(-500, 500)), f32(self.rng.uniform(-500, 500)),
@@ -325,7 +331,7 @@ class SessionGenerator:
             out += self.create_child_shape(obj, BLOCK)
         return out
 
-    def create_dynamic_body(self) -> List[bytes]:
+    def create_dynamic_body(self) -> list[bytes]:
         obj = Obj(RIGID_BODY, self._new_id(), DYNAMIC)
         obj.rotation = self._rand_quat()
         obj.position = [f32(self.rng.uniform(-200, 200)), f32(self.rng.uniform(-200, 200)),
@@ -345,7 +351,7 @@ class SessionGenerator:
             out += self.create_joint(obj, shapes)
         return out
 
-    def create_child_shape(self, body: Obj, kind: int) -> List[bytes]:
+    def create_child_shape(self, body: Obj, kind: int) -> list[bytes]:
         obj = Obj(CHILD_SHAPE, self._new_id(), kind)
         body.children.append(obj.netobj_id)
         obj.state = {"body_id": body.netobj_id,
@@ -375,7 +381,7 @@ class SessionGenerator:
                                   "local_position": xyz(f["local_position"]),
                                   "color": f["color"], "data": data})
 
-    def create_joint(self, body: Obj, shapes: List[int]) -> List[bytes]:
+    def create_joint(self, body: Obj, shapes: list[int]) -> list[bytes]:
         kind = self.rng.choice(sorted(JOINT_TYPES))
         obj = Obj(JOINT, self._new_id(), kind)
         body.joints.append(obj.netobj_id)
@@ -404,7 +410,7 @@ class SessionGenerator:
                      "x_axis_b_raw": xb + 4, "x_axis_a_raw": xa + 4},
             "color": f["color"]})
 
-    def create_container(self, slots: int, stack_size: int, filters: int = 0) -> List[bytes]:
+    def create_container(self, slots: int, stack_size: int, filters: int = 0) -> list[bytes]:
         obj = Obj(CONTAINER, self._new_id(), 0)
         items = []
         for _ in range(slots):
@@ -423,7 +429,7 @@ class SessionGenerator:
                                    "num_filters": len(flt),
                                    "filters": [uuid_bytes(u) for u in flt]})]
 
-    def create_character(self, player: int) -> List[bytes]:
+    def create_character(self, player: int) -> list[bytes]:
         obj = Obj(CHARACTER, self._new_id(), 0)
         obj.position = [f32(self.rng.uniform(-100, 100)), f32(self.rng.uniform(-100, 100)),
                         f32(self.rng.uniform(0, 5))]
@@ -447,7 +453,7 @@ class SessionGenerator:
             player=(True, player + 1)))
         return [create, update]
 
-    def create_lift(self, player: int) -> List[bytes]:
+    def create_lift(self, player: int) -> list[bytes]:
         obj = Obj(LIFT, self._new_id(), 0)
         steam = self.objs[(CHARACTER, self.characters[player])].fields["steam_id_64"] \
             if player < len(self.characters) else 76561197960265728
@@ -457,7 +463,7 @@ class SessionGenerator:
         return [self._create(obj, {"steam_id": {"value": steam}, "world_id": 1,
                                    "position": xyz(pos), "level": 0})]
 
-    def create_tool(self) -> List[bytes]:
+    def create_tool(self) -> list[bytes]:
         obj = Obj(TOOL, self._new_id(), 0)
         uuid = self._uuid()
         obj.fields = {"uuid": uuid_json(uuid), "player_id": NO_TOOL}
@@ -465,7 +471,7 @@ class SessionGenerator:
         return [self._create(obj, {"uuid": uuid_bytes(uuid)}),
                 self._update(obj, {"player_id": NO_TOOL})]
 
-    def create_opaque(self, netobj_type: int, controller_type: int) -> List[bytes]:
+    def create_opaque(self, netobj_type: int, controller_type: int) -> list[bytes]:
         obj = Obj(netobj_type, self._new_id(), controller_type)
         payload = bytes(self.rng.getrandbits(8) for _ in range(self.rng.randint(4, 24)))
         obj.fields = {"payload": payload.hex()}
@@ -477,7 +483,7 @@ class SessionGenerator:
     def _obj(self, netobj_type: int, netobj_id: int) -> Obj:
         return self.objs[(netobj_type, netobj_id)]
 
-    def event(self) -> List[bytes]:
+    def event(self) -> list[bytes]:
         r = self.rng.random()
         if r < 0.22 and self.dynamic_bodies:       # a body is revised (runs of deltas)
             out = []
@@ -557,7 +563,7 @@ class SessionGenerator:
             return [self._remove(lift)] + self.create_lift(player)
         return []
 
-    def remove_creation(self) -> List[bytes]:
+    def remove_creation(self) -> list[bytes]:
         body_id = self.dynamic_bodies.pop(self.rng.randrange(len(self.dynamic_bodies)))
         body = self._obj(RIGID_BODY, body_id)
         out = [self._remove(self._obj(JOINT, j)) for j in body.joints]
@@ -566,7 +572,7 @@ class SessionGenerator:
         return out
 
     # -- unreliable ------------------------------------------------------------------------------
-    def unreliable_entries(self) -> List[bytes]:
+    def unreliable_entries(self) -> list[bytes]:
         out = []
         dt = 1 / 40
         for body_id in self.dynamic_bodies:
@@ -584,7 +590,7 @@ class SessionGenerator:
                 "body_id": body_id, **transform_fields(body.rotation, body.position,
                                                        body.velocity, body.angular_velocity),
                 "is_awake": body.awake, "revision": body.revision & 0x7F}))
-        for i, char_id in enumerate(self.characters):
+        for _i, char_id in enumerate(self.characters):
             char = self._obj(CHARACTER, char_id)
             if self.rng.random() < 0.01:
                 char.tumbling = not char.tumbling
@@ -612,7 +618,7 @@ class SessionGenerator:
                 out.append(("controller", {"interactable_id": ctl_id, "data": payload}))
         return out
 
-    def unreliable_bodies(self) -> List[bytes]:
+    def unreliable_bodies(self) -> list[bytes]:
         entries = self.unreliable_entries()
         self.num_unreliable += len(entries)
         bodies = []
@@ -622,14 +628,14 @@ class SessionGenerator:
                 unreliable_update_fields(self.tick, self.tick, chunk)))
         return bodies
 
-    def network_update_body(self, updates: List[bytes]) -> bytes:
+    def network_update_body(self, updates: list[bytes]) -> bytes:
         self.num_sub_updates += len(updates)
         self.last_tick = self.tick
         return network_update_body(self.tick, [self.encoder.encode(u) for u in updates])
 
     # -- the session -------------------------------------------------------------------------------
-    def join_burst(self) -> List[bytes]:
-        updates: List[bytes] = []
+    def join_burst(self) -> list[bytes]:
+        updates: list[bytes] = []
         for player in range(self.players):
             updates += self.create_character(player)
             updates += self.create_container(30, 256)      # inventory
@@ -657,11 +663,11 @@ class SessionGenerator:
             yield self._record(Direction.S2C, packet(INITIALIZATION_NETWORK_UPDATE, body))
         for self.tick in range(1, self.ticks + 1):
             self.t = self.t0 + 1.0 + self.tick / 40
-            reliable: List[bytes] = []
+            reliable: list[bytes] = []
             if self.tick % 3 == 0:
                 for _ in range(self.rng.randint(1, 4)):
                     reliable += self.event()
-            subpackets: List[Tuple[int, bytes]] = []
+            subpackets: list[tuple[int, bytes]] = []
             if reliable:
                 subpackets.append((NETWORK_UPDATE, self.network_update_body(reliable)))
             for body in self.unreliable_bodies():
@@ -679,7 +685,7 @@ class SessionGenerator:
             yield self._record(Direction.C2S, packet(PLAYER_MOVEMENT, movement))
 
     # -- what the tracker must end with ---------------------------------------------------------
-    def expected_state(self) -> Dict[str, Any]:
+    def expected_state(self) -> dict[str, Any]:
         """The final world, keyed by (netobj_type name, id), in the tracker's vocabulary:
         controller type names, the fields the session set, the last transform."""
         netobjs = {}

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import struct
 from dataclasses import dataclass
-from typing import Optional, Tuple
 
 from ..generated.capture.ether_type import EtherType
 from ..generated.capture.ip_protocol import IpProtocol
@@ -25,7 +24,7 @@ from ..generated.capture.link_frame import LinkFrame
 
 __all__ = ["Layout", "LAYOUTS", "Segment", "decode_frame", "record_header"]
 
-Endpoint = Tuple[bytes, int]
+Endpoint = tuple[bytes, int]
 
 
 @dataclass(frozen=True)
@@ -37,7 +36,7 @@ class Layout:
 
     spec: str
     fmt: str
-    fields: Tuple[Tuple[str, ...], ...]
+    fields: tuple[tuple[str, ...], ...]
 
     @property
     def size(self) -> int:
@@ -161,10 +160,10 @@ _ipv6 = _unpack("ipv6")
 _tcp = _unpack("tcp")
 _udp = _unpack("udp")
 
-Decoded = Tuple[Endpoint, Endpoint, Segment, bool]   # src, dst, segment, is UDP
+Decoded = tuple[Endpoint, Endpoint, Segment, bool]   # src, dst, segment, is UDP
 
 
-def decode_frame(data: bytes, link_type: int) -> Optional[Decoded]:
+def decode_frame(data: bytes, link_type: int) -> Decoded | None:
     """A whole frame (not cut by the snapshot length) of a common layout, down to TCP/UDP;
     ``None`` for anything else (the generated classes then read it)."""
     size = len(data)
@@ -214,7 +213,7 @@ def decode_frame(data: bytes, link_type: int) -> Optional[Decoded]:
     return None
 
 
-def _ip4(data: bytes, start: int, end: int) -> Optional[Decoded]:
+def _ip4(data: bytes, start: int, end: int) -> Decoded | None:
     if end - start < _IPV4_SIZE:
         return None
     version_ihl, _, total_length, _, fragment, _, protocol, _, src, dst = _ipv4(data, start)
@@ -225,7 +224,7 @@ def _ip4(data: bytes, start: int, end: int) -> Optional[Decoded]:
     return _transport(data, start + len_header, start + total_length, protocol, src, dst)
 
 
-def _ip6(data: bytes, start: int, end: int) -> Optional[Decoded]:
+def _ip6(data: bytes, start: int, end: int) -> Decoded | None:
     if end - start < _IPV6_SIZE:
         return None
     first, payload_length, next_header, _, src, dst = _ipv6(data, start)
@@ -236,7 +235,7 @@ def _ip6(data: bytes, start: int, end: int) -> Optional[Decoded]:
 
 
 def _transport(data: bytes, start: int, end: int, protocol: int, src: bytes, dst: bytes
-               ) -> Optional[Decoded]:
+               ) -> Decoded | None:
     if protocol == _TCP:
         if end - start < _TCP_SIZE:
             return None

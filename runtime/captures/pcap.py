@@ -42,8 +42,9 @@ from __future__ import annotations
 import io as _stdio
 import ipaddress
 from collections import OrderedDict
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import BinaryIO, Dict, Iterator, List, Optional, Tuple, Union
+from typing import BinaryIO, Union
 
 from kaitaistruct import KaitaiStream
 
@@ -85,7 +86,7 @@ _BLOCK = Pcapng.BlockType
 _IF_TSRESOL = Pcapng.InterfaceOption.if_tsresol.value
 _IF_TSOFFSET = Pcapng.InterfaceOption.if_tsoffset.value
 
-Endpoint = Tuple[bytes, int]   # (packed IP address, port)
+Endpoint = tuple[bytes, int]   # (packed IP address, port)
 Item = Union[CaptureRecord, CaptureError]
 
 
@@ -165,7 +166,7 @@ def _truncated(what: str, offset: int) -> CaptureError:
                         expected="more bytes")
 
 
-def _pcap_frames(src: _Source, limits: Limits) -> Iterator[Union[Frame, CaptureError]]:
+def _pcap_frames(src: _Source, limits: Limits) -> Iterator[Frame | CaptureError]:
     io = KaitaiStream(src)
     magic = _PCAP_MAGICS[io.read_u4be()]
     is_le = magic in (Pcap.Magic.le_microseconds, Pcap.Magic.le_nanoseconds)
@@ -233,9 +234,9 @@ def _interface(idb) -> _Interface:
     return iface
 
 
-def _pcapng_frames(src: _Source, limits: Limits) -> Iterator[Union[Frame, CaptureError]]:
+def _pcapng_frames(src: _Source, limits: Limits) -> Iterator[Frame | CaptureError]:
     section_is_le = True
-    interfaces: List[_Interface] = []
+    interfaces: list[_Interface] = []
     number = 0
     last_t = 0.0
     read = src.read
@@ -337,7 +338,7 @@ class _Packet:
     __slots__ = ("src", "dst", "segment", "udp")
 
     def __init__(self, src: Endpoint, dst: Endpoint,
-                 segment: Union[TcpSegment, UdpDatagram, Segment], udp: bool) -> None:
+                 segment: TcpSegment | UdpDatagram | Segment, udp: bool) -> None:
         self.src = src
         self.dst = dst
         self.segment = segment
@@ -413,7 +414,7 @@ def _link_kind(link_type: int) -> str:
         return f"link type {link_type}"
 
 
-def _decode(frame: Frame) -> Union[_Packet, _Fragment, str]:
+def _decode(frame: Frame) -> _Packet | _Fragment | str:
     """Parse the frame down to TCP/UDP; for anything else, the kind of frame it is."""
     layer = parse(LinkFrame, frame.data, frame.link_type, packet_name=f"frame {frame.number}",
                   offset_base=frame.offset).body
@@ -460,7 +461,7 @@ def _decode(frame: Frame) -> Union[_Packet, _Fragment, str]:
 _TRANSPORTS = (IpProtocol.IpProtocol.tcp, IpProtocol.IpProtocol.udp)
 
 
-def _ipv6_fragment(ip: Ipv6Packet, chain) -> Union[_Fragment, str]:
+def _ipv6_fragment(ip: Ipv6Packet, chain) -> _Fragment | str:
     """An IPv6 packet with a Fragment header (RFC 8200 section 4.5) last in its chain."""
     header = chain.extension_headers[-1]
     protocol = header.next_header
@@ -476,7 +477,7 @@ def _ipv6_fragment(ip: Ipv6Packet, chain) -> Union[_Fragment, str]:
                      chain._io.size() - len(data))
 
 
-def _transport(ip: Union[Ipv4Packet, Ipv6Packet], payload) -> Union[_Packet, str]:
+def _transport(ip: Ipv4Packet | Ipv6Packet, payload) -> _Packet | str:
     cls = type(payload)
     if cls is TcpSegment or cls is UdpDatagram:
         if cls is UdpDatagram and payload.is_cut:
@@ -501,12 +502,12 @@ class _FramePath:
         self.fragments = FragmentBuffer(limits.max_fragment_buffer, limits.fragment_timeout)
         self.unread = UnreadTally()
 
-    def frame(self, frame: Frame, flows: "_Flows") -> List["_Output"]:
+    def frame(self, frame: Frame, flows: _Flows) -> list[_Output]:
         """Everything one frame gives; raises WirestructError for a frame that does not parse."""
         data = frame.data
         fast = decode_frame(data, frame.link_type) if frame.orig_len == len(data) else None
         packet = _decode(frame) if fast is None else _Packet(*fast)
-        out: List[_Output] = []
+        out: list[_Output] = []
         if self.fragments.cost:         # datagrams are waiting
             out.extend(_Output(error=error) for error in self.fragments.expire(frame.t))
         if type(packet) is _Packet:
@@ -531,13 +532,13 @@ class _FramePath:
             self._count(packet, frame, out)
         return out
 
-    def _count(self, kind: str, frame: Frame, out: List["_Output"]) -> None:
+    def _count(self, kind: str, frame: Frame, out: list[_Output]) -> None:
         error = self.unread.count(kind, frame.number, len(frame.data))
         if error is not None:
             out.append(_Output(error=error))
 
-    def _followed(self, packet: _Packet, frame: Frame, flows: "_Flows",
-                  out: List["_Output"]) -> None:
+    def _followed(self, packet: _Packet, frame: Frame, flows: _Flows,
+                  out: list[_Output]) -> None:
         """Count the frames of connections that are not followed."""
         key = (packet.src, packet.dst) if packet.src < packet.dst else (packet.dst, packet.src)
         if packet.udp:
@@ -554,7 +555,7 @@ class _FramePath:
         else:
             self._count("frames of connections whose server is unknown", frame, out)
 
-    def finish(self) -> List["_Output"]:
+    def finish(self) -> list[_Output]:
         out = [_Output(error=error) for error in self.fragments.finish()]
         summary = self.unread.summary()
         if summary is not None:
@@ -564,10 +565,10 @@ class _FramePath:
 
 # --------------------------------------------------------------------------- directions
 
-def parse_server(text: str) -> Tuple[Optional[bytes], int]:
+def parse_server(text: str) -> tuple[bytes | None, int]:
     """``"PORT"``, ``"HOST:PORT"`` or ``"[IPV6]:PORT"`` -> (packed address or None, port)."""
     text = text.strip()
-    host: Optional[str] = None
+    host: str | None = None
     port_text = text
     if text.startswith("["):
         host, sep, port_text = text[1:].partition("]:")
@@ -594,11 +595,11 @@ _SKIP = "skip"      # not the server the user named: other traffic, ignored sile
 class _Roles:
     """Works out which endpoint of a new flow is the server."""
 
-    def __init__(self, server: Optional[Tuple[Optional[bytes], int]], ports: Tuple[int, ...]):
+    def __init__(self, server: tuple[bytes | None, int] | None, ports: tuple[int, ...]):
         self.server = server
         self.ports = ports
 
-    def server_of(self, packet: _Packet) -> Union[Endpoint, None, str]:
+    def server_of(self, packet: _Packet) -> Endpoint | None | str:
         ends = (packet.dst, packet.src)
         if self.server is not None:
             host, port = self.server
@@ -626,7 +627,7 @@ def _show(end: Endpoint) -> str:
 class _Flow:
     __slots__ = ("number", "server", "halves", "closed", "skipped")
 
-    def __init__(self, number: Optional[int], server: Optional[Endpoint], limit: int,
+    def __init__(self, number: int | None, server: Endpoint | None, limit: int,
                  history: int = 0) -> None:
         self.number = number
         self.server = server
@@ -674,15 +675,15 @@ class _Flows:
         self.limit = limits.max_reassembly_buffer
         self.history = limits.max_tcp_history
         self.max_flows = limits.max_flows
-        self.tcp: Dict[tuple, _Flow] = {}
-        self.udp: Dict[tuple, _Flow] = {}
-        self.ended: "OrderedDict[tuple, _Flow]" = OrderedDict()
+        self.tcp: dict[tuple, _Flow] = {}
+        self.udp: dict[tuple, _Flow] = {}
+        self.ended: OrderedDict[tuple, _Flow] = OrderedDict()
         self.count = 0
         self.over_segments = 0      # segments/datagrams of flows beyond max_flows
         self.over_bytes = 0
 
-    def _new(self, table: Dict[tuple, _Flow], key: tuple, packet: _Packet, kind: str
-             ) -> Tuple[Optional[_Flow], Optional[_Output]]:
+    def _new(self, table: dict[tuple, _Flow], key: tuple, packet: _Packet, kind: str
+             ) -> tuple[_Flow | None, _Output | None]:
         if len(self.tcp) + len(self.udp) >= self.max_flows:
             self.over_segments += 1
             self.over_bytes += len(packet.segment.body)
@@ -711,7 +712,7 @@ class _Flows:
             "PORT or --server HOST:PORT", stream=flow.number))
 
     def fragment(self, fragment: _Fragment, frame: Frame, buffer: FragmentBuffer
-                 ) -> Tuple[List[_Output], Optional[_Packet]]:
+                 ) -> tuple[list[_Output], _Packet | None]:
         """An IP fragment: held until its datagram is whole, which then goes the way of
         any other packet (and is returned with the outputs)."""
         data, errors = buffer.add(fragment.key, frame.t, frame.number, fragment.offset,
@@ -731,16 +732,16 @@ class _Flows:
                          type(segment) is UdpDatagram)
         return out + self.packet(packet, frame.t), packet
 
-    def packet(self, packet: _Packet, t: float) -> List[_Output]:
+    def packet(self, packet: _Packet, t: float) -> list[_Output]:
         key = (packet.src, packet.dst) if packet.src < packet.dst else (packet.dst, packet.src)
         if packet.udp:
             return self._udp(key, packet, t)
         return self._tcp(key, packet, t)
 
-    def _udp(self, key: tuple, packet: _Packet, t: float) -> List[_Output]:
+    def _udp(self, key: tuple, packet: _Packet, t: float) -> list[_Output]:
         if self.stream_mode:
             return []
-        out: List[_Output] = []
+        out: list[_Output] = []
         flow = self.udp.get(key)
         if flow is None:
             flow, error = self._new(self.udp, key, packet, "UDP flow")
@@ -754,9 +755,9 @@ class _Flows:
         out.append(_Output(t, direction, packet.segment.body, flow.number))
         return out
 
-    def _tcp(self, key: tuple, packet: _Packet, t: float) -> List[_Output]:
+    def _tcp(self, key: tuple, packet: _Packet, t: float) -> list[_Output]:
         segment = packet.segment
-        out: List[_Output] = []
+        out: list[_Output] = []
         flow = self.tcp.get(key)
         if flow is None:
             flow = self.ended.get(key)
@@ -788,9 +789,9 @@ class _Flows:
             self._ended(flow, key)
         return out
 
-    def _outputs(self, flow: _Flow, direction: Direction, deliveries, t: float) -> List[_Output]:
-        out: List[_Output] = []
-        run: List[bytes] = []
+    def _outputs(self, flow: _Flow, direction: Direction, deliveries, t: float) -> list[_Output]:
+        out: list[_Output] = []
+        run: list[bytes] = []
         for item in deliveries:
             if isinstance(item, Chunk):
                 if self.stream_mode:
@@ -818,9 +819,9 @@ class _Flows:
                                flow.number))
         return out
 
-    def _close(self, flow: _Flow, key: tuple, t: Optional[float] = None) -> List[_Output]:
+    def _close(self, flow: _Flow, key: tuple, t: float | None = None) -> list[_Output]:
         """A reset or the end of the capture: open gaps reported, held bytes delivered."""
-        out: List[_Output] = []
+        out: list[_Output] = []
         for direction in (Direction.C2S, Direction.S2C):
             half = flow.halves[direction]
             if half.started:
@@ -838,8 +839,8 @@ class _Flows:
             if len(self.ended) > self.max_flows:
                 self.ended.popitem(last=False)
 
-    def finish(self, t: float) -> List[_Output]:
-        out: List[_Output] = []
+    def finish(self, t: float) -> list[_Output]:
+        out: list[_Output] = []
         for key, flow in list(self.tcp.items()):
             if not flow.skipped and not flow.closed:
                 out.extend(self._close(flow, key, t))
@@ -854,8 +855,8 @@ class _Flows:
 
 # --------------------------------------------------------------------------- entry point
 
-def read_packet_capture(stream: BinaryIO, *, server: Optional[str] = None,
-                        server_ports: Tuple[int, ...] = (), transport: str = "stream",
+def read_packet_capture(stream: BinaryIO, *, server: str | None = None,
+                        server_ports: tuple[int, ...] = (), transport: str = "stream",
                         limits: Limits = DEFAULT_LIMITS) -> Iterator[Item]:
     """Yield the records of a pcap or pcapng file (see the module documentation)."""
     if transport not in ("stream", "message"):
@@ -880,7 +881,7 @@ def read_packet_capture(stream: BinaryIO, *, server: Optional[str] = None,
     flows = _Flows(roles, transport, limits)
     path = _FramePath(limits)
     last_t = 0.0
-    held: Optional[CaptureError] = None    # the newest file error; the last one ends the output
+    held: CaptureError | None = None    # the newest file error; the last one ends the output
     for frame in frames:
         if held is not None:
             yield held.at(record=index)

@@ -15,7 +15,8 @@ the per-build 0x00 field tables keep the jump bytes the fields give (each entry'
 from __future__ import annotations
 
 import struct
-from typing import Any, Dict, Mapping, Tuple, Union
+from collections.abc import Mapping
+from typing import Any
 
 import lz4.block
 
@@ -50,24 +51,24 @@ def zigzag(value: int) -> int:
     return ((value << 1) ^ (value >> 31)) & 0xFFFFFFFF
 
 
-def _byte_fields(data: bytes) -> Dict[str, int]:
+def _byte_fields(data: bytes) -> dict[str, int]:
     return {f"b{i}": b for i, b in enumerate(data)}
 
 
-def vu_fields(fields: Mapping[str, Any], params: Tuple[Any, ...] = ()) -> Mapping[str, Any]:
+def vu_fields(fields: Mapping[str, Any], params: tuple[Any, ...] = ()) -> Mapping[str, Any]:
     """``vu`` fields from ``value`` (when given); the bytes otherwise."""
     if "value" not in fields:
         return fields
     return _byte_fields(vu_bytes(fields["value"]))
 
 
-def vi_fields(fields: Mapping[str, Any], params: Tuple[Any, ...] = ()) -> Mapping[str, Any]:
+def vi_fields(fields: Mapping[str, Any], params: tuple[Any, ...] = ()) -> Mapping[str, Any]:
     if "value" not in fields:
         return fields
     return _byte_fields(vu_bytes(zigzag(fields["value"])))
 
 
-def vf_fields(fields: Mapping[str, Any], params: Tuple[Any, ...] = ()) -> Mapping[str, Any]:
+def vf_fields(fields: Mapping[str, Any], params: tuple[Any, ...] = ()) -> Mapping[str, Any]:
     """``vf`` fields from the float ``value`` when ``swapped`` is not given: the float's
     little-endian bytes read as a big-endian signed integer, written as a ``vi``."""
     if "swapped" in fields or "value" not in fields:
@@ -83,14 +84,14 @@ def vf_fields(fields: Mapping[str, Any], params: Tuple[Any, ...] = ()) -> Mappin
     return {"swapped": {"value": swapped - (1 << 32) if swapped >= 1 << 31 else swapped}}
 
 
-def jump_fields(index: int, prev_index: int) -> Dict[str, int]:
+def jump_fields(index: int, prev_index: int) -> dict[str, int]:
     """The entry of a jump table that goes from ``prev_index`` to ``index``."""
     if index <= prev_index:
         raise EncodeError(f"jump from {prev_index} to {index}", expected="increasing indexes")
     return {"xored_jump": (index - prev_index) ^ 1}
 
 
-def compressed_fields(inner: bytes) -> Dict[str, Any]:
+def compressed_fields(inner: bytes) -> dict[str, Any]:
     """The fields of a 0x02 packet around the packet ``inner``: one LZ4 block and the
     size it decompresses to."""
     return {"packet_id": "compressed",
@@ -98,7 +99,7 @@ def compressed_fields(inner: bytes) -> Dict[str, Any]:
                      "lz4_block": lz4.block.compress(inner, store_size=False)}}
 
 
-def compressed_packet(inner: bytes, build: Union[str, Build, None] = None) -> bytes:
+def compressed_packet(inner: bytes, build: str | Build | None = None) -> bytes:
     """A 0x02 packet around ``inner``, written with the build's clientbound spec."""
     return encode_fields(type_info("diep", load_build(build).spec), compressed_fields(inner),
                          hooks=HOOKS)
@@ -110,7 +111,7 @@ HOOKS: Hooks = {TYPES.resolve_type("vu").cls: vu_fields,
 
 
 def packet_bytes(fields: Mapping[str, Any], direction: Direction,
-                 build: Union[str, Build, None] = None) -> bytes:
+                 build: str | Build | None = None) -> bytes:
     """One packet from its fields (``packet_id`` and ``body``), with the build's
     clientbound spec or ``diep_serverbound``; varints and varfloats from their values."""
     spec = load_build(build).spec if direction is Direction.S2C else "diep_serverbound"
@@ -121,7 +122,7 @@ class DiepEncoder(Encoder):
     protocol = "diep"
 
     def __init__(self, *, limits: Limits = DEFAULT_LIMITS,
-                 diep_build: Union[str, Build, None] = None, **options: Any) -> None:
+                 diep_build: str | Build | None = None, **options: Any) -> None:
         super().__init__(limits=limits, **options)
         self.build = load_build(diep_build)
         clientbound = type_info("diep", self.build.spec)

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import gzip
 import zlib
-from typing import Any, Dict, Mapping, Optional, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ..encoder import Encoder, EventNode
 from ..encoding import EncodeError, build, least_size, to_bytes, type_info
@@ -43,13 +44,13 @@ def encode_packet(fields: Mapping[str, Any]) -> bytes:
     return to_bytes(packet, 4 + length)
 
 
-def packet_fields(packet_type: str, payload: Mapping[str, Any], len_payload: int) -> Dict[str, Any]:
+def packet_fields(packet_type: str, payload: Mapping[str, Any], len_payload: int) -> dict[str, Any]:
     """The fields of a packet of type ``packet_type`` (its enum name)."""
     return {"packet_type": packet_type, "len_payload": len_payload, "payload": dict(payload)}
 
 
 def payload_packet(packet_type: str, payload: Mapping[str, Any],
-                   len_payload: Optional[int] = None) -> bytes:
+                   len_payload: int | None = None) -> bytes:
     """One packet from its type (enum name) and payload fields.
 
     ``len_payload`` is computed unless given: the least size that holds exactly the given
@@ -60,7 +61,7 @@ def payload_packet(packet_type: str, payload: Mapping[str, Any],
         return encode_packet(packet_fields(packet_type, payload, len_payload))
     probe = build(PACKET, packet_fields(packet_type, payload, 0))
     least = least_size(probe.payload)
-    last: Optional[EncodeError] = None
+    last: EncodeError | None = None
     for length in range(least, min(least + MAX_OPTIONAL, 0xFFFF) + 1):
         try:
             return encode_packet(packet_fields(packet_type, payload, length))
@@ -78,7 +79,7 @@ def compress_blocks(blocks: bytes, *, level: int = 6, use_gzip: bool = False) ->
     return zlib.compress(blocks, level)
 
 
-def region_fields(lower: Sequence[int], upper: Sequence[int]) -> Dict[str, Any]:
+def region_fields(lower: Sequence[int], upper: Sequence[int]) -> dict[str, Any]:
     lx, ly, lz = lower
     ux, uy, uz = upper
     return {"lower_x": lx, "lower_y": ly, "lower_z": lz,
@@ -86,7 +87,7 @@ def region_fields(lower: Sequence[int], upper: Sequence[int]) -> Dict[str, Any]:
 
 
 def map_data_fields(lower: Sequence[int], upper: Sequence[int], blocks: bytes, *,
-                    level: int = 6, use_gzip: bool = False) -> Dict[str, Any]:
+                    level: int = 6, use_gzip: bool = False) -> dict[str, Any]:
     """MAP_DATA for a region (inclusive corners) and its blocks, x fastest, then y, z."""
     volume = 1
     for lo, hi in zip(lower, upper):

@@ -21,7 +21,8 @@ another compressor's block for the same body may differ, the decompressed body d
 from __future__ import annotations
 
 import struct
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 import lz4.block
 
@@ -59,7 +60,7 @@ def float_bits(value: Any) -> int:
                           expected="a float32 value") from None
 
 
-def character_fields(fields: Mapping[str, Any], params: Tuple[Any, ...] = ()) -> Mapping[str, Any]:
+def character_fields(fields: Mapping[str, Any], params: tuple[Any, ...] = ()) -> Mapping[str, Any]:
     """A character update's ``*_bits`` fields from its float values: the floats
     (``position.x.value``, or ``position.x`` as a number) are what a writer edits; the
     bits the bit stream holds follow from them."""
@@ -82,7 +83,7 @@ def character_fields(fields: Mapping[str, Any], params: Tuple[Any, ...] = ()) ->
 HOOKS = {UNRELIABLE.resolve_type("character_update").cls: character_fields}
 
 
-def steam_id_fields(fields: Mapping[str, Any], params: Tuple[Any, ...] = ()) -> Mapping[str, Any]:
+def steam_id_fields(fields: Mapping[str, Any], params: tuple[Any, ...] = ()) -> Mapping[str, Any]:
     """A SteamID64's parts from its ``value`` when the parts are not given (the parts
     are what the wire holds: universe, account type, instance, account id)."""
     value = fields.get("value")
@@ -98,7 +99,7 @@ def steam_id_fields(fields: Mapping[str, Any], params: Tuple[Any, ...] = ()) -> 
 _UPDATE_CHARACTER = NETWORK_UPDATE_DATA.resolve_type("update_character").cls
 
 
-def character_padding(fields: Mapping[str, Any], params: Tuple[Any, ...] = ()) -> Mapping[str, Any]:
+def character_padding(fields: Mapping[str, Any], params: tuple[Any, ...] = ()) -> Mapping[str, Any]:
     """A character update's closing ``padding`` bits (zeros) when not given: as many as
     the spec's ``num_padding_bits`` says for the flags set."""
     if fields.get("padding") is not None:
@@ -120,7 +121,7 @@ def compress(body: bytes) -> bytes:
     return lz4.block.compress(body, store_size=False)
 
 
-def delta_encode(previous: bytes, data: bytes) -> Optional[bytes]:
+def delta_encode(previous: bytes, data: bytes) -> bytes | None:
     """The DeltaUpdate for ``data`` against ``previous`` (bitfield, then the new bytes),
     or None where the document allows none (other size, previous longer than 0x3f)."""
     n = len(previous)
@@ -153,10 +154,10 @@ class SubUpdateFramer:
     marks, so a delta only pays when fewer bytes change than the size field costs)."""
 
     def __init__(self) -> None:
-        self.previous: Dict[Tuple[int, int], bytes] = {}
+        self.previous: dict[tuple[int, int], bytes] = {}
         self.counts = {RAW: 0, DELTA: 0}
 
-    def frame(self, key: Tuple[int, int], data: bytes, prefer: Optional[str] = None) -> bytes:
+    def frame(self, key: tuple[int, int], data: bytes, prefer: str | None = None) -> bytes:
         previous = self.previous.get(key)
         delta = delta_encode(previous, data) if previous is not None else None
         self.previous[key] = data
@@ -179,7 +180,7 @@ _UNRELIABLE_DATA = {case.rsplit("::", 1)[1]: UNRELIABLE.resolve_type(ref)
 
 
 def unreliable_update_fields(server_tick: int, current_tick: int,
-                             updates: Sequence[Tuple[str, Mapping[str, Any]]]) -> Dict[str, Any]:
+                             updates: Sequence[tuple[str, Mapping[str, Any]]]) -> dict[str, Any]:
     """The fields of a 24 Unreliable Update body from (NetObj type name, data fields)
     pairs: ``num_updates`` and each ``len_update`` (its data's size plus the two bytes of
     size and type) computed."""
@@ -280,7 +281,7 @@ class ScrapMechanicEncoder(Encoder):
                               f"{len(declared)} sub-packets", field_path="expansions/body/subpackets",
                               expected="one event per sub-packet (an undecodable sub-packet "
                                        "has no event to encode it from)")
-        subpackets: List[Dict[str, Any]] = []
+        subpackets: list[dict[str, Any]] = []
         for child in node.children:
             inner = self.encode_packet(child, depth + 1)
             subpackets.append({"len_subpacket": len(inner), "packet_id": inner[0],

@@ -14,10 +14,9 @@ from pathlib import Path
 
 import pytest
 import yaml
+from capture_helpers import join_pcap, load, pcap_frames
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from capture_helpers import join_pcap, load, pcap_frames
 from wirestruct.captures import pcap
 from wirestruct.captures.fastpath import LAYOUTS, decode_frame
 from wirestruct.captures.pcap import Frame, _decode, _Packet, _Source, read_packet_capture

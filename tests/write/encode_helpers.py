@@ -3,8 +3,9 @@ prints, encode them back, decode again."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, Dict, Iterable, List, Tuple
+from typing import Any
 
 from wirestruct import decode_records, get_protocol, open_capture
 from wirestruct.errors import WirestructError
@@ -28,22 +29,22 @@ CAPTURES = {
 RECORDS = {"samples/diep.jsonl": 70}
 
 
-def capture_records(protocol: str, path: str) -> List[CaptureRecord]:
+def capture_records(protocol: str, path: str) -> list[CaptureRecord]:
     """The records of a capture the tests use (see RECORDS)."""
     with open_capture(ROOT / path, transport=get_protocol(protocol).transport) as capture:
         return list(capture)[:RECORDS.get(path)]
 
 
-def decode_events(protocol: str, records: Iterable[Any], **options: Any) -> List[Dict[str, Any]]:
+def decode_events(protocol: str, records: Iterable[Any], **options: Any) -> list[dict[str, Any]]:
     """The JSON-able events of ``records`` (JSON text and back, as a pipe carries them)."""
     decoder = get_protocol(protocol).decoder(**options)
     return [json.loads(json.dumps(event_json(e, raw=True))) for e in decode_records(records, decoder)]
 
 
-_DECODED: Dict[Tuple[str, str], str] = {}
+_DECODED: dict[tuple[str, str], str] = {}
 
 
-def decode_capture(protocol: str, path: str) -> List[Dict[str, Any]]:
+def decode_capture(protocol: str, path: str) -> list[dict[str, Any]]:
     """The events of a capture's records (see RECORDS; decoded once per test run, each call
     gets its own copy)."""
     key = (protocol, path)
@@ -52,16 +53,16 @@ def decode_capture(protocol: str, path: str) -> List[Dict[str, Any]]:
     return json.loads(_DECODED[key])
 
 
-def encode_events(protocol: str, events: Iterable[Dict[str, Any]],
-                  **options: Any) -> Tuple[List[CaptureRecord], List[WirestructError]]:
-    records: List[CaptureRecord] = []
-    errors: List[WirestructError] = []
+def encode_events(protocol: str, events: Iterable[dict[str, Any]],
+                  **options: Any) -> tuple[list[CaptureRecord], list[WirestructError]]:
+    records: list[CaptureRecord] = []
+    errors: list[WirestructError] = []
     for item in get_protocol(protocol).encoder(**options).encode_events(events):
         (records if isinstance(item, CaptureRecord) else errors).append(item)
     return records, errors
 
 
-def comparable(event: Dict[str, Any]) -> Dict[str, Any]:
+def comparable(event: dict[str, Any]) -> dict[str, Any]:
     """What must survive decode -> encode -> decode: everything but the record numbers
     (an encoded stream has one record per packet)."""
     return {k: v for k, v in event.items() if k not in ("record",)}

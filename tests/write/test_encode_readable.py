@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 from kaitaistruct import KaitaiStream
-
 from wirestruct import decode_records, get_protocol, open_capture, presentation
 from wirestruct.encoding import encode_fields, type_info
 from wirestruct.generated.diep.diep_types import DiepTypes

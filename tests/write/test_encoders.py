@@ -10,8 +10,14 @@ import zlib
 
 import lz4.block
 import pytest
-from encode_helpers import (CAPTURES, capture_records, comparable, decode_capture,
-                            decode_events, encode_events)
+from encode_helpers import (
+    CAPTURES,
+    capture_records,
+    comparable,
+    decode_capture,
+    decode_events,
+    encode_events,
+)
 from wirestruct import get_protocol
 from wirestruct.encoding import EncodeError, build, to_bytes, type_info
 from wirestruct.limits import Limits
@@ -394,8 +400,7 @@ def test_mme_payload_packet_picks_the_size_variant_of_the_fields():
 
 
 def test_scrap_mechanic_unreliable_fields_compute_sizes_and_counts():
-    from wirestruct.scrap_mechanic.encoder import (unreliable_update_body,
-                                                   unreliable_update_fields)
+    from wirestruct.scrap_mechanic.encoder import unreliable_update_body, unreliable_update_fields
     fields = unreliable_update_fields(5, 6, [("controller", {"interactable_id": 9,
                                                              "data": b"\x01\x02"})])
     assert fields["num_updates"] == 1 and fields["updates"][0]["len_update"] == 8

@@ -13,7 +13,6 @@ could not be written as they are.
 from __future__ import annotations
 
 import contextlib
-
 import importlib
 import inspect
 from collections import Counter, defaultdict
