@@ -82,7 +82,7 @@ def run_all(protocol_name: str, records):
 @FUZZ
 @given(data=st.data())
 def test_mutated_record_in_a_real_session(name, data):
-    records = sample_records(name)
+    records = sample_records(name)[:60]   # a real session's opening: state, then the rest
     target = data.draw(st.integers(0, len(records) - 1))
     mutated = data.draw(mutation(records[target].data))
     records[target] = CaptureRecord(target, records[target].t, records[target].direction,

@@ -112,6 +112,7 @@ def captures(tmp_path_factory):
     }
 
 
+CLI_CASES = ("sm_sample", "mme_pcapng", "diep_damaged", "sm_hostile", "mme_damaged")
 FMT = (False, "number")   # readable JSON, integers as numbers
 
 
@@ -128,7 +129,9 @@ def _head(stderr: str) -> str:
 
 def test_cli_jobs_2_prints_what_jobs_1_prints(captures, capsys):
     errors_seen = 0
-    for key, (path, extra) in captures.items():
+    # Through real processes for one capture of each kind; the API test below covers all.
+    for key in CLI_CASES:
+        path, extra = captures[key]
         status, expected, summary = _one_process(capsys, path, extra)
         done = subprocess.run([sys.executable, "-m", "wirestruct.tools.cli", "decode",
                                str(path), *extra, "--jobs", "2"],
@@ -137,7 +140,7 @@ def test_cli_jobs_2_prints_what_jobs_1_prints(captures, capsys):
         assert done.stdout == expected, key
         assert _head(done.stderr) == summary, key
         errors_seen += int(summary.split()[3])
-    assert errors_seen > 50  # the damaged captures did exercise the error paths
+    assert errors_seen > 20  # the damaged captures did exercise the error paths
 
 
 def _open(path, extra):
