@@ -3,14 +3,15 @@
     python benchmarks/bench_captures.py [--size-mb 100] [--keep DIR]
 
 Builds one synthetic TCP conversation of about ``--size-mb`` MB of payload (seeded
-record sizes from 64 bytes to 16 KiB, Pareto-distributed, both directions, four connections) and writes it as
-pcap (``write_pcap``: Ethernet/IPv4/TCP with handshakes and checksums), pcapng
+record sizes from 64 bytes to 16 KiB, Pareto-distributed, both directions, four
+connections) and writes it as pcap (``write_pcap``: Ethernet/IPv4/TCP with handshakes
+and checksums), pcapng
 (``write_pcapng``), JSON Lines and the wirestruct container. Then each file is read with
 ``wirestruct.open_capture(...)`` in a fresh Python process, iterating every record, and
 the figures are printed: records/s, MB/s of file and of payload, and the peak resident
 memory of the reading process (VmHWM), its growth while reading, and the peak of a
-process that only imports wirestruct. pcap and pcapng reading includes parsing every frame's headers with
-the generated classes and reassembling the TCP streams.
+process that only imports wirestruct. pcap and pcapng reading includes parsing every
+frame's headers with the generated classes and reassembling the TCP streams.
 """
 from __future__ import annotations
 
@@ -41,8 +42,8 @@ def records(size_mb: float, seed: int = 7):
         size = min(int(rng.paretovariate(1.2) * 64), 16384, target - total)
         start = rng.randrange(len(block) - size)
         t += rng.random() * 0.002
-        yield CaptureRecord(index, round(t, 6), Direction(rng.random() < 0.45), block[start:start + size],
-                            stream=index % 4)
+        yield CaptureRecord(index, round(t, 6), Direction(rng.random() < 0.45),
+                            block[start:start + size], stream=index % 4)
         total += size
         index += 1
 
@@ -152,7 +153,8 @@ def main(argv=None) -> int:
             assert got["errors"] == 0, got
             s = got["seconds"]
             print(f"{fmt:<7} {size:>9.1f} {write_s:>8.1f} {got['records']:>9} {s:>8.2f} "
-                  f"{got['records'] / s:>10.0f} {size / s:>10.1f} {got['payload'] / 1e6 / s:>10.1f} "
+                  f"{got['records'] / s:>10.0f} {size / s:>10.1f} "
+                  f"{got['payload'] / 1e6 / s:>10.1f} "
                   f"{got['peak_rss_kb'] / 1024:>12.1f} "
                   f"{(got['peak_rss_kb'] - got['rss_before_kb']) / 1024:>14.1f}", flush=True)
     return 0

@@ -181,7 +181,8 @@ def main(argv=None) -> int:
     print(f"generated parse alone ({len(inputs)} parses): {alone:.3f} s, "
           f"{n_sub / alone:,.0f} sub-updates/s")
     print(f"runtime share: +{(best - alone) / alone * 100:.1f}% over the parse alone")
-    own = runtime_alone(records, args.repeat) - min(open_streams(inputs) for _ in range(args.repeat))
+    own = runtime_alone(records, args.repeat)
+    own -= min(open_streams(inputs) for _ in range(args.repeat))
     print(f"runtime's own code (parses replayed, not run; the streams opened for them, "
           f"which the parse alone counts, left out): {own:.3f} s, "
           f"{own / alone * 100:.1f}% of the parse alone")

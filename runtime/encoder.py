@@ -25,7 +25,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, TextIO, Union
+from typing import Any, TextIO
 
 from .encoding import EncodeError
 from .errors import WirestructError
@@ -70,7 +70,7 @@ class EventNode:
         return stream
 
 
-Item = Union[CaptureRecord, WirestructError]
+Item = CaptureRecord | WirestructError
 
 
 class Encoder:
@@ -126,7 +126,8 @@ class Encoder:
         if over:
             return [self._fail(node, EncodeError(
                 f"{over} nested events beyond the limit",
-                expected=f"at most {self.limits.max_items_per_packet} (limit max_items_per_packet)"))]
+                expected=f"at most {self.limits.max_items_per_packet} "
+                         "(limit max_items_per_packet)"))]
         try:
             data = self.encode_packet(node, 0)
             t = node.event.get("t", 0.0)
@@ -185,5 +186,5 @@ def read_events(lines: TextIO, *, max_line: int = DEFAULT_LIMITS.max_record
         try:
             yield json.loads(line)
         except ValueError as exc:
-            yield EncodeError(f"line {number} is not JSON: {exc}", expected="one JSON object a line",
-                              dropped=1, dropped_unit="lines")
+            yield EncodeError(f"line {number} is not JSON: {exc}",
+                              expected="one JSON object a line", dropped=1, dropped_unit="lines")

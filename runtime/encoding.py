@@ -25,7 +25,7 @@ import re
 from collections.abc import Callable, Mapping
 from functools import cache
 from io import BytesIO
-from typing import Any, Optional
+from typing import Any
 
 import kaitaistruct
 import yaml
@@ -278,7 +278,7 @@ def _primitive(attr: dict[str, Any], value: Any, info: TypeInfo, path: str) -> A
                       field_path=path, expected="a primitive or user type")
 
 
-_Ref = Optional[tuple[TypeInfo, tuple[str, ...]]]
+_Ref = tuple[TypeInfo, tuple[str, ...]] | None
 _REFS: dict[tuple[type, str], _Ref] = {}
 _ATTRS: dict[int, Any] = {}
 
@@ -361,7 +361,10 @@ def build(info: TypeInfo, fields: Mapping[str, Any], params: tuple[Any, ...] = (
             try:
                 fields = hook(fields, params)
             except EncodeError as exc:
-                raise exc.at(field_path=path or None)
+                # Re-raise the same error with its place added; a bare raise keeps the
+                # cause it already carries (``from`` would overwrite it).
+                exc.at(field_path=path or None)
+                raise
     if fields.__class__ is not dict and not isinstance(fields, Mapping):
         raise EncodeError(f"field {path or '/'} must be an object, not {type(fields).__name__}",
                           field_path=path or None, expected="a JSON object of fields")

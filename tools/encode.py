@@ -89,7 +89,8 @@ def write_records(fmt: str, out_path: str, protocol: str, transport: str,
         return (write_pcap if fmt == "pcap" else write_pcapng)(out, records)
 
 
-def encode_lines(lines: TextIO, encoder: Encoder, errors: list[WirestructError]) -> Iterator[CaptureRecord]:
+def encode_lines(lines: TextIO, encoder: Encoder,
+                 errors: list[WirestructError]) -> Iterator[CaptureRecord]:
     """Records of the events in ``lines``; what cannot be encoded goes to ``errors``."""
     to_raw = raw_converter(encoder.protocol, build=getattr(encoder, "build", None))
 
@@ -146,7 +147,8 @@ def add_encode_parser(sub) -> None:
     p.add_argument("--strict", action="store_true", help="exit 1 if any event was not encoded")
     _add_limit_args(p)
     _examples(p, "wirestruct encode events.jsonl -p mme --out session.pcapng",
-              "wirestruct decode samples/mme.jsonl -p mme | jq -c 'select(.name != \"chat_message\")'"
+              "wirestruct decode samples/mme.jsonl -p mme"
+              " | jq -c 'select(.name != \"chat_message\")'"
               " | wirestruct encode - -p mme --out no_chat.jsonl")
     p.set_defaults(func=cmd_encode)
 

@@ -487,7 +487,8 @@ class SessionGenerator:
         return rec
 
     def _s2c(self, data: bytes, dt: float = 0.0, maybe_compress: bool = True) -> CaptureRecord:
-        if maybe_compress and (len(data) >= COMPRESS_OVER or self.rng.random() < self.compress_share):
+        if maybe_compress and (len(data) >= COMPRESS_OVER
+                               or self.rng.random() < self.compress_share):
             data = compress(data)
         return self._record(Direction.S2C, data, dt)
 
@@ -552,13 +553,15 @@ class SessionGenerator:
                 yield self._record(c2s, c2s_packet("heartbeat"), 0.015)
                 yield s2c(s2c_packet("heartbeat"), 0.03, False)
             if tick % 60 == 30:
-                yield self._record(c2s, c2s_packet("stat_upgrade", stat_index_xored=rng.randrange(8),
+                yield self._record(c2s, c2s_packet("stat_upgrade",
+                                                   stat_index_xored=rng.randrange(8),
                                                    stat_max=-1), 0.012)
             if tick % 90 == 45:
                 yield self._record(c2s, c2s_packet("tank_upgrade", tank_id_xored=rng.randrange(54)),
                                    0.012)
             if tick % 100 == 50:
-                yield s2c(s2c_packet("player_count", num_clients=rng.randrange(1, 300)), 0.02, False)
+                yield s2c(s2c_packet("player_count", num_clients=rng.randrange(1, 300)),
+                          0.02, False)
             yield s2c(self._update_packet())
         self.expected = self.snapshot()
 
@@ -580,7 +583,8 @@ def generate(seed: int = 1, **options: Any) -> SessionGenerator:
 def write_jsonl(records, out) -> int:
     n = 0
     for rec in records:
-        out.write(json.dumps({"t": rec.t, "dir": rec.direction.label, "data": rec.data.hex()}) + "\n")
+        line = {"t": rec.t, "dir": rec.direction.label, "data": rec.data.hex()}
+        out.write(json.dumps(line) + "\n")
         n += 1
     return n
 
@@ -591,7 +595,8 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--ticks", type=int, default=300)
     parser.add_argument("--shapes", type=int, default=160, help="shapes kept in view")
-    parser.add_argument("--diep-build", default=None, help="field table (default: the bundled build)")
+    parser.add_argument("--diep-build", default=None,
+                        help="field table (default: the bundled build)")
     parser.add_argument("--out", required=True, help="JSON Lines file to write ('-' for stdout)")
     parser.add_argument("--expected", help="also write the expected final entity table (JSON)")
     args = parser.parse_args(argv)

@@ -74,7 +74,7 @@ MAX_UNRELIABLE = 255
 JOIN_BATCH = 40
 
 
-# -- values and fields ------------------------------------------------------------------------------
+# -- values and fields ------------------------------------------------------------------------
 def f32(value: float) -> float:
     """``value`` rounded to a 32-bit float, as it comes back from the wire."""
     return float(np.float32(value))
@@ -221,7 +221,8 @@ def compound_body(subpackets: list[tuple[int, bytes]]) -> bytes:
     """Sub-packets (id, uncompressed body) packed as an sm_compound_body."""
     fields = {"subpackets": [{"len_subpacket": len(body) + 1, "packet_id": pid, "body": body}
                              for pid, body in subpackets]}
-    return encode_fields(sm_encoder.COMPOUND, fields, size=sum(5 + len(body) for _, body in subpackets))
+    size = sum(5 + len(body) for _, body in subpackets)
+    return encode_fields(sm_encoder.COMPOUND, fields, size=size)
 
 
 # -- the world ------------------------------------------------------------------------------
@@ -661,7 +662,8 @@ class SessionGenerator:
         for start in range(0, len(updates), JOIN_BATCH):
             body = self.network_update_body(updates[start:start + JOIN_BATCH])
             yield self._record(Direction.S2C, packet(INITIALIZATION_NETWORK_UPDATE, body))
-        for self.tick in range(1, self.ticks + 1):
+        for tick in range(1, self.ticks + 1):
+            self.tick = tick
             self.t = self.t0 + 1.0 + self.tick / 40
             reliable: list[bytes] = []
             if self.tick % 3 == 0:

@@ -44,7 +44,7 @@ import ipaddress
 from collections import OrderedDict
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import BinaryIO, Union
+from typing import BinaryIO
 
 from kaitaistruct import KaitaiStream
 
@@ -87,7 +87,7 @@ _IF_TSRESOL = Pcapng.InterfaceOption.if_tsresol.value
 _IF_TSOFFSET = Pcapng.InterfaceOption.if_tsoffset.value
 
 Endpoint = tuple[bytes, int]   # (packed IP address, port)
-Item = Union[CaptureRecord, CaptureError]
+Item = CaptureRecord | CaptureError
 
 
 # --------------------------------------------------------------------------- file edge
@@ -642,7 +642,8 @@ class _Output:
     __slots__ = ("t", "direction", "data", "stream", "error")
 
     def __init__(self, t=0.0, direction=Direction.C2S, data=b"", stream=0, error=None):
-        self.t, self.direction, self.data, self.stream, self.error = t, direction, data, stream, error
+        self.t, self.direction, self.data = t, direction, data
+        self.stream, self.error = stream, error
 
 
 _REJECTED = {

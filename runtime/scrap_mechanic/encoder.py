@@ -161,7 +161,8 @@ class SubUpdateFramer:
         previous = self.previous.get(key)
         delta = delta_encode(previous, data) if previous is not None else None
         self.previous[key] = data
-        if delta is not None and (prefer == DELTA or (prefer != RAW and len(delta) < len(data) + 2)):
+        if delta is not None and (prefer == DELTA
+                                  or (prefer != RAW and len(delta) < len(data) + 2)):
             self.counts[DELTA] += 1
             return delta
         self.counts[RAW] += 1
@@ -175,8 +176,9 @@ def network_update_body(tick: int, framed: Sequence[bytes]) -> bytes:
 
 
 #: ``sm_unreliable_update::update`` data types by NetObj type name.
+_UNRELIABLE_CASES = UNRELIABLE.resolve_type("update").seq[2]["type"]["cases"]
 _UNRELIABLE_DATA = {case.rsplit("::", 1)[1]: UNRELIABLE.resolve_type(ref)
-                    for case, ref in UNRELIABLE.resolve_type("update").seq[2]["type"]["cases"].items()}
+                    for case, ref in _UNRELIABLE_CASES.items()}
 
 
 def unreliable_update_fields(server_tick: int, current_tick: int,
@@ -257,7 +259,8 @@ class ScrapMechanicEncoder(Encoder):
             raise EncodeError("sub_updates is not a list", field_path="expansions/sub_updates",
                               expected="a list of sub-updates")
         if len(sub_updates) > self.limits.max_items_per_packet:
-            raise EncodeError(f"{len(sub_updates)} sub-updates", field_path="expansions/sub_updates",
+            raise EncodeError(f"{len(sub_updates)} sub-updates",
+                              field_path="expansions/sub_updates",
                               expected=f"at most {self.limits.max_items_per_packet}")
         key = (node.stream, int(node.direction))
         parts = []
@@ -270,7 +273,10 @@ class ScrapMechanicEncoder(Encoder):
                 data = network_update_data(sub["update"])
             except EncodeError as exc:
                 path = exc.where.field_path
-                raise exc.at(field_path=f"{where}/update" + (f"/{path}" if path else ""))
+                # Re-raise the same error with its place added; a bare raise keeps the
+                # cause it already carries (``from`` would overwrite it).
+                exc.at(field_path=f"{where}/update" + (f"/{path}" if path else ""))
+                raise
             parts.append(self.framer.frame(key, data, sub.get("encoding")))
         return network_update_body(tick, parts)
 
@@ -278,7 +284,8 @@ class ScrapMechanicEncoder(Encoder):
         declared = body.get("subpackets")
         if isinstance(declared, list) and len(declared) != len(node.children):
             raise EncodeError(f"{len(node.children)} nested events for "
-                              f"{len(declared)} sub-packets", field_path="expansions/body/subpackets",
+                              f"{len(declared)} sub-packets",
+                              field_path="expansions/body/subpackets",
                               expected="one event per sub-packet (an undecodable sub-packet "
                                        "has no event to encode it from)")
         subpackets: list[dict[str, Any]] = []
