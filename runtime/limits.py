@@ -86,6 +86,11 @@ MAX_FRAGMENT_BUFFER = 16 * 1024 * 1024
 #: (as Linux's ipfrag_time).
 FRAGMENT_TIMEOUT = 30
 
+#: Bytes stream decoders hold in all, over every connection, in packets not yet complete;
+#: past it, the partial packets of the least recently fed streams are dropped (reported
+#: with their byte counts) until the rest fits. One packet (``max_packet``) always fits.
+MAX_STREAM_BUFFERS = 64 * 1024 * 1024
+
 #: Bytes a stream decoder skips in one run looking for the next packet boundary before it
 #: reports the run (it keeps skipping; no more than this is held while it looks).
 MAX_RESYNC_SCAN = 1024 * 1024
@@ -113,6 +118,7 @@ class Limits:
     max_fragment_buffer: int = MAX_FRAGMENT_BUFFER
     fragment_timeout: int = FRAGMENT_TIMEOUT
     max_resync_scan: int = MAX_RESYNC_SCAN
+    max_stream_buffers: int = MAX_STREAM_BUFFERS
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -175,6 +181,7 @@ _DOCS = {
     "max_fragment_buffer": "IPv4 fragment bytes held while datagrams are incomplete",
     "fragment_timeout": "seconds of capture time an incomplete IPv4 datagram is held",
     "max_resync_scan": "bytes a stream decoder may skip looking for a packet boundary",
+    "max_stream_buffers": "bytes of unfinished packets held over all TCP connections",
 }
 
 DEFAULT_LIMITS = Limits()

@@ -34,14 +34,14 @@ boundary.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Dict, Iterator, Optional, Tuple
+from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple
 
 from ..errors import DecodeError, LimitExceededError, WirestructError
 from ..events import Event
 from ..limits import DEFAULT_LIMITS, Limits
 from ..parse import parse
 from ..protocol import PacketContext, StreamDecoder
-from ..records import Direction
+from ..records import CaptureRecord, Direction
 from ..generated.mme.mme_packet import MmePacket
 from .expansions import FileData, Region, RegionBlocks, StreamBlocks
 from .inflate import StreamInflater, inflate_exact
@@ -161,6 +161,19 @@ class MmeDecoder(StreamDecoder):
         expand = _EXPANDERS.get(packet_type)
         expansions = expand(self, packet.payload, data, ctx) if expand is not None else None
         return self.make_packet(ctx, packet_type, name, packet, data, expansions)
+
+    def forget_stream(self, stream: int, direction: Direction, record: CaptureRecord
+                      ) -> List[Event]:
+        events = super().forget_stream(stream, direction, record)
+        state = self._transfers.pop((stream, direction), None)
+        if state is not None and state.buffer:
+            ctx = PacketContext(record.index, record.t, direction, stream)
+            events.append(self.make_error(ctx, LimitExceededError(
+                f"append buffer of {len(state.buffer)} bytes dropped: its stream was "
+                "forgotten to stay within max_flows and max_stream_buffers",
+                expected="at most max_flows connections at once",
+                dropped=len(state.buffer))))
+        return events
 
     # -- expansions -------------------------------------------------------------------
     def _state(self, ctx: PacketContext) -> _Transfers:

@@ -1,0 +1,71 @@
+"""Hostile inputs against the whole decode path: state that would grow with the input,
+messages that would echo it, compressed captures that would hold huge windows."""
+from __future__ import annotations
+
+from wirestruct.errors import LimitExceededError, TruncatedStreamError
+from wirestruct.events import ErrorEvent
+from wirestruct.limits import Limits
+from wirestruct.records import CaptureRecord, Direction
+from wirestruct.registry import get_protocol
+
+C2S = Direction.C2S
+
+
+def _mme_partial(stream: int, index: int, size: int = 1000, have: bytes = b"abc") -> CaptureRecord:
+    """An MME header declaring ``size`` payload bytes, of which ``have`` arrive."""
+    return CaptureRecord(index, 0.0, C2S, b"\x1f\x00" + size.to_bytes(2, "little") + have,
+                         stream)
+
+
+def test_endless_short_connections_keep_state_bounded():
+    decoder = get_protocol("mme").decoder(limits=Limits(max_flows=4))
+    events = []
+    for i in range(1000):
+        events += decoder.feed(_mme_partial(i, i))
+    assert len(decoder._framing) == 8          # 2 x max_flows stream directions
+    assert len(decoder._streams) == 8
+    dropped = [e.error for e in events if isinstance(e, ErrorEvent)]
+    assert len(dropped) == 1000 - 8
+    first = dropped[0]
+    assert isinstance(first, TruncatedStreamError)
+    assert first.where.stream == 0 and first.dropped == 7 and first.where.span == (0, 7)
+    assert "max_flows" in first.message
+    tail = decoder.close()
+    assert sum(e.error.dropped for e in tail) == 8 * 7
+
+
+def test_a_forgotten_stream_reports_its_append_buffer():
+    decoder = get_protocol("mme").decoder(limits=Limits(max_flows=1))
+    append = b"\x15\x00\x05\x00hello"          # BUFFER_APPEND of 5 bytes: buffered
+    events = decoder.feed(CaptureRecord(0, 0.0, C2S, append, 7))
+    assert [e.name for e in events] == ["buffer_append"]
+    events = decoder.feed(CaptureRecord(1, 0.0, C2S, b"", 8))
+    events += decoder.feed(CaptureRecord(2, 0.0, Direction.S2C, b"", 8))
+    errors = [e.error for e in events if isinstance(e, ErrorEvent)]
+    assert len(errors) == 1 and isinstance(errors[0], LimitExceededError)
+    assert errors[0].dropped == 5 and errors[0].where.stream == 7
+    assert decoder._transfers.keys() == set()
+
+
+def test_partial_packets_over_all_connections_are_capped():
+    limits = Limits(max_stream_buffers=10_000, max_packet=4000)
+    decoder = get_protocol("mme").decoder(limits=limits)
+    events = []
+    for i in range(100):                       # 100 connections x 3000 bytes in progress
+        events += decoder.feed(_mme_partial(i, i, size=3500, have=b"x" * 2996))
+    held = sum(len(s.buf) for s in decoder._framing.values())
+    assert held == decoder._held <= 10_000
+    errors = [e.error for e in events if isinstance(e, ErrorEvent)]
+    assert len(errors) == 100 - len(decoder._framing)
+    assert all(e.dropped == 3000 and isinstance(e, TruncatedStreamError) for e in errors)
+    assert [e.where.stream for e in errors] == list(range(len(errors)))
+
+
+def test_a_forgotten_scrap_mechanic_stream_lets_go_of_its_delta_base():
+    decoder = get_protocol("scrap-mechanic").decoder(limits=Limits(max_flows=2))
+    decoder.feed(CaptureRecord(0, 0.0, C2S, b"", 0))
+    decoder._previous[(0, int(C2S))] = b"base"      # as a network update leaves it
+    for i in range(1, 6):
+        decoder.feed(CaptureRecord(i, 0.0, C2S, b"", i))
+    assert (0, int(C2S)) not in decoder._previous
+    assert len(decoder._streams) == 4
