@@ -95,6 +95,11 @@ MAX_STREAM_BUFFERS = 64 * 1024 * 1024
 #: reports the run (it keeps skipping; no more than this is held while it looks).
 MAX_RESYNC_SCAN = 1024 * 1024
 
+#: Longest message (and "expected" text) an error carries, in characters; longer ones,
+#: such as the repr of a huge value from the input, are cut in the middle and say how
+#: much was cut. Fixed for every run: errors are made where no Limits is at hand.
+MAX_ERROR_MESSAGE = 1000
+
 
 @dataclass(frozen=True)
 class Limits:

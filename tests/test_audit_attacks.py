@@ -69,3 +69,40 @@ def test_a_forgotten_scrap_mechanic_stream_lets_go_of_its_delta_base():
         decoder.feed(CaptureRecord(i, 0.0, C2S, b"", i))
     assert (0, int(C2S)) not in decoder._previous
     assert len(decoder._streams) == 4
+
+
+def test_an_error_never_echoes_a_huge_input_value():
+    import io
+
+    from wirestruct.captures.jsonl import read_jsonl
+    from wirestruct.errors import CaptureError
+    from wirestruct.limits import MAX_ERROR_MESSAGE
+
+    huge = b'{"t": "' + b"9" * 1_000_000 + b'", "dir": "c2s", "data": "00"}\n'
+    good = b'{"t": 1, "dir": "c2s", "data": "aa"}\n'
+    items = list(read_jsonl(io.BytesIO(huge * 3 + good)))
+    errors = items[:3]
+    assert all(isinstance(e, CaptureError) for e in errors)
+    for e in errors:
+        assert e.message.startswith("line ") and "bad timestamp '999" in e.message
+        assert len(e.message) <= MAX_ERROR_MESSAGE
+        assert "characters cut" in e.message and len(str(e)) < 2 * MAX_ERROR_MESSAGE
+        assert e.dropped == len(huge) and e.dropped_unit == "bytes"
+    assert [e.where.record for e in errors] == [0, 1, 2]
+    assert isinstance(items[3], CaptureRecord) and items[3].data == b"\xaa"
+
+
+def test_a_decoder_failure_message_is_bounded():
+    from wirestruct.errors import DecodeError
+    from wirestruct.protocol import MessageDecoder, PacketContext
+
+    class Failing(MessageDecoder):
+        def decode_packet(self, data, ctx):
+            raise KeyError(data)              # a library error that reprs its argument
+
+    decoder = Failing()
+    events = decoder.run_packet(b"\x01" * 100_000, PacketContext(0, 0.0, C2S))
+    error = events[0].error
+    assert isinstance(error, DecodeError) and error.message.startswith("KeyError: b'\\x01")
+    assert 900 <= len(error.message) <= 1000
+    assert error.to_json()["message"] == error.message
