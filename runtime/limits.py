@@ -69,6 +69,10 @@ MAX_TEXT_SEGMENTS = 64
 #: Largest record accepted from a capture file (bytes); pcap snap lengths are far smaller.
 MAX_RECORD = 64 * 1024 * 1024
 
+#: Largest window (xz dictionary, zstd window) a compressed capture may declare (bytes);
+#: the decompressor holds that much history. zstd's own default cap; xz -9 needs 64 MiB.
+MAX_CAPTURE_WINDOW = 128 * 1024 * 1024
+
 #: Out-of-order TCP bytes held per direction while waiting for a gap to fill (bytes; each
 #: held segment also counts 256 bytes for its bookkeeping).
 MAX_REASSEMBLY_BUFFER = 32 * 1024 * 1024
@@ -117,6 +121,7 @@ class Limits:
     max_history: int = MAX_HISTORY
     max_text_segments: int = MAX_TEXT_SEGMENTS
     max_record: int = MAX_RECORD
+    max_capture_window: int = MAX_CAPTURE_WINDOW
     max_reassembly_buffer: int = MAX_REASSEMBLY_BUFFER
     max_tcp_history: int = MAX_TCP_HISTORY
     max_flows: int = MAX_FLOWS
@@ -180,6 +185,7 @@ _DOCS = {
     "max_history": "chat lines / menu responses a tracker keeps (oldest forgotten first)",
     "max_text_segments": "color segments a tracker keeps for one chat line or menu text",
     "max_record": "bytes of one capture record",
+    "max_capture_window": "bytes of history (xz dictionary, zstd window) a compressed capture may need",
     "max_reassembly_buffer": "out-of-order TCP bytes held per direction",
     "max_tcp_history": "delivered TCP bytes kept per direction to check retransmissions",
     "max_flows": "TCP connections / UDP flows followed at once",

@@ -106,3 +106,81 @@ def test_a_decoder_failure_message_is_bounded():
     assert isinstance(error, DecodeError) and error.message.startswith("KeyError: b'\\x01")
     assert 900 <= len(error.message) <= 1000
     assert error.to_json()["message"] == error.message
+
+
+def _xz_declaring(data: bytes, dict_byte: int) -> bytes:
+    """xz data compressed with a 1 MiB dictionary whose block header declares another size
+    (``dict_byte``: the LZMA2 property, 36 = 1 GiB); the header's CRC is made to match."""
+    import lzma
+    import zlib
+
+    xz = bytearray(lzma.compress(data, format=lzma.FORMAT_XZ, filters=[
+        {"id": lzma.FILTER_LZMA2, "dict_size": 1 << 20, "preset": 0}]))
+    size = (xz[12] + 1) * 4
+    header = xz[12:12 + size]
+    at = header.index(b"\x21\x01", 2)
+    header[at + 2] = dict_byte
+    header[-4:] = zlib.crc32(bytes(header[:-4])).to_bytes(4, "little")
+    xz[12:12 + size] = header
+    return bytes(xz)
+
+
+def test_xz_capture_declaring_a_huge_dictionary_is_refused_before_it_is_held(tmp_path):
+    from wirestruct.captures.sources import open_source
+    from wirestruct.errors import CaptureError
+
+    data = b"\x00" * (1 << 20)
+    path = tmp_path / "bomb.xz"
+    path.write_bytes(_xz_declaring(data, 36))            # a 1 GiB dictionary
+    with open_source(path) as source:
+        assert source.read(1 << 21) == b""
+        error = source.error
+    assert isinstance(error, CaptureError) and error.where.file == str(path)
+    assert "Memory usage limit" in error.message and error.where.offset == 0
+    assert error.dropped == path.stat().st_size          # nothing of it decoded
+    ok = tmp_path / "ok.xz"
+    ok.write_bytes(_xz_declaring(data, 16))              # 1 MiB, as compressed
+    with open_source(ok) as source:
+        assert source.read(1 << 21) == data and source.error is None
+    with open_source(ok, limits=Limits(max_capture_window=1 << 19)) as source:
+        assert source.read(1 << 21) == b"" and isinstance(source.error, CaptureError)
+
+
+def test_zstd_capture_window_is_a_limit(tmp_path):
+    import zstandard
+
+    from wirestruct.captures.sources import open_source
+    from wirestruct.errors import CaptureError
+
+    data = bytes(range(256)) * 8192
+    params = zstandard.ZstdCompressionParameters(window_log=22)   # 4 MiB window
+    packer = zstandard.ZstdCompressor(compression_params=params).compressobj()
+    path = tmp_path / "w.zst"
+    path.write_bytes(packer.compress(data) + packer.flush())
+    with open_source(path) as source:
+        assert source.read(len(data) + 1) == data and source.error is None
+    with open_source(path, limits=Limits(max_capture_window=1 << 21)) as source:
+        assert source.read(len(data)) == b""
+        error = source.error
+    assert isinstance(error, CaptureError) and error.where.offset == 0
+    assert error.dropped == path.stat().st_size
+    assert "the compressed input from byte 0 on" in error.message
+
+
+def test_a_corrupt_compressed_tail_is_counted(tmp_path):
+    import gzip
+
+    from wirestruct.captures.sources import open_source
+
+    data = bytes(range(256)) * 4096
+    first = gzip.compress(data)
+    packed = first + b"\x1f\x8b\x63" + bytes(300_000)   # a second member of no known method
+    path = tmp_path / "bad.gz"
+    path.write_bytes(packed)
+    with open_source(path) as source:
+        got = source.read(len(data) + 1)
+        error = source.error
+    assert got == data and error.where.offset == len(data) and error.dropped_unit == "bytes"
+    start = int(error.message.split("from byte ")[1].split(" ")[0])
+    assert start <= len(first) + (1 << 16) and start + error.dropped == len(packed)
+    assert error.dropped > 200_000
