@@ -52,6 +52,9 @@ MAX_REGION_VOLUME = 128 * 1024 * 1024
 #: Most compressed bytes an append buffer (BUFFER_APPEND) may collect before it is used.
 MAX_APPEND_BUFFER = 16 * 1024 * 1024
 
+#: Most compressed bytes the append buffers of all connections together may hold.
+MAX_APPEND_BUFFERS = 64 * 1024 * 1024
+
 # -- tracked state -------------------------------------------------------------------------------
 #: Most objects a tracker holds at once (NetObjs, entities, players ...).
 MAX_TRACKED_OBJECTS = 1_000_000
@@ -117,6 +120,7 @@ class Limits:
     max_map_volume: int = MAX_MAP_VOLUME
     max_region_volume: int = MAX_REGION_VOLUME
     max_append_buffer: int = MAX_APPEND_BUFFER
+    max_append_buffers: int = MAX_APPEND_BUFFERS
     max_tracked_objects: int = MAX_TRACKED_OBJECTS
     max_history: int = MAX_HISTORY
     max_text_segments: int = MAX_TEXT_SEGMENTS
@@ -181,6 +185,7 @@ _DOCS = {
     "max_map_volume": "blocks in one map (MME MAP_SETUP)",
     "max_region_volume": "blocks one region's map data may fill (MME)",
     "max_append_buffer": "compressed bytes an MME append buffer may collect",
+    "max_append_buffers": "compressed bytes all MME append buffers together may hold",
     "max_tracked_objects": "objects a tracker holds at once (NetObjs, entities, players)",
     "max_history": "chat lines / menu responses a tracker keeps (oldest forgotten first)",
     "max_text_segments": "color segments a tracker keeps for one chat line or menu text",

@@ -184,3 +184,26 @@ def test_a_corrupt_compressed_tail_is_counted(tmp_path):
     start = int(error.message.split("from byte ")[1].split(" ")[0])
     assert start <= len(first) + (1 << 16) and start + error.dropped == len(packed)
     assert error.dropped > 200_000
+
+
+def _mme(packet_type: int, payload: bytes) -> bytes:
+    return packet_type.to_bytes(2, "little") + len(payload).to_bytes(2, "little") + payload
+
+
+def test_append_buffers_of_all_connections_together_are_capped():
+    limits = Limits(max_append_buffer=80, max_append_buffers=100)
+    decoder = get_protocol("mme").decoder(limits=limits)
+    reset, append = 20, 21
+    first = decoder.feed(CaptureRecord(0, 0.0, C2S, _mme(append, b"a" * 60), 1))
+    assert first[0].expansions["len_buffer"] == 60
+    events = decoder.feed(CaptureRecord(1, 0.0, C2S, _mme(append, b"b" * 50), 2))
+    error = events[0].error
+    assert isinstance(error, LimitExceededError) and "max_append_buffers" in error.message
+    assert error.dropped == 50 and error.where.stream == 2
+    assert error.where.packet_name == "buffer_append"
+    assert bytes(decoder._transfers[(1, C2S)].buffer) == b"a" * 60    # the other stays
+    events = decoder.feed(CaptureRecord(2, 0.0, C2S, _mme(reset, b"") + _mme(append, b"c" * 30), 2))
+    assert [e.expansions["len_buffer"] for e in events] == [0, 30]
+    assert decoder._appended == 90
+    decoder.feed(CaptureRecord(3, 0.0, C2S, _mme(reset, b""), 1))
+    assert decoder._appended == 30

@@ -79,6 +79,8 @@ class MmeDecoder(StreamDecoder):
     def __init__(self, *, limits: Limits = DEFAULT_LIMITS, **_options: Any) -> None:
         super().__init__(limits=limits)
         self._transfers: Dict[Tuple[int, Direction], _Transfers] = {}
+        #: bytes in all append buffers together (limits.max_append_buffers)
+        self._appended = 0
 
     # -- the split decode (wirestruct.parallel) -------------------------------------------
     def stage_packet(self, data: bytes, ctx: PacketContext) -> None:
@@ -166,6 +168,8 @@ class MmeDecoder(StreamDecoder):
                       ) -> List[Event]:
         events = super().forget_stream(stream, direction, record)
         state = self._transfers.pop((stream, direction), None)
+        if state is not None:
+            self._appended -= len(state.buffer)
         if state is not None and state.buffer:
             ctx = PacketContext(record.index, record.t, direction, stream)
             events.append(self.make_error(ctx, LimitExceededError(
@@ -250,6 +254,7 @@ class MmeDecoder(StreamDecoder):
 
     def _buffer_reset(self, payload, data, ctx):
         state = self._state(ctx)
+        self._appended -= len(state.buffer)
         state.buffer = bytearray()
         state.overflowed = False
         return {"len_buffer": 0}
@@ -260,14 +265,23 @@ class MmeDecoder(StreamDecoder):
             raise LimitExceededError("the append buffer overflowed earlier",
                                      expected="BUFFER_RESET")
         cap = self.limits.max_append_buffer
-        if len(state.buffer) + len(payload.data) > cap:
-            dropped = len(state.buffer) + len(payload.data)
+        total_cap = self.limits.max_append_buffers
+        added = len(payload.data)
+        if len(state.buffer) + added > cap or self._appended + added > total_cap:
+            dropped = len(state.buffer) + added
+            self._appended -= len(state.buffer)
             state.overflowed = True
             state.buffer = bytearray()
+            if dropped > cap:
+                what, expected = "exceeds max_append_buffer", f"at most {cap} bytes"
+            else:
+                what = "would take the append buffers of all connections past max_append_buffers"
+                expected = f"at most {total_cap} bytes in all"
             raise LimitExceededError(
-                f"append buffer of {dropped} bytes exceeds max_append_buffer; the buffer is "
-                "dropped until BUFFER_RESET", expected=f"at most {cap} bytes", dropped=dropped)
+                f"append buffer of {dropped} bytes {what}; the buffer is dropped until "
+                "BUFFER_RESET", expected=expected, dropped=dropped)
         state.buffer += payload.data
+        self._appended += added
         return {"len_buffer": len(state.buffer)}
 
     def _buffer_is_map_data(self, payload, data, ctx):
