@@ -34,6 +34,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Optional, Tuple
 
+from .limits import MAX_ERROR_MESSAGE
+
 __all__ = [
     "WirestructError", "CaptureError", "StreamGapError", "StreamConflictError",
     "UnsupportedError", "FramingError", "TruncatedStreamError", "ResyncError", "DecodeError", "ParseError", "DecompressionError",
@@ -88,15 +90,25 @@ class Where:
         return ", ".join(parts)
 
 
+def bounded(text: str, limit: int = MAX_ERROR_MESSAGE) -> str:
+    """``text``, or its start and end with the middle cut out when it is longer than
+    ``limit`` characters (so an error never echoes a huge input value)."""
+    if len(text) <= limit:
+        return text
+    keep = max(0, limit - 40) // 2
+    return f"{text[:keep]} ... [{len(text) - 2 * keep} characters cut] ... {text[-keep:]}"
+
+
 class WirestructError(Exception):
     """Base of every error wirestruct raises for bad input."""
 
     def __init__(self, message: str, *, expected: Optional[str] = None,
                  where: Optional[Where] = None, dropped: Optional[int] = None,
                  dropped_unit: str = "bytes", **where_parts: Any) -> None:
+        message = bounded(message)
         super().__init__(message)
         self.message = message
-        self.expected = expected
+        self.expected = bounded(expected) if expected is not None else None
         self.where = (where or Where()).merged(**where_parts)
         #: how much input this error stands for that was not decoded (None: nothing lost)
         self.dropped = dropped

@@ -52,6 +52,9 @@ MAX_REGION_VOLUME = 128 * 1024 * 1024
 #: Most compressed bytes an append buffer (BUFFER_APPEND) may collect before it is used.
 MAX_APPEND_BUFFER = 16 * 1024 * 1024
 
+#: Most compressed bytes the append buffers of all connections together may hold.
+MAX_APPEND_BUFFERS = 64 * 1024 * 1024
+
 # -- tracked state -------------------------------------------------------------------------------
 #: Most objects a tracker holds at once (NetObjs, entities, players ...).
 MAX_TRACKED_OBJECTS = 1_000_000
@@ -68,6 +71,10 @@ MAX_TEXT_SEGMENTS = 64
 # -- capture files and transport -------------------------------------------------------------
 #: Largest record accepted from a capture file (bytes); pcap snap lengths are far smaller.
 MAX_RECORD = 64 * 1024 * 1024
+
+#: Largest window (xz dictionary, zstd window) a compressed capture may declare (bytes);
+#: the decompressor holds that much history. zstd's own default cap; xz -9 needs 64 MiB.
+MAX_CAPTURE_WINDOW = 128 * 1024 * 1024
 
 #: Out-of-order TCP bytes held per direction while waiting for a gap to fill (bytes; each
 #: held segment also counts 256 bytes for its bookkeeping).
@@ -86,9 +93,19 @@ MAX_FRAGMENT_BUFFER = 16 * 1024 * 1024
 #: (as Linux's ipfrag_time).
 FRAGMENT_TIMEOUT = 30
 
+#: Bytes stream decoders hold in all, over every connection, in packets not yet complete;
+#: past it, the partial packets of the least recently fed streams are dropped (reported
+#: with their byte counts) until the rest fits. One packet (``max_packet``) always fits.
+MAX_STREAM_BUFFERS = 64 * 1024 * 1024
+
 #: Bytes a stream decoder skips in one run looking for the next packet boundary before it
 #: reports the run (it keeps skipping; no more than this is held while it looks).
 MAX_RESYNC_SCAN = 1024 * 1024
+
+#: Longest message (and "expected" text) an error carries, in characters; longer ones,
+#: such as the repr of a huge value from the input, are cut in the middle and say how
+#: much was cut. Fixed for every run: errors are made where no Limits is at hand.
+MAX_ERROR_MESSAGE = 1000
 
 
 @dataclass(frozen=True)
@@ -103,16 +120,19 @@ class Limits:
     max_map_volume: int = MAX_MAP_VOLUME
     max_region_volume: int = MAX_REGION_VOLUME
     max_append_buffer: int = MAX_APPEND_BUFFER
+    max_append_buffers: int = MAX_APPEND_BUFFERS
     max_tracked_objects: int = MAX_TRACKED_OBJECTS
     max_history: int = MAX_HISTORY
     max_text_segments: int = MAX_TEXT_SEGMENTS
     max_record: int = MAX_RECORD
+    max_capture_window: int = MAX_CAPTURE_WINDOW
     max_reassembly_buffer: int = MAX_REASSEMBLY_BUFFER
     max_tcp_history: int = MAX_TCP_HISTORY
     max_flows: int = MAX_FLOWS
     max_fragment_buffer: int = MAX_FRAGMENT_BUFFER
     fragment_timeout: int = FRAGMENT_TIMEOUT
     max_resync_scan: int = MAX_RESYNC_SCAN
+    max_stream_buffers: int = MAX_STREAM_BUFFERS
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -165,16 +185,19 @@ _DOCS = {
     "max_map_volume": "blocks in one map (MME MAP_SETUP)",
     "max_region_volume": "blocks one region's map data may fill (MME)",
     "max_append_buffer": "compressed bytes an MME append buffer may collect",
+    "max_append_buffers": "compressed bytes all MME append buffers together may hold",
     "max_tracked_objects": "objects a tracker holds at once (NetObjs, entities, players)",
     "max_history": "chat lines / menu responses a tracker keeps (oldest forgotten first)",
     "max_text_segments": "color segments a tracker keeps for one chat line or menu text",
     "max_record": "bytes of one capture record",
+    "max_capture_window": "bytes of history (xz dictionary, zstd window) a compressed capture may need",
     "max_reassembly_buffer": "out-of-order TCP bytes held per direction",
     "max_tcp_history": "delivered TCP bytes kept per direction to check retransmissions",
     "max_flows": "TCP connections / UDP flows followed at once",
     "max_fragment_buffer": "IPv4 fragment bytes held while datagrams are incomplete",
     "fragment_timeout": "seconds of capture time an incomplete IPv4 datagram is held",
     "max_resync_scan": "bytes a stream decoder may skip looking for a packet boundary",
+    "max_stream_buffers": "bytes of unfinished packets held over all TCP connections",
 }
 
 DEFAULT_LIMITS = Limits()

@@ -32,7 +32,6 @@ worker.
 """
 from __future__ import annotations
 
-import json
 import multiprocessing
 import os
 import re
@@ -55,6 +54,11 @@ from .session import decode_records
 #: packets per worker task, and the packet bytes after which a task is sent anyway
 CHUNK_PACKETS = 256
 CHUNK_BYTES = 4 << 20
+#: output characters after which a worker returns the packets it has decoded (a packet
+#: expands far beyond its size: 4 MiB of packets may decode to gigabytes of JSON); the
+#: rest of its chunk is sent again, so no more than this is held per chunk, plus one
+#: packet's output
+CHUNK_OUTPUT = 16 << 20
 #: event numbers of a chunk: base * 10**_DIGITS + (events before), below 2**63
 _DIGITS = 10
 _SPAN = 10 ** _DIGITS
@@ -148,16 +152,18 @@ def _init_worker(protocol_name: str, limits: Limits, options: dict[str, Any],
     _worker = (decoder, path, fmt)
 
 
-def _decode_chunk(units: list[_Unit]) -> _Result:
+def _decode_chunk(units: list[_Unit], max_output: int = CHUNK_OUTPUT) -> _Result:
+    """The output of ``units`` in order, up to the first that brings it past
+    ``max_output`` characters (at least one unit; the caller sends the rest again)."""
     for _ in range(16):
         base = _random_base()
-        result = _decode_units(units, base)
+        result = _decode_units(units, base, max_output)
         if _numbers_are_ours(result, base, units):
             return result
     raise RuntimeError("no event numbering base left unused by the output")  # pragma: no cover
 
 
-def _decode_units(units: list[_Unit], base: int) -> _Result:
+def _decode_units(units: list[_Unit], base: int, max_output: int = CHUNK_OUTPUT) -> _Result:
     assert _worker is not None, "worker not initialized"
     decoder, path, fmt = _worker
     cpu = time.process_time()
@@ -165,7 +171,7 @@ def _decode_units(units: list[_Unit], base: int) -> _Result:
     stream = isinstance(decoder, StreamDecoder)
     lines: list[str] = []
     counts: list[int] = []
-    packets = errors = done = 0
+    packets = errors = done = size = 0
     for data, record, t, direction, stream_no, offset, state, first in units:
         ctx = PacketContext(record, t, Direction(direction), stream_no, offset)
         start = first + done
@@ -190,6 +196,9 @@ def _decode_units(units: list[_Unit], base: int) -> _Result:
         made = decoder._next_index - base * _SPAN - start
         counts.append(made)
         done += made
+        size += len(lines[-1])
+        if size >= max_output:
+            break
     return base, lines, counts, packets, errors, time.process_time() - cpu
 
 
@@ -225,7 +234,8 @@ class ParallelDecode:
     def __init__(self, records: Iterable[CaptureRecord | WirestructError],
                  protocol: Protocol, *, jobs: int, fmt: tuple[bool, str] = (False, "number"),
                  limits: Limits = DEFAULT_LIMITS, options: dict[str, Any] | None = None,
-                 chunk_packets: int = CHUNK_PACKETS, max_in_flight: int | None = None) -> None:
+                 chunk_packets: int = CHUNK_PACKETS, max_in_flight: int | None = None,
+                 chunk_output: int = CHUNK_OUTPUT) -> None:
         if jobs < 1:
             raise ValueError(f"jobs must be 1 or more, not {jobs}")
         self.records = records
@@ -236,6 +246,11 @@ class ParallelDecode:
         self.options = dict(options or {})
         self.chunk_packets = max(1, chunk_packets)
         self.max_in_flight = max_in_flight or 2 * jobs
+        self.chunk_output = max(1, chunk_output)
+        #: worker parts sent again because a worker's output reached chunk_output
+        self.resubmitted = 0
+        self._pool: ProcessPoolExecutor | None = None
+        self._offset = 0        # events workers made before the next part to write
         self.tally = DecodeTally()
         #: largest number of chunks held at once (for the memory test)
         self.peak_in_flight = 0
@@ -273,7 +288,7 @@ class ParallelDecode:
     def _pipeline(self, decoder: Decoder, pool: ProcessPoolExecutor) -> Iterator[str]:
         pending: deque[_Chunk] = deque()
         chunk = _Chunk()
-        offset = 0          # events workers made before the next chunk to write
+        self._pool, self._offset = pool, 0
         for item in decode_records(self.records, decoder):
             if item.__class__ is _Staged:
                 unit = item.unit  # type: ignore[union-attr]
@@ -290,52 +305,62 @@ class ParallelDecode:
                 self.peak_in_flight = max(self.peak_in_flight, len(pending))
                 while pending and (len(pending) >= self.max_in_flight
                                    or pending[0].future is None or pending[0].future.done()):
-                    text, offset = self._write(pending.popleft(), offset)
-                    yield text
+                    yield from self._write(pending.popleft())
         if len(chunk):
             self._submit(chunk, pool)
             pending.append(chunk)
         while pending:
-            text, offset = self._write(pending.popleft(), offset)
-            yield text
+            yield from self._write(pending.popleft())
 
     def _submit(self, chunk: _Chunk, pool: ProcessPoolExecutor) -> None:
         if chunk.units:
-            chunk.future = pool.submit(_decode_chunk, chunk.units)
+            chunk.future = pool.submit(_decode_chunk, chunk.units, self.chunk_output)
 
-    def _write(self, chunk: _Chunk, offset: int) -> tuple[str, int]:
-        """The chunk's output, its numbers rebased; and the new count of worker events."""
-        if chunk.future is None:
-            return "".join(self._rebased_local(item, offset) for _, item in chunk.local), offset
-        try:
-            base, lines, counts, packets, errors, cpu = chunk.future.result()
-        except BrokenProcessPool as exc:
-            raise DecodeError(f"a worker process ended before its packets were decoded "
-                              f"({exc}); --jobs 1 decodes in one process",
-                              expected="worker processes that finish") from None
-        self.tally.packets += packets
-        self.tally.errors += errors
-        self.tally.worker_cpu += cpu
-        pattern = _pattern(base)
-
-        def rebase(match: re.Match[str]) -> str:
-            return str(int(match.group(1)) + offset)
-
-        out: list[str] = []
+    def _write(self, chunk: _Chunk) -> Iterator[str]:
+        """The chunk's output, its numbers rebased, in parts: a worker whose output
+        reaches ``chunk_output`` returns what it decoded, and the rest of the chunk is
+        sent again (and waited for) before anything after it is written."""
         local = iter(chunk.local)
         nxt = next(local, None)
-        made = 0
-        for i, text in enumerate(lines):
-            while nxt is not None and nxt[0] == i:
-                out.append(self._rebased_local(nxt[1], offset + made))
-                nxt = next(local, None)
-            out.append(pattern.sub(rebase, text))
-            made += counts[i]
+        units, future, done = chunk.units, chunk.future, 0
+        out: list[str] = []
+        while future is not None:
+            try:
+                base, lines, counts, packets, errors, cpu = future.result()
+            except BrokenProcessPool as exc:
+                raise DecodeError(f"a worker process ended before its packets were decoded "
+                                  f"({exc}); --jobs 1 decodes in one process",
+                                  expected="worker processes that finish") from None
+            self.tally.packets += packets
+            self.tally.errors += errors
+            self.tally.worker_cpu += cpu
+            pattern = _pattern(base)
+            offset = self._offset
+
+            def rebase(match: re.Match[str], offset: int = offset) -> str:
+                return str(int(match.group(1)) + offset)
+
+            made = 0
+            for i, text in enumerate(lines):
+                while nxt is not None and nxt[0] == done + i:
+                    out.append(self._rebased_local(nxt[1], offset + made))
+                    nxt = next(local, None)
+                out.append(pattern.sub(rebase, text))
+                made += counts[i]
+            done += len(lines)
+            self._offset = offset + made
+            future = None
+            if done < len(units):
+                self.resubmitted += 1
+                future = self._pool.submit(  # type: ignore[union-attr]
+                    _decode_chunk, units[done:], self.chunk_output)
+                yield "".join(out)
+                out = []
         while nxt is not None:
-            out.append(self._rebased_local(nxt[1], offset + made))
+            out.append(self._rebased_local(nxt[1], self._offset))
             nxt = next(local, None)
         chunk.units, chunk.local = [], []
-        return "".join(out), offset + made
+        yield "".join(out)
 
     def _rebased_local(self, item: str | Event, offset: int) -> str:
         if item.__class__ is str:

@@ -13,6 +13,7 @@ with the record, packet index and direction filled in, and go on with the next p
 """
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Tuple
 
@@ -66,6 +67,34 @@ class Decoder:
     def __init__(self, *, limits: Limits = DEFAULT_LIMITS) -> None:
         self.limits = limits
         self._next_index = 0
+        #: (stream, direction) pairs with per-stream state, least recently fed first
+        self._streams: OrderedDict[Tuple[int, Direction], None] = OrderedDict()
+
+    def note_stream(self, stream: int, direction: Direction, record: CaptureRecord
+                    ) -> List[Event]:
+        """Mark ``(stream, direction)`` as the most recently used. A capture of endless
+        short connections must not grow per-stream state without end: past
+        ``2 * limits.max_flows`` stream directions (both directions of max_flows
+        connections), the least recently used one is forgotten (:meth:`forget_stream`),
+        and whatever it held undecoded is reported."""
+        key = (stream, direction)
+        streams = self._streams
+        if key in streams:
+            streams.move_to_end(key)
+            return []
+        streams[key] = None
+        events: List[Event] = []
+        while len(streams) > 2 * max(1, self.limits.max_flows):
+            old_stream, old_direction = streams.popitem(last=False)[0]
+            events.extend(self.forget_stream(old_stream, old_direction, record))
+        return events
+
+    def forget_stream(self, stream: int, direction: Direction, record: CaptureRecord
+                      ) -> List[Event]:
+        """Drop the state kept for one stream direction (it has been idle for longer than
+        ``2 * limits.max_flows`` others); return error events for what it held undecoded.
+        ``record`` is the record being fed when it is forgotten."""
+        return []
 
     # -- the sans-I/O interface -------------------------------------------------------
     def feed(self, record: CaptureRecord) -> List[Event]:
@@ -115,8 +144,13 @@ class MessageDecoder(Decoder):
     """Every capture record is one packet."""
 
     def feed(self, record: CaptureRecord) -> List[Event]:
-        return self.run_packet(record.data, PacketContext(record.index, record.t,
-                                                          record.direction, record.stream))
+        events = self.note_stream(record.stream, record.direction, record)
+        packet = self.run_packet(record.data, PacketContext(record.index, record.t,
+                                                            record.direction, record.stream))
+        if not events:
+            return packet
+        events.extend(packet)
+        return events
 
 
 class _Framing:
@@ -160,6 +194,8 @@ class StreamDecoder(Decoder):
     def __init__(self, *, limits: Limits = DEFAULT_LIMITS) -> None:
         super().__init__(limits=limits)
         self._framing: Dict[Tuple[int, Direction], _Framing] = {}
+        #: bytes buffered in all framing states (limits.max_stream_buffers)
+        self._held = 0
 
     def packet_length(self, header: bytes, direction: Direction) -> int:
         raise NotImplementedError
@@ -183,10 +219,45 @@ class StreamDecoder(Decoder):
         return state
 
     def feed(self, record: CaptureRecord) -> List[Event]:
+        forgotten = self.note_stream(record.stream, record.direction, record)
         state = self._framing_of(record)
         state.last = record
+        before = len(state.buf)
         state.buf.append(record.data)
-        return self._frame_packets(state)
+        events = self._frame_packets(state)
+        self._held += len(state.buf) - before
+        if self._held > max(self.limits.max_stream_buffers, self.limits.max_packet):
+            events.extend(self._shed(record))
+        if not forgotten:
+            return events
+        forgotten.extend(events)
+        return forgotten
+
+    def _shed(self, record: CaptureRecord) -> List[Event]:
+        """Forget the least recently fed streams until the bytes held fit
+        ``limits.max_stream_buffers`` (the stream being fed is kept)."""
+        events: List[Event] = []
+        cap = max(self.limits.max_stream_buffers, self.limits.max_packet)
+        streams = self._streams
+        current = (record.stream, record.direction)
+        while self._held > cap and len(streams) > 1:
+            key = next(iter(streams))
+            if key == current:
+                break
+            del streams[key]
+            events.extend(self.forget_stream(key[0], key[1], record))
+        return events
+
+    def forget_stream(self, stream: int, direction: Direction, record: CaptureRecord
+                      ) -> List[Event]:
+        events: List[Event] = []
+        state = self._framing.pop((stream, direction), None)
+        if state is not None:
+            self._held -= len(state.buf)
+            self._drop_partial_packet(
+                state, events, "stream forgotten to stay within max_flows and "
+                "max_stream_buffers")
+        return events
 
     def _framing_ctx(self, state: _Framing, offset: int) -> PacketContext:
         last = state.last
@@ -316,6 +387,8 @@ class StreamDecoder(Decoder):
         directions = ([Direction.parse(direction)] if direction is not None
                       else [Direction.C2S, Direction.S2C])
         for d in directions:
+            events.extend(self.note_stream(stream, d, record or CaptureRecord(
+                0, 0.0, d, b"", stream)))
             state = self._framing.get((stream, d))
             if state is None:
                 if record is None:
@@ -325,8 +398,10 @@ class StreamDecoder(Decoder):
                 state = self._framing[(stream, d)] = _Framing(
                     ReceiveBuffer(self.limits.max_packet),
                     CaptureRecord(record.index, record.t, d, b"", stream))
+            self._held -= len(state.buf)
             self._drop_partial_packet(state, events, "a gap in the stream cuts the packet")
             state.buf.advance(missing)
+            self._held += len(state.buf)
             state.resyncing = True
             state.must_skip = 0
         return events

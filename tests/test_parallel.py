@@ -256,3 +256,28 @@ def test_worker_decodes_a_packet_alone_from_the_staged_state():
     for line in got:
         line["index"] -= base * _SPAN
     assert got == expected
+
+
+def test_a_worker_returns_at_most_chunk_output_and_the_rest_is_sent_again(captures):
+    """Packets that decode to far more than their size: a worker stops at chunk_output
+    characters and the rest of its chunk is decoded in another part; the output is the
+    same, and no part written is longer than chunk_output plus one packet's lines."""
+    resubmitted = 0
+    for key, (path, extra) in captures.items():
+        fmt = ("--raw" in extra, "number")
+        protocol, capture = _open(path, extra)
+        with capture:
+            events = list(decode_records(capture, protocol.decoder()))
+        lines = [event_line(event, fmt) + "\n" for event in events]
+        protocol, capture = _open(path, extra)
+        with capture:
+            out = ParallelDecode(capture, protocol, jobs=2, fmt=fmt, chunk_packets=16,
+                                 max_in_flight=2, chunk_output=2000)
+            parts = list(out)
+        assert "".join(parts) == "".join(lines), key
+        resubmitted += out.resubmitted
+        biggest = max(len(line) for line in lines)
+        assert max(len(part) for part in parts) <= 2000 + 16 * biggest, key
+        errors = sum(isinstance(event, ErrorEvent) for event in events)
+        assert (out.tally.packets, out.tally.errors) == (len(events) - errors, errors), key
+    assert resubmitted > 10

@@ -11,7 +11,7 @@ import json
 import math
 from typing import BinaryIO, Iterable, Iterator, TextIO, Union
 
-from ..errors import CaptureError, LimitExceededError
+from ..errors import CaptureError, LimitExceededError, bounded
 from ..limits import MAX_RECORD
 from ..records import CaptureRecord, Direction
 
@@ -41,7 +41,9 @@ def read_jsonl(stream: BinaryIO, *, max_record: int = MAX_RECORD
         try:
             record = parse_line(line, index)
         except CaptureError as exc:
-            exc.message = f"line {line_no}: {exc.message}"
+            exc.message = bounded(f"line {line_no}: {exc.message}")
+            if exc.dropped is None:            # the line's record is not read: say how much
+                exc.dropped, exc.dropped_unit = len(line), "bytes"
             yield exc
         else:
             if len(record.data) > max_record:

@@ -20,6 +20,7 @@ import time
 from typing import BinaryIO, Protocol
 
 from ..errors import CaptureError
+from ..limits import DEFAULT_LIMITS, Limits
 
 #: The name a capture read from standard input goes by.
 STDIN = "-"
@@ -101,9 +102,13 @@ class Source(io.RawIOBase):
     """
 
     def __init__(self, raw: _Readable, name: str, *, compression: str | None = None,
-                 closes: tuple = (), fd: int | None = None) -> None:
+                 closes: tuple = (), fd: int | None = None,
+                 compressed: Source | None = None, follow: bool = False) -> None:
         super().__init__()
         self._fd = fd
+        self._compressed = compressed   # the compressed bytes below, when decompressing
+        self._decoded_to = 0            # compressed bytes read when output last came
+        self._follow = follow
         self.name = name
         self.compression = compression
         self.error: CaptureError | None = None
@@ -166,6 +171,8 @@ class Source(io.RawIOBase):
                 if not chunk:
                     self._eof = True
                     break
+                if self._compressed is not None:
+                    self._decoded_to = self._compressed.tell()
                 parts.append(chunk)
                 have += len(chunk)
         finally:
@@ -174,13 +181,42 @@ class Source(io.RawIOBase):
         return have >= want
 
     def _fail(self, exc: BaseException, have: int) -> None:
+        """The layer below failed: the input ends here. With compressed input, the
+        compressed bytes from where output last came (the decompressor reads ahead, so
+        some of them may have been decoded) to the end of the input are counted, read
+        and discarded, and reported as dropped; a followed file, which has no end, is
+        not read on."""
         self._eof = True
         what = f"{self.compression} data" if self.compression else "input"
+        message = f"{what} unreadable after {self._pos + have} bytes: {exc or type(exc).__name__}"
+        dropped = None
+        below = self._compressed
+        if below is not None:
+            start = self._decoded_to
+            message += f"; the compressed input from byte {start} on"
+            if not self._follow:
+                dropped = below.tell() - start + below.discard_rest()
+                message += f" ({dropped} bytes)"
+            message += " is not decoded"
         self.error = CaptureError(
-            f"{what} unreadable after {self._pos + have} bytes: "
-            f"{exc or type(exc).__name__}",
-            offset=self._pos + have, file=self.name,
+            message, offset=self._pos + have, file=self.name, dropped=dropped,
             expected=f"complete {self.compression} data" if self.compression else None)
+
+    def discard_rest(self) -> int:
+        """Read to the end without keeping anything; the number of bytes read."""
+        count = self._available()
+        self._buf, self._start = b"", 0
+        while not self._eof:
+            try:
+                chunk = self._raw.read(CHUNK)
+            except Exception:  # noqa: BLE001 - the input ends where it cannot be read
+                break
+            if not chunk:
+                break
+            count += len(chunk)
+        self._eof = True
+        self._pos += count
+        return count
 
     def read(self, n: int = -1, /) -> bytes:
         if n is None or n < 0:
@@ -304,21 +340,35 @@ class _Available:
         return self._source.read1(n)
 
 
-def _decompressor(compression: str, source: Source):
+#: Memory liblzma may use besides the dictionary (its decoder state is well under this).
+_XZ_OVERHEAD = 256 * 1024
+
+
+def _decompressor(compression: str, source: Source, window: int):
+    """A reader of the decompressed bytes; the xz dictionary and the zstd window (the
+    history the decompressor holds, which the data declares) are capped at ``window``
+    bytes before they are allocated: data that declares more is an error."""
     compressed = _Available(source)
     if compression == "gzip":
-        return gzip.GzipFile(fileobj=compressed, mode="rb")
+        return gzip.GzipFile(fileobj=compressed, mode="rb")     # a 32 KiB window
     if compression == "xz":
-        return lzma.LZMAFile(compressed, mode="rb")
+        import _compression
+        raw = _compression.DecompressReader(compressed, lzma.LZMADecompressor,
+                                            trailing_error=lzma.LZMAError,
+                                            format=lzma.FORMAT_AUTO,
+                                            memlimit=window + _XZ_OVERHEAD)
+        return io.BufferedReader(raw, CHUNK)
     import zstandard
-    return zstandard.ZstdDecompressor().stream_reader(compressed, read_across_frames=True,
-                                                      closefd=False)
+    return zstandard.ZstdDecompressor(max_window_size=window).stream_reader(
+        compressed, read_across_frames=True, closefd=False)
 
 
 def open_source(path: str | os.PathLike, *, follow: bool = False,
-                poll_interval: float = POLL_INTERVAL) -> Source:
+                poll_interval: float = POLL_INTERVAL,
+                limits: Limits = DEFAULT_LIMITS) -> Source:
     """Open ``path`` (``-`` for standard input) for reading, decompressing gzip, xz and
-    zstd input by its magic bytes; ``follow`` waits at the end of a growing file."""
+    zstd input by its magic bytes; ``follow`` waits at the end of a growing file. A
+    compressed input may not declare a window larger than ``limits.max_capture_window``."""
     path = os.fspath(path)
     if follow and path == STDIN:
         raise ValueError("follow reads a growing file; standard input waits for more anyway")
@@ -331,8 +381,9 @@ def open_source(path: str | os.PathLike, *, follow: bool = False,
         compression = detect_compression(source.peek(6))
         if compression is None:
             return source
-        return Source(_PartialReads(_decompressor(compression, source)), name,
-                      compression=compression, closes=(source,))
+        reader = _decompressor(compression, source, limits.max_capture_window)
+        return Source(_PartialReads(reader), name, compression=compression,
+                      closes=(source,), compressed=source, follow=follow)
     except BaseException:
         raw.close()
         raise

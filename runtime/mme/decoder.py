@@ -34,14 +34,14 @@ boundary.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Dict, Iterator, Optional, Tuple
+from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple
 
 from ..errors import DecodeError, LimitExceededError, WirestructError
 from ..events import Event
 from ..limits import DEFAULT_LIMITS, Limits
 from ..parse import parse
 from ..protocol import PacketContext, StreamDecoder
-from ..records import Direction
+from ..records import CaptureRecord, Direction
 from ..generated.mme.mme_packet import MmePacket
 from .expansions import FileData, Region, RegionBlocks, StreamBlocks
 from .inflate import StreamInflater, inflate_exact
@@ -79,6 +79,8 @@ class MmeDecoder(StreamDecoder):
     def __init__(self, *, limits: Limits = DEFAULT_LIMITS, **_options: Any) -> None:
         super().__init__(limits=limits)
         self._transfers: Dict[Tuple[int, Direction], _Transfers] = {}
+        #: bytes in all append buffers together (limits.max_append_buffers)
+        self._appended = 0
 
     # -- the split decode (wirestruct.parallel) -------------------------------------------
     def stage_packet(self, data: bytes, ctx: PacketContext) -> None:
@@ -162,6 +164,21 @@ class MmeDecoder(StreamDecoder):
         expansions = expand(self, packet.payload, data, ctx) if expand is not None else None
         return self.make_packet(ctx, packet_type, name, packet, data, expansions)
 
+    def forget_stream(self, stream: int, direction: Direction, record: CaptureRecord
+                      ) -> List[Event]:
+        events = super().forget_stream(stream, direction, record)
+        state = self._transfers.pop((stream, direction), None)
+        if state is not None:
+            self._appended -= len(state.buffer)
+        if state is not None and state.buffer:
+            ctx = PacketContext(record.index, record.t, direction, stream)
+            events.append(self.make_error(ctx, LimitExceededError(
+                f"append buffer of {len(state.buffer)} bytes dropped: its stream was "
+                "forgotten to stay within max_flows and max_stream_buffers",
+                expected="at most max_flows connections at once",
+                dropped=len(state.buffer))))
+        return events
+
     # -- expansions -------------------------------------------------------------------
     def _state(self, ctx: PacketContext) -> _Transfers:
         key = (ctx.stream, ctx.direction)
@@ -237,6 +254,7 @@ class MmeDecoder(StreamDecoder):
 
     def _buffer_reset(self, payload, data, ctx):
         state = self._state(ctx)
+        self._appended -= len(state.buffer)
         state.buffer = bytearray()
         state.overflowed = False
         return {"len_buffer": 0}
@@ -247,14 +265,23 @@ class MmeDecoder(StreamDecoder):
             raise LimitExceededError("the append buffer overflowed earlier",
                                      expected="BUFFER_RESET")
         cap = self.limits.max_append_buffer
-        if len(state.buffer) + len(payload.data) > cap:
-            dropped = len(state.buffer) + len(payload.data)
+        total_cap = self.limits.max_append_buffers
+        added = len(payload.data)
+        if len(state.buffer) + added > cap or self._appended + added > total_cap:
+            dropped = len(state.buffer) + added
+            self._appended -= len(state.buffer)
             state.overflowed = True
             state.buffer = bytearray()
+            if dropped > cap:
+                what, expected = "exceeds max_append_buffer", f"at most {cap} bytes"
+            else:
+                what = "would take the append buffers of all connections past max_append_buffers"
+                expected = f"at most {total_cap} bytes in all"
             raise LimitExceededError(
-                f"append buffer of {dropped} bytes exceeds max_append_buffer; the buffer is "
-                "dropped until BUFFER_RESET", expected=f"at most {cap} bytes", dropped=dropped)
+                f"append buffer of {dropped} bytes {what}; the buffer is dropped until "
+                "BUFFER_RESET", expected=expected, dropped=dropped)
         state.buffer += payload.data
+        self._appended += added
         return {"len_buffer": len(state.buffer)}
 
     def _buffer_is_map_data(self, payload, data, ctx):

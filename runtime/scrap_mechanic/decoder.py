@@ -37,6 +37,7 @@ from ..limits import DEFAULT_LIMITS, Limits
 from ..lz4block import decompress_block
 from ..parse import check_consumed, parse, wrap_exception
 from ..protocol import MessageDecoder, PacketContext
+from ..records import CaptureRecord, Direction
 from wirestruct.generated.scrap_mechanic.sm_compound_body import SmCompoundBody
 from wirestruct.generated.scrap_mechanic.sm_network_update import SmNetworkUpdate
 from wirestruct.generated.scrap_mechanic.sm_packet import SmPacket
@@ -183,6 +184,13 @@ class ScrapMechanicDecoder(MessageDecoder):
         if previous is not None:
             self._previous[(ctx.stream, int(ctx.direction))] = previous
         self._replay = iter(lookups)
+
+    def forget_stream(self, stream: int, direction: Direction, record: CaptureRecord
+                      ) -> List[Event]:
+        """The previous sub-update of a forgotten stream direction is let go; a later
+        delta on it is reported as a DeltaError then."""
+        self._previous.pop((stream, int(direction)), None)
+        return []
 
     def _controller_type_of(self, netobj_key: Tuple[int, int, bytes]) -> int:
         if self._replay is not None:
