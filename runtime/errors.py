@@ -32,13 +32,14 @@ was not decoded carries ``dropped`` (how many) and ``dropped_unit`` ("bytes", "f
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Optional, Tuple
+from typing import Any
 
 from .limits import MAX_ERROR_MESSAGE
 
 __all__ = [
     "WirestructError", "CaptureError", "StreamGapError", "StreamConflictError",
-    "UnsupportedError", "FramingError", "TruncatedStreamError", "ResyncError", "DecodeError", "ParseError", "DecompressionError",
+    "UnsupportedError", "FramingError", "TruncatedStreamError", "ResyncError", "DecodeError",
+    "ParseError", "DecompressionError",
     "LimitExceededError", "DeltaError", "StateError", "SpecError", "Where",
 ]
 
@@ -47,19 +48,19 @@ __all__ = [
 class Where:
     """Where in a capture an error happened; every part is optional."""
 
-    file: Optional[str] = None
-    record: Optional[int] = None
-    packet_index: Optional[int] = None
-    packet_id: Optional[int] = None
-    packet_name: Optional[str] = None
-    offset: Optional[int] = None
-    field_path: Optional[str] = None
-    stream: Optional[int] = None
-    direction: Optional[str] = None
+    file: str | None = None
+    record: int | None = None
+    packet_index: int | None = None
+    packet_id: int | None = None
+    packet_name: str | None = None
+    offset: int | None = None
+    field_path: str | None = None
+    stream: int | None = None
+    direction: str | None = None
     #: stream byte range concerned, ``(start, end)`` with ``end`` exclusive
-    span: Optional[Tuple[int, int]] = None
+    span: tuple[int, int] | None = None
 
-    def merged(self, **known: Any) -> "Where":
+    def merged(self, **known: Any) -> Where:
         """Fill in the parts that are still unknown; known parts are kept."""
         updates = {k: v for k, v in known.items() if v is not None and getattr(self, k) is None}
         return replace(self, **updates) if updates else self
@@ -102,8 +103,8 @@ def bounded(text: str, limit: int = MAX_ERROR_MESSAGE) -> str:
 class WirestructError(Exception):
     """Base of every error wirestruct raises for bad input."""
 
-    def __init__(self, message: str, *, expected: Optional[str] = None,
-                 where: Optional[Where] = None, dropped: Optional[int] = None,
+    def __init__(self, message: str, *, expected: str | None = None,
+                 where: Where | None = None, dropped: int | None = None,
                  dropped_unit: str = "bytes", **where_parts: Any) -> None:
         message = bounded(message)
         super().__init__(message)
@@ -114,7 +115,7 @@ class WirestructError(Exception):
         self.dropped = dropped
         self.dropped_unit = dropped_unit
 
-    def at(self, **where_parts: Any) -> "WirestructError":
+    def at(self, **where_parts: Any) -> WirestructError:
         """Add context that this error does not know yet; returns self for re-raising."""
         self.where = self.where.merged(**where_parts)
         return self

@@ -16,8 +16,8 @@ suffixes are powers of 1024). ``Limits.names()`` lists them with their documenta
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, fields, replace
-from typing import Iterable
 
 # -- sizes of one packet ----------------------------------------------------------------------
 #: Largest body a single packet's compressed data (an LZ4 block, a zlib/gzip stream) may
@@ -190,7 +190,8 @@ _DOCS = {
     "max_history": "chat lines / menu responses a tracker keeps (oldest forgotten first)",
     "max_text_segments": "color segments a tracker keeps for one chat line or menu text",
     "max_record": "bytes of one capture record",
-    "max_capture_window": "bytes of history (xz dictionary, zstd window) a compressed capture may need",
+    "max_capture_window":
+        "bytes of history (xz dictionary, zstd window) a compressed capture may need",
     "max_reassembly_buffer": "out-of-order TCP bytes held per direction",
     "max_tcp_history": "delivered TCP bytes kept per direction to check retransmissions",
     "max_flows": "TCP connections / UDP flows followed at once",

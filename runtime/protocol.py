@@ -14,8 +14,9 @@ with the record, packet index and direction filled in, and go on with the next p
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Tuple
+from typing import Any
 
 from .buffer import ReceiveBuffer
 from .errors import (
@@ -42,10 +43,10 @@ class PacketContext:
     stream: int = 0
     offset: int = 0           #: byte offset of the packet in its stream (stream protocols)
     depth: int = 0            #: nesting depth (0 = top-level packet)
-    parent: Optional[int] = None
+    parent: int | None = None
 
     def __init__(self, record: int, t: float, direction: Direction, stream: int = 0,
-                 offset: int = 0, depth: int = 0, parent: Optional[int] = None) -> None:
+                 offset: int = 0, depth: int = 0, parent: int | None = None) -> None:
         _ctx_record(self, record)
         _ctx_t(self, t)
         _ctx_direction(self, direction)
@@ -68,10 +69,10 @@ class Decoder:
         self.limits = limits
         self._next_index = 0
         #: (stream, direction) pairs with per-stream state, least recently fed first
-        self._streams: OrderedDict[Tuple[int, Direction], None] = OrderedDict()
+        self._streams: OrderedDict[tuple[int, Direction], None] = OrderedDict()
 
     def note_stream(self, stream: int, direction: Direction, record: CaptureRecord
-                    ) -> List[Event]:
+                    ) -> list[Event]:
         """Mark ``(stream, direction)`` as the most recently used. A capture of endless
         short connections must not grow per-stream state without end: past
         ``2 * limits.max_flows`` stream directions (both directions of max_flows
@@ -83,24 +84,24 @@ class Decoder:
             streams.move_to_end(key)
             return []
         streams[key] = None
-        events: List[Event] = []
+        events: list[Event] = []
         while len(streams) > 2 * max(1, self.limits.max_flows):
             old_stream, old_direction = streams.popitem(last=False)[0]
             events.extend(self.forget_stream(old_stream, old_direction, record))
         return events
 
     def forget_stream(self, stream: int, direction: Direction, record: CaptureRecord
-                      ) -> List[Event]:
+                      ) -> list[Event]:
         """Drop the state kept for one stream direction (it has been idle for longer than
         ``2 * limits.max_flows`` others); return error events for what it held undecoded.
         ``record`` is the record being fed when it is forgotten."""
         return []
 
     # -- the sans-I/O interface -------------------------------------------------------
-    def feed(self, record: CaptureRecord) -> List[Event]:
+    def feed(self, record: CaptureRecord) -> list[Event]:
         raise NotImplementedError
 
-    def close(self) -> List[Event]:
+    def close(self) -> list[Event]:
         """End of capture: report anything left unfinished."""
         return []
 
@@ -110,7 +111,7 @@ class Decoder:
         raise NotImplementedError
 
     def make_packet(self, ctx: PacketContext, packet_id: int, name: str, packet: Any,
-                    raw: bytes, expansions: Optional[Mapping[str, Any]] = None) -> PacketEvent:
+                    raw: bytes, expansions: Mapping[str, Any] | None = None) -> PacketEvent:
         index = self._next_index
         self._next_index += 1
         return PacketEvent(index, ctx.record, ctx.t, ctx.direction, packet_id, name, packet,
@@ -124,9 +125,9 @@ class Decoder:
         return ErrorEvent(error=error, record=ctx.record, t=ctx.t, direction=ctx.direction,
                           index=index, stream=ctx.stream)
 
-    def run_packet(self, data: bytes, ctx: PacketContext) -> List[Event]:
+    def run_packet(self, data: bytes, ctx: PacketContext) -> list[Event]:
         """Decode one packet; events before a failure are kept, the failure becomes an event."""
-        events: List[Event] = []
+        events: list[Event] = []
         try:
             events.extend(self.decode_packet(data, ctx))  # keeps what came before a failure
         except WirestructError as exc:
@@ -143,7 +144,7 @@ class Decoder:
 class MessageDecoder(Decoder):
     """Every capture record is one packet."""
 
-    def feed(self, record: CaptureRecord) -> List[Event]:
+    def feed(self, record: CaptureRecord) -> list[Event]:
         events = self.note_stream(record.stream, record.direction, record)
         packet = self.run_packet(record.data, PacketContext(record.index, record.t,
                                                             record.direction, record.stream))
@@ -193,14 +194,14 @@ class StreamDecoder(Decoder):
 
     def __init__(self, *, limits: Limits = DEFAULT_LIMITS) -> None:
         super().__init__(limits=limits)
-        self._framing: Dict[Tuple[int, Direction], _Framing] = {}
+        self._framing: dict[tuple[int, Direction], _Framing] = {}
         #: bytes buffered in all framing states (limits.max_stream_buffers)
         self._held = 0
 
     def packet_length(self, header: bytes, direction: Direction) -> int:
         raise NotImplementedError
 
-    def resync(self, data: memoryview, direction: Direction) -> Tuple[int, bool]:
+    def resync(self, data: memoryview, direction: Direction) -> tuple[int, bool]:
         """Find the next plausible packet boundary after framing was lost (a capture gap,
         or a header that cannot be framed). ``data`` is the buffered stream from the
         current position on.
@@ -218,7 +219,7 @@ class StreamDecoder(Decoder):
             state = self._framing[key] = _Framing(ReceiveBuffer(self.limits.max_packet), record)
         return state
 
-    def feed(self, record: CaptureRecord) -> List[Event]:
+    def feed(self, record: CaptureRecord) -> list[Event]:
         forgotten = self.note_stream(record.stream, record.direction, record)
         state = self._framing_of(record)
         state.last = record
@@ -233,10 +234,10 @@ class StreamDecoder(Decoder):
         forgotten.extend(events)
         return forgotten
 
-    def _shed(self, record: CaptureRecord) -> List[Event]:
+    def _shed(self, record: CaptureRecord) -> list[Event]:
         """Forget the least recently fed streams until the bytes held fit
         ``limits.max_stream_buffers`` (the stream being fed is kept)."""
-        events: List[Event] = []
+        events: list[Event] = []
         cap = max(self.limits.max_stream_buffers, self.limits.max_packet)
         streams = self._streams
         current = (record.stream, record.direction)
@@ -249,8 +250,8 @@ class StreamDecoder(Decoder):
         return events
 
     def forget_stream(self, stream: int, direction: Direction, record: CaptureRecord
-                      ) -> List[Event]:
-        events: List[Event] = []
+                      ) -> list[Event]:
+        events: list[Event] = []
         state = self._framing.pop((stream, direction), None)
         if state is not None:
             self._held -= len(state.buf)
@@ -264,8 +265,8 @@ class StreamDecoder(Decoder):
         return PacketContext(record=last.index, t=last.t, direction=last.direction,
                              stream=last.stream, offset=offset)
 
-    def _frame_packets(self, state: _Framing) -> List[Event]:
-        events: List[Event] = []
+    def _frame_packets(self, state: _Framing) -> list[Event]:
+        events: list[Event] = []
         buf = state.buf
         direction = state.last.direction
         while True:
@@ -305,7 +306,7 @@ class StreamDecoder(Decoder):
             raise FramingError(f"packet length {length!r}", expected="a length of 1 or more")
         return length
 
-    def _resync_step(self, state: _Framing, events: List[Event]) -> bool:
+    def _resync_step(self, state: _Framing, events: list[Event]) -> bool:
         """One step of looking for a boundary; True once framing resumes."""
         buf = state.buf
         if not len(buf):
@@ -332,7 +333,7 @@ class StreamDecoder(Decoder):
             self._skip_bytes(state, over, events)
         return False
 
-    def _skip_bytes(self, state: _Framing, n: int, events: List[Event]) -> None:
+    def _skip_bytes(self, state: _Framing, n: int, events: list[Event]) -> None:
         buf = state.buf
         while n > 0:
             if not state.run_count:
@@ -344,7 +345,7 @@ class StreamDecoder(Decoder):
             if state.run_count >= self.limits.max_resync_scan:
                 self._report_skipped(state, events, still=True)
 
-    def _report_skipped(self, state: _Framing, events: List[Event], still: bool = False) -> None:
+    def _report_skipped(self, state: _Framing, events: list[Event], still: bool = False) -> None:
         count = state.run_count
         if not count:
             return
@@ -356,7 +357,7 @@ class StreamDecoder(Decoder):
             expected="a packet boundary", offset=start, span=(start, start + count),
             dropped=count)))
 
-    def _drop_partial_packet(self, state: _Framing, events: List[Event], why: str) -> None:
+    def _drop_partial_packet(self, state: _Framing, events: list[Event], why: str) -> None:
         """Whatever is buffered can no longer become a packet: report it."""
         buf = state.buf
         if state.resyncing:
@@ -376,14 +377,14 @@ class StreamDecoder(Decoder):
                 f"{why}: {count} bytes left over", expected=expected, offset=start,
                 span=(start, start + count), dropped=count)))
 
-    def lose_framing(self, stream: int, direction: Optional[str], missing: int = 0,
-                     record: Optional[CaptureRecord] = None) -> List[Event]:
+    def lose_framing(self, stream: int, direction: str | None, missing: int = 0,
+                     record: CaptureRecord | None = None) -> list[Event]:
         """``missing`` bytes are missing from a stream direction (a capture gap; all
         directions of the stream when ``direction`` is None): the packet in progress is
         dropped (reported), and what follows is resynchronized (see :meth:`resync`).
         Other streams go on. ``record`` is the gap's place in the capture, used for a
         direction that has seen no data yet."""
-        events: List[Event] = []
+        events: list[Event] = []
         directions = ([Direction.parse(direction)] if direction is not None
                       else [Direction.C2S, Direction.S2C])
         for d in directions:
@@ -406,14 +407,14 @@ class StreamDecoder(Decoder):
             state.must_skip = 0
         return events
 
-    def close(self) -> List[Event]:
-        events: List[Event] = []
+    def close(self) -> list[Event]:
+        events: list[Event] = []
         for state in self._framing.values():
             self._drop_partial_packet(state, events, "stream ends inside a packet")
         return events
 
 
-def _count_undecoded(events: List[Event], size: int, offset: int) -> None:
+def _count_undecoded(events: list[Event], size: int, offset: int) -> None:
     """A framed packet of which nothing decoded: its error names the bytes dropped."""
     for event in events:
         if event.__class__ is PacketEvent and event.parent is None:
@@ -430,13 +431,13 @@ def _count_undecoded(events: List[Event], size: int, offset: int) -> None:
 class Tracker:
     """Base of world-state trackers: consume events, hold state, snapshot it as JSON data."""
 
-    def apply(self, event: PacketEvent) -> List[ErrorEvent]:
+    def apply(self, event: PacketEvent) -> list[ErrorEvent]:
         raise NotImplementedError
 
-    def snapshot(self) -> Dict[str, Any]:
+    def snapshot(self) -> dict[str, Any]:
         raise NotImplementedError
 
-    def apply_safely(self, event: PacketEvent) -> List[ErrorEvent]:
+    def apply_safely(self, event: PacketEvent) -> list[ErrorEvent]:
         """Apply one event; a failure becomes an error event and the state goes on."""
         try:
             errors = self.apply(event)
@@ -479,9 +480,9 @@ class Protocol:
     ksy_folder: str                             #: folder under ksy/ holding its specs
     make_decoder: Callable[..., Decoder]        #: (limits=..., **options) -> Decoder
     make_tracker: Callable[..., Tracker]        #: (limits=..., **options) -> Tracker
-    export_items: Callable[[PacketEvent], List[ExportItem]]
-    default_ports: Tuple[int, ...] = ()         #: server TCP/UDP ports, to infer direction
-    make_encoder: Optional[Callable[..., Any]] = None  #: (limits=..., **options) -> Encoder
+    export_items: Callable[[PacketEvent], list[ExportItem]]
+    default_ports: tuple[int, ...] = ()         #: server TCP/UDP ports, to infer direction
+    make_encoder: Callable[..., Any] | None = None  #: (limits=..., **options) -> Encoder
 
     def decoder(self, limits: Limits = DEFAULT_LIMITS, **options: Any) -> Decoder:
         return self.make_decoder(limits=limits, **options)

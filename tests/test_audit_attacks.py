@@ -148,7 +148,6 @@ def test_xz_capture_declaring_a_huge_dictionary_is_refused_before_it_is_held(tmp
 
 def test_zstd_capture_window_is_a_limit(tmp_path):
     import zstandard
-
     from wirestruct.captures.sources import open_source
     from wirestruct.errors import CaptureError
 

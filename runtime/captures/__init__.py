@@ -104,7 +104,7 @@ def open_capture(path: str | os.PathLike, *, format: str | None = None,
     if format is not None and format not in FORMATS:
         raise ValueError(f"unknown capture format {format!r}; known: {', '.join(FORMATS)}")
     path = os.fspath(path)
-    stream: Source = open_source(path, follow=follow)
+    stream: Source = open_source(path, follow=follow, limits=limits)
     try:
         if format is None:
             try:

@@ -1,4 +1,5 @@
-"""The wirestruct capture container (``.wscap``), described by ``ksy/capture/wirestruct_capture.ksy``.
+"""The wirestruct capture container (``.wscap``), described by
+``ksy/capture/wirestruct_capture.ksy``.
 
 Reading uses the generated classes on a file stream, one record at a time (the capture is
 never loaded whole); writing packs the same layout.
@@ -6,8 +7,9 @@ never loaded whole); writing packs the same layout.
 from __future__ import annotations
 
 import struct
+from collections.abc import Iterable, Iterator
 from io import BytesIO
-from typing import BinaryIO, Iterable, Iterator, Union
+from typing import BinaryIO
 
 from kaitaistruct import KaitaiStream
 
@@ -45,7 +47,7 @@ class ContainerReader:
         except Exception as exc:  # noqa: BLE001
             raise CaptureError(f"bad container header: {exc}", offset=self._io.pos()) from None
 
-    def __iter__(self) -> Iterator[Union[CaptureRecord, CaptureError]]:
+    def __iter__(self) -> Iterator[CaptureRecord | CaptureError]:
         io = self._io
         index = 0
         while (self._peek(1) != b"") if self._peek else not io.is_eof():

@@ -21,14 +21,13 @@ from __future__ import annotations
 import ipaddress
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional, Tuple
 
 from ..errors import FragmentError
 
 __all__ = ["FragmentKey", "FragmentBuffer", "MAX_DATAGRAM", "PIECE_OVERHEAD"]
 
 #: (source address, destination address, identification, protocol number)
-FragmentKey = Tuple[bytes, bytes, int, int]
+FragmentKey = tuple[bytes, bytes, int, int]
 
 #: Largest IPv4 datagram, header included (Total Length is 16 bits).
 MAX_DATAGRAM = 65535
@@ -41,10 +40,10 @@ PIECE_OVERHEAD = 128
 class _Datagram:
     first_t: float
     first_frame: int
-    starts: List[int] = field(default_factory=list)     # sorted piece starts
-    pieces: List[bytes] = field(default_factory=list)   # parallel to starts
+    starts: list[int] = field(default_factory=list)     # sorted piece starts
+    pieces: list[bytes] = field(default_factory=list)   # parallel to starts
     held: int = 0                 # payload bytes held
-    total: Optional[int] = None   # payload length, once the last fragment came
+    total: int | None = None   # payload length, once the last fragment came
 
     @property
     def cost(self) -> int:
@@ -69,7 +68,7 @@ class FragmentBuffer:
         self.max_bytes = max_bytes
         self.timeout = timeout
         self.cost = 0
-        self._datagrams: Dict[FragmentKey, _Datagram] = {}   # oldest first
+        self._datagrams: dict[FragmentKey, _Datagram] = {}   # oldest first
 
     def __len__(self) -> int:
         return len(self._datagrams)
@@ -85,10 +84,10 @@ class FragmentBuffer:
                            f"its {have} payload bytes held are dropped", dg.held, expected)
 
     def add(self, key: FragmentKey, t: float, frame: int, offset: int, more: bool,
-            data: bytes, len_header: int) -> Tuple[Optional[bytes], List[FragmentError]]:
+            data: bytes, len_header: int) -> tuple[bytes | None, list[FragmentError]]:
         """One fragment: ``offset`` in bytes, ``more`` the More Fragments flag, ``data``
         its payload. Returns (the datagram's payload if now complete, errors)."""
-        errors: List[FragmentError] = []
+        errors: list[FragmentError] = []
         end = offset + len(data)
         where = f"frame {frame}: fragment at offset {offset} of {describe(key)}"
         if len_header + end > MAX_DATAGRAM:
@@ -121,7 +120,7 @@ class FragmentBuffer:
                 "dropped", len(data), "fragments within the datagram"))
             return None, errors
         # The parts of the fragment not held yet (the first copy wins).
-        new: List[Tuple[int, bytes]] = []
+        new: list[tuple[int, bytes]] = []
         differ = 0
         pos = offset
         i = max(bisect_right(dg.starts, offset) - 1, 0)
@@ -180,9 +179,9 @@ class FragmentBuffer:
             return b"".join(pieces), errors
         return None, errors
 
-    def expire(self, t: float) -> List[FragmentError]:
+    def expire(self, t: float) -> list[FragmentError]:
         """Drop the datagrams whose first fragment is older than the timeout."""
-        errors: List[FragmentError] = []
+        errors: list[FragmentError] = []
         limit = t - self.timeout
         while self._datagrams:
             key = next(iter(self._datagrams))
@@ -192,7 +191,7 @@ class FragmentBuffer:
                                      "the missing fragments within limits.fragment_timeout"))
         return errors
 
-    def finish(self) -> List[FragmentError]:
+    def finish(self) -> list[FragmentError]:
         """The datagrams still incomplete when the capture ends."""
         return [self._drop(key, "incomplete at the end of the capture", "the missing fragments")
                 for key in list(self._datagrams)]

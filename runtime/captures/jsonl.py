@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import json
 import math
-from typing import BinaryIO, Iterable, Iterator, TextIO, Union
+from collections.abc import Iterable, Iterator
+from typing import BinaryIO, TextIO
 
 from ..errors import CaptureError, LimitExceededError, bounded
 from ..limits import MAX_RECORD
@@ -17,7 +18,7 @@ from ..records import CaptureRecord, Direction
 
 
 def read_jsonl(stream: BinaryIO, *, max_record: int = MAX_RECORD
-               ) -> Iterator[Union[CaptureRecord, CaptureError]]:
+               ) -> Iterator[CaptureRecord | CaptureError]:
     """Yield records (or errors for bad lines) from a binary JSON Lines stream."""
     line_limit = 2 * max_record + 4096
     index = 0
@@ -55,11 +56,12 @@ def read_jsonl(stream: BinaryIO, *, max_record: int = MAX_RECORD
         index += 1
 
 
-def parse_line(line: Union[bytes, str], index: int) -> CaptureRecord:
+def parse_line(line: bytes | str, index: int) -> CaptureRecord:
     try:
         obj = json.loads(line)
     except (ValueError, UnicodeDecodeError) as exc:
-        raise CaptureError(f"not JSON: {exc}", expected='{"t", "dir", "data"}', record=index) from None
+        raise CaptureError(f"not JSON: {exc}", expected='{"t", "dir", "data"}',
+                           record=index) from None
     except RecursionError:
         raise CaptureError("JSON nested too deep", expected='{"t", "dir", "data"}',
                            record=index) from None

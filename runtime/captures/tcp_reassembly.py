@@ -45,7 +45,6 @@ from __future__ import annotations
 import heapq
 from collections import deque
 from dataclasses import dataclass
-from typing import Deque, Dict, List, Optional, Tuple, Union
 
 from ..limits import MAX_REASSEMBLY_BUFFER, MAX_TCP_HISTORY
 
@@ -95,32 +94,32 @@ class Rejected:
     detail: str = ""
 
 
-Delivery = Union[Chunk, Gap, Rejected]
+Delivery = Chunk | Gap | Rejected
 
 
 class HalfStream:
     """One direction of a TCP connection."""
 
     __slots__ = ("limit", "isn", "next_offset", "fin_offset", "acked_offset", "_held", "_heap",
-                 "held_bytes", "_held_cost", "_arrivals", "_history", "_history_size", "_history_start",
-                 "_gaps")
+                 "held_bytes", "_held_cost", "_arrivals", "_history", "_history_size",
+                 "_history_start", "_gaps")
 
     def __init__(self, limit: int = MAX_REASSEMBLY_BUFFER, history: int = MAX_TCP_HISTORY
                  ) -> None:
         self.limit = limit
-        self.isn: Optional[int] = None        #: sequence number of stream offset 0
+        self.isn: int | None = None        #: sequence number of stream offset 0
         self.next_offset = 0                  #: first offset not delivered yet
-        self.fin_offset: Optional[int] = None
+        self.fin_offset: int | None = None
         self.acked_offset = 0                 #: the peer acknowledged every byte before it
-        self._held: Dict[int, Tuple[int, bytes]] = {}   #: arrival -> (offset, bytes)
-        self._heap: List[Tuple[int, int]] = []          #: (offset, arrival)
+        self._held: dict[int, tuple[int, bytes]] = {}   #: arrival -> (offset, bytes)
+        self._heap: list[tuple[int, int]] = []          #: (offset, arrival)
         self._arrivals = 0
         self.held_bytes = 0                   #: out-of-order payload bytes held
         self._held_cost = 0                   #: held_bytes + SEGMENT_OVERHEAD per segment
         self._history = bytearray()           #: the last bytes delivered, up to next_offset
         self._history_size = history
         self._history_start = 0               #: stream offset of _history[0]
-        self._gaps: Deque[Tuple[int, int]] = deque(maxlen=_GAPS_REMEMBERED)
+        self._gaps: deque[tuple[int, int]] = deque(maxlen=_GAPS_REMEMBERED)
 
     @property
     def started(self) -> bool:
@@ -140,9 +139,9 @@ class HalfStream:
         return self.next_offset + delta
 
     def add(self, seq: int, data: bytes, *, syn: bool = False, fin: bool = False
-            ) -> List[Delivery]:
+            ) -> list[Delivery]:
         """Take one segment; return what it settled, in stream order."""
-        out: List[Delivery] = []
+        out: list[Delivery] = []
         if self.isn is None:
             if syn:
                 self.isn = (seq + 1) % _MOD
@@ -217,9 +216,9 @@ class HalfStream:
         if self.acked_offset < acked <= self.next_offset + WINDOW:
             self.acked_offset = acked
 
-    def flush(self) -> List[Delivery]:
+    def flush(self) -> list[Delivery]:
         """End of the stream: report every open gap and deliver all held bytes."""
-        out: List[Delivery] = []
+        out: list[Delivery] = []
         while self._heap:
             self._skip_first_gap(out)
         if self.fin_offset is not None and self.next_offset < self.fin_offset:
@@ -232,7 +231,7 @@ class HalfStream:
             self.fin_offset = self.next_offset
 
     # -- internals --------------------------------------------------------------------
-    def _deliver(self, start: int, data: bytes, out: List[Delivery]) -> None:
+    def _deliver(self, start: int, data: bytes, out: list[Delivery]) -> None:
         out.append(Chunk(start, data))
         self.next_offset = start + len(data)
         history = self._history
@@ -242,14 +241,14 @@ class HalfStream:
             del history[:over]
             self._history_start += over
 
-    def _gap(self, start: int, end: int, out: List[Delivery]) -> None:
+    def _gap(self, start: int, end: int, out: list[Delivery]) -> None:
         out.append(Gap(start, end))
         self.next_offset = end
         self._gaps.append((start, end))
         self._history.clear()
         self._history_start = end
 
-    def _check_old(self, start: int, data: bytes, out: List[Delivery]) -> None:
+    def _check_old(self, start: int, data: bytes, out: list[Delivery]) -> None:
         """``data`` at ``start`` lies wholly before ``next_offset``: a retransmission, a
         conflicting copy, or bytes of a range reported missing."""
         end = start + len(data)
@@ -278,7 +277,7 @@ class HalfStream:
         self.held_bytes += len(data)
         self._held_cost += len(data) + SEGMENT_OVERHEAD
 
-    def _drain(self, out: List[Delivery]) -> None:
+    def _drain(self, out: list[Delivery]) -> None:
         heap, held = self._heap, self._held
         while heap and heap[0][0] <= self.next_offset:
             _, arrival = heapq.heappop(heap)
@@ -296,7 +295,7 @@ class HalfStream:
             if end > self.next_offset:
                 self._deliver(self.next_offset, data[self.next_offset - start:], out)
 
-    def _skip_first_gap(self, out: List[Delivery]) -> None:
+    def _skip_first_gap(self, out: list[Delivery]) -> None:
         first = self._heap[0][0]
         if first > self.next_offset:
             self._gap(self.next_offset, first, out)

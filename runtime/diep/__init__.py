@@ -7,7 +7,7 @@ default: the bundled build, see :mod:`wirestruct.diep.builds`).
 """
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any
 
 from ..limits import DEFAULT_LIMITS, Limits
 from ..protocol import Protocol
@@ -17,12 +17,12 @@ from .export import export_items
 from .tracker import EntityTracker
 
 
-def make_decoder(limits: Limits = DEFAULT_LIMITS, diep_build: Optional[str] = None,
+def make_decoder(limits: Limits = DEFAULT_LIMITS, diep_build: str | None = None,
                  **ignored: Any) -> DiepDecoder:
     return DiepDecoder(limits=limits, diep_build=diep_build)
 
 
-def make_tracker(diep_build: Optional[str] = None, limits: Limits = DEFAULT_LIMITS,
+def make_tracker(diep_build: str | None = None, limits: Limits = DEFAULT_LIMITS,
                  **ignored: Any) -> EntityTracker:
     return EntityTracker(diep_build=diep_build, limits=limits)
 

@@ -15,7 +15,6 @@ import functools
 import importlib
 import json
 from dataclasses import dataclass
-from typing import Dict, List, Optional, Tuple, Union
 
 from ..resources import ksy_root
 
@@ -39,7 +38,7 @@ class Field:
     update_index: int
     type: str                #: wire type in creations
     update_type: str         #: wire type in updates (differs for Arena.scoreboardScores)
-    length: Optional[int]    #: number of elements of an array field, None for scalars
+    length: int | None    #: number of elements of an array field, None for scalars
 
     @property
     def is_entid(self) -> bool:
@@ -52,9 +51,9 @@ class Build:
 
     key: str
     build: str
-    groups: Dict[int, str]                 #: group id -> name, every group of the table
-    fields: Tuple[Field, ...]              #: in creation order
-    by_update_index: Dict[int, Field]
+    groups: dict[int, str]                 #: group id -> name, every group of the table
+    fields: tuple[Field, ...]              #: in creation order
+    by_update_index: dict[int, Field]
     num_update_slots: int
     package: str = "wirestruct.generated.diep"   #: where the build's generated module is
 
@@ -69,16 +68,16 @@ class Build:
         name = "".join(part.capitalize() for part in self.spec.split("_"))
         return getattr(module, name)
 
-    def group_names(self, mask: int) -> List[str]:
+    def group_names(self, mask: int) -> list[str]:
         return [name for gid, name in sorted(self.groups.items()) if mask >> gid & 1]
 
-    def fields_of(self, mask: int) -> Tuple[Field, ...]:
+    def fields_of(self, mask: int) -> tuple[Field, ...]:
         """The fields a creation with these groups carries, in creation order."""
         return _fields_of(self, mask)
 
 
 @functools.lru_cache(maxsize=256)
-def _fields_of(build: Build, mask: int) -> Tuple[Field, ...]:
+def _fields_of(build: Build, mask: int) -> tuple[Field, ...]:
     return tuple(f for f in build.fields if mask >> f.group_id & 1)
 
 
@@ -86,12 +85,12 @@ def build_key(name: str) -> str:
     return name.strip().lower().replace("-", "_").replace(".", "_")
 
 
-def available_builds() -> List[str]:
+def available_builds() -> list[str]:
     """Keys of every build with a field table."""
     return sorted(p.stem for p in DATA_DIR.glob("*.json"))
 
 
-def load_build(name: Union[str, Build, None] = None) -> Build:
+def load_build(name: str | Build | None = None) -> Build:
     """The field table of build ``name`` (default: the bundled build); a :class:`Build`
     is passed through."""
     if isinstance(name, Build):
@@ -99,7 +98,7 @@ def load_build(name: Union[str, Build, None] = None) -> Build:
     return _load(build_key(name or DEFAULT_BUILD))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _load(key: str) -> Build:
     path = DATA_DIR / f"{key}.json"
     if not path.is_file():

@@ -11,8 +11,6 @@ memory in proportion to the limits, never to what it claims.
 """
 from __future__ import annotations
 
-from typing import Tuple
-
 from ..errors import DecodeError, LimitExceededError
 from ..limits import Limits
 
@@ -23,7 +21,7 @@ ACHIEVEMENT = 0x08
 MIN_BYTES = {"deletions": 1, "upcreates": 2, "hashes": 1}
 
 
-def read_vu(data: bytes, pos: int, field: str) -> Tuple[int, int]:
+def read_vu(data: bytes, pos: int, field: str) -> tuple[int, int]:
     """One varuint32 at ``data[pos:]``: (value, end)."""
     value = shift = 0
     for i in range(pos, min(pos + 5, len(data))):

@@ -10,8 +10,8 @@ parsed (:mod:`.counts`).
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
-from typing import Dict, Iterator, Union
 
 from ..errors import LimitExceededError, ParseError, WirestructError
 from ..events import Event
@@ -27,7 +27,7 @@ from .counts import check_counts
 COMPRESSED = 0x02
 
 
-def _names(enum_cls) -> Dict[int, str]:
+def _names(enum_cls) -> dict[int, str]:
     return {member.value: member.name for member in enum_cls}
 
 
@@ -35,7 +35,7 @@ class DiepDecoder(MessageDecoder):
     protocol = "diep"
 
     def __init__(self, *, limits: Limits = DEFAULT_LIMITS,
-                 diep_build: Union[str, Build, None] = None) -> None:
+                 diep_build: str | Build | None = None) -> None:
         super().__init__(limits=limits)
         self.build: Build = load_build(diep_build)
         clientbound = self.build.packet_class
@@ -62,12 +62,14 @@ class DiepDecoder(MessageDecoder):
             try:
                 check_counts(data, self.limits)
             except WirestructError as exc:
-                raise exc.at(packet_name=name, packet_id=packet_id)
+                exc.at(packet_name=name, packet_id=packet_id)
+                raise
         obj = parse(self._classes[ctx.direction], data, packet_name=name, packet_id=packet_id)
         try:
             check_consumed(obj, len(data))
         except ParseError as exc:
-            raise exc.at(packet_name=name, packet_id=packet_id)
+            exc.at(packet_name=name, packet_id=packet_id)
+            raise
         if packet_id == COMPRESSED and ctx.direction is Direction.S2C:
             yield from self._decode_compressed(obj, data, name, ctx)
             return
@@ -84,7 +86,8 @@ class DiepDecoder(MessageDecoder):
             inner = decompress_block(body.lz4_block, cap=self.limits.max_decompressed,
                                      expected_size=body.len_decompressed)
         except WirestructError as exc:
-            raise exc.at(offset=5, field_path="body.lz4_block", **where)
+            exc.at(offset=5, field_path="body.lz4_block", **where)
+            raise
         outer = self.make_packet(ctx, COMPRESSED, name, obj, data, {"decompressed": inner})
         yield outer
         yield from self.decode_packet(inner, replace(ctx, depth=ctx.depth + 1, parent=outer.index))

@@ -1,13 +1,11 @@
 """Web IDE export: the files that open a diep.io packet in the Kaitai Web IDE."""
 from __future__ import annotations
 
-from typing import List
-
 from ..events import PacketEvent
 from ..protocol import ExportItem
 
 
-def export_items(event: PacketEvent) -> List[ExportItem]:
+def export_items(event: PacketEvent) -> list[ExportItem]:
     """The packet itself, and for 0x02 the decompressed inner packet, each with the spec
     (meta.id) that parses it without parameters."""
     spec = type(event.packet).__module__.rsplit(".", 1)[-1]

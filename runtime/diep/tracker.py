@@ -8,7 +8,7 @@ state error: that one upcreate or deletion is skipped and the rest of the packet
 """
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Union
+from typing import Any
 
 from ..events import ErrorEvent, PacketEvent
 from ..limits import DEFAULT_LIMITS, Limits
@@ -24,7 +24,7 @@ CREATION = 1
 class Entity:
     __slots__ = ("id", "hash", "mask", "fields")
 
-    def __init__(self, id: int, hash: int, mask: int, fields: Dict[str, Any]) -> None:
+    def __init__(self, id: int, hash: int, mask: int, fields: dict[str, Any]) -> None:
         self.id = id
         self.hash = hash
         self.mask = mask      #: field groups as a bit set
@@ -35,15 +35,15 @@ class EntityTracker(Tracker):
     """Entities by id, at most ``limits.max_tracked_objects`` at once: a creation beyond
     that is not tracked, and an error event says which entity was dropped."""
 
-    def __init__(self, *, diep_build: Union[str, Build, None] = None,
+    def __init__(self, *, diep_build: str | Build | None = None,
                  limits: Limits = DEFAULT_LIMITS) -> None:
         self.build: Build = load_build(diep_build)
         self.max_entities = limits.max_tracked_objects
-        self.tick: Optional[int] = None
-        self.entities: Dict[int, Entity] = {}
+        self.tick: int | None = None
+        self.entities: dict[int, Entity] = {}
         #: update slot -> (field, reader); group mask -> [(key, attribute, reader)]
         self._updates = {f.update_index: (f, update_reader(f)) for f in self.build.fields}
-        self._creations: Dict[int, list] = {}
+        self._creations: dict[int, list] = {}
 
     def _creation_plan(self, mask: int) -> list:
         plan = self._creations.get(mask)
@@ -55,11 +55,11 @@ class EntityTracker(Tracker):
         return plan
 
     # -- applying packets ----------------------------------------------------------------
-    def apply(self, event: PacketEvent) -> List[ErrorEvent]:
+    def apply(self, event: PacketEvent) -> list[ErrorEvent]:
         if event.direction is not Direction.S2C or event.packet_id != UPDATE:
             return []
         body = event.packet.body
-        errors: List[ErrorEvent] = []
+        errors: list[ErrorEvent] = []
         self.tick = body.tick.value
         entities = self.entities
         for i, ref in enumerate(body.deletions):
@@ -90,7 +90,7 @@ class EntityTracker(Tracker):
                     errors[-1].error.dropped, errors[-1].error.dropped_unit = 1, "entities"
         return errors
 
-    def _upcreate(self, upcreate) -> Optional[tuple]:
+    def _upcreate(self, upcreate) -> tuple | None:
         ref = upcreate.entity
         h = ref.hash.value
         if h == 0:
@@ -139,7 +139,7 @@ class EntityTracker(Tracker):
         return None
 
     # -- state ---------------------------------------------------------------------------
-    def snapshot(self) -> Dict[str, Any]:
+    def snapshot(self) -> dict[str, Any]:
         groups = self.build.group_names
         return {"tick": self.tick, "entities": [
             {"id": e.id, "hash": e.hash, "groups": groups(e.mask),

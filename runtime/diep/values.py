@@ -10,8 +10,9 @@ tracker does no per-value dispatch on types.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from operator import attrgetter
-from typing import Any, Callable, Dict, List, Optional, Tuple
+from typing import Any
 
 from .builds import Field
 
@@ -20,7 +21,7 @@ Reader = Callable[[Any], Any]
 _value: Reader = attrgetter("value")
 
 
-def entid(obj: Any) -> Optional[Dict[str, int]]:
+def entid(obj: Any) -> dict[str, int] | None:
     """An entity reference as ``{"hash", "id"}``, or None for "no entity" (hash 0)."""
     h = obj.hash.value
     if h == 0:
@@ -44,7 +45,7 @@ def update_reader(field: Field) -> Reader:
     """Reads an update entry's value (arrays: the changed elements, with their indexes)."""
     read = _scalar(field.update_type)
     if field.length:
-        def elements(table: Any) -> List[Tuple[int, Any]]:
+        def elements(table: Any) -> list[tuple[int, Any]]:
             # the last entry closes the element table
             return [(e.index, read(e.value)) for e in table.elements[:-1]]
         return elements

@@ -15,9 +15,9 @@ from __future__ import annotations
 import hashlib
 import hmac
 import struct
-from typing import Optional, Sequence, Union
+from collections.abc import Sequence
 
-BytesLike = Union[bytes, bytearray, memoryview]
+BytesLike = bytes | bytearray | memoryview
 
 
 def salted(salt: BytesLike, data: BytesLike) -> bytes:
@@ -25,7 +25,7 @@ def salted(salt: BytesLike, data: BytesLike) -> bytes:
     return hashlib.sha1(bytes(salt) + bytes(data)).digest()
 
 
-def credentials_bytes(name: Union[str, bytes], player_id: int, time: int) -> bytes:
+def credentials_bytes(name: str | bytes, player_id: int, time: int) -> bytes:
     """The 32 bytes the token covers: the name null-filled to 24 bytes, id and time (U4)."""
     raw = name.encode("latin-1") if isinstance(name, str) else bytes(name)
     if len(raw) > 24:
@@ -33,7 +33,7 @@ def credentials_bytes(name: Union[str, bytes], player_id: int, time: int) -> byt
     return raw.ljust(24, b"\0") + struct.pack("<II", player_id, time)
 
 
-def authenticate_token(server_salt: BytesLike, name: Union[str, bytes], player_id: int,
+def authenticate_token(server_salt: BytesLike, name: str | bytes, player_id: int,
                        time: int) -> bytes:
     """The token the login server issues for these credentials."""
     return salted(server_salt, credentials_bytes(name, player_id, time))
@@ -51,7 +51,7 @@ def verify_authenticate(payload: BytesLike, server_salt: BytesLike) -> bool:
     return hmac.compare_digest(salted(server_salt, payload[:32]), payload[32:52])
 
 
-def password_digest(password: Union[str, bytes], salts: Sequence[BytesLike]) -> bytes:
+def password_digest(password: str | bytes, salts: Sequence[BytesLike]) -> bytes:
     """The password encrypted with each salt in turn (the first over the password)."""
     data = password.encode("latin-1") if isinstance(password, str) else bytes(password)
     if not salts:
@@ -61,15 +61,15 @@ def password_digest(password: Union[str, bytes], salts: Sequence[BytesLike]) -> 
     return data
 
 
-def password_response(password: Union[str, bytes], server_salts: Sequence[BytesLike],
+def password_response(password: str | bytes, server_salts: Sequence[BytesLike],
                       client_salt: BytesLike) -> bytes:
     """The 40-byte MENU_RESPONSE text a client sends for a salted password field."""
     return bytes(client_salt) + password_digest(password, [*server_salts, client_salt])
 
 
 def verify_password_response(response: BytesLike, server_salts: Sequence[BytesLike], *,
-                             password: Optional[Union[str, bytes]] = None,
-                             stored_digest: Optional[BytesLike] = None) -> bool:
+                             password: str | bytes | None = None,
+                             stored_digest: BytesLike | None = None) -> bool:
     """Check a 40-byte password response.
 
     Give the plain ``password`` (27-byte variant, or any variant when it is known), or the

@@ -23,8 +23,8 @@ Every cap is a field of :class:`~wirestruct.limits.Limits`, checked before memor
 spent: a MAP_SETUP beyond ``max_map_volume`` (or of zero volume) is refused; a region is
 refused before inflating when it exceeds ``max_region_volume``, ``max_decompressed``,
 ``max_map_volume`` or the map set up; no inflation produces a byte beyond the volume it
-fills; the append buffer holds at most ``max_append_buffer`` bytes; one MAP_TOTAL_DATA inflates to at most
-``max_decompressed`` bytes and the whole stream to the map's volume. Inflation is linear
+fills; the append buffer holds at most ``max_append_buffer`` bytes; one MAP_TOTAL_DATA
+inflates to at most ``max_decompressed`` bytes and the whole stream to the map's volume. Inflation is linear
 in the input however many streams it holds (:mod:`.inflate`). A refused packet becomes an
 error event with ``dropped`` = the bytes not decoded; decoding goes on with the next one.
 
@@ -33,19 +33,21 @@ boundary.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple
+from typing import Any
 
 from ..errors import DecodeError, LimitExceededError, WirestructError
 from ..events import Event
+from ..generated.mme.mme_packet import MmePacket
 from ..limits import DEFAULT_LIMITS, Limits
 from ..parse import parse
 from ..protocol import PacketContext, StreamDecoder
 from ..records import CaptureRecord, Direction
-from ..generated.mme.mme_packet import MmePacket
 from .expansions import FileData, Region, RegionBlocks, StreamBlocks
 from .inflate import StreamInflater, inflate_exact
-from .packets import PACKETS, PacketType as P, packet_name, type_set
+from .packets import PACKETS, packet_name, type_set
+from .packets import PacketType as P
 from .text import color_segments
 
 
@@ -68,8 +70,8 @@ class _Transfers:
 
     buffer: bytearray = field(default_factory=bytearray)
     overflowed: bool = False
-    map_volume: Optional[int] = None
-    total: Optional[StreamInflater] = None
+    map_volume: int | None = None
+    total: StreamInflater | None = None
 
 
 class MmeDecoder(StreamDecoder):
@@ -78,7 +80,7 @@ class MmeDecoder(StreamDecoder):
 
     def __init__(self, *, limits: Limits = DEFAULT_LIMITS, **_options: Any) -> None:
         super().__init__(limits=limits)
-        self._transfers: Dict[Tuple[int, Direction], _Transfers] = {}
+        self._transfers: dict[tuple[int, Direction], _Transfers] = {}
         #: bytes in all append buffers together (limits.max_append_buffers)
         self._appended = 0
 
@@ -96,7 +98,7 @@ class MmeDecoder(StreamDecoder):
     def packet_length(self, header: bytes, direction: Direction) -> int:
         return 4 + (header[2] | header[3] << 8)
 
-    def resync(self, data: memoryview, direction: Direction) -> Tuple[int, bool]:
+    def resync(self, data: memoryview, direction: Direction) -> tuple[int, bool]:
         """Find the next packet boundary in ``data`` after framing was lost.
 
         A candidate is a 4-byte header whose type is a known packet type (0-49, high byte
@@ -148,7 +150,8 @@ class MmeDecoder(StreamDecoder):
         except WirestructError as exc:
             if exc.dropped is None:
                 exc.dropped, exc.dropped_unit = len(data), "bytes"
-            raise exc.at(packet_id=packet_type, packet_name=name, offset=ctx.offset)
+            exc.at(packet_id=packet_type, packet_name=name, offset=ctx.offset)
+            raise
         yield event
 
     def _decode(self, data: bytes, ctx: PacketContext, packet_type: int, name: str) -> Event:
@@ -165,7 +168,7 @@ class MmeDecoder(StreamDecoder):
         return self.make_packet(ctx, packet_type, name, packet, data, expansions)
 
     def forget_stream(self, stream: int, direction: Direction, record: CaptureRecord
-                      ) -> List[Event]:
+                      ) -> list[Event]:
         events = super().forget_stream(stream, direction, record)
         state = self._transfers.pop((stream, direction), None)
         if state is not None:
@@ -316,7 +319,7 @@ class MmeDecoder(StreamDecoder):
         return {"blocks": StreamBlocks(offset, data)}
 
 
-_EXPANDERS: Dict[int, Callable[[MmeDecoder, Any, bytes, PacketContext], Optional[dict]]] = {
+_EXPANDERS: dict[int, Callable[[MmeDecoder, Any, bytes, PacketContext], dict | None]] = {
     P.AVAILABLE_PACKET_TYPES: MmeDecoder._packet_types,
     P.SELECT_PACKET_TYPES: MmeDecoder._packet_types,
     P.CHAT_MESSAGE: MmeDecoder._chat_segments,

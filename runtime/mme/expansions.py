@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from typing import Any, Dict, Tuple
+from typing import Any
 
-Region = Tuple[int, int, int, int, int, int]   #: lower x, y, z, upper x, y, z (inclusive)
+Region = tuple[int, int, int, int, int, int]   #: lower x, y, z, upper x, y, z (inclusive)
 
 
-def _summary(data: bytes) -> Dict[str, Any]:
+def _summary(data: bytes) -> dict[str, Any]:
     return {"len": len(data), "sha256": hashlib.sha256(data).hexdigest(),
             "non_zero": len(data) - data.count(0)}
 
@@ -26,12 +26,12 @@ class RegionBlocks:
     data: bytes
 
     @property
-    def shape(self) -> Tuple[int, int, int]:
+    def shape(self) -> tuple[int, int, int]:
         """(size_z, size_y, size_x): the data as a C-order array."""
         lx, ly, lz, ux, uy, uz = self.region
         return (uz - lz + 1, uy - ly + 1, ux - lx + 1)
 
-    def to_json(self) -> Dict[str, Any]:
+    def to_json(self) -> dict[str, Any]:
         lx, ly, lz, ux, uy, uz = self.region
         return {"region": {"lower": [lx, ly, lz], "upper": [ux, uy, uz]}, **_summary(self.data)}
 
@@ -43,7 +43,7 @@ class StreamBlocks:
     offset: int
     data: bytes
 
-    def to_json(self) -> Dict[str, Any]:
+    def to_json(self) -> dict[str, Any]:
         return {"offset": self.offset, **_summary(self.data)}
 
 
@@ -57,5 +57,5 @@ class FileData:
     def sha1(self) -> str:
         return hashlib.sha1(self.data).hexdigest()
 
-    def to_json(self) -> Dict[str, Any]:
+    def to_json(self) -> dict[str, Any]:
         return {"sha1": self.sha1, "len": len(self.data)}

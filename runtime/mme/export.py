@@ -8,14 +8,13 @@
 from __future__ import annotations
 
 import struct
-from typing import List
 
 from ..events import PacketEvent
 from ..protocol import ExportItem
 from .expansions import RegionBlocks
 
 
-def export_items(event: PacketEvent) -> List[ExportItem]:
+def export_items(event: PacketEvent) -> list[ExportItem]:
     items = [ExportItem("packet", event.raw, "mme_packet", note=event.name)]
     blocks = event.expansions.get("blocks") if event.expansions else None
     if isinstance(blocks, RegionBlocks):

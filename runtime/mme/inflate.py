@@ -15,7 +15,6 @@ it may return, one more than the remaining allowance, so a bomb is stopped at th
 from __future__ import annotations
 
 import zlib
-from typing import List, Optional
 
 from ..errors import DecompressionError, LimitExceededError
 
@@ -41,7 +40,7 @@ class StreamInflater:
     __slots__ = ("cap", "per_feed", "what", "produced", "streams", "fed", "broken",
                  "_inflater", "_window")
 
-    def __init__(self, cap: int, *, per_feed: Optional[int] = None, what: str = "map") -> None:
+    def __init__(self, cap: int, *, per_feed: int | None = None, what: str = "map") -> None:
         self.cap = cap
         self.per_feed = cap if per_feed is None else per_feed
         self.what = what
@@ -49,7 +48,7 @@ class StreamInflater:
         self.streams = 0          #: streams started so far
         self.fed = 0
         self.broken = False
-        self._inflater: Optional[object] = None
+        self._inflater: object | None = None
         self._window = _FIRST_WINDOW
 
     @property
@@ -68,7 +67,7 @@ class StreamInflater:
             raise
 
     def _feed(self, data) -> bytes:
-        chunks: List[bytes] = []
+        chunks: list[bytes] = []
         got = 0
         allowance = min(self.cap - self.produced, self.per_feed)
         inflater, window, fed, streams = self._inflater, self._window, self.fed, self.streams

@@ -11,7 +11,6 @@ from __future__ import annotations
 import enum
 import re
 from dataclasses import dataclass, field
-from typing import Dict, Tuple
 
 #: Largest payload the U2 size field can declare.
 MAX_PAYLOAD = 0xFFFF
@@ -24,7 +23,7 @@ class PacketInfo:
     minimum: int               #: smallest valid payload size
     sizes: str                 #: the valid sizes as the document (and wirestruct) gives them
     #: the valid sizes as inclusive ranges, parsed from ``sizes``
-    ranges: Tuple[Tuple[int, int], ...] = field(default=(), compare=False)
+    ranges: tuple[tuple[int, int], ...] = field(default=(), compare=False)
 
     def allows(self, size: int) -> bool:
         """Whether ``size`` is one of the document's valid payload sizes (exactly: sizes
@@ -32,7 +31,7 @@ class PacketInfo:
         return any(low <= size <= high for low, high in self.ranges)
 
 
-def size_ranges(sizes: str) -> Tuple[Tuple[int, int], ...]:
+def size_ranges(sizes: str) -> tuple[tuple[int, int], ...]:
     """``"0, 1, 2-5 or 10-13"``, ``"53 minimum"``, ``"1 or 4+"``, ``"any size"`` -> ranges."""
     text = sizes.split(" (")[0]
     if text == "any size":
@@ -51,13 +50,13 @@ def size_ranges(sizes: str) -> Tuple[Tuple[int, int], ...]:
     return tuple(out)
 
 
-def _table(*rows: Tuple[int, str, int, str]) -> Dict[int, PacketInfo]:
+def _table(*rows: tuple[int, str, int, str]) -> dict[int, PacketInfo]:
     return {row[0]: PacketInfo(*row, ranges=size_ranges(row[3])) for row in rows}
 
 
 #: Packet type -> name and valid payload sizes. Where the document's size list and its
 #: field list disagree, the sizes follow the fields and the prose (see each spec's doc).
-PACKETS: Dict[int, PacketInfo] = _table(
+PACKETS: dict[int, PacketInfo] = _table(
     (0, "AVAILABLE_PACKET_TYPES", 0, "any size"),
     (1, "SELECT_PACKET_TYPES", 0, "any size"),
     (2, "PING_REQUEST", 0, "any size"),

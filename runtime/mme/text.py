@@ -6,33 +6,31 @@ colors named as in the document's color table (``mme_types::color``).
 """
 from __future__ import annotations
 
-from typing import Dict, List, Optional, Union
-
 ESC = "\x1b"
 
 #: The document's color table.
-COLORS: Dict[int, str] = {
+COLORS: dict[int, str] = {
     1: "brown", 2: "red", 3: "orange", 4: "yellow", 5: "green", 6: "blue", 7: "purple",
     8: "gray", 9: "white", 10: "black", 11: "rainbow", 12: "pink", 13: "silver",
     14: "gold", 15: "ruby", 16: "emerald",
 }
 
 
-def color_name(number: int) -> Union[str, int]:
+def color_name(number: int) -> str | int:
     """The color's name, or the number itself when the table has no such color."""
     return COLORS.get(number, number)
 
 
-def color_segments(text: str) -> List[Dict[str, Optional[Union[str, int]]]]:
+def color_segments(text: str) -> list[dict[str, str | int | None]]:
     """Split ``text`` at its color escapes: ``[{"color": name-or-None, "text": ...}]``.
 
     Text before the first escape has color None (the default). An ESC at the very end
     has no color number and is dropped. Empty runs are left out.
     """
-    segments: List[Dict[str, Optional[Union[str, int]]]] = []
+    segments: list[dict[str, str | int | None]] = []
     if ESC not in text:
         return [{"color": None, "text": text}] if text else []
-    color: Optional[Union[str, int]] = None
+    color: str | int | None = None
     pieces = text.split(ESC)
     if pieces[0]:
         segments.append({"color": None, "text": pieces[0]})

@@ -25,14 +25,16 @@ from __future__ import annotations
 
 import enum
 from collections import Counter, deque
-from typing import Any, BinaryIO, Callable, Deque, Dict, List, Optional
+from collections.abc import Callable
+from typing import Any, BinaryIO
 
 from ..errors import StateError
 from ..events import ErrorEvent, PacketEvent
 from ..limits import DEFAULT_LIMITS, Limits
 from ..protocol import Tracker, state_error
 from ..records import Direction
-from .packets import PacketType as P, packet_name
+from .packets import PacketType as P
+from .packets import packet_name
 from .text import color_segments, plain_text
 from .voxels import VoxelMap
 
@@ -59,7 +61,7 @@ def _opt(obj: Any, name: str) -> Any:
     return getattr(obj, name, None)
 
 
-def _flags(obj: Any, names) -> List[str]:
+def _flags(obj: Any, names) -> list[str]:
     return [name for name in names if getattr(obj, name)]
 
 
@@ -73,37 +75,37 @@ def _role(direction: Direction) -> str:
 class MmeTracker(Tracker):
     def __init__(self, *, limits: Limits = DEFAULT_LIMITS, **_options: Any) -> None:
         self.limits = limits
-        self.map: Optional[VoxelMap] = None
-        self.map_properties: Optional[Dict[str, Any]] = None
-        self.players: Dict[int, Dict[str, Any]] = {}
-        self.me: Dict[str, Any] = {"name": None, "player_id": None, "position": None}
-        self.textures: Dict[int, Dict[str, Any]] = {}
-        self.blocks: Dict[int, Dict[str, Any]] = {}
-        self.groups: Dict[int, Dict[str, Any]] = {}
-        self.files: Dict[str, int] = {}
-        self.requested_files: List[str] = []
-        self.offers: Dict[str, Optional[frozenset]] = {"client": None, "server": None}
-        self.selects: Dict[str, Optional[frozenset]] = {"client": None, "server": None}
-        self.unselected: Dict[str, Counter] = {"client": Counter(), "server": Counter()}
-        self.menu: Optional[Dict[str, Any]] = None
-        self.widgets: Dict[int, Dict[str, Any]] = {}
-        self.window: Optional[Dict[str, int]] = None
-        self.responses: Deque[Dict[str, Any]] = deque(maxlen=limits.max_history)
-        self.chat: Deque[Dict[str, Any]] = deque(maxlen=limits.max_history)
+        self.map: VoxelMap | None = None
+        self.map_properties: dict[str, Any] | None = None
+        self.players: dict[int, dict[str, Any]] = {}
+        self.me: dict[str, Any] = {"name": None, "player_id": None, "position": None}
+        self.textures: dict[int, dict[str, Any]] = {}
+        self.blocks: dict[int, dict[str, Any]] = {}
+        self.groups: dict[int, dict[str, Any]] = {}
+        self.files: dict[str, int] = {}
+        self.requested_files: list[str] = []
+        self.offers: dict[str, frozenset | None] = {"client": None, "server": None}
+        self.selects: dict[str, frozenset | None] = {"client": None, "server": None}
+        self.unselected: dict[str, Counter] = {"client": Counter(), "server": Counter()}
+        self.menu: dict[str, Any] | None = None
+        self.widgets: dict[int, dict[str, Any]] = {}
+        self.window: dict[str, int] | None = None
+        self.responses: deque[dict[str, Any]] = deque(maxlen=limits.max_history)
+        self.chat: deque[dict[str, Any]] = deque(maxlen=limits.max_history)
         self.forgotten: Counter = Counter()   #: history entries pushed out, by kind
-        self.server: Dict[str, Any] = {
+        self.server: dict[str, Any] = {
             "name": None, "sky_box": None, "abilities": None, "loading": None,
             "player_skins": {}, "portal_cookie": None, "connect": None, "disconnect": None,
         }
-        self.client_version: Optional[Dict[str, Any]] = None
+        self.client_version: dict[str, Any] | None = None
         self.packets = 0
         #: errors a handler reports without refusing its packet
-        self._notes: List[StateError] = []
+        self._notes: list[StateError] = []
 
     # -- the Tracker interface ----------------------------------------------------------
-    def apply(self, event: PacketEvent) -> List[ErrorEvent]:
+    def apply(self, event: PacketEvent) -> list[ErrorEvent]:
         self.packets += 1
-        errors: List[ErrorEvent] = []
+        errors: list[ErrorEvent] = []
         packet_type = event.packet_id
         receiver = "server" if event.direction is Direction.C2S else "client"
         selected = self.selects[receiver]
@@ -126,7 +128,7 @@ class MmeTracker(Tracker):
             self._notes.clear()
         return errors
 
-    def snapshot(self) -> Dict[str, Any]:
+    def snapshot(self) -> dict[str, Any]:
         m = self.map
         return {
             "map": {"dims": list(m.dims) if m else None,
@@ -169,7 +171,7 @@ class MmeTracker(Tracker):
         return self.map.write(out) if self.map is not None else 0
 
     @staticmethod
-    def _names(types: Optional[frozenset]) -> Optional[List[Any]]:
+    def _names(types: frozenset | None) -> list[Any] | None:
         if types is None:
             return None
         return [packet_name(t) if t < 50 else t for t in sorted(types)]
@@ -183,7 +185,7 @@ class MmeTracker(Tracker):
                              expected=f"at most {cap} {what}s", dropped=1,
                              dropped_unit="packets")
 
-    def _segments(self, segments: List[Dict[str, Any]], what: str) -> List[Dict[str, Any]]:
+    def _segments(self, segments: list[dict[str, Any]], what: str) -> list[dict[str, Any]]:
         """The first ``max_text_segments`` color segments; a note counts the rest."""
         cap = self.limits.max_text_segments
         if len(segments) <= cap:
@@ -194,7 +196,7 @@ class MmeTracker(Tracker):
             dropped=len(segments) - cap, dropped_unit="items"))
         return segments[:cap]
 
-    def _remember(self, history: Deque[Dict[str, Any]], kind: str, entry: Dict[str, Any]) -> None:
+    def _remember(self, history: deque[dict[str, Any]], kind: str, entry: dict[str, Any]) -> None:
         """Append to a bounded history, counting the entry it pushes out (if any)."""
         if len(history) == history.maxlen:
             self.forgotten[kind] += 1
@@ -234,7 +236,7 @@ class MmeTracker(Tracker):
                                "svn_revision": p.version.svn_revision if p.format == 0 else None}
 
     # -- players ------------------------------------------------------------------------
-    def _player(self, player_id: int) -> Dict[str, Any]:
+    def _player(self, player_id: int) -> dict[str, Any]:
         player = self.players.get(player_id)
         if player is None:
             self._admit(self.players, player_id, "player")
@@ -416,7 +418,7 @@ class MmeTracker(Tracker):
 
     def _widget(self, p, event):
         kind = _WIDGETS[event.packet_id]
-        widget: Dict[str, Any] = {"kind": kind, "column": p.column, "line": p.line}
+        widget: dict[str, Any] = {"kind": kind, "column": p.column, "line": p.line}
         for name in ("name", "value", "width", "max_length", "height", "texture_id"):
             value = getattr(p, name, None)
             if value is not None:
@@ -427,7 +429,8 @@ class MmeTracker(Tracker):
             widget["text"] = plain_text(p.text)
             widget["segments"] = self._segments(color_segments(p.text), "menu text")
         if kind == "password":
-            widget["salts"] = [s.hex() for s in (_opt(p, "salt_1"), _opt(p, "salt_2")) if s is not None]
+            salts = (_opt(p, "salt_1"), _opt(p, "salt_2"))
+            widget["salts"] = [s.hex() for s in salts if s is not None]
         if kind == "texture":
             widget["area"] = [p.x1, p.y1, p.right, p.bottom]
         index = p.index
@@ -465,12 +468,12 @@ class MmeTracker(Tracker):
 
 Handler = Callable[[MmeTracker, Any, PacketEvent], None]
 
-_BOTH: Dict[int, Handler] = {
+_BOTH: dict[int, Handler] = {
     P.AVAILABLE_PACKET_TYPES: MmeTracker._available,
     P.SELECT_PACKET_TYPES: MmeTracker._select,
     P.DISCONNECT: MmeTracker._disconnect,
 }
-_S2C: Dict[int, Handler] = {
+_S2C: dict[int, Handler] = {
     **_BOTH,
     P.CONNECT: MmeTracker._connect,
     P.CHAT_MESSAGE: MmeTracker._chat,
@@ -498,7 +501,7 @@ _S2C: Dict[int, Handler] = {
     P.SERVER_NAME: MmeTracker._server_name,
     **{t: MmeTracker._widget for t in _WIDGETS},
 }
-_C2S: Dict[int, Handler] = {
+_C2S: dict[int, Handler] = {
     **_BOTH,
     P.AUTHENTICATE: MmeTracker._authenticate,
     P.MOVE_PLAYER: MmeTracker._move_self,

@@ -7,7 +7,7 @@ index order: ``index = (z * size_y + y) * size_x + x``. Every write skips block 
 from __future__ import annotations
 
 import hashlib
-from typing import BinaryIO, Tuple
+from typing import BinaryIO
 
 import numpy as np
 
@@ -24,7 +24,7 @@ class VoxelMap:
         self.blocks = np.zeros((size_z, size_y, size_x), dtype=np.uint8)
 
     @property
-    def dims(self) -> Tuple[int, int, int]:
+    def dims(self) -> tuple[int, int, int]:
         return (self.size_x, self.size_y, self.size_z)
 
     @property

@@ -24,11 +24,17 @@ delta without a previous update) ends its packet: what follows cannot be found.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 from io import BytesIO
-from typing import Any, Dict, Iterator, List, Optional, Tuple
+from typing import Any
 
 from kaitaistruct import KaitaiStream
+from wirestruct.generated.scrap_mechanic.sm_compound_body import SmCompoundBody
+from wirestruct.generated.scrap_mechanic.sm_network_update import SmNetworkUpdate
+from wirestruct.generated.scrap_mechanic.sm_packet import SmPacket
+from wirestruct.generated.scrap_mechanic.sm_player_movement import SmPlayerMovement
+from wirestruct.generated.scrap_mechanic.sm_unreliable_update import SmUnreliableUpdate
 
 from ..errors import DecodeError, LimitExceededError, WirestructError
 from ..events import Event
@@ -38,11 +44,6 @@ from ..lz4block import decompress_block
 from ..parse import check_consumed, parse, wrap_exception
 from ..protocol import MessageDecoder, PacketContext
 from ..records import CaptureRecord, Direction
-from wirestruct.generated.scrap_mechanic.sm_compound_body import SmCompoundBody
-from wirestruct.generated.scrap_mechanic.sm_network_update import SmNetworkUpdate
-from wirestruct.generated.scrap_mechanic.sm_packet import SmPacket
-from wirestruct.generated.scrap_mechanic.sm_player_movement import SmPlayerMovement
-from wirestruct.generated.scrap_mechanic.sm_unreliable_update import SmUnreliableUpdate
 from . import packets
 from .delta import RAW, split_sub_update
 
@@ -71,7 +72,7 @@ CONTROLLER_TYPE_ENUMS = {
 }
 
 
-def controller_type_value(netobj_type: int, controller_type: Optional[int]) -> Any:
+def controller_type_value(netobj_type: int, controller_type: int | None) -> Any:
     """A controller type as its enum member where the document names it, else the int."""
     if controller_type is None:
         return None
@@ -119,7 +120,7 @@ class SubUpdate:
     def controller_type_source(self) -> Any:
         return self.update.controller_type_source
 
-    def to_json(self) -> Dict[str, Any]:
+    def to_json(self) -> dict[str, Any]:
         return {"index": self.index, "encoding": self.encoding,
                 "update_type": to_jsonable(self.update_type),
                 "netobj_type": to_jsonable(self.netobj_type), "netobj_id": self.netobj_id,
@@ -145,20 +146,20 @@ class ScrapMechanicDecoder(MessageDecoder):
     def __init__(self, *, limits: Limits = DEFAULT_LIMITS, **_options: Any) -> None:
         super().__init__(limits=limits)
         #: (stream, direction) -> data of the previous sub-update (deltas refer to it)
-        self._previous: Dict[Tuple[int, int], bytes] = {}
+        self._previous: dict[tuple[int, int], bytes] = {}
         #: (stream, NetObj type, NetObj id as its 4 bytes) -> controller type from its Create
-        self._controller_types: Dict[Tuple[int, int, bytes], int] = {}
+        self._controller_types: dict[tuple[int, int, bytes], int] = {}
         #: items (sub-packets, sub-updates) the current top-level packet may still hold
         self._items_left = limits.max_items_per_packet
         #: the split decode (wirestruct.parallel): True while only the parts later packets
         #: depend on are decoded; the controller types looked up, in order, are recorded in
         #: _lookups, or replayed from _replay in the process that decodes the packet alone
         self._state_only = False
-        self._lookups: Optional[List[int]] = None
-        self._replay: Optional[Iterator[int]] = None
+        self._lookups: list[int] | None = None
+        self._replay: Iterator[int] | None = None
 
     # -- the split decode (wirestruct.parallel) -------------------------------------------
-    def stage_packet(self, data: bytes, ctx: PacketContext) -> Tuple[Optional[bytes], List[int]]:
+    def stage_packet(self, data: bytes, ctx: PacketContext) -> tuple[bytes | None, list[int]]:
         """The in-order part of decoding a top-level packet: frames it, reconstructs its
         deltas and updates the controller types of the NetObjs it creates, updates or
         removes, parsing only the sub-updates that change them; its events are not kept.
@@ -175,7 +176,7 @@ class ScrapMechanicDecoder(MessageDecoder):
             self._state_only, self._lookups = False, None
             self._next_index = next_index
 
-    def resume_packet(self, state: Tuple[Optional[bytes], List[int]],
+    def resume_packet(self, state: tuple[bytes | None, list[int]],
                       ctx: PacketContext) -> None:
         """Load what :meth:`stage_packet` returned, before this decoder decodes the packet."""
         previous, lookups = state
@@ -186,13 +187,13 @@ class ScrapMechanicDecoder(MessageDecoder):
         self._replay = iter(lookups)
 
     def forget_stream(self, stream: int, direction: Direction, record: CaptureRecord
-                      ) -> List[Event]:
+                      ) -> list[Event]:
         """The previous sub-update of a forgotten stream direction is let go; a later
         delta on it is reported as a DeltaError then."""
         self._previous.pop((stream, int(direction)), None)
         return []
 
-    def _controller_type_of(self, netobj_key: Tuple[int, int, bytes]) -> int:
+    def _controller_type_of(self, netobj_key: tuple[int, int, bytes]) -> int:
         if self._replay is not None:
             return next(self._replay, 0)
         known = self._controller_types.get(netobj_key, 0)
@@ -230,7 +231,8 @@ class ScrapMechanicDecoder(MessageDecoder):
                 check_consumed(movement, len(body), "body")
                 yield self.make_packet(ctx, packet_id, name, packet, data, {"body": movement})
         except WirestructError as exc:
-            raise exc.at(packet_id=packet_id, packet_name=name)
+            exc.at(packet_id=packet_id, packet_name=name)
+            raise
 
     def _unreliable_update(self, body: bytes) -> SmUnreliableUpdate:
         obj = parse(SmUnreliableUpdate, body)
@@ -258,14 +260,13 @@ class ScrapMechanicDecoder(MessageDecoder):
         for i, sub in enumerate(compound.subpackets):
             inner = bytes((int(sub.packet_id),)) + sub.body
             try:
-                for event in self.decode_packet(inner, inner_ctx):
-                    yield event
+                yield from self.decode_packet(inner, inner_ctx)
             except WirestructError as exc:
                 yield self.make_error(inner_ctx, exc.at(field_path=f"subpackets[{i}]"))
         if error is not None:
             yield self.make_error(ctx, error.at(packet_id=packet_id, packet_name=name))
 
-    def _frame_subpackets(self, body: bytes) -> Tuple[int, Optional[WirestructError]]:
+    def _frame_subpackets(self, body: bytes) -> tuple[int, WirestructError | None]:
         """Walk the sub-packets' size prefixes, taking one item each from the packet's
         budget, without building anything. Returns the end of the last whole sub-packet
         within the budget and, when the body goes on past it, the error for the rest (a
@@ -314,9 +315,9 @@ class ScrapMechanicDecoder(MessageDecoder):
         previous = self._previous.get(key)
         controller_types = self._controller_types
         max_objects = self.limits.max_tracked_objects
-        sub_updates: List[SubUpdate] = []
+        sub_updates: list[SubUpdate] = []
         append = sub_updates.append
-        errors: List[WirestructError] = []
+        errors: list[WirestructError] = []
         pos = 4
         left = self._items_left
         used = index = 0

@@ -14,8 +14,6 @@ packets. The documented bounds are checked: ``n`` at most 0x3f, a bitfield of 1.
 """
 from __future__ import annotations
 
-from typing import Optional, Tuple
-
 from ..errors import DecodeError, DeltaError
 
 #: Largest previous-update size a DeltaUpdate can refer to (its bitfield is at most 8 bytes
@@ -34,7 +32,7 @@ def bitfield_size(previous_size: int) -> int:
     return (previous_size + 8) >> 3
 
 
-def expand_delta(previous: bytes, body: bytes, pos: int) -> Tuple[bytes, int]:
+def expand_delta(previous: bytes, body: bytes, pos: int) -> tuple[bytes, int]:
     """Reconstruct the DeltaUpdate at ``body[pos:]`` against ``previous`` (the previous
     sub-update's data, without its size field). Returns the data and the end offset."""
     size = len(previous)
@@ -64,7 +62,7 @@ def expand_delta(previous: bytes, body: bytes, pos: int) -> Tuple[bytes, int]:
     return bytes(out), end
 
 
-def split_sub_update(body: bytes, pos: int, previous: Optional[bytes]) -> Tuple[str, bytes, int]:
+def split_sub_update(body: bytes, pos: int, previous: bytes | None) -> tuple[str, bytes, int]:
     """Frame the sub-update at ``body[pos:]``: (``RAW`` or ``DELTA``, its data, end offset)."""
     first = body[pos]
     if first & 0x80:

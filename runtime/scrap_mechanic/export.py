@@ -8,8 +8,6 @@ and 30 (``sm_player_movement``).
 """
 from __future__ import annotations
 
-from typing import List
-
 from ..events import PacketEvent
 from ..lz4block import LZ4_MAX_RATIO, decompress_block
 from ..protocol import ExportItem
@@ -31,7 +29,7 @@ def expanded_network_update_body(tick: int, sub_updates) -> bytes:
     return b"".join(parts)
 
 
-def export_items(event: PacketEvent) -> List[ExportItem]:
+def export_items(event: PacketEvent) -> list[ExportItem]:
     items = [ExportItem("packet", bytes(event.raw), "sm_packet",
                         f"{event.name}: packet id and body as sent")]
     expansions = event.expansions

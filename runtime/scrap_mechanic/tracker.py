@@ -19,17 +19,17 @@ The snapshot is plain JSON data::
 from __future__ import annotations
 
 from io import BytesIO
-from typing import Any, Dict, List, Optional, Tuple, Union
+from typing import Any
 
 from kaitaistruct import KaitaiStream
+from wirestruct.generated.scrap_mechanic.sm_common import SmCommon
+from wirestruct.generated.scrap_mechanic.sm_network_update import SmNetworkUpdate
+from wirestruct.generated.scrap_mechanic.sm_unreliable_update import SmUnreliableUpdate
 
 from ..events import ErrorEvent, PacketEvent
 from ..jsonify import instance_names, to_jsonable
 from ..limits import DEFAULT_LIMITS, Limits
 from ..protocol import Tracker, state_error
-from wirestruct.generated.scrap_mechanic.sm_common import SmCommon
-from wirestruct.generated.scrap_mechanic.sm_network_update import SmNetworkUpdate
-from wirestruct.generated.scrap_mechanic.sm_unreliable_update import SmUnreliableUpdate
 from . import packets
 from .decoder import controller_type_value
 
@@ -70,17 +70,17 @@ _NOT_FIELDS = frozenset({
 class NetObj:
     __slots__ = ("id", "netobj_type", "controller_type", "fields", "transform", "recovered")
 
-    def __init__(self, netobj_id: int, netobj_type: int, controller_type: Optional[int],
+    def __init__(self, netobj_id: int, netobj_type: int, controller_type: int | None,
                  recovered: bool) -> None:
         self.id = netobj_id
         self.netobj_type = netobj_type
         self.controller_type = controller_type
-        self.fields: Dict[str, Any] = {}
+        self.fields: dict[str, Any] = {}
         #: the bytes of the latest 24 RigidBody/Character update (see :func:`_transform`)
-        self.transform: Optional[bytes] = None
+        self.transform: bytes | None = None
         self.recovered = recovered
 
-    def to_json(self) -> Dict[str, Any]:
+    def to_json(self) -> dict[str, Any]:
         return {
             "id": self.id,
             "netobj_type": _name(NetobjType, self.netobj_type),
@@ -98,11 +98,11 @@ class NetObjTracker(Tracker):
     beyond that is not tracked, and an error event says which one was dropped."""
 
     def __init__(self, *, limits: Limits = DEFAULT_LIMITS, **_options: Any) -> None:
-        self.tick: Optional[int] = None
-        self.netobjs: Dict[Tuple[int, int], NetObj] = {}
+        self.tick: int | None = None
+        self.netobjs: dict[tuple[int, int], NetObj] = {}
         self.max_objects = limits.max_tracked_objects
 
-    def _full(self, key: Tuple[int, int]) -> Optional[Tuple[str, int]]:
+    def _full(self, key: tuple[int, int]) -> tuple[str, int] | None:
         """The refusal for a new object when the tracker is full, else None."""
         if len(self.netobjs) < self.max_objects:
             return None
@@ -110,11 +110,11 @@ class NetObjTracker(Tracker):
                 f"already", self.max_objects)
 
     # -- events -------------------------------------------------------------------------
-    def apply(self, event: PacketEvent) -> List[ErrorEvent]:
+    def apply(self, event: PacketEvent) -> list[ErrorEvent]:
         packet_id = event.packet_id
         if packet_id in _NETWORK_UPDATES and "sub_updates" in event.expansions:
             self.tick = event.expansions["tick"]
-            errors: List[ErrorEvent] = []
+            errors: list[ErrorEvent] = []
             netobjs = self.netobjs
             for sub in event.expansions["sub_updates"]:
                 update = sub.update
@@ -141,7 +141,7 @@ class NetObjTracker(Tracker):
             body = event.expansions["body"]
             self.tick = body.server_tick
             netobjs = self.netobjs
-            refused: List[ErrorEvent] = []
+            refused: list[ErrorEvent] = []
             for i, update in enumerate(body.updates):
                 netobj_type = update.netobj_type
                 # A transform keeps the update's own bytes; a snapshot reads them (_transform).
@@ -167,12 +167,12 @@ class NetObjTracker(Tracker):
             return refused
         return []
 
-    def _recovered(self, key: Tuple[int, int]) -> NetObj:
+    def _recovered(self, key: tuple[int, int]) -> NetObj:
         """A NetObj first seen in a 24 update (its Create was not seen)."""
         obj = self.netobjs[key] = NetObj(key[1], key[0], None, True)
         return obj
 
-    def _apply_sub_update(self, update: SmNetworkUpdate) -> Union[str, Tuple[str, int], None]:
+    def _apply_sub_update(self, update: SmNetworkUpdate) -> str | tuple[str, int] | None:
         update_type = update.update_type
         netobj_type = update.netobj_type
         netobj_type = _NETOBJ_TYPE_VALUES.get(netobj_type, netobj_type)
@@ -218,7 +218,7 @@ class NetObjTracker(Tracker):
         return _merge(obj, update)
 
     # -- state ----------------------------------------------------------------------------
-    def snapshot(self) -> Dict[str, Any]:
+    def snapshot(self) -> dict[str, Any]:
         return {"tick": self.tick,
                 "netobjs": [self.netobjs[key].to_json() for key in
                             sorted(self.netobjs, key=lambda k: (k[1], k[0]))]}
@@ -231,7 +231,7 @@ def _name(enum_cls: Any, value: int) -> Any:
         return value
 
 
-def _transform(netobj_type: int, raw: bytes) -> Dict[str, Any]:
+def _transform(netobj_type: int, raw: bytes) -> dict[str, Any]:
     """The latest 24 transform of an object as JSON data, named as in the document.
 
     The tracker keeps the update's own bytes (holding the parsed update would keep its
@@ -283,7 +283,7 @@ def _leaf(update: SmNetworkUpdate) -> Any:
     return leaf
 
 
-def _error(event: PacketEvent, message: Union[str, Tuple[str, int]],
+def _error(event: PacketEvent, message: str | tuple[str, int],
            field_path: str) -> ErrorEvent:
     """A state error; a (message, limit) pair is an object refused because the tracker is
     full (one object dropped)."""
@@ -296,7 +296,7 @@ def _error(event: PacketEvent, message: Union[str, Tuple[str, int]],
     return state_error(event, message, field_path=field_path)
 
 
-def _what(key: Tuple[int, int]) -> str:
+def _what(key: tuple[int, int]) -> str:
     return f"{_name(NetobjType, key[0])} {key[1]}"
 
 
@@ -304,10 +304,10 @@ def _what(key: Tuple[int, int]) -> str:
 _PLAIN, _NO_DATA, _CHILD_SHAPE_UPDATE, _CONTAINER_CREATE = range(4)
 
 #: structure type -> (how _fields treats it, its instances that are fields)
-_LEAF_TYPES: Dict[type, Tuple[int, Tuple[str, ...]]] = {}
+_LEAF_TYPES: dict[type, tuple[int, tuple[str, ...]]] = {}
 
 
-def _leaf_type(cls: type) -> Tuple[int, Tuple[str, ...]]:
+def _leaf_type(cls: type) -> tuple[int, tuple[str, ...]]:
     if issubclass(cls, N.NoData):
         kind = _NO_DATA
     elif issubclass(cls, N.UpdateChildShape):
@@ -321,7 +321,7 @@ def _leaf_type(cls: type) -> Tuple[int, Tuple[str, ...]]:
     return info
 
 
-def _fields(leaf: Any) -> Dict[str, Any]:
+def _fields(leaf: Any) -> dict[str, Any]:
     """The fields (and computed instances) of a parsed structure, one level deep; values
     stay as parsed and become JSON data when a snapshot is taken."""
     kind, instances = _LEAF_TYPES.get(leaf.__class__) or _leaf_type(leaf.__class__)
@@ -339,7 +339,7 @@ def _fields(leaf: Any) -> Dict[str, Any]:
     return out
 
 
-def _merge(obj: NetObj, update: SmNetworkUpdate) -> Optional[str]:
+def _merge(obj: NetObj, update: SmNetworkUpdate) -> str | None:
     leaf = _leaf(update)
     if leaf.__class__ is _UPDATE_CONTAINER:
         return _merge_container(obj, leaf)
@@ -347,7 +347,7 @@ def _merge(obj: NetObj, update: SmNetworkUpdate) -> Optional[str]:
     return None
 
 
-def _merge_container(obj: NetObj, leaf: Any) -> Optional[str]:
+def _merge_container(obj: NetObj, leaf: Any) -> str | None:
     items = obj.fields.get("items")
     if items is None:
         items = obj.fields["items"] = []
