@@ -25,8 +25,9 @@ refused before inflating when it exceeds ``max_region_volume``, ``max_decompress
 ``max_map_volume`` or the map set up; no inflation produces a byte beyond the volume it
 fills; the append buffer holds at most ``max_append_buffer`` bytes; one MAP_TOTAL_DATA
 inflates to at most ``max_decompressed`` bytes and the whole stream to the map's volume.
-Inflation is linear in the input however many streams it holds (:mod:`.inflate`). A refused packet becomes an
-error event with ``dropped`` = the bytes not decoded; decoding goes on with the next one.
+Inflation is linear in the input however many streams it holds (:mod:`.inflate`). A
+refused packet becomes an error event with ``dropped`` = the bytes not decoded; decoding
+goes on with the next one.
 
 After framing is lost (a capture gap), :meth:`MmeDecoder.resync` finds the next packet
 boundary.
