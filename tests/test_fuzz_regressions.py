@@ -96,7 +96,70 @@ def test_a_lying_length_takes_the_rest():
     assert records == [CaptureRecord(0, 0.0, Direction.S2C, b"\xaa\xbb", 0)]
 
 
-def test_a_seed_decodes_as_packets():
-    seed = min((FUZZ / "seeds" / "mme").iterdir(), key=lambda p: p.stat().st_size)
+@pytest.mark.parametrize("target", sorted(harness.TARGETS))
+def test_every_seed_gives_only_wirestruct_errors(target):
+    """A seed that fails would stop every fuzz run at start-up."""
+    outcomes = [harness.TARGETS[target](seed.read_bytes())
+                for seed in sorted((FUZZ / "seeds" / target).iterdir())]
+    assert len(outcomes) >= 6
+    for outcome in outcomes:
+        assert set(outcome) <= OUTCOME_KINDS
+    assert max(outcome["packet"] + outcome["record"] for outcome in outcomes) >= 10
+
+
+def test_pcap_inputs_end_in_a_transport_selector():
+    assert harness.split_selector(b"\xd4\xc3\xb2\xa1\x01") == (b"\xd4\xc3\xb2\xa1", "message")
+    assert harness.split_selector(b"\xd4\xc3\xb2\xa1\x02") == (b"\xd4\xc3\xb2\xa1", "stream")
+    assert harness.split_selector(b"") == (b"", "stream")
+
+
+def test_an_error_dropping_input_must_say_how_much():
+    harness.check_error(errors.ResyncError("skipped", span=(10, 14), dropped=4))
+    harness.check_error(errors.ParseError("no dropped count needed"))
+    with pytest.raises(harness.PropertyViolation, match="without a dropped count"):
+        harness.check_error(errors.StreamGapError("gap", span=(0, 9)))
+    with pytest.raises(harness.PropertyViolation, match="drops 3 bytes of a 4-byte span"):
+        harness.check_error(errors.TruncatedStreamError("cut", span=(10, 14), dropped=3))
+    with pytest.raises(harness.PropertyViolation, match="negative dropped"):
+        harness.check_error(errors.FragmentError("bad", dropped=-1))
+    with pytest.raises(harness.PropertyViolation, match="error event carries ValueError"):
+        harness.check_error(ValueError("not a wirestruct error"))
+
+
+def test_fuzz_limits_are_scaled_down_and_overridable(monkeypatch):
+    monkeypatch.delenv("WIRESTRUCT_FUZZ_LIMITS", raising=False)
+    assert (harness.limits().max_decompressed, harness.limits().max_items_per_packet) == (256 * 1024, 1024)
+    monkeypatch.setenv("WIRESTRUCT_FUZZ_LIMITS", "max_decompressed=1M")
+    assert (harness.limits().max_decompressed, harness.limits().max_append_buffer) == (1 << 20, 256 * 1024)
+    monkeypatch.setenv("WIRESTRUCT_FUZZ_LIMITS", "defaults")
+    assert harness.limits() == harness.Limits()
+
+
+def test_json_check_sampling_is_a_function_of_the_input():
+    inputs = [i.to_bytes(2, "little") for i in range(800)]
+    chosen = [data for data in inputs if harness.json_checked(data)]
+    assert chosen == [data for data in inputs if harness.json_checked(data)]
+    assert 60 <= len(chosen) <= 140
+
+
+def test_the_whole_mme_session_seed_decodes_as_packets():
+    seed = max((FUZZ / "seeds" / "mme").iterdir(), key=lambda p: p.stat().st_size)
     outcome = harness.TARGETS["mme"](seed.read_bytes())
-    assert outcome["packet"] >= 10
+    assert outcome["packet"] >= 400
+
+
+def _s2c(*packets):
+    return b"".join(harness.encode_record(p, Direction.S2C) for p in packets)
+
+
+def test_attack_seeds_reach_the_fuzz_caps_and_decoding_goes_on():
+    import hostile_inputs as hostile
+    def create(netobj_id, tick):
+        return hostile.sm_lz4(22, hostile.sm_update_body(hostile.sm_raw_update(
+            hostile.sm_create_static(netobj_id)), tick=tick))
+    bomb = hostile.sm_sub_update_bomb(300 * 1024 // 7)      # past max_decompressed (256k)
+    assert harness.TARGETS["scrap_mechanic"](_s2c(create(1, 1), bomb, create(2, 2))) == {
+        "packet": 2, "LimitExceededError": 1}
+    deletions = hostile.diep_deletion_bomb(300 * 1024)       # the bomb is the error event
+    assert harness.TARGETS["diep"](_s2c(deletions, hostile.diep_update([], tick=2))) == {
+        "packet": 1, "LimitExceededError": 1}

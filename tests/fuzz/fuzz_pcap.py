@@ -8,7 +8,7 @@ import sys
 import atheris
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-with atheris.instrument_imports(include=["wirestruct", "kaitaistruct"]):
+with atheris.instrument_imports(include=["wirestruct"]):
     import harness
 
     harness.import_all()

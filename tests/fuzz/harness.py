@@ -20,7 +20,20 @@ Protocol targets read the input as a sequence of records (:func:`split_records`)
 
 A length longer than what is left takes the rest. Message protocols get one packet per
 record; stream protocols (MME) get TCP chunks of the fuzzed sizes, so packets are split
-anywhere. Capture targets take the input as the whole capture file.
+anywhere. Capture targets take the input as the whole capture file, except that pcap
+and pcapng inputs end in one selector byte (bit 0 set: read the file as a message
+capture; clear: as a TCP stream capture decoded as MME), so that each input reads the
+file once.
+
+Besides "only WirestructError", the targets check that nothing is dropped without saying
+how much: an error standing for input that was not read or decoded (gaps, conflicts,
+fragments, unsupported frames, skipped or truncated stream bytes) carries ``dropped``, and
+when it names a stream byte range, ``dropped`` is that range's length. The JSON output of
+packets and the tracker snapshot is checked on one input in :data:`JSON_EVERY` (chosen by
+the input's CRC-32, so a replay makes the same choice), on its first :data:`JSON_PACKETS`
+packet events: converting whole packets is most of an execution's cost otherwise. Error
+events are printed and converted to JSON up to :data:`JSON_ERRORS` per input, and all
+checked for ``dropped``.
 """
 from __future__ import annotations
 
@@ -29,12 +42,21 @@ import json
 import os
 import pkgutil
 import tempfile
+import zlib
 from collections import Counter
 from collections.abc import Callable, Iterator
 
 from wirestruct import registry
 from wirestruct.captures import open_capture
-from wirestruct.errors import StreamGapError, WirestructError
+from wirestruct.errors import (
+    FragmentError,
+    ResyncError,
+    StreamConflictError,
+    StreamGapError,
+    TruncatedStreamError,
+    UnsupportedError,
+    WirestructError,
+)
 from wirestruct.events import ErrorEvent, Event, PacketEvent
 from wirestruct.jsonify import to_jsonable
 from wirestruct.limits import Limits
@@ -49,17 +71,42 @@ HEAD_LONG = 0x02
 HEAD_STREAM1 = 0x04
 HEAD_GAP = 0x08
 
+#: One input in this many has its packets and tracker snapshot converted to JSON ...
+JSON_EVERY = 8
+#: ... the first this many packet events of it.
+JSON_PACKETS = 4
+#: Error events per input printed and converted to JSON.
+JSON_ERRORS = 64
+
+#: Errors that stand for input not read or decoded: each must carry ``dropped``.
+DROPPING = (StreamGapError, StreamConflictError, FragmentError, UnsupportedError,
+            ResyncError, TruncatedStreamError)
+#: Of those, the ones whose ``Where.span`` is exactly the dropped bytes.
+SPAN_IS_DROPPED = (StreamGapError, ResyncError, TruncatedStreamError)
+
+#: The limits the targets run with unless overridden: the defaults scaled down, so that
+#: a bomb or a lying count small enough for a fuzz input still reaches every cap (and
+#: an execution stays short).
+FUZZ_LIMITS = ("max_decompressed=256k", "max_packet=1M", "max_map_volume=1M",
+               "max_region_volume=1M", "max_append_buffer=256k", "max_record=1M",
+               "max_reassembly_buffer=1M", "max_tcp_history=64k", "max_flows=64",
+               "max_fragment_buffer=256k", "max_resync_scan=64k", "max_tracked_objects=4096",
+               "max_items_per_packet=1024", "max_entities_per_packet=256")
+
 
 class PropertyViolation(AssertionError):
     """Something came out of wirestruct that its API does not allow."""
 
 
 def limits() -> Limits:
-    """The limits the targets run with: the defaults, overridable with
-    ``WIRESTRUCT_FUZZ_LIMITS="max_decompressed=1M,max_packet=64k"``."""
+    """The limits the targets run with: :data:`FUZZ_LIMITS`, each overridable with
+    ``WIRESTRUCT_FUZZ_LIMITS="max_decompressed=16M,max_packet=64k"``
+    (``WIRESTRUCT_FUZZ_LIMITS=defaults`` for the library defaults)."""
     text = os.environ.get("WIRESTRUCT_FUZZ_LIMITS", "")
+    if text.strip() == "defaults":
+        return Limits()
     assignments = [part for part in text.split(",") if part.strip()]
-    return Limits().with_overrides(assignments)
+    return Limits().with_overrides([*FUZZ_LIMITS, *assignments])
 
 
 LIMITS = limits()
@@ -125,23 +172,45 @@ def split_records(data: bytes, *, streams: bool) -> list[CaptureRecord | Wirestr
     return out
 
 
-def check_events(events: Iterator[Event], outcome: Counter) -> Counter:
+def json_checked(data: bytes) -> bool:
+    """Whether this input's packets and snapshot are converted to JSON."""
+    return zlib.crc32(data) % JSON_EVERY == 0
+
+
+def check_error(error: object, *, as_json: bool = True) -> None:
+    """An error event's or capture's error is a WirestructError that prints, converts to
+    JSON and says how much it dropped (see the module documentation)."""
+    if not isinstance(error, WirestructError):
+        raise PropertyViolation(f"error event carries {type(error).__name__}: {error!r}")
+    if as_json:
+        str(error)
+        json.dumps(error.to_json())
+    dropped = error.dropped
+    if dropped is not None and dropped < 0:
+        raise PropertyViolation(f"negative dropped count in {error!r}")
+    if isinstance(error, DROPPING) and dropped is None:
+        raise PropertyViolation(f"{type(error).__name__} without a dropped count: {error!r}")
+    span = error.where.span if error.where is not None else None
+    if isinstance(error, SPAN_IS_DROPPED) and span is not None and span[1] - span[0] != dropped:
+        raise PropertyViolation(f"{type(error).__name__} drops {dropped} bytes of a "
+                                f"{span[1] - span[0]}-byte span: {error!r}")
+
+
+def check_events(events: Iterator[Event], outcome: Counter, *, json_packets: int = 0) -> Counter:
     """Consume ``events``, checking each one is what the API promises; counts them in
-    ``outcome`` (``"packet"`` for packet events, the error class name for error events)."""
+    ``outcome`` (``"packet"`` for packet events, the error class name for error events).
+    The first ``json_packets`` packet events are converted to JSON."""
+    errors = 0
     for event in events:
         if isinstance(event, ErrorEvent):
             outcome[type(event.error).__name__] += 1
-            if not isinstance(event.error, WirestructError):
-                raise PropertyViolation(f"error event carries {type(event.error).__name__}: "
-                                        f"{event.error!r}")
-            str(event.error)
-            json.dumps(event.error.to_json())
-            if event.error.dropped is not None and event.error.dropped < 0:
-                raise PropertyViolation(f"negative dropped count in {event.error!r}")
+            errors += 1
+            check_error(event.error, as_json=errors <= JSON_ERRORS)
         elif isinstance(event, PacketEvent):
             outcome["packet"] += 1
-            json.dumps(to_jsonable(event.packet))
-            json.dumps(to_jsonable(event.expansions))
+            if outcome["packet"] <= json_packets:
+                json.dumps(to_jsonable(event.packet))
+                json.dumps(to_jsonable(event.expansions))
         else:
             raise PropertyViolation(f"unexpected event type {type(event).__name__}")
     return outcome
@@ -152,9 +221,11 @@ def run_protocol(name: str, data: bytes) -> Counter:
     protocol = registry.get_protocol(name)
     records = split_records(data, streams=protocol.transport == "stream")
     tracker = protocol.tracker(limits=LIMITS)
+    as_json = json_checked(data)
     outcome = check_events(track(decode_records(records, protocol.decoder(limits=LIMITS)),
-                                 tracker), Counter())
-    json.dumps(tracker.snapshot())
+                                 tracker), Counter(), json_packets=JSON_PACKETS if as_json else 0)
+    if as_json:
+        json.dumps(tracker.snapshot())
     return outcome
 
 
@@ -171,6 +242,7 @@ def _capture_file(data: bytes) -> str:
 
 
 def _check_items(items, outcome: Counter) -> Counter:
+    errors = 0
     for item in items:
         if not isinstance(item, (CaptureRecord, WirestructError)):
             raise PropertyViolation(f"capture yielded {type(item).__name__}: {item!r}")
@@ -179,8 +251,8 @@ def _check_items(items, outcome: Counter) -> Counter:
                 raise PropertyViolation(f"malformed record {item!r}")
             outcome["record"] += 1
         else:
-            str(item)
-            json.dumps(item.to_json())
+            errors += 1
+            check_error(item, as_json=errors <= JSON_ERRORS)
             outcome[type(item).__name__] += 1
     return outcome
 
@@ -189,37 +261,46 @@ def run_capture(fmt: str, data: bytes) -> Counter:
     """Read ``data`` as a capture file of format ``fmt`` through ``open_capture``.
 
     JSON Lines and ``.wscap`` records are decoded with the protocol the container names
-    (``.wscap``) or read only (JSON Lines); pcap and pcapng are read as a TCP stream
-    capture and decoded as MME (its gaps reach the stream decoder's resync), then read
-    again as a message capture."""
+    (``.wscap``) or read only (JSON Lines); pcap and pcapng inputs end in a selector byte
+    (:func:`split_selector`): read as a TCP stream capture and decoded as MME (its gaps
+    reach the stream decoder's resync), or read as a message capture."""
+    transport = "message"
+    if fmt in ("pcap", "pcapng"):
+        data, transport = split_selector(data)
     path = _capture_file(data)
     try:
-        return _read_capture(fmt, path)
+        return _read_capture(fmt, path, transport, json_checked(data))
     finally:
         os.unlink(path)
 
 
-def _read_capture(fmt: str, path: str) -> Counter:
-    transports = ("stream", "message") if fmt in ("pcap", "pcapng") else ("message",)
+def split_selector(data: bytes) -> tuple[bytes, str]:
+    """A pcap/pcapng fuzz input as (capture file, transport): the last byte selects."""
+    if not data:
+        return data, "stream"
+    return data[:-1], "message" if data[-1] & 1 else "stream"
+
+
+def _read_capture(fmt: str, path: str, transport: str, as_json: bool) -> Counter:
     outcome: Counter = Counter()
-    for transport in transports:
-        try:
-            capture = open_capture(path, format=fmt, transport=transport, limits=LIMITS)
-        except WirestructError as error:
-            str(error)
-            outcome["raised " + type(error).__name__] += 1
-            return outcome
-        with capture:
-            protocol_name = capture.protocol if fmt == "wscap" else (
-                "mme" if transport == "stream" else None)
-            if protocol_name in registry.protocol_names():
-                protocol = registry.get_protocol(protocol_name)
-                tracker = protocol.tracker(limits=LIMITS)
-                check_events(track(decode_records(capture, protocol.decoder(limits=LIMITS)),
-                                   tracker), outcome)
+    try:
+        capture = open_capture(path, format=fmt, transport=transport, limits=LIMITS)
+    except WirestructError as error:
+        str(error)
+        outcome["raised " + type(error).__name__] += 1
+        return outcome
+    with capture:
+        protocol_name = capture.protocol if fmt == "wscap" else (
+            "mme" if transport == "stream" else None)
+        if protocol_name in registry.protocol_names():
+            protocol = registry.get_protocol(protocol_name)
+            tracker = protocol.tracker(limits=LIMITS)
+            check_events(track(decode_records(capture, protocol.decoder(limits=LIMITS)),
+                               tracker), outcome, json_packets=JSON_PACKETS if as_json else 0)
+            if as_json:
                 json.dumps(tracker.snapshot())
-            else:
-                _check_items(capture, outcome)
+        else:
+            _check_items(capture, outcome)
     return outcome
 
 

@@ -14,7 +14,9 @@ import hashlib
 import io
 import itertools
 import random
+import struct
 import sys
+import zlib
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -22,12 +24,26 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 sys.path.insert(0, str(HERE))
 
+sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE.parent / "captures"))
+sys.path.insert(0, str(HERE.parent / "mme"))
+
 import harness
+import hostile_inputs as hostile
+import mme_attacks as mme
+import test_encapsulations as encapsulations
+from capture_helpers import load, pcap_frames
 from harness import encode_gap, encode_record
+from test_ip_fragments import fragment_frame
 from wirestruct.captures.container import write_container
 from wirestruct.captures.jsonl import read_jsonl
-from wirestruct.captures.pcap_writer import write_pcap, write_pcapng
-from wirestruct.records import CaptureRecord
+from wirestruct.captures.pcap_writer import (
+    PcapngWriter,
+    PcapWriter,
+    write_pcap,
+    write_pcapng,
+)
+from wirestruct.records import CaptureRecord, Direction
 
 SEEDS = HERE / "seeds"
 #: Largest seed written (bytes; small inputs run fast); longer sessions are cut into
@@ -145,7 +161,7 @@ def wscap_seeds() -> list[bytes]:
     seeds = []
     for name, protocol in (("scrap_mechanic", "scrap-mechanic"), ("mme", "mme"), ("diep", "diep")):
         records = sample(name)
-        for count in (3, 24):
+        for count in (3, 10):
             out = io.BytesIO()
             kept = []
             for record in records[:count]:
@@ -157,15 +173,168 @@ def wscap_seeds() -> list[bytes]:
     return seeds
 
 
+# -- attack seeds: the hostile corners, scaled to the harness's limits (FUZZ_LIMITS) so that
+#    each reaches its cap in a few kilobytes ------------------------------------------------
+
+KIB = 1024
+
+
+def s2c(*packets: bytes) -> bytes:
+    return encode(CaptureRecord(i, float(i), Direction.S2C, p) for i, p in enumerate(packets))
+
+
+def sm_attack_seeds() -> list[bytes]:
+    """LZ4 bombs (sub-updates, compound sub-packets, joint updates), a delta chain,
+    nested compounds, a container of many slots, each between harmless updates."""
+    create = hostile.sm_lz4(22, hostile.sm_update_body(hostile.sm_raw_update(
+        hostile.sm_create_static(1))))
+    after = hostile.sm_lz4(22, hostile.sm_update_body(hostile.sm_raw_update(
+        hostile.sm_create_static(2)), tick=2))
+    joint = hostile.sm_raw_update(hostile.sm_update_joint(3))
+    inner = bytes([22]) + hostile.sm_update_body(hostile.sm_raw_update(hostile.sm_remove(1)))
+    return [
+        s2c(create, hostile.sm_sub_update_bomb(300 * KIB // 7), after),
+        s2c(hostile.sm_sub_update_bomb(1100)),            # past max_items_per_packet only
+        s2c(hostile.sm_compound_bomb(300 * KIB // 5), after),
+        s2c(hostile.sm_compound_bomb(1100)),
+        s2c(hostile.sm_lz4(22, hostile.sm_update_body(joint * 6000)), after),
+        s2c(hostile.sm_delta_chain(2000), after),
+        s2c(*(hostile.sm_compound_nest(levels, inner) for levels in (1, 3, 4, 5, 8))),
+        s2c(hostile.sm_lz4(22, hostile.sm_update_body(hostile.sm_raw_update(
+            hostile.sm_container_create(5, slots=60)) * 3)), after),
+    ]
+
+
+def diep_attack_seeds() -> list[bytes]:
+    """0x02 bombs (deletions, creations), nested 0x02, declared sizes that lie, counts
+    that lie."""
+    update = hostile.diep_update([], tick=2)
+    deletions = hostile.diep_update(list(range(1, 40)))
+    return [
+        s2c(hostile.diep_deletion_bomb(300 * KIB), update),
+        s2c(hostile.diep_deletion_bomb(2000), update),
+        s2c(hostile.diep_creation_bomb(300), update),
+        s2c(hostile.diep_upcreate_count_lie(), hostile.diep_upcreate_count_lie(300), update),
+        s2c(hostile.diep_compressed(hostile.diep_compressed(hostile.diep_compressed(deletions))),
+            update),
+        s2c(hostile.diep_compressed(deletions, declared=1 << 31),
+            hostile.diep_compressed(deletions, declared=len(deletions) - 5),
+            hostile.diep_compressed(deletions, declared=len(deletions) + 5), update),
+        s2c(hostile.diep_update([], num_deletions=1 << 40), update),
+    ]
+
+
+def chunked(stream: bytes, piece: int = 0xFFFF) -> bytes:
+    """An s2c byte stream as records of ``piece`` bytes (the stream decoder frames them)."""
+    return b"".join(encode_record(stream[i:i + piece], Direction.S2C)
+                    for i in range(0, len(stream), piece))
+
+
+def mme_attack_seeds() -> list[bytes]:
+    """BUFFER_APPEND + BUFFER_IS_MAP_DATA zlib bombs and runs of empty zlib streams,
+    MAP_DATA bombs (zlib, gzip), MAP_TOTAL_DATA in pieces, lying lengths, floods; some
+    cut into small chunks or with a gap in the middle."""
+    small_map = mme.frame(14, struct.pack("<4H", 32, 32, 32, 16))    # dimensions: multiples of 32
+    bomb = mme._bomb(1 << 20)
+    whole = mme.region((0, 0, 0), (31, 31, 31))
+    total = mme.frame(18) + b"".join(mme.frame(19, bomb[i:i + 256])
+                                     for i in range(0, len(bomb), 256)) + mme.IDLE
+    pieces = zlib.compress(bytes(range(1, 129)) * 256)
+    total_ok = mme.frame(18) + b"".join(mme.frame(19, pieces[i:i + 7])
+                                        for i in range(0, len(pieces), 7)) + mme.IDLE
+    append_bomb = mme.appends(bomb) + mme.frame(22, whole) + mme.IDLE
+    seeds = [
+        chunked(small_map + append_bomb),
+        chunked(small_map + mme.empty_streams(3 * KIB)),
+        chunked(small_map + mme.appends(mme.EMPTY_ZLIB * 300) + mme.frame(22, whole) + mme.IDLE),
+        chunked(small_map + mme.frame(17, whole + bomb) + mme.IDLE),
+        chunked(small_map + mme.frame(17, whole + mme._bomb(1 << 20, 31)) + mme.IDLE),
+        chunked(small_map + total),
+        chunked(small_map + total_ok),
+        chunked(mme.huge_map_setup() + mme.lying_lengths()),
+        chunked(mme.frame(0, b"\xff" * 2000) + mme.many_players(60) + mme.IDLE),
+        chunked(mme.frame(8, b"\x00" + b"\x1b\x02a\x1b\x05b" * 300)
+                + mme.frame(32, b"\x03\x28\x0c") + mme.frame(33, b"\x00\x01\x01"
+                                                              + b"\x1b\x02a" * 200)),
+        chunked(small_map + append_bomb, piece=7)[:4 * KIB],
+    ]
+    cut = small_map + mme.appends(pieces) + mme.frame(22, whole) + mme.CHAT
+    seeds.append(chunked(cut[:30]) + encode_gap(5, Direction.S2C) + chunked(cut[35:]))
+    return seeds
+
+
+def frames_of(name: str) -> list[tuple[float, bytes]]:
+    _, frames = pcap_frames(load(name))
+    return [(struct.unpack_from("<I", rec)[0] + struct.unpack_from("<I", rec, 4)[0] / 1e6, frame)
+            for rec, frame in frames]
+
+
+def capture_attacks() -> list[tuple[int, list[tuple[float, bytes]]]]:
+    """(link type, frames) of lo_ethernet.pcap's real TCP and UDP traffic, attacked: IP
+    fragments (out of order, overlapping, never completed), TCP segments lost, repeated
+    with other contents and reordered, and the frames rewrapped in PPPoE, MPLS, PPP,
+    NFLOG, PPI and Linux cooked headers."""
+    frames = frames_of("lo_ethernet.pcap")
+    t7, frame7 = frames[7]                   # c2s, 1200 bytes of data
+    payload = len(frame7) - 34
+    fragments = fragment_frame(frame7, [512, 400, payload - 912], [2, 0, 1])
+    overlapping = fragment_frame(frame7, [512, payload - 512], [1, 0])
+    changed = frame7[:-10] + bytes(10)
+    attacks = [
+        frames[:7] + [(t7, f) for f in fragments] + frames[8:],
+        frames[:7] + [(t7, f) for f in overlapping] + [(t7, overlapping[1])] + frames[8:],
+        frames[:7] + [(t7, fragments[0])] + frames[8:],
+        frames[:5] + frames[6:],                                 # a segment lost: a gap
+        frames[:8] + [(t7, changed)] + frames[8:],               # a copy with other bytes
+        frames[:6] + [frames[7], frames[6]] + frames[8:],        # reordered
+    ]
+    out = [(1, attack) for attack in attacks]
+    for link_type, wrap in encapsulations.CASES.values():
+        out.append((link_type, [(t, wrap(f[14:], f[14] >> 4)) for t, f in frames
+                                if f[12:14] in (b"\x08\x00", b"\x86\xdd")]))
+    return out
+
+
+def pcap_attack_seeds() -> list[bytes]:
+    seeds = []
+    for link_type, frames in capture_attacks():
+        out = io.BytesIO()
+        writer = PcapWriter(out, link_type=link_type)
+        for t, frame in frames:
+            writer.write(t, frame)
+        seeds.append(out.getvalue())
+    return seeds
+
+
+def pcapng_attack_seeds() -> list[bytes]:
+    seeds = []
+    for link_type, frames in capture_attacks():
+        out = io.BytesIO()
+        writer = PcapngWriter(out)
+        writer.interface(link_type)
+        for t, frame in frames:
+            writer.write(t, frame)
+        seeds.append(out.getvalue())
+    return seeds
+
+
+def with_selectors(captures: list[bytes]) -> list[bytes]:
+    """pcap/pcapng inputs end in the transport selector (harness.split_selector): each
+    capture once as a stream capture, once as a message capture."""
+    return [capture + selector for capture in captures for selector in (b"\x00", b"\x01")]
+
+
 BUILDERS = {
-    "scrap_mechanic": lambda: message_seeds("scrap_mechanic"),
-    "diep": lambda: message_seeds("diep"),
-    "mme": stream_seeds,
+    "scrap_mechanic": lambda: message_seeds("scrap_mechanic") + sm_attack_seeds(),
+    "diep": lambda: message_seeds("diep") + diep_attack_seeds(),
+    "mme": lambda: stream_seeds() + mme_attack_seeds(),
     "jsonl": jsonl_seeds,
     # the MME session captures (45-52 KB) would slow every execution; small captures of
     # its first packets stand in for them
-    "pcap": lambda: capture_file_seeds("captures/*.pcap") + written_captures(write_pcap),
-    "pcapng": lambda: capture_file_seeds("captures/*.pcapng") + written_captures(write_pcapng),
+    "pcap": lambda: with_selectors(capture_file_seeds("captures/*.pcap")
+                                   + written_captures(write_pcap) + pcap_attack_seeds()),
+    "pcapng": lambda: with_selectors(capture_file_seeds("captures/*.pcapng")
+                                     + written_captures(write_pcapng) + pcapng_attack_seeds()),
     "wscap": wscap_seeds,
 }
 assert set(BUILDERS) == set(harness.TARGETS)

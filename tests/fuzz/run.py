@@ -42,6 +42,13 @@ SEEDS = HERE / "seeds"
 FINDING_PREFIXES = ("crash-", "timeout-", "oom-", "leak-", "slow-unit-")
 
 _PROGRESS = re.compile(r"^#(\d+):?\s.*?cov: (\d+) ft: (\d+)")
+_RATE = re.compile(r"exec/s: (\d+)")
+
+#: Default ``-max_len`` per target (bytes): most findings show in small inputs, and an
+#: execution's cost grows with its size. Longer seeds are cut to it on loading; give
+#: ``-- -max_len=N`` to fuzz longer inputs.
+MAX_LEN = {"scrap_mechanic": 4096, "diep": 4096, "mme": 8192, "jsonl": 4096,
+           "pcap": 8192, "pcapng": 8192, "wscap": 4096}
 _STAT = re.compile(r"^stat::(\w+):\s+(\d+)")
 
 
@@ -52,6 +59,7 @@ class Summary:
     seconds: float = 0.0
     cov: int | None = None
     ft: int | None = None
+    libfuzzer_rate: int | None = None       #: libFuzzer's last exec/s (start-up excluded)
     peak_rss_mb: int | None = None
     corpus: int = 0
     exit_code: int = 0
@@ -60,7 +68,8 @@ class Summary:
     def lines(self) -> list[str]:
         rate = self.executions / self.seconds if self.seconds else 0.0
         head = (f"{self.target}: {self.executions} executions in {self.seconds:.0f} s "
-                f"({rate:.0f} exec/s, start-up included), cov {self.cov} ft {self.ft}, "
+                f"({rate:.0f} exec/s start-up included, {self.libfuzzer_rate} exec/s "
+                f"fuzzing), cov {self.cov} ft {self.ft}, "
                 f"corpus {self.corpus} inputs, peak RSS {self.peak_rss_mb} MB, "
                 f"libFuzzer exit {self.exit_code}, {len(self.findings)} finding(s)")
         out = [head]
@@ -75,6 +84,8 @@ def libfuzzer_args(args: argparse.Namespace, target: str, runs: int | None,
     findings.mkdir(parents=True, exist_ok=True)
     flags = [f"-rss_limit_mb={args.rss_mb}", f"-timeout={args.timeout}",
              f"-artifact_prefix={findings}{os.sep}", "-print_final_stats=1"]
+    if not any(flag.startswith("-max_len=") for flag in args.libfuzzer):
+        flags.append(f"-max_len={MAX_LEN.get(target, 4096)}")
     if runs is not None:
         flags.append(f"-runs={runs}")
     if seconds is not None:
@@ -161,6 +172,9 @@ def run_once(args: argparse.Namespace, target: str, runs: int | None,
         if match:
             executions = int(match.group(1))
             summary.cov, summary.ft = int(match.group(2)), int(match.group(3))
+            rate = _RATE.search(line)
+            if rate:
+                summary.libfuzzer_rate = int(rate.group(1))
         stat = _STAT.match(line)
         if stat:
             stats[stat.group(1)] = int(stat.group(2))
