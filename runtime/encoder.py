@@ -99,6 +99,7 @@ class Encoder:
         if "error" in event or "fields" not in event:
             self.skipped += 1
             return []
+        event = self._to_raw(event)   # readable JSON (decode's default) or --raw: both taken
         parent = event.get("parent")
         if parent is not None and parent in self._nodes:
             node = EventNode(event)
@@ -154,6 +155,14 @@ class Encoder:
                    record=event.get("record") if isinstance(event.get("record"), int) else None)
         exc.dropped, exc.dropped_unit = 1, "packets"
         return exc
+
+    def _to_raw(self, event: Mapping[str, Any]) -> Mapping[str, Any]:
+        convert = self.__dict__.get("_converter")
+        if convert is None:
+            from .unpresent import raw_converter
+            convert = self._converter = raw_converter(self.protocol,
+                                                      build=getattr(self, "build", None))
+        return convert(event)
 
     def encode_events(self, events: Iterable[Mapping[str, Any]]) -> Iterator[Item]:
         for event in events:

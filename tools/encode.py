@@ -32,7 +32,6 @@ from wirestruct.captures.pcap_writer import (
 from wirestruct.encoder import Encoder, read_events
 from wirestruct.errors import WirestructError
 from wirestruct.records import CaptureRecord, Direction
-from wirestruct.unpresent import raw_converter
 
 OUTPUT_FORMATS = ("jsonl", "wscap", "pcap", "pcapng")
 SERVER = ("127.0.0.1", 4000)
@@ -92,14 +91,12 @@ def write_records(fmt: str, out_path: str, protocol: str, transport: str,
 def encode_lines(lines: TextIO, encoder: Encoder,
                  errors: list[WirestructError]) -> Iterator[CaptureRecord]:
     """Records of the events in ``lines``; what cannot be encoded goes to ``errors``."""
-    to_raw = raw_converter(encoder.protocol, build=getattr(encoder, "build", None))
-
     def items():
         for event in read_events(lines, max_line=encoder.limits.max_record):
             if isinstance(event, WirestructError):
                 yield event
             else:
-                yield from encoder.feed(to_raw(event))
+                yield from encoder.feed(event)
         yield from encoder.close()
 
     for item in items():
