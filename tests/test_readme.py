@@ -30,7 +30,7 @@ def test_readme_snippets_print_what_they_say():
         proc = subprocess.run([sys.executable, "-c", snippet], capture_output=True, text=True,
                               cwd=ROOT, check=True, timeout=300)
         outputs[snippet] = proc.stdout
-    [move] = [out for code, out in outputs.items() if "MoveP" not in code and "MOVE_PLAYER" in code
+    [move] = [out for code, out in outputs.items() if "MOVE_PLAYER" in code
               and "encoder" not in code]
     assert move.startswith("move_player {")
     [written] = [out for code, out in outputs.items() if "encoder()" in code]
