@@ -258,7 +258,7 @@ def test_hostile_fields_are_errors_and_encoding_goes_on(where, edit):
     assert error.expected
 
 
-@pytest.mark.parametrize("value", [256, -1, 2 ** 64, 1.5, "7", None])
+@pytest.mark.parametrize("value", [256, -1, 2 ** 64, 1.5, "x7", "256", None])
 def test_integer_fields_are_checked_against_their_type(value):
     events = _mme_events()
     chat = copy.deepcopy(next(e for e in events if e["name"] == "chat_message"))
@@ -268,6 +268,14 @@ def test_integer_fields_are_checked_against_their_type(value):
     assert errors[0].where.field_path == "payload/player_id"
     assert "out of range 0 .. 255" in str(errors[0]) or "integer is expected" in str(errors[0]) \
         or "is missing" in str(errors[0])
+
+
+def test_an_integer_written_as_a_string_is_taken_as_big_ints_string_prints_it():
+    events = _mme_events()
+    chat = copy.deepcopy(next(e for e in events if e["name"] == "chat_message"))
+    chat["fields"]["payload"]["player_id"] = "7"
+    records, errors = encode_events("mme", [chat])
+    assert errors == [] and records[0].data[4] == 7
 
 
 def test_bad_events_and_nesting():
