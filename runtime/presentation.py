@@ -14,12 +14,23 @@ from __future__ import annotations
 import struct
 import uuid
 from collections.abc import Callable
+from operator import attrgetter
 from typing import Any
 
 # -- diep.io -------------------------------------------------------------------------------
 #: Wire encodings of one value (varints, fixed point, null-terminated strings): shown as
 #: their ``value``.
 _DIEP_VALUES = ("Vu", "Vi", "Vf", "F32", "U32", "StringNt", "FixedPoint")
+
+
+def _diep_value_getters() -> dict[str, Callable[[Any], Any]]:
+    """Per diep.io wrapper class name, what reads its ``value`` instance: the varint readers
+    proven equal to it (:mod:`wirestruct.diep.values`) or the instance itself."""
+    from .diep.values import fixed_point_value, vi_value, vu_value
+    fast = {"Vu": vu_value, "Vi": vi_value, "FixedPoint": fixed_point_value}
+    return {name: fast.get(name, attrgetter("value")) for name in _DIEP_VALUES}
+
+
 #: Jump tables: which field slots a message carries, already applied by the parse.
 _DIEP_HIDDEN = ("IndexTable", "Jump", "IndexEntry")
 #: Parameters and bookkeeping of the element tables (prev_index/length come from the
@@ -51,7 +62,8 @@ _F4BE = struct.Struct(">f")
 
 #: ``module:Qual.Name`` -> presentation of the whole object.
 VALUE_OF: dict[str, Callable[[Any, str | None], Any]] = {
-    **{f"diep_types:DiepTypes.{name}": (lambda obj, field: obj.value) for name in _DIEP_VALUES},
+    **{f"diep_types:DiepTypes.{name}": (lambda obj, field, get=get: get(obj))
+       for name, get in _diep_value_getters().items()},
     "sm_common:SmCommon.Uuid": sm_uuid,
     "sm_common:SmCommon.F4FromBits": sm_f4_from_bits,
 }
@@ -136,8 +148,10 @@ def jump_from(index: Any, prev_index: int) -> int:
     return (index - prev_index) ^ 1
 
 
-#: Classes of VALUE_OF shown as their ``value`` instance alone (the serializer's fast path).
-VALUE_INSTANCE: frozenset[str] = frozenset(f"diep_types:DiepTypes.{n}" for n in _DIEP_VALUES)
+#: Classes of VALUE_OF shown as their ``value`` instance alone (the serializer's fast path),
+#: with the function that reads it.
+VALUE_INSTANCE: dict[str, Callable[[Any], Any]] = {
+    f"diep_types:DiepTypes.{name}": get for name, get in _diep_value_getters().items()}
 #: Classes left out of readable output (the field holding one is omitted).
 HIDDEN_CLASSES: frozenset[str] = frozenset(f"diep_types:DiepTypes.{n}" for n in _DIEP_HIDDEN)
 #: Field names left out of readable output, per generated package.

@@ -112,7 +112,8 @@ class Serializer:
         self.enum_names = enum_names
         self.instances = instances
         self._plans: dict[type, Plan] = {}
-        self._unwrap: set = set()  # classes shown as their `value` instance
+        #: classes shown as their `value` instance -> what reads it
+        self._unwrap: dict[type, Callable[[Any], Any]] = {}
         self._enum_shown: dict[type, dict[Any, Any]] = {}  # enum class -> member -> shown
         self._value = self._make_value()
 
@@ -228,8 +229,9 @@ class Serializer:
         hidden: frozenset = frozenset()
         if not self.raw:
             custom = presentation.lookup(presentation.VALUE_OF, cls)
-            if presentation.class_key(cls) in presentation.VALUE_INSTANCE:
-                self._unwrap.add(cls)
+            getter = presentation.VALUE_INSTANCE.get(presentation.class_key(cls))
+            if getter is not None:
+                self._unwrap[cls] = getter
             if custom is not None:
                 value_of = self._value
                 return lambda v, f: value_of(custom(v, f), f)
@@ -274,8 +276,9 @@ class Serializer:
 
         def convert(item: Any, name: str) -> Any:
             t = type(item)
-            if t in unwrap:
-                item = item.value
+            getter = unwrap.get(t)
+            if getter is not None:
+                item = getter(item)
                 t = type(item)
             if t in plain or (t is float and item - item == 0.0):
                 return item
@@ -292,8 +295,9 @@ class Serializer:
                 if item is missing:
                     continue
                 t = type(item)
-                if t in unwrap:
-                    item = item.value
+                getter = unwrap.get(t)
+                if getter is not None:
+                    item = getter(item)
                     t = type(item)
                 if t in plain or (t is float and item - item == 0.0):
                     out[name] = item

@@ -15,7 +15,7 @@ from ..limits import DEFAULT_LIMITS, Limits
 from ..protocol import Tracker, state_error
 from ..records import Direction
 from .builds import Build, load_build
-from .values import creation_reader, update_reader
+from .values import creation_reader, update_reader, vu_value
 
 UPDATE = 0x00
 CREATION = 1
@@ -41,8 +41,10 @@ class EntityTracker(Tracker):
         self.max_entities = limits.max_tracked_objects
         self.tick: int | None = None
         self.entities: dict[int, Entity] = {}
-        #: update slot -> (field, reader); group mask -> [(key, attribute, reader)]
-        self._updates = {f.update_index: (f, update_reader(f)) for f in self.build.fields}
+        #: update slot -> (key, group bit, is an array, reader);
+        #: group mask -> [(key, attribute, reader)]
+        self._updates = {f.update_index: (f.key, 1 << f.group_id, bool(f.length),
+                                          update_reader(f)) for f in self.build.fields}
         self._creations: dict[int, list] = {}
 
     def _creation_plan(self, mask: int) -> list:
@@ -60,16 +62,16 @@ class EntityTracker(Tracker):
             return []
         body = event.packet.body
         errors: list[ErrorEvent] = []
-        self.tick = body.tick.value
+        self.tick = vu_value(body.tick)
         entities = self.entities
         for i, ref in enumerate(body.deletions):
-            h = ref.hash.value
+            h = vu_value(ref.hash)
             where = f"body.deletions[{i}]"
             if h == 0:
                 errors.append(state_error(event, "deletion of \"no entity\" (hash 0)",
                                           expected="an entity id", field_path=where))
                 continue
-            eid = ref.id.value
+            eid = vu_value(ref.id)
             entity = entities.get(eid)
             if entity is None:
                 errors.append(state_error(event, f"deletion of unknown entity {eid} (hash {h})",
@@ -92,10 +94,10 @@ class EntityTracker(Tracker):
 
     def _upcreate(self, upcreate) -> tuple | None:
         ref = upcreate.entity
-        h = ref.hash.value
+        h = vu_value(ref.hash)
         if h == 0:
             return "upcreate of \"no entity\" (hash 0)", "an entity id"
-        eid = ref.id.value
+        eid = vu_value(ref.id)
         body = upcreate.body
         if upcreate.kind == CREATION:
             mask = body.groups.mask
@@ -122,20 +124,24 @@ class EntityTracker(Tracker):
         mask = entity.mask
         changes = []
         for entry in body.fields[:-1]:  # the last entry closes the table
-            field, read = updates[entry.index]
-            if not mask >> field.group_id & 1:
-                return (f"update of {field.key} on entity {eid}, which has no "
+            index = entry.__dict__.get("_m_index")  # values.entry_index(entry), inlined
+            if index is None:
+                index = entry.index
+            key, bit, is_array, read = updates[index]
+            if not mask & bit:
+                field = next(f for f in self.build.fields if f.update_index == index)
+                return (f"update of {key} on entity {eid}, which has no "
                         f"{self.build.groups[field.group_id]} group; update skipped",
                         "a field of the entity's groups")
-            changes.append((field, read(entry.value)))
+            changes.append((key, is_array, read(entry.value)))
         values = entity.fields
-        for field, value in changes:
-            if field.length:
-                array = values[field.key]
+        for key, is_array, value in changes:
+            if is_array:
+                array = values[key]
                 for index, item in value:
                     array[index] = item
             else:
-                values[field.key] = value
+                values[key] = value
         return None
 
     # -- state ---------------------------------------------------------------------------

@@ -1,0 +1,173 @@
+"""``state`` and ``decode`` of this tree against an earlier wirestruct, in one run.
+
+    python benchmarks/bench_against.py [--rev e28a029] [--rounds 5] [--ticks 400]
+
+The earlier revision (default: the one the speed work started from) is installed once into
+``benchmarks/.against/<rev>/`` (``git worktree`` + ``pip install --no-deps --target``; not
+committed). Per protocol, one capture is written as JSON Lines (diep.io and Scrap Mechanic
+from the generators, MME the bundled sample repeated), and child processes alternate
+(earlier, this tree, earlier, ...), each reading the capture into memory and timing, in
+CPU seconds, best of three in the process:
+
+* ``state``: decode + track (what ``wirestruct state`` runs, without printing);
+* ``decode``: decode + one JSON object per event, the serializer each revision's
+  ``wirestruct decode`` uses (``wirestruct.serialize``, or before it the command line's
+  ``event_json`` + ``json.dumps``), written to ``/dev/null``.
+
+Prints the best of ``--rounds`` child runs for each, the ratios (earlier / this tree: above
+1 is faster now; decode / state per revision) and the load average before and after.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CACHE = Path(__file__).resolve().parent / ".against"
+
+#: Run in the child: time `state` and `decode` of one capture with the wirestruct on
+#: sys.path; prints {"state": s, "decode": s}.
+CHILD = r"""
+import gc, json, os, sys, time
+from wirestruct import get_protocol
+from wirestruct.captures import open_capture
+from wirestruct.records import CaptureRecord
+from wirestruct.session import decode_records, track
+try:
+    from wirestruct.serialize import dumps_event
+    def line(event):
+        return dumps_event(event)
+except ImportError:  # before wirestruct.serialize: the command line's own event_json
+    from wirestruct.tools.cli import event_json
+    def line(event):
+        return json.dumps(event_json(event)).encode()
+path, name = sys.argv[1], sys.argv[2]
+protocol = get_protocol(name)
+with open_capture(path, transport=protocol.transport) as capture:
+    records = [r for r in capture if isinstance(r, CaptureRecord)]
+def state():
+    tracker = protocol.tracker()
+    for _ in track(decode_records(records, protocol.decoder()), tracker):
+        pass
+    json.dumps(tracker.snapshot())
+def decode():
+    with open(os.devnull, "wb") as out:
+        for event in decode_records(records, protocol.decoder()):
+            out.write(line(event) + b"\n")
+def cpu(fn):
+    gc.collect()
+    start = time.process_time()
+    fn()
+    return time.process_time() - start
+state(); decode()
+print(json.dumps({"state": min(cpu(state) for _ in range(3)),
+                  "decode": min(cpu(decode) for _ in range(3))}))
+"""
+
+
+def install(rev: str) -> Path:
+    """The revision's package, installed for import (once)."""
+    full = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short=12", rev],
+                          check=True, capture_output=True, text=True).stdout.strip()
+    target = CACHE / full
+    if (target / "wirestruct").is_dir():
+        return target
+    with tempfile.TemporaryDirectory() as tmp:
+        tree = Path(tmp) / "tree"
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(tree), full],
+                       check=True, capture_output=True)
+        try:
+            subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps",
+                            "--target", str(target), str(tree)], check=True)
+            # Early revisions read their build tables from the checkout's ksy/, next to
+            # the package folder.
+            shutil.copytree(tree / "ksy", target / "ksy", dirs_exist_ok=True)
+        finally:
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)],
+                           check=False, capture_output=True)
+    return target
+
+
+def captures(folder: Path, ticks: int) -> dict[str, Path]:
+    """One JSON Lines capture per protocol."""
+    from wirestruct.captures import open_capture
+    from wirestruct.records import CaptureRecord
+    from wirestruct.tools.generate_diep import generate
+    from wirestruct.tools.generate_scrap_mechanic import SessionGenerator
+
+    def write(name: str, records) -> Path:
+        path = folder / f"{name}.jsonl"
+        with path.open("w") as out:
+            for r in records:
+                out.write(json.dumps({"t": r.t, "dir": r.direction.label, "stream": r.stream,
+                                      "data": r.data.hex()}) + "\n")
+        return path
+
+    with open_capture(ROOT / "samples" / "mme.jsonl", transport="stream") as capture:
+        mme = [r for r in capture if isinstance(r, CaptureRecord)]
+    span = mme[-1].t - mme[0].t + 1.0
+    mme = [CaptureRecord(i, r.t + copy * span, r.direction, r.data, r.stream + copy * 1000)
+           for copy in range(4) for i, r in enumerate(mme)]
+    return {"diep": write("diep", generate(7, ticks=ticks, shapes=160)),
+            "scrap-mechanic": write("scrap_mechanic", SessionGenerator(7, ticks * 10)),
+            "mme": write("mme", mme)}
+
+
+def child(path: Path, name: str, pythonpath: Path) -> dict[str, float]:
+    env = dict(os.environ, PYTHONPATH=str(pythonpath), PYTHONNOUSERSITE="1")
+    done = subprocess.run([sys.executable, "-c", CHILD, str(path), name], env=env,
+                          capture_output=True, text=True, cwd=tempfile.gettempdir())
+    if done.returncode:
+        raise SystemExit(f"{name} with {pythonpath} failed:\n{done.stderr[-3000:]}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rev", default="e28a029",
+                        help="the earlier revision (default: where the speed work started)")
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--ticks", type=int, default=400)
+    parser.add_argument("--only", nargs="*", default=None, help="protocols to run")
+    args = parser.parse_args(argv)
+    earlier = install(args.rev)
+    # This tree, installed the same way (an editable install may be another checkout).
+    current = CACHE / "this-tree"
+    shutil.rmtree(current, ignore_errors=True)
+    subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target",
+                    str(current), str(ROOT)], check=True)
+    load = os.getloadavg()[0]
+    print(f"earlier: {args.rev} ({earlier.name}); this tree: {ROOT}")
+    print(f"{'protocol':<15} {'state was':>9} {'state now':>9} {'was/now':>8} "
+          f"{'decode was':>10} {'decode now':>10} {'was/now':>8} "
+          f"{'d/s was':>8} {'d/s now':>8}")
+    with tempfile.TemporaryDirectory() as tmp:
+        files = captures(Path(tmp), args.ticks)
+        for name, path in files.items():
+            if args.only and name not in args.only:
+                continue
+            best = {"was": {"state": float("inf"), "decode": float("inf")},
+                    "now": {"state": float("inf"), "decode": float("inf")}}
+            for _ in range(args.rounds):
+                for key, where in (("was", earlier), ("now", current)):
+                    for kind, seconds in child(path, name, where).items():
+                        best[key][kind] = min(best[key][kind], seconds)
+            was, now = best["was"], best["now"]
+            print(f"{name:<15} {was['state']:>9.3f} {now['state']:>9.3f} "
+                  f"{was['state'] / now['state']:>8.2f} {was['decode']:>10.3f} "
+                  f"{now['decode']:>10.3f} {was['decode'] / now['decode']:>8.2f} "
+                  f"{was['decode'] / was['state']:>8.2f} {now['decode'] / now['state']:>8.2f}",
+                  flush=True)
+    print(f"best of {args.rounds} alternating child runs (each best of 3), CPU seconds; "
+          f"load average {load:.2f} before, {os.getloadavg()[0]:.2f} after")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
