@@ -138,9 +138,26 @@ class HalfStream:
             delta -= _MOD
         return self.next_offset + delta
 
+    def take_in_order(self, seq: int, data: bytes) -> bool:
+        """The commonest segment: ``data`` (not empty, no SYN or FIN) right at the delivery
+        point of a stream that holds nothing out of order, is not ended and has no
+        acknowledged hole. Delivers it and returns True (:meth:`add` would return one
+        Chunk of it at the old ``next_offset``); anything else returns False and changes
+        nothing (give the segment to :meth:`add`)."""
+        if (self._heap or self.fin_offset is not None or self.isn is None
+                or seq != (self.isn + self.next_offset) % _MOD
+                or self.acked_offset > self.next_offset):
+            return False
+        self._advance(data)
+        return True
+
     def add(self, seq: int, data: bytes, *, syn: bool = False, fin: bool = False
             ) -> list[Delivery]:
         """Take one segment; return what it settled, in stream order."""
+        if data and not syn and not fin:
+            start = self.next_offset
+            if self.take_in_order(seq, data):
+                return [Chunk(start, data)]
         out: list[Delivery] = []
         if self.isn is None:
             if syn:
@@ -233,7 +250,13 @@ class HalfStream:
     # -- internals --------------------------------------------------------------------
     def _deliver(self, start: int, data: bytes, out: list[Delivery]) -> None:
         out.append(Chunk(start, data))
-        self.next_offset = start + len(data)
+        self.next_offset = start
+        self._advance(data)
+
+    def _advance(self, data: bytes) -> None:
+        """``data`` delivered at ``next_offset``: the delivery point moves past it and the
+        history keeps its last bytes."""
+        self.next_offset += len(data)
         history = self._history
         history += data
         over = len(history) - self._history_size

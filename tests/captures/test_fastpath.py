@@ -18,7 +18,7 @@ from capture_helpers import join_pcap, load, pcap_frames
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from wirestruct.captures import pcap
-from wirestruct.captures.fastpath import LAYOUTS, decode_frame
+from wirestruct.captures.fastpath import LAYOUTS, decode_frame, ethernet_ipv4_tcp_data
 from wirestruct.captures.pcap import Frame, _decode, _Packet, _Source, read_packet_capture
 from wirestruct.errors import WirestructError
 from wirestruct.generated.capture.pcap import Pcap
@@ -225,9 +225,15 @@ def _item(item) -> tuple:
     return ("record", item.index, item.t, item.direction, item.data, item.stream)
 
 
-def _read(data: bytes, fast: bool, monkeypatch, **options) -> list:
+def _read(data: bytes, fast: bool | str, monkeypatch, **options) -> list:
+    """The items of a capture: ``True`` as wirestruct reads it, ``False`` every frame
+    through the generated classes, ``"no short way"`` with the fast path but without the
+    short way for in-order Ethernet/IPv4/TCP data (any other decode_frame turns it off)."""
     with monkeypatch.context() as patch:
-        if not fast:
+        if fast == "no short way":
+            patch.setattr(pcap, "decode_frame", lambda data, link_type: decode_frame(data,
+                                                                                   link_type))
+        elif not fast:
             patch.setattr(pcap, "decode_frame", lambda data, link_type: None)
         return [_item(i) for i in read_packet_capture(io.BytesIO(data), **options)]
 
@@ -238,7 +244,36 @@ def test_every_test_capture_gives_the_same_records_and_errors(path, transport, m
     data = path.read_bytes()
     fast = _read(data, True, monkeypatch, transport=transport)
     assert fast == _read(data, False, monkeypatch, transport=transport)
+    assert fast == _read(data, "no short way", monkeypatch, transport=transport)
     assert any(item[0] == "record" for item in fast)
+
+
+def _assert_short_way_agrees(data: bytes) -> bool:
+    """``ethernet_ipv4_tcp_data`` gives what ``decode_frame`` does, or leaves the frame."""
+    short = ethernet_ipv4_tcp_data(data)
+    if short is None:
+        return False
+    src, dst, segment, udp = decode_frame(data, 1)
+    assert not udp and segment.body and segment.ack
+    assert not (segment.syn or segment.fin or segment.rst)
+    assert short == (*src, *dst, segment.seq_num, segment.ack_num, segment.body)
+    return True
+
+
+def test_the_short_way_reads_ethernet_ipv4_tcp_data_as_the_fast_path_does():
+    taken = sum(_assert_short_way_agrees(data) for link_type, data in SEEDS if link_type == 1)
+    assert taken >= 10
+    _, records = pcap_frames(load("lo_ethernet.pcap"))
+    frame = records[3][1]
+    assert _assert_short_way_agrees(frame)
+    options = frame[:14] + b"\x46" + frame[15:]
+    for odd in (frame[:12] + b"\x81\x00" + frame[12:],        # a VLAN tag
+                options,                                        # IPv4 options
+                frame[:20] + b"\x20" + frame[21:],              # a fragment
+                frame[:47] + bytes([frame[47] | 0x01]) + frame[48:],   # FIN
+                frame[:47] + bytes([frame[47] & ~0x10]) + frame[48:],  # no ACK
+                frame[:16] + (54 - 14).to_bytes(2, "big") + frame[18:54]):  # no data
+        assert ethernet_ipv4_tcp_data(odd) is None
 
 
 # --------------------------------------------------------------------------- mutations
@@ -271,6 +306,8 @@ def test_mutated_frames_read_the_same_both_ways(case):
     fast, slow = _both(link_type, data, orig_len)
     if fast is not None:
         assert _assert_same(link_type, data, orig_len)
+    if link_type == 1 and orig_len == len(data):
+        _assert_short_way_agrees(data)
 
 
 @st.composite
@@ -297,6 +334,7 @@ def test_mutated_captures_give_the_same_records_and_errors(data, transport):
     with pytest.MonkeyPatch.context() as monkeypatch:
         fast = _read(data, True, monkeypatch, transport=transport)
         assert fast == _read(data, False, monkeypatch, transport=transport)
+        assert fast == _read(data, "no short way", monkeypatch, transport=transport)
 
 
 # --------------------------------------------------------------------------- file records
