@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 
 class Direction(enum.IntEnum):
@@ -23,7 +23,7 @@ class Direction(enum.IntEnum):
             raise ValueError(f"direction must be 'c2s' or 's2c', not {text!r}") from None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class CaptureRecord:
     """One record of a capture.
 
@@ -36,3 +36,18 @@ class CaptureRecord:
     direction: Direction
     data: bytes
     stream: int = 0     #: connection number within the capture (TCP), 0 otherwise
+
+    # Written out (one record per packet or chunk): the generated frozen __init__ costs
+    # about three times as much. Filling the slots through their descriptors keeps
+    # assignment afterwards a FrozenInstanceError (see wirestruct.events).
+    def __init__(self, index: int, t: float, direction: Direction, data: bytes,
+                 stream: int = 0) -> None:
+        _cr_index(self, index)
+        _cr_t(self, t)
+        _cr_direction(self, direction)
+        _cr_data(self, data)
+        _cr_stream(self, stream)
+
+
+_cr_index, _cr_t, _cr_direction, _cr_data, _cr_stream = (
+    vars(CaptureRecord)[f.name].__set__ for f in fields(CaptureRecord))

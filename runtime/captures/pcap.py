@@ -46,7 +46,7 @@ import io as _stdio
 import ipaddress
 from collections import OrderedDict
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import BinaryIO
 
 from kaitaistruct import KaitaiStream
@@ -154,7 +154,7 @@ class _Source:
         return not self.peek(1)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Frame:
     """One captured frame, before its headers are parsed."""
 
@@ -164,6 +164,19 @@ class Frame:
     link_type: int       #: LINKTYPE_ value
     data: bytes
     orig_len: int        #: length on the wire (more than len(data) if the capture cut it)
+
+    def __init__(self, number: int, offset: int, t: float, link_type: int, data: bytes,
+                 orig_len: int) -> None:   # written out, as CaptureRecord's
+        _frame_number(self, number)
+        _frame_offset(self, offset)
+        _frame_t(self, t)
+        _frame_link_type(self, link_type)
+        _frame_data(self, data)
+        _frame_orig_len(self, orig_len)
+
+
+_frame_number, _frame_offset, _frame_t, _frame_link_type, _frame_data, _frame_orig_len = (
+    vars(Frame)[f.name].__set__ for f in fields(Frame))
 
 
 def _truncated(what: str, offset: int) -> CaptureError:
