@@ -218,10 +218,16 @@ class Serializer:
 
     def _dict_plan(self, v: Any, field: str | None) -> dict[str, Any]:
         out = {}
+        value = self._value
         for key, item in v.items():
-            converted = self._value(item, key if isinstance(key, str) else field)
+            if type(key) is str:    # the common case: a name, as it is
+                converted = value(item, key)
+                if converted is not _HIDE:
+                    out[key] = converted
+                continue
+            converted = value(item, key if isinstance(key, str) else field)
             if converted is not _HIDE:
-                out[str(self._value(key))] = converted
+                out[str(value(key))] = converted
         return out
 
     def _struct_plan(self, cls: type) -> Plan:
@@ -245,32 +251,41 @@ class Serializer:
             if order is not None and all(len(n) == 1 for n in fields):
                 return self._vector_plan(order)
             hidden = presentation.hidden_fields(cls)
-            end = presentation.end_marker(cls)
-            if end is not None:
-                plan = self._struct_fields(cls, instances, hidden)
-                return lambda v, f: _HIDE if getattr(v, end) else plan(v, f)
+            return self._struct_fields(cls, instances, hidden, presentation.end_marker(cls))
         return self._struct_fields(cls, instances, hidden)
 
     def _vector_plan(self, order: tuple[str, ...]) -> Plan:
         value = self._value
+        plans = self._plans
 
         def vector(v: Any, field: str | None) -> dict[str, Any]:
             out = {}
             for name in order:
                 item = getattr(v, name)
-                out[name] = item if type(item) is float and item - item == 0.0 \
-                    else value(item, name)
+                t = type(item)
+                if t is float and item - item == 0.0:
+                    out[name] = item
+                else:   # a component read from bits: straight to its plan
+                    plan_of = plans.get(t)
+                    out[name] = plan_of(item, name) if plan_of is not None \
+                        else value(item, name)
             return out
 
         return vector
 
-    def _struct_fields(self, cls: type, instances: tuple[str, ...], hidden: frozenset) -> Plan:
+    def _struct_fields(self, cls: type, instances: tuple[str, ...], hidden: frozenset,
+                       end: str | None = None) -> Plan:
+        """The plan of a generated class: its fields, then its instances (each read from
+        the value the class keeps once computed, ``_m_<name>``, else computed: what the
+        instance's property does itself), converted; hidden when its ``end`` instance,
+        the closing entry of a table, is true."""
         value = self._value
         unwrap = self._unwrap
         enums = self._enum_shown
         plain = (str, bool) if self.big_strings else (int, str, bool)
         hide = _HIDE
         missing = _MISSING
+        plans = self._plans
         names = tuple(n for n in seq_names(cls) if n not in hidden)
         instances = tuple(n for n in instances if n not in hidden and n not in names)
 
@@ -287,9 +302,18 @@ class Serializer:
                 return shown[item]
             return value(item, name)
 
+        instance_keys = tuple((name, "_m_" + name) for name in instances)
+        end_key = "_m_" + end if end is not None else None
+
         def plan(v: Any, field: str | None) -> dict[str, Any]:
-            out: dict[str, Any] = {}
             d = v.__dict__
+            if end is not None:
+                closing = d.get(end_key, missing)
+                if closing is missing:
+                    closing = getattr(v, end)
+                if closing:
+                    return hide
+            out: dict[str, Any] = {}
             for name in names:
                 item = d.get(name, missing)
                 if item is missing:
@@ -306,14 +330,17 @@ class Serializer:
                 if shown is not None:
                     out[name] = shown[item]
                     continue
-                converted = value(item, name)
+                plan_of = plans.get(t)      # a struct: straight to its plan
+                converted = plan_of(item, name) if plan_of is not None else value(item, name)
                 if converted is not hide:
                     out[name] = converted
-            for name in instances:
-                try:
-                    item = getattr(v, name)
-                except Exception:  # noqa: BLE001 - an instance that cannot be computed is left out
-                    continue
+            for name, key in instance_keys:
+                item = d.get(key, missing)
+                if item is missing:
+                    try:
+                        item = getattr(v, name)
+                    except Exception:  # noqa: BLE001 - one that cannot be computed is left out
+                        continue
                 converted = convert(item, name)
                 if converted is not hide:
                     out[name] = converted
