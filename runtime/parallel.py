@@ -18,9 +18,10 @@ The output is the same, byte for byte, as the one-process decode (``--jobs 1``):
 lines, in the same order, same indices, same error events. Event indices count every event
 before, and how many events a packet yields is known only after it is parsed; so a worker
 numbers a chunk's events from a random 18-digit base (a fresh one for each chunk, checked
-against every number of that form in its output) and this process rebases them, in order,
-when it writes the chunk. Events made here (framing and capture errors, packets decoded in
-order) are renumbered the same way.
+against every number of that form in its output) and returns each packet's text split at
+those numbers; this process adds its offset to them, in order, when it writes the chunk
+(no scan of the output here: the splitting is done by the workers). Events made here
+(framing and capture errors, packets decoded in order) are renumbered the same way.
 
 At most ``max_in_flight`` chunks are submitted and not yet written, so memory stays flat
 whatever the capture's size.
@@ -139,8 +140,9 @@ class DecodeTally:
 
 
 # -- the worker stage --------------------------------------------------------------------------
-# A worker's answer: (base, lines of each unit, events of each unit, packets, errors, CPU).
-_Result = tuple[int, list[str], list[int], int, int, float]
+# A worker's answer: (base, text of each unit - split at its event numbers when returned
+# by _decode_chunk -, events of each unit, packets, errors, CPU).
+_Result = tuple[int, list[Any], list[int], int, int, float]
 _worker: tuple[Decoder, str | None, tuple[bool, str]] | None = None
 
 
@@ -154,13 +156,42 @@ def _init_worker(protocol_name: str, limits: Limits, options: dict[str, Any],
 
 def _decode_chunk(units: list[_Unit], max_output: int = CHUNK_OUTPUT) -> _Result:
     """The output of ``units`` in order, up to the first that brings it past
-    ``max_output`` characters (at least one unit; the caller sends the rest again)."""
+    ``max_output`` characters (at least one unit; the caller sends the rest again), each
+    unit's text split at its event numbers (:func:`_split_numbers`)."""
     for _ in range(16):
         base = _random_base()
         result = _decode_units(units, base, max_output)
-        if _numbers_are_ours(result, base, units):
-            return result
+        low = units[0][7]
+        high = units[-1][7] + sum(result[2])
+        split = [_split_numbers(text, _pattern(base), low, high) for text in result[1]]
+        if all(parts is not None for parts in split):
+            return (base, split, *result[2:])  # type: ignore[return-value]
     raise RuntimeError("no event numbering base left unused by the output")  # pragma: no cover
+
+
+def _split_numbers(text: str, pattern: re.Pattern[str], low: int, high: int
+                   ) -> list[Any] | None:
+    """``text`` as [text, event number, text, event number, ..., text], the numbers
+    relative to the chunk's base (what the writing process adds its offset to); None when
+    a number of the base's form is not one of the chunk's event numbers (a value in the
+    data that happens to look like one: the chunk is numbered again from another base)."""
+    parts: list[Any] = pattern.split(text)
+    for i in range(1, len(parts), 2):
+        number = int(parts[i])
+        if not low <= number < high:
+            return None
+        parts[i] = number
+    return parts
+
+
+def _joined(parts: list[Any], offset: int) -> str:
+    """A unit's text with its event numbers + ``offset`` (see :func:`_split_numbers`)."""
+    if len(parts) == 1:
+        return parts[0]
+    parts = parts[:]
+    for i in range(1, len(parts), 2):
+        parts[i] = str(parts[i] + offset)
+    return "".join(parts)
 
 
 def _decode_units(units: list[_Unit], base: int, max_output: int = CHUNK_OUTPUT) -> _Result:
@@ -209,20 +240,6 @@ def _random_base() -> int:
 
 def _pattern(base: int) -> re.Pattern[str]:
     return re.compile(rf"(?<![0-9]){base}([0-9]{{{_DIGITS}}})(?![0-9])")
-
-
-def _numbers_are_ours(result: _Result, base: int, units: list[_Unit]) -> bool:
-    """Every number of the base's form in the output is one of the chunk's event numbers
-    (a value in the data that happens to look like one makes the chunk be numbered again
-    from another base)."""
-    low = units[0][7]
-    high = units[-1][7] + sum(result[2])
-    pattern = _pattern(base)
-    for text in result[1]:
-        for match in pattern.finditer(text):
-            if not low <= int(match.group(1)) < high:
-                return False
-    return True
 
 
 # -- the pipeline ------------------------------------------------------------------------------
@@ -334,18 +351,13 @@ class ParallelDecode:
             self.tally.packets += packets
             self.tally.errors += errors
             self.tally.worker_cpu += cpu
-            pattern = _pattern(base)
             offset = self._offset
-
-            def rebase(match: re.Match[str], offset: int = offset) -> str:
-                return str(int(match.group(1)) + offset)
-
             made = 0
-            for i, text in enumerate(lines):
+            for i, parts in enumerate(lines):
                 while nxt is not None and nxt[0] == done + i:
                     out.append(self._rebased_local(nxt[1], offset + made))
                     nxt = next(local, None)
-                out.append(pattern.sub(rebase, text))
+                out.append(_joined(parts, offset))
                 made += counts[i]
             done += len(lines)
             self._offset = offset + made

@@ -31,7 +31,9 @@ from wirestruct.parallel import (
     ParallelDecode,
     _decode_units,
     _init_worker,
-    _numbers_are_ours,
+    _joined,
+    _pattern,
+    _split_numbers,
     event_line,
 )
 from wirestruct.protocol import PacketContext
@@ -212,14 +214,15 @@ def test_memory_is_bounded_by_the_chunks_in_flight():
 
 def test_a_number_in_the_data_like_an_event_number_is_told_apart():
     base = 12345678
-    units = [(b"", 0, 0.0, 1, 0, 0, None, 40)]
+    pattern = _pattern(base)
     ours = f'{{"index": {base * _SPAN + 40}}}\n'
-    result = (base, [ours], [1], 1, 0, 0.0)
-    assert _numbers_are_ours(result, base, units)
+    assert _split_numbers(ours, pattern, 40, 41) == ['{"index": ', 40, "}\n"]
+    assert _joined(_split_numbers(ours, pattern, 40, 41), 1000) == '{"index": 1040}\n'
     foreign = ours + f'{{"value": {base * _SPAN + 7}}}\n'
-    assert not _numbers_are_ours((base, [foreign], [1], 1, 0, 0.0), base, units)
+    assert _split_numbers(foreign, pattern, 40, 41) is None
     bigger = ours + f'{{"value": {base * _SPAN + 7}1}}\n'   # 19 digits: not of the form
-    assert _numbers_are_ours((base, [bigger], [1], 1, 0, 0.0), base, units)
+    assert _joined(_split_numbers(bigger, pattern, 40, 41), 2) == \
+        f'{{"index": 42}}\n{{"value": {base * _SPAN + 7}1}}\n'
 
 
 def test_worker_decodes_a_packet_alone_from_the_staged_state():
