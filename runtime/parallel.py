@@ -154,6 +154,10 @@ def _init_worker(protocol_name: str, limits: Limits, options: dict[str, Any],
     _worker = (decoder, path, fmt)
 
 
+def _started() -> None:
+    """A task that only makes the pool start its workers."""
+
+
 def _decode_chunk(units: list[_Unit], max_output: int = CHUNK_OUTPUT) -> _Result:
     """The output of ``units`` in order, up to the first that brings it past
     ``max_output`` characters (at least one unit; the caller sends the rest again), each
@@ -289,6 +293,9 @@ class ParallelDecode:
                 max_workers=self.jobs, mp_context=context, initializer=_init_worker,
                 initargs=(self.protocol.name, self.limits, self.options,
                           None if path is None else str(path), self.fmt)) as pool:
+            # Start the workers now (a pool starts them on its first task): their start-up
+            # then overlaps the reading of the first chunk instead of following it.
+            pool.submit(_started)
             yield from self._pipeline(decoder, pool)
 
     def _sequential(self, decoder: Decoder) -> Iterator[str]:
