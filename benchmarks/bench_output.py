@@ -31,6 +31,7 @@ from wirestruct import get_protocol
 from wirestruct.captures import open_capture
 from wirestruct.events import PacketEvent
 from wirestruct.records import CaptureRecord
+from wirestruct.serialize import instance_names
 from wirestruct.session import decode_records, track
 from wirestruct.tools.formats import EventWriter, OutputOptions
 
@@ -39,18 +40,6 @@ SAMPLES = {"scrap-mechanic": "scrap_mechanic.jsonl", "mme": "mme.jsonl", "diep":
 
 
 # -- the 0.1.0 serializer, kept here as the reference ----------------------------------------
-_OLD_INSTANCES: dict[type, tuple] = {}
-
-
-def _old_instance_names(cls: type) -> tuple:
-    names = _OLD_INSTANCES.get(cls)
-    if names is None:
-        names = tuple(n for n, v in vars(cls).items()
-                      if isinstance(v, property) and not n.startswith("_"))
-        _OLD_INSTANCES[cls] = names
-    return names
-
-
 def old_to_jsonable(value: Any, *, instances: bool = True, enum_names: bool = True) -> Any:
     kw = {"instances": instances, "enum_names": enum_names}
     if isinstance(value, KaitaiStruct):
@@ -59,7 +48,7 @@ def old_to_jsonable(value: Any, *, instances: bool = True, enum_names: bool = Tr
             if not name.startswith("_"):
                 out[name] = old_to_jsonable(field, **kw)
         if instances:
-            for name in _old_instance_names(type(value)):
+            for name in instance_names(type(value)):
                 if name in out:
                     continue
                 try:
