@@ -17,12 +17,12 @@ import linecache
 import re
 import sys
 from functools import lru_cache
-from io import BytesIO
 from typing import Any, TypeVar
 
-from kaitaistruct import KaitaiStream, KaitaiStruct
+from kaitaistruct import KaitaiStruct
 
 from .errors import ParseError, WirestructError
+from .stream import parse_stream
 
 T = TypeVar("T", bound=KaitaiStruct)
 
@@ -44,7 +44,7 @@ def parse(cls: type[T], data: bytes, *args: Any, packet_name: str | None = None,
     Returns the parsed object. Every failure becomes a :class:`ParseError` carrying the
     field path and absolute byte offset (``offset_base`` + offset within ``data``).
     """
-    io = KaitaiStream(BytesIO(data))
+    io = parse_stream(data)
     try:
         return cls(*args, io) if args else cls(io)
     except WirestructError:

@@ -8,16 +8,14 @@ from __future__ import annotations
 
 import struct
 from collections.abc import Iterable, Iterator
-from io import BytesIO
 from typing import BinaryIO
-
-from kaitaistruct import KaitaiStream
 
 from ..errors import CaptureError, LimitExceededError
 from ..generated.capture.wirestruct_capture import WirestructCapture
 from ..limits import MAX_RECORD
 from ..parse import wrap_exception
 from ..records import CaptureRecord, Direction
+from ..stream import ParseStream, parse_stream
 
 MAGIC = b"\x89WSCAP\r\n"
 VERSION = 1
@@ -28,7 +26,7 @@ class ContainerReader:
     """Iterate the records of a container file; ``protocol`` is known after opening."""
 
     def __init__(self, stream: BinaryIO, *, max_record: int = MAX_RECORD) -> None:
-        self._io = KaitaiStream(stream)
+        self._io = ParseStream(stream)
         # The end is found by looking ahead (works on pipes), not by seeking to it.
         self._peek = getattr(stream, "peek", None)
         self._max_record = max_record
@@ -69,7 +67,7 @@ class ContainerReader:
                     continue
                 body = io._io.read(len_data)
             try:
-                record = WirestructCapture.Record(KaitaiStream(BytesIO(head + body)))
+                record = WirestructCapture.Record(parse_stream(head + body))
             except Exception as exc:  # noqa: BLE001
                 err = wrap_exception(exc, packet_name="record")
                 yield CaptureError(f"truncated or corrupt container record: {err.message}",

@@ -49,8 +49,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass, fields
 from typing import BinaryIO
 
-from kaitaistruct import KaitaiStream
-
 from ..errors import CaptureError, StreamConflictError, StreamGapError, WirestructError
 from ..generated.capture.ethernet_frame import EthernetFrame
 from ..generated.capture.ip_packet import IpPacket
@@ -74,6 +72,7 @@ from ..generated.capture.udp_datagram import UdpDatagram
 from ..limits import DEFAULT_LIMITS, Limits
 from ..parse import parse, wrap_exception
 from ..records import CaptureRecord, Direction
+from ..stream import ParseStream, parse_stream
 from . import fastpath
 from .fastpath import Segment, decode_frame, enhanced_packet, ethernet_ipv4_tcp_data, record_header
 from .ip_fragments import FragmentBuffer, FragmentKey
@@ -185,7 +184,7 @@ def _truncated(what: str, offset: int) -> CaptureError:
 
 
 def _pcap_frames(src: _Source, limits: Limits) -> Iterator[Frame | CaptureError]:
-    io = KaitaiStream(src)
+    io = ParseStream(src)
     magic = _PCAP_MAGICS[io.read_u4be()]
     is_le = magic in (Pcap.Magic.le_microseconds, Pcap.Magic.le_nanoseconds)
     scale = (1_000_000_000 if magic in (Pcap.Magic.le_nanoseconds, Pcap.Magic.be_nanoseconds)
@@ -269,8 +268,8 @@ def _pcapng_frames(src: _Source, limits: Limits) -> Iterator[Frame | CaptureErro
         if len(first) < 8 or block_type == _PCAPNG_SHB:
             # Block heads that are short or start a section: Pcapng.BlockHead.
             try:
-                head = Pcapng.BlockHead(section_is_le, KaitaiStream(_stdio.BytesIO(
-                    first + (read(4) if len(first) == 8 else b""))))
+                head = Pcapng.BlockHead(section_is_le, parse_stream(
+                    first + (read(4) if len(first) == 8 else b"")))
                 block_type, len_block, is_le, len_head = (head.block_type, head.len_block,
                                                           head.is_le, head.len_head)
             except EOFError:

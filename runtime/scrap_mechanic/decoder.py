@@ -26,7 +26,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import replace
-from io import BytesIO
 from typing import Any
 
 from kaitaistruct import KaitaiStream
@@ -44,6 +43,7 @@ from ..lz4block import decompress_block
 from ..parse import check_consumed, parse, wrap_exception
 from ..protocol import MessageDecoder, PacketContext
 from ..records import CaptureRecord, Direction
+from ..stream import parse_stream
 from . import packets
 from .delta import RAW, split_sub_update
 
@@ -372,7 +372,7 @@ class ScrapMechanicDecoder(MessageDecoder):
                 index += 1
                 continue
             try:
-                update = SmNetworkUpdate(known, KaitaiStream(BytesIO(update_data)))
+                update = SmNetworkUpdate(known, parse_stream(update_data))
                 if update._io._io.tell() != len(update_data):
                     check_consumed(update, len(update_data), "data")
             except Exception as exc:  # noqa: BLE001 - wrapped exactly as wirestruct.parse does

@@ -18,10 +18,8 @@ The snapshot is plain JSON data::
 """
 from __future__ import annotations
 
-from io import BytesIO
 from typing import Any
 
-from kaitaistruct import KaitaiStream
 from wirestruct.generated.scrap_mechanic.sm_common import SmCommon
 from wirestruct.generated.scrap_mechanic.sm_network_update import SmNetworkUpdate
 from wirestruct.generated.scrap_mechanic.sm_unreliable_update import SmUnreliableUpdate
@@ -30,6 +28,7 @@ from ..events import ErrorEvent, PacketEvent
 from ..jsonify import instance_names, to_jsonable
 from ..limits import DEFAULT_LIMITS, Limits
 from ..protocol import Tracker, state_error
+from ..stream import parse_stream
 from . import packets
 from .decoder import controller_type_value
 
@@ -57,7 +56,7 @@ _CHARACTER_UPDATE = SmUnreliableUpdate.CharacterUpdate
 _UPDATE_CONTAINER = N.UpdateContainer
 _RIGID_BODY_ROUTERS = frozenset({N.CreateRigidBody, N.UpdateRigidBody})
 #: f4_from_bits reads nothing; it still needs a stream to be built on.
-_NO_BYTES = KaitaiStream(BytesIO(b""))
+_NO_BYTES = parse_stream(b"")
 
 #: Keys of a decoded structure that describe the encoding, not the object.
 _NOT_FIELDS = frozenset({
@@ -238,7 +237,7 @@ def _transform(netobj_type: int, raw: bytes) -> dict[str, Any]:
     whole packet's object graph alive, and most transforms are replaced before anyone
     looks at them); they are read again here with the spec's own update types. The
     character's floats are converted from their raw bits."""
-    io = KaitaiStream(BytesIO(raw))
+    io = parse_stream(raw)
     if netobj_type == _RIGID_BODY:
         data = _RIGID_BODY_UPDATE(io)
         r, p, v, a = data.rotation, data.position, data.velocity, data.angular_velocity
