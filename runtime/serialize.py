@@ -41,6 +41,7 @@ import inspect
 import json
 import math
 import re
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -97,6 +98,35 @@ def param_names(cls: type) -> tuple[str, ...]:
     except (TypeError, ValueError):
         return ()
     return tuple(n for n in names if n not in ("self", "_io", "_parent", "_root"))
+
+
+#: An instance that is an enum of one other value and nothing else, as the compiler writes
+#: it: ``self._m_<name> = KaitaiStream.resolve_enum(<Enum>, self.<source>)``.
+_ENUM_INSTANCE = re.compile(
+    r"^@property\s+def (\w+)\(self\):\s+(?:(?:\"\"\"|\'\'\').*?(?:\"\"\"|\'\'\')\s+)?"
+    r"if hasattr\(self, '_m_\1'\):\s+return self\._m_\1\s+"
+    r"self\._m_\1 = KaitaiStream\.resolve_enum\(([\w.]+), self\.(\w+)\)\s+"
+    r"return getattr\(self, '_m_\1', None\)\s*$", re.S)
+
+
+def enum_instance(cls: type, name: str) -> tuple[type[enum.Enum], str] | None:
+    """``(enum class, source name)`` when instance ``name`` of generated class ``cls`` is
+    the enum of another of its values (a field or instance) and nothing else; None for
+    every other instance, and when the source is not available."""
+    prop = vars(cls).get(name)
+    try:
+        source = inspect.getsource(prop.fget)          # type: ignore[union-attr]
+    except (OSError, TypeError, AttributeError):
+        return None
+    found = _ENUM_INSTANCE.match(inspect.cleandoc(source))
+    if found is None or found.group(1) != name:
+        return None
+    target: Any = sys.modules.get(cls.__module__)
+    for part in found.group(2).split("."):
+        target = getattr(target, part, None)
+    if not (isinstance(target, type) and issubclass(target, enum.Enum)):
+        return None
+    return target, found.group(3)
 
 
 class Serializer:
@@ -181,9 +211,7 @@ class Serializer:
         if issubclass(t, KaitaiStruct):
             return self._struct_plan(t)
         if issubclass(t, enum.Enum):
-            shown = {member: member.name if self.enum_names else self._value(member.value)
-                     for member in t}
-            self._enum_shown[t] = shown
+            shown = self._shown(t)
             return lambda v, f: shown[v]
         if issubclass(t, bool):
             return lambda v, f: bool(v)
@@ -216,6 +244,15 @@ class Serializer:
             return lambda v, f: self._value(v.tolist(), f)
         return lambda v, f: str(v)
 
+    def _shown(self, t: type[enum.Enum]) -> dict[Any, Any]:
+        """Enum member -> what output shows for it (its name, or its value)."""
+        shown = self._enum_shown.get(t)
+        if shown is None:
+            shown = self._enum_shown[t] = {
+                member: member.name if self.enum_names else self._value(member.value)
+                for member in t}
+        return shown
+
     def _dict_plan(self, v: Any, field: str | None) -> dict[str, Any]:
         out = {}
         value = self._value
@@ -240,7 +277,15 @@ class Serializer:
                 self._unwrap[cls] = getter
             if custom is not None:
                 value_of = self._value
-                return lambda v, f: value_of(custom(v, f), f)
+
+                def shown(v: Any, f: str | None) -> Any:
+                    item = custom(v, f)
+                    t = type(item)
+                    if t is str or (t is float and item - item == 0.0):
+                        return item             # a UUID's text, a float read from bits
+                    return value_of(item, f)
+
+                return shown
             if presentation.class_key(cls) in presentation.HIDDEN_CLASSES:
                 return lambda v, f: _HIDE
             # A vector holds its components and nothing else it reads (parameters, such
@@ -302,7 +347,17 @@ class Serializer:
                 return shown[item]
             return value(item, name)
 
-        instance_keys = tuple((name, "_m_" + name) for name in instances)
+        # An instance that only names another value by an enum is shown from that value
+        # (a dict lookup, without computing the instance): the member's name, or the value
+        # itself when no member has it, as resolve_enum leaves it.
+        derived: dict[str, tuple[str, str, dict[Any, Any]]] = {}
+        for name in instances:
+            found = enum_instance(cls, name)
+            if found is not None:
+                members, source = found
+                derived[name] = (source, "_m_" + source, {
+                    member.value: text for member, text in self._shown(members).items()})
+        instance_keys = tuple((name, "_m_" + name, derived.get(name)) for name in instances)
         end_key = "_m_" + end if end is not None else None
 
         def plan(v: Any, field: str | None) -> dict[str, Any]:
@@ -334,8 +389,17 @@ class Serializer:
                 converted = plan_of(item, name) if plan_of is not None else value(item, name)
                 if converted is not hide:
                     out[name] = converted
-            for name, key in instance_keys:
+            for name, key, enum_of in instance_keys:
                 item = d.get(key, missing)
+                if item is missing and enum_of is not None:
+                    source, source_key, by_value = enum_of
+                    raw = d.get(source, missing)
+                    if raw is missing:
+                        raw = d.get(source_key, missing)
+                    if raw is not missing:
+                        item = by_value.get(raw, raw)
+                        out[name] = item if type(item) is str else value(item, name)
+                        continue
                 if item is missing:
                     try:
                         item = getattr(v, name)

@@ -13,6 +13,7 @@ from wirestruct import get_protocol, open_capture, to_jsonable
 from wirestruct.events import ErrorEvent, PacketEvent
 from wirestruct.generated.scrap_mechanic.sm_common import SmCommon
 from wirestruct.serialize import (
+    HIDDEN,
     MAX_SAFE_INTEGER,
     Serializer,
     dumps,
@@ -228,3 +229,47 @@ def test_raw_output_of_a_capture_spec_with_runtime_byte_order():
     shown = Serializer(raw=True).value(capture)
     assert shown == json.loads(json.dumps(reference(capture)))
     assert shown["blocks"][0]["body"]["major_version"] == 1
+
+
+@pytest.mark.parametrize("enum_names", [True, False])
+def test_an_enum_instance_is_shown_from_its_source_as_the_instance_would_be(enum_names):
+    """diep.io's ``slot`` (``resolve_enum(update_slot, index)``) is shown from ``index``
+    without computing the instance: a member's name (or value), an unknown value as is."""
+    from wirestruct.generated.diep.diep_clientbound_diepcustom_011c2e9 import (
+        DiepClientboundDiepcustom011c2e9 as Diep,
+    )
+    from wirestruct.serialize import enum_instance
+    assert enum_instance(Diep.UpdateField, "slot") == (Diep.UpdateSlot, "index")
+    assert enum_instance(Diep.UpdateField, "index") is None
+    fields = [obj for event in events("diep") if isinstance(event, PacketEvent)
+              for obj in _objects(event.packet) if type(obj) is Diep.UpdateField]
+    assert len(fields) > 100
+    shown = Serializer(enum_names=enum_names)
+    seen_unknown = False
+    for index, obj in enumerate(fields[:200]):
+        if index % 7 == 0:                  # values no member has
+            obj.__dict__.pop("_m_slot", None)
+            obj._m_index = 4000 + index
+        obj.__dict__.pop("_m_slot", None)
+        data = shown.value(obj)
+        if data is HIDDEN:
+            continue
+        expected = obj.slot             # the instance, computed as the spec says
+        if isinstance(expected, enum.Enum):
+            expected = expected.name if enum_names else expected.value
+        else:
+            seen_unknown = True
+        assert data["slot"] == expected
+    assert seen_unknown
+
+
+def _objects(obj):
+    """Every generated object inside ``obj``."""
+    if isinstance(obj, list):
+        for item in obj:
+            yield from _objects(item)
+    elif isinstance(obj, KaitaiStruct):
+        yield obj
+        for name, value in vars(obj).items():
+            if not name.startswith("_"):
+                yield from _objects(value)
