@@ -24,15 +24,14 @@ import gc
 import sys
 import time
 import tracemalloc
-from io import BytesIO
 
-from kaitaistruct import KaitaiStream
 from wirestruct import get_protocol
 from wirestruct.events import ErrorEvent
 from wirestruct.generated.diep.diep_serverbound import DiepServerbound
 from wirestruct.lz4block import decompress_block
 from wirestruct.records import Direction
 from wirestruct.session import decode_records, track
+from wirestruct.stream import parse_stream
 from wirestruct.tools.generate_diep import generate
 
 
@@ -87,7 +86,7 @@ def main(argv=None) -> int:
 
     def parse_alone():
         for cls, data in plain:
-            cls(KaitaiStream(BytesIO(data)))
+            cls(parse_stream(data))
 
     e2e, alone = best_of(args.repeat, end_to_end, parse_alone)
     print(f"end to end:  {e2e:7.3f} s  {upcreates / e2e:10,.0f} upcreates/s  "
