@@ -1,15 +1,20 @@
-"""``state`` (decode + track) with the collector at Python's default and batched.
+"""``state`` and ``decode`` with the collector at Python's default, batched by thresholds,
+and collected between events (what decoding does now).
 
     python benchmarks/bench_garbage.py [--rounds 5] [--ticks 400]
 
 Every generated object points back through ``_parent`` and ``_root``, so each decoded
-packet is freed only by the cycle collector. ``decode_records`` raises the young-generation
-and middle-generation thresholds to ``wirestruct.session.COLLECTION_THRESHOLDS`` while it
-runs; "before" sets them to (700, 10) (Python's defaults, what decoding ran with before),
-"after" keeps them. For diep.io and Scrap Mechanic sessions from the generators (built
-first, not timed; Scrap Mechanic ten times the ticks), the runs alternate (before, after,
-before, after ...) and the best CPU time of each is printed with the ratio and the load
-average before and after.
+packet is freed only by the cycle collector. Three settings of ``wirestruct.session``:
+
+* ``default``: thresholds (700, 10), Python's defaults, what decoding ran with at first;
+* ``batched``: thresholds (10 000, 10), no collection between events (the previous way);
+* ``between``: ``COLLECTION_THRESHOLDS`` and ``BETWEEN_EVENTS`` as they are: the young
+  generation collected between two events, the thresholds a bound only.
+
+For diep.io and Scrap Mechanic sessions from the generators (built first, not timed;
+Scrap Mechanic ten times the ticks), ``state`` (decode + track) and ``decode`` (JSON Lines
+to /dev/null) run under each setting in turn, round after round; the best CPU time of
+each is printed with the ratios to ``between`` and the load average before and after.
 """
 from __future__ import annotations
 
@@ -21,17 +26,29 @@ import time
 
 from wirestruct import get_protocol, session
 from wirestruct.session import decode_records, track
+from wirestruct.tools.formats import EventWriter, OutputOptions
 from wirestruct.tools.generate_diep import generate
 from wirestruct.tools.generate_scrap_mechanic import SessionGenerator
 
 
-def state(protocol, records, thresholds: tuple) -> float:
-    session.COLLECTION_THRESHOLDS = thresholds
-    gc.collect()
-    started = time.process_time()
+def state(protocol, records) -> None:
     tracker = protocol.tracker()
     for _ in track(decode_records(records, protocol.decoder()), tracker):
         pass
+
+
+def decode(protocol, records) -> None:
+    with open(os.devnull, "wb") as out:
+        writer = EventWriter(out, OutputOptions(format="jsonl"))
+        for event in decode_records(records, protocol.decoder()):
+            writer.write(event)
+
+
+def timed(run, protocol, records, setting: tuple) -> float:
+    session.COLLECTION_THRESHOLDS, session.BETWEEN_EVENTS = setting
+    gc.collect()
+    started = time.process_time()
+    run(protocol, records)
     return time.process_time() - started
 
 
@@ -40,24 +57,31 @@ def main(argv=None) -> int:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--ticks", type=int, default=400)
     args = parser.parse_args(argv)
-    after = session.COLLECTION_THRESHOLDS
-    before = (700, 10)
+    now = (session.COLLECTION_THRESHOLDS, session.BETWEEN_EVENTS)
+    settings = {"default": ((700, 10), 0), "batched": ((10_000, 10), 0), "between": now}
     cases = {
         "diep": (get_protocol("diep"), list(generate(7, ticks=args.ticks, shapes=160))),
         "scrap_mechanic": (get_protocol("scrap-mechanic"),
                            list(SessionGenerator(7, args.ticks * 10))),
     }
     load = os.getloadavg()[0]
-    print(f"{'protocol':<15} {'before s':>9} {'after s':>9} {'before/after':>13}")
-    for name, (protocol, records) in cases.items():
-        best = {before: float("inf"), after: float("inf")}
-        for _ in range(args.rounds):
-            for thresholds in best:
-                best[thresholds] = min(best[thresholds], state(protocol, records, thresholds))
-        print(f"{name:<15} {best[before]:>9.3f} {best[after]:>9.3f} "
-              f"{best[before] / best[after]:>13.2f}", flush=True)
-    session.COLLECTION_THRESHOLDS = after
-    print(f"best of {args.rounds} alternating rounds, CPU seconds; load average "
+    print(f"{'protocol':<15} {'run':<7} " + " ".join(f"{k + ' s':>10}" for k in settings)
+          + f" {'default/between':>16} {'batched/between':>16}")
+    try:
+        for name, (protocol, records) in cases.items():
+            for label, run in (("state", state), ("decode", decode)):
+                run(protocol, records[:200])                 # warm-up: imports, plans
+                best = dict.fromkeys(settings, float("inf"))
+                for _ in range(args.rounds):
+                    for key, setting in settings.items():
+                        best[key] = min(best[key], timed(run, protocol, records, setting))
+                print(f"{name:<15} {label:<7} "
+                      + " ".join(f"{best[k]:>10.3f}" for k in settings)
+                      + f" {best['default'] / best['between']:>16.2f}"
+                      f" {best['batched'] / best['between']:>16.2f}", flush=True)
+    finally:
+        session.COLLECTION_THRESHOLDS, session.BETWEEN_EVENTS = now
+    print(f"best of {args.rounds} rounds, CPU seconds; load average "
           f"{load:.2f} before, {os.getloadavg()[0]:.2f} after")
     return 0
 

@@ -41,12 +41,17 @@ def _name_file(events: Iterator[Event], path: str) -> Iterator[Event]:
 #: decoded packet is garbage that only the cycle collector frees; at Python's defaults
 #: (700, 10) a collection runs every few packets, finds the packet being parsed still
 #: alive and promotes it, and the older generations then fill and get scanned over and
-#: over. At (10 000, 10) the collector runs fourteen times less often and the garbage
-#: waiting for it stays bounded (a few MB, whatever the capture's length). Larger
-#: thresholds speed diep.io up further but slow Scrap Mechanic down (its garbage then
-#: leaves the caches before it is reused) and let memory grow within a wider bound:
-#: benchmarks/bench_garbage.py.
-COLLECTION_THRESHOLDS = (10_000, 10)
+#: over. While decoding, the young generation is collected between two events instead
+#: (:data:`BETWEEN_EVENTS`), when the packets before are garbage and the next one is not
+#: begun; these thresholds are the bound for a packet that alone allocates more.
+COLLECTION_THRESHOLDS = (50_000, 10)
+
+#: Between two events, the young generation is collected once it holds this many tracked
+#: objects (net of frees), every tenth time with the middle one: the consumed packets'
+#: cycles are freed when first looked at, nothing half-built is promoted, and the garbage
+#: waiting for the collector stays bounded (a few MB, whatever the capture's length).
+#: 0: leave it all to the thresholds. benchmarks/bench_garbage.py compares the two.
+BETWEEN_EVENTS = 10_000
 
 _decoding = 0                   # decode loops running (nested or interleaved)
 _saved_threshold: tuple[int, ...] = ()
@@ -73,7 +78,17 @@ def _decode(records: Iterable[CaptureRecord | WirestructError],
             decoder: Decoder) -> Iterator[Event]:
     _batch_collections()
     try:
-        yield from _decode_all(records, decoder)
+        limit = BETWEEN_EVENTS
+        if not limit or not gc.isenabled() or not gc.get_threshold()[0]:
+            yield from _decode_all(records, decoder)
+            return
+        count, collect = gc.get_count, gc.collect
+        young = 0
+        for event in _decode_all(records, decoder):
+            yield event
+            if count()[0] > limit:
+                young += 1
+                collect(0 if young % 10 else 1)
     finally:                    # exhausted, closed, or dropped by the consumer
         _restore_collections()
 

@@ -9,12 +9,20 @@ bits left over from a bit-sized one), the same ``EndOfStreamError`` with the sam
 message and counts, the same position afterwards. Reads of 8 MiB and more, bit-sized
 reads and everything else are ``KaitaiStream``'s own.
 
+Generated code opens a substream for every field of a given ``size`` with the name
+``KaitaiStream`` of its own module; :func:`bind` points that name of every module of a
+generated package at :class:`ParseStream` (the static helpers the code also calls through
+it, such as ``resolve_enum``, are inherited), so substreams read the same way. The
+runtime binds each package it decodes with when it loads it.
+
 ``tests/test_stream.py`` runs random sequences of every read, bit-sized ones between
 them, on random and short data through both classes and asserts equal results, errors
 and stream state; the pinned ``kaitaistruct`` version is the one it proves this for.
 """
 from __future__ import annotations
 
+import importlib
+import pkgutil
 import struct
 from collections.abc import Callable
 from io import BytesIO
@@ -91,3 +99,13 @@ class ParseStream(KaitaiStream):
 def parse_stream(data: bytes) -> ParseStream:
     """A :class:`ParseStream` over ``data``."""
     return ParseStream(BytesIO(data))
+
+
+def bind(package: str) -> None:
+    """Every module of the generated ``package`` (``wirestruct.generated.<folder>``) opens its
+    substreams as :class:`ParseStream` (see the module doc)."""
+    found = importlib.import_module(package)
+    for info in pkgutil.iter_modules(found.__path__):
+        module = importlib.import_module(f"{package}.{info.name}")
+        if getattr(module, "KaitaiStream", None) is KaitaiStream:
+            module.KaitaiStream = ParseStream  # type: ignore[attr-defined]

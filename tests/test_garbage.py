@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import itertools
+import sys
 import tracemalloc
 
 from wirestruct import get_protocol, session
@@ -99,3 +100,26 @@ def test_the_packets_are_garbage_the_collector_frees():
             gc.enable()
     # What the threshold batches: the packets' parent/root cycles, thousands of objects.
     assert freed > 1000
+
+
+def test_young_collections_run_between_events():
+    """The young generation is collected where decode_records hands over an event (the
+    packets before it are garbage then, the next one is not begun), not part-way through
+    a parse; the thresholds stay a bound a single packet would have to pass."""
+    records = list(generate(11, ticks=20, shapes=40))
+    protocol = get_protocol("diep")
+    where: list[bool] = []
+
+    def note(phase: str, info: dict) -> None:
+        if phase == "start":            # the frame running when the collection began
+            where.append(sys._getframe(1).f_code is session._decode.__code__)
+
+    gc.collect()
+    gc.callbacks.append(note)
+    try:
+        for _ in track(decode_records(records * 4, protocol.decoder()), protocol.tracker()):
+            pass
+    finally:
+        gc.callbacks.remove(note)
+    assert len(where) >= 3
+    assert all(where), f"{where.count(False)} of {len(where)} collections inside a parse"

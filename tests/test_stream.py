@@ -76,3 +76,48 @@ def test_large_reads_stay_kaitai_streams() -> None:
     for data in (b"\0" * 10, b"\1" * n):
         base, fast = KaitaiStream(BytesIO(data)), parse_stream(data)
         assert outcome(fast, ("read_bytes", n)) == outcome(base, ("read_bytes", n))
+
+
+def test_every_generated_substream_is_a_parse_stream():
+    """Each generated module that opens substreams (``KaitaiStream(BytesIO(...))`` for a
+    field of a given size) has its ``KaitaiStream`` bound to ParseStream once the runtime
+    that decodes with it is loaded; a parsed packet's substreams are ParseStreams."""
+    import importlib
+    import sys
+    from pathlib import Path
+
+    import wirestruct.captures.pcap  # noqa: F401 - the runtime modules bind their packages
+    import wirestruct.mme.decoder  # noqa: F401
+    import wirestruct.scrap_mechanic.decoder  # noqa: F401
+    generated = Path(importlib.import_module("wirestruct.generated").__path__[0])
+    opening = [f"wirestruct.generated.{p.parent.name}.{p.stem}"
+               for p in generated.glob("*/*.py") if "KaitaiStream(BytesIO(" in p.read_text()]
+    assert len(opening) > 10
+    for name in opening:
+        assert sys.modules[name].KaitaiStream is ParseStream, name
+
+    from wirestruct import get_protocol
+    from wirestruct.captures import open_capture
+    from wirestruct.events import PacketEvent
+    from wirestruct.session import decode_records
+    root = Path(__file__).resolve().parent.parent
+    protocol = get_protocol("scrap-mechanic")
+    with open_capture(root / "samples" / "scrap_mechanic.jsonl",
+                      transport=protocol.transport) as capture:
+        bodies = [event.expansions["body"] for event in decode_records(capture, protocol.decoder())
+                  if isinstance(event, PacketEvent) and "body" in event.expansions]
+    inner = [obj._io for body in bodies for obj in _objects(body) if obj._io is not body._io]
+    assert len(inner) > 100                         # read from substreams
+    assert {type(io) for io in inner} == {ParseStream}
+
+
+def _objects(obj: Any) -> Any:
+    from kaitaistruct import KaitaiStruct
+    if isinstance(obj, list):
+        for item in obj:
+            yield from _objects(item)
+    elif isinstance(obj, KaitaiStruct):
+        yield obj
+        for name, value in vars(obj).items():
+            if not name.startswith("_"):
+                yield from _objects(value)

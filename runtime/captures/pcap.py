@@ -72,13 +72,15 @@ from ..generated.capture.udp_datagram import UdpDatagram
 from ..limits import DEFAULT_LIMITS, Limits
 from ..parse import parse, wrap_exception
 from ..records import CaptureRecord, Direction
-from ..stream import ParseStream, parse_stream
+from ..stream import ParseStream, bind, parse_stream
 from . import fastpath
 from .fastpath import Segment, decode_frame, enhanced_packet, ethernet_ipv4_tcp_data, record_header
 from .ip_fragments import FragmentBuffer, FragmentKey
 from .pcap_writer import write_pcap, write_pcapng
 from .tcp_reassembly import Chunk, Gap, HalfStream
 from .unread import UnreadTally
+
+bind("wirestruct.generated.capture")
 
 __all__ = ["read_packet_capture", "parse_server", "Frame", "write_pcap", "write_pcapng"]
 

@@ -45,11 +45,14 @@ from ..limits import DEFAULT_LIMITS, Limits
 from ..parse import parse
 from ..protocol import PacketContext, StreamDecoder
 from ..records import CaptureRecord, Direction
+from ..stream import bind
 from .expansions import FileData, Region, RegionBlocks, StreamBlocks
 from .inflate import StreamInflater, inflate_exact
 from .packets import PACKETS, packet_name, type_set
 from .packets import PacketType as P
 from .text import color_segments
+
+bind("wirestruct.generated.mme")
 
 
 def _plausible(data: memoryview, pos: int) -> bool:

@@ -43,9 +43,11 @@ from ..lz4block import decompress_block
 from ..parse import check_consumed, parse, wrap_exception
 from ..protocol import MessageDecoder, PacketContext
 from ..records import CaptureRecord, Direction
-from ..stream import parse_stream
+from ..stream import bind, parse_stream
 from . import packets
 from .delta import RAW, split_sub_update
+
+bind("wirestruct.generated.scrap_mechanic")
 
 UpdateType = SmNetworkUpdate.UpdateType
 _CREATE = int(UpdateType.create)
