@@ -6,8 +6,9 @@ one-field ``struct`` unpack; diep.io's varints are read a byte at a time, so on 
 that chain is a fifth of ``wirestruct state``. :class:`ParseStream` does the same work in
 one method per read: the same values, the same alignment (a byte-aligned read drops the
 bits left over from a bit-sized one), the same ``EndOfStreamError`` with the same
-message and counts, the same position afterwards. Reads of 8 MiB and more, bit-sized
-reads and everything else are ``KaitaiStream``'s own.
+message and counts, the same position afterwards; big-endian bit-sized reads (Scrap
+Mechanic's packed floats) too. Reads of 8 MiB and more, little-endian bit-sized reads,
+terminated byte strings and everything else are ``KaitaiStream``'s own.
 
 Generated code opens a substream for every field of a given ``size`` with the name
 ``KaitaiStream`` of its own module; :func:`bind` points that name of every module of a
@@ -76,6 +77,23 @@ class ParseStream(KaitaiStream):
                 return data
             raise _end(n, len(data))
         return KaitaiStream.read_bytes(self, n)
+
+    def read_bits_int_be(self, n: int) -> int:
+        self.bits_write_mode = False
+        bits_needed = n - self.bits_left
+        left = self.bits_left = -bits_needed % 8
+        if bits_needed <= 0:
+            res = self.bits >> -bits_needed
+            self.bits &= (1 << left) - 1
+            return res
+        size = ((bits_needed - 1) >> 3) + 1
+        data = self._io.read(size)
+        if len(data) != size:
+            raise _end(size, len(data))
+        new_bits = int.from_bytes(data, "big")
+        res = new_bits >> left | self.bits << bits_needed
+        self.bits = new_bits & ((1 << left) - 1)
+        return res
 
     read_s1 = _fixed("b")
     read_u2le = _fixed("<H")

@@ -55,6 +55,7 @@ def test_every_read_matches_kaitai_stream(data: bytes, ops: list[tuple[Any, ...]
 @pytest.mark.parametrize("bits", ["read_bits_int_be", "read_bits_int_le", None])
 @pytest.mark.parametrize("op", [(name,) for name in FIXED]
                          + [("read_bytes", n) for n in range(4)]
+                         + [("read_bits_int_be", n) for n in (1, 5, 8, 13, 32, 64)]
                          + [("read_bytes_term", 0x85, True, True, True), ("read_bytes_full",)])
 def test_each_read_after_bits_on_every_short_length(op: tuple[Any, ...],
                                                     bits: str | None) -> None:
