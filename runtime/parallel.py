@@ -73,6 +73,26 @@ def default_jobs() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+#: Captures from this size on are decoded on every core by ``decode --jobs auto`` (for the
+#: protocols whose ``parallel_by_default`` is set): below it, starting the workers takes a
+#: good part of what they save (benchmarks/bench_jobs.py: diep.io 1.3x at 1.9 MB, Scrap
+#: Mechanic 1.0x at 3 MB, against 1.9x and 1.25x at ten times those sizes, on 2 cores).
+AUTO_MIN_BYTES = 16 << 20
+
+
+def auto_jobs(protocol: Protocol, path: str | os.PathLike[str] | None) -> int:
+    """The processes ``decode --jobs auto`` uses: every core (:func:`default_jobs`) for a
+    capture file of at least :data:`AUTO_MIN_BYTES` of a protocol whose
+    ``parallel_by_default`` is set; one otherwise (standard input, small files)."""
+    if not protocol.parallel_by_default or path is None or str(path) == "-":
+        return 1
+    try:
+        size = os.stat(path).st_size
+    except OSError:
+        return 1
+    return default_jobs() if size >= AUTO_MIN_BYTES else 1
+
+
 def event_line(event: Event, fmt: tuple[bool, str]) -> str:
     """One event as the line ``wirestruct decode --format jsonl`` prints, without its
     newline: the one place the worker stage and the sequential stage serialize. ``fmt`` is

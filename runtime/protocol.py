@@ -483,6 +483,10 @@ class Protocol:
     export_items: Callable[[PacketEvent], list[ExportItem]]
     default_ports: tuple[int, ...] = ()         #: server TCP/UDP ports, to infer direction
     make_encoder: Callable[..., Any] | None = None  #: (limits=..., **options) -> Encoder
+    #: Whether ``decode --jobs auto`` (the default) runs worker processes on a large
+    #: capture: True where parsing and serializing packets, which workers do, is most of
+    #: the work; False where the in-order stage is (MME: inflating map transfers).
+    parallel_by_default: bool = False
 
     def decoder(self, limits: Limits = DEFAULT_LIMITS, **options: Any) -> Decoder:
         return self.make_decoder(limits=limits, **options)

@@ -284,3 +284,38 @@ def test_a_worker_returns_at_most_chunk_output_and_the_rest_is_sent_again(captur
         errors = sum(isinstance(event, ErrorEvent) for event in events)
         assert (out.tally.packets, out.tally.errors) == (len(events) - errors, errors), key
     assert resubmitted > 10
+
+
+def test_jobs_auto_is_every_core_for_a_large_capture_of_a_protocol_that_gains(tmp_path):
+    from wirestruct.parallel import AUTO_MIN_BYTES, auto_jobs, default_jobs
+    diep, mme = get_protocol("diep"), get_protocol("mme")
+    large = tmp_path / "large.jsonl"
+    with open(large, "wb") as out:               # sparse: only its size is looked at
+        out.truncate(AUTO_MIN_BYTES)
+    assert auto_jobs(diep, large) == auto_jobs(get_protocol("scrap-mechanic"), large) \
+        == default_jobs()
+    assert auto_jobs(mme, large) == 1            # its in-order stage is most of the work
+    assert auto_jobs(diep, ROOT / "samples" / "diep.jsonl") == 1
+    assert auto_jobs(diep, "-") == auto_jobs(diep, tmp_path / "missing") == 1
+
+
+def test_cli_jobs_auto_runs_the_workers_and_prints_the_same(capsys, monkeypatch):
+    from wirestruct import parallel
+    sample = ROOT / "samples" / "diep.jsonl"
+    status, expected, summary = _one_process(capsys, sample, ["-p", "diep"])
+    used: list[int] = []
+    real = parallel.decode_lines
+
+    def recording(*args, **kwargs):
+        used.append(kwargs["jobs"])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(parallel, "AUTO_MIN_BYTES", 1)
+    monkeypatch.setattr(parallel, "decode_lines", recording)
+    assert main(["decode", str(sample), "-p", "diep"]) == status == 0   # --jobs auto
+    out, err = capsys.readouterr()
+    cores = parallel.default_jobs()
+    assert used == ([cores] if cores > 1 else [])      # one core: no workers to start
+    assert out == expected and _head(err) == summary
+    with pytest.raises(SystemExit):
+        main(["decode", str(sample), "-p", "diep", "--jobs", "0"])

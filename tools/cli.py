@@ -237,8 +237,12 @@ INTERRUPTED = 130
 
 
 def _jobs(text: str) -> int:
+    """A number of processes, or ``auto`` (0: :func:`wirestruct.parallel.auto_jobs`)."""
+    if text == "auto":
+        return 0
     if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of processes (1 or more)")
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a number of processes (1 or more) or auto")
     return int(text)
 
 
@@ -257,6 +261,8 @@ def _writer(args) -> formats.EventWriter:
 def cmd_decode(args) -> int:
     writer = _writer(args)
     capture, protocol = _resolve(args)
+    if args.jobs == 0:
+        args.jobs = parallel.auto_jobs(protocol, args.capture)
     if _parallel(args):
         return _decode_parallel(args, capture, protocol, writer)
     summary = Summary(protocol, args)
@@ -486,10 +492,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--upto", type=_count, metavar="N", help="stop after packet N (from 0)")
     p.add_argument("--strict", action="store_true",
                    help="exit 1 if any packet failed or --server matched nothing")
-    p.add_argument("--jobs", "-j", type=_jobs, metavar="N", default=1,
-                   help="processes parsing and serializing packets (default 1); the output "
-                        "is the same. Used with --format jsonl, without --only, --upto, "
-                        "--follow, standard input or --big-ints string")
+    p.add_argument("--jobs", "-j", type=_jobs, metavar="N", default="auto",
+                   help="processes parsing and serializing packets; the output is the same. "
+                        "auto (the default): every core for a diep.io or Scrap Mechanic "
+                        "capture file of 16 MiB or more, else 1. Used with --format jsonl, "
+                        "without --only, --upto, --follow, standard input or --big-ints "
+                        "string")
     _add_follow_arg(p)
     _examples(p, "wirestruct decode samples/mme.jsonl -p mme --format jsonl"
                  " | jq -c 'select(.name == \"chat_message\")'",

@@ -37,6 +37,7 @@ PROTOCOL = Protocol(
     export_items=export_items,
     make_encoder=make_encoder,
     default_ports=(),
+    parallel_by_default=True,
 )
 
 __all__ = ["PROTOCOL", "NetObjTracker", "ScrapMechanicDecoder", "SubUpdate", "export_items"]
