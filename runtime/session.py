@@ -46,12 +46,17 @@ def _name_file(events: Iterator[Event], path: str) -> Iterator[Event]:
 #: begun; these thresholds are the bound for a packet that alone allocates more.
 COLLECTION_THRESHOLDS = (50_000, 10)
 
-#: Between two events, the young generation is collected once it holds this many tracked
-#: objects (net of frees), every tenth time with the middle one: the consumed packets'
-#: cycles are freed when first looked at, nothing half-built is promoted, and the garbage
-#: waiting for the collector stays bounded (a few MB, whatever the capture's length).
-#: 0: leave it all to the thresholds. benchmarks/bench_garbage.py compares the two.
-BETWEEN_EVENTS = 10_000
+#: Between two events, the young generation is collected once it holds about what the
+#: last ``EVENTS_PER_COLLECTION`` events allocated (tracked objects, net of frees; at least
+#: ``BETWEEN_EVENTS``, at most four fifths of the young threshold), every tenth time with
+#: the middle one: the consumed packets' cycles are freed the first time the collector sees
+#: them, nothing half-built is promoted, and the garbage waiting stays bounded (a few MB,
+#: whatever the capture's length). Small packets (Scrap Mechanic) are then collected while
+#: they are still in the caches; large ones (diep.io updates) seldom enough that the one
+#: event the consumer still holds at each collection costs little.
+#: BETWEEN_EVENTS = 0 leaves it all to the thresholds; benchmarks/bench_garbage.py compares.
+BETWEEN_EVENTS = 2_000
+EVENTS_PER_COLLECTION = 8
 
 _decoding = 0                   # decode loops running (nested or interleaved)
 _saved_threshold: tuple[int, ...] = ()
@@ -83,12 +88,17 @@ def _decode(records: Iterable[CaptureRecord | WirestructError],
             yield from _decode_all(records, decoder)
             return
         count, collect = gc.get_count, gc.collect
-        young = 0
+        young = events = 0
+        factor, high = EVENTS_PER_COLLECTION, COLLECTION_THRESHOLDS[0] * 4 // 5
         for event in _decode_all(records, decoder):
             yield event
-            if count()[0] > limit:
+            events += 1
+            held = count()[0]
+            if held > limit:
                 young += 1
                 collect(0 if young % 10 else 1)
+                limit = min(max(held // events * factor, BETWEEN_EVENTS), high)
+                events = 0
     finally:                    # exhausted, closed, or dropped by the consumer
         _restore_collections()
 
