@@ -437,12 +437,15 @@ def _nonfinite(v: float) -> str:
     return "NaN" if math.isnan(v) else ("Infinity" if v > 0 else "-Infinity")
 
 
-def dumps(data: Any) -> bytes:
-    """JSON-able ``data`` as compact UTF-8 JSON; integers beyond 64 bits stay exact."""
+def dumps(data: Any, *, line: bool = False) -> bytes:
+    """JSON-able ``data`` as compact UTF-8 JSON (``line``: with a newline after it, written
+    by orjson, not concatenated); integers beyond 64 bits stay exact."""
     try:
-        return orjson.dumps(data)
+        return orjson.dumps(data, option=orjson.OPT_APPEND_NEWLINE) if line \
+            else orjson.dumps(data)
     except TypeError:  # orjson holds at most 64-bit integers
-        return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
+        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+        return (text + "\n" if line else text).encode()
 
 
 _SERIALIZERS: dict[tuple, Serializer] = {}

@@ -79,7 +79,7 @@ class EventWriter:
 
     # -- formats --------------------------------------------------------------------------
     def _jsonl(self, event: Any) -> bytes:
-        return dumps(self.serializer.event(event)) + b"\n"
+        return dumps(self.serializer.event(event), line=True)
 
     def _summary(self, event: Any) -> bytes:
         return (summary_line(event, self.serializer.event(event), self.t0 or 0.0) + "\n").encode()
