@@ -8,6 +8,7 @@ import uuid
 from pathlib import Path
 
 import pytest
+from generated_objects import objects
 from kaitaistruct import KaitaiStruct
 from wirestruct import get_protocol, open_capture, to_jsonable
 from wirestruct.events import ErrorEvent, PacketEvent
@@ -242,7 +243,7 @@ def test_an_enum_instance_is_shown_from_its_source_as_the_instance_would_be(enum
     assert enum_instance(Diep.UpdateField, "slot") == (Diep.UpdateSlot, "index")
     assert enum_instance(Diep.UpdateField, "index") is None
     fields = [obj for event in events("diep") if isinstance(event, PacketEvent)
-              for obj in _objects(event.packet) if type(obj) is Diep.UpdateField]
+              for obj in objects(event.packet) if type(obj) is Diep.UpdateField]
     assert len(fields) > 100
     shown = Serializer(enum_names=enum_names)
     seen_unknown = False
@@ -261,15 +262,3 @@ def test_an_enum_instance_is_shown_from_its_source_as_the_instance_would_be(enum
             seen_unknown = True
         assert data["slot"] == expected
     assert seen_unknown
-
-
-def _objects(obj):
-    """Every generated object inside ``obj``."""
-    if isinstance(obj, list):
-        for item in obj:
-            yield from _objects(item)
-    elif isinstance(obj, KaitaiStruct):
-        yield obj
-        for name, value in vars(obj).items():
-            if not name.startswith("_"):
-                yield from _objects(value)

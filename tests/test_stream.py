@@ -12,6 +12,7 @@ from io import BytesIO
 from typing import Any
 
 import pytest
+from generated_objects import objects
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from kaitaistruct import KaitaiStream
@@ -107,18 +108,6 @@ def test_every_generated_substream_is_a_parse_stream():
                       transport=protocol.transport) as capture:
         bodies = [event.expansions["body"] for event in decode_records(capture, protocol.decoder())
                   if isinstance(event, PacketEvent) and "body" in event.expansions]
-    inner = [obj._io for body in bodies for obj in _objects(body) if obj._io is not body._io]
+    inner = [obj._io for body in bodies for obj in objects(body) if obj._io is not body._io]
     assert len(inner) > 100                         # read from substreams
     assert {type(io) for io in inner} == {ParseStream}
-
-
-def _objects(obj: Any) -> Any:
-    from kaitaistruct import KaitaiStruct
-    if isinstance(obj, list):
-        for item in obj:
-            yield from _objects(item)
-    elif isinstance(obj, KaitaiStruct):
-        yield obj
-        for name, value in vars(obj).items():
-            if not name.startswith("_"):
-                yield from _objects(value)
