@@ -293,6 +293,8 @@ class ParallelDecode:
         self._pool: ProcessPoolExecutor | None = None
         self._offset = 0        # events workers made before the next part to write
         self.tally = DecodeTally()
+        #: why no worker process could be started, when decoding fell back to this one
+        self.no_workers: str | None = None
         #: largest number of chunks held at once (for the memory test)
         self.peak_in_flight = 0
         #: the base of the numbers of events made here, serialized before they are rebased
@@ -304,15 +306,21 @@ class ParallelDecode:
         if not supports_split(decoder):
             yield from self._sequential(decoder)
             return
-        _stage(decoder)
         path = getattr(self.records, "path", None)
-        context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(["wirestruct.parallel", "wirestruct.tools.cli",
-                                        type(decoder).__module__])
-        with ProcessPoolExecutor(
+        try:
+            context = multiprocessing.get_context("forkserver")
+            context.set_forkserver_preload(["wirestruct.parallel", "wirestruct.tools.cli",
+                                            type(decoder).__module__])
+            pool = ProcessPoolExecutor(
                 max_workers=self.jobs, mp_context=context, initializer=_init_worker,
                 initargs=(self.protocol.name, self.limits, self.options,
-                          None if path is None else str(path), self.fmt)) as pool:
+                          None if path is None else str(path), self.fmt))
+        except (OSError, ValueError, NotImplementedError) as exc:  # no pool here (no sem_open ...)
+            self.no_workers = f"{type(exc).__name__}: {exc}"
+            yield from self._sequential(decoder)
+            return
+        _stage(decoder)
+        with pool:
             # Start the workers now (a pool starts them on its first task): their start-up
             # then overlaps the reading of the first chunk instead of following it.
             pool.submit(_started)

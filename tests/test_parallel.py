@@ -319,3 +319,22 @@ def test_cli_jobs_auto_runs_the_workers_and_prints_the_same(capsys, monkeypatch)
     assert out == expected and _head(err) == summary
     with pytest.raises(SystemExit):
         main(["decode", str(sample), "-p", "diep", "--jobs", "0"])
+
+
+def test_without_worker_processes_decode_falls_back_to_one_process_and_says_so(
+        capsys, monkeypatch):
+    """Where no process pool can be made (no working sem_open, no shared memory), the
+    decode goes on in this process, the same output, with a line on stderr saying why."""
+    from wirestruct import parallel
+    sample = ROOT / "samples" / "diep.jsonl"
+    status, expected, summary = _one_process(capsys, sample, ["-p", "diep"])
+
+    def no_pool(*args, **kwargs):
+        raise NotImplementedError("sem_open is not available here")
+
+    monkeypatch.setattr(parallel, "ProcessPoolExecutor", no_pool)
+    assert main(["decode", str(sample), "-p", "diep", "--jobs", "2"]) == status == 0
+    out, err = capsys.readouterr()
+    assert out == expected and _head(err) == summary
+    assert "decoded in one process: no worker process could be started" in err
+    assert "sem_open is not available here" in err

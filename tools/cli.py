@@ -316,6 +316,9 @@ def _decode_parallel(args, capture: Capture, protocol: Protocol,
             interrupted = True
     out.flush()
     tally = lines.tally
+    if lines.no_workers is not None:
+        print(f"wirestruct: decoded in one process: no worker process could be started "
+              f"({lines.no_workers})", file=sys.stderr)
     head = f"{tally.packets} packets, {tally.errors} errors"
     print(f"wirestruct: {head}{' (interrupted)' if interrupted else ''}", file=sys.stderr)
     if args.server and not tally.packets:
