@@ -100,33 +100,55 @@ def param_names(cls: type) -> tuple[str, ...]:
     return tuple(n for n in names if n not in ("self", "_io", "_parent", "_root"))
 
 
-#: An instance that is an enum of one other value and nothing else, as the compiler writes
-#: it: ``self._m_<name> = KaitaiStream.resolve_enum(<Enum>, self.<source>)``.
-_ENUM_INSTANCE = re.compile(
+#: An instance as the compiler writes one: computed once from one expression, kept in
+#: ``_m_<name>``. The expression is group 2.
+_INSTANCE = re.compile(
     r"^@property\s+def (\w+)\(self\):\s+(?:(?:\"\"\"|\'\'\').*?(?:\"\"\"|\'\'\')\s+)?"
     r"if hasattr\(self, '_m_\1'\):\s+return self\._m_\1\s+"
-    r"self\._m_\1 = KaitaiStream\.resolve_enum\(([\w.]+), self\.(\w+)\)\s+"
+    r"self\._m_\1 = ([^\n]+?)\s+"
     r"return getattr\(self, '_m_\1', None\)\s*$", re.S)
+#: ... the enum of one other value: ``KaitaiStream.resolve_enum(<Enum>, self.<source>)``
+_ENUM_OF = re.compile(r"^KaitaiStream\.resolve_enum\(([\w.]+), self\.(\w+)\)$")
+#: ... one value compared with an integer: ``self.<source>[.value] == <integer>``
+_EQUALS = re.compile(r"^self\.(\w+)(\.value)? == (-?\d+)$")
+
+
+def instance_expression(cls: type, name: str) -> str | None:
+    """The expression instance ``name`` of generated class ``cls`` is computed from, when
+    it is one expression and nothing else; None otherwise or without the source."""
+    prop = vars(cls).get(name)
+    try:
+        source = inspect.getsource(prop.fget)          # type: ignore[union-attr]
+    except (OSError, TypeError, AttributeError):
+        return None
+    found = _INSTANCE.match(inspect.cleandoc(source))
+    if found is None or found.group(1) != name:
+        return None
+    return found.group(2)
 
 
 def enum_instance(cls: type, name: str) -> tuple[type[enum.Enum], str] | None:
     """``(enum class, source name)`` when instance ``name`` of generated class ``cls`` is
     the enum of another of its values (a field or instance) and nothing else; None for
     every other instance, and when the source is not available."""
-    prop = vars(cls).get(name)
-    try:
-        source = inspect.getsource(prop.fget)          # type: ignore[union-attr]
-    except (OSError, TypeError, AttributeError):
-        return None
-    found = _ENUM_INSTANCE.match(inspect.cleandoc(source))
-    if found is None or found.group(1) != name:
+    found = _ENUM_OF.match(instance_expression(cls, name) or "")
+    if found is None:
         return None
     target: Any = sys.modules.get(cls.__module__)
-    for part in found.group(2).split("."):
+    for part in found.group(1).split("."):
         target = getattr(target, part, None)
     if not (isinstance(target, type) and issubclass(target, enum.Enum)):
         return None
-    return target, found.group(3)
+    return target, found.group(2)
+
+
+def equals_instance(cls: type, name: str) -> tuple[str, bool, int] | None:
+    """``(source name, through its value, integer)`` when instance ``name`` of generated
+    class ``cls`` is one value (or that value's ``value``) compared with an integer."""
+    found = _EQUALS.match(instance_expression(cls, name) or "")
+    if found is None:
+        return None
+    return found.group(1), found.group(2) is not None, int(found.group(3))
 
 
 class Serializer:
@@ -244,6 +266,48 @@ class Serializer:
             return lambda v, f: self._value(v.tolist(), f)
         return lambda v, f: str(v)
 
+    def _derivation(self, cls: type, name: str) -> Callable[[dict[str, Any]], Any] | None:
+        """How instance ``name`` of ``cls`` is shown straight from the values it is computed
+        from (the object's ``__dict__`` in, the shown value or ``_MISSING`` out), for the
+        instances the compiler writes as one simple expression; None for the others, which
+        are computed. Enums of one value: a dict lookup, the member's name (or value), the
+        value itself when no member has it (as resolve_enum leaves it). One value, or the
+        ``value`` of a wrapper this serializer reads, compared with an integer."""
+        value, unwrap, missing = self._value, self._unwrap, _MISSING
+        found_enum = enum_instance(cls, name)
+        if found_enum is not None:
+            members, source = found_enum
+            source_key = "_m_" + source
+            by_value = {member.value: text for member, text in self._shown(members).items()}
+
+            def enum_of(d: dict[str, Any]) -> Any:
+                raw = d.get(source, missing)
+                if raw is missing:
+                    raw = d.get(source_key, missing)
+                    if raw is missing:
+                        return missing
+                item = by_value.get(raw, raw)
+                return item if type(item) is str else value(item, name)
+
+            return enum_of
+        found = equals_instance(cls, name)
+        if found is None:
+            return None
+        source, through_value, number = found
+        if not through_value:
+            def equals(d: dict[str, Any]) -> Any:
+                item = d.get(source, missing)
+                return missing if item is missing else item == number
+
+            return equals
+
+        def value_equals(d: dict[str, Any]) -> Any:
+            item = d.get(source, missing)
+            getter = unwrap.get(type(item))
+            return missing if getter is None else getter(item) == number
+
+        return value_equals
+
     def _shown(self, t: type[enum.Enum]) -> dict[Any, Any]:
         """Enum member -> what output shows for it (its name, or its value)."""
         shown = self._enum_shown.get(t)
@@ -347,23 +411,17 @@ class Serializer:
                 return shown[item]
             return value(item, name)
 
-        # An instance that only names another value by an enum is shown from that value
-        # (a dict lookup, without computing the instance): the member's name, or the value
-        # itself when no member has it, as resolve_enum leaves it.
-        derived: dict[str, tuple[str, str, dict[Any, Any]]] = {}
-        for name in instances:
-            found = enum_instance(cls, name)
-            if found is not None:
-                members, source = found
-                derived[name] = (source, "_m_" + source, {
-                    member.value: text for member, text in self._shown(members).items()})
-        instance_keys = tuple((name, "_m_" + name, derived.get(name)) for name in instances)
+        derive = {name: self._derivation(cls, name) for name in instances}
+        instance_keys = tuple((name, "_m_" + name, derive[name]) for name in instances)
         end_key = "_m_" + end if end is not None else None
+        end_derive = self._derivation(cls, end) if end is not None else None
 
         def plan(v: Any, field: str | None) -> dict[str, Any]:
             d = v.__dict__
             if end is not None:
                 closing = d.get(end_key, missing)
+                if closing is missing and end_derive is not None:
+                    closing = end_derive(d)
                 if closing is missing:
                     closing = getattr(v, end)
                 if closing:
@@ -389,16 +447,12 @@ class Serializer:
                 converted = plan_of(item, name) if plan_of is not None else value(item, name)
                 if converted is not hide:
                     out[name] = converted
-            for name, key, enum_of in instance_keys:
+            for name, key, derived in instance_keys:
                 item = d.get(key, missing)
-                if item is missing and enum_of is not None:
-                    source, source_key, by_value = enum_of
-                    raw = d.get(source, missing)
-                    if raw is missing:
-                        raw = d.get(source_key, missing)
-                    if raw is not missing:
-                        item = by_value.get(raw, raw)
-                        out[name] = item if type(item) is str else value(item, name)
+                if item is missing and derived is not None:
+                    shown = derived(d)
+                    if shown is not missing:
+                        out[name] = shown
                         continue
                 if item is missing:
                     try:

@@ -262,3 +262,37 @@ def test_an_enum_instance_is_shown_from_its_source_as_the_instance_would_be(enum
             seen_unknown = True
         assert data["slot"] == expected
     assert seen_unknown
+
+
+def test_comparison_instances_are_shown_from_their_source_as_computed():
+    """Instances the compiler writes as ``self.x == N`` or ``self.x.value == N`` (diep.io's
+    ``is_end`` of a field-table entry, ``is_null`` of an entity reference) are shown from
+    the value without computing the instance: equal to the instance, both ways."""
+    from wirestruct.generated.diep.diep_clientbound_diepcustom_011c2e9 import (
+        DiepClientboundDiepcustom011c2e9 as Diep,
+    )
+    from wirestruct.generated.diep.diep_types import DiepTypes
+    from wirestruct.serialize import equals_instance
+    assert equals_instance(Diep.UpdateField, "is_end") == ("xored_jump", False, 1)
+    assert equals_instance(DiepTypes.Entid, "is_null") == ("hash", True, 0)
+    assert equals_instance(Diep.UpdateField, "index") is None
+    found = [obj for event in events("diep") if isinstance(event, PacketEvent)
+             for obj in objects(event.packet)
+             if type(obj) in (Diep.UpdateField, DiepTypes.Entid)]
+    for raw in (False, True):
+        shown = Serializer(raw=raw)
+        seen = {True: 0, False: 0}
+        for obj in found:
+            for name in ("is_end", "is_null"):
+                obj.__dict__.pop("_m_" + name, None)
+            data = shown.value(obj)
+            expected = obj.is_null if type(obj) is DiepTypes.Entid else obj.is_end
+            if data is HIDDEN:              # readable output leaves the closing entry out
+                assert expected is True and not raw
+                seen[True] += 1
+                continue
+            if raw or type(obj) is DiepTypes.Entid:
+                assert data["is_null" if type(obj) is DiepTypes.Entid else "is_end"] \
+                    is expected
+            seen[expected] += 1
+        assert seen[True] > 10 and seen[False] > 100
