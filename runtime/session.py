@@ -57,6 +57,14 @@ COLLECTION_THRESHOLDS = (50_000, 10)
 #: BETWEEN_EVENTS = 0 leaves it all to the thresholds; benchmarks/bench_garbage.py compares.
 BETWEEN_EVENTS = 2_000
 EVENTS_PER_COLLECTION = 8
+#: The event the consumer holds at a middle-generation collection moves to the oldest
+#: generation, which only a full collection frees. A full collection runs instead of every
+#: ``FULL_COLLECTION_AFTER``-th middle one (so at most that many held events wait there),
+#: and, as in Python's own collector, only once the young collections since the last one
+#: have taken ``FULL_COLLECTION_RATIO`` times the objects the oldest generation held after
+#: it: its cost, proportional to that generation, is spread over that many allocations.
+FULL_COLLECTION_AFTER = 20
+FULL_COLLECTION_RATIO = 4
 
 _decoding = 0                   # decode loops running (nested or interleaved)
 _saved_threshold: tuple[int, ...] = ()
@@ -88,7 +96,8 @@ def _decode(records: Iterable[CaptureRecord | WirestructError],
             yield from _decode_all(records, decoder)
             return
         count, collect = gc.get_count, gc.collect
-        young = events = 0
+        young = events = taken = middle = 0
+        full_after = -1                     # measured at the first middle collection
         factor, high = EVENTS_PER_COLLECTION, COLLECTION_THRESHOLDS[0] * 4 // 5
         for event in _decode_all(records, decoder):
             yield event
@@ -96,11 +105,26 @@ def _decode(records: Iterable[CaptureRecord | WirestructError],
             held = count()[0]
             if held > limit:
                 young += 1
-                collect(0 if young % 10 else 1)
+                taken += held
+                if young % 10:
+                    collect(0)
+                elif middle < FULL_COLLECTION_AFTER or taken < full_after:
+                    collect(1)
+                    middle += 1
+                    if full_after < 0:
+                        full_after = _full_collection_after()
+                else:
+                    collect(2)
+                    full_after, taken, middle = _full_collection_after(), 0, 0
                 limit = min(max(held // events * factor, BETWEEN_EVENTS), high)
                 events = 0
     finally:                    # exhausted, closed, or dropped by the consumer
         _restore_collections()
+
+
+def _full_collection_after() -> int:
+    """Objects the young collections may take before the next full collection."""
+    return FULL_COLLECTION_RATIO * len(gc.get_objects(2))
 
 
 def _decode_all(records: Iterable[CaptureRecord | WirestructError],
