@@ -52,20 +52,20 @@ def sm_uuid(obj: Any, field: str | None) -> str:
     return str(uuid.UUID(bytes=octets))
 
 
-def sm_f4_from_bits(obj: Any, field: str | None) -> Any:
+def sm_f4_value(obj: Any) -> float:
     """``f4_from_bits``: its 32 bits as the big-endian IEEE 754 single they are (the spec's
     ``value`` builds the same float from the bits' parts, more slowly)."""
-    return _F4BE.unpack(obj.bits.to_bytes(4, "big"))[0]
+    return _F4BE_UNPACK(obj.bits.to_bytes(4, "big"))[0]
 
 
-_F4BE = struct.Struct(">f")
+_F4BE_UNPACK = struct.Struct(">f").unpack
 
 #: ``module:Qual.Name`` -> presentation of the whole object.
 VALUE_OF: dict[str, Callable[[Any, str | None], Any]] = {
     **{f"diep_types:DiepTypes.{name}": (lambda obj, field, get=get: get(obj))
        for name, get in _diep_value_getters().items()},
     "sm_common:SmCommon.Uuid": sm_uuid,
-    "sm_common:SmCommon.F4FromBits": sm_f4_from_bits,
+    "sm_common:SmCommon.F4FromBits": lambda obj, field: sm_f4_value(obj),
 }
 
 
@@ -151,7 +151,9 @@ def jump_from(index: Any, prev_index: int) -> int:
 #: Classes of VALUE_OF shown as their ``value`` instance alone (the serializer's fast path),
 #: with the function that reads it.
 VALUE_INSTANCE: dict[str, Callable[[Any], Any]] = {
-    f"diep_types:DiepTypes.{name}": get for name, get in _diep_value_getters().items()}
+    **{f"diep_types:DiepTypes.{name}": get for name, get in _diep_value_getters().items()},
+    "sm_common:SmCommon.F4FromBits": sm_f4_value,
+}
 #: Classes left out of readable output (the field holding one is omitted).
 HIDDEN_CLASSES: frozenset[str] = frozenset(f"diep_types:DiepTypes.{n}" for n in _DIEP_HIDDEN)
 #: Field names left out of readable output, per generated package.

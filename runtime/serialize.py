@@ -50,6 +50,7 @@ from kaitaistruct import KaitaiStruct
 
 from . import presentation
 from .events import PacketEvent
+from .specialize import SpecializedPlan
 
 #: Largest integer every JSON reader holds exactly (JavaScript's Number.MAX_SAFE_INTEGER).
 MAX_SAFE_INTEGER = 2**53 - 1
@@ -366,21 +367,41 @@ class Serializer:
     def _vector_plan(self, order: tuple[str, ...]) -> Plan:
         value = self._value
         plans = self._plans
+        unwrap = self._unwrap
 
         def vector(v: Any, field: str | None) -> dict[str, Any]:
             out = {}
+            d = v.__dict__
             for name in order:
-                item = getattr(v, name)
+                item = d[name] if name in d else getattr(v, name)
                 t = type(item)
+                if t is not float:      # a component read from bits: its float
+                    getter = unwrap.get(t)
+                    if getter is not None:
+                        item = getter(item)
+                        t = type(item)
                 if t is float and item - item == 0.0:
                     out[name] = item
-                else:   # a component read from bits: straight to its plan
+                else:
                     plan_of = plans.get(t)
                     out[name] = plan_of(item, name) if plan_of is not None \
                         else value(item, name)
             return out
 
-        return vector
+        def component(item: Any, name: str) -> Any:
+            t = type(item)
+            getter = unwrap.get(t)
+            if getter is not None:
+                item = getter(item)
+                t = type(item)
+            if t is float and item - item == 0.0:
+                return item
+            plan_of = plans.get(t)
+            return plan_of(item, name) if plan_of is not None else value(item, name)
+
+        return self._specializing(vector, SpecializedPlan(
+            self, fields=tuple((name, name) for name in order), slow=component,
+            missing=_MISSING, hide=_HIDE, components=True, safe=MAX_SAFE_INTEGER))
 
     def _struct_fields(self, cls: type, instances: tuple[str, ...], hidden: frozenset,
                        end: str | None = None) -> Plan:
@@ -432,13 +453,16 @@ class Serializer:
                 if item is missing:
                     continue
                 t = type(item)
+                if t in plain or (t is float and item - item == 0.0):
+                    out[name] = item
+                    continue
                 getter = unwrap.get(t)
                 if getter is not None:
                     item = getter(item)
                     t = type(item)
-                if t in plain or (t is float and item - item == 0.0):
-                    out[name] = item
-                    continue
+                    if t in plain or (t is float and item - item == 0.0):
+                        out[name] = item
+                        continue
                 shown = enums.get(t)
                 if shown is not None:
                     out[name] = shown[item]
@@ -484,7 +508,39 @@ class Serializer:
                     out[name] = converted
             return out
 
-        return plan if names else reflect
+        if not names:
+            return reflect
+
+        def closing(v: Any, d: dict[str, Any]) -> Any:
+            found = d.get(end_key, missing)
+            if found is missing and end_derive is not None:
+                found = end_derive(d)
+            return getattr(v, end) if found is missing else found
+
+        derived = {name: found for name, found in derive.items() if found is not None}
+        return self._specializing(plan, SpecializedPlan(
+            self, fields=tuple((n, n) for n in names) + tuple((key, n) for n, key, _ in
+                                                               instance_keys),
+            slow=convert, missing=missing, hide=hide, derived=derived,
+            computed=frozenset(instances) - frozenset(derived),
+            closing=closing if end is not None else None, safe=MAX_SAFE_INTEGER))
+
+    def _specializing(self, generic: Plan, specialized: SpecializedPlan) -> Plan:
+        """A plan that converts the first object of its class with ``generic`` (making
+        the plans of the types its fields hold), then is replaced by ``specialized``
+        built from that object's field types (:mod:`wirestruct.specialize`)."""
+        plans = self._plans
+
+        def first(v: Any, field: str | None) -> Any:
+            if specialized.function is not None:
+                return specialized.function(v, field)
+            out = generic(v, field)
+            if specialized.function is None:
+                specialized.observe(v)
+                plans[type(v)] = specialized.build()
+            return out
+
+        return first
 
 
 def _nonfinite(v: float) -> str:

@@ -1,0 +1,149 @@
+"""Specialized plans (wirestruct.specialize) against the generic plans they replace: the same
+JSON for every event of every sample and for fields whose types change from object to
+object, in every output mode."""
+import enum
+import math
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from kaitaistruct import KaitaiStruct
+from test_jsonify import SAMPLES, events
+from wirestruct.events import PacketEvent
+from wirestruct.serialize import MAX_SAFE_INTEGER, Serializer, dumps
+from wirestruct.specialize import MAX_TYPES
+
+MODES = [{}, {"raw": True}, {"big_ints": "string"}, {"enum_names": False},
+         {"raw": True, "big_ints": "string", "instances": False}]
+
+
+class Generic(Serializer):
+    """The serializer with its generic plans only."""
+
+    def _specializing(self, generic, specialized):
+        return generic
+
+
+def same(a, b):
+    """Equal JSON data, NaN included (compared through its text)."""
+    return dumps(a) == dumps(b)
+
+
+@pytest.mark.parametrize("mode", MODES, ids=lambda m: ",".join(f"{k}={v}" for k, v in m.items())
+                         or "readable")
+@pytest.mark.parametrize("name", sorted(SAMPLES))
+def test_every_sample_event_is_what_the_generic_plans_give(name, mode):
+    specialized, generic = Serializer(**mode), Generic(**mode)
+    packets = [e for e in events(name) if isinstance(e, PacketEvent)]
+    for event in packets:
+        assert specialized.dumps(event) == generic.dumps(event)
+    # Every class met is converted by its specialized plan now.
+    assert all(getattr(plan, "__name__", "") != "first" for plan in specialized._plans.values())
+
+
+# -- fields whose types change ----------------------------------------------------------
+class Color(enum.IntEnum):
+    RED = 1
+    GREEN = 2
+
+
+class Shade(enum.Enum):
+    DARK = 0
+
+
+class Vector(KaitaiStruct):
+    def __init__(self, parts, _io=None, _parent=None, _root=None):
+        self._io, self._parent, self._root = _io, _parent, _root or self
+        self._parts = parts
+        self._read()
+
+    def _read(self):
+        self.z = self._parts[2]
+        self.x = self._parts[0]
+        self.y = self._parts[1]
+
+
+class Leaf(KaitaiStruct):
+    def __init__(self, values, _io=None, _parent=None, _root=None):
+        self._io, self._parent, self._root = _io, _parent, _root or self
+        self._values = values
+        self._read()
+
+    def _read(self):
+        self.first = self._values[0]
+        if self._values[1] is not None:
+            self.second = self._values[1]
+
+    @property
+    def twice(self):
+        """An instance computed from a field; cannot be computed for some values."""
+        if hasattr(self, "_m_twice"):
+            return self._m_twice
+        self._m_twice = self.first * 2
+        return getattr(self, "_m_twice", None)
+
+    @property
+    def color(self):
+        if hasattr(self, "_m_color"):
+            return self._m_color
+        self._m_color = Color(self.first) if self.first in (1, 2) else self.first
+        return getattr(self, "_m_color", None)
+
+
+class Node(KaitaiStruct):
+    def __init__(self, values, _io=None, _parent=None, _root=None):
+        self._io, self._parent, self._root = _io, _parent, _root or self
+        self._values = values
+        self._read()
+
+    def _read(self):
+        self.value = self._values[0]
+        self.items = self._values[1]
+        self.child = self._values[2]
+
+
+numbers = st.one_of(st.integers(-2**70, 2**70), st.sampled_from([MAX_SAFE_INTEGER,
+                    MAX_SAFE_INTEGER + 1, -MAX_SAFE_INTEGER - 1]),
+                    st.floats(allow_nan=True, allow_infinity=True), st.booleans())
+scalars = st.one_of(numbers, st.none(), st.text(max_size=4), st.binary(max_size=4),
+                    st.sampled_from([Color.RED, Color.GREEN, Shade.DARK]))
+leaves = st.builds(lambda a, b: Leaf([a, b]), scalars, scalars)
+vectors = st.builds(Vector, st.lists(st.one_of(numbers, leaves), min_size=3, max_size=3))
+values = st.one_of(scalars, leaves, vectors, st.lists(st.one_of(leaves, scalars), max_size=3),
+                   st.dictionaries(st.text(max_size=2), scalars, max_size=2))
+nodes = st.recursive(st.builds(lambda v, i: Node([v, i, None]), values, st.lists(leaves, max_size=3)),
+                     lambda inner: st.builds(lambda v, i, c: Node([v, i, c]), values,
+                                             st.lists(leaves, max_size=3), inner), max_leaves=4)
+
+
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(st.lists(nodes, min_size=1, max_size=12), st.sampled_from(MODES))
+def test_fields_of_changing_types_convert_as_the_generic_plans_do(objects, mode):
+    specialized, generic = Serializer(**mode), Generic(**mode)
+    for obj in objects:
+        assert same(specialized.value(obj), generic.value(obj))
+
+
+def test_a_field_gets_a_branch_per_type_up_to_the_limit():
+    kinds = [1, 1.5, "a", True, None, b"x", Color.RED, Shade.DARK, [1], {"k": 1},
+             Leaf([1, None]), Vector([1.0, 2.0, 3.0]), math.inf, 2**80, bytearray(b"y"),
+             (1, 2), frozenset({3})]
+    objects = [Node([kind, [], None]) for kind in kinds * 2]
+    specialized, generic = Serializer(), Generic()
+    for obj in objects:
+        assert same(specialized.value(obj), generic.value(obj))
+    plan = specialized._plans[Node]
+    types = {type(k) for k in kinds}
+    assert len(types) > MAX_TYPES
+    assert len(plan.__globals__["miss"].__self__.seen["value"]) == MAX_TYPES
+    assert plan.__code__.co_filename == "<wirestruct plan>"
+
+
+def test_a_plan_called_by_another_sees_the_child_rebuilt():
+    specialized, generic = Serializer(), Generic()
+    first = Node([1, [Leaf([1, 2])], Node([2, [], None])])
+    later = Node([1, [Leaf(["text", 2.5])], Node([Color.RED, [Leaf([float("nan"), None])], None])])
+    for obj in (first, first, later, later):
+        assert same(specialized.value(obj), generic.value(obj))
+    assert specialized.value(later)["items"][0] == {"first": "text", "second": 2.5,
+                                                    "twice": "texttext", "color": "text"}
