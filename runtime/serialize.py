@@ -257,7 +257,7 @@ class Serializer:
         if not self.raw:
             view = presentation.OBJECT_VIEWS.get(f"{t.__module__}:{t.__qualname__}")
             if view is not None:
-                return lambda v, f: self._value(view(v), f)
+                return self._view_plan(view)
         if hasattr(t, "to_json"):
             return lambda v, f: self._value(v.to_json(), f)
         if hasattr(t, "__dataclass_fields__"):
@@ -308,6 +308,26 @@ class Serializer:
             return missing if getter is None else getter(item) == number
 
         return value_equals
+
+    def _view_plan(self, view: Callable[[Any], dict[str, Any]]) -> Plan:
+        """The plan of a runtime object shown as its view, a dict of the same keys every
+        time: specialized as a class's fields are, from the first view's values (a view
+        of another size is converted as any dict is)."""
+        dict_plan = self._dict_plan
+
+        def first(v: Any, field: str | None) -> Any:
+            d = view(v)
+            specialized = SpecializedPlan(
+                self, fields=tuple((k, k) for k in d), slow=self._value, missing=_MISSING,
+                hide=_HIDE, mapping=True, safe=MAX_SAFE_INTEGER)
+            out = dict_plan(d, field)
+            specialized.observe(d)
+            keys, plan = len(d), specialized.build()
+            self._plans[type(v)] = lambda v, f: plan(d, f) if len(d := view(v)) == keys \
+                else dict_plan(d, f)
+            return out
+
+        return first
 
     def _shown(self, t: type[enum.Enum]) -> dict[Any, Any]:
         """Enum member -> what output shows for it (its name, or its value)."""

@@ -48,7 +48,7 @@ class SpecializedPlan:
                  derived: dict[str, Callable[[dict[str, Any]], Any]] | None = None,
                  computed: frozenset[str] = frozenset(),
                  closing: Callable[[Any, dict[str, Any]], Any] | None = None,
-                 components: bool = False, safe: int) -> None:
+                 components: bool = False, mapping: bool = False, safe: int) -> None:
         self.tables = tables
         self.safe = safe                 # integers beyond this are strings, if asked
         self.fields = fields
@@ -56,6 +56,7 @@ class SpecializedPlan:
         self.computed = computed         # instances computed when not kept yet
         self.closing = closing           # true for a table's closing entry: hidden
         self.components = components     # a vector: every component, read or computed
+        self.mapping = mapping           # the objects are dicts of these keys, not structs
         self.seen: dict[str, dict[type, Any]] = {name: {} for _, name in fields}
         self.scope: dict[str, Any] = {"missing": missing, "hide": hide, "slow": slow,
                                       "miss": self._miss, "value": tables._value,
@@ -65,7 +66,8 @@ class SpecializedPlan:
 
     def observe(self, v: Any) -> None:
         """Take the types of ``v``'s fields as the first branches."""
-        d, missing, plans = v.__dict__, self.scope["missing"], self.tables._plans
+        d = v if self.mapping else v.__dict__
+        missing, plans = self.scope["missing"], self.tables._plans
         for key, name in self.fields:
             item = d.get(key, missing)
             t = type(item)
@@ -74,7 +76,7 @@ class SpecializedPlan:
 
     def build(self) -> Any:
         """Write the function from what has been seen (again, in place, after the first)."""
-        lines = ["def plan(v, field):", " d = v.__dict__"]
+        lines = ["def plan(v, field):", " d = v" if self.mapping else " d = v.__dict__"]
         if self.closing is not None:
             lines.append(f" if {self._name(self.closing)}(v, d): return hide")
         lines.append(" out = {}")

@@ -23,6 +23,9 @@ class Generic(Serializer):
     def _specializing(self, generic, specialized):
         return generic
 
+    def _view_plan(self, view):
+        return lambda v, f: self._value(view(v), f)
+
 
 def same(a, b):
     """Equal JSON data, NaN included (compared through its text)."""
