@@ -187,18 +187,51 @@ def _decode_chunk(units: list[_Unit], max_output: int = CHUNK_OUTPUT) -> _Result
         result = _decode_units(units, base, max_output)
         low = units[0][7]
         high = units[-1][7] + sum(result[2])
-        split = [_split_numbers(text, _pattern(base), low, high) for text in result[1]]
+        split = [_split_numbers(text, base, low, high) for text in result[1]]
         if all(parts is not None for parts in split):
             return (base, split, *result[2:])  # type: ignore[return-value]
     raise RuntimeError("no event numbering base left unused by the output")  # pragma: no cover
 
 
-def _split_numbers(text: str, pattern: re.Pattern[str], low: int, high: int
-                   ) -> list[Any] | None:
+def _split_numbers(text: str, base: int, low: int, high: int) -> list[Any] | None:
     """``text`` as [text, event number, text, event number, ..., text], the numbers
     relative to the chunk's base (what the writing process adds its offset to); None when
     a number of the base's form is not one of the chunk's event numbers (a value in the
-    data that happens to look like one: the chunk is numbered again from another base)."""
+    data that happens to look like one: the chunk is numbered again from another base).
+
+    A number of the base's form is the base's digits and :data:`_DIGITS` more, with no
+    digit before or after. The text is cut at the base's digits (a plain substring
+    search); when a cut is not at such a number (a digit before it, fewer digits after
+    it, another cut among them), the text is read with the pattern that says it exactly
+    (:func:`_pattern`), which finds the same numbers the cuts do whenever they all are."""
+    marker = str(base)
+    pieces = text.split(marker)
+    if len(pieces) == 1:
+        return pieces
+    parts: list[Any] = [pieces[0]]
+    last = len(pieces) - 1
+    for i in range(1, len(pieces)):
+        piece = pieces[i]
+        digits = piece[:_DIGITS]
+        before = parts[-1]
+        # The character after the number: the piece's next, or the next cut's first digit.
+        after = piece[_DIGITS:_DIGITS + 1] if len(piece) > _DIGITS or i == last else "0"
+        if (before and before[-1] in _ASCII_DIGITS) or len(digits) != _DIGITS \
+                or not (digits.isascii() and digits.isdigit()) or after in _ASCII_DIGITS:
+            return _split_by_pattern(text, _pattern(base), low, high)
+        number = int(digits)
+        if not low <= number < high:
+            return None
+        parts += [number, piece[_DIGITS:]]
+    return parts
+
+
+_ASCII_DIGITS = frozenset("0123456789")   # "" is not one: the end of the text
+
+
+def _split_by_pattern(text: str, pattern: re.Pattern[str], low: int, high: int
+                      ) -> list[Any] | None:
+    """:func:`_split_numbers` by the exact pattern."""
     parts: list[Any] = pattern.split(text)
     for i in range(1, len(parts), 2):
         number = int(parts[i])

@@ -18,6 +18,8 @@ from hostile_inputs import (
     sm_update_body,
     sm_update_joint,
 )
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 from mme_attacks import lying_lengths
 from wirestruct import (
     ErrorEvent,
@@ -214,15 +216,39 @@ def test_memory_is_bounded_by_the_chunks_in_flight():
 
 def test_a_number_in_the_data_like_an_event_number_is_told_apart():
     base = 12345678
-    pattern = _pattern(base)
     ours = f'{{"index": {base * _SPAN + 40}}}\n'
-    assert _split_numbers(ours, pattern, 40, 41) == ['{"index": ', 40, "}\n"]
-    assert _joined(_split_numbers(ours, pattern, 40, 41), 1000) == '{"index": 1040}\n'
+    assert _split_numbers(ours, base, 40, 41) == ['{"index": ', 40, "}\n"]
+    assert _joined(_split_numbers(ours, base, 40, 41), 1000) == '{"index": 1040}\n'
     foreign = ours + f'{{"value": {base * _SPAN + 7}}}\n'
-    assert _split_numbers(foreign, pattern, 40, 41) is None
+    assert _split_numbers(foreign, base, 40, 41) is None
     bigger = ours + f'{{"value": {base * _SPAN + 7}1}}\n'   # 19 digits: not of the form
-    assert _joined(_split_numbers(bigger, pattern, 40, 41), 2) == \
+    assert _joined(_split_numbers(bigger, base, 40, 41), 2) == \
         f'{{"index": 42}}\n{{"value": {base * _SPAN + 7}1}}\n'
+
+
+def _by_pattern(text, base, low, high):
+    """The reference: every number of the base's form found by the exact pattern."""
+    parts = _pattern(base).split(text)
+    for i in range(1, len(parts), 2):
+        if not low <= int(parts[i]) < high:
+            return None
+        parts[i] = int(parts[i])
+    return parts
+
+
+@settings(max_examples=400, deadline=None, derandomize=True)
+@given(st.lists(st.one_of(
+    st.sampled_from(["1212", "12121212", "1", "x", "٣", '"', ",", " ", "0"]),
+    st.integers(0, 60).map(lambda n: f"{12121212 * _SPAN + n}"),
+    st.integers(0, 10**10 - 1).map(lambda n: f"12121212{n}")), max_size=12))
+@example(["7", f"{12121212 * _SPAN + 3}", "}"])            # a digit before
+@example([f"{12121212 * _SPAN + 3}", "9"])                  # a digit after
+@example(["12121212", "00000٣0000", ","])                   # a digit that is not ASCII
+@example([f"{12121212 * _SPAN + 3}", f"{12121212 * _SPAN + 4}"])  # one cut after another
+def test_event_numbers_are_cut_where_the_exact_pattern_finds_them(pieces):
+    # A base whose digits repeat, so cuts overlap, touch digits and run into each other.
+    text = "".join(pieces)
+    assert _split_numbers(text, 12121212, 0, 50) == _by_pattern(text, 12121212, 0, 50)
 
 
 def test_worker_decodes_a_packet_alone_from_the_staged_state():
