@@ -50,7 +50,7 @@ from .events import ErrorEvent, Event, PacketEvent
 from .limits import DEFAULT_LIMITS, Limits
 from .protocol import Decoder, PacketContext, Protocol, StreamDecoder, _count_undecoded
 from .records import CaptureRecord, Direction
-from .session import decode_records
+from .session import collected_between, decode_records
 
 #: packets per worker task, and the packet bytes after which a task is sent anyway
 CHUNK_PACKETS = 256
@@ -255,11 +255,37 @@ def _decode_units(units: list[_Unit], base: int, max_output: int = CHUNK_OUTPUT)
     assert _worker is not None, "worker not initialized"
     decoder, path, fmt = _worker
     cpu = time.process_time()
-    resume = getattr(decoder, "resume_packet", None)
-    stream = isinstance(decoder, StreamDecoder)
     lines: list[str] = []
     counts: list[int] = []
-    packets = errors = done = size = 0
+    packets = errors = size = 0
+    text: list[str] = []
+    # Collected between events as in one process (wirestruct.session): the parsed packets
+    # of a worker are garbage only its cycle collector frees, too.
+    for item in collected_between(_unit_events(decoder, units, base)):
+        if item.__class__ is int:               # the end of a unit: the events it made
+            lines.append("\n".join(text) + "\n" if text else "")
+            text = []
+            counts.append(item)  # type: ignore[arg-type]
+            size += len(lines[-1])
+            if size >= max_output:
+                break
+            continue
+        event: Event = item  # type: ignore[assignment]
+        if event.__class__ is ErrorEvent:
+            errors += 1
+            if path is not None:
+                event.error.at(file=path)  # type: ignore[union-attr]
+        else:
+            packets += 1
+        text.append(event_line(event, fmt))
+    return base, lines, counts, packets, errors, time.process_time() - cpu
+
+
+def _unit_events(decoder: Decoder, units: list[_Unit], base: int) -> Iterator[Event | int]:
+    """The events of each unit in turn, each unit's followed by how many it made."""
+    resume = getattr(decoder, "resume_packet", None)
+    stream = isinstance(decoder, StreamDecoder)
+    done = 0
     for data, record, t, direction, stream_no, offset, state, first in units:
         ctx = PacketContext(record, t, Direction(direction), stream_no, offset)
         start = first + done
@@ -271,23 +297,10 @@ def _decode_units(units: list[_Unit], base: int, max_output: int = CHUNK_OUTPUT)
         events = Decoder.run_packet(decoder, data, ctx)
         if stream:
             _count_undecoded(events, len(data), offset)
-        text = []
-        for event in events:
-            if event.__class__ is ErrorEvent:
-                errors += 1
-                if path is not None:
-                    event.error.at(file=path)
-            else:
-                packets += 1
-            text.append(event_line(event, fmt))
-        lines.append("\n".join(text) + "\n" if text else "")
+        yield from events
         made = decoder._next_index - base * _SPAN - start
-        counts.append(made)
         done += made
-        size += len(lines[-1])
-        if size >= max_output:
-            break
-    return base, lines, counts, packets, errors, time.process_time() - cpu
+        yield made
 
 
 def _random_base() -> int:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Iterable, Iterator
+from typing import TypeVar
 
 from .errors import StreamGapError, WirestructError
 from .events import ErrorEvent, Event, PacketEvent
@@ -89,17 +90,26 @@ def _restore_collections() -> None:
 
 def _decode(records: Iterable[CaptureRecord | WirestructError],
             decoder: Decoder) -> Iterator[Event]:
+    yield from collected_between(_decode_all(records, decoder))
+
+
+_T = TypeVar("_T")
+
+
+def collected_between(items: Iterable[_T]) -> Iterator[_T]:
+    """``items`` (decoded events, or what stands for them), with the collector run between
+    two of them as described above, and its thresholds raised while they are made."""
     _batch_collections()
     try:
         limit = BETWEEN_EVENTS
         if not limit or not gc.isenabled() or not gc.get_threshold()[0]:
-            yield from _decode_all(records, decoder)
+            yield from items
             return
         count, collect = gc.get_count, gc.collect
         young = events = taken = middle = 0
         full_after = -1                     # measured at the first middle collection
         factor, high = EVENTS_PER_COLLECTION, COLLECTION_THRESHOLDS[0] * 4 // 5
-        for event in _decode_all(records, decoder):
+        for event in items:
             yield event
             events += 1
             held = count()[0]
