@@ -7,8 +7,9 @@ import itertools
 import sys
 import tracemalloc
 
-from wirestruct import get_protocol, session
+from wirestruct import get_protocol, parallel, session
 from wirestruct.events import ErrorEvent, PacketEvent
+from wirestruct.limits import DEFAULT_LIMITS
 from wirestruct.session import COLLECTION_THRESHOLDS, decode_records, track
 from wirestruct.tools.generate_diep import generate
 
@@ -112,13 +113,42 @@ def test_young_collections_run_between_events():
 
     def note(phase: str, info: dict) -> None:
         if phase == "start":            # the frame running when the collection began
-            where.append(sys._getframe(1).f_code is session._decode.__code__)
+            where.append(sys._getframe(1).f_code is session.collected_between.__code__)
 
     gc.collect()
     gc.callbacks.append(note)
     try:
         for _ in track(decode_records(records * 4, protocol.decoder()), protocol.tracker()):
             pass
+    finally:
+        gc.callbacks.remove(note)
+    assert len(where) >= 3
+    assert all(where), f"{where.count(False)} of {len(where)} collections inside a parse"
+
+
+def test_workers_collect_between_events_too():
+    """A ``decode --jobs`` worker decodes its chunk with the same collections."""
+    records = list(generate(11, ticks=20, shapes=40))
+    protocol = get_protocol("diep")
+    decoder = protocol.decoder()
+    parallel._stage(decoder)
+    units = [item.unit for item in decode_records(records * 4, decoder)
+             if item.__class__ is parallel._Staged]
+    parallel._init_worker("diep", DEFAULT_LIMITS, {}, None, (False, "number"))
+    where: list[bool] = []
+
+    def note(phase: str, info: dict) -> None:
+        if phase == "start":    # between events, or not while the chunk is decoded
+            frame = sys._getframe(1)
+            between = frame.f_code is session.collected_between.__code__
+            while frame is not None and frame.f_code is not parallel._unit_events.__code__:
+                frame = frame.f_back
+            where.append(between or frame is None)
+
+    gc.collect()
+    gc.callbacks.append(note)
+    try:
+        parallel._decode_chunk(units)
     finally:
         gc.callbacks.remove(note)
     assert len(where) >= 3
