@@ -208,6 +208,9 @@ class ScrapMechanicDecoder(MessageDecoder):
         if not data:
             raise DecodeError("empty packet", expected="a packet id byte")
         packet_id = data[0]
+        if self._state_only and packet_id not in _NETWORK_UPDATES \
+                and packet_id != _COMPOUND_PACKET:
+            return  # no state: parsed (and checked) where the packet is decoded
         name = _NAMES.get(packet_id) or packets.packet_name(packet_id)
         if ctx.depth == 0:
             self._items_left = self.limits.max_items_per_packet
@@ -221,8 +224,6 @@ class ScrapMechanicDecoder(MessageDecoder):
                 body = decompress_block(body, cap=self.limits.max_decompressed)
             if packet_id in _NETWORK_UPDATES:
                 yield from self._network_update(packet_id, name, packet, data, body, ctx)
-            elif self._state_only and packet_id != _COMPOUND_PACKET:
-                return  # no state: parsed where the packet is decoded
             elif packet_id == _UNRELIABLE_UPDATE:
                 yield self.make_packet(ctx, packet_id, name, packet, data,
                                        {"body": self._unreliable_update(body)})
