@@ -319,7 +319,8 @@ class Serializer:
             d = view(v)
             specialized = SpecializedPlan(
                 self, fields=tuple((k, k) for k in d), slow=self._value, missing=_MISSING,
-                hide=_HIDE, mapping=True, safe=MAX_SAFE_INTEGER)
+                hide=_HIDE, mapping=True, safe=MAX_SAFE_INTEGER,
+                label=presentation.class_key(type(v)))
             out = dict_plan(d, field)
             specialized.observe(d)
             keys, plan = len(d), specialized.build()
@@ -379,12 +380,12 @@ class Serializer:
             order = presentation.vector_order(
                 tuple(n for n in fields + instances if len(n) == 1))
             if order is not None and all(len(n) == 1 for n in fields):
-                return self._vector_plan(order)
+                return self._vector_plan(cls, order)
             hidden = presentation.hidden_fields(cls)
             return self._struct_fields(cls, instances, hidden, presentation.end_marker(cls))
         return self._struct_fields(cls, instances, hidden)
 
-    def _vector_plan(self, order: tuple[str, ...]) -> Plan:
+    def _vector_plan(self, cls: type, order: tuple[str, ...]) -> Plan:
         value = self._value
         plans = self._plans
         unwrap = self._unwrap
@@ -421,7 +422,8 @@ class Serializer:
 
         return self._specializing(vector, SpecializedPlan(
             self, fields=tuple((name, name) for name in order), slow=component,
-            missing=_MISSING, hide=_HIDE, components=True, safe=MAX_SAFE_INTEGER))
+            missing=_MISSING, hide=_HIDE, components=True, safe=MAX_SAFE_INTEGER,
+            label=presentation.class_key(cls)))
 
     def _struct_fields(self, cls: type, instances: tuple[str, ...], hidden: frozenset,
                        end: str | None = None) -> Plan:
@@ -543,7 +545,8 @@ class Serializer:
                                                                instance_keys),
             slow=convert, missing=missing, hide=hide, derived=derived,
             computed=frozenset(instances) - frozenset(derived),
-            closing=closing if end is not None else None, safe=MAX_SAFE_INTEGER))
+            closing=closing if end is not None else None, safe=MAX_SAFE_INTEGER,
+            label=presentation.class_key(cls)))
 
     def _specializing(self, generic: Plan, specialized: SpecializedPlan) -> Plan:
         """A plan that converts the first object of its class with ``generic`` (making

@@ -48,8 +48,10 @@ class SpecializedPlan:
                  derived: dict[str, Callable[[dict[str, Any]], Any]] | None = None,
                  computed: frozenset[str] = frozenset(),
                  closing: Callable[[Any, dict[str, Any]], Any] | None = None,
-                 components: bool = False, mapping: bool = False, safe: int) -> None:
+                 components: bool = False, mapping: bool = False, safe: int,
+                 label: str = "") -> None:
         self.tables = tables
+        self.label = label               # what the function's code is named after
         self.safe = safe                 # integers beyond this are strings, if asked
         self.fields = fields
         self.derived = derived or {}     # instance -> its shown value from the dict
@@ -105,7 +107,8 @@ class SpecializedPlan:
             lines.append(f"  r = miss(item, {k})")
             lines.append(f"  {self._store(k)}")
         lines.append(" return out")
-        exec(compile("\n".join(lines), "<wirestruct plan>", "exec"), self.scope)  # noqa: S102
+        name = f"<wirestruct plan of {self.label}>" if self.label else "<wirestruct plan>"
+        exec(compile("\n".join(lines), name, "exec"), self.scope)  # noqa: S102
         built = self.scope.pop("plan")
         if self.function is None:
             self.function = built
