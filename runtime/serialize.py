@@ -32,7 +32,9 @@ every sequence field then every instance (internals ``_io``, ``_parent``, ``_roo
 writes every integer as an exact JSON number.
 
 How an object is shown is worked out once per class (its instances, whether it is a
-vector, a wrapper, hidden) and cached in the serializer.
+vector, a wrapper, hidden) and cached in the serializer; from a class's second object on,
+it is converted by code specialized to the types its fields hold
+(:mod:`wirestruct.specialize`), with the same output.
 """
 from __future__ import annotations
 
