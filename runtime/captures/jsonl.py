@@ -10,7 +10,9 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Iterable, Iterator
-from typing import BinaryIO, TextIO
+from typing import Any, BinaryIO, TextIO
+
+import orjson
 
 from ..errors import CaptureError, LimitExceededError, bounded
 from ..limits import MAX_RECORD
@@ -58,26 +60,24 @@ def read_jsonl(stream: BinaryIO, *, max_record: int = MAX_RECORD
 
 def parse_line(line: bytes | str, index: int) -> CaptureRecord:
     try:
-        obj = json.loads(line)
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise CaptureError(f"not JSON: {exc}", expected='{"t", "dir", "data"}',
-                           record=index) from None
-    except RecursionError:
-        raise CaptureError("JSON nested too deep", expected='{"t", "dir", "data"}',
-                           record=index) from None
+        obj = orjson.loads(line)
+    except orjson.JSONDecodeError:
+        # What orjson refuses (NaN, integers beyond 64 bits, UTF-16, lone surrogates, deep
+        # nesting) is read as the standard library reads it, and judged the same way.
+        obj = _standard_loads(line, index)
     if not isinstance(obj, dict):
         raise CaptureError("not a JSON object", expected='{"t", "dir", "data"}', record=index)
     t = obj.get("t")
     if isinstance(t, int) and not isinstance(t, bool) and abs(t) > 1 << 53:
         t = math.inf      # an integer too large to be a time: rejected below
     if isinstance(t, bool) or not isinstance(t, (int, float)) or not math.isfinite(t):
-        raise CaptureError(f"bad timestamp {t!r}", expected='"t": a finite number of seconds',
+        raise CaptureError(f"bad timestamp {_shown(t)}", expected='"t": a finite number of seconds',
                            record=index)
     try:
         direction = Direction.parse(obj.get("dir") if isinstance(obj.get("dir"), str) else "")
     except ValueError:
-        raise CaptureError(f"bad direction {obj.get('dir')!r}", expected='"dir": "c2s" or "s2c"',
-                           record=index) from None
+        raise CaptureError(f"bad direction {_shown(obj.get('dir'))}",
+                           expected='"dir": "c2s" or "s2c"', record=index) from None
     data = obj.get("data")
     try:
         if not isinstance(data, str):
@@ -88,9 +88,30 @@ def parse_line(line: bytes | str, index: int) -> CaptureRecord:
                            record=index) from None
     stream = obj.get("stream", 0)
     if isinstance(stream, bool) or not isinstance(stream, int) or not 0 <= stream <= 0xFFFF:
-        raise CaptureError(f"bad stream {stream!r}", expected='"stream": an integer 0..65535',
+        raise CaptureError(f"bad stream {_shown(stream)}", expected='"stream": an integer 0..65535',
                            record=index)
     return CaptureRecord(index=index, t=float(t), direction=direction, data=payload, stream=stream)
+
+
+def _shown(value: Any) -> str:
+    """A JSON value for an error message: a scalar as its repr, an array or object by
+    its kind (it may be nested deeper than repr can go)."""
+    if isinstance(value, list):
+        return f"(an array of {len(value)})"
+    if isinstance(value, dict):
+        return f"(an object of {len(value)} keys)"
+    return repr(value)
+
+
+def _standard_loads(line: bytes | str, index: int) -> Any:
+    try:
+        return json.loads(line)
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise CaptureError(f"not JSON: {exc}", expected='{"t", "dir", "data"}',
+                           record=index) from None
+    except RecursionError:
+        raise CaptureError("JSON nested too deep", expected='{"t", "dir", "data"}',
+                           record=index) from None
 
 
 def format_line(record: CaptureRecord) -> str:
