@@ -75,8 +75,8 @@ def default_jobs() -> int:
 
 #: Captures from this size on are decoded on every core by ``decode --jobs auto`` (for the
 #: protocols whose ``parallel_by_default`` is set): below it, starting the workers takes a
-#: good part of what they save (benchmarks/bench_jobs.py: diep.io 1.3x at 1.9 MB, Scrap
-#: Mechanic 1.0x at 3 MB, against 1.9x and 1.25x at ten times those sizes, on 2 cores).
+#: good part of what they save (benchmarks/bench_jobs.py on 2 cores: diep.io 1.46x at
+#: 1.9 MB, Scrap Mechanic 1.06x at 3 MB, against 1.82x and 1.52x at ten times those sizes).
 AUTO_MIN_BYTES = 16 << 20
 
 
