@@ -64,10 +64,12 @@ class SpecializedPlan:
                                       "miss": self._miss, "value": tables._value,
                                       "getattr": getattr, "str": str}
         self._names: dict[int, str] = {}
+        self.cls: type | None = None     # the class converted (known from its first object)
         self.function: Any = None
 
     def observe(self, v: Any) -> None:
         """Take the types of ``v``'s fields as the first branches."""
+        self.cls = type(v)
         d = v if self.mapping else v.__dict__
         missing, plans = self.scope["missing"], self.tables._plans
         for key, name in self.fields:
@@ -91,11 +93,11 @@ class SpecializedPlan:
             if name in self.derived:        # shown straight from the values it is of
                 lines += [" if item is missing:",
                           f"  s = {self._name(self.derived[name])}(d)",
-                          f"  if s is missing: item = {self._name(_computed)}(v, {k}, missing)",
+                          "  if s is missing:",
+                          *self._compute("   ", name),
                           f"  else: out[{k}] = s"]
             elif name in self.computed:
-                lines += [" if item is missing:",
-                          f"  item = {self._name(_computed)}(v, {k}, missing)"]
+                lines += [" if item is missing:", *self._compute("  ", name)]
             lines.append(" t = type(item)")
             first = True
             for t, sample in self.seen[name].items():
@@ -151,6 +153,15 @@ class SpecializedPlan:
                 lines.append("if hide in r: r = [x for x in r if x is not hide]")
             return lines + [f"out[{k}] = r"]
         return [f"r = slow(item, {k})", self._store(k)]
+
+    def _compute(self, indent: str, name: str) -> list[str]:
+        """Lines computing instance ``name`` into ``item`` (``missing`` when it cannot be):
+        its property's getter, called straight (a plan converts one class only)."""
+        prop = vars(self.cls).get(name) if self.cls is not None else None
+        if not isinstance(prop, property) or prop.fget is None:
+            return [f"{indent}item = {self._name(_computed)}(v, {name!r}, missing)"]
+        return [f"{indent}try: item = {self._name(prop.fget)}(v)",
+                f"{indent}except Exception: item = missing"]
 
     def _store(self, k: str) -> str:
         if self.components:         # a vector holds every component
