@@ -392,35 +392,21 @@ class Serializer:
         plans = self._plans
         unwrap = self._unwrap
 
-        def vector(v: Any, field: str | None) -> dict[str, Any]:
-            out = {}
-            d = v.__dict__
-            for name in order:
-                item = d[name] if name in d else getattr(v, name)
-                t = type(item)
-                if t is not float:      # a component read from bits: its float
-                    getter = unwrap.get(t)
-                    if getter is not None:
-                        item = getter(item)
-                        t = type(item)
-                if t is float and item - item == 0.0:
-                    out[name] = item
-                else:
-                    plan_of = plans.get(t)
-                    out[name] = plan_of(item, name) if plan_of is not None \
-                        else value(item, name)
-            return out
-
         def component(item: Any, name: str) -> Any:
             t = type(item)
             getter = unwrap.get(t)
-            if getter is not None:
+            if getter is not None:      # a component read from bits: its float
                 item = getter(item)
                 t = type(item)
             if t is float and item - item == 0.0:
                 return item
             plan_of = plans.get(t)
             return plan_of(item, name) if plan_of is not None else value(item, name)
+
+        def vector(v: Any, field: str | None) -> dict[str, Any]:
+            d = v.__dict__
+            return {name: component(d[name] if name in d else getattr(v, name), name)
+                    for name in order}
 
         return self._specializing(vector, SpecializedPlan(
             self, fields=tuple((name, name) for name in order), slow=component,
@@ -439,7 +425,6 @@ class Serializer:
         plain = (str, bool) if self.big_strings else (int, str, bool)
         hide = _HIDE
         missing = _MISSING
-        plans = self._plans
         names = tuple(n for n in seq_names(cls) if n not in hidden)
         instances = tuple(n for n in instances if n not in hidden and n not in names)
 
@@ -461,40 +446,25 @@ class Serializer:
         end_key = "_m_" + end if end is not None else None
         end_derive = self._derivation(cls, end) if end is not None else None
 
+        def closing(v: Any, d: dict[str, Any]) -> Any:
+            found = d.get(end_key, missing)
+            if found is missing and end_derive is not None:
+                found = end_derive(d)
+            return getattr(v, end) if found is missing else found
+
         def plan(v: Any, field: str | None) -> dict[str, Any]:
+            """The generic plan: a class's first object (and the reference the specialized
+            plans are tested against)."""
             d = v.__dict__
-            if end is not None:
-                closing = d.get(end_key, missing)
-                if closing is missing and end_derive is not None:
-                    closing = end_derive(d)
-                if closing is missing:
-                    closing = getattr(v, end)
-                if closing:
-                    return hide
+            if end is not None and closing(v, d):
+                return hide
             out: dict[str, Any] = {}
             for name in names:
                 item = d.get(name, missing)
-                if item is missing:
-                    continue
-                t = type(item)
-                if t in plain or (t is float and item - item == 0.0):
-                    out[name] = item
-                    continue
-                getter = unwrap.get(t)
-                if getter is not None:
-                    item = getter(item)
-                    t = type(item)
-                    if t in plain or (t is float and item - item == 0.0):
-                        out[name] = item
-                        continue
-                shown = enums.get(t)
-                if shown is not None:
-                    out[name] = shown[item]
-                    continue
-                plan_of = plans.get(t)      # a struct: straight to its plan
-                converted = plan_of(item, name) if plan_of is not None else value(item, name)
-                if converted is not hide:
-                    out[name] = converted
+                if item is not missing:
+                    converted = convert(item, name)
+                    if converted is not hide:
+                        out[name] = converted
             for name, key, derived in instance_keys:
                 item = d.get(key, missing)
                 if item is missing and derived is not None:
@@ -534,12 +504,6 @@ class Serializer:
 
         if not names:
             return reflect
-
-        def closing(v: Any, d: dict[str, Any]) -> Any:
-            found = d.get(end_key, missing)
-            if found is missing and end_derive is not None:
-                found = end_derive(d)
-            return getattr(v, end) if found is missing else found
 
         derived = {name: found for name, found in derive.items() if found is not None}
         return self._specializing(plan, SpecializedPlan(
