@@ -524,9 +524,10 @@ class Serializer:
             if specialized.function is not None:
                 return specialized.function(v, field)
             out = generic(v, field)
-            if specialized.function is None:
-                specialized.observe(v)
-                plans[type(v)] = specialized.build()
+            with specialized.lock:          # one thread builds it
+                if specialized.function is None:
+                    specialized.observe(v)
+                    plans[type(v)] = specialized.build()
             return out
 
         return first

@@ -16,6 +16,7 @@ field names (``repr`` literals) and from names bound to objects in its scope.
 from __future__ import annotations
 
 import enum
+import threading
 from collections.abc import Callable
 from typing import Any, Protocol
 
@@ -65,6 +66,9 @@ class SpecializedPlan:
                                       "getattr": getattr, "str": str}
         self._names: dict[int, str] = {}
         self.cls: type | None = None     # the class converted (known from its first object)
+        #: held while branches are added and the function is written (threads may share a
+        #: serializer); never while a value is converted
+        self.lock = threading.RLock()
         self.function: Any = None
 
     def observe(self, v: Any) -> None:
@@ -174,8 +178,10 @@ class SpecializedPlan:
         out = self.scope["slow"](item, name)
         seen = self.seen[name]
         if type(item) not in seen and len(seen) < MAX_TYPES:
-            seen[type(item)] = item
-            self.build()
+            with self.lock:
+                if type(item) not in seen and len(seen) < MAX_TYPES:
+                    seen[type(item)] = item
+                    self.build()
         return out
 
     def _name(self, obj: Any) -> str:

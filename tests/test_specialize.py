@@ -3,6 +3,7 @@ JSON for every event of every sample and for fields whose types change from obje
 object, in every output mode."""
 import enum
 import math
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from hypothesis import given, settings
@@ -150,3 +151,18 @@ def test_a_plan_called_by_another_sees_the_child_rebuilt():
         assert same(specialized.value(obj), generic.value(obj))
     assert specialized.value(later)["items"][0] == {"first": "text", "second": 2.5,
                                                     "twice": "texttext", "color": "text"}
+
+
+def test_threads_sharing_a_serializer_get_the_generic_plans_output():
+    """Branches are added under a lock: threads converting objects whose field types keep
+    changing, through one serializer, all get what the generic plans give."""
+    kinds = [1, 1.5, "a", True, None, b"x", Color.RED, Leaf([1, None]), [Leaf([2, 3])],
+             Vector([1.0, 2.0, 3.0]), 2**80, {"k": 1}]
+    objects = [Node([kinds[(i * 7 + j) % len(kinds)], [Leaf([kinds[j % len(kinds)], None])],
+                     None]) for i in range(40) for j in range(3)]
+    expected = [dumps(Generic().value(obj)) for obj in objects]
+    for _ in range(5):
+        shared = Serializer()
+        with ThreadPoolExecutor(4) as pool:
+            got = list(pool.map(lambda obj: dumps(shared.value(obj)), objects))
+        assert got == expected
