@@ -60,7 +60,8 @@ class SpecializedPlan:
         self.closing = closing           # true for a table's closing entry: hidden
         self.components = components     # a vector: every component, read or computed
         self.mapping = mapping           # the objects are dicts of these keys, not structs
-        self.seen: dict[str, dict[type, Any]] = {name: {} for _, name in fields}
+        #: per field: the types seen -> the list element type seen (None for the others)
+        self.seen: dict[str, dict[type, type | None]] = {name: {} for _, name in fields}
         self.scope: dict[str, Any] = {"missing": missing, "hide": hide, "slow": slow,
                                       "miss": self._miss, "value": tables._value,
                                       "getattr": getattr, "str": str}
@@ -80,7 +81,7 @@ class SpecializedPlan:
             item = d.get(key, missing)
             t = type(item)
             if item is not missing and (t in plans or not issubclass(t, KaitaiStruct)):
-                self.seen[name].setdefault(t, item)
+                self.seen[name].setdefault(t, _element(item))
 
     def build(self) -> Any:
         """Write the function from what has been seen (again, in place, after the first)."""
@@ -104,8 +105,8 @@ class SpecializedPlan:
                 lines += [" if item is missing:", *self._compute("  ", name)]
             lines.append(" t = type(item)")
             first = True
-            for t, sample in self.seen[name].items():
-                body = self._branch(t, sample, k)
+            for t, element in self.seen[name].items():
+                body = self._branch(t, element, k)
                 lines.append(f" {'if' if first else 'elif'} t is {self._name(t)}:")
                 lines += ["  " + line for line in body]
                 first = False
@@ -123,8 +124,9 @@ class SpecializedPlan:
         return self.function
 
     # -- branches -----------------------------------------------------------------------
-    def _branch(self, t: type, sample: Any, k: str) -> list[str]:
-        """The lines converting ``item``, of type ``t``, into ``out[k]``."""
+    def _branch(self, t: type, element: type | None, k: str) -> list[str]:
+        """The lines converting ``item``, of type ``t``, into ``out[k]`` (``element``: the
+        type of the first item of the list seen, for a list)."""
         tables = self.tables
         if t is int:
             if not tables.big_strings:
@@ -142,15 +144,13 @@ class SpecializedPlan:
                     "else:",
                     f" r = value(r, {k})",
                     f" {self._store(k)}"]
-        if isinstance(sample, enum.Enum):
+        if issubclass(t, enum.Enum):
             return [f"out[{k}] = {self._name(tables._shown(t))}[item]"]
         plan = tables._plans.get(t)
         if plan is not None and issubclass(t, KaitaiStruct):
             return [f"r = {self._name(plan)}(item, {k})", self._store(k)]
-        if t is list and sample and issubclass(type(sample[0]), KaitaiStruct) \
-                and type(sample[0]) not in tables._unwrap \
-                and tables._plans.get(type(sample[0])) is not None:
-            element = type(sample[0])
+        if t is list and element is not None and issubclass(element, KaitaiStruct) \
+                and element not in tables._unwrap and tables._plans.get(element) is not None:
             lines = [f"r = [{self._name(tables._plans[element])}(x, {k}) if type(x) is "
                      f"{self._name(element)} else value(x, {k}) for x in item]"]
             if not tables.raw:
@@ -180,7 +180,7 @@ class SpecializedPlan:
         if type(item) not in seen and len(seen) < MAX_TYPES:
             with self.lock:
                 if type(item) not in seen and len(seen) < MAX_TYPES:
-                    seen[type(item)] = item
+                    seen[type(item)] = _element(item)
                     self.build()
         return out
 
@@ -191,6 +191,12 @@ class SpecializedPlan:
             found = self._names[id(obj)] = f"_{len(self._names)}"
             self.scope[found] = obj
         return found
+
+
+def _element(item: Any) -> type | None:
+    """What a branch is built from besides the type: a list's first item's type (the
+    values themselves are not kept: a sample could hold a whole packet alive)."""
+    return type(item[0]) if type(item) is list and item else None
 
 
 def _computed(v: Any, name: str, missing: Any) -> Any:

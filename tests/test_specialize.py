@@ -2,7 +2,9 @@
 JSON for every event of every sample and for fields whose types change from object to
 object, in every output mode."""
 import enum
+import gc
 import math
+import weakref
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -166,3 +168,18 @@ def test_threads_sharing_a_serializer_get_the_generic_plans_output():
         with ThreadPoolExecutor(4) as pool:
             got = list(pool.map(lambda obj: dumps(shared.value(obj)), objects))
         assert got == expected
+
+
+def test_a_plan_keeps_no_value_it_has_seen():
+    """Branches are built from types: a field's value (a packet's bytes, a struct and the
+    packet it belongs to) is not kept alive by the plan that saw it."""
+    serializer = Serializer()
+    leaf, data = Leaf([1, None]), Leaf([b"\x00" * 1000, None])
+    first = Node([leaf, [leaf], None])
+    later = Node([data, [], Node([1.5, [data], None])])     # met by the specialized plan
+    for obj in (first, later, Node([2, [], None])):
+        serializer.value(obj)
+    refs = [weakref.ref(obj) for obj in (leaf, data, first, later)]
+    del leaf, data, first, later, obj
+    gc.collect()
+    assert [ref() for ref in refs] == [None] * 4
