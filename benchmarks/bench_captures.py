@@ -12,6 +12,10 @@ the figures are printed: records/s, MB/s of file and of payload, and the peak re
 memory of the reading process (VmHWM), its growth while reading, and the peak of a
 process that only imports wirestruct. pcap and pcapng reading includes parsing every
 frame's headers with the generated classes and reassembling the TCP streams.
+
+The JSON Lines file is also read by hand, as a user would without wirestruct (and as
+wirestruct did before it read lines with orjson): ``json.loads`` and ``bytes.fromhex``
+per line, no checks. Its row is printed next to wirestruct's with the ratio of the two.
 """
 from __future__ import annotations
 
@@ -114,6 +118,21 @@ def read_one(path: str) -> dict:
             "peak_rss_kb": peak_rss_kb()}
 
 
+def read_by_hand(path: str) -> dict:
+    """Run in a child process: JSON Lines read with the standard library, line by line."""
+    rss_before = peak_rss_kb()
+    count = payload = 0
+    started = time.perf_counter()
+    with open(path, "rb") as lines:
+        for line in lines:
+            if line.strip():
+                payload += len(bytes.fromhex(json.loads(line)["data"]))
+                count += 1
+    seconds = time.perf_counter() - started
+    return {"records": count, "payload": payload, "errors": 0, "seconds": seconds,
+            "rss_before_kb": rss_before, "peak_rss_kb": peak_rss_kb()}
+
+
 def child(args) -> dict:
     proc = subprocess.run([sys.executable, __file__, *args], capture_output=True, text=True,
                           check=True)
@@ -126,6 +145,7 @@ def main(argv=None) -> int:
                         help="payload bytes of the synthetic capture, in MB (default 100)")
     parser.add_argument("--keep", type=Path, help="write the files here and keep them")
     parser.add_argument("--read", metavar="PATH", help=argparse.SUPPRESS)
+    parser.add_argument("--by-hand", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--baseline", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.baseline:
@@ -133,7 +153,7 @@ def main(argv=None) -> int:
         print(peak_rss_kb())
         return 0
     if args.read:
-        print(json.dumps(read_one(args.read)))
+        print(json.dumps(read_by_hand(args.read) if args.by_hand else read_one(args.read)))
         return 0
     with tempfile.TemporaryDirectory() as scratch:
         folder = args.keep or Path(scratch)
@@ -143,21 +163,35 @@ def main(argv=None) -> int:
         base = subprocess.run([sys.executable, __file__, "--baseline"], capture_output=True,
                               text=True, check=True)
         base_rss = int(base.stdout) / 1024
-        print(f"python + `import wirestruct` alone: peak RSS {base_rss:.1f} MB")
+        print(f"python + `import wirestruct` alone: peak RSS {base_rss:.1f} MB; "
+              f"load average {os.getloadavg()[0]:.2f}")
         print(f"{'format':<7} {'file MB':>9} {'write s':>8} {'records':>9} {'read s':>8} "
               f"{'records/s':>10} {'file MB/s':>10} {'data MB/s':>10} {'peak RSS MB':>12} "
               f"{'RSS growth MB':>14}")
+        hand = None
         for fmt, (path, write_s) in files.items():
             size = os.path.getsize(path) / 1e6
             got = child(["--read", path])
             assert got["errors"] == 0, got
-            s = got["seconds"]
-            print(f"{fmt:<7} {size:>9.1f} {write_s:>8.1f} {got['records']:>9} {s:>8.2f} "
-                  f"{got['records'] / s:>10.0f} {size / s:>10.1f} "
-                  f"{got['payload'] / 1e6 / s:>10.1f} "
-                  f"{got['peak_rss_kb'] / 1024:>12.1f} "
-                  f"{(got['peak_rss_kb'] - got['rss_before_kb']) / 1024:>14.1f}", flush=True)
+            row(fmt, size, write_s, got)
+            if fmt == "jsonl":
+                hand = child(["--read", path, "--by-hand"]), size, got["seconds"]
+        if hand is not None:
+            got, size, ours = hand
+            row("by hand", size, 0.0, got)
+            print(f"JSON Lines: wirestruct takes {ours / got['seconds']:.2f}x the time of "
+                  f"json.loads + bytes.fromhex by hand (which checks nothing)")
+        print(f"load average after: {os.getloadavg()[0]:.2f}")
     return 0
+
+
+def row(fmt: str, size: float, write_s: float, got: dict) -> None:
+    s = got["seconds"]
+    print(f"{fmt:<7} {size:>9.1f} {write_s:>8.1f} {got['records']:>9} {s:>8.2f} "
+          f"{got['records'] / s:>10.0f} {size / s:>10.1f} "
+          f"{got['payload'] / 1e6 / s:>10.1f} "
+          f"{got['peak_rss_kb'] / 1024:>12.1f} "
+          f"{(got['peak_rss_kb'] - got['rss_before_kb']) / 1024:>14.1f}", flush=True)
 
 
 if __name__ == "__main__":

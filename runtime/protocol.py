@@ -485,7 +485,8 @@ class Protocol:
     make_encoder: Callable[..., Any] | None = None  #: (limits=..., **options) -> Encoder
     #: Whether ``decode --jobs auto`` (the default) runs worker processes on a large
     #: capture: True where parsing and serializing packets, which workers do, is most of
-    #: the work; False where the in-order stage is (MME: inflating map transfers).
+    #: the work; False where the in-order stage is (MME's packets are small: reading,
+    #: framing and inflating map transfers in order cost about what decoding them does).
     parallel_by_default: bool = False
 
     def decoder(self, limits: Limits = DEFAULT_LIMITS, **options: Any) -> Decoder:

@@ -52,7 +52,7 @@ from kaitaistruct import KaitaiStruct
 
 from . import presentation
 from .events import PacketEvent
-from .specialize import SpecializedPlan
+from .specialize import SpecializedPlan, computed
 
 #: Largest integer every JSON reader holds exactly (JavaScript's Number.MAX_SAFE_INTEGER).
 MAX_SAFE_INTEGER = 2**53 - 1
@@ -473,9 +473,8 @@ class Serializer:
                         out[name] = shown
                         continue
                 if item is missing:
-                    try:
-                        item = getattr(v, name)
-                    except Exception:  # noqa: BLE001 - one that cannot be computed is left out
+                    item = computed(v, name, missing)
+                    if item is missing:
                         continue
                 converted = convert(item, name)
                 if converted is not hide:
@@ -493,9 +492,8 @@ class Serializer:
             for name in instances:
                 if name in out:
                     continue
-                try:
-                    item = getattr(v, name)
-                except Exception:  # noqa: BLE001 - an instance that cannot be computed is left out
+                item = computed(v, name, missing)
+                if item is missing:
                     continue
                 converted = convert(item, name)
                 if converted is not hide:

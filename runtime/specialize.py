@@ -163,7 +163,7 @@ class SpecializedPlan:
         its property's getter, called straight (a plan converts one class only)."""
         prop = vars(self.cls).get(name) if self.cls is not None else None
         if not isinstance(prop, property) or prop.fget is None:
-            return [f"{indent}item = {self._name(_computed)}(v, {name!r}, missing)"]
+            return [f"{indent}item = {self._name(computed)}(v, {name!r}, missing)"]
         return [f"{indent}try: item = {self._name(prop.fget)}(v)",
                 f"{indent}except Exception: item = missing"]
 
@@ -199,8 +199,9 @@ def _element(item: Any) -> type | None:
     return type(item[0]) if type(item) is list and item else None
 
 
-def _computed(v: Any, name: str, missing: Any) -> Any:
-    """Instance ``name`` of ``v`` computed; ``missing`` when it cannot be."""
+def computed(v: Any, name: str, missing: Any) -> Any:
+    """Instance ``name`` of ``v`` computed; ``missing`` when it cannot be (an instance
+    that cannot be computed is left out of the output)."""
     try:
         return getattr(v, name)
     except Exception:  # noqa: BLE001 - an instance that cannot be computed is left out

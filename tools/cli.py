@@ -498,7 +498,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--jobs", "-j", type=_jobs, metavar="N", default="auto",
                    help="processes parsing and serializing packets; the output is the same. "
                         "auto (the default): every core for a diep.io or Scrap Mechanic "
-                        "capture file of 16 MiB or more, else 1. Used with --format jsonl, "
+                        f"capture file of {parallel.AUTO_MIN_BYTES >> 20} MiB or more, else 1. "
+                        "Used with --format jsonl, "
                         "without --only, --upto, --follow, standard input or --big-ints "
                         "string")
     _add_follow_arg(p)
