@@ -22,11 +22,9 @@ def decode_records(records: Iterable[CaptureRecord | WirestructError],
 
     When ``records`` is an open :class:`~wirestruct.captures.Capture`, every error event
     names its file."""
+    events = collected_between(_decode_all(records, decoder))
     path = getattr(records, "path", None)
-    if path is not None:
-        yield from _name_file(_decode(records, decoder), str(path))
-    else:
-        yield from _decode(records, decoder)
+    return events if path is None else _name_file(events, str(path))
 
 
 def _name_file(events: Iterator[Event], path: str) -> Iterator[Event]:
@@ -86,11 +84,6 @@ def _restore_collections() -> None:
     _decoding -= 1
     if _decoding == 0 and _saved_threshold:
         gc.set_threshold(*_saved_threshold)
-
-
-def _decode(records: Iterable[CaptureRecord | WirestructError],
-            decoder: Decoder) -> Iterator[Event]:
-    yield from collected_between(_decode_all(records, decoder))
 
 
 _T = TypeVar("_T")

@@ -8,7 +8,8 @@ one method per read: the same values, the same alignment (a byte-aligned read dr
 bits left over from a bit-sized one), the same ``EndOfStreamError`` with the same
 message and counts, the same position afterwards; big-endian bit-sized reads (Scrap
 Mechanic's packed floats) too. Reads of 8 MiB and more, little-endian bit-sized reads,
-terminated byte strings and everything else are ``KaitaiStream``'s own.
+terminated byte strings and everything else are ``KaitaiStream``'s own. Opening one
+does not measure the stream's size, which only writes use; it is worked out when asked.
 
 Generated code opens a substream for every field of a given ``size`` with the name
 ``KaitaiStream`` of its own module; :func:`bind` points that name of every module of a
@@ -59,6 +60,25 @@ def _end(wanted: int, available: int) -> EndOfStreamError:
 
 class ParseStream(KaitaiStream):
     """A ``KaitaiStream`` whose byte-aligned reads take one call (see the module doc)."""
+
+    def __init__(self, io: Any) -> None:
+        # KaitaiStream's own also seeks to the end and back to note the size, which only
+        # writes use (``_size`` below works it out when asked): 0.32 us against 0.18 us,
+        # for every sub-structure of a given size.
+        self._io = io
+        self.bits_left = 0
+        self.bits = 0
+        self.bits_le = False
+        self.bits_write_mode = False
+        self.write_back_handler = None
+        self.child_streams: list[Any] = []
+
+    @property
+    def _size(self) -> int:
+        try:
+            return self.size()
+        except (OSError, ValueError):  # not seekable: as if KaitaiStream had not set it
+            raise AttributeError("_size") from None
 
     def read_u1(self) -> int:
         data = self._io.read(1)

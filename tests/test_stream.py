@@ -111,3 +111,28 @@ def test_every_generated_substream_is_a_parse_stream():
     inner = [obj._io for body in bodies for obj in objects(body) if obj._io is not body._io]
     assert len(inner) > 100                         # read from substreams
     assert {type(io) for io in inner} == {ParseStream}
+
+
+class _Unseekable(BytesIO):
+    def seekable(self) -> bool:
+        return False
+
+    def seek(self, *args: Any) -> int:
+        raise OSError("not seekable")
+
+
+@pytest.mark.parametrize("data", [b"", b"\x01", bytes(range(200))])
+def test_opened_stream_state_matches_kaitai_stream(data: bytes) -> None:
+    """ParseStream's own ``__init__`` leaves the state KaitaiStream's does: the attributes
+    a read or a write looks at, and the size only writes use (worked out when asked)."""
+    base, fast = KaitaiStream(BytesIO(data)), parse_stream(data)
+    names = ("bits_left", "bits", "bits_le", "bits_write_mode", "write_back_handler",
+             "child_streams", "_size")
+    assert [getattr(fast, n) for n in names] == [getattr(base, n) for n in names]
+    base.read_bytes(min(1, len(data)))
+    fast.read_bytes(min(1, len(data)))
+    assert fast._size == base._size == len(data)        # where the stream is does not matter
+    assert fast.pos() == base.pos()
+    # A stream that cannot seek has no size, as KaitaiStream leaves it without one.
+    base, fast = KaitaiStream(_Unseekable(data)), ParseStream(_Unseekable(data))
+    assert not hasattr(base, "_size") and not hasattr(fast, "_size")

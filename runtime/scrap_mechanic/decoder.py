@@ -324,6 +324,8 @@ class ScrapMechanicDecoder(MessageDecoder):
         pos = 4
         left = self._items_left
         used = index = 0
+        # The split decode records or replays the lookups (_controller_type_of).
+        recorded = self._replay is not None or self._lookups is not None
         while pos < end:
             if used >= left:
                 errors.append(self._over_budget(index, pos, end))
@@ -350,10 +352,10 @@ class ScrapMechanicDecoder(MessageDecoder):
                         break
                 encoding = RAW
                 update_data = body[pos + 2:next_pos]
+            head = update_data[0] if update_data else 0
             # A Container's data holds lists (items, filters: 16 bytes or more each); they
             # take from the budget as many items as the data could hold.
-            cost = 1 if update_data[:1] == b"" or update_data[0] & 0x1F != _CONTAINER \
-                else 1 + len(update_data) // 16
+            cost = 1 if head & 0x1F != _CONTAINER else 1 + len(update_data) // 16
             if used + cost > left:
                 errors.append(self._over_budget(index, pos, end))
                 previous = None
@@ -362,13 +364,15 @@ class ScrapMechanicDecoder(MessageDecoder):
             previous = update_data
             # The NetObj's key, from the raw bytes: (stream, NetObj type, id bytes). A
             # Create has its controller type byte before the id.
-            head = update_data[0] if update_data else 0
             if head >> 5 == _CREATE:
                 netobj_key = (stream, head & 0x1F, update_data[2:6])
                 known = 0
-            else:
+            elif recorded:
                 netobj_key = (stream, head & 0x1F, update_data[1:5])
                 known = self._controller_type_of(netobj_key)
+            else:
+                netobj_key = (stream, head & 0x1F, update_data[1:5])
+                known = controller_types.get(netobj_key, 0)
             if self._state_only and head >> 5 not in _CHANGES_CONTROLLER_TYPES and (
                     known or head >> 5 != _UPDATE):
                 pos = next_pos  # its parse changes no state

@@ -25,9 +25,10 @@ from wirestruct.generated.scrap_mechanic.sm_network_update import SmNetworkUpdat
 from wirestruct.generated.scrap_mechanic.sm_unreliable_update import SmUnreliableUpdate
 
 from ..events import ErrorEvent, PacketEvent
-from ..jsonify import instance_names, to_jsonable
+from ..jsonify import to_jsonable
 from ..limits import DEFAULT_LIMITS, Limits
 from ..protocol import Tracker, state_error
+from ..serialize import instance_names, seq_names
 from ..stream import parse_stream
 from . import packets
 from .decoder import controller_type_value
@@ -302,11 +303,12 @@ def _what(key: tuple[int, int]) -> str:
 #: How _fields treats a structure type.
 _PLAIN, _NO_DATA, _CHILD_SHAPE_UPDATE, _CONTAINER_CREATE = range(4)
 
-#: structure type -> (how _fields treats it, its instances that are fields)
-_LEAF_TYPES: dict[type, tuple[int, tuple[str, ...]]] = {}
+#: structure type -> (how _fields treats it, the names its fields may have in the order
+#: they are read (None: taken from the object), its instances that are fields)
+_LEAF_TYPES: dict[type, tuple[int, tuple[str, ...] | None, tuple[str, ...]]] = {}
 
 
-def _leaf_type(cls: type) -> tuple[int, tuple[str, ...]]:
+def _leaf_type(cls: type) -> tuple[int, tuple[str, ...] | None, tuple[str, ...]]:
     if issubclass(cls, N.NoData):
         kind = _NO_DATA
     elif issubclass(cls, N.UpdateChildShape):
@@ -315,18 +317,25 @@ def _leaf_type(cls: type) -> tuple[int, tuple[str, ...]]:
         kind = _CONTAINER_CREATE
     else:
         kind = _PLAIN
-    info = _LEAF_TYPES[cls] = (kind, tuple(name for name in instance_names(cls)
-                                           if name not in _NOT_FIELDS))
+    read = seq_names(cls)  # with _io, _parent, _root: empty only without the source
+    names = tuple(name for name in read if name[0] != "_" and name not in _NOT_FIELDS) \
+        if read else None
+    info = _LEAF_TYPES[cls] = (kind, names, tuple(name for name in instance_names(cls)
+                                                  if name not in _NOT_FIELDS))
     return info
 
 
 def _fields(leaf: Any) -> dict[str, Any]:
     """The fields (and computed instances) of a parsed structure, one level deep; values
     stay as parsed and become JSON data when a snapshot is taken."""
-    kind, instances = _LEAF_TYPES.get(leaf.__class__) or _leaf_type(leaf.__class__)
+    kind, names, instances = _LEAF_TYPES.get(leaf.__class__) or _leaf_type(leaf.__class__)
     if kind == _NO_DATA:
         return {}
-    out = {k: v for k, v in vars(leaf).items() if k[0] != "_" and k not in _NOT_FIELDS}
+    values = leaf.__dict__
+    if names is None:  # no generated source to read the names from
+        out = {k: v for k, v in values.items() if k[0] != "_" and k not in _NOT_FIELDS}
+    else:  # a field under an `if` that does not hold is not there
+        out = {k: values[k] for k in names if k in values}
     for name in instances:
         out[name] = getattr(leaf, name)
     if kind == _CHILD_SHAPE_UPDATE:

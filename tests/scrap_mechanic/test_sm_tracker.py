@@ -183,3 +183,34 @@ def test_corrupt_sub_update_leaves_other_objects_intact():
     objs = by_id(tracker.snapshot())
     assert objs[10]["fields"]["revision"] == 4
     assert objs[80]["fields"] == {"uuid": {"octets": UUID_A.hex()}}
+
+
+def test_fields_named_from_the_source_are_those_the_object_holds():
+    """The tracker takes a structure's fields by the names its generated class reads, in
+    source order; for every structure of the bundled sample and a generated session that
+    is exactly what the object holds, in the order it holds them (a field under an `if`
+    that does not hold is left out), as reading the object's attributes gives."""
+    from pathlib import Path
+
+    from wirestruct.captures import open_capture
+    from wirestruct.scrap_mechanic import tracker as module
+    from wirestruct.tools.generate_scrap_mechanic import SessionGenerator
+
+    sample = Path(__file__).resolve().parents[2] / "samples" / "scrap_mechanic.jsonl"
+    with open_capture(sample, transport=PROTOCOL.transport) as capture:
+        records = list(capture)
+    leaves = []
+    for source in (records, SessionGenerator(3, 300)):
+        for event in decode_records(source, PROTOCOL.decoder()):
+            for sub in getattr(event, "expansions", {}).get("sub_updates", ()):
+                leaves.append(module._leaf(sub.update))
+    by_name = [list(module._fields(leaf).items()) for leaf in leaves]
+    types = dict(module._LEAF_TYPES)
+    assert len(types) > 12 and all(names is not None for kind, names, _ in types.values()
+                                     if kind != module._NO_DATA)
+    try:                                           # every type read from the object
+        module._LEAF_TYPES.update({cls: (kind, None, instances)
+                                   for cls, (kind, _, instances) in types.items()})
+        assert by_name == [list(module._fields(leaf).items()) for leaf in leaves]
+    finally:
+        module._LEAF_TYPES.update(types)
