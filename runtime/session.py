@@ -133,7 +133,7 @@ def _full_collection_after() -> int:
 def _decode_all(records: Iterable[CaptureRecord | WirestructError],
                 decoder: Decoder) -> Iterator[Event]:
     for item in records:
-        if isinstance(item, WirestructError):
+        if item.__class__ is not CaptureRecord and isinstance(item, WirestructError):
             if isinstance(item, StreamGapError) and isinstance(decoder, StreamDecoder):
                 # The packet cut by the gap is reported first (its bytes come before it).
                 yield from decoder.lose_framing(item.where.stream or 0, item.where.direction,
@@ -151,7 +151,7 @@ def track(events: Iterable[Event], tracker: Tracker) -> Iterator[Event]:
     are yielded right after the packet that caused them."""
     apply_safely = tracker.apply_safely
     for event in events:
-        if isinstance(event, PacketEvent):
+        if event.__class__ is PacketEvent:
             errors = apply_safely(event)
             yield event
             if errors:

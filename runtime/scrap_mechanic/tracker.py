@@ -142,7 +142,7 @@ class NetObjTracker(Tracker):
             self.tick = body.server_tick
             netobjs = self.netobjs
             refused: list[ErrorEvent] = []
-            for i, update in enumerate(body.updates):
+            for update in body.updates:
                 netobj_type = update.netobj_type
                 # A transform keeps the update's own bytes; a snapshot reads them (_transform).
                 if netobj_type is _RB_ENUM:
@@ -157,7 +157,8 @@ class NetObjTracker(Tracker):
                 if obj is None:
                     full = self._full(key)
                     if full is not None:
-                        refused.append(_error(event, full, f"updates[{i}]"))
+                        refused.append(_error(event, full,
+                                              f"updates[{body.updates.index(update)}]"))
                         continue
                     obj = self._recovered(key)
                 if netobj_type is _CONTROLLER_ENUM:
