@@ -55,7 +55,7 @@ from .session import collected_between, decode_records
 #: packets per worker task, and the packet bytes after which a task is sent anyway
 CHUNK_PACKETS = 256
 CHUNK_BYTES = 4 << 20
-#: output characters after which a worker returns the packets it has decoded (a packet
+#: output bytes after which a worker returns the packets it has decoded (a packet
 #: expands far beyond its size: 4 MiB of packets may decode to gigabytes of JSON); the
 #: rest of its chunk is sent again, so no more than this is held per chunk, plus one
 #: packet's output
@@ -93,13 +93,14 @@ def auto_jobs(protocol: Protocol, path: str | os.PathLike[str] | None) -> int:
     return default_jobs() if size >= AUTO_MIN_BYTES else 1
 
 
-def event_line(event: Event, fmt: tuple[bool, str]) -> str:
-    """One event as the line ``wirestruct decode --format jsonl`` prints, without its
+def event_line(event: Event, fmt: tuple[bool, str]) -> bytes:
+    """One event as the line ``wirestruct decode --format jsonl`` prints, UTF-8 with its
     newline: the one place the worker stage and the sequential stage serialize. ``fmt`` is
-    ``(raw, big_ints)`` as :func:`wirestruct.serialize.dumps_event` takes them."""
-    from .serialize import dumps_event
+    ``(raw, big_ints)`` as :func:`wirestruct.serialize.serializer` takes them. Lines stay
+    bytes from the serializer to the output (no text is decoded or encoded on the way)."""
+    from .serialize import dumps, serializer
     raw, big_ints = fmt
-    return dumps_event(event, raw=raw, big_ints=big_ints).decode("utf-8")
+    return dumps(serializer(raw=raw, big_ints=big_ints).event(event), line=True)
 
 
 def supports_split(decoder: Decoder) -> bool:
@@ -144,7 +145,7 @@ class _Chunk:
     after the unit it follows: ``(units before it, event)``)."""
 
     units: list[_Unit] = field(default_factory=list)
-    local: list[tuple[int, str | Event]] = field(default_factory=list)
+    local: list[tuple[int, bytes | Event]] = field(default_factory=list)
     size: int = 0
     future: Future[_Result] | None = None
 
@@ -180,7 +181,7 @@ def _started() -> None:
 
 def _decode_chunk(units: list[_Unit], max_output: int = CHUNK_OUTPUT) -> _Result:
     """The output of ``units`` in order, up to the first that brings it past
-    ``max_output`` characters (at least one unit; the caller sends the rest again), each
+    ``max_output`` bytes (at least one unit; the caller sends the rest again), each
     unit's text split at its event numbers (:func:`_split_numbers`)."""
     for _ in range(16):
         base = _random_base()
@@ -193,7 +194,7 @@ def _decode_chunk(units: list[_Unit], max_output: int = CHUNK_OUTPUT) -> _Result
     raise RuntimeError("no event numbering base left unused by the output")  # pragma: no cover
 
 
-def _split_numbers(text: str, base: int, low: int, high: int) -> list[Any] | None:
+def _split_numbers(text: bytes, base: int, low: int, high: int) -> list[Any] | None:
     """``text`` as [text, event number, text, event number, ..., text], the numbers
     relative to the chunk's base (what the writing process adds its offset to); None when
     a number of the base's form is not one of the chunk's event numbers (a value in the
@@ -204,7 +205,7 @@ def _split_numbers(text: str, base: int, low: int, high: int) -> list[Any] | Non
     search); when a cut is not at such a number (a digit before it, fewer digits after
     it, another cut among them), the text is read with the pattern that says it exactly
     (:func:`_pattern`), which finds the same numbers the cuts do whenever they all are."""
-    marker = str(base)
+    marker = str(base).encode()
     pieces = text.split(marker)
     if len(pieces) == 1:
         return pieces
@@ -215,9 +216,9 @@ def _split_numbers(text: str, base: int, low: int, high: int) -> list[Any] | Non
         digits = piece[:_DIGITS]
         before = parts[-1]
         # The character after the number: the piece's next, or the next cut's first digit.
-        after = piece[_DIGITS:_DIGITS + 1] if len(piece) > _DIGITS or i == last else "0"
-        if (before and before[-1] in _ASCII_DIGITS) or len(digits) != _DIGITS \
-                or not (digits.isascii() and digits.isdigit()) or after in _ASCII_DIGITS:
+        after = piece[_DIGITS:_DIGITS + 1] if len(piece) > _DIGITS or i == last else b"0"
+        if (before and before[-1] in _DIGIT_BYTES) or len(digits) != _DIGITS \
+                or not digits.isdigit() or after in _DIGITS_ALONE:
             return _split_by_pattern(text, _pattern(base), low, high)
         number = int(digits)
         if not low <= number < high:
@@ -226,10 +227,13 @@ def _split_numbers(text: str, base: int, low: int, high: int) -> list[Any] | Non
     return parts
 
 
-_ASCII_DIGITS = frozenset("0123456789")   # "" is not one: the end of the text
+#: the digits as byte values (what indexing bytes gives), and as one-byte strings (what
+#: slicing gives; b"", the end of the text, is not one); bytes.isdigit is ASCII only
+_DIGIT_BYTES = frozenset(b"0123456789")
+_DIGITS_ALONE = frozenset(bytes((d,)) for d in b"0123456789")
 
 
-def _split_by_pattern(text: str, pattern: re.Pattern[str], low: int, high: int
+def _split_by_pattern(text: bytes, pattern: re.Pattern[bytes], low: int, high: int
                       ) -> list[Any] | None:
     """:func:`_split_numbers` by the exact pattern."""
     parts: list[Any] = pattern.split(text)
@@ -241,29 +245,34 @@ def _split_by_pattern(text: str, pattern: re.Pattern[str], low: int, high: int
     return parts
 
 
-def _joined(parts: list[Any], offset: int) -> str:
+def _joined(parts: list[Any], offset: int) -> bytes:
     """A unit's text with its event numbers + ``offset`` (see :func:`_split_numbers`)."""
     if len(parts) == 1:
         return parts[0]
+    return b"".join(_rebased(parts, offset))
+
+
+def _rebased(parts: list[Any], offset: int) -> list[bytes]:
+    """``parts`` (see :func:`_split_numbers`) with each number + ``offset`` as its digits."""
     parts = parts[:]
     for i in range(1, len(parts), 2):
-        parts[i] = str(parts[i] + offset)
-    return "".join(parts)
+        parts[i] = b"%d" % (parts[i] + offset)
+    return parts
 
 
 def _decode_units(units: list[_Unit], base: int, max_output: int = CHUNK_OUTPUT) -> _Result:
     assert _worker is not None, "worker not initialized"
     decoder, path, fmt = _worker
     cpu = time.process_time()
-    lines: list[str] = []
+    lines: list[bytes] = []
     counts: list[int] = []
     packets = errors = size = 0
-    text: list[str] = []
+    text: list[bytes] = []
     # Collected between events as in one process (wirestruct.session): the parsed packets
     # of a worker are garbage only its cycle collector frees, too.
     for item in collected_between(_unit_events(decoder, units, base)):
         if item.__class__ is int:               # the end of a unit: the events it made
-            lines.append("\n".join(text) + "\n" if text else "")
+            lines.append(b"".join(text))
             text = []
             counts.append(item)  # type: ignore[arg-type]
             size += len(lines[-1])
@@ -308,15 +317,15 @@ def _random_base() -> int:
     return secrets.randbelow(8 * 10 ** 7) + 10 ** 7
 
 
-def _pattern(base: int) -> re.Pattern[str]:
-    return re.compile(rf"(?<![0-9]){base}([0-9]{{{_DIGITS}}})(?![0-9])")
+def _pattern(base: int) -> re.Pattern[bytes]:
+    return re.compile(rb"(?<![0-9])%d([0-9]{%d})(?![0-9])" % (base, _DIGITS))
 
 
 # -- the pipeline ------------------------------------------------------------------------------
 class ParallelDecode:
     """The output lines of ``wirestruct decode`` for one capture, decoded by ``jobs``
     worker processes; iterate for text blocks (whole lines) in capture order. ``tally``
-    counts the packets and error events written so far."""
+    counts the packets and error events written so far. The blocks are UTF-8 bytes."""
 
     def __init__(self, records: Iterable[CaptureRecord | WirestructError],
                  protocol: Protocol, *, jobs: int, fmt: tuple[bool, str] = (False, "number"),
@@ -347,7 +356,7 @@ class ParallelDecode:
         self._mark = _random_base()
         self._mark_pattern = _pattern(self._mark)
 
-    def __iter__(self) -> Iterator[str]:
+    def __iter__(self) -> Iterator[bytes]:
         decoder = self.protocol.decoder(limits=self.limits, **self.options)
         if not supports_split(decoder):
             yield from self._sequential(decoder)
@@ -372,10 +381,10 @@ class ParallelDecode:
             pool.submit(_started)
             yield from self._pipeline(decoder, pool)
 
-    def _sequential(self, decoder: Decoder) -> Iterator[str]:
+    def _sequential(self, decoder: Decoder) -> Iterator[bytes]:
         for event in decode_records(self.records, decoder):
             self._count(event)
-            yield event_line(event, self.fmt) + "\n"
+            yield event_line(event, self.fmt)
 
     def _count(self, event: Event) -> None:
         if event.__class__ is ErrorEvent:
@@ -383,7 +392,7 @@ class ParallelDecode:
         else:
             self.tally.packets += 1
 
-    def _pipeline(self, decoder: Decoder, pool: ProcessPoolExecutor) -> Iterator[str]:
+    def _pipeline(self, decoder: Decoder, pool: ProcessPoolExecutor) -> Iterator[bytes]:
         pending: deque[_Chunk] = deque()
         chunk = _Chunk()
         self._pool, self._offset = pool, 0
@@ -395,7 +404,7 @@ class ParallelDecode:
             else:
                 local = self._local(item)  # type: ignore[arg-type]
                 chunk.local.append((len(chunk.units), local))
-                chunk.size += len(local) if local.__class__ is str else 0
+                chunk.size += len(local) if local.__class__ is bytes else 0
             if len(chunk) >= self.chunk_packets or chunk.size >= CHUNK_BYTES:
                 self._submit(chunk, pool)
                 pending.append(chunk)
@@ -414,14 +423,14 @@ class ParallelDecode:
         if chunk.units:
             chunk.future = pool.submit(_decode_chunk, chunk.units, self.chunk_output)
 
-    def _write(self, chunk: _Chunk) -> Iterator[str]:
+    def _write(self, chunk: _Chunk) -> Iterator[bytes]:
         """The chunk's output, its numbers rebased, in parts: a worker whose output
         reaches ``chunk_output`` returns what it decoded, and the rest of the chunk is
         sent again (and waited for) before anything after it is written."""
         local = iter(chunk.local)
         nxt = next(local, None)
         units, future, done = chunk.units, chunk.future, 0
-        out: list[str] = []
+        out: list[bytes] = []
         while future is not None:
             try:
                 base, lines, counts, packets, errors, cpu = future.result()
@@ -438,7 +447,10 @@ class ParallelDecode:
                 while nxt is not None and nxt[0] == done + i:
                     out.append(self._rebased_local(nxt[1], offset + made))
                     nxt = next(local, None)
-                out.append(_joined(parts, offset))
+                if len(parts) == 1:
+                    out.append(parts[0])
+                else:
+                    out += _rebased(parts, offset)
                 made += counts[i]
             done += len(lines)
             self._offset = offset + made
@@ -447,33 +459,33 @@ class ParallelDecode:
                 self.resubmitted += 1
                 future = self._pool.submit(  # type: ignore[union-attr]
                     _decode_chunk, units[done:], self.chunk_output)
-                yield "".join(out)
+                yield b"".join(out)
                 out = []
         while nxt is not None:
             out.append(self._rebased_local(nxt[1], self._offset))
             nxt = next(local, None)
         chunk.units, chunk.local = [], []
-        yield "".join(out)
+        yield b"".join(out)
 
-    def _rebased_local(self, item: str | Event, offset: int) -> str:
-        if item.__class__ is str:
-            return self._mark_pattern.sub(lambda m: str(int(m.group(1)) + offset),
+    def _rebased_local(self, item: bytes | Event, offset: int) -> bytes:
+        if item.__class__ is bytes:
+            return self._mark_pattern.sub(lambda m: b"%d" % (int(m.group(1)) + offset),
                                           item)  # type: ignore[arg-type]
         return self._local_line(item, offset)  # type: ignore[arg-type]
 
-    def _local_line(self, event: Event, offset: int) -> str:
+    def _local_line(self, event: Event, offset: int) -> bytes:
         """An event made in this process, numbered among the workers' events."""
-        return event_line(_renumbered(event, offset), self.fmt) + "\n"
+        return event_line(_renumbered(event, offset), self.fmt)
 
-    def _local(self, event: Event) -> str | Event:
+    def _local(self, event: Event) -> bytes | Event:
         """An event made in this process, serialized now, its numbers marked for rebasing
         (or itself, in the rare case its output holds a number of the marks' form)."""
         self._count(event)
         if event.index is None:
-            return event_line(event, self.fmt) + "\n"
+            return event_line(event, self.fmt)
         mark = self._mark * _SPAN
         where = event.error.where if event.__class__ is ErrorEvent else None  # type: ignore
-        line = event_line(_renumbered(event, mark), self.fmt) + "\n"
+        line = event_line(_renumbered(event, mark), self.fmt)
         if where is not None:
             event.error.where = where  # type: ignore[union-attr]
         allowed = {event.index, getattr(event, "parent", None)}

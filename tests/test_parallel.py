@@ -163,12 +163,12 @@ def test_api_small_chunks_match_one_process(captures):
         protocol, capture = _open(path, extra)
         with capture:
             events = list(decode_records(capture, protocol.decoder()))
-        expected = "".join(event_line(event, fmt) + "\n" for event in events)
+        expected = b"".join(event_line(event, fmt) for event in events)
         protocol, capture = _open(path, extra)
         with capture:
             out = ParallelDecode(capture, protocol, jobs=2, fmt=fmt, chunk_packets=3,
                                  max_in_flight=2)
-            text = "".join(out)
+            text = b"".join(out)
         assert text == expected, key
         errors = sum(isinstance(event, ErrorEvent) for event in events)
         assert (out.tally.packets, out.tally.errors) == (len(events) - errors, errors), key
@@ -178,8 +178,8 @@ def test_api_small_chunks_match_one_process(captures):
 def test_indices_count_every_event_in_order(captures, capsys):
     path, _ = captures["sm_damaged"]
     with open_capture(path) as capture:
-        out = "".join(ParallelDecode(capture, get_protocol("scrap-mechanic"), jobs=2,
-                                     chunk_packets=5))
+        out = b"".join(ParallelDecode(capture, get_protocol("scrap-mechanic"), jobs=2,
+                                      chunk_packets=5))
     events = [json.loads(line) for line in out.splitlines()]
     indexed = [e["index"] for e in events if e["index"] is not None]
     assert indexed == list(range(len(indexed)))
@@ -207,7 +207,7 @@ def test_memory_is_bounded_by_the_chunks_in_flight():
                          chunk_packets=chunk, max_in_flight=in_flight)
     written = ahead = 0
     for text in out:
-        written += text.count("\n")
+        written += text.count(b"\n")
         ahead = max(ahead, pulled[0] - written)
     assert written == 3000
     assert out.peak_in_flight <= in_flight
@@ -216,14 +216,14 @@ def test_memory_is_bounded_by_the_chunks_in_flight():
 
 def test_a_number_in_the_data_like_an_event_number_is_told_apart():
     base = 12345678
-    ours = f'{{"index": {base * _SPAN + 40}}}\n'
-    assert _split_numbers(ours, base, 40, 41) == ['{"index": ', 40, "}\n"]
-    assert _joined(_split_numbers(ours, base, 40, 41), 1000) == '{"index": 1040}\n'
-    foreign = ours + f'{{"value": {base * _SPAN + 7}}}\n'
+    ours = f'{{"index": {base * _SPAN + 40}}}\n'.encode()
+    assert _split_numbers(ours, base, 40, 41) == [b'{"index": ', 40, b"}\n"]
+    assert _joined(_split_numbers(ours, base, 40, 41), 1000) == b'{"index": 1040}\n'
+    foreign = ours + f'{{"value": {base * _SPAN + 7}}}\n'.encode()
     assert _split_numbers(foreign, base, 40, 41) is None
-    bigger = ours + f'{{"value": {base * _SPAN + 7}1}}\n'   # 19 digits: not of the form
+    bigger = ours + f'{{"value": {base * _SPAN + 7}1}}\n'.encode()  # 19 digits: not the form
     assert _joined(_split_numbers(bigger, base, 40, 41), 2) == \
-        f'{{"index": 42}}\n{{"value": {base * _SPAN + 7}1}}\n'
+        f'{{"index": 42}}\n{{"value": {base * _SPAN + 7}1}}\n'.encode()
 
 
 def _by_pattern(text, base, low, high):
@@ -247,7 +247,7 @@ def _by_pattern(text, base, low, high):
 @example([f"{12121212 * _SPAN + 3}", f"{12121212 * _SPAN + 4}"])  # one cut after another
 def test_event_numbers_are_cut_where_the_exact_pattern_finds_them(pieces):
     # A base whose digits repeat, so cuts overlap, touch digits and run into each other.
-    text = "".join(pieces)
+    text = "".join(pieces).encode()
     assert _split_numbers(text, 12121212, 0, 50) == _by_pattern(text, 12121212, 0, 50)
 
 
@@ -280,7 +280,7 @@ def test_worker_decodes_a_packet_alone_from_the_staged_state():
     _, lines, counts, packets, errors, _ = _decode_units([unit], base)
     assert counts == [len(events)] and (packets, errors) == (len(events), 0)
     expected = [json.loads(event_line(event, FMT)) for event in events]
-    got = [json.loads(line) for line in lines[0].splitlines()]
+    got = [json.loads(line) for line in lines[0].splitlines()]  # bytes: UTF-8 JSON
     assert got[0]["index"] == base * _SPAN + events[0].index
     for line in got:
         line["index"] -= base * _SPAN
@@ -297,13 +297,13 @@ def test_a_worker_returns_at_most_chunk_output_and_the_rest_is_sent_again(captur
         protocol, capture = _open(path, extra)
         with capture:
             events = list(decode_records(capture, protocol.decoder()))
-        lines = [event_line(event, fmt) + "\n" for event in events]
+        lines = [event_line(event, fmt) for event in events]
         protocol, capture = _open(path, extra)
         with capture:
             out = ParallelDecode(capture, protocol, jobs=2, fmt=fmt, chunk_packets=16,
                                  max_in_flight=2, chunk_output=2000)
             parts = list(out)
-        assert "".join(parts) == "".join(lines), key
+        assert b"".join(parts) == b"".join(lines), key
         resubmitted += out.resubmitted
         biggest = max(len(line) for line in lines)
         assert max(len(part) for part in parts) <= 2000 + 16 * biggest, key

@@ -311,7 +311,7 @@ def _decode_parallel(args, capture: Capture, protocol: Protocol,
                                       options=_options(args))
         try:
             for text in lines:
-                out.write(text.encode("utf-8"))
+                out.write(text)
         except KeyboardInterrupt:
             interrupted = True
     out.flush()
