@@ -52,8 +52,13 @@ from .protocol import Decoder, PacketContext, Protocol, StreamDecoder, _count_un
 from .records import CaptureRecord, Direction
 from .session import collected_between, decode_records
 
-#: packets per worker task, and the packet bytes after which a task is sent anyway
-CHUNK_PACKETS = 256
+#: packets per worker task, and the packet bytes after which a task is sent anyway. A
+#: task costs its worker and this process a few milliseconds besides its packets (sending,
+#: waking, numbering), about what 256 small MME packets take to decode: larger tasks pay
+#: (benchmarks/bench_jobs.py). The first tasks are smaller, from FIRST_CHUNK_PACKETS
+#: doubling, so the workers start soon; the last is shared out among the workers.
+CHUNK_PACKETS = 1024
+FIRST_CHUNK_PACKETS = 64
 CHUNK_BYTES = 4 << 20
 #: output bytes after which a worker returns the packets it has decoded (a packet
 #: expands far beyond its size: 4 MiB of packets may decode to gigabytes of JSON); the
@@ -158,6 +163,26 @@ class DecodeTally:
     packets: int = 0
     errors: int = 0
     worker_cpu: float = 0.0   #: CPU seconds the workers spent on the chunks written
+
+
+def _shared_out(chunk: _Chunk, parts: int) -> list[_Chunk]:
+    """The last chunk as up to ``parts`` chunks of consecutive packets (each event made here
+    stays after the packets it followed), so every worker has a share of it."""
+    if not len(chunk):
+        return []
+    units, local = chunk.units, chunk.local
+    size = max(1, -(-len(units) // parts))
+    out: list[_Chunk] = []
+    taken = 0
+    for start in range(0, max(1, len(units)), size):
+        part = _Chunk(units=units[start:start + size])
+        last = start + size >= len(units)
+        while taken < len(local) and (last or local[taken][0] < start + size):
+            before, item = local[taken]
+            part.local.append((before - start, item))
+            taken += 1
+        out.append(part)
+    return out
 
 
 # -- the worker stage --------------------------------------------------------------------------
@@ -396,6 +421,7 @@ class ParallelDecode:
         pending: deque[_Chunk] = deque()
         chunk = _Chunk()
         self._pool, self._offset = pool, 0
+        limit = min(FIRST_CHUNK_PACKETS, self.chunk_packets)
         for item in decode_records(self.records, decoder):
             if item.__class__ is _Staged:
                 unit = item.unit  # type: ignore[union-attr]
@@ -405,7 +431,8 @@ class ParallelDecode:
                 local = self._local(item)  # type: ignore[arg-type]
                 chunk.local.append((len(chunk.units), local))
                 chunk.size += len(local) if local.__class__ is bytes else 0
-            if len(chunk) >= self.chunk_packets or chunk.size >= CHUNK_BYTES:
+            if len(chunk) >= limit or chunk.size >= CHUNK_BYTES:
+                limit = min(2 * limit, self.chunk_packets)
                 self._submit(chunk, pool)
                 pending.append(chunk)
                 chunk = _Chunk()
@@ -413,9 +440,9 @@ class ParallelDecode:
                 while pending and (len(pending) >= self.max_in_flight
                                    or pending[0].future is None or pending[0].future.done()):
                     yield from self._write(pending.popleft())
-        if len(chunk):
-            self._submit(chunk, pool)
-            pending.append(chunk)
+        for part in _shared_out(chunk, self.jobs):
+            self._submit(part, pool)
+            pending.append(part)
         while pending:
             yield from self._write(pending.popleft())
 

@@ -31,10 +31,12 @@ from wirestruct import (
 from wirestruct.parallel import (
     _SPAN,
     ParallelDecode,
+    _Chunk,
     _decode_units,
     _init_worker,
     _joined,
     _pattern,
+    _shared_out,
     _split_numbers,
     event_line,
 )
@@ -249,6 +251,31 @@ def test_event_numbers_are_cut_where_the_exact_pattern_finds_them(pieces):
     # A base whose digits repeat, so cuts overlap, touch digits and run into each other.
     text = "".join(pieces).encode()
     assert _split_numbers(text, 12121212, 0, 50) == _by_pattern(text, 12121212, 0, 50)
+
+
+def _sequence(chunk):
+    """A chunk's output order: its packets, each event made here after the packets it
+    followed."""
+    out, local = [], list(chunk.local)
+    for i, unit in enumerate(chunk.units + [None]):
+        out += [item for before, item in local if before == i]
+        if unit is not None:
+            out.append(unit)
+    return out
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(st.integers(0, 40), st.lists(st.integers(0, 40), max_size=8), st.integers(1, 5))
+def test_the_last_chunk_is_shared_out_in_order(n_units, places, parts):
+    units = [("unit", i) for i in range(n_units)]
+    local = sorted((min(place, n_units), ("local", k)) for k, place in enumerate(places))
+    chunk = _Chunk(units=units, local=local)
+    shared = _shared_out(chunk, parts)
+    assert [x for part in shared for x in _sequence(part)] == _sequence(chunk)
+    assert len(shared) <= max(1, parts) and all(len(part) for part in shared)
+    if n_units >= parts:
+        assert len(shared) == parts or n_units % parts   # every worker has a share
+    assert _shared_out(_Chunk(), parts) == []
 
 
 def test_worker_decodes_a_packet_alone_from_the_staged_state():
