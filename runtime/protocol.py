@@ -269,25 +269,27 @@ class StreamDecoder(Decoder):
         events: list[Event] = []
         buf = state.buf
         direction = state.last.direction
+        header_size = self.header_size
         while True:
             if state.resyncing:
                 if not self._resync_step(state, events):
                     break
                 continue
-            if len(buf) < self.header_size:
+            available = len(buf)
+            if available < header_size:
                 break
-            ctx = self._framing_ctx(state, buf.consumed)
             try:
-                length = self._length(buf.peek(self.header_size), direction)
+                length = self._length(buf.peek(header_size), direction)
                 buf.check_limit(length)
             except WirestructError as exc:
                 exc.at(offset=buf.consumed)
-                events.append(self.make_error(ctx, exc))
+                events.append(self.make_error(self._framing_ctx(state, buf.consumed), exc))
                 state.resyncing = True
                 state.must_skip = 1        # the boundary that failed is not one
                 continue
-            if len(buf) < length:
-                break
+            if available < length:
+                break                      # the rest of the packet has not arrived
+            ctx = self._framing_ctx(state, buf.consumed)
             data = buf.take(length)
             packet_events = self.run_packet(data, ctx)
             _count_undecoded(packet_events, len(data), ctx.offset)
