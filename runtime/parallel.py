@@ -52,13 +52,17 @@ from .protocol import Decoder, PacketContext, Protocol, StreamDecoder, _count_un
 from .records import CaptureRecord, Direction
 from .session import collected_between, decode_records
 
-#: packets per worker task, and the packet bytes after which a task is sent anyway. A
-#: task costs its worker and this process a few milliseconds besides its packets (sending,
-#: waking, numbering), about what 256 small MME packets take to decode: larger tasks pay
-#: (benchmarks/bench_jobs.py). The first tasks are smaller, from FIRST_CHUNK_PACKETS
-#: doubling, so the workers start soon; the last is shared out among the workers.
-CHUNK_PACKETS = 1024
-FIRST_CHUNK_PACKETS = 64
+#: A worker task is sized to take about CHUNK_SECONDS of a worker's CPU time, from what
+#: the tasks written so far took per packet: a task costs its worker and this process a
+#: few milliseconds besides its packets (sending, waking, numbering), about what 256 small
+#: MME packets take to decode, while one diep.io update may take several milliseconds
+#: (benchmarks/bench_jobs.py). Before the first task comes back, tasks start at
+#: FIRST_CHUNK_PACKETS packets and double, so the workers start soon; a task holds at most
+#: CHUNK_PACKETS packets (the ``chunk_packets`` argument) and is sent anyway at CHUNK_BYTES
+#: of packets; the last one is shared out among the workers.
+CHUNK_SECONDS = 0.1
+FIRST_CHUNK_PACKETS = 16
+CHUNK_PACKETS = 4096
 CHUNK_BYTES = 4 << 20
 #: output bytes after which a worker returns the packets it has decoded (a packet
 #: expands far beyond its size: 4 MiB of packets may decode to gigabytes of JSON); the
@@ -372,6 +376,7 @@ class ParallelDecode:
         self.resubmitted = 0
         self._pool: ProcessPoolExecutor | None = None
         self._offset = 0        # events workers made before the next part to write
+        self._cost: float | None = None  # worker CPU seconds per packet, once known
         self.tally = DecodeTally()
         #: why no worker process could be started, when decoding fell back to this one
         self.no_workers: str | None = None
@@ -432,7 +437,7 @@ class ParallelDecode:
                 chunk.local.append((len(chunk.units), local))
                 chunk.size += len(local) if local.__class__ is bytes else 0
             if len(chunk) >= limit or chunk.size >= CHUNK_BYTES:
-                limit = min(2 * limit, self.chunk_packets)
+                limit = self._next_limit(limit)
                 self._submit(chunk, pool)
                 pending.append(chunk)
                 chunk = _Chunk()
@@ -445,6 +450,14 @@ class ParallelDecode:
             pending.append(part)
         while pending:
             yield from self._write(pending.popleft())
+
+    def _next_limit(self, limit: int) -> int:
+        """Packets in the next task (see :data:`CHUNK_SECONDS`)."""
+        if self._cost is None:
+            return min(2 * limit, self.chunk_packets)
+        wanted = int(CHUNK_SECONDS / self._cost) if self._cost > 0 else self.chunk_packets
+        return max(1, min(FIRST_CHUNK_PACKETS, self.chunk_packets), min(wanted,
+                                                                         self.chunk_packets))
 
     def _submit(self, chunk: _Chunk, pool: ProcessPoolExecutor) -> None:
         if chunk.units:
@@ -468,6 +481,8 @@ class ParallelDecode:
             self.tally.packets += packets
             self.tally.errors += errors
             self.tally.worker_cpu += cpu
+            if lines:
+                self._cost = cpu / len(lines)   # the latest task's CPU time per packet
             offset = self._offset
             made = 0
             for i, parts in enumerate(lines):

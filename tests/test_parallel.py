@@ -391,3 +391,24 @@ def test_without_worker_processes_decode_falls_back_to_one_process_and_says_so(
     assert out == expected and _head(err) == summary
     assert "decoded in one process: no worker process could be started" in err
     assert "sem_open is not available here" in err
+
+
+def test_tasks_are_sized_by_what_a_packet_took():
+    """Doubling from FIRST_CHUNK_PACKETS until a task comes back, then about CHUNK_SECONDS
+    of a worker's CPU time per task, within [FIRST_CHUNK_PACKETS, chunk_packets]."""
+    from wirestruct.parallel import CHUNK_PACKETS, CHUNK_SECONDS, FIRST_CHUNK_PACKETS
+    out = ParallelDecode([], get_protocol("diep"), jobs=2)
+    assert out._next_limit(FIRST_CHUNK_PACKETS) == 2 * FIRST_CHUNK_PACKETS
+    assert out._next_limit(CHUNK_PACKETS) == CHUNK_PACKETS
+    out._cost = 0.004                                    # a diep.io update
+    assert out._next_limit(64) == int(CHUNK_SECONDS / 0.004)
+    out._cost = 1e-6                                     # cheaper than any task's overhead
+    assert out._next_limit(64) == CHUNK_PACKETS
+    out._cost = 10.0                                     # a packet that takes seconds
+    assert out._next_limit(64) == FIRST_CHUNK_PACKETS
+    out._cost = 0.0
+    assert out._next_limit(64) == CHUNK_PACKETS
+    small = ParallelDecode([], get_protocol("diep"), jobs=2, chunk_packets=3)
+    assert small._next_limit(1) == 2 and small._next_limit(3) == 3
+    small._cost = 10.0
+    assert small._next_limit(3) == 3
