@@ -33,7 +33,7 @@ from unittest import mock
 
 from wirestruct import decode_records, encoding, get_protocol, open_capture
 from wirestruct.records import CaptureRecord
-from wirestruct.tools.cli import event_json
+from wirestruct.serialize import event_json
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = (("scrap-mechanic", "samples/scrap_mechanic.jsonl"), ("mme", "samples/mme.jsonl"),

@@ -27,9 +27,10 @@ from wirestruct import get_protocol
 from wirestruct.events import ErrorEvent
 from wirestruct.limits import MAX_DECOMPRESSED, Limits
 from wirestruct.mme.packets import PacketType as P
+from wirestruct.mme.packets import type_bitmap
 from wirestruct.records import CaptureRecord, Direction
 from wirestruct.session import decode_records, track
-from wirestruct.tools.generate_mme import chat, move, packet, region, terrain, type_bitmap
+from wirestruct.tools.generate_mme import chat, move, packet, region, terrain
 
 
 def records_of(direction_streams, rng, low=1, high=1500):
