@@ -27,10 +27,19 @@ from wirestruct import get_protocol
 from wirestruct.events import ErrorEvent
 from wirestruct.limits import MAX_DECOMPRESSED, Limits
 from wirestruct.mme.packets import PacketType as P
-from wirestruct.mme.packets import type_bitmap
 from wirestruct.records import CaptureRecord, Direction
 from wirestruct.session import decode_records, track
-from wirestruct.tools.generate_mme import chat, move, packet, region, terrain
+from wirestruct.tools.generate_mme import (
+    chat,
+    map_data,
+    map_modify,
+    map_setup,
+    move,
+    packet,
+    region,
+    terrain,
+    type_bits,
+)
 
 
 def records_of(direction_streams, rng, low=1, high=1500):
@@ -48,11 +57,11 @@ def records_of(direction_streams, rng, low=1, high=1500):
 
 def chatty_session(count: int, seed: int = 1):
     rng = random.Random(seed)
-    s2c = [packet(P.MAP_SETUP, struct.pack("<4H", 128, 128, 64, 32))]
-    s2c += [packet(P.ANNOUNCE_PLAYER,
-                   bytes([i, i % 16 + 1]) + f"Player{i}".encode().ljust(24, b"\0"))
+    s2c = [map_setup(128, 128, 64, 32)]
+    s2c += [packet(P.ANNOUNCE_PLAYER, {"player_id": i, "color": i % 16 + 1,
+                                       "name": f"Player{i}"})
             for i in range(1, 33)]
-    c2s = [packet(P.AVAILABLE_PACKET_TYPES, type_bitmap(range(50)))]
+    c2s = [packet(P.AVAILABLE_PACKET_TYPES, type_bits(range(50)))]
     n = len(s2c) + len(c2s)
     while n < count:
         r = rng.random()
@@ -62,15 +71,14 @@ def chatty_session(count: int, seed: int = 1):
         elif r < 0.60:
             c2s.append(move(rng.uniform(0, 128), rng.uniform(0, 128), rng.uniform(0, 64), 0.0, 0.0))
         elif r < 0.78:
-            s2c.append(packet(P.MAP_MODIFY, struct.pack("<3hBB", rng.randrange(128),
-                                                        rng.randrange(128), rng.randrange(64),
-                                                        rng.randint(1, 9), rng.randint(0, 32))))
+            s2c.append(map_modify(rng.randrange(128), rng.randrange(128), rng.randrange(64),
+                                  rng.randint(1, 9), rng.randint(0, 32)))
         elif r < 0.90:
             s2c.append(chat(rng.randint(0, 32), f"\x1b\x02hello {rng.randrange(1000)}"))
         elif r < 0.95:
-            c2s.append(packet(P.PING_REQUEST, struct.pack("<I", n)))
+            c2s.append(packet(P.PING_REQUEST, {"data": struct.pack("<I", n)}))
         else:
-            s2c.append(packet(P.ANNOUNCE_PLAYER, bytes([rng.randint(1, 32)])))
+            s2c.append(packet(P.ANNOUNCE_PLAYER, {"player_id": rng.randint(1, 32)}))
         n += 1
     streams = {Direction.S2C: b"".join(s2c), Direction.C2S: b"".join(c2s)}
     return records_of(streams, rng), n, sum(len(s) for s in streams.values())
@@ -85,19 +93,19 @@ def map_loads(dims, noisy: bool, seed: int = 2):
     if noisy:
         stone = blocks == 1
         blocks[stone] = rng.integers(1, 9, size=int(stone.sum()), dtype=np.uint8)
-    setup = packet(P.MAP_SETUP, struct.pack("<4H", sx, sy, sz, sz // 2))
+    setup = map_setup(sx, sy, sz, sz // 2)
     chunks = [setup]
     for z in range(0, sz, 32):
         for y in range(0, sy, 32):
             for x in range(0, sx, 32):
                 part = np.ascontiguousarray(blocks[z:z + 32, y:y + 32, x:x + 32])
-                chunks.append(packet(P.MAP_DATA, region((x, y, z), (x + 31, y + 31, z + 31))
-                                     + zlib.compress(part.tobytes())))
+                chunks.append(map_data(part, (x, y, z)))
     compressed = zlib.compress(blocks.tobytes())
     buffered = [setup, packet(P.BUFFER_RESET)]
-    buffered += [packet(P.BUFFER_APPEND, compressed[i:i + 65000])
+    buffered += [packet(P.BUFFER_APPEND, {"data": compressed[i:i + 65000]})
                  for i in range(0, len(compressed), 65000)]
-    buffered.append(packet(P.BUFFER_IS_MAP_DATA, region((0, 0, 0), (sx - 1, sy - 1, sz - 1))))
+    buffered.append(packet(P.BUFFER_IS_MAP_DATA,
+                           {"region": region((0, 0, 0), (sx - 1, sy - 1, sz - 1))}))
     as_records = lambda packets: [CaptureRecord(i, 0.0, Direction.S2C, p)   # noqa: E731
                                   for i, p in enumerate(_segments(b"".join(packets)))]
     return blocks, {"MAP_DATA chunks": (as_records(chunks), len(chunks) - 1),
