@@ -84,8 +84,8 @@ def default_jobs() -> int:
 
 #: Captures from this size on are decoded on every core by ``decode --jobs auto`` (for the
 #: protocols whose ``parallel_by_default`` is set): below it, starting the workers takes a
-#: good part of what they save (benchmarks/bench_jobs.py on 2 cores: diep.io 1.46x at
-#: 1.9 MB, Scrap Mechanic 1.06x at 3 MB, against 1.82x and 1.52x at ten times those sizes).
+#: good part of what they save (benchmarks/bench_jobs.py on 2 cores: diep.io 1.35x at
+#: 1.9 MB, Scrap Mechanic 1.05x at 3 MB, against 2.14x and 1.53x at ten times those sizes).
 AUTO_MIN_BYTES = 16 << 20
 
 
@@ -556,6 +556,6 @@ def decode_lines(records: Iterable[CaptureRecord | WirestructError], protocol: P
                  limits: Limits = DEFAULT_LIMITS,
                  options: dict[str, Any] | None = None) -> ParallelDecode:
     """The lines ``wirestruct decode`` prints for ``records``, decoded on ``jobs`` worker
-    processes (default: every core)."""
+    processes (default: every core): iterate for blocks of UTF-8 bytes, whole lines each."""
     return ParallelDecode(records, protocol, jobs=jobs or default_jobs(), fmt=fmt,
                           limits=limits, options=options)
