@@ -274,13 +274,6 @@ def _split_by_pattern(text: bytes, pattern: re.Pattern[bytes], low: int, high: i
     return parts
 
 
-def _joined(parts: list[Any], offset: int) -> bytes:
-    """A unit's text with its event numbers + ``offset`` (see :func:`_split_numbers`)."""
-    if len(parts) == 1:
-        return parts[0]
-    return b"".join(_rebased(parts, offset))
-
-
 def _rebased(parts: list[Any], offset: int) -> list[bytes]:
     """``parts`` (see :func:`_split_numbers`) with each number + ``offset`` as its digits."""
     parts = parts[:]
@@ -353,8 +346,8 @@ def _pattern(base: int) -> re.Pattern[bytes]:
 # -- the pipeline ------------------------------------------------------------------------------
 class ParallelDecode:
     """The output lines of ``wirestruct decode`` for one capture, decoded by ``jobs``
-    worker processes; iterate for text blocks (whole lines) in capture order. ``tally``
-    counts the packets and error events written so far. The blocks are UTF-8 bytes."""
+    worker processes; iterate for blocks of UTF-8 bytes (whole lines) in capture order.
+    ``tally`` counts the packets and error events written so far."""
 
     def __init__(self, records: Iterable[CaptureRecord | WirestructError],
                  protocol: Protocol, *, jobs: int, fmt: tuple[bool, str] = (False, "number"),

@@ -34,8 +34,8 @@ from wirestruct.parallel import (
     _Chunk,
     _decode_units,
     _init_worker,
-    _joined,
     _pattern,
+    _rebased,
     _shared_out,
     _split_numbers,
     event_line,
@@ -220,11 +220,11 @@ def test_a_number_in_the_data_like_an_event_number_is_told_apart():
     base = 12345678
     ours = f'{{"index": {base * _SPAN + 40}}}\n'.encode()
     assert _split_numbers(ours, base, 40, 41) == [b'{"index": ', 40, b"}\n"]
-    assert _joined(_split_numbers(ours, base, 40, 41), 1000) == b'{"index": 1040}\n'
+    assert b"".join(_rebased(_split_numbers(ours, base, 40, 41), 1000)) == b'{"index": 1040}\n'
     foreign = ours + f'{{"value": {base * _SPAN + 7}}}\n'.encode()
     assert _split_numbers(foreign, base, 40, 41) is None
     bigger = ours + f'{{"value": {base * _SPAN + 7}1}}\n'.encode()  # 19 digits: not the form
-    assert _joined(_split_numbers(bigger, base, 40, 41), 2) == \
+    assert b"".join(_rebased(_split_numbers(bigger, base, 40, 41), 2)) == \
         f'{{"index": 42}}\n{{"value": {base * _SPAN + 7}1}}\n'.encode()
 
 
