@@ -105,11 +105,11 @@ def auto_jobs(protocol: Protocol, path: str | os.PathLike[str] | None) -> int:
 def event_line(event: Event, fmt: tuple[bool, str]) -> bytes:
     """One event as the line ``wirestruct decode --format jsonl`` prints, UTF-8 with its
     newline: the one place the worker stage and the sequential stage serialize. ``fmt`` is
-    ``(raw, big_ints)`` as :func:`wirestruct.serialize.serializer` takes them. Lines stay
+    ``(raw, big_ints)`` as :func:`wirestruct.serialize.dumps_event` takes them. Lines stay
     bytes from the serializer to the output (no text is decoded or encoded on the way)."""
-    from .serialize import dumps, serializer
+    from .serialize import dumps_event
     raw, big_ints = fmt
-    return dumps(serializer(raw=raw, big_ints=big_ints).event(event), line=True)
+    return dumps_event(event, raw=raw, big_ints=big_ints, line=True)
 
 
 def supports_split(decoder: Decoder) -> bool:
@@ -446,11 +446,12 @@ class ParallelDecode:
 
     def _next_limit(self, limit: int) -> int:
         """Packets in the next task (see :data:`CHUNK_SECONDS`)."""
+        most = self.chunk_packets
         if self._cost is None:
-            return min(2 * limit, self.chunk_packets)
-        wanted = int(CHUNK_SECONDS / self._cost) if self._cost > 0 else self.chunk_packets
-        return max(1, min(FIRST_CHUNK_PACKETS, self.chunk_packets), min(wanted,
-                                                                         self.chunk_packets))
+            return min(2 * limit, most)
+        if self._cost <= 0:
+            return most
+        return max(min(FIRST_CHUNK_PACKETS, most), min(int(CHUNK_SECONDS / self._cost), most))
 
     def _submit(self, chunk: _Chunk, pool: ProcessPoolExecutor) -> None:
         if chunk.units:

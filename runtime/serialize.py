@@ -565,6 +565,7 @@ def event_json(event: Any, *, raw: bool = False, big_ints: str = "number") -> di
     return serializer(raw=raw, big_ints=big_ints).event(event)
 
 
-def dumps_event(event: Any, *, raw: bool = False, big_ints: str = "number") -> bytes:
-    """:func:`event_json` as one line of compact UTF-8 JSON bytes (without the newline)."""
-    return dumps(serializer(raw=raw, big_ints=big_ints).event(event))
+def dumps_event(event: Any, *, raw: bool = False, big_ints: str = "number",
+                line: bool = False) -> bytes:
+    """:func:`event_json` as compact UTF-8 JSON bytes (``line``: with its newline)."""
+    return dumps(serializer(raw=raw, big_ints=big_ints).event(event), line=line)
