@@ -1,11 +1,12 @@
 """``state`` and ``decode`` of this tree against an earlier wirestruct, in one run.
 
-    python benchmarks/bench_against.py [--rev e28a029] [--rounds 5] [--ticks 400]
+    python benchmarks/bench_against.py [--rev e28a029] [--rounds 5] [--ticks 400] [--segments]
 
 The earlier revision (default: the one the speed work started from) is installed once into
 ``benchmarks/.against/<rev>/`` (``git worktree`` + ``pip install --no-deps --target``; not
 committed). Per protocol, one capture is written as JSON Lines (diep.io and Scrap Mechanic
-from the generators, MME the bundled sample repeated), and child processes alternate
+from the generators, MME the bundled sample repeated, with ``--segments`` cut into TCP
+segment-sized pieces so packets span records), and child processes alternate
 (earlier, this tree, earlier, ...), each reading the capture into memory and timing, in
 CPU seconds, best of three in the process:
 
@@ -94,8 +95,11 @@ def install(rev: str) -> Path:
     return target
 
 
-def captures(folder: Path, ticks: int) -> dict[str, Path]:
-    """One JSON Lines capture per protocol."""
+def captures(folder: Path, ticks: int, segments: bool = False) -> dict[str, Path]:
+    """One JSON Lines capture per protocol; with ``segments``, each MME record is cut into
+    pieces of 1 to 1,460 bytes (seeded), so packets span records as in TCP segments."""
+    import random
+
     from wirestruct.captures import open_capture
     from wirestruct.records import CaptureRecord
     from wirestruct.tools.generate_diep import generate
@@ -114,6 +118,17 @@ def captures(folder: Path, ticks: int) -> dict[str, Path]:
     span = mme[-1].t - mme[0].t + 1.0
     mme = [CaptureRecord(i, r.t + copy * span, r.direction, r.data, r.stream + copy * 1000)
            for copy in range(4) for i, r in enumerate(mme)]
+    if segments:
+        rng = random.Random(7)
+        cut = []
+        for r in mme:
+            pos = 0
+            while pos < len(r.data):
+                size = rng.randint(1, 1460)
+                cut.append(CaptureRecord(len(cut), r.t, r.direction, r.data[pos:pos + size],
+                                         r.stream))
+                pos += size
+        mme = cut
     return {"diep": write("diep", generate(7, ticks=ticks, shapes=160)),
             "scrap-mechanic": write("scrap_mechanic", SessionGenerator(7, ticks * 10)),
             "mme": write("mme", mme)}
@@ -135,6 +150,8 @@ def main(argv=None) -> int:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--ticks", type=int, default=400)
     parser.add_argument("--only", nargs="*", default=None, help="protocols to run")
+    parser.add_argument("--segments", action="store_true",
+                        help="cut the MME records into TCP-segment-sized pieces")
     args = parser.parse_args(argv)
     earlier = install(args.rev)
     # This tree, installed the same way (an editable install may be another checkout).
@@ -148,7 +165,7 @@ def main(argv=None) -> int:
           f"{'decode was':>10} {'decode now':>10} {'was/now':>8} "
           f"{'d/s was':>8} {'d/s now':>8}")
     with tempfile.TemporaryDirectory() as tmp:
-        files = captures(Path(tmp), args.ticks)
+        files = captures(Path(tmp), args.ticks, args.segments)
         for name, path in files.items():
             if args.only and name not in args.only:
                 continue
