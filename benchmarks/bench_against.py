@@ -12,7 +12,7 @@ CPU seconds, best of three in the process:
 
 * ``state``: decode + track (what ``wirestruct state`` runs, without printing);
 * ``decode``: decode + one JSON object per event, the serializer each revision's
-  ``wirestruct decode`` uses (``wirestruct.serialize``, or before it the command line's
+  ``wirestruct decode`` uses (``wirestruct.output.serialize``, or before it the command line's
   ``event_json`` + ``json.dumps``), written to ``/dev/null``.
 
 Prints the best of ``--rounds`` child runs for each, the ratios (earlier / this tree: above
@@ -38,13 +38,13 @@ CHILD = r"""
 import gc, json, os, sys, time
 from wirestruct import get_protocol
 from wirestruct.captures import open_capture
-from wirestruct.records import CaptureRecord
-from wirestruct.session import decode_records, track
+from wirestruct.core.records import CaptureRecord
+from wirestruct.core.session import decode_records, track
 try:
-    from wirestruct.serialize import dumps_event
+    from wirestruct.output.serialize import dumps_event
     def line(event):
         return dumps_event(event)
-except ImportError:  # before wirestruct.serialize: the command line's own event_json
+except ImportError:  # before wirestruct.output.serialize: the command line's own event_json
     from wirestruct.tools.cli import event_json
     def line(event):
         return json.dumps(event_json(event)).encode()
@@ -101,9 +101,9 @@ def captures(folder: Path, ticks: int, segments: bool = False) -> dict[str, Path
     import random
 
     from wirestruct.captures import open_capture
-    from wirestruct.records import CaptureRecord
-    from wirestruct.tools.generate_diep import generate
-    from wirestruct.tools.generate_scrap_mechanic import SessionGenerator
+    from wirestruct.core.records import CaptureRecord
+    from wirestruct.protocols.diep.generate import generate
+    from wirestruct.protocols.scrap_mechanic.generate import SessionGenerator
 
     def write(name: str, records) -> Path:
         path = folder / f"{name}.jsonl"

@@ -33,7 +33,9 @@ HERE = Path(__file__).resolve().parent
 
 
 def write_captures(protocol: str, folder: Path, count: int, ticks: int) -> list:
-    from wirestruct.tools import generate_diep, generate_mme, generate_scrap_mechanic
+    from wirestruct.protocols.diep import generate as generate_diep
+    from wirestruct.protocols.mme import generate as generate_mme
+    from wirestruct.protocols.scrap_mechanic import generate as generate_scrap_mechanic
 
     paths = []
     for seed in range(1, count + 1):

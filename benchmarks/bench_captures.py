@@ -35,7 +35,7 @@ SERVER_PORT = 4000
 
 def records(size_mb: float, seed: int = 7):
     """The benchmark's capture records, generated lazily."""
-    from wirestruct.records import CaptureRecord, Direction
+    from wirestruct.core.records import CaptureRecord, Direction
 
     rng = random.Random(seed)
     block = rng.randbytes(1 << 20)
@@ -100,7 +100,7 @@ def peak_rss_kb() -> int:
 def read_one(path: str) -> dict:
     """Run in a child process: read every record, report counts, time and peak memory."""
     from wirestruct import open_capture
-    from wirestruct.errors import WirestructError
+    from wirestruct.core.errors import WirestructError
 
     rss_before = peak_rss_kb()
     count = payload = errors = 0

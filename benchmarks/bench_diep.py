@@ -8,7 +8,7 @@ runtime's share, and peak memory against the live entity table.
   0x02, plus the client's inputs) -> decoder (LZ4, one generated parse per packet) ->
   entity tracker, on one core. Upcreates are the creations and updates of every 0x00.
 * Parse alone: the generated classes on the same packets, 0x02 already decompressed, nothing else,
-  from the stream the decoder gives them (``wirestruct.stream.ParseStream``) and, side
+  from the stream the decoder gives them (``wirestruct.core.stream.ParseStream``) and, side
   by side, from the Kaitai runtime's own ``KaitaiStream``. The runtime's share is the
   rest of the end-to-end time (event building, decompression, the tracker reading the
   field values into the entity table).
@@ -30,13 +30,13 @@ from io import BytesIO
 
 from kaitaistruct import KaitaiStream
 from wirestruct import get_protocol
-from wirestruct.events import ErrorEvent
+from wirestruct.core.events import ErrorEvent
+from wirestruct.core.lz4block import decompress_block
+from wirestruct.core.records import Direction
+from wirestruct.core.session import decode_records, track
+from wirestruct.core.stream import parse_stream
 from wirestruct.generated.diep.diep_serverbound import DiepServerbound
-from wirestruct.lz4block import decompress_block
-from wirestruct.records import Direction
-from wirestruct.session import decode_records, track
-from wirestruct.stream import parse_stream
-from wirestruct.tools.generate_diep import generate
+from wirestruct.protocols.diep.generate import generate
 
 
 def best_of(repeat, *fns):

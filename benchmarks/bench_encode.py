@@ -31,9 +31,10 @@ from collections.abc import Callable
 from pathlib import Path
 from unittest import mock
 
-from wirestruct import decode_records, encoding, get_protocol, open_capture
-from wirestruct.records import CaptureRecord
-from wirestruct.serialize import event_json
+from wirestruct import decode_records, get_protocol, open_capture
+from wirestruct.core.records import CaptureRecord
+from wirestruct.encode import building as encoding
+from wirestruct.output.serialize import event_json
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = (("scrap-mechanic", "samples/scrap_mechanic.jsonl"), ("mme", "samples/mme.jsonl"),

@@ -4,7 +4,7 @@ and collected between events (what decoding does now).
     python benchmarks/bench_garbage.py [--rounds 5] [--ticks 400]
 
 Every generated object points back through ``_parent`` and ``_root``, so each decoded
-packet is freed only by the cycle collector. Three settings of ``wirestruct.session``:
+packet is freed only by the cycle collector. Three settings of ``wirestruct.core.session``:
 
 * ``default``: thresholds (700, 10), Python's defaults, what decoding ran with at first;
 * ``batched``: thresholds (10 000, 10), no collection between events (the previous way);
@@ -24,11 +24,12 @@ import os
 import sys
 import time
 
-from wirestruct import get_protocol, session
-from wirestruct.session import decode_records, track
-from wirestruct.tools.formats import EventWriter, OutputOptions
-from wirestruct.tools.generate_diep import generate
-from wirestruct.tools.generate_scrap_mechanic import SessionGenerator
+from wirestruct import get_protocol
+from wirestruct.core import session
+from wirestruct.core.session import decode_records, track
+from wirestruct.output.formats import EventWriter, OutputOptions
+from wirestruct.protocols.diep.generate import generate
+from wirestruct.protocols.scrap_mechanic.generate import SessionGenerator
 
 
 def state(protocol, records) -> None:

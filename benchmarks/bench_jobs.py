@@ -28,9 +28,9 @@ from pathlib import Path
 
 CAPTURES = {
     # protocol: (generator module, arguments, scale unit)
-    "scrap-mechanic": ("wirestruct.tools.generate_scrap_mechanic", ["--ticks"], 3000),
-    "mme": ("wirestruct.tools.generate_mme", ["jsonl", "--rounds"], 3000),
-    "diep": ("wirestruct.tools.generate_diep", ["--ticks"], 400),
+    "scrap-mechanic": ("wirestruct.protocols.scrap_mechanic.generate", ["--ticks"], 3000),
+    "mme": ("wirestruct.protocols.mme.generate", ["jsonl", "--rounds"], 3000),
+    "diep": ("wirestruct.protocols.diep.generate", ["--ticks"], 400),
 }
 
 

@@ -24,12 +24,11 @@ import zlib
 
 import numpy as np
 from wirestruct import get_protocol
-from wirestruct.events import ErrorEvent
-from wirestruct.limits import MAX_DECOMPRESSED, Limits
-from wirestruct.mme.packets import PacketType as P
-from wirestruct.records import CaptureRecord, Direction
-from wirestruct.session import decode_records, track
-from wirestruct.tools.generate_mme import (
+from wirestruct.core.events import ErrorEvent
+from wirestruct.core.limits import MAX_DECOMPRESSED, Limits
+from wirestruct.core.records import CaptureRecord, Direction
+from wirestruct.core.session import decode_records, track
+from wirestruct.protocols.mme.generate import (
     chat,
     map_data,
     map_modify,
@@ -40,6 +39,7 @@ from wirestruct.tools.generate_mme import (
     terrain,
     type_bits,
 )
+from wirestruct.protocols.mme.packets import PacketType as P
 
 
 def records_of(direction_streams, rng, low=1, high=1500):

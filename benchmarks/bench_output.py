@@ -9,7 +9,7 @@ alternating) of:
 * ``state``: read the capture, decode, track, snapshot (what ``wirestruct state`` does);
 * ``decode old``: read, decode, the 0.1.0 serializer (reflection on every object, then
   ``json.dumps``), written to ``/dev/null`` (what ``wirestruct decode`` did);
-* ``decode new``: read, decode, ``wirestruct.serialize`` (per-class plans, orjson) through
+* ``decode new``: read, decode, ``wirestruct.output.serialize`` (per-class plans, orjson) through
   the command line's JSON Lines writer to ``/dev/null``, readable and ``--raw``.
 
 Prints the times and the ratios to ``state``, with the load average (figures from a
@@ -29,11 +29,11 @@ from typing import Any
 from kaitaistruct import KaitaiStruct
 from wirestruct import get_protocol
 from wirestruct.captures import open_capture
-from wirestruct.events import PacketEvent
-from wirestruct.records import CaptureRecord
-from wirestruct.serialize import instance_names
-from wirestruct.session import decode_records, track
-from wirestruct.tools.formats import EventWriter, OutputOptions
+from wirestruct.core.events import PacketEvent
+from wirestruct.core.records import CaptureRecord
+from wirestruct.core.session import decode_records, track
+from wirestruct.output.formats import EventWriter, OutputOptions
+from wirestruct.output.serialize import instance_names
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = {"scrap-mechanic": "scrap_mechanic.jsonl", "mme": "mme.jsonl", "diep": "diep.jsonl"}

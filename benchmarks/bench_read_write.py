@@ -10,7 +10,7 @@ the decoders (tests/write/write_roundtrip.py, the same recording the write tests
 not timed. Then, per input set:
 
 - read-only: ``cls(*params, KaitaiStream(BytesIO(data)))`` (the class reads in its
-  constructor), as wirestruct.parse.parse does;
+  constructor), as wirestruct.core.parse.parse does;
 - read-write: ``rw(*params, KaitaiStream(BytesIO(data)))._read()`` (no auto-read);
 - write: ``_check()`` and ``_write()`` of the read-write objects into a new stream of
   the same size (parse instances fetched first, not timed).

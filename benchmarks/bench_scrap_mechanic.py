@@ -9,7 +9,7 @@ runtime's share, and peak memory for a capture and one 10x longer.
 * Parse alone: every parse the decoder makes with the generated classes (the packet, then
   each sub-update, 24 body, compound body or 30 body), on the same inputs already
   decompressed and delta-expanded, each from the stream the decoder gives it
-  (``wirestruct.stream``), nothing else. Runtime share = (end to end - parse
+  (``wirestruct.core.stream``), nothing else. Runtime share = (end to end - parse
   alone) / parse alone: what LZ4, framing, deltas, events and tracking add, including the
   extra garbage-collection work that running them next to the parses causes.
 * Runtime's own code: end to end again with every generated parse replayed (the objects
@@ -34,16 +34,16 @@ import sys
 import time
 import tracemalloc
 
-from wirestruct.events import ErrorEvent
+from wirestruct.core.events import ErrorEvent
+from wirestruct.core.session import decode_records, track
+from wirestruct.core.stream import parse_stream
 from wirestruct.generated.scrap_mechanic.sm_compound_body import SmCompoundBody
 from wirestruct.generated.scrap_mechanic.sm_network_update import SmNetworkUpdate
 from wirestruct.generated.scrap_mechanic.sm_packet import SmPacket
 from wirestruct.generated.scrap_mechanic.sm_player_movement import SmPlayerMovement
 from wirestruct.generated.scrap_mechanic.sm_unreliable_update import SmUnreliableUpdate
-from wirestruct.scrap_mechanic import PROTOCOL
-from wirestruct.session import decode_records, track
-from wirestruct.stream import parse_stream
-from wirestruct.tools.generate_scrap_mechanic import SessionGenerator
+from wirestruct.protocols.scrap_mechanic import PROTOCOL
+from wirestruct.protocols.scrap_mechanic.generate import SessionGenerator
 
 
 def end_to_end(records):
@@ -98,7 +98,7 @@ def runtime_alone(records, repeat):
     objects the generated classes return, in call order; the timed runs get them back in
     the same order without parsing. What remains is the runtime's own code (plus the
     streams it opens for the parses, which the parse-alone figure also counts)."""
-    from wirestruct.scrap_mechanic import decoder as module
+    from wirestruct.protocols.scrap_mechanic import decoder as module
     names = ["SmNetworkUpdate", "SmPacket", "SmUnreliableUpdate", "SmCompoundBody",
              "SmPlayerMovement"]
     originals = {name: getattr(module, name) for name in names}

@@ -12,14 +12,14 @@
 The generated classes are importable on their own, e.g.
 ``from wirestruct.generated.capture.wirestruct_capture import WirestructCapture``.
 """
-from .captures import Capture, open_capture
-from .errors import WirestructError
-from .events import ErrorEvent, Event, PacketEvent
-from .jsonify import to_jsonable
-from .limits import DEFAULT_LIMITS, Limits
-from .records import CaptureRecord, Direction
-from .registry import get_protocol, protocol_names
-from .session import decode_records, track
+from wirestruct.captures import Capture, open_capture
+from wirestruct.core.errors import WirestructError
+from wirestruct.core.events import ErrorEvent, Event, PacketEvent
+from wirestruct.core.limits import DEFAULT_LIMITS, Limits
+from wirestruct.core.records import CaptureRecord, Direction
+from wirestruct.core.session import decode_records, track
+from wirestruct.output.jsonify import to_jsonable
+from wirestruct.plugin.registry import get_protocol, protocol_names
 
 __version__ = "0.1.0"
 

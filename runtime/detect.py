@@ -12,12 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import islice
 
-from .captures import Capture
-from .captures.sources import PeekView
-from .errors import WirestructError
-from .events import ErrorEvent, Event, PacketEvent
-from .registry import get_protocol, protocol_names
-from .session import decode_records
+from wirestruct.captures import Capture
+from wirestruct.captures.sources import PeekView
+from wirestruct.core.errors import WirestructError
+from wirestruct.core.events import ErrorEvent, Event, PacketEvent
+from wirestruct.core.session import decode_records
+from wirestruct.plugin.registry import get_protocol, protocol_names
 
 #: Records each protocol is tried on.
 DETECT_RECORDS = 64

@@ -45,12 +45,13 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .errors import DecodeError, WirestructError
-from .events import ErrorEvent, Event, PacketEvent
-from .limits import DEFAULT_LIMITS, Limits
-from .protocol import Decoder, PacketContext, Protocol, StreamDecoder, _count_undecoded
-from .records import CaptureRecord, Direction
-from .session import collected_between, decode_records
+from wirestruct.core.decoder import Decoder, PacketContext, StreamDecoder, _count_undecoded
+from wirestruct.core.errors import DecodeError, WirestructError
+from wirestruct.core.events import ErrorEvent, Event, PacketEvent
+from wirestruct.core.limits import DEFAULT_LIMITS, Limits
+from wirestruct.core.records import CaptureRecord, Direction
+from wirestruct.core.session import collected_between, decode_records
+from wirestruct.plugin.protocol import Protocol
 
 #: A worker task is sized to take about CHUNK_SECONDS of a worker's CPU time, from what
 #: the tasks written so far took per packet: a task costs its worker and this process a
@@ -105,9 +106,9 @@ def auto_jobs(protocol: Protocol, path: str | os.PathLike[str] | None) -> int:
 def event_line(event: Event, fmt: tuple[bool, str]) -> bytes:
     """One event as the line ``wirestruct decode --format jsonl`` prints, UTF-8 with its
     newline: the one place the worker stage and the sequential stage serialize. ``fmt`` is
-    ``(raw, big_ints)`` as :func:`wirestruct.serialize.dumps_event` takes them. Lines stay
+    ``(raw, big_ints)`` as :func:`wirestruct.output.serialize.dumps_event` takes them. Lines stay
     bytes from the serializer to the output (no text is decoded or encoded on the way)."""
-    from .serialize import dumps_event
+    from wirestruct.output.serialize import dumps_event
     raw, big_ints = fmt
     return dumps_event(event, raw=raw, big_ints=big_ints, line=True)
 
@@ -199,7 +200,7 @@ _worker: tuple[Decoder, str | None, tuple[bool, str]] | None = None
 def _init_worker(protocol_name: str, limits: Limits, options: dict[str, Any],
                  path: str | None, fmt: tuple[bool, str]) -> None:
     global _worker
-    from .registry import get_protocol
+    from wirestruct.plugin.registry import get_protocol
     decoder = get_protocol(protocol_name).decoder(limits=limits, **options)
     _worker = (decoder, path, fmt)
 
@@ -290,7 +291,7 @@ def _decode_units(units: list[_Unit], base: int, max_output: int = CHUNK_OUTPUT)
     counts: list[int] = []
     packets = errors = size = 0
     text: list[bytes] = []
-    # Collected between events as in one process (wirestruct.session): the parsed packets
+    # Collected between events as in one process (wirestruct.core.session): the parsed packets
     # of a worker are garbage only its cycle collector frees, too.
     for item in collected_between(_unit_events(decoder, units, base)):
         if item.__class__ is int:               # the end of a unit: the events it made

@@ -2,11 +2,11 @@
 messages that would echo it, compressed captures that would hold huge windows."""
 from __future__ import annotations
 
-from wirestruct.errors import LimitExceededError, TruncatedStreamError
-from wirestruct.events import ErrorEvent
-from wirestruct.limits import Limits
-from wirestruct.records import CaptureRecord, Direction
-from wirestruct.registry import get_protocol
+from wirestruct.core.errors import LimitExceededError, TruncatedStreamError
+from wirestruct.core.events import ErrorEvent
+from wirestruct.core.limits import Limits
+from wirestruct.core.records import CaptureRecord, Direction
+from wirestruct.plugin.registry import get_protocol
 
 C2S = Direction.C2S
 
@@ -75,8 +75,8 @@ def test_an_error_never_echoes_a_huge_input_value():
     import io
 
     from wirestruct.captures.jsonl import read_jsonl
-    from wirestruct.errors import CaptureError
-    from wirestruct.limits import MAX_ERROR_MESSAGE
+    from wirestruct.core.errors import CaptureError
+    from wirestruct.core.limits import MAX_ERROR_MESSAGE
 
     huge = b'{"t": "' + b"9" * 1_000_000 + b'", "dir": "c2s", "data": "00"}\n'
     good = b'{"t": 1, "dir": "c2s", "data": "aa"}\n'
@@ -93,8 +93,8 @@ def test_an_error_never_echoes_a_huge_input_value():
 
 
 def test_a_decoder_failure_message_is_bounded():
-    from wirestruct.errors import DecodeError
-    from wirestruct.protocol import MessageDecoder, PacketContext
+    from wirestruct.core.decoder import MessageDecoder, PacketContext
+    from wirestruct.core.errors import DecodeError
 
     class Failing(MessageDecoder):
         def decode_packet(self, data, ctx):
@@ -127,7 +127,7 @@ def _xz_declaring(data: bytes, dict_byte: int) -> bytes:
 
 def test_xz_capture_declaring_a_huge_dictionary_is_refused_before_it_is_held(tmp_path):
     from wirestruct.captures.sources import open_source
-    from wirestruct.errors import CaptureError
+    from wirestruct.core.errors import CaptureError
 
     data = b"\x00" * (1 << 20)
     path = tmp_path / "bomb.xz"
@@ -149,7 +149,7 @@ def test_xz_capture_declaring_a_huge_dictionary_is_refused_before_it_is_held(tmp
 def test_zstd_capture_window_is_a_limit(tmp_path):
     import zstandard
     from wirestruct.captures.sources import open_source
-    from wirestruct.errors import CaptureError
+    from wirestruct.core.errors import CaptureError
 
     data = bytes(range(256)) * 8192
     params = zstandard.ZstdCompressionParameters(window_log=22)   # 4 MiB window

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 from wirestruct.captures import open_capture
-from wirestruct.limits import Limits
+from wirestruct.core.limits import Limits
 from wirestruct.tools.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -11,9 +11,9 @@ from wirestruct.captures.container import (
     write_header,
     write_record,
 )
-from wirestruct.errors import CaptureError
+from wirestruct.core.errors import CaptureError
+from wirestruct.core.records import CaptureRecord, Direction
 from wirestruct.generated.capture.wirestruct_capture import WirestructCapture
-from wirestruct.records import CaptureRecord, Direction
 
 RECORDS = [
     CaptureRecord(0, 1700000000.5, Direction.C2S, b"\x00\x01\x02", stream=0),
@@ -87,7 +87,7 @@ def test_a_record_over_max_record_is_skipped_unread_and_reading_goes_on():
     import tracemalloc
 
     from wirestruct.captures.container import _HEADER
-    from wirestruct.errors import LimitExceededError
+    from wirestruct.core.errors import LimitExceededError
 
     out = io.BytesIO()
     write_header(out, "mme")

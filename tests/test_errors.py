@@ -3,7 +3,7 @@ import io
 
 import pytest
 from wirestruct.captures.container import write_container
-from wirestruct.errors import (
+from wirestruct.core.errors import (
     CaptureError,
     DecodeError,
     ParseError,
@@ -11,9 +11,9 @@ from wirestruct.errors import (
     Where,
     WirestructError,
 )
+from wirestruct.core.parse import parse
+from wirestruct.core.records import CaptureRecord, Direction
 from wirestruct.generated.capture.wirestruct_capture import WirestructCapture
-from wirestruct.parse import parse
-from wirestruct.records import CaptureRecord, Direction
 
 
 def container(n=2) -> bytes:
@@ -66,7 +66,7 @@ def test_one_hierarchy():
 
 
 def test_bytes_left_after_a_structure_are_an_error_at_the_first_of_them():
-    from wirestruct.parse import check_consumed
+    from wirestruct.core.parse import check_consumed
     data = container(1)
     obj = parse(WirestructCapture, data)
     check_consumed(obj, len(data))
@@ -100,9 +100,9 @@ def test_src_path_and_traceback_agree_on_a_nested_field():
 
 
 def test_src_path_resolution():
+    from wirestruct.core.parse import field_from_src_path
     from wirestruct.generated.mme.mme_assets import MmeAssets
     from wirestruct.generated.mme.mme_map import MmeMap
-    from wirestruct.parse import field_from_src_path
     assert field_from_src_path(MmeMap.MapSetup, "/types/map_setup/seq/2") == "size_z"
     assert field_from_src_path(MmeAssets.TextureSetup, "/types/texture_setup/seq/0") == "texture_id"
     assert field_from_src_path(WirestructCapture, "/seq/1") == "version"
@@ -123,7 +123,7 @@ def test_every_src_path_a_generated_parser_raises_with_resolves():
     import re
     from pathlib import Path
 
-    from wirestruct.parse import field_from_src_path
+    from wirestruct.core.parse import field_from_src_path
     root = Path(__file__).resolve().parent.parent / "generated"
     raise_line = re.compile(r'raise kaitaistruct\.Validation\w+\((.*)u"(/[^"]*/seq/\d+)"\)')
     checked = 0

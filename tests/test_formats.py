@@ -5,8 +5,8 @@ import re
 from pathlib import Path
 
 from kaitaistruct import KaitaiStruct
+from wirestruct.output.formats import hexdump
 from wirestruct.tools.cli import main
-from wirestruct.tools.formats import hexdump
 
 ROOT = Path(__file__).resolve().parent.parent
 DIEP = str(ROOT / "samples" / "diep.jsonl")

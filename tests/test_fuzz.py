@@ -1,5 +1,5 @@
 """Fuzz harness: mutated captures and packets, fed to every registered decoder and tracker
-and to every capture reader. Only wirestruct.errors may come out.
+and to every capture reader. Only wirestruct.core.errors may come out.
 
 Short run (the default, in CI): ``WIRESTRUCT_FUZZ_EXAMPLES`` examples per test (150).
 Long run: ``WIRESTRUCT_FUZZ_EXAMPLES=20000 python -m pytest tests/test_fuzz.py -q``
@@ -13,16 +13,16 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from wirestruct import registry
 from wirestruct.captures import detect_format
 from wirestruct.captures.container import ContainerReader, write_container
 from wirestruct.captures.jsonl import read_jsonl
-from wirestruct.errors import WirestructError
-from wirestruct.events import ErrorEvent, PacketEvent
-from wirestruct.jsonify import to_jsonable
-from wirestruct.limits import Limits
-from wirestruct.records import CaptureRecord
-from wirestruct.session import decode_records, track
+from wirestruct.core.errors import WirestructError
+from wirestruct.core.events import ErrorEvent, PacketEvent
+from wirestruct.core.limits import Limits
+from wirestruct.core.records import CaptureRecord
+from wirestruct.core.session import decode_records, track
+from wirestruct.output.jsonify import to_jsonable
+from wirestruct.plugin import registry
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = int(os.environ.get("WIRESTRUCT_FUZZ_EXAMPLES", "150"))
@@ -95,7 +95,7 @@ def test_mutated_record_in_a_real_session(name, data):
 @given(packets=st.lists(st.binary(max_size=200), min_size=1, max_size=8),
        directions=st.lists(st.sampled_from([0, 1]), min_size=8, max_size=8))
 def test_random_bytes(name, packets, directions):
-    from wirestruct.records import Direction
+    from wirestruct.core.records import Direction
     records = [CaptureRecord(i, float(i), Direction(directions[i]), p) for i, p in enumerate(packets)]
     run_all(name, records)
 

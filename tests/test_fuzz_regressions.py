@@ -1,7 +1,7 @@
 """Replay of the fuzz regression corpus: every input under
 ``tests/fuzz/regressions/<target>/`` once made a fuzz target fail. Each goes through the
 same target function the fuzzer runs (``tests/fuzz/harness.py``), and only
-``wirestruct.errors`` may come out. The fuzzers themselves are ``tests/fuzz/fuzz_*.py``
+``wirestruct.core.errors`` may come out. The fuzzers themselves are ``tests/fuzz/fuzz_*.py``
 (not collected; see benchmarks/README.md).
 """
 import importlib.util
@@ -10,8 +10,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from wirestruct import errors
-from wirestruct.records import CaptureRecord, Direction
+from wirestruct.core import errors
+from wirestruct.core.records import CaptureRecord, Direction
 
 FUZZ = Path(__file__).resolve().parent / "fuzz"
 REGRESSIONS = FUZZ / "regressions"

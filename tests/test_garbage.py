@@ -7,11 +7,12 @@ import itertools
 import sys
 import tracemalloc
 
-from wirestruct import get_protocol, parallel, session
-from wirestruct.events import ErrorEvent, PacketEvent
-from wirestruct.limits import DEFAULT_LIMITS
-from wirestruct.session import COLLECTION_THRESHOLDS, decode_records, track
-from wirestruct.tools.generate_diep import generate
+from wirestruct import get_protocol, parallel
+from wirestruct.core import session
+from wirestruct.core.events import ErrorEvent, PacketEvent
+from wirestruct.core.limits import DEFAULT_LIMITS
+from wirestruct.core.session import COLLECTION_THRESHOLDS, decode_records, track
+from wirestruct.protocols.diep.generate import generate
 
 
 def test_young_collections_are_batched_while_decoding_and_restored_after():
@@ -173,7 +174,7 @@ def test_held_events_do_not_pile_up_in_the_oldest_generation():
     """Each middle-generation collection moves the event the consumer still holds to the
     oldest generation, which only a full collection frees: full collections run as the
     young ones add up, so what waits there does not grow with the capture."""
-    from wirestruct.tools.generate_scrap_mechanic import SessionGenerator
+    from wirestruct.protocols.scrap_mechanic.generate import SessionGenerator
     protocol = get_protocol("scrap-mechanic")
     records = list(SessionGenerator(7, 200))
     short = _oldest_generation_after(protocol, records, 8)

@@ -37,8 +37,7 @@ from hostile_inputs import (
     sm_update_body,
     vu,
 )
-from wirestruct import registry
-from wirestruct.errors import (
+from wirestruct.core.errors import (
     DecodeError,
     DecompressionError,
     DeltaError,
@@ -46,10 +45,11 @@ from wirestruct.errors import (
     ParseError,
     StateError,
 )
-from wirestruct.events import ErrorEvent, PacketEvent
-from wirestruct.limits import MAX_ENTITIES_PER_PACKET, MAX_ITEMS_PER_PACKET, Limits
-from wirestruct.records import CaptureRecord, Direction
-from wirestruct.session import decode_records, track
+from wirestruct.core.events import ErrorEvent, PacketEvent
+from wirestruct.core.limits import MAX_ENTITIES_PER_PACKET, MAX_ITEMS_PER_PACKET, Limits
+from wirestruct.core.records import CaptureRecord, Direction
+from wirestruct.core.session import decode_records, track
+from wirestruct.plugin import registry
 
 SM = registry.get_protocol("scrap-mechanic")
 DIEP = registry.get_protocol("diep")

@@ -1,4 +1,4 @@
-"""The one serializer (wirestruct.serialize): readable and raw event JSON, the API and the
+"""The one serializer (wirestruct.output.serialize): readable and raw event JSON, the API and the
 command line agreeing, UUIDs, vectors, bytes, big integers, non-finite floats."""
 import enum
 import json
@@ -11,9 +11,10 @@ import pytest
 from generated_objects import objects
 from kaitaistruct import KaitaiStruct
 from wirestruct import get_protocol, open_capture, to_jsonable
-from wirestruct.events import ErrorEvent, PacketEvent
+from wirestruct.core.events import ErrorEvent, PacketEvent
+from wirestruct.core.session import decode_records
 from wirestruct.generated.scrap_mechanic.sm_common import SmCommon
-from wirestruct.serialize import (
+from wirestruct.output.serialize import (
     HIDDEN,
     MAX_SAFE_INTEGER,
     Serializer,
@@ -22,7 +23,6 @@ from wirestruct.serialize import (
     event_json,
     serializer,
 )
-from wirestruct.session import decode_records
 from wirestruct.tools.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -214,7 +214,7 @@ def test_unknown_enum_values_stay_integers_and_error_events_serialize():
         RED = 1
     assert Serializer().value([Color.RED, 5]) == ["RED", 5]
     assert Serializer(enum_names=False).value(Color.RED) == 1
-    from wirestruct.errors import ParseError
+    from wirestruct.core.errors import ParseError
     error = ParseError("short", offset=3, expected="more bytes", packet_name="x")
     error.dropped, error.dropped_unit = 4, "bytes"
     data = event_json(ErrorEvent(error, record=2, t=1.0, index=7))
@@ -239,7 +239,7 @@ def test_an_enum_instance_is_shown_from_its_source_as_the_instance_would_be(enum
     from wirestruct.generated.diep.diep_clientbound_diepcustom_011c2e9 import (
         DiepClientboundDiepcustom011c2e9 as Diep,
     )
-    from wirestruct.serialize import enum_instance
+    from wirestruct.output.serialize import enum_instance
     assert enum_instance(Diep.UpdateField, "slot") == (Diep.UpdateSlot, "index")
     assert enum_instance(Diep.UpdateField, "index") is None
     fields = [obj for event in events("diep") if isinstance(event, PacketEvent)
@@ -272,7 +272,7 @@ def test_comparison_instances_are_shown_from_their_source_as_computed():
         DiepClientboundDiepcustom011c2e9 as Diep,
     )
     from wirestruct.generated.diep.diep_types import DiepTypes
-    from wirestruct.serialize import equals_instance
+    from wirestruct.output.serialize import equals_instance
     assert equals_instance(Diep.UpdateField, "is_end") == ("xored_jump", False, 1)
     assert equals_instance(DiepTypes.Entid, "is_null") == ("hash", True, 0)
     assert equals_instance(Diep.UpdateField, "index") is None

@@ -22,11 +22,11 @@ from hostile_inputs import (
     sm_update_body,
     vu,
 )
-from wirestruct import registry
-from wirestruct.events import ErrorEvent
-from wirestruct.records import CaptureRecord, Direction
-from wirestruct.scrap_mechanic import decoder as sm_decoder
-from wirestruct.session import decode_records, track
+from wirestruct.core.events import ErrorEvent
+from wirestruct.core.records import CaptureRecord, Direction
+from wirestruct.core.session import decode_records, track
+from wirestruct.plugin import registry
+from wirestruct.protocols.scrap_mechanic import decoder as sm_decoder
 
 SM = registry.get_protocol("scrap-mechanic")
 DIEP = registry.get_protocol("diep")

@@ -3,8 +3,8 @@ import os
 
 import lz4.block
 import pytest
-from wirestruct.errors import DecompressionError, LimitExceededError
-from wirestruct.lz4block import decompress_block
+from wirestruct.core.errors import DecompressionError, LimitExceededError
+from wirestruct.core.lz4block import decompress_block
 
 
 def raw(data: bytes) -> bytes:

@@ -21,13 +21,9 @@ from hostile_inputs import (
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from mme_attacks import lying_lengths
-from wirestruct import (
-    ErrorEvent,
-    decode_records,
-    get_protocol,
-    open_capture,
-    to_jsonable,
-)
+from wirestruct import ErrorEvent, decode_records, get_protocol, open_capture, to_jsonable
+from wirestruct.core.decoder import PacketContext
+from wirestruct.core.records import CaptureRecord, Direction
 from wirestruct.parallel import (
     _SPAN,
     ParallelDecode,
@@ -40,8 +36,6 @@ from wirestruct.parallel import (
     _split_numbers,
     event_line,
 )
-from wirestruct.protocol import PacketContext
-from wirestruct.records import CaptureRecord, Direction
 from wirestruct.tools.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -5,13 +5,8 @@ import lzma
 
 import pytest
 import zstandard
-from wirestruct.captures.sources import (
-    PeekView,
-    Source,
-    detect_compression,
-    open_source,
-)
-from wirestruct.errors import CaptureError
+from wirestruct.captures.sources import PeekView, Source, detect_compression, open_source
+from wirestruct.core.errors import CaptureError
 
 
 class Trickle:

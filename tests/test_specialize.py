@@ -1,4 +1,4 @@
-"""Specialized plans (wirestruct.specialize) against the generic plans they replace: the same
+"""Specialized plans (wirestruct.output.specialize) against the generic plans they replace: the same
 JSON for every event of every sample and for fields whose types change from object to
 object, in every output mode."""
 import enum
@@ -12,9 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from kaitaistruct import KaitaiStruct
 from test_jsonify import SAMPLES, events
-from wirestruct.events import PacketEvent
-from wirestruct.serialize import MAX_SAFE_INTEGER, Serializer, dumps
-from wirestruct.specialize import MAX_TYPES
+from wirestruct.core.events import PacketEvent
+from wirestruct.output.serialize import MAX_SAFE_INTEGER, Serializer, dumps
+from wirestruct.output.specialize import MAX_TYPES
 
 MODES = [{}, {"raw": True}, {"big_ints": "string"}, {"enum_names": False},
          {"raw": True, "big_ints": "string", "instances": False}]

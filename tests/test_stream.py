@@ -16,7 +16,7 @@ from generated_objects import objects
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from kaitaistruct import KaitaiStream
-from wirestruct.stream import ParseStream, parse_stream
+from wirestruct.core.stream import ParseStream, parse_stream
 
 FIXED = ["read_u1", "read_s1", "read_u2le", "read_u4le", "read_u8le", "read_s2le",
          "read_s4le", "read_s8le", "read_u2be", "read_u4be", "read_u8be", "read_s2be",
@@ -89,8 +89,8 @@ def test_every_generated_substream_is_a_parse_stream():
     from pathlib import Path
 
     import wirestruct.captures.pcap  # noqa: F401 - the runtime modules bind their packages
-    import wirestruct.mme.decoder  # noqa: F401
-    import wirestruct.scrap_mechanic.decoder  # noqa: F401
+    import wirestruct.protocols.mme.decoder  # noqa: F401
+    import wirestruct.protocols.scrap_mechanic.decoder  # noqa: F401
     generated = Path(importlib.import_module("wirestruct.generated").__path__[0])
     opening = [f"wirestruct.generated.{p.parent.name}.{p.stem}"
                for p in generated.glob("*/*.py") if "KaitaiStream(BytesIO(" in p.read_text()]
@@ -100,8 +100,8 @@ def test_every_generated_substream_is_a_parse_stream():
 
     from wirestruct import get_protocol
     from wirestruct.captures import open_capture
-    from wirestruct.events import PacketEvent
-    from wirestruct.session import decode_records
+    from wirestruct.core.events import PacketEvent
+    from wirestruct.core.session import decode_records
     root = Path(__file__).resolve().parent.parent
     protocol = get_protocol("scrap-mechanic")
     with open_capture(root / "samples" / "scrap_mechanic.jsonl",

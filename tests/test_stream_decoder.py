@@ -9,18 +9,18 @@ import sys
 from collections.abc import Iterator
 
 import pytest
-from wirestruct.errors import (
+from wirestruct.core.decoder import PacketContext, StreamDecoder
+from wirestruct.core.errors import (
     FramingError,
     LimitExceededError,
     ParseError,
     StreamGapError,
     TruncatedStreamError,
 )
-from wirestruct.events import ErrorEvent, PacketEvent
-from wirestruct.limits import Limits
-from wirestruct.protocol import PacketContext, StreamDecoder
-from wirestruct.records import CaptureRecord, Direction
-from wirestruct.session import decode_records
+from wirestruct.core.events import ErrorEvent, PacketEvent
+from wirestruct.core.limits import Limits
+from wirestruct.core.records import CaptureRecord, Direction
+from wirestruct.core.session import decode_records
 
 
 class TinyDecoder(StreamDecoder):
@@ -267,7 +267,7 @@ def accounted(events):
 
 
 def test_mme_resync_after_a_gap():
-    from wirestruct.mme.decoder import MmeDecoder
+    from wirestruct.protocols.mme.decoder import MmeDecoder
     if MmeDecoder.resync is StreamDecoder.resync:
         pytest.skip("MmeDecoder does not resynchronize yet")
     from pathlib import Path

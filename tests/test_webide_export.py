@@ -8,8 +8,8 @@ import struct
 from pathlib import Path
 
 import pytest
-from wirestruct import registry
 from wirestruct.captures.pcap_writer import PcapngWriter
+from wirestruct.plugin import registry
 from wirestruct.tools.cli import main as cli
 from wirestruct.tools.webide import (
     MANIFEST,

@@ -3,8 +3,8 @@ another directory; these checks keep the packaging configuration honest in betwe
 from pathlib import Path, PurePosixPath
 
 import pytest
-from wirestruct.diep.builds import DATA_DIR, available_builds
-from wirestruct.resources import ksy_root, source_checkout
+from wirestruct.core.resources import ksy_root, source_checkout
+from wirestruct.protocols.diep.builds import DATA_DIR, available_builds
 
 tomllib = pytest.importorskip("tomllib")   # Python 3.11+
 

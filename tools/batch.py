@@ -32,7 +32,7 @@ from typing import Any, TextIO
 from urllib.parse import quote
 
 from wirestruct import __version__
-from wirestruct.limits import Limits
+from wirestruct.core.limits import Limits
 from wirestruct.tables import (
     DEFAULT_BATCH_ROWS,
     SCHEMA_VERSION,

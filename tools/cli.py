@@ -26,18 +26,19 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from wirestruct import __version__, parallel, registry
+from wirestruct import __version__, parallel
 from wirestruct.captures import FORMATS, Capture, open_capture
+from wirestruct.core.errors import WirestructError
+from wirestruct.core.events import ErrorEvent, Event, PacketEvent
+from wirestruct.core.limits import Limits
+from wirestruct.core.records import CaptureRecord, Direction
+from wirestruct.core.session import decode_records, track
 from wirestruct.detect import DETECT_BYTES, detect_protocol, looks_unknown
-from wirestruct.errors import WirestructError
-from wirestruct.events import ErrorEvent, Event, PacketEvent
-from wirestruct.limits import Limits
-from wirestruct.protocol import Protocol
-from wirestruct.records import CaptureRecord, Direction
-from wirestruct.session import decode_records, track
-
-from . import formats, progress
-from .show import exported_spec, show_with_spec
+from wirestruct.output import formats
+from wirestruct.plugin import registry
+from wirestruct.plugin.protocol import Protocol
+from wirestruct.tools import progress
+from wirestruct.tools.show import exported_spec, show_with_spec
 
 
 # -- option values (a bad one is a usage error, exit 2) -------------------------------------
@@ -64,7 +65,7 @@ def _endpoint(text: str) -> str:
 
 
 def _diep_build(text: str) -> str:
-    from wirestruct.diep.builds import available_builds, build_key
+    from wirestruct.protocols.diep.builds import available_builds, build_key
     known = available_builds()
     if build_key(text) not in known:
         raise argparse.ArgumentTypeError(f"unknown diep build {text!r}; known: "
@@ -366,7 +367,7 @@ def cmd_state(args) -> int:
 
 # -- export / convert / show -------------------------------------------------------------------
 def cmd_export(args) -> int:
-    from .webide import export_capture, prepare_out_dir
+    from wirestruct.tools.webide import export_capture, prepare_out_dir
 
     _limits(args)  # a bad --limit is a usage error before anything is written
     capture, protocol = _resolve(args)
@@ -380,7 +381,7 @@ def cmd_export(args) -> int:
           f"and capture.wscap to {args.out} (see INDEX.txt); {len(index['errors'])} errors",
           file=sys.stderr)
     if args.verify:
-        from .webide import verify_export
+        from wirestruct.tools.webide import verify_export
         _, problems = verify_export(Path(args.out))
         for problem in problems:
             print(f"wirestruct: {problem}", file=sys.stderr)
@@ -454,13 +455,13 @@ def cmd_show(args) -> int:
 
 
 def cmd_regen(args) -> int:
-    from .regen import main as regen_main
+    from wirestruct.tools.regen import main as regen_main
     argv = (["--check"] if args.check else []) + (["--folder", args.folder] if args.folder else [])
     return regen_main(argv)
 
 
 def cmd_batch(args) -> int:
-    from .batch import BatchOptions, run_batch
+    from wirestruct.tools.batch import BatchOptions, run_batch
 
     options = BatchOptions(protocol=args.protocol, limits=list(args.limit or []),
                            diep_build=args.diep_build, server=args.server,
@@ -555,7 +556,7 @@ def build_parser() -> argparse.ArgumentParser:
               "xzcat big.pcapng.xz | wirestruct convert - -p mme --to jsonl --out big.jsonl")
     p.set_defaults(func=cmd_convert)
 
-    from .encode import add_encode_parser
+    from wirestruct.tools.encode import add_encode_parser
     add_encode_parser(sub)
 
     p = sub.add_parser("show", help="decode one packet given as hex or a file",
@@ -607,7 +608,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--workers", type=int, metavar="N",
                    help="worker processes of the local cluster (default: one per core)")
     p.add_argument("--limit", action="append", metavar="NAME=VALUE",
-                   help="override a limit of wirestruct.limits (repeatable)")
+                   help="override a limit of wirestruct.core.limits (repeatable)")
     p.add_argument("--diep-build", metavar="NAME", type=_diep_build,
                    help="diep.io field table (default: bundled)")
     p.add_argument("--server", metavar="[HOST:]PORT", help="the game server in pcap captures")

@@ -18,7 +18,6 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import BinaryIO, TextIO
 
-from wirestruct import registry
 from wirestruct.captures.pcap_writer import (
     ETHERTYPE_IPV4,
     LINKTYPE_ETHERNET,
@@ -29,9 +28,10 @@ from wirestruct.captures.pcap_writer import (
     ipv4,
     udp,
 )
-from wirestruct.encoder import Encoder, read_events
-from wirestruct.errors import WirestructError
-from wirestruct.records import CaptureRecord, Direction
+from wirestruct.core.errors import WirestructError
+from wirestruct.core.records import CaptureRecord, Direction
+from wirestruct.encode.encoder import Encoder, read_events
+from wirestruct.plugin import registry
 
 OUTPUT_FORMATS = ("jsonl", "wscap", "pcap", "pcapng")
 SERVER = ("127.0.0.1", 4000)
@@ -109,7 +109,7 @@ def encode_lines(lines: TextIO, encoder: Encoder,
 
 
 def cmd_encode(args) -> int:
-    from .cli import _limits, _options
+    from wirestruct.tools.cli import _limits, _options
     protocol = registry.get_protocol(args.protocol)
     if protocol.make_encoder is None:
         raise ValueError(f"no encoder for {protocol.name}")
@@ -129,7 +129,7 @@ def cmd_encode(args) -> int:
 
 
 def add_encode_parser(sub) -> None:
-    from .cli import _add_limit_args, _diep_build, _examples
+    from wirestruct.tools.cli import _add_limit_args, _diep_build, _examples
     p = sub.add_parser("encode", help="decoded events (JSON Lines) back to a capture",
                        description=__doc__.split("\n\n")[0])
     p.add_argument("events", help="JSON Lines as `wirestruct decode` prints them; - for stdin")

@@ -29,7 +29,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from wirestruct.resources import ksy_root, source_checkout
+from wirestruct.core.resources import ksy_root, source_checkout
 
 #: The specs (a source checkout's ksy/, or the installed copy, which regen refuses to touch).
 KSY = ksy_root()

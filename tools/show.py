@@ -16,11 +16,11 @@ from pathlib import Path
 from typing import Any
 
 from kaitaistruct import KaitaiStruct
-from wirestruct.errors import ParseError, WirestructError
-from wirestruct.events import ErrorEvent, PacketEvent
-from wirestruct.parse import parse
-from wirestruct.protocol import Protocol
-from wirestruct.records import Direction
+from wirestruct.core.errors import ParseError, WirestructError
+from wirestruct.core.events import ErrorEvent, PacketEvent
+from wirestruct.core.parse import parse
+from wirestruct.core.records import Direction
+from wirestruct.plugin.protocol import Protocol
 
 #: ``id`` of a packet event made by opening bytes with a named spec (no packet id applies).
 SPEC_PACKET_ID = -1

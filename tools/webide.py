@@ -31,12 +31,12 @@ from pathlib import Path, PurePosixPath
 from typing import IO
 
 from wirestruct.captures.container import write_header, write_record
-from wirestruct.errors import WirestructError
-from wirestruct.events import ErrorEvent
-from wirestruct.protocol import Decoder, Protocol
-from wirestruct.records import CaptureRecord
-
-from .regen import KSY
+from wirestruct.core.decoder import Decoder
+from wirestruct.core.errors import WirestructError
+from wirestruct.core.events import ErrorEvent
+from wirestruct.core.records import CaptureRecord
+from wirestruct.plugin.protocol import Protocol
+from wirestruct.tools.regen import KSY
 
 CONTAINER_SPEC = "wirestruct_capture"
 
@@ -214,7 +214,7 @@ def export_capture(records: Iterable[CaptureRecord | WirestructError], protocol:
                    decoder: Decoder, out_dir: Path, *, ksy_dir: Path = KSY) -> dict:
     """Decode ``records`` and write the export into ``out_dir``, which must exist and be
     ready (:func:`prepare_out_dir`); returns the index written to index.json."""
-    from wirestruct.session import decode_records
+    from wirestruct.core.session import decode_records
 
     out = ExportDir(Path(out_dir))
     try:
@@ -312,8 +312,8 @@ def python_view(folder: str, spec_file: str, data: bytes):
     as integers)."""
     import importlib
 
-    from wirestruct.jsonify import to_jsonable
-    from wirestruct.parse import parse
+    from wirestruct.core.parse import parse
+    from wirestruct.output.jsonify import to_jsonable
 
     spec_id = spec_file[:-len(".ksy")]
     package = "capture" if spec_id == CONTAINER_SPEC else folder
@@ -392,7 +392,7 @@ def verify_export(out_dir: Path) -> tuple[dict, list[str]]:
     file opens and agrees)."""
     out_dir = Path(out_dir)
     index = json.loads((out_dir / "index.json").read_text(encoding="utf-8"))
-    from wirestruct import registry
+    from wirestruct.plugin import registry
     folder = registry.get_protocol(index["protocol"]).ksy_folder
     js = open_like_webide(out_dir)
     problems = []

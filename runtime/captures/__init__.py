@@ -11,8 +11,8 @@ Any of them may come from standard input (``-``), be compressed (gzip, xz or zst
 recognised by magic bytes) and be followed while still being written (:mod:`.sources`).
 
 :func:`open_capture` returns a :class:`Capture`; iterating it yields
-:class:`~wirestruct.records.CaptureRecord` objects and, for input it could not read,
-:class:`~wirestruct.errors.CaptureError` objects in their place (reading goes on).
+:class:`~wirestruct.core.records.CaptureRecord` objects and, for input it could not read,
+:class:`~wirestruct.core.errors.CaptureError` objects in their place (reading goes on).
 """
 from __future__ import annotations
 
@@ -21,10 +21,10 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import BinaryIO
 
-from ..errors import CaptureError
-from ..limits import DEFAULT_LIMITS, Limits
-from ..records import CaptureRecord
-from .sources import STDIN, Source, open_source
+from wirestruct.captures.sources import STDIN, Source, open_source
+from wirestruct.core.errors import CaptureError
+from wirestruct.core.limits import DEFAULT_LIMITS, Limits
+from wirestruct.core.records import CaptureRecord
 
 FORMATS = ("jsonl", "pcap", "pcapng", "wscap")
 
@@ -33,7 +33,7 @@ _PCAPNG_MAGIC = b"\x0a\x0d\x0d\x0a"
 
 
 def detect_format(head: bytes) -> str:
-    from .container import MAGIC
+    from wirestruct.captures.container import MAGIC
     if head.startswith(MAGIC):
         return "wscap"
     if head[:4] in _PCAP_MAGICS:
@@ -69,11 +69,11 @@ class Capture:
 
     def _records(self) -> Iterator[CaptureRecord | CaptureError]:
         if self.format == "jsonl":
-            from .jsonl import read_jsonl
+            from wirestruct.captures.jsonl import read_jsonl
             return read_jsonl(self.stream, max_record=self.limits.max_record)
         if self.format == "wscap":
             return iter(self._reader)
-        from .pcap import read_packet_capture
+        from wirestruct.captures.pcap import read_packet_capture
         return read_packet_capture(self.stream, server=self.server,
                                    server_ports=tuple(self.server_ports),
                                    transport=self.transport, limits=self.limits)
@@ -114,7 +114,7 @@ def open_capture(path: str | os.PathLike, *, format: str | None = None,
         capture = Capture(path=path, format=format, stream=stream, server=server,
                           server_ports=server_ports, transport=transport, limits=limits)
         if format == "wscap":
-            from .container import ContainerReader
+            from wirestruct.captures.container import ContainerReader
             capture._reader = ContainerReader(stream, max_record=limits.max_record)
             capture.protocol = capture._reader.protocol
         return capture

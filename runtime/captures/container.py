@@ -10,12 +10,12 @@ import struct
 from collections.abc import Iterable, Iterator
 from typing import BinaryIO
 
-from ..errors import CaptureError, LimitExceededError
-from ..generated.capture.wirestruct_capture import WirestructCapture
-from ..limits import MAX_RECORD
-from ..parse import wrap_exception
-from ..records import CaptureRecord, Direction
-from ..stream import ParseStream, parse_stream
+from wirestruct.core.errors import CaptureError, LimitExceededError
+from wirestruct.core.limits import MAX_RECORD
+from wirestruct.core.parse import wrap_exception
+from wirestruct.core.records import CaptureRecord, Direction
+from wirestruct.core.stream import ParseStream, parse_stream
+from wirestruct.generated.capture.wirestruct_capture import WirestructCapture
 
 MAGIC = b"\x89WSCAP\r\n"
 VERSION = 1

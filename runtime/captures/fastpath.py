@@ -18,9 +18,9 @@ from __future__ import annotations
 import struct
 from dataclasses import dataclass
 
-from ..generated.capture.ether_type import EtherType
-from ..generated.capture.ip_protocol import IpProtocol
-from ..generated.capture.link_frame import LinkFrame
+from wirestruct.generated.capture.ether_type import EtherType
+from wirestruct.generated.capture.ip_protocol import IpProtocol
+from wirestruct.generated.capture.link_frame import LinkFrame
 
 __all__ = ["Layout", "LAYOUTS", "Segment", "decode_frame", "record_header"]
 

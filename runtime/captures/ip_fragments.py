@@ -13,7 +13,7 @@ at most ``limits.max_fragment_buffer`` (each piece is charged its bytes plus a f
 overhead, so floods of tiny fragments are bounded too), the oldest incomplete datagrams
 being evicted first; a datagram still incomplete ``limits.fragment_timeout`` seconds of
 capture time after its first fragment is dropped. Every drop is a
-:class:`~wirestruct.errors.FragmentError` counting the bytes lost. Work per fragment is
+:class:`~wirestruct.core.errors.FragmentError` counting the bytes lost. Work per fragment is
 proportional to the pieces it overlaps, so no input makes reassembly quadratic.
 """
 from __future__ import annotations
@@ -22,7 +22,7 @@ import ipaddress
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 
-from ..errors import FragmentError
+from wirestruct.core.errors import FragmentError
 
 __all__ = ["FragmentKey", "FragmentBuffer", "MAX_DATAGRAM", "PIECE_OVERHEAD"]
 

@@ -2,7 +2,7 @@
 
 The interchange format hook loggers write. An optional ``"stream"`` (connection number)
 separates several TCP connections in one file. Read line by line (never the whole file);
-a bad line becomes a :class:`~wirestruct.errors.CaptureError` naming the line, and reading
+a bad line becomes a :class:`~wirestruct.core.errors.CaptureError` naming the line, and reading
 goes on with the next.
 """
 from __future__ import annotations
@@ -13,10 +13,9 @@ from collections.abc import Iterable, Iterator
 from typing import Any, BinaryIO, TextIO
 
 import orjson
-
-from ..errors import CaptureError, LimitExceededError, bounded
-from ..limits import MAX_RECORD
-from ..records import CaptureRecord, Direction
+from wirestruct.core.errors import CaptureError, LimitExceededError, bounded
+from wirestruct.core.limits import MAX_RECORD
+from wirestruct.core.records import CaptureRecord, Direction
 
 
 def read_jsonl(stream: BinaryIO, *, max_record: int = MAX_RECORD

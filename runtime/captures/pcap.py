@@ -16,8 +16,8 @@ with the outcome the general way gives it.
 
 For ``transport="stream"`` the two byte streams of each TCP connection are reassembled
 (:mod:`.tcp_reassembly`) and every contiguous run of new bytes becomes one
-:class:`~wirestruct.records.CaptureRecord`; missing bytes become
-:class:`~wirestruct.errors.StreamGapError` items. For ``transport="message"`` each UDP
+:class:`~wirestruct.core.records.CaptureRecord`; missing bytes become
+:class:`~wirestruct.core.errors.StreamGapError` items. For ``transport="message"`` each UDP
 datagram (and each TCP segment's new bytes, in stream order) is one record.
 
 Which endpoint is the server: the ``server`` the user gave ("PORT" or "HOST:PORT", IPv6
@@ -33,7 +33,7 @@ payload bytes it holds (the missing ones become a stream gap when later bytes ar
 
 Frames that are not read (another link type or EtherType, IP that is not TCP/UDP, UDP
 when the transport is a stream, connections not followed) are counted per kind
-(:mod:`.unread`): an :class:`~wirestruct.errors.UnsupportedError` when a kind is first
+(:mod:`.unread`): an :class:`~wirestruct.core.errors.UnsupportedError` when a kind is first
 seen, and one with the totals in frames and bytes at the end. Frames that do not parse
 become CaptureError items (with the frame number and file offset) and reading goes on; a
 file that ends inside a record ends with a CaptureError.
@@ -49,36 +49,47 @@ from collections.abc import Iterator
 from dataclasses import dataclass, fields
 from typing import BinaryIO
 
-from ..errors import CaptureError, StreamConflictError, StreamGapError, WirestructError
-from ..generated.capture.ethernet_frame import EthernetFrame
-from ..generated.capture.ip_packet import IpPacket
-from ..generated.capture.ip_payload import IpPayload
-from ..generated.capture.ip_protocol import IpProtocol
-from ..generated.capture.ipv4_packet import Ipv4Packet
-from ..generated.capture.ipv6_packet import Ipv6Packet
-from ..generated.capture.link_frame import LinkFrame
-from ..generated.capture.linux_sll import LinuxSll
-from ..generated.capture.linux_sll2 import LinuxSll2
-from ..generated.capture.mpls_stack import MplsStack
-from ..generated.capture.nflog import Nflog
-from ..generated.capture.null_loopback import NullLoopback
-from ..generated.capture.pcap import Pcap
-from ..generated.capture.pcapng import Pcapng
-from ..generated.capture.ppi_header import PpiHeader
-from ..generated.capture.ppp_frame import PppFrame
-from ..generated.capture.pppoe_session import PppoeSession
-from ..generated.capture.tcp_segment import TcpSegment
-from ..generated.capture.udp_datagram import UdpDatagram
-from ..limits import DEFAULT_LIMITS, Limits
-from ..parse import parse, wrap_exception
-from ..records import CaptureRecord, Direction
-from ..stream import ParseStream, bind, parse_stream
-from . import fastpath
-from .fastpath import Segment, decode_frame, enhanced_packet, ethernet_ipv4_tcp_data, record_header
-from .ip_fragments import FragmentBuffer, FragmentKey
-from .pcap_writer import write_pcap, write_pcapng
-from .tcp_reassembly import Chunk, Gap, HalfStream
-from .unread import UnreadTally
+from wirestruct.captures import fastpath
+from wirestruct.captures.fastpath import (
+    Segment,
+    decode_frame,
+    enhanced_packet,
+    ethernet_ipv4_tcp_data,
+    record_header,
+)
+from wirestruct.captures.ip_fragments import FragmentBuffer, FragmentKey
+from wirestruct.captures.pcap_writer import write_pcap, write_pcapng
+from wirestruct.captures.tcp_reassembly import Chunk, Gap, HalfStream
+from wirestruct.captures.unread import UnreadTally
+from wirestruct.core.errors import (
+    CaptureError,
+    StreamConflictError,
+    StreamGapError,
+    WirestructError,
+)
+from wirestruct.core.limits import DEFAULT_LIMITS, Limits
+from wirestruct.core.parse import parse, wrap_exception
+from wirestruct.core.records import CaptureRecord, Direction
+from wirestruct.core.stream import ParseStream, bind, parse_stream
+from wirestruct.generated.capture.ethernet_frame import EthernetFrame
+from wirestruct.generated.capture.ip_packet import IpPacket
+from wirestruct.generated.capture.ip_payload import IpPayload
+from wirestruct.generated.capture.ip_protocol import IpProtocol
+from wirestruct.generated.capture.ipv4_packet import Ipv4Packet
+from wirestruct.generated.capture.ipv6_packet import Ipv6Packet
+from wirestruct.generated.capture.link_frame import LinkFrame
+from wirestruct.generated.capture.linux_sll import LinuxSll
+from wirestruct.generated.capture.linux_sll2 import LinuxSll2
+from wirestruct.generated.capture.mpls_stack import MplsStack
+from wirestruct.generated.capture.nflog import Nflog
+from wirestruct.generated.capture.null_loopback import NullLoopback
+from wirestruct.generated.capture.pcap import Pcap
+from wirestruct.generated.capture.pcapng import Pcapng
+from wirestruct.generated.capture.ppi_header import PpiHeader
+from wirestruct.generated.capture.ppp_frame import PppFrame
+from wirestruct.generated.capture.pppoe_session import PppoeSession
+from wirestruct.generated.capture.tcp_segment import TcpSegment
+from wirestruct.generated.capture.udp_datagram import UdpDatagram
 
 bind("wirestruct.generated.capture")
 

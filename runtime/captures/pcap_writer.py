@@ -18,7 +18,7 @@ import struct
 from collections.abc import Iterable
 from typing import BinaryIO
 
-from ..records import CaptureRecord, Direction
+from wirestruct.core.records import CaptureRecord, Direction
 
 LINKTYPE_ETHERNET = 1
 ETHERTYPE_IPV4 = 0x0800

@@ -19,8 +19,8 @@ import sys
 import time
 from typing import BinaryIO, Protocol
 
-from ..errors import CaptureError
-from ..limits import DEFAULT_LIMITS, Limits
+from wirestruct.core.errors import CaptureError
+from wirestruct.core.limits import DEFAULT_LIMITS, Limits
 
 #: The name a capture read from standard input goes by.
 STDIN = "-"

@@ -46,7 +46,7 @@ import heapq
 from collections import deque
 from dataclasses import dataclass
 
-from ..limits import MAX_REASSEMBLY_BUFFER, MAX_TCP_HISTORY
+from wirestruct.core.limits import MAX_REASSEMBLY_BUFFER, MAX_TCP_HISTORY
 
 _MOD = 1 << 32
 _HALF = 1 << 31

@@ -1,13 +1,13 @@
 """Counts of the frames a capture holds but wirestruct does not read.
 
 Each kind (a link type, an EtherType, an IP protocol, frames of connections that are not
-followed ...) yields one :class:`~wirestruct.errors.UnsupportedError` when its first frame
+followed ...) yields one :class:`~wirestruct.core.errors.UnsupportedError` when its first frame
 is seen, and :meth:`UnreadTally.summary` one more at the end of the capture with the
 frames and bytes of every kind, so nothing disappears silently and nothing floods.
 """
 from __future__ import annotations
 
-from ..errors import UnsupportedError
+from wirestruct.core.errors import UnsupportedError
 
 __all__ = ["UnreadTally"]
 

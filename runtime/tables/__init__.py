@@ -21,16 +21,17 @@ from pathlib import Path
 from typing import Any
 
 import pyarrow as pa
-
-from ..captures import open_capture
-from ..errors import WirestructError
-from ..events import ErrorEvent, Event, PacketEvent
-from ..limits import DEFAULT_LIMITS, Limits
-from ..registry import get_protocol
-from ..session import decode_records, track
-from . import diep, mme, scrap_mechanic
-from .rows import Row
-from .schemas import SCHEMA_VERSION, TABLES, tables_of
+from wirestruct.captures import open_capture
+from wirestruct.core.errors import WirestructError
+from wirestruct.core.events import ErrorEvent, Event, PacketEvent
+from wirestruct.core.limits import DEFAULT_LIMITS, Limits
+from wirestruct.core.session import decode_records, track
+from wirestruct.plugin.registry import get_protocol
+from wirestruct.protocols.diep import tables as diep
+from wirestruct.protocols.mme import tables as mme
+from wirestruct.protocols.scrap_mechanic import tables as scrap_mechanic
+from wirestruct.tables.rows import Row
+from wirestruct.tables.schemas import SCHEMA_VERSION, TABLES, tables_of
 
 __all__ = ["DEFAULT_BATCH_ROWS", "SCHEMA_VERSION", "TABLES", "RowError", "TableBuilder",
            "capture_batches", "capture_id", "file_sha256", "record_batches", "to_arrow"]

@@ -5,7 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from wirestruct.tools import generate_diep, generate_mme, generate_scrap_mechanic
+from wirestruct.protocols.diep import generate as generate_diep
+from wirestruct.protocols.mme import generate as generate_mme
+from wirestruct.protocols.scrap_mechanic import generate as generate_scrap_mechanic
 
 ROOT = Path(__file__).resolve().parents[2]
 PER_PROTOCOL = 12

@@ -10,8 +10,8 @@ from pathlib import Path
 import pyarrow as pa
 import pytest
 from wirestruct import get_protocol, open_capture
-from wirestruct.events import ErrorEvent, PacketEvent
-from wirestruct.session import decode_records, track
+from wirestruct.core.events import ErrorEvent, PacketEvent
+from wirestruct.core.session import decode_records, track
 from wirestruct.tables import TABLES, capture_batches, capture_id, to_arrow
 
 ROOT = Path(__file__).resolve().parents[2]

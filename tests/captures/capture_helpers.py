@@ -7,9 +7,9 @@ from collections import defaultdict
 from pathlib import Path
 
 from wirestruct.captures.pcap import read_packet_capture
-from wirestruct.errors import CaptureError, UnsupportedError, WirestructError
-from wirestruct.limits import DEFAULT_LIMITS
-from wirestruct.records import CaptureRecord, Direction
+from wirestruct.core.errors import CaptureError, UnsupportedError, WirestructError
+from wirestruct.core.limits import DEFAULT_LIMITS
+from wirestruct.core.records import CaptureRecord, Direction
 
 CAPTURES = Path(__file__).resolve().parent.parent / "data" / "captures"
 

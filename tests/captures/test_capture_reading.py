@@ -19,9 +19,9 @@ from capture_helpers import (
 from wirestruct import open_capture
 from wirestruct.captures.pcap import parse_server, read_packet_capture
 from wirestruct.captures.pcap_writer import PcapngWriter, PcapWriter
-from wirestruct.errors import CaptureError, StreamGapError, UnsupportedError
-from wirestruct.limits import DEFAULT_LIMITS, Limits
-from wirestruct.records import CaptureRecord, Direction
+from wirestruct.core.errors import CaptureError, StreamGapError, UnsupportedError
+from wirestruct.core.limits import DEFAULT_LIMITS, Limits
+from wirestruct.core.records import CaptureRecord, Direction
 from wirestruct.tools.capture_loopback import pattern
 
 C2S4, S2C4 = pattern(1, 1972), pattern(2, 941)

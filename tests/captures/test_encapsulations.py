@@ -12,7 +12,7 @@ import subprocess
 
 import pytest
 from capture_helpers import errors, load, pcap_frames, read_items, records, streams, unread
-from wirestruct.errors import UnsupportedError
+from wirestruct.core.errors import UnsupportedError
 from wirestruct.tools.capture_loopback import pattern
 
 TRAFFIC = {(0, "c2s"): pattern(1, 1972), (0, "s2c"): pattern(2, 941),

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from wirestruct.captures import pcap
 from wirestruct.captures.fastpath import LAYOUTS, decode_frame, ethernet_ipv4_tcp_data
 from wirestruct.captures.pcap import Frame, _decode, _Packet, _Source, read_packet_capture
-from wirestruct.errors import WirestructError
+from wirestruct.core.errors import WirestructError
 from wirestruct.generated.capture.pcap import Pcap
 from wirestruct.generated.capture.pcapng import Pcapng
 

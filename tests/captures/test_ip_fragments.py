@@ -6,8 +6,8 @@ import struct
 
 from capture_helpers import errors, join_pcap, load, pcap_frames, read_items, streams
 from wirestruct.captures.ip_fragments import PIECE_OVERHEAD, FragmentBuffer
-from wirestruct.errors import FragmentError
-from wirestruct.limits import Limits
+from wirestruct.core.errors import FragmentError
+from wirestruct.core.limits import Limits
 from wirestruct.tools.capture_loopback import pattern
 
 KEY = (bytes([10, 0, 0, 1]), bytes([10, 0, 0, 2]), 77, 17)

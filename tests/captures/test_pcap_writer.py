@@ -11,7 +11,7 @@ from collections import defaultdict
 import pytest
 from capture_helpers import errors, pcap_frames, read_items, records, streams
 from wirestruct.captures.pcap_writer import MAX_SEGMENT, checksum, write_pcap, write_pcapng
-from wirestruct.records import CaptureRecord, Direction
+from wirestruct.core.records import CaptureRecord, Direction
 
 
 def make_records(seed=3, count=14, big=True):

@@ -35,12 +35,12 @@ from wirestruct.captures.pcap_writer import (
     tcp,
 )
 from wirestruct.captures.tcp_reassembly import SEGMENT_OVERHEAD
-from wirestruct.errors import CaptureError, StreamConflictError, StreamGapError
-from wirestruct.events import ErrorEvent, PacketEvent
-from wirestruct.limits import Limits
-from wirestruct.mme.decoder import MmeDecoder
-from wirestruct.records import CaptureRecord
-from wirestruct.session import decode_records
+from wirestruct.core.errors import CaptureError, StreamConflictError, StreamGapError
+from wirestruct.core.events import ErrorEvent, PacketEvent
+from wirestruct.core.limits import Limits
+from wirestruct.core.records import CaptureRecord
+from wirestruct.core.session import decode_records
+from wirestruct.protocols.mme.decoder import MmeDecoder
 
 MME = Path(__file__).resolve().parent.parent / "data" / "mme"
 MME_PORT = 44481

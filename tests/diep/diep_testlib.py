@@ -3,9 +3,9 @@ every byte was consumed; the worked examples of the bundled build's README (sect
 from io import BytesIO
 
 from kaitaistruct import KaitaiStream
-from wirestruct.diep import load_build
 from wirestruct.generated.diep.diep_serverbound import DiepServerbound
 from wirestruct.generated.diep.diep_types import DiepTypes  # noqa: F401 (used by the tests)
+from wirestruct.protocols.diep import load_build
 
 BUILD = load_build()
 Clientbound = BUILD.packet_class

@@ -10,13 +10,13 @@ import sys
 from pathlib import Path
 
 import pytest
-from wirestruct import registry
-from wirestruct.diep import DEFAULT_BUILD, available_builds, load_build
-from wirestruct.diep.builds import DATA_DIR, build_from_table
-from wirestruct.events import ErrorEvent
-from wirestruct.session import decode_records, track
+from wirestruct.core.events import ErrorEvent
+from wirestruct.core.session import decode_records, track
+from wirestruct.plugin import registry
+from wirestruct.protocols.diep import DEFAULT_BUILD, available_builds, load_build
+from wirestruct.protocols.diep.builds import DATA_DIR, build_from_table
+from wirestruct.protocols.diep.generate import generate
 from wirestruct.tools import regen
-from wirestruct.tools.generate_diep import generate
 
 ROOT = Path(__file__).resolve().parents[2]
 BUNDLED = json.loads((DATA_DIR / "diepcustom_011c2e9.json").read_text(encoding="utf-8"))

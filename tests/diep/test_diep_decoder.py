@@ -1,17 +1,22 @@
 """The decoder: packets in, events out; 0x02 decompressed and decoded one level deep;
-every failure an error event of wirestruct.errors, and decoding goes on."""
+every failure an error event of wirestruct.core.errors, and decoding goes on."""
 import struct
 
 import lz4.block
 import pytest
 from diep_testlib import BUILD, SQUARE_CREATION, TANK_UPDATE, h
-from wirestruct import registry
-from wirestruct.errors import DecompressionError, LimitExceededError, ParseError, WirestructError
-from wirestruct.events import ErrorEvent, PacketEvent
-from wirestruct.jsonify import to_jsonable
-from wirestruct.limits import Limits
-from wirestruct.records import CaptureRecord, Direction
-from wirestruct.session import decode_records
+from wirestruct.core.errors import (
+    DecompressionError,
+    LimitExceededError,
+    ParseError,
+    WirestructError,
+)
+from wirestruct.core.events import ErrorEvent, PacketEvent
+from wirestruct.core.limits import Limits
+from wirestruct.core.records import CaptureRecord, Direction
+from wirestruct.core.session import decode_records
+from wirestruct.output.jsonify import to_jsonable
+from wirestruct.plugin import registry
 
 PROTOCOL = registry.get_protocol("diep")
 UPDATE = h("00 0a 00 02") + TANK_UPDATE + SQUARE_CREATION

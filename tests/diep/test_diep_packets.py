@@ -1,8 +1,8 @@
 """Every clientbound packet besides 0x00, and every serverbound packet, from the documents."""
 import pytest
 from diep_testlib import Clientbound, DiepServerbound, clientbound, h, serverbound
-from wirestruct.errors import ParseError
-from wirestruct.parse import parse
+from wirestruct.core.errors import ParseError
+from wirestruct.core.parse import parse
 
 CB = Clientbound.ClientboundPacketId
 SB = DiepServerbound.ServerboundPacketId
@@ -167,7 +167,7 @@ def test_unknown_serverbound_id():
 @pytest.mark.parametrize("flag", list(DiepServerbound.InputFlag), ids=lambda f: f.name)
 def test_each_input_flag_alone(flag):
     """serverbound.md's bit table: each bit alone sets exactly its named boolean."""
-    from wirestruct.tools.generate_diep import Writer
+    from wirestruct.protocols.diep.generate import Writer
     data = Writer(0x01).vu(flag.value).u8(0).u8(0).bytes()
     if flag == DiepServerbound.InputFlag.use_joysticks:
         data += b"\x00\x00"

@@ -3,11 +3,12 @@ import collections
 import json
 from pathlib import Path
 
-from wirestruct import open_capture, registry
-from wirestruct.events import ErrorEvent, PacketEvent
-from wirestruct.session import decode_records, track
-from wirestruct.tools import generate_diep
-from wirestruct.tools.generate_diep import generate
+from wirestruct import open_capture
+from wirestruct.core.events import ErrorEvent, PacketEvent
+from wirestruct.core.session import decode_records, track
+from wirestruct.plugin import registry
+from wirestruct.protocols.diep import generate as generate_diep
+from wirestruct.protocols.diep.generate import generate
 
 ROOT = Path(__file__).resolve().parents[2]
 PROTOCOL = registry.get_protocol("diep")

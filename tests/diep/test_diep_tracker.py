@@ -2,12 +2,12 @@
 import json
 
 from diep_testlib import ARENA_UPDATE, BUILD, SQUARE_CREATION, TANK_UPDATE, h
-from wirestruct import registry
-from wirestruct.errors import StateError
-from wirestruct.events import ErrorEvent
-from wirestruct.records import CaptureRecord, Direction
-from wirestruct.session import decode_records, track
-from wirestruct.tools.generate_diep import Writer, f32
+from wirestruct.core.errors import StateError
+from wirestruct.core.events import ErrorEvent
+from wirestruct.core.records import CaptureRecord, Direction
+from wirestruct.core.session import decode_records, track
+from wirestruct.plugin import registry
+from wirestruct.protocols.diep.generate import Writer, f32
 
 PROTOCOL = registry.get_protocol("diep")
 

@@ -4,8 +4,8 @@ import struct
 
 import pytest
 from diep_testlib import DiepTypes, h, read
-from wirestruct.errors import ParseError
-from wirestruct.parse import parse
+from wirestruct.core.errors import ParseError
+from wirestruct.core.parse import parse
 
 
 @pytest.mark.parametrize("hex_, value", [

@@ -12,8 +12,8 @@ from diep_testlib import (
     clientbound,
     h,
 )
-from wirestruct.errors import ParseError
-from wirestruct.parse import parse
+from wirestruct.core.errors import ParseError
+from wirestruct.core.parse import parse
 
 
 def f32(hex_: str) -> float:

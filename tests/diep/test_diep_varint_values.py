@@ -10,12 +10,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from kaitaistruct import KaitaiStream
-from wirestruct import registry
 from wirestruct.captures import open_capture
-from wirestruct.diep import values
-from wirestruct.events import PacketEvent
+from wirestruct.core.events import PacketEvent
+from wirestruct.core.session import decode_records, track
 from wirestruct.generated.diep.diep_types import DiepTypes
-from wirestruct.session import decode_records, track
+from wirestruct.plugin import registry
+from wirestruct.protocols.diep import values
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "samples" / "diep.jsonl"
@@ -81,7 +81,7 @@ def through_instances(monkeypatch):
     monkeypatch.setitem(values._READERS, "vu", values._value)
     monkeypatch.setitem(values._READERS, "vi", values._value)
     monkeypatch.setitem(values._READERS, "float64Precision", values._value)
-    from wirestruct.diep import tracker as module
+    from wirestruct.protocols.diep import tracker as module
     monkeypatch.setattr(module, "vu_value", lambda obj: obj.value)
 
 

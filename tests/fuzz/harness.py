@@ -1,6 +1,6 @@
 """The fuzz targets of wirestruct: one function per target, taking the fuzzer's bytes.
 
-The property every target checks: only :class:`wirestruct.errors.WirestructError`
+The property every target checks: only :class:`wirestruct.core.errors.WirestructError`
 subclasses come out, as error events or raised by the capture layer. Any other exception
 (including :class:`PropertyViolation`, raised here when an event or a snapshot is not what
 the API promises) is a finding; so is a hang or memory over the fuzzer's cap.
@@ -46,9 +46,8 @@ import zlib
 from collections import Counter
 from collections.abc import Callable, Iterator
 
-from wirestruct import registry
 from wirestruct.captures import open_capture
-from wirestruct.errors import (
+from wirestruct.core.errors import (
     FragmentError,
     ResyncError,
     StreamConflictError,
@@ -57,11 +56,12 @@ from wirestruct.errors import (
     UnsupportedError,
     WirestructError,
 )
-from wirestruct.events import ErrorEvent, Event, PacketEvent
-from wirestruct.jsonify import to_jsonable
-from wirestruct.limits import Limits
-from wirestruct.records import CaptureRecord, Direction
-from wirestruct.session import decode_records, track
+from wirestruct.core.events import ErrorEvent, Event, PacketEvent
+from wirestruct.core.limits import Limits
+from wirestruct.core.records import CaptureRecord, Direction
+from wirestruct.core.session import decode_records, track
+from wirestruct.output.jsonify import to_jsonable
+from wirestruct.plugin import registry
 
 #: Most records one input is split into.
 MAX_RECORDS = 4096

@@ -37,13 +37,8 @@ from harness import encode_gap, encode_record
 from test_ip_fragments import fragment_frame
 from wirestruct.captures.container import write_container
 from wirestruct.captures.jsonl import read_jsonl
-from wirestruct.captures.pcap_writer import (
-    PcapngWriter,
-    PcapWriter,
-    write_pcap,
-    write_pcapng,
-)
-from wirestruct.records import CaptureRecord, Direction
+from wirestruct.captures.pcap_writer import PcapngWriter, PcapWriter, write_pcap, write_pcapng
+from wirestruct.core.records import CaptureRecord, Direction
 
 SEEDS = HERE / "seeds"
 #: Largest seed written (bytes; small inputs run fast); longer sessions are cut into

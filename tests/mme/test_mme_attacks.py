@@ -12,17 +12,17 @@ from pathlib import Path
 import mme_attacks as A
 import pytest
 from wirestruct import get_protocol
-from wirestruct.errors import (
+from wirestruct.core.errors import (
     DecodeError,
     DecompressionError,
     LimitExceededError,
     StateError,
     TruncatedStreamError,
 )
-from wirestruct.events import ErrorEvent, PacketEvent
-from wirestruct.limits import Limits
-from wirestruct.records import CaptureRecord, Direction
-from wirestruct.session import decode_records, track
+from wirestruct.core.events import ErrorEvent, PacketEvent
+from wirestruct.core.limits import Limits
+from wirestruct.core.records import CaptureRecord, Direction
+from wirestruct.core.session import decode_records, track
 
 HERE = Path(__file__).resolve().parent
 
@@ -268,9 +268,9 @@ import sys
 sys.path.insert(0, {here!r})
 import mme_attacks as A
 from wirestruct import get_protocol
-from wirestruct.events import ErrorEvent
-from wirestruct.records import CaptureRecord, Direction
-from wirestruct.session import decode_records, track
+from wirestruct.core.events import ErrorEvent
+from wirestruct.core.records import CaptureRecord, Direction
+from wirestruct.core.session import decode_records, track
 name = sys.argv[1]
 attack = A.ATTACKS[name]() if name != "legit" else b""
 stream = A.LEGIT + attack + A.CHAT

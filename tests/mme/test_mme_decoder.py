@@ -6,17 +6,17 @@ import zlib
 
 import pytest
 from wirestruct import get_protocol
-from wirestruct.errors import (
+from wirestruct.core.errors import (
     DecodeError,
     DecompressionError,
     LimitExceededError,
     ParseError,
     TruncatedStreamError,
 )
-from wirestruct.events import ErrorEvent, PacketEvent
-from wirestruct.limits import Limits
-from wirestruct.mme.packets import PACKETS
-from wirestruct.records import CaptureRecord, Direction
+from wirestruct.core.events import ErrorEvent, PacketEvent
+from wirestruct.core.limits import Limits
+from wirestruct.core.records import CaptureRecord, Direction
+from wirestruct.protocols.mme.packets import PACKETS
 
 S2C, C2S = Direction.S2C, Direction.C2S
 
@@ -226,7 +226,7 @@ def test_buffer_reset_empties_the_buffer():
 
 
 def test_append_buffer_is_bounded():
-    from wirestruct.limits import Limits
+    from wirestruct.core.limits import Limits
     decoder = get_protocol("mme").decoder(limits=Limits(max_append_buffer=100))
     stream = frame(20) + frame(21, b"x" * 60) + frame(21, b"x" * 60) + frame(21, b"x")
     stream += frame(22, region((0, 0, 0), (0, 0, 0))) + frame(20) + IDLE
@@ -274,9 +274,9 @@ def test_total_map_stream_capped_by_map_volume_and_broken_until_reset():
 
 # -- Web IDE export --------------------------------------------------------------------
 def test_export_items_parse_without_parameters():
+    from wirestruct.core.parse import parse
     from wirestruct.generated.mme.mme_map_region import MmeMapRegion
     from wirestruct.generated.mme.mme_packet import MmePacket
-    from wirestruct.parse import parse
     blocks = bytes(range(1, 25))                          # x 0..1, y 0..2, z 5..8
     (event,) = feed([frame(17, region((0, 0, 5), (1, 2, 8)) + zlib.compress(blocks))])
     items = get_protocol("mme").export_items(event)

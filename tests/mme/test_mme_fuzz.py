@@ -1,17 +1,17 @@
 """Mutated mme packets of every type, fed through the decoder, tracker, JSON conversion and
-Web IDE export: only wirestruct.errors may come out (as error events)."""
+Web IDE export: only wirestruct.core.errors may come out (as error events)."""
 from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from wirestruct import get_protocol
 from wirestruct.captures.jsonl import read_jsonl
-from wirestruct.errors import WirestructError
-from wirestruct.events import ErrorEvent, PacketEvent
-from wirestruct.jsonify import to_jsonable
-from wirestruct.limits import Limits
-from wirestruct.records import CaptureRecord
-from wirestruct.session import decode_records, track
+from wirestruct.core.errors import WirestructError
+from wirestruct.core.events import ErrorEvent, PacketEvent
+from wirestruct.core.limits import Limits
+from wirestruct.core.records import CaptureRecord
+from wirestruct.core.session import decode_records, track
+from wirestruct.output.jsonify import to_jsonable
 
 SAMPLE = Path(__file__).resolve().parents[2] / "samples" / "mme.jsonl"
 

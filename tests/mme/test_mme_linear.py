@@ -12,9 +12,9 @@ import zlib
 
 import pytest
 from wirestruct import get_protocol
-from wirestruct.events import ErrorEvent
-from wirestruct.mme import inflate as inflate_module
-from wirestruct.records import CaptureRecord, Direction
+from wirestruct.core.events import ErrorEvent
+from wirestruct.core.records import CaptureRecord, Direction
+from wirestruct.protocols.mme import inflate as inflate_module
 
 EMPTY = zlib.compress(b"")
 BLOCKS = bytes(range(1, 9))                       # a 2 x 2 x 2 region

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 from wirestruct import get_protocol
-from wirestruct.mme import decoder as decoder_module
-from wirestruct.mme.packets import PACKETS
-from wirestruct.records import Direction
+from wirestruct.core.records import Direction
+from wirestruct.protocols.mme import decoder as decoder_module
+from wirestruct.protocols.mme.packets import PACKETS
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "mme"
 

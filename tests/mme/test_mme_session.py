@@ -1,4 +1,4 @@
-"""A real session: the loopback server and client of wirestruct.tools.generate_mme, captured
+"""A real session: the loopback server and client of wirestruct.protocols.mme.generate, captured
 by tcpdump (pcap) and dumpcap (pcapng) and logged as JSON Lines (tests/data/mme/README.md).
 All three decode to the packets the session sent, in order, and to the same final state."""
 import json
@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 from wirestruct import get_protocol, open_capture
-from wirestruct.events import ErrorEvent, PacketEvent
-from wirestruct.mme import auth
-from wirestruct.records import CaptureRecord, Direction
-from wirestruct.session import decode_records, track
-from wirestruct.tools import generate_mme as gen
+from wirestruct.core.events import ErrorEvent, PacketEvent
+from wirestruct.core.records import CaptureRecord, Direction
+from wirestruct.core.session import decode_records, track
+from wirestruct.protocols.mme import auth
+from wirestruct.protocols.mme import generate as gen
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "mme"
 META = json.loads((DATA / "session.json").read_text())

@@ -7,12 +7,12 @@ import zlib
 
 import numpy as np
 from wirestruct import get_protocol
-from wirestruct.errors import StateError
-from wirestruct.events import ErrorEvent
-from wirestruct.mme import auth
-from wirestruct.mme.text import color_segments, plain_text
-from wirestruct.records import CaptureRecord, Direction
-from wirestruct.session import decode_records, track
+from wirestruct.core.errors import StateError
+from wirestruct.core.events import ErrorEvent
+from wirestruct.core.records import CaptureRecord, Direction
+from wirestruct.core.session import decode_records, track
+from wirestruct.protocols.mme import auth
+from wirestruct.protocols.mme.text import color_segments, plain_text
 
 S2C, C2S = "s2c", "c2s"
 

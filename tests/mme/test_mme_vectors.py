@@ -4,9 +4,9 @@ field and that the packet and its payload were consumed to the last byte."""
 import struct
 
 import pytest
+from wirestruct.core.parse import parse
 from wirestruct.generated.mme.mme_packet import MmePacket
 from wirestruct.generated.mme.mme_types import MmeTypes
-from wirestruct.parse import parse
 
 PT = MmeTypes.PacketType
 COLOR = MmeTypes.Color
@@ -254,7 +254,7 @@ def test_map_setup():
 
 
 def test_map_setup_dimension_not_multiple_of_32_is_invalid():
-    from wirestruct.errors import ParseError
+    from wirestruct.core.errors import ParseError
     with pytest.raises(ParseError) as info:
         parse(MmePacket, frame(14, struct.pack("<4H", 512, 500, 128, 64)))
     assert "size_y" in info.value.where.field_path
@@ -339,7 +339,7 @@ def test_texture_setup_38():
 
 
 def test_texture_id_out_of_range_is_invalid():
-    from wirestruct.errors import ParseError
+    from wirestruct.core.errors import ParseError
     with pytest.raises(ParseError):
         parse(MmePacket, frame(27, struct.pack("<h", 4096)))
 
@@ -484,7 +484,7 @@ def test_menu_texture():
 
 def test_every_packet_type_has_a_payload_spec():
     """All 50 types route to a payload type; 50 and above stay bytes."""
-    from wirestruct.mme.packets import PACKETS
+    from wirestruct.protocols.mme.packets import PACKETS
     for packet_type, info in PACKETS.items():
         packet = parse(MmePacket, frame(packet_type, bytes(_smallest_valid(packet_type))))
         assert not isinstance(packet.payload, bytes), info.name
@@ -494,7 +494,7 @@ def test_every_packet_type_has_a_payload_spec():
 
 
 def _smallest_valid(packet_type):
-    from wirestruct.mme.packets import PACKETS
+    from wirestruct.protocols.mme.packets import PACKETS
     size = PACKETS[packet_type].minimum
     payload = bytearray(size)
     if packet_type in (9, 27, 29, 45) and size:          # ids that must not be 0

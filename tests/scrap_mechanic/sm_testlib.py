@@ -6,7 +6,7 @@ from io import BytesIO
 
 import lz4.block
 from kaitaistruct import KaitaiStream
-from wirestruct.records import CaptureRecord, Direction
+from wirestruct.core.records import CaptureRecord, Direction
 
 
 def f4(*values: float) -> bytes:

@@ -5,7 +5,8 @@ import struct
 
 import pytest
 from sm_testlib import bits, f4, float_bits, parse_all, u
-from wirestruct.errors import ParseError
+from wirestruct.core.errors import ParseError
+from wirestruct.core.parse import parse
 from wirestruct.generated.scrap_mechanic.sm_common import SmCommon
 from wirestruct.generated.scrap_mechanic.sm_compound_body import SmCompoundBody
 from wirestruct.generated.scrap_mechanic.sm_network_update import SmNetworkUpdate
@@ -13,7 +14,6 @@ from wirestruct.generated.scrap_mechanic.sm_network_update_body import SmNetwork
 from wirestruct.generated.scrap_mechanic.sm_packet import SmPacket
 from wirestruct.generated.scrap_mechanic.sm_player_movement import SmPlayerMovement
 from wirestruct.generated.scrap_mechanic.sm_unreliable_update import SmUnreliableUpdate as U
-from wirestruct.parse import parse
 
 NT = SmCommon.NetobjType
 

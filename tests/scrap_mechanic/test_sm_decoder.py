@@ -3,19 +3,19 @@ packets, bad deltas), compound packets, undocumented packets, errors that keep d
 import struct
 
 from sm_testlib import lz4_packet, raw_update, record
-from wirestruct.errors import (
+from wirestruct.core.errors import (
     DecodeError,
     DecompressionError,
     DeltaError,
     LimitExceededError,
     ParseError,
 )
-from wirestruct.events import ErrorEvent, PacketEvent
+from wirestruct.core.events import ErrorEvent, PacketEvent
+from wirestruct.core.limits import Limits
+from wirestruct.core.records import Direction
 from wirestruct.generated.scrap_mechanic.sm_network_update import SmNetworkUpdate as N
-from wirestruct.limits import Limits
-from wirestruct.records import Direction
-from wirestruct.scrap_mechanic import PROTOCOL
-from wirestruct.scrap_mechanic.delta import expand_delta, split_sub_update
+from wirestruct.protocols.scrap_mechanic import PROTOCOL
+from wirestruct.protocols.scrap_mechanic.delta import expand_delta, split_sub_update
 
 # The document's example: previous update 00 0a | 64 00 00 00 01 00 00 00, delta 80 ef 02.
 # 0x64 = 011 00100 is Update / Container, NetObj 1, then an UpdateContainer with no slot

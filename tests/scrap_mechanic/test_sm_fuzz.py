@@ -7,13 +7,13 @@ import os
 import lz4.block
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from wirestruct.errors import WirestructError
-from wirestruct.events import ErrorEvent
-from wirestruct.limits import Limits
-from wirestruct.records import CaptureRecord
-from wirestruct.scrap_mechanic import PROTOCOL
-from wirestruct.session import decode_records, track
-from wirestruct.tools.generate_scrap_mechanic import generate
+from wirestruct.core.errors import WirestructError
+from wirestruct.core.events import ErrorEvent
+from wirestruct.core.limits import Limits
+from wirestruct.core.records import CaptureRecord
+from wirestruct.core.session import decode_records, track
+from wirestruct.protocols.scrap_mechanic import PROTOCOL
+from wirestruct.protocols.scrap_mechanic.generate import generate
 
 EXAMPLES = int(os.environ.get("WIRESTRUCT_FUZZ_EXAMPLES", "150"))
 LIMITS = Limits(max_decompressed=1 << 18)

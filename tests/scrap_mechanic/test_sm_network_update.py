@@ -8,10 +8,10 @@ import struct
 
 import pytest
 from sm_testlib import bits, f4, parse_all, u
-from wirestruct.errors import ParseError
+from wirestruct.core.errors import ParseError
+from wirestruct.core.parse import parse
 from wirestruct.generated.scrap_mechanic.sm_common import SmCommon
 from wirestruct.generated.scrap_mechanic.sm_network_update import SmNetworkUpdate as N
-from wirestruct.parse import parse
 
 NT = SmCommon.NetobjType
 SRC = N.ControllerTypeSource

@@ -6,7 +6,8 @@ from pathlib import Path
 import pytest
 from sm_testlib import parse_all
 from wirestruct import open_capture
-from wirestruct.events import ErrorEvent, PacketEvent
+from wirestruct.core.events import ErrorEvent, PacketEvent
+from wirestruct.core.session import decode_records, track
 from wirestruct.generated.scrap_mechanic import (
     sm_compound_body,
     sm_network_update_body,
@@ -14,10 +15,9 @@ from wirestruct.generated.scrap_mechanic import (
     sm_player_movement,
     sm_unreliable_update,
 )
-from wirestruct.jsonify import to_jsonable
-from wirestruct.scrap_mechanic import PROTOCOL
-from wirestruct.session import decode_records, track
-from wirestruct.tools.generate_scrap_mechanic import SessionGenerator, generate
+from wirestruct.output.jsonify import to_jsonable
+from wirestruct.protocols.scrap_mechanic import PROTOCOL
+from wirestruct.protocols.scrap_mechanic.generate import SessionGenerator, generate
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "samples" / "scrap_mechanic.jsonl"

@@ -3,10 +3,10 @@ whose Create was not seen, unreliable transforms, and the snapshot's exact shape
 import struct
 
 from sm_testlib import bits, f4, float_bits, lz4_packet, raw_update, record, u
-from wirestruct.errors import StateError
-from wirestruct.events import ErrorEvent
-from wirestruct.scrap_mechanic import PROTOCOL
-from wirestruct.session import decode_records, track
+from wirestruct.core.errors import StateError
+from wirestruct.core.events import ErrorEvent
+from wirestruct.core.session import decode_records, track
+from wirestruct.protocols.scrap_mechanic import PROTOCOL
 
 UUID_A = bytes(range(1, 17))
 NIL = bytes(16)
@@ -193,8 +193,8 @@ def test_fields_named_from_the_source_are_those_the_object_holds():
     from pathlib import Path
 
     from wirestruct.captures import open_capture
-    from wirestruct.scrap_mechanic import tracker as module
-    from wirestruct.tools.generate_scrap_mechanic import SessionGenerator
+    from wirestruct.protocols.scrap_mechanic import tracker as module
+    from wirestruct.protocols.scrap_mechanic.generate import SessionGenerator
 
     sample = Path(__file__).resolve().parents[2] / "samples" / "scrap_mechanic.jsonl"
     with open_capture(sample, transport=PROTOCOL.transport) as capture:

@@ -8,9 +8,9 @@ from pathlib import Path
 from typing import Any
 
 from wirestruct import decode_records, get_protocol, open_capture
-from wirestruct.errors import WirestructError
-from wirestruct.records import CaptureRecord
-from wirestruct.serialize import event_json
+from wirestruct.core.errors import WirestructError
+from wirestruct.core.records import CaptureRecord
+from wirestruct.output.serialize import event_json
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -14,10 +14,10 @@ from encode_helpers import CAPTURES, decode_capture
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from kaitaistruct import KaitaiStruct
-from wirestruct.diep.encoder import HOOKS as DIEP_HOOKS
-from wirestruct.encoding import TypeInfo, build, to_bytes, type_info
-from wirestruct.jsonify import to_jsonable
-from wirestruct.parse import parse
+from wirestruct.core.parse import parse
+from wirestruct.encode.building import TypeInfo, build, to_bytes, type_info
+from wirestruct.output.jsonify import to_jsonable
+from wirestruct.protocols.diep.encoder import HOOKS as DIEP_HOOKS
 
 _INT = re.compile(r"^([us])([1248])(?:le|be)?$")
 _BITS = re.compile(r"^b(\d+)(?:le|be)?$")

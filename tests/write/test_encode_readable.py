@@ -1,5 +1,5 @@
 """``wirestruct encode`` on readable events (what ``decode`` prints by default):
-readable -> raw (:mod:`wirestruct.unpresent`) -> packets, against the raw path."""
+readable -> raw (:mod:`wirestruct.encode.unpresent`) -> packets, against the raw path."""
 from __future__ import annotations
 
 import io
@@ -13,13 +13,14 @@ from pathlib import Path
 
 import pytest
 from kaitaistruct import KaitaiStream
-from wirestruct import decode_records, get_protocol, open_capture, presentation
-from wirestruct.encoding import encode_fields, type_info
+from wirestruct import decode_records, get_protocol, open_capture
+from wirestruct.encode.building import encode_fields, type_info
+from wirestruct.encode.unpresent import raw_converter
 from wirestruct.generated.diep.diep_types import DiepTypes
 from wirestruct.generated.scrap_mechanic.sm_common import SmCommon
-from wirestruct.serialize import serializer
+from wirestruct.output import presentation
+from wirestruct.output.serialize import serializer
 from wirestruct.tools.encode import encode_lines
-from wirestruct.unpresent import raw_converter
 
 ROOT = Path(__file__).resolve().parents[2]
 CLI = [sys.executable, "-m", "wirestruct.tools.cli"]

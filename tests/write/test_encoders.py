@@ -19,10 +19,15 @@ from encode_helpers import (
     encode_events,
 )
 from wirestruct import get_protocol
-from wirestruct.encoding import EncodeError, build, to_bytes, type_info
-from wirestruct.limits import Limits
-from wirestruct.records import CaptureRecord, Direction
-from wirestruct.scrap_mechanic.delta import DELTA, RAW, expand_delta, split_sub_update
+from wirestruct.core.limits import Limits
+from wirestruct.core.records import CaptureRecord, Direction
+from wirestruct.encode.building import EncodeError, build, to_bytes, type_info
+from wirestruct.protocols.scrap_mechanic.delta import (
+    DELTA,
+    RAW,
+    expand_delta,
+    split_sub_update,
+)
 
 ROUND_TRIPS = [(protocol, path) for protocol, paths in CAPTURES.items() for path in paths]
 #: Every packet type of the diep sample (encode_helpers.RECORDS keeps the records with them).
@@ -72,14 +77,14 @@ def test_round_trip_counts():
 
 # -- Scrap Mechanic layers -----------------------------------------------------------------
 def test_delta_document_example():
-    from wirestruct.scrap_mechanic.encoder import delta_encode
+    from wirestruct.protocols.scrap_mechanic.encoder import delta_encode
     previous = bytes.fromhex("6400000001000000")
     assert delta_encode(previous, bytes.fromhex("6400000002000000")) == bytes.fromhex("80ef02")
     assert expand_delta(previous, bytes.fromhex("80ef02"), 0) == (bytes.fromhex("6400000002000000"), 3)
 
 
 def test_delta_bounds_and_choice():
-    from wirestruct.scrap_mechanic.encoder import SubUpdateFramer, delta_encode
+    from wirestruct.protocols.scrap_mechanic.encoder import SubUpdateFramer, delta_encode
     assert delta_encode(b"\x00" * 0x40, b"\x00" * 0x40) is None          # over 0x3f bytes
     assert delta_encode(b"\x00" * 3, b"\x00" * 4) is None                # another size
     framer = SubUpdateFramer()
@@ -100,7 +105,7 @@ def test_delta_bounds_and_choice():
 
 
 def test_raw_update_size_limit():
-    from wirestruct.scrap_mechanic.encoder import raw_encode
+    from wirestruct.protocols.scrap_mechanic.encoder import raw_encode
     assert raw_encode(b"x" * 0x7FFD)[:2] == b"\x7f\xff"
     with pytest.raises(EncodeError, match="at most 32765"):
         raw_encode(b"x" * 0x7FFE)
@@ -164,7 +169,7 @@ def _diep_events():
 
 
 def test_diep_varint_from_value():
-    from wirestruct.diep.encoder import vu_bytes, zigzag
+    from wirestruct.protocols.diep.encoder import vu_bytes, zigzag
     assert vu_bytes(0) == b"\x00" and vu_bytes(300) == b"\xac\x02"
     assert vu_bytes(0xFFFFFFFF) == b"\xff\xff\xff\xff\x0f"
     assert [zigzag(v) for v in (0, -1, 1, -2, 562, -1051)] == [0, 1, 2, 3, 1124, 2101]
@@ -201,7 +206,7 @@ def test_diep_compressed_wraps_its_nested_event():
 
 # -- MME -------------------------------------------------------------------------------------
 def test_mme_map_data_from_blocks():
-    from wirestruct.mme.encoder import encode_packet, map_data_fields
+    from wirestruct.protocols.mme.encoder import encode_packet, map_data_fields
     blocks = bytes(range(4 * 3 * 2))
     for use_gzip in (False, True):
         fields = map_data_fields((1, 2, 3), (4, 4, 4), blocks, use_gzip=use_gzip)
@@ -382,7 +387,7 @@ def test_nested_events_beyond_the_limit_are_counted_not_held():
 def test_read_events_caps_lines():
     import io
 
-    from wirestruct.encoder import read_events
+    from wirestruct.encode.encoder import read_events
     text = '{"a": 1}\n' + '{"b": "' + "x" * 5000 + '"}\n' + "nope\n" + '{"c": 3}'
     items = list(read_events(io.StringIO(text), max_line=100))
     assert items[0] == {"a": 1} and items[3] == {"c": 3}
@@ -392,7 +397,7 @@ def test_read_events_caps_lines():
 
 # -- helpers the session generators build with -----------------------------------------------
 def test_mme_payload_packet_picks_the_size_variant_of_the_fields():
-    from wirestruct.mme.encoder import payload_packet
+    from wirestruct.protocols.mme.encoder import payload_packet
     move = {"x": 1.0, "y": 2.0, "z": 3.0, "u": 0.0, "v": 0.0, "ignored": b""}
     assert payload_packet("move_player", move)[:4] == bytes.fromhex("18001400")
     assert payload_packet("move_player", {**move, "player_id": 7})[2:4] == b"\x15\x00"
@@ -408,7 +413,10 @@ def test_mme_payload_packet_picks_the_size_variant_of_the_fields():
 
 
 def test_scrap_mechanic_unreliable_fields_compute_sizes_and_counts():
-    from wirestruct.scrap_mechanic.encoder import unreliable_update_body, unreliable_update_fields
+    from wirestruct.protocols.scrap_mechanic.encoder import (
+        unreliable_update_body,
+        unreliable_update_fields,
+    )
     fields = unreliable_update_fields(5, 6, [("controller", {"interactable_id": 9,
                                                              "data": b"\x01\x02"})])
     assert fields["num_updates"] == 1 and fields["updates"][0]["len_update"] == 8
@@ -419,7 +427,7 @@ def test_scrap_mechanic_unreliable_fields_compute_sizes_and_counts():
 
 
 def test_scrap_mechanic_steam_id_and_character_padding_are_derived():
-    from wirestruct.scrap_mechanic.encoder import network_update_data
+    from wirestruct.protocols.scrap_mechanic.encoder import network_update_data
     steam = 76561197960265728 + 12345
     lift = {"update_type": "create", "netobj_type": "lift", "controller_type": 0,
             "netobj_id": 7, "known_controller_type": 0,
@@ -437,8 +445,8 @@ def test_scrap_mechanic_steam_id_and_character_padding_are_derived():
 
 
 def test_diep_varfloats_from_their_values():
-    from wirestruct.diep.encoder import packet_bytes
     from wirestruct.generated.diep.diep_serverbound import DiepServerbound
+    from wirestruct.protocols.diep.encoder import packet_bytes
     fields = {"packet_id": "input", "body": {"flags": {"bits": {"value": 1 << 9}},
                                              "mouse_x": {"value": 1.5},
                                              "mouse_y": {"value": -2048.25},

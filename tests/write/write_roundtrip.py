@@ -25,7 +25,7 @@ from typing import Any
 import kaitaistruct
 from kaitaistruct import KaitaiStream, KaitaiStruct
 from wirestruct import decode_records, get_protocol, open_capture, track
-from wirestruct.jsonify import to_jsonable
+from wirestruct.output.jsonify import to_jsonable
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE, PACKAGE_RW = "wirestruct.generated.", "wirestruct.generated_rw."

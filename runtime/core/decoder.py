@@ -1,0 +1,428 @@
+"""Decoders: the sans-I/O base classes protocols build on.
+
+Decoders are fed :class:`~wirestruct.core.records.CaptureRecord` objects and return events;
+they never touch files or sockets. Two bases cover the two transports:
+
+* :class:`MessageDecoder` - every record is one packet (UDP-style message protocols);
+* :class:`StreamDecoder` - records are chunks of TCP byte streams, split anywhere; the
+  decoder keeps a bounded buffer per (connection, direction) and frames packets out of it.
+
+Both catch every error of one packet, turn it into an :class:`~wirestruct.core.events.ErrorEvent`
+with the record, packet index and direction filled in, and go on with the next packet.
+"""
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from wirestruct.core.buffer import ReceiveBuffer
+from wirestruct.core.errors import (
+    DecodeError,
+    FramingError,
+    ResyncError,
+    TruncatedStreamError,
+    WirestructError,
+)
+from wirestruct.core.events import ErrorEvent, Event, PacketEvent, slot_setters
+from wirestruct.core.limits import DEFAULT_LIMITS, Limits
+from wirestruct.core.records import CaptureRecord, Direction
+
+
+@dataclass(frozen=True, slots=True, init=False)
+class PacketContext:
+    """Where the packet being decoded came from. (One is made per packet: ``__init__`` is
+    written out, as for the events; see :mod:`wirestruct.core.events`.)"""
+
+    record: int
+    t: float
+    direction: Direction
+    stream: int = 0
+    offset: int = 0           #: byte offset of the packet in its stream (stream protocols)
+    depth: int = 0            #: nesting depth (0 = top-level packet)
+    parent: int | None = None
+
+    def __init__(self, record: int, t: float, direction: Direction, stream: int = 0,
+                 offset: int = 0, depth: int = 0, parent: int | None = None) -> None:
+        _ctx_record(self, record)
+        _ctx_t(self, t)
+        _ctx_direction(self, direction)
+        _ctx_stream(self, stream)
+        _ctx_offset(self, offset)
+        _ctx_depth(self, depth)
+        _ctx_parent(self, parent)
+
+
+(_ctx_record, _ctx_t, _ctx_direction, _ctx_stream, _ctx_offset, _ctx_depth,
+ _ctx_parent) = slot_setters(PacketContext)
+
+
+class Decoder:
+    """Base of protocol decoders: numbers packets and turns failures into error events."""
+
+    protocol = "?"
+
+    def __init__(self, *, limits: Limits = DEFAULT_LIMITS) -> None:
+        self.limits = limits
+        self._next_index = 0
+        #: (stream, direction) pairs with per-stream state, least recently fed first
+        self._streams: OrderedDict[tuple[int, Direction], None] = OrderedDict()
+
+    def note_stream(self, stream: int, direction: Direction, record: CaptureRecord
+                    ) -> list[Event]:
+        """Mark ``(stream, direction)`` as the most recently used. A capture of endless
+        short connections must not grow per-stream state without end: past
+        ``2 * limits.max_flows`` stream directions (both directions of max_flows
+        connections), the least recently used one is forgotten (:meth:`forget_stream`),
+        and whatever it held undecoded is reported."""
+        key = (stream, direction)
+        streams = self._streams
+        if key in streams:
+            streams.move_to_end(key)
+            return []
+        streams[key] = None
+        events: list[Event] = []
+        while len(streams) > 2 * max(1, self.limits.max_flows):
+            old_stream, old_direction = streams.popitem(last=False)[0]
+            events.extend(self.forget_stream(old_stream, old_direction, record))
+        return events
+
+    def forget_stream(self, stream: int, direction: Direction, record: CaptureRecord
+                      ) -> list[Event]:
+        """Drop the state kept for one stream direction (it has been idle for longer than
+        ``2 * limits.max_flows`` others); return error events for what it held undecoded.
+        ``record`` is the record being fed when it is forgotten."""
+        return []
+
+    # -- the sans-I/O interface -------------------------------------------------------
+    def feed(self, record: CaptureRecord) -> list[Event]:
+        raise NotImplementedError
+
+    def close(self) -> list[Event]:
+        """End of capture: report anything left unfinished."""
+        return []
+
+    # -- for subclasses -----------------------------------------------------------------
+    def decode_packet(self, data: bytes, ctx: PacketContext) -> Iterator[Event]:
+        """Decode one whole packet; yield its event(s). Raise WirestructError on bad input."""
+        raise NotImplementedError
+
+    def make_packet(self, ctx: PacketContext, packet_id: int, name: str, packet: Any,
+                    raw: bytes, expansions: Mapping[str, Any] | None = None) -> PacketEvent:
+        index = self._next_index
+        self._next_index += 1
+        return PacketEvent(index, ctx.record, ctx.t, ctx.direction, packet_id, name, packet,
+                           raw, expansions or {}, ctx.stream, ctx.parent)
+
+    def make_error(self, ctx: PacketContext, error: WirestructError) -> ErrorEvent:
+        index = self._next_index
+        self._next_index += 1
+        error.at(record=ctx.record, packet_index=index, stream=ctx.stream,
+                 direction=ctx.direction.label)
+        return ErrorEvent(error=error, record=ctx.record, t=ctx.t, direction=ctx.direction,
+                          index=index, stream=ctx.stream)
+
+    def run_packet(self, data: bytes, ctx: PacketContext) -> list[Event]:
+        """Decode one packet; events before a failure are kept, the failure becomes an event."""
+        events: list[Event] = []
+        try:
+            events.extend(self.decode_packet(data, ctx))  # keeps what came before a failure
+        except WirestructError as exc:
+            events.append(self.make_error(ctx, exc))
+        except RecursionError:
+            events.append(self.make_error(ctx, DecodeError("nesting too deep")))
+        except MemoryError:
+            events.append(self.make_error(ctx, DecodeError("out of memory decoding packet")))
+        except Exception as exc:  # noqa: BLE001 - nothing but wirestruct errors leaves a decoder
+            events.append(self.make_error(ctx, DecodeError(f"{type(exc).__name__}: {exc}")))
+        return events
+
+
+class MessageDecoder(Decoder):
+    """Every capture record is one packet."""
+
+    def feed(self, record: CaptureRecord) -> list[Event]:
+        events = self.note_stream(record.stream, record.direction, record)
+        packet = self.run_packet(record.data, PacketContext(record.index, record.t,
+                                                            record.direction, record.stream))
+        if not events:
+            return packet
+        events.extend(packet)
+        return events
+
+
+class _Framing:
+    """The framing state of one (stream, direction)."""
+
+    __slots__ = ("buf", "last", "resyncing", "must_skip", "run_start", "run_count")
+
+    def __init__(self, buf: ReceiveBuffer, last: CaptureRecord) -> None:
+        self.buf = buf
+        self.last = last
+        self.resyncing = False    #: framing was lost; resync must find a boundary
+        self.must_skip = 0        #: bytes resync must skip before a boundary is accepted
+        self.run_start = 0        #: stream offset of the run of skipped bytes
+        self.run_count = 0        #: bytes in the run not reported yet
+
+
+class StreamDecoder(Decoder):
+    """Records are chunks of TCP byte streams; subclasses say how long the next packet is.
+
+    ``header_size`` bytes must be buffered before :meth:`packet_length` is asked; it returns
+    the whole packet's length (header included) or raises FramingError.
+
+    Framing can be lost: bytes missing from the capture (:meth:`lose_framing`, called for
+    each :class:`~wirestruct.core.errors.StreamGapError`), or a header that cannot be framed
+    (``packet_length`` raises, or the length is over ``limits.max_packet``). Then the
+    packet in progress is dropped (a :class:`~wirestruct.core.errors.TruncatedStreamError`
+    with its byte count) and :meth:`resync` is asked, as bytes arrive, where the next
+    packet starts; every run of skipped bytes is a :class:`~wirestruct.core.errors.ResyncError`
+    naming its stream byte range and count, and decoding goes on at the boundary found.
+    A run longer than ``limits.max_resync_scan`` is reported when it reaches that size
+    and skipping goes on; no more than that is held while resync waits for data.
+
+    Every byte of a stream direction is accounted for: it is in exactly one framed packet
+    (a decoded packet, or an error event with ``dropped`` = the packet's size when none of
+    it decoded), or named with ``dropped`` (unit bytes) in one TruncatedStreamError or
+    ResyncError; bytes missing from the capture are named by the capture's gap events.
+    """
+
+    header_size = 1
+
+    def __init__(self, *, limits: Limits = DEFAULT_LIMITS) -> None:
+        super().__init__(limits=limits)
+        self._framing: dict[tuple[int, Direction], _Framing] = {}
+        #: bytes buffered in all framing states (limits.max_stream_buffers)
+        self._held = 0
+
+    def packet_length(self, header: bytes, direction: Direction) -> int:
+        raise NotImplementedError
+
+    def resync(self, data: memoryview, direction: Direction) -> tuple[int, bool]:
+        """Find the next plausible packet boundary after framing was lost (a capture gap,
+        or a header that cannot be framed). ``data`` is the buffered stream from the
+        current position on.
+
+        Returns ``(n, True)`` when a packet plausibly starts at ``data[n:]`` (the first
+        ``n`` bytes are skipped and framing resumes there), or ``(n, False)`` when no
+        packet can start in the first ``n`` bytes and the rest must wait for more data to
+        decide. The default knows no boundaries: every byte is skipped."""
+        return len(data), False
+
+    def _framing_of(self, record: CaptureRecord) -> _Framing:
+        key = (record.stream, record.direction)
+        state = self._framing.get(key)
+        if state is None:
+            state = self._framing[key] = _Framing(ReceiveBuffer(self.limits.max_packet), record)
+        return state
+
+    def feed(self, record: CaptureRecord) -> list[Event]:
+        forgotten = self.note_stream(record.stream, record.direction, record)
+        state = self._framing_of(record)
+        state.last = record
+        before = len(state.buf)
+        state.buf.append(record.data)
+        events = self._frame_packets(state)
+        self._held += len(state.buf) - before
+        if self._held > max(self.limits.max_stream_buffers, self.limits.max_packet):
+            events.extend(self._shed(record))
+        if not forgotten:
+            return events
+        forgotten.extend(events)
+        return forgotten
+
+    def _shed(self, record: CaptureRecord) -> list[Event]:
+        """Forget the least recently fed streams until the bytes held fit
+        ``limits.max_stream_buffers`` (the stream being fed is kept)."""
+        events: list[Event] = []
+        cap = max(self.limits.max_stream_buffers, self.limits.max_packet)
+        streams = self._streams
+        current = (record.stream, record.direction)
+        while self._held > cap and len(streams) > 1:
+            key = next(iter(streams))
+            if key == current:
+                break
+            del streams[key]
+            events.extend(self.forget_stream(key[0], key[1], record))
+        return events
+
+    def forget_stream(self, stream: int, direction: Direction, record: CaptureRecord
+                      ) -> list[Event]:
+        events: list[Event] = []
+        state = self._framing.pop((stream, direction), None)
+        if state is not None:
+            self._held -= len(state.buf)
+            self._drop_partial_packet(
+                state, events, "stream forgotten to stay within max_flows and "
+                "max_stream_buffers")
+        return events
+
+    def _framing_ctx(self, state: _Framing, offset: int) -> PacketContext:
+        last = state.last
+        return PacketContext(record=last.index, t=last.t, direction=last.direction,
+                             stream=last.stream, offset=offset)
+
+    def _frame_packets(self, state: _Framing) -> list[Event]:
+        events: list[Event] = []
+        buf = state.buf
+        direction = state.last.direction
+        header_size = self.header_size
+        while True:
+            if state.resyncing:
+                if not self._resync_step(state, events):
+                    break
+                continue
+            available = len(buf)
+            if available < header_size:
+                break
+            try:
+                length = self._length(buf.peek(header_size), direction)
+                buf.check_limit(length)
+            except WirestructError as exc:
+                exc.at(offset=buf.consumed)
+                events.append(self.make_error(self._framing_ctx(state, buf.consumed), exc))
+                state.resyncing = True
+                state.must_skip = 1        # the boundary that failed is not one
+                continue
+            if available < length:
+                break                      # the rest of the packet has not arrived
+            ctx = self._framing_ctx(state, buf.consumed)
+            data = buf.take(length)
+            packet_events = self.run_packet(data, ctx)
+            _count_undecoded(packet_events, len(data), ctx.offset)
+            events.extend(packet_events)
+        return events
+
+    def _length(self, header: bytes, direction: Direction) -> int:
+        try:
+            length = self.packet_length(header, direction)
+        except WirestructError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - a header that cannot be read frames nothing
+            raise FramingError(f"{type(exc).__name__}: {exc}",
+                               expected="a packet header") from None
+        if not isinstance(length, int) or length < 1:
+            raise FramingError(f"packet length {length!r}", expected="a length of 1 or more")
+        return length
+
+    def _resync_step(self, state: _Framing, events: list[Event]) -> bool:
+        """One step of looking for a boundary; True once framing resumes."""
+        buf = state.buf
+        if not len(buf):
+            return False
+        try:
+            with buf.viewed() as view:
+                n, found = self.resync(view, state.last.direction)
+            n = max(0, min(int(n), len(buf)))
+        except Exception:  # noqa: BLE001 - a failing resync skips what it was shown
+            n, found = len(buf), False
+        if found and n < state.must_skip:
+            n, found = min(state.must_skip, len(buf)), False
+            self._skip_bytes(state, n, events)
+            state.must_skip -= n
+            return bool(len(buf))            # ask again at the next position
+        self._skip_bytes(state, n, events)
+        state.must_skip = max(0, state.must_skip - n)
+        if found:
+            self._report_skipped(state, events)
+            state.resyncing = False
+            return True
+        over = len(buf) - self.limits.max_resync_scan
+        if over > 0:                           # never hold more than the scan limit
+            self._skip_bytes(state, over, events)
+        return False
+
+    def _skip_bytes(self, state: _Framing, n: int, events: list[Event]) -> None:
+        buf = state.buf
+        while n > 0:
+            if not state.run_count:
+                state.run_start = buf.consumed
+            step = min(n, self.limits.max_resync_scan - state.run_count) or n
+            buf.skip(step)
+            state.run_count += step
+            n -= step
+            if state.run_count >= self.limits.max_resync_scan:
+                self._report_skipped(state, events, still=True)
+
+    def _report_skipped(self, state: _Framing, events: list[Event], still: bool = False) -> None:
+        count = state.run_count
+        if not count:
+            return
+        start = state.run_start
+        state.run_count = 0
+        more = "; still looking" if still else ""
+        events.append(self.make_error(self._framing_ctx(state, start), ResyncError(
+            f"{count} bytes skipped looking for the next packet boundary{more}",
+            expected="a packet boundary", offset=start, span=(start, start + count),
+            dropped=count)))
+
+    def _drop_partial_packet(self, state: _Framing, events: list[Event], why: str) -> None:
+        """Whatever is buffered can no longer become a packet: report it."""
+        buf = state.buf
+        if state.resyncing:
+            self._skip_bytes(state, len(buf), events)
+            self._report_skipped(state, events)
+        elif len(buf):
+            start, count = buf.consumed, len(buf)
+            head = buf.peek(self.header_size)
+            expected = f"{self.header_size}-byte header"
+            if len(head) >= self.header_size:
+                try:
+                    expected = f"{self.packet_length(head, state.last.direction)} bytes"
+                except WirestructError:
+                    pass
+            buf.skip(count)
+            events.append(self.make_error(self._framing_ctx(state, start), TruncatedStreamError(
+                f"{why}: {count} bytes left over", expected=expected, offset=start,
+                span=(start, start + count), dropped=count)))
+
+    def lose_framing(self, stream: int, direction: str | None, missing: int = 0,
+                     record: CaptureRecord | None = None) -> list[Event]:
+        """``missing`` bytes are missing from a stream direction (a capture gap; all
+        directions of the stream when ``direction`` is None): the packet in progress is
+        dropped (reported), and what follows is resynchronized (see :meth:`resync`).
+        Other streams go on. ``record`` is the gap's place in the capture, used for a
+        direction that has seen no data yet."""
+        events: list[Event] = []
+        directions = ([Direction.parse(direction)] if direction is not None
+                      else [Direction.C2S, Direction.S2C])
+        for d in directions:
+            events.extend(self.note_stream(stream, d, record or CaptureRecord(
+                0, 0.0, d, b"", stream)))
+            state = self._framing.get((stream, d))
+            if state is None:
+                if record is None:
+                    if direction is None:
+                        continue
+                    record = CaptureRecord(0, 0.0, d, b"", stream)
+                state = self._framing[(stream, d)] = _Framing(
+                    ReceiveBuffer(self.limits.max_packet),
+                    CaptureRecord(record.index, record.t, d, b"", stream))
+            self._held -= len(state.buf)
+            self._drop_partial_packet(state, events, "a gap in the stream cuts the packet")
+            state.buf.advance(missing)
+            self._held += len(state.buf)
+            state.resyncing = True
+            state.must_skip = 0
+        return events
+
+    def close(self) -> list[Event]:
+        events: list[Event] = []
+        for state in self._framing.values():
+            self._drop_partial_packet(state, events, "stream ends inside a packet")
+        return events
+
+
+def _count_undecoded(events: list[Event], size: int, offset: int) -> None:
+    """A framed packet of which nothing decoded: its error names the bytes dropped."""
+    for event in events:
+        if event.__class__ is PacketEvent and event.parent is None:
+            return
+    for event in reversed(events):
+        if event.__class__ is ErrorEvent:
+            error = event.error
+            if error.dropped is None:
+                error.dropped, error.dropped_unit = size, "bytes"
+            error.at(span=(offset, offset + size))
+            return

@@ -1,0 +1,92 @@
+"""Typed events: what decoders yield and trackers consume (frozen, slotted).
+
+Events are frozen slotted dataclasses (``dataclasses.replace``, ``fields``, equality and
+``repr`` work as usual). Their ``__init__`` is written out: a decoder makes one event per
+packet, and a generated frozen ``__init__`` (one ``object.__setattr__`` call per field)
+costs about three times as much. It fills the slots through their descriptors, so
+assigning an attribute afterwards still raises ``FrozenInstanceError``.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from wirestruct.core.errors import WirestructError
+from wirestruct.core.records import Direction
+
+#: Default of ``PacketEvent.expansions``: a new empty dict for every event.
+_NEW_DICT: Any = object()
+
+
+@dataclass(frozen=True, slots=True, init=False)
+class PacketEvent:
+    """One decoded packet.
+
+    ``packet`` is the generated Kaitai object; ``expansions`` holds what the runtime worked
+    out beyond it (decompressed bodies, reconstructed deltas, nested packets), as plain
+    data or further generated objects, keyed by name.
+    """
+
+    index: int                  #: packet number in decode order, from 0
+    record: int                 #: capture record the packet ends in
+    t: float
+    direction: Direction
+    packet_id: int
+    name: str
+    packet: Any
+    raw: bytes = b""
+    expansions: Mapping[str, Any] = field(default_factory=dict)
+    stream: int = 0
+    parent: int | None = None  #: index of the packet this one was nested in
+
+    def __init__(self, index: int, record: int, t: float, direction: Direction,
+                 packet_id: int, name: str, packet: Any, raw: bytes = b"",
+                 expansions: Any = _NEW_DICT, stream: int = 0,
+                 parent: int | None = None) -> None:
+        _pe_index(self, index)
+        _pe_record(self, record)
+        _pe_t(self, t)
+        _pe_direction(self, direction)
+        _pe_packet_id(self, packet_id)
+        _pe_name(self, name)
+        _pe_packet(self, packet)
+        _pe_raw(self, raw)
+        _pe_expansions(self, {} if expansions is _NEW_DICT else expansions)
+        _pe_stream(self, stream)
+        _pe_parent(self, parent)
+
+
+@dataclass(frozen=True, slots=True, init=False)
+class ErrorEvent:
+    """Input that could not be decoded or applied; decoding goes on after it."""
+
+    error: WirestructError
+    record: int | None = None
+    t: float | None = None
+    direction: Direction | None = None
+    index: int | None = None
+    stream: int = 0
+
+    def __init__(self, error: WirestructError, record: int | None = None,
+                 t: float | None = None, direction: Direction | None = None,
+                 index: int | None = None, stream: int = 0) -> None:
+        _ee_error(self, error)
+        _ee_record(self, record)
+        _ee_t(self, t)
+        _ee_direction(self, direction)
+        _ee_index(self, index)
+        _ee_stream(self, stream)
+
+
+def slot_setters(cls: type) -> tuple:
+    """The ``__set__`` of each field's slot of the slotted dataclass ``cls``, in field order
+    (for a written-out ``__init__`` that bypasses the frozen ``__setattr__``)."""
+    return tuple(vars(cls)[f.name].__set__ for f in fields(cls))
+
+
+(_pe_index, _pe_record, _pe_t, _pe_direction, _pe_packet_id, _pe_name, _pe_packet, _pe_raw,
+ _pe_expansions, _pe_stream, _pe_parent) = slot_setters(PacketEvent)
+(_ee_error, _ee_record, _ee_t, _ee_direction, _ee_index, _ee_stream) = slot_setters(ErrorEvent)
+
+Event = PacketEvent | ErrorEvent

@@ -1,0 +1,204 @@
+"""Every resource cap of wirestruct, in one place.
+
+Hostile or damaged input must not exhaust memory or time. Every cap a decoder, tracker or
+capture reader applies is a field of :class:`Limits` (with its documented default as a
+module-level constant) and is checked *before* the memory it guards is spent. Decoders,
+trackers and capture readers take a ``Limits`` instance, so a user can raise or lower any
+of them per run without touching globals::
+
+    from wirestruct.core.limits import Limits
+    limits = Limits(max_decompressed=1 << 20)
+    decoder = get_protocol("scrap-mechanic").decoder(limits=limits)
+
+On the command line: ``--limit max_decompressed=1M`` (repeatable; ``k``/``M``/``G``
+suffixes are powers of 1024). ``Limits.names()`` lists them with their documentation.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, fields, replace
+
+# -- sizes of one packet ----------------------------------------------------------------------
+#: Largest body a single packet's compressed data (an LZ4 block, a zlib/gzip stream) may
+#: expand to (bytes). Game packets are far smaller; 16 MiB leaves room for world joins.
+MAX_DECOMPRESSED = 16 * 1024 * 1024
+
+#: Largest single packet a stream framer will buffer (bytes).
+MAX_PACKET = 16 * 1024 * 1024
+
+#: How deep packets may nest inside packets (compound / compressed wrappers).
+MAX_NESTING = 4
+
+#: Most items (sub-updates, sub-packets, list entries) accepted in one top-level packet, at
+#: every nesting depth together; counted while framing, before the items are built. The
+#: worst case fully built (8192 UpdateJoint sub-updates decoded to JSON, with their 16 MiB
+#: body) peaks near 200 MB RSS (``benchmarks/bench_attacks.py``).
+MAX_ITEMS_PER_PACKET = 8192
+
+#: Most entity creations/updates (diep.io 0x00 upcreates) in one packet; they count toward
+#: ``max_items_per_packet`` too. One creation may carry ~70 fields, so it costs up to
+#: ~100 KB decoded to JSON: 1024 of them peak near 130 MB RSS (``bench_attacks.py``).
+MAX_ENTITIES_PER_PACKET = 1024
+
+# -- maps (Multiplayer Map Editor) ---------------------------------------------------------------
+#: Largest map, in blocks (one byte each), a MAP_SETUP may declare; e.g. 1024 x 1024 x 128.
+MAX_MAP_VOLUME = 128 * 1024 * 1024
+
+#: Largest region, in blocks, one MAP_DATA / BUFFER_IS_MAP_DATA may fill (and so the most
+#: bytes its compressed data may inflate to).
+MAX_REGION_VOLUME = 128 * 1024 * 1024
+
+#: Most compressed bytes an append buffer (BUFFER_APPEND) may collect before it is used.
+MAX_APPEND_BUFFER = 16 * 1024 * 1024
+
+#: Most compressed bytes the append buffers of all connections together may hold.
+MAX_APPEND_BUFFERS = 64 * 1024 * 1024
+
+# -- tracked state -------------------------------------------------------------------------------
+#: Most objects a tracker holds at once (NetObjs, entities, players ...).
+MAX_TRACKED_OBJECTS = 1_000_000
+
+#: Most history entries (chat lines, menu responses) a tracker keeps; the oldest are
+#: forgotten first and counted in the snapshot.
+MAX_HISTORY = 1000
+
+#: Most color segments a tracker keeps for one text (a chat line, a menu widget); a text
+#: of one-character runs in alternating colors would otherwise hold about 200 bytes of
+#: state per byte of packet.
+MAX_TEXT_SEGMENTS = 64
+
+# -- capture files and transport -------------------------------------------------------------
+#: Largest record accepted from a capture file (bytes); pcap snap lengths are far smaller.
+MAX_RECORD = 64 * 1024 * 1024
+
+#: Largest window (xz dictionary, zstd window) a compressed capture may declare (bytes);
+#: the decompressor holds that much history. zstd's own default cap; xz -9 needs 64 MiB.
+MAX_CAPTURE_WINDOW = 128 * 1024 * 1024
+
+#: Out-of-order TCP bytes held per direction while waiting for a gap to fill (bytes; each
+#: held segment also counts 256 bytes for its bookkeeping).
+MAX_REASSEMBLY_BUFFER = 32 * 1024 * 1024
+
+#: Delivered TCP bytes kept per direction to check retransmitted copies against (bytes).
+MAX_TCP_HISTORY = 256 * 1024
+
+#: Most TCP connections / UDP flows followed at once in one capture.
+MAX_FLOWS = 65_536
+
+#: IPv4 fragment bytes held, in all, while waiting for the rest of their datagrams.
+MAX_FRAGMENT_BUFFER = 16 * 1024 * 1024
+
+#: Seconds of capture time an incomplete IPv4 datagram waits for its missing fragments
+#: (as Linux's ipfrag_time).
+FRAGMENT_TIMEOUT = 30
+
+#: Bytes stream decoders hold in all, over every connection, in packets not yet complete;
+#: past it, the partial packets of the least recently fed streams are dropped (reported
+#: with their byte counts) until the rest fits. One packet (``max_packet``) always fits.
+MAX_STREAM_BUFFERS = 64 * 1024 * 1024
+
+#: Bytes a stream decoder skips in one run looking for the next packet boundary before it
+#: reports the run (it keeps skipping; no more than this is held while it looks).
+MAX_RESYNC_SCAN = 1024 * 1024
+
+#: Longest message (and "expected" text) an error carries, in characters; longer ones,
+#: such as the repr of a huge value from the input, are cut in the middle and say how
+#: much was cut. Fixed for every run: errors are made where no Limits is at hand.
+MAX_ERROR_MESSAGE = 1000
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Every cap; the field documentation is the constant's above."""
+
+    max_decompressed: int = MAX_DECOMPRESSED
+    max_packet: int = MAX_PACKET
+    max_nesting: int = MAX_NESTING
+    max_items_per_packet: int = MAX_ITEMS_PER_PACKET
+    max_entities_per_packet: int = MAX_ENTITIES_PER_PACKET
+    max_map_volume: int = MAX_MAP_VOLUME
+    max_region_volume: int = MAX_REGION_VOLUME
+    max_append_buffer: int = MAX_APPEND_BUFFER
+    max_append_buffers: int = MAX_APPEND_BUFFERS
+    max_tracked_objects: int = MAX_TRACKED_OBJECTS
+    max_history: int = MAX_HISTORY
+    max_text_segments: int = MAX_TEXT_SEGMENTS
+    max_record: int = MAX_RECORD
+    max_capture_window: int = MAX_CAPTURE_WINDOW
+    max_reassembly_buffer: int = MAX_REASSEMBLY_BUFFER
+    max_tcp_history: int = MAX_TCP_HISTORY
+    max_flows: int = MAX_FLOWS
+    max_fragment_buffer: int = MAX_FRAGMENT_BUFFER
+    fragment_timeout: int = FRAGMENT_TIMEOUT
+    max_resync_scan: int = MAX_RESYNC_SCAN
+    max_stream_buffers: int = MAX_STREAM_BUFFERS
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise ValueError(f"limit {f.name} must be a whole number >= 0, not {value!r}")
+
+    @classmethod
+    def names(cls) -> dict[str, str]:
+        """Each limit's name and one line of what it caps (from the constants' comments)."""
+        return {f.name: _DOCS.get(f.name, "") for f in fields(cls)}
+
+    def with_overrides(self, assignments: Iterable[str]) -> Limits:
+        """A copy with ``NAME=VALUE`` assignments applied (``16M``, ``64k``, ``1G`` allowed);
+        raises ValueError naming the bad assignment and the known names."""
+        known = {f.name for f in fields(self)}
+        changes: dict[str, int] = {}
+        for text in assignments:
+            name, sep, value = text.partition("=")
+            name = name.strip().replace("-", "_")
+            if not sep:
+                raise ValueError(f"--limit {text!r}: expected NAME=VALUE")
+            if name not in known and f"max_{name}" in known:
+                name = f"max_{name}"
+            if name not in known:
+                raise ValueError(f"--limit {text!r}: unknown limit {name!r}; known: "
+                                 + ", ".join(sorted(known)))
+            changes[name] = parse_size(value, what=f"--limit {text!r}")
+        return replace(self, **changes)
+
+
+_SUFFIX = {"": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30}
+_SIZE = re.compile(r"^\s*(\d+)\s*([kmg]?)(?:i?b)?\s*$", re.IGNORECASE)
+
+
+def parse_size(text: str, *, what: str = "size") -> int:
+    """``"4096"``, ``"64k"``, ``"16M"``, ``"1GiB"`` -> bytes (powers of 1024)."""
+    match = _SIZE.match(text.replace("_", ""))
+    if not match:
+        raise ValueError(f"{what}: {text!r} is not a whole number (k, M, G suffixes allowed)")
+    return int(match.group(1)) * _SUFFIX[match.group(2).lower()]
+
+
+_DOCS = {
+    "max_decompressed": "bytes one packet's compressed data may expand to",
+    "max_packet": "bytes of one packet a stream framer buffers",
+    "max_nesting": "levels packets may nest inside packets",
+    "max_items_per_packet": "items (sub-updates, sub-packets, list entries) in one packet",
+    "max_entities_per_packet": "entity creations/updates in one packet (diep.io upcreates)",
+    "max_map_volume": "blocks in one map (MME MAP_SETUP)",
+    "max_region_volume": "blocks one region's map data may fill (MME)",
+    "max_append_buffer": "compressed bytes an MME append buffer may collect",
+    "max_append_buffers": "compressed bytes all MME append buffers together may hold",
+    "max_tracked_objects": "objects a tracker holds at once (NetObjs, entities, players)",
+    "max_history": "chat lines / menu responses a tracker keeps (oldest forgotten first)",
+    "max_text_segments": "color segments a tracker keeps for one chat line or menu text",
+    "max_record": "bytes of one capture record",
+    "max_capture_window":
+        "bytes of history (xz dictionary, zstd window) a compressed capture may need",
+    "max_reassembly_buffer": "out-of-order TCP bytes held per direction",
+    "max_tcp_history": "delivered TCP bytes kept per direction to check retransmissions",
+    "max_flows": "TCP connections / UDP flows followed at once",
+    "max_fragment_buffer": "IPv4 fragment bytes held while datagrams are incomplete",
+    "fragment_timeout": "seconds of capture time an incomplete IPv4 datagram is held",
+    "max_resync_scan": "bytes a stream decoder may skip looking for a packet boundary",
+    "max_stream_buffers": "bytes of unfinished packets held over all TCP connections",
+}
+
+DEFAULT_LIMITS = Limits()

@@ -1,0 +1,39 @@
+"""Trackers: the base class of world-state trackers, and state error events."""
+from __future__ import annotations
+
+from typing import Any
+
+from wirestruct.core.errors import StateError, WirestructError
+from wirestruct.core.events import ErrorEvent, PacketEvent
+
+
+class Tracker:
+    """Base of world-state trackers: consume events, hold state, snapshot it as JSON data."""
+
+    def apply(self, event: PacketEvent) -> list[ErrorEvent]:
+        raise NotImplementedError
+
+    def snapshot(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def apply_safely(self, event: PacketEvent) -> list[ErrorEvent]:
+        """Apply one event; a failure becomes an error event and the state goes on."""
+        try:
+            errors = self.apply(event)
+            return errors if errors.__class__ is list else list(errors or [])
+        except WirestructError as exc:
+            return [_state_error(event, exc)]
+        except Exception as exc:  # noqa: BLE001
+            return [_state_error(event, StateError(f"{type(exc).__name__}: {exc}"))]
+
+
+def _state_error(event: PacketEvent, exc: WirestructError) -> ErrorEvent:
+    exc.at(record=event.record, packet_index=event.index, packet_id=event.packet_id,
+           packet_name=event.name, stream=event.stream, direction=event.direction.label)
+    return ErrorEvent(error=exc, record=event.record, t=event.t, direction=event.direction,
+                      index=event.index, stream=event.stream)
+
+
+def state_error(event: PacketEvent, message: str, **kw: Any) -> ErrorEvent:
+    """An error event for a packet that contradicts the tracked state."""
+    return _state_error(event, StateError(message, **kw))

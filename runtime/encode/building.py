@@ -1,0 +1,588 @@
+"""Build packets from field values with the read-write classes of the specs.
+
+:func:`build` turns the JSON-able fields a decoder prints (``to_jsonable`` of a parsed
+object: sequence fields by name, enums by name, bytes as hex) into a read-write object of
+``wirestruct.generated_rw``; :func:`to_bytes` writes it. The layout comes from the spec
+alone: the ``.ksy`` says which fields a type has, which type a switch picks and which
+parameters a child type gets; the generated ``_check()`` and ``_write()`` do the rest.
+
+* A field whose ``if:`` was false is absent from the fields (or null) and is left unset.
+* ``repeat`` fields take the list as given; counts and lengths stored in other fields are
+  written as given (an encoder recomputes the ones it owns, see :func:`measure`).
+* Switch types and parameters are evaluated from fields already set, in spec order, with
+  the Kaitai expression subset they use (names, ``_parent``/``_root``, ``enum::member``,
+  ``.to_i``, comparisons and arithmetic).
+* Instances are not set: value instances are computed from the fields.
+
+Bad fields raise :class:`EncodeError` (a ``WirestructError``) naming the field path.
+"""
+from __future__ import annotations
+
+import enum
+import importlib
+import math
+import re
+from collections.abc import Callable, Mapping
+from functools import cache
+from io import BytesIO
+from typing import Any
+
+import kaitaistruct
+import yaml
+from kaitaistruct import KaitaiStream, ReadWriteKaitaiStruct
+from wirestruct.core.errors import WirestructError
+from wirestruct.core.resources import ksy_root
+
+_INT_TYPE = re.compile(r"^(?:[us][1248](?:le|be)?|b\d+(?:le|be)?)$")
+_FLOAT_TYPE = re.compile(r"^f[48](?:le|be)?$")
+_ENUM_REF = re.compile(r"\b([a-z_][a-z0-9_]*(?:::[a-z_][a-z0-9_]*)+)\b")
+
+
+class EncodeError(WirestructError):
+    """Fields that cannot be written as a packet: a missing or ill-typed field, values the
+    spec's checks refuse, lengths that do not match what they count."""
+
+
+_CALL = re.compile(r"^([a-z0-9_:]+)(?:\((.*)\))?$", re.S)
+
+
+def camel(name: str) -> str:
+    """Kaitai's class name for a type or enum id: ``vec3f_xyz`` -> ``Vec3fXyz``."""
+    return "".join(part[:1].upper() + part[1:] for part in name.split("_"))
+
+
+@cache
+def _spec(folder: str, stem: str) -> dict[str, Any]:
+    with open(ksy_root() / folder / f"{stem}.ksy", encoding="utf-8") as f:
+        return yaml.safe_load(f)
+
+
+class TypeInfo:
+    """A spec type with its read-write class, and the scope its names resolve in."""
+
+    __slots__ = ("folder", "stem", "cls", "spec", "outer", "_nested", "_types")
+
+    def __init__(self, folder: str, stem: str, cls: type, spec: dict[str, Any],
+                 outer: TypeInfo | None) -> None:
+        self.folder, self.stem, self.cls, self.spec, self.outer = folder, stem, cls, spec, outer
+        self._nested: dict[str, TypeInfo | None] = {}
+        self._types: dict[str, TypeInfo] = {}
+
+    @property
+    def seq(self) -> list[dict[str, Any]]:
+        return self.spec.get("seq") or []
+
+    def nested(self, name: str) -> TypeInfo | None:
+        if name not in self._nested:
+            spec = (self.spec.get("types") or {}).get(name)
+            self._nested[name] = None if spec is None else TypeInfo(
+                self.folder, self.stem, getattr(self.cls, camel(name)), spec, self)
+        return self._nested[name]
+
+    def resolve_type(self, ref: str) -> TypeInfo:
+        found = self._types.get(ref)
+        if found is None:
+            found = self._types[ref] = self._resolve_type(ref)
+        return found
+
+    def _resolve_type(self, ref: str) -> TypeInfo:
+        parts = ref.split("::")
+        scope: TypeInfo | None = self
+        found: TypeInfo | None = None
+        while scope is not None and found is None:       # innermost scope outwards
+            found = scope.nested(parts[0])
+            if found is None and scope.outer is None and scope.spec["meta"]["id"] == parts[0]:
+                found = scope
+            scope = scope.outer
+        if found is None:                                 # an imported spec
+            found = root_info(self.folder, parts[0])
+        for part in parts[1:]:
+            inner = found.nested(part)
+            if inner is None:
+                raise EncodeError(f"unknown type {ref!r}", expected="a type of the specs")
+            found = inner
+        return found
+
+    def resolve_enum(self, ref: str) -> type:
+        parts = ref.split("::")
+        name, path = parts[-1], parts[:-1]
+        if path:
+            holder = self.resolve_type("::".join(path))
+            return getattr(holder.cls, camel(name))
+        scope: TypeInfo | None = self
+        while scope is not None:
+            if name in (scope.spec.get("enums") or {}):
+                return getattr(scope.cls, camel(name))
+            scope = scope.outer
+        raise EncodeError(f"unknown enum {ref!r}", expected="an enum of the specs")
+
+
+@cache
+def root_info(folder: str, stem: str) -> TypeInfo:
+    """The root type of ``ksy/<folder>/<stem>.ksy`` and its read-write class."""
+    module = importlib.import_module(f"wirestruct.generated_rw.{folder}.{stem}")
+    return TypeInfo(folder, stem, getattr(module, camel(stem)), _spec(folder, stem), None)
+
+
+def type_info(folder: str, ref: str) -> TypeInfo:
+    """A type by its path from a spec's root: ``"mme_players::move_player"``."""
+    stem, _, rest = ref.partition("::")
+    info = root_info(folder, stem)
+    return info.resolve_type(rest) if rest else info
+
+
+# -- expressions -------------------------------------------------------------------------
+class _Scope(dict):
+    def __init__(self, obj: Any, extra: Mapping[str, Any]) -> None:
+        super().__init__(extra)
+        self.obj = obj
+
+    def __missing__(self, key: str) -> Any:
+        return getattr(self.obj, key)
+
+
+def _python(text: str) -> str:
+    """Kaitai expression text (enum members already replaced) as Python."""
+    text = text.strip()
+    depth, question = 0, -1
+    for i, ch in enumerate(text):                         # the ternary binds loosest
+        if ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth -= 1
+        elif ch == "?" and depth == 0:
+            question = i
+            break
+    if question >= 0:
+        depth, nested = 0, 0
+        for j in range(question + 1, len(text)):
+            ch = text[j]
+            if ch in "([":
+                depth += 1
+            elif ch in ")]":
+                depth -= 1
+            elif depth == 0 and ch == "?":
+                nested += 1
+            elif depth == 0 and ch == ":":
+                if nested == 0:
+                    cond, yes, no = text[:question], text[question + 1:j], text[j + 1:]
+                    return f"(({_python(yes)}) if ({_python(cond)}) else ({_python(no)}))"
+                nested -= 1
+        raise EncodeError(f"expression {text!r}: '?' without ':'", expected="a ? b : c")
+    text = re.sub(r"\.to_i\b", ".real", text)
+    text = re.sub(r"\.(?:size|length)\b", ".__len__()", text)
+    text = re.sub(r"\.last\b", "[-1]", text)
+    text = re.sub(r"\.first\b", "[0]", text)
+    text = re.sub(r"(?<![/])/(?![/])", "//", text)
+    return text
+
+
+_COMPILED: dict[tuple[type, str], tuple[Any, dict[str, Any]]] = {}
+
+
+def _compile(text: str, info: TypeInfo) -> tuple[Any, dict[str, Any]]:
+    """Python code for an expression in ``info``'s scope, and the enum members it names."""
+    key = (info.cls, text)
+    compiled = _COMPILED.get(key)
+    if compiled is None:
+        if "_io" in text and "_io.size" not in text:
+            raise EncodeError(f"expression {text!r} cannot be evaluated while building",
+                              expected="an expression of fields, not of the stream")
+        names: dict[str, Any] = {"true": True, "false": False}
+
+        def enum_member(match: re.Match[str]) -> str:
+            ref = match.group(1)
+            enum_cls = info.resolve_enum(ref.rsplit("::", 1)[0])
+            name = f"__e{len(names)}"
+            names[name] = getattr(enum_cls, ref.rsplit("::", 1)[1])
+            return name
+
+        python = _python(_ENUM_REF.sub(enum_member, " ".join(text.split())))
+        python = python.replace("_io.__len__()", "_io.size")
+        compiled = _COMPILED[key] = (compile(python, "<ksy expression>", "eval"), names)
+    return compiled
+
+
+def evaluate(expr: Any, obj: Any, info: TypeInfo, extra: Mapping[str, Any] | None = None) -> Any:
+    """A Kaitai expression (the subset switch-on, cases and parameters use) on ``obj``."""
+    if expr.__class__ is not str:
+        return expr
+    code, names = _compile(expr, info)
+    if extra:
+        names = {**names, **extra}
+    try:
+        return eval(code, {"__builtins__": {}}, _Scope(obj, names))  # noqa: S307 - spec text
+    except Exception as exc:  # noqa: BLE001
+        raise EncodeError(f"cannot evaluate {expr!r}: {type(exc).__name__}: {exc}",
+                          expected="the fields the expression names") from exc
+
+
+Hooks = Mapping[type, Callable[[Mapping[str, Any], tuple[Any, ...]], Mapping[str, Any]]]
+
+
+# -- building ----------------------------------------------------------------------------
+def _path(path: str, name: Any) -> str:
+    return f"{path}/{name}" if path else str(name)
+
+
+@cache
+def _int_range(kind: str) -> tuple[int, int]:
+    """The values an integer type holds: ``u2`` 0 .. 65535, ``s1`` -128 .. 127, ``b3`` 0 .. 7."""
+    if kind[0] == "b":
+        return 0, (1 << int(re.match(r"b(\d+)", kind).group(1))) - 1
+    bits = 8 * int(kind[1])
+    if kind[0] == "u":
+        return 0, (1 << bits) - 1
+    return -(1 << (bits - 1)), (1 << (bits - 1)) - 1
+
+
+def _primitive(attr: dict[str, Any], value: Any, info: TypeInfo, path: str) -> Any:
+    kind = attr.get("type")
+    try:
+        if "enum" in attr:
+            enum_cls = info.resolve_enum(attr["enum"])
+            if isinstance(value, str):
+                return enum_cls[value]
+            return KaitaiStream.resolve_enum(enum_cls, int(value))
+        if kind in ("str", "strz"):
+            if not isinstance(value, str):
+                raise TypeError("a string is expected")
+            return value
+        if kind is None:                                  # bytes (size, size-eos, contents)
+            if isinstance(value, (bytes, bytearray)):
+                return bytes(value)
+            return bytes.fromhex(value)
+        if kind == "b1":
+            if not isinstance(value, bool):
+                raise TypeError("true or false is expected")
+            return value
+        if _FLOAT_TYPE.match(kind):
+            if isinstance(value, str):
+                return float({"Infinity": "inf", "-Infinity": "-inf"}.get(value, value))
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise TypeError("a number is expected")
+            return float(value)
+        if _INT_TYPE.match(kind):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise TypeError("an integer is expected")
+            low, high = _int_range(kind)
+            if not low <= value <= high:
+                raise ValueError(f"out of range {low} .. {high}")
+            return value
+    except (KeyError, ValueError, TypeError) as exc:
+        wanted = attr.get("enum") or kind or "hex bytes"
+        raise EncodeError(f"bad value {value!r} for field {path}: {exc}",
+                          field_path=path, expected=f"a {wanted} value") from exc
+    raise EncodeError(f"field {path} has type {kind!r}, which cannot be built",
+                      field_path=path, expected="a primitive or user type")
+
+
+_Ref = tuple[TypeInfo, tuple[str, ...]] | None
+_REFS: dict[tuple[type, str], _Ref] = {}
+_ATTRS: dict[int, Any] = {}
+
+
+def _ref(info: TypeInfo, kind: Any) -> _Ref:
+    """A type reference (``name`` or ``name(args)``) resolved: the type and its argument
+    expressions; None for a primitive."""
+    if not isinstance(kind, str):
+        return None
+    key = (info.cls, kind)
+    if key in _REFS:
+        return _REFS[key]
+    found: _Ref = None
+    if not (_INT_TYPE.match(kind) or _FLOAT_TYPE.match(kind) or kind in ("str", "strz")):
+        match = _CALL.match(kind.strip())
+        if match is None:
+            raise EncodeError(f"type {kind!r} cannot be parsed", expected="name or name(args)")
+        args = tuple(a.strip() for a in _split_args(match.group(2))) if match.group(2) else ()
+        found = (info.resolve_type(match.group(1)), args)
+    _REFS[key] = found
+    return found
+
+
+def _child_type(attr: dict[str, Any], obj: Any, info: TypeInfo,
+                extra: Mapping[str, Any] | None) -> tuple[TypeInfo, list[Any]] | None:
+    """The user type of a field (switch evaluated) and its parameter values; None for a
+    primitive field."""
+    kind = attr.get("type")
+    if kind.__class__ is dict:                            # switch-on
+        on = evaluate(kind["switch-on"], obj, info, extra)
+        chosen = None
+        for key, ref in kind["cases"].items():
+            if key == "_":
+                continue
+            if evaluate(key, obj, info, extra) == on:
+                chosen = ref
+                break
+        if chosen is None:
+            chosen = kind["cases"].get("_")
+        resolved = _ref(info, chosen)
+    else:
+        resolved = _ATTRS.get(id(attr), _ATTRS)
+        if resolved is _ATTRS:
+            resolved = _ATTRS[id(attr)] = _ref(info, kind)
+    if resolved is None:
+        return None
+    child, args = resolved
+    return child, [evaluate(a, obj, info, extra) for a in args]
+
+
+def _split_args(text: str) -> list[str]:
+    out, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        if ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            out.append(text[start:i])
+            start = i + 1
+    out.append(text[start:])
+    return out
+
+
+#: Sets a field without the read-write classes' change tracking (``_check()`` follows).
+_set = object.__setattr__
+
+
+def build(info: TypeInfo, fields: Mapping[str, Any], params: tuple[Any, ...] = (), *,
+          parent: Any = None, root: Any = None, path: str = "",
+          hooks: Hooks | None = None) -> ReadWriteKaitaiStruct:
+    """A checked read-write object of ``info``'s type holding ``fields``.
+
+    ``hooks`` maps a read-write class to a function ``(fields, params) -> fields`` that
+    derives wire fields from the values a caller gives (e.g. a varint's bytes from its
+    ``value``); it runs before the type's fields are set."""
+    if hooks:
+        hook = hooks.get(info.cls)
+        if hook is not None and isinstance(fields, Mapping):
+            try:
+                fields = hook(fields, params)
+            except EncodeError as exc:
+                # Re-raise the same error with its place added; a bare raise keeps the
+                # cause it already carries (``from`` would overwrite it).
+                exc.at(field_path=path or None)
+                raise
+    if fields.__class__ is not dict and not isinstance(fields, Mapping):
+        raise EncodeError(f"field {path or '/'} must be an object, not {type(fields).__name__}",
+                          field_path=path or None, expected="a JSON object of fields")
+    obj = info.cls(*params, None, parent, root)
+    _set(obj, "_spec_type", info)
+    if root is None:
+        obj._root = obj
+        _set(obj, "_size_conditions", [])
+    io_checks = obj._root._size_conditions
+    for attr in info.seq:
+        name = attr["id"]
+        value = fields.get(name)
+        if value is None:
+            if "if" not in attr and attr.get("type").__class__ is not dict:
+                raise EncodeError(f"field {_path(path, name)} is missing",
+                                  field_path=_path(path, name), expected="a value (it has no if:)")
+            continue                      # absent: its if: was false, or its switch has no case
+        here = _path(path, name)
+        condition = attr.get("if")
+        if condition.__class__ is str and "_io.size" in condition:
+            io_checks.append((obj, info, condition, here))
+        if "repeat" in attr:
+            if not isinstance(value, list):
+                raise EncodeError(f"field {here} must be a list", field_path=here,
+                                  expected="a JSON array")
+            items: list[Any] = []
+            _set(obj, name, items)                        # earlier items are visible to params
+            for i, item in enumerate(value):
+                items.append(_value(attr, item, obj, info, f"{here}[{i}]", i, hooks))
+        else:
+            _set(obj, name, _value(attr, value, obj, info, here, None, hooks))
+    for name, inst in (info.spec.get("instances") or {}).items():
+        if "value" in inst:
+            continue                                      # computed from the fields
+        value = fields.get(name)                          # a parse instance: written too
+        if isinstance(value, Mapping) and "pos" in inst:
+            setattr(obj, name, _value(inst, value, obj, info, _path(path, name), None, hooks))
+        else:
+            setattr(obj, f"{name}__enabled", False)
+    try:
+        obj._check()
+    except Exception as exc:  # noqa: BLE001 - any inconsistency of the spec's checks
+        raise EncodeError(f"fields of {path or info.cls.__name__} are inconsistent: "
+                          f"{type(exc).__name__}: {exc}", field_path=path or None,
+                          expected="values the spec accepts") from exc
+    return obj
+
+
+def _value(attr: dict[str, Any], value: Any, obj: Any, info: TypeInfo, path: str,
+           index: int | None = None, hooks: Hooks | None = None) -> Any:
+    child = _child_type(attr, obj, info, None if index is None else {"_index": index})
+    if child is None:
+        if isinstance(attr.get("type"), dict):
+            attr = {k: v for k, v in attr.items() if k != "type"}   # unmatched switch: bytes
+        return _primitive(attr, value, info, path)
+    child_info, args = child
+    return build(child_info, value, tuple(args), parent=obj, root=obj._root, path=path,
+                 hooks=hooks)
+
+
+# -- writing -----------------------------------------------------------------------------
+class _GrowingStream(KaitaiStream):
+    """A write stream with no fixed end, to find how many bytes an object writes.
+
+    ``at_end`` is what it answers to ``is_eof()``: False lets fields under
+    ``if: not _io.eof`` be written and makes the closing check of a ``size-eos`` or
+    ``repeat: eos`` field raise (with 0 bytes left: the end of the object); True skips
+    them."""
+
+    def __init__(self, at_end: bool) -> None:
+        super().__init__(BytesIO())
+        self.at_end = at_end
+
+    def _ensure_bytes_left_to_write(self, n: int, pos: int) -> None:
+        return None
+
+    def size(self) -> int:
+        return len(self._io.getbuffer())
+
+    def is_eof(self) -> bool:
+        return self.at_end
+
+
+def measure(obj: ReadWriteKaitaiStruct) -> int:
+    """Bytes ``obj`` writes when its own stream ends where it ends."""
+    for at_end in (False, True):
+        stream = _GrowingStream(at_end)
+        try:
+            obj._write(stream)
+        except kaitaistruct.ConsistencyError as exc:
+            if at_end or exc.actual != 0:
+                raise
+        except (AttributeError, TypeError):
+            if at_end:
+                raise
+            continue                                      # an absent field under `not _io.eof`
+        stream.write_align_to_byte()
+        return stream._io.tell()
+    raise AssertionError("unreachable")
+
+
+_NO_ROOM = re.compile(r"^writing 0 bytes, but (\d+) bytes were given$")
+
+
+def least_size(obj: ReadWriteKaitaiStruct) -> int:
+    """A lower bound of the size ``obj`` is written in, for types whose ``if: _io.size``
+    fields pick a size variant (an MME payload): written into a stream whose size is what
+    was written so far, so every size-dependent field is left out and padding is empty;
+    a field the bytes so far do not reach stops it there (a ``size-eos`` string counts
+    its own length)."""
+    stream = _GrowingStream(False)
+    extra = 0
+    try:
+        obj._write(stream)
+    except (kaitaistruct.ConsistencyError, AttributeError, TypeError):
+        pass
+    except AssertionError as exc:                 # a size-eos string with no room yet
+        given = _NO_ROOM.search(str(exc))
+        if given is None:
+            raise
+        extra = int(given.group(1))
+    stream.write_align_to_byte()
+    return stream._io.tell() + extra
+
+
+class _SizeView:
+    __slots__ = ("size",)
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+
+
+def _check_size_conditions(root: ReadWriteKaitaiStruct) -> None:
+    """Fields given under ``if: _io.size ...`` must be ones the written size keeps: a
+    field the size leaves out would be dropped without a word."""
+    for obj, info, condition, path in getattr(root, "_size_conditions", ()):
+        if not evaluate(condition, obj, info, {"_io": _SizeView(obj._io.size())}):
+            raise EncodeError(f"field {path} is given but a {obj._io.size()}-byte "
+                              f"{type(obj).__name__} has no room for it ({condition})",
+                              field_path=path, expected="a length that includes the field")
+
+
+@cache
+def _depends_on_stream(folder: str, stem: str) -> bool:
+    """Whether a spec (or one it imports) has a field whose presence, size or type refers
+    to ``_io`` (``_io.size``, ``_io.eof`` ...); value instances, which are not written,
+    do not count."""
+    spec = _spec(folder, stem)
+
+    def refers(node: Any) -> bool:
+        if isinstance(node, dict):
+            return any(refers(v) for k, v in node.items() if k not in ("doc", "doc-ref", "value"))
+        if isinstance(node, list):
+            return any(refers(v) for v in node)
+        return isinstance(node, str) and "_io" in node
+
+    imports = (spec.get("meta") or {}).get("imports") or []
+    return refers(spec) or any(_depends_on_stream(folder, name) for name in imports)
+
+
+def _write_once(obj: ReadWriteKaitaiStruct) -> bytes | None:
+    """The bytes of ``obj`` from a single write, when its spec's layout does not depend
+    on its stream's size: a stream without an end gives the same bytes as one of the exact
+    size (``size-eos`` fields end where they were written). None when it cannot be told
+    this way (a ``repeat: eos`` or ``not _io.eof`` at the end): measure, then write."""
+    info = getattr(obj, "_spec_type", None)
+    if info is None or _depends_on_stream(info.folder, info.stem):
+        return None
+    stream = _GrowingStream(False)
+    try:
+        obj._write(stream)
+    except kaitaistruct.ConsistencyError as exc:
+        if exc.actual != 0:
+            raise
+        return None                                       # repeat: eos at the end
+    stream.write_align_to_byte()
+    return stream._io.getvalue()[:stream._io.tell()]
+
+
+def to_bytes(obj: ReadWriteKaitaiStruct, size: int | None = None) -> bytes:
+    """Write ``obj`` into a stream of ``size`` bytes (measured when not given; one write
+    when the layout does not depend on the stream's size)."""
+    try:
+        if size is None:
+            once = _write_once(obj)
+            if once is not None:
+                return once
+            size = measure(obj)
+        out = KaitaiStream(BytesIO(bytearray(size)))
+        obj._write(out)
+        out.write_align_to_byte()
+        if out.pos() != size:
+            raise EncodeError(f"{type(obj).__name__} wrote {out.pos()} of {size} bytes",
+                              expected="fields that fill the packet")
+        _check_size_conditions(obj)
+        return out.to_byte_array()
+    except EncodeError:
+        raise
+    except AttributeError as exc:
+        raise EncodeError(f"cannot write {type(obj).__name__}: a field the other fields call "
+                          f"for is missing ({exc})",
+                          expected="the fields that flags, types and sizes make present") from exc
+    except Exception as exc:  # noqa: BLE001 - the write path's own consistency errors
+        raise EncodeError(f"cannot write {type(obj).__name__}: {type(exc).__name__}: {exc}",
+                          expected="fields consistent with each other") from exc
+
+
+def encode_fields(info: TypeInfo, fields: Mapping[str, Any], params: tuple[Any, ...] = (),
+                  size: int | None = None, hooks: Hooks | None = None) -> bytes:
+    """Fields to bytes in one step."""
+    return to_bytes(build(info, fields, params, hooks=hooks), size)
+
+
+def finite(value: float) -> Any:
+    """A float as ``to_jsonable`` prints it (non-finite as strings)."""
+    if math.isfinite(value):
+        return value
+    return "NaN" if math.isnan(value) else ("Infinity" if value > 0 else "-Infinity")
+
+
+def enum_name(value: Any) -> Any:
+    return value.name if isinstance(value, enum.Enum) else value

@@ -1,0 +1,199 @@
+"""Events in, capture records out: the encode path, the decode path run backwards.
+
+An encoder takes the events ``wirestruct decode`` prints (one JSON object a line:
+``index``, ``t``, ``dir``, ``stream``, ``id``, ``name``, ``fields``, ``expansions``,
+``parent``) and gives back :class:`~wirestruct.core.records.CaptureRecord` objects, one per
+top-level packet, which the capture writers (``wirestruct.captures``) store as JSON Lines,
+pcap, pcapng or ``.wscap``. Sans-I/O, like the decoders:
+
+    encoder = get_protocol("mme").encoder()
+    for event in events:                       # dicts, e.g. json.loads of each line
+        for item in encoder.feed(event):       # CaptureRecord or EncodeError
+            ...
+    for item in encoder.close():
+        ...
+
+A nested packet (a Scrap Mechanic compound's sub-packets, a diep 0x02's inner packet)
+comes as events with ``parent``; the encoder packs them into their parent, so editing,
+adding or dropping an inner event changes the outer packet. Error events (lines with
+``error``) describe no packet and are counted in ``skipped``. An event that cannot be
+encoded becomes an :class:`~wirestruct.encode.building.EncodeError` naming its index and packet
+and encoding goes on with the next one.
+"""
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any, TextIO
+
+from wirestruct.core.errors import WirestructError
+from wirestruct.core.limits import DEFAULT_LIMITS, Limits
+from wirestruct.core.records import CaptureRecord, Direction
+from wirestruct.encode.building import EncodeError
+
+
+@dataclass
+class EventNode:
+    """One packet event and the events nested in it, in order."""
+
+    event: Mapping[str, Any]
+    children: list[EventNode] = field(default_factory=list)
+
+    @property
+    def fields(self) -> Mapping[str, Any]:
+        fields = self.event.get("fields")
+        if not isinstance(fields, Mapping):
+            raise EncodeError("event without fields", expected='a "fields" object')
+        return fields
+
+    @property
+    def expansions(self) -> Mapping[str, Any]:
+        expansions = self.event.get("expansions") or {}
+        if not isinstance(expansions, Mapping):
+            raise EncodeError("expansions is not an object", expected='an "expansions" object')
+        return expansions
+
+    @property
+    def direction(self) -> Direction:
+        try:
+            return Direction.parse(str(self.event.get("dir")))
+        except ValueError as exc:
+            raise EncodeError(str(exc), field_path="dir", expected="c2s or s2c") from None
+
+    @property
+    def stream(self) -> int:
+        stream = self.event.get("stream", 0)
+        if isinstance(stream, bool) or not isinstance(stream, int) or stream < 0:
+            raise EncodeError(f"bad stream {stream!r}", field_path="stream",
+                              expected="a connection number >= 0")
+        return stream
+
+
+Item = CaptureRecord | WirestructError
+
+
+class Encoder:
+    """Base of the protocol encoders. Subclasses implement :meth:`encode_packet`."""
+
+    protocol = ""
+
+    def __init__(self, *, limits: Limits = DEFAULT_LIMITS, **_options: Any) -> None:
+        self.limits = limits
+        self.skipped = 0              #: error events and lines that are not packets
+        self._pending: EventNode | None = None
+        self._nodes: dict[Any, EventNode] = {}
+        self._over = 0                #: nested events beyond max_items_per_packet
+        self._count = 0
+
+    # -- subclass interface ------------------------------------------------------------
+    def encode_packet(self, node: EventNode, depth: int) -> bytes:
+        """The bytes of one packet (``depth`` 0: sent on its own), nested events packed."""
+        raise NotImplementedError
+
+    # -- feeding ------------------------------------------------------------------------
+    def feed(self, event: Mapping[str, Any]) -> list[Item]:
+        if not isinstance(event, Mapping):
+            return [EncodeError(f"an event must be a JSON object, not {type(event).__name__}",
+                                expected="an object as wirestruct decode prints")]
+        if "error" in event or "fields" not in event:
+            self.skipped += 1
+            return []
+        event = self._to_raw(event)   # readable JSON (decode's default) or --raw: both taken
+        parent = event.get("parent")
+        if parent is not None and parent in self._nodes:
+            node = EventNode(event)
+            if len(self._nodes) > self.limits.max_items_per_packet:
+                self._over += 1                   # counted, not held
+            else:
+                self._nodes[parent].children.append(node)
+            self._nodes[event.get("index")] = node
+            return []
+        out = self.flush()
+        if parent is not None:
+            out.append(self._fail(EventNode(event), EncodeError(
+                f"parent event {parent} is not the packet before it",
+                field_path="parent", expected="nested events right after their parent")))
+            return out
+        self._pending = EventNode(event)
+        self._nodes = {event.get("index"): self._pending}
+        return out
+
+    def flush(self) -> list[Item]:
+        node, self._pending, self._nodes = self._pending, None, {}
+        over, self._over = self._over, 0
+        if node is None:
+            return []
+        if over:
+            return [self._fail(node, EncodeError(
+                f"{over} nested events beyond the limit",
+                expected=f"at most {self.limits.max_items_per_packet} "
+                         "(limit max_items_per_packet)"))]
+        try:
+            data = self.encode_packet(node, 0)
+            t = node.event.get("t", 0.0)
+            if isinstance(t, bool) or not isinstance(t, (int, float)):
+                raise EncodeError(f"bad time {t!r}", field_path="t", expected="seconds")
+            record = CaptureRecord(self._count, float(t), node.direction, data, node.stream)
+        except WirestructError as exc:
+            return [self._fail(node, exc)]
+        except Exception as exc:  # noqa: BLE001 - one event fails, encoding goes on
+            return [self._fail(node, EncodeError(f"{type(exc).__name__}: {exc}"))]
+        self._count += 1
+        return [record]
+
+    def close(self) -> list[Item]:
+        return self.flush()
+
+    def _fail(self, node: EventNode | None, exc: WirestructError) -> WirestructError:
+        if node is not None:
+            event = node.event
+            packet_id = event.get("id")
+            exc.at(packet_index=event.get("index") if isinstance(event.get("index"), int) else None,
+                   packet_id=packet_id if isinstance(packet_id, int) else None,
+                   packet_name=event.get("name") if isinstance(event.get("name"), str) else None,
+                   record=event.get("record") if isinstance(event.get("record"), int) else None)
+        exc.dropped, exc.dropped_unit = 1, "packets"
+        return exc
+
+    def _to_raw(self, event: Mapping[str, Any]) -> Mapping[str, Any]:
+        convert = self.__dict__.get("_converter")
+        if convert is None:
+            from wirestruct.encode.unpresent import raw_converter
+            convert = self._converter = raw_converter(self.protocol,
+                                                      build=getattr(self, "build", None))
+        return convert(event)
+
+    def encode_events(self, events: Iterable[Mapping[str, Any]]) -> Iterator[Item]:
+        for event in events:
+            yield from self.feed(event)
+        yield from self.close()
+
+
+def read_events(lines: TextIO, *, max_line: int = DEFAULT_LIMITS.max_record
+                ) -> Iterator[dict[str, Any] | EncodeError]:
+    """The events of JSON Lines text (what ``wirestruct decode`` prints). A line that is
+    not JSON, or longer than ``max_line`` characters (never held whole), becomes an
+    :class:`EncodeError` naming its line number, and reading goes on."""
+    number = 0
+    while True:
+        line = lines.readline(max_line + 1)
+        if not line:
+            return
+        number += 1
+        if len(line) > max_line and not line.endswith("\n"):
+            skipped = len(line)
+            while line and not line.endswith("\n"):        # the rest, a chunk at a time
+                line = lines.readline(1 << 20)
+                skipped += len(line)
+            yield EncodeError(f"line {number} of more than {max_line} characters",
+                              expected=f"at most {max_line} (limit max_record)",
+                              dropped=1, dropped_unit="lines")
+            continue
+        if not line.strip():
+            continue
+        try:
+            yield json.loads(line)
+        except ValueError as exc:
+            yield EncodeError(f"line {number} is not JSON: {exc}",
+                              expected="one JSON object a line", dropped=1, dropped_unit="lines")

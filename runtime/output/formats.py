@@ -1,0 +1,346 @@
+"""The output formats of ``wirestruct decode`` and ``show``, after tshark's.
+
+- ``jsonl``: one JSON object per event (:func:`wirestruct.output.serialize.event_json`).
+- ``summary``: one line per packet, like tshark's default: index, seconds since the first
+  packet, direction, name and a short info column (``INFO`` has the per-protocol ones, the
+  rest show the packet's first scalar fields).
+- ``tree``: the field tree with each field's byte offset and size, then a hex dump of the
+  packet, like ``tshark -V -x``. Offsets come from recording the parse
+  (:mod:`wirestruct.output.spans`); fields of expansions count from the start of the
+  expanded buffer they were parsed from (marked ``+``).
+- ``fields``: tab-separated columns of the ``-e NAME`` values, like ``tshark -T fields``;
+  NAME is an event key (``index``, ``t``, ``dir``, ``name`` ...) or a dotted path into
+  ``fields`` (then ``expansions``), e.g. ``body.tick``; a path through lists gives every
+  value, joined with ``,``.
+
+Error events are always written (a line each in ``summary``/``tree``/``fields``).
+"""
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager, nullcontext
+from dataclasses import dataclass, field
+from typing import Any
+
+from kaitaistruct import KaitaiStruct
+from wirestruct.core.events import ErrorEvent, PacketEvent
+from wirestruct.output import spans
+from wirestruct.output.serialize import HIDDEN, Serializer, dumps, serializer
+
+FORMATS = ("summary", "tree", "jsonl", "fields")
+#: Characters a terminal acts on (C0, DEL, C1): written escaped in the text formats, so a
+#: string from a packet cannot move the cursor, recolor or retitle the terminal.
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+INFO_WIDTH = 100
+TREE_VALUE_WIDTH = 64
+INLINE_KEYS = 4
+INLINE_WIDTH = 72
+
+
+@dataclass
+class OutputOptions:
+    format: str = "jsonl"
+    raw: bool = False
+    big_ints: str = "number"
+    only: frozenset | None = None      #: packet names to keep (errors always kept)
+    fields: Sequence[str] = field(default_factory=tuple)  #: -e NAME columns of ``fields``
+
+
+class EventWriter:
+    """Formats events as :class:`OutputOptions` say and writes them to a binary stream."""
+
+    def __init__(self, out: Any, options: OutputOptions) -> None:
+        if options.format not in FORMATS:
+            raise ValueError(f"unknown format {options.format!r}; known: {', '.join(FORMATS)}")
+        if options.format == "fields" and not options.fields:
+            raise ValueError("--format fields needs at least one -e NAME")
+        self.out = out
+        self.options = options
+        self.serializer: Serializer = serializer(raw=options.raw, big_ints=options.big_ints)
+        self.t0: float | None = None
+        self._format: Callable[[Any], bytes] = getattr(self, "_" + options.format)
+
+    def recording(self) -> AbstractContextManager[Any]:
+        """Wrap the decode run in this: the tree format records field offsets."""
+        return spans.recording() if self.options.format == "tree" else nullcontext()
+
+    def write(self, event: Any) -> bool:
+        """Write ``event`` unless ``only`` leaves it out; True when written."""
+        if self.t0 is None and event.t is not None:
+            self.t0 = event.t
+        only = self.options.only
+        if only is not None and isinstance(event, PacketEvent) and event.name not in only:
+            return False
+        self.out.write(self._format(event))
+        return True
+
+    # -- formats --------------------------------------------------------------------------
+    def _jsonl(self, event: Any) -> bytes:
+        return dumps(self.serializer.event(event), line=True)
+
+    def _summary(self, event: Any) -> bytes:
+        return (summary_line(event, self.serializer.event(event), self.t0 or 0.0) + "\n").encode()
+
+    def _fields(self, event: Any) -> bytes:
+        data = self.serializer.event(event)
+        return ("\t".join(_column(data, name) for name in self.options.fields) + "\n").encode()
+
+    def _tree(self, event: Any) -> bytes:
+        text = "\n".join(tree_lines(event, self.serializer, self.t0 or 0.0)) + "\n\n"
+        spans.clear_bases()
+        return text.encode()
+
+
+# -- summary -----------------------------------------------------------------------------
+def summary_line(event: Any, data: dict[str, Any], t0: float) -> str:
+    when = f"{event.t - t0:11.6f}" if event.t is not None else " " * 11
+    direction = data.get("dir") or "   "
+    index = "" if event.index is None else event.index
+    if isinstance(event, ErrorEvent):
+        text = f"{data['error']}: {data['message']}"
+        if data.get("dropped") is not None:
+            text += f" ({data['dropped']} {data.get('dropped_unit') or 'bytes'} dropped)"
+        return printable(f"{index!s:>6} {when} {direction} {'ERROR':<28} {text}")
+    info = info_text(event, data)
+    if event.parent is not None:
+        info = f"[in #{event.parent}] {info}"
+    return printable(f"{index!s:>6} {when} {direction} {event.name:<28} {_cut(info, INFO_WIDTH)}")
+
+
+def _sm_network_update(data: dict[str, Any]) -> str | None:
+    exp = data.get("expansions") or {}
+    subs = exp.get("sub_updates")
+    if not isinstance(subs, list):
+        return None
+    kinds = ", ".join(f"{s.get('update_type')} {s.get('netobj_type')} #{s.get('netobj_id')}"
+                      for s in subs[:4] if isinstance(s, dict))
+    more = f", +{len(subs) - 4}" if len(subs) > 4 else ""
+    return f"tick={exp.get('tick')} sub_updates={len(subs)}: {kinds}{more}"
+
+
+#: Per protocol, per packet name: the info column from the event's JSON (None: generic).
+INFO: dict[str, Callable[[dict[str, Any]], str | None]] = {
+    "network_update": _sm_network_update,
+    "initialization_network_update": _sm_network_update,
+}
+
+
+def info_text(event: Any, data: dict[str, Any]) -> str:
+    custom = INFO.get(event.name)
+    if custom is not None:
+        text = custom(data)
+        if text is not None:
+            return text
+    source: Any = data.get("fields")
+    if isinstance(source, dict) and isinstance(source.get("body"), dict) \
+            and set(source["body"]) != {"hex"}:
+        source = source["body"]
+    elif isinstance((data.get("expansions") or {}).get("body"), dict):
+        source = data["expansions"]["body"]
+    parts = [f"len={len(event.raw)}"] if event.raw else []
+    if isinstance(source, dict):
+        for key, value in source.items():
+            if key in ("packet_id", "packet_type", "body") or (
+                    key.startswith(("num_", "len_")) and key[4:] in source):
+                continue
+            shown = _short(value)
+            if shown is not None:
+                parts.append(f"{key}={shown}")
+            if sum(len(p) + 1 for p in parts) > INFO_WIDTH:
+                break
+    return " ".join(parts)
+
+
+def _short(value: Any) -> str | None:
+    if isinstance(value, str):
+        return json.dumps(_cut(value, 24), ensure_ascii=False)
+    if isinstance(value, bool) or value is None:
+        return json.dumps(value)
+    if isinstance(value, (int, float)):
+        return f"{value:g}" if isinstance(value, float) else str(value)
+    if isinstance(value, list):
+        return f"[{len(value)}]"
+    if isinstance(value, dict):
+        if set(value) == {"hex"}:
+            return f"<{len(value['hex']) // 2} bytes>"
+        if set(value) <= {"x", "y", "z", "w"}:
+            return "(" + ", ".join(_short(v) or "?" for v in value.values()) + ")"
+    return None
+
+
+def printable(text: str) -> str:
+    """``text`` with terminal control characters as ``\\xNN`` escapes."""
+    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+
+
+def _cut(text: str, width: int) -> str:
+    return text if len(text) <= width else text[:width - 1] + "…"
+
+
+# -- fields ------------------------------------------------------------------------------
+def _column(data: dict[str, Any], name: str) -> str:
+    if name in data and not isinstance(data[name], (dict, list)):
+        return _cell(data[name])
+    parts = name.split(".")
+    for root in (data.get("fields"), data.get("expansions"), data):
+        if root is None:
+            continue
+        found = _resolve(root, parts)
+        if found:
+            return ",".join(_cell(v) for v in found)
+    return ""
+
+
+def _resolve(value: Any, parts: list[str]) -> list[Any]:
+    if isinstance(value, list):
+        return [leaf for item in value for leaf in _resolve(item, parts)]
+    if not parts:
+        return [value]
+    if isinstance(value, dict) and parts[0] in value:
+        return _resolve(value[parts[0]], parts[1:])
+    return []
+
+
+def _cell(value: Any) -> str:
+    if isinstance(value, str):
+        return printable(value)
+    if isinstance(value, dict) and set(value) == {"hex"}:
+        return value["hex"]
+    if value is None:
+        return ""
+    return printable(dumps(value).decode())
+
+
+# -- tree --------------------------------------------------------------------------------
+def tree_lines(event: Any, ser: Serializer, t0: float = 0.0) -> list[str]:
+    if isinstance(event, ErrorEvent):
+        return [summary_line(event, ser.event(event), t0)]
+    head = (f"Packet #{event.index}: {event.name} (id {event.packet_id}), {len(event.raw)} bytes, "
+            f"{event.direction.label}, t={event.t:.6f}, stream {event.stream}"
+            + (f", in #{event.parent}" if event.parent is not None else ""))
+    lines = [head, "offset size"]
+    _walk(lines, ser, event.packet, ser.value(event.packet), "fields", None, 0, relative=False)
+    if event.expansions:
+        for key, value in event.expansions.items():
+            _walk(lines, ser, value, ser.value(value, key), f"expansions.{key}", None, 0,
+                  relative=True)
+    lines.append("")
+    lines.extend(hexdump(event.raw))
+    return lines
+
+
+def _walk(lines: list[str], ser: Serializer, obj: Any, shown: Any, label: str,
+          span: tuple | None,
+          depth: int, relative: bool) -> None:
+    column = "           " if span is None else \
+        f"{'+' if relative else ' '}{span[0]:05x} {span[1]:4d}"
+    pad = "  " * depth
+    if isinstance(shown, dict) and not (set(shown) == {"hex"}):
+        inline = _inline(shown)
+        if inline is not None:
+            lines.append(f"{column}  {pad}{printable(label)}: {inline}")
+            return
+        lines.append(f"{column}  {pad}{printable(label)}")
+        for key, value in shown.items():
+            child = getattr(obj, key, None) if isinstance(obj, KaitaiStruct) else (
+                obj.get(key) if isinstance(obj, dict) else None)
+            _walk(lines, ser, child, value, key, spans.field_span(obj, key), depth + 1, relative)
+        return
+    if isinstance(shown, list):
+        lines.append(f"{column}  {pad}{label}: [{len(shown)}]")
+        element = getattr(obj, "_spans", None) if isinstance(obj, list) else None
+        kept = list(range(len(shown)))
+        if isinstance(obj, list) and len(obj) != len(shown):  # readable output left some out
+            kept = [i for i, item in enumerate(obj) if ser.value(item) is not HIDDEN]
+        if not isinstance(obj, list) or len(kept) != len(shown):
+            kept, element = [], None
+        for n, value in enumerate(shown):
+            i = kept[n] if kept else None
+            item_span = element[i] if element is not None and i is not None \
+                and i < len(element) else None
+            _walk(lines, ser, obj[i] if i is not None else None, value, f"[{n}]", item_span,
+                  depth + 1, relative)
+        return
+    lines.append(f"{column}  {pad}{label}: {_tree_value(shown)}")
+
+
+def _inline(shown: dict[str, Any]) -> str | None:
+    """A small struct of scalars (a vector, an entity id, a table entry) on one line."""
+    if not shown or len(shown) > INLINE_KEYS or any(
+            isinstance(v, (dict, list)) for v in shown.values()):
+        return None
+    text = "{" + ", ".join(f"{k}: {_tree_value(v)}" for k, v in shown.items()) + "}"
+    return printable(text) if len(text) <= INLINE_WIDTH else None
+
+
+def _tree_value(value: Any) -> str:
+    if isinstance(value, dict) and set(value) == {"hex"}:
+        n = len(value["hex"]) // 2
+        text = value["hex"]
+        return f"<{n} bytes> {_cut(text, TREE_VALUE_WIDTH)}" if n else "<0 bytes>"
+    if isinstance(value, str):
+        return printable(_cut(json.dumps(value, ensure_ascii=False), TREE_VALUE_WIDTH))
+    return printable(dumps(value).decode())
+
+
+def hexdump(data: bytes) -> list[str]:
+    """``tshark -x`` style: offset, 16 bytes in hex (two groups of eight), printable ASCII."""
+    lines = []
+    for at in range(0, len(data), 16):
+        chunk = data[at:at + 16]
+        left = " ".join(f"{b:02x}" for b in chunk[:8])
+        right = " ".join(f"{b:02x}" for b in chunk[8:])
+        text = "".join(chr(b) if 32 <= b < 127 else "." for b in chunk)
+        lines.append(f"{at:04x}  {left:<23}  {right:<23}   {text}")
+    return lines
+
+
+# -- command line ------------------------------------------------------------------------
+def add_output_args(p: Any, *, default: str | None) -> None:
+    """The output options of ``decode`` and ``show`` (``default`` None: ``summary`` on a
+    terminal, ``jsonl`` otherwise)."""
+    p.add_argument("--format", "-T", choices=FORMATS, default=default,
+                   help="summary: a line per packet; tree: fields with offsets and a hex "
+                        "dump; jsonl: JSON Lines; fields: the -e columns, tab-separated "
+                        "(default: " + (default or "summary on a terminal, else jsonl") + ")")
+    p.add_argument("-e", "--field", dest="fields", action="append", default=[], metavar="NAME",
+                   help="a column of --format fields (repeatable): an event key (index, t, "
+                        "dir, name ...) or a dotted path into the packet's fields, e.g. "
+                        "body.tick")
+    p.add_argument("--only", metavar="NAME,...",
+                   help="keep only packets with these names (error events are always kept)")
+    p.add_argument("--raw", action="store_true",
+                   help="the parse as the specs define it: wire encodings, jump tables and "
+                        "UUID bytes as read, bytes as plain hex")
+    p.add_argument("--big-ints", choices=("number", "string"), default="number",
+                   help="string: integers beyond 2^53 as strings, for JavaScript and jq 1.6")
+
+
+def options_from_args(args: Any, *, tty: bool) -> OutputOptions:
+    fmt = args.format or ("summary" if tty else "jsonl")
+    if args.fields and fmt != "fields":
+        if args.format is None:
+            fmt = "fields"
+        else:
+            raise ValueError("-e NAME is for --format fields")
+    only = frozenset(n.strip() for n in args.only.split(",") if n.strip()) if args.only else None
+    return OutputOptions(format=fmt, raw=args.raw, big_ints=args.big_ints, only=only,
+                         fields=tuple(args.fields))
+
+
+def binary_stdout() -> Any:
+    import sys
+    return getattr(sys.stdout, "buffer", None) or _TextOut(sys.stdout)
+
+
+class _TextOut:
+    def __init__(self, out: Any) -> None:
+        self.out = out
+
+    def write(self, data: bytes) -> None:
+        self.out.write(data.decode())
+
+    def flush(self) -> None:
+        self.out.flush()

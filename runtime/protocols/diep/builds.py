@@ -1,0 +1,120 @@
+"""Per-build field tables of the 0x00 update packet, and the generated spec of each build.
+
+diep.io shuffles its field order with every game build, so the 0x00 layout is data: one
+field table a build, ``ksy/diep/data/<key>.json``. ``wirestruct regen`` renders each table
+into ``ksy/diep/diep_clientbound_<key>.ksy`` (compiled to
+``wirestruct.generated.diep.diep_clientbound_<key>``); the tracker reads the same table for
+field and group names, so the names in its snapshots are exactly the table's.
+
+A build is named by its ``build`` string (``diepcustom-011c2e9``) or by its data file's key
+(``diepcustom_011c2e9``).
+"""
+from __future__ import annotations
+
+import functools
+import importlib
+import json
+from dataclasses import dataclass
+
+from wirestruct.core.resources import ksy_root
+
+#: Where the field tables live (the same files the specs are rendered from).
+DATA_DIR = ksy_root() / "diep" / "data"
+
+#: The build whose table is bundled with the documents, used when none is named.
+DEFAULT_BUILD = "diepcustom-011c2e9"
+
+SPEC_PREFIX = "diep_clientbound_"
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field of the field table."""
+
+    key: str                 #: "Group.name", as the table spells it
+    attr: str                #: attribute of the generated creation type
+    group_id: int
+    creation_index: int
+    update_index: int
+    type: str                #: wire type in creations
+    update_type: str         #: wire type in updates (differs for Arena.scoreboardScores)
+    length: int | None    #: number of elements of an array field, None for scalars
+
+    @property
+    def is_entid(self) -> bool:
+        return self.type == "entid"
+
+
+@dataclass(frozen=True, eq=False)
+class Build:
+    """The field table of one build and the generated class that parses its packets."""
+
+    key: str
+    build: str
+    groups: dict[int, str]                 #: group id -> name, every group of the table
+    fields: tuple[Field, ...]              #: in creation order
+    by_update_index: dict[int, Field]
+    num_update_slots: int
+    package: str = "wirestruct.generated.diep"   #: where the build's generated module is
+
+    @property
+    def spec(self) -> str:
+        """meta.id of the build's clientbound spec."""
+        return SPEC_PREFIX + self.key
+
+    @functools.cached_property
+    def packet_class(self) -> type:
+        module = importlib.import_module(f"{self.package}.{self.spec}")
+        name = "".join(part.capitalize() for part in self.spec.split("_"))
+        return getattr(module, name)
+
+    def group_names(self, mask: int) -> list[str]:
+        return [name for gid, name in sorted(self.groups.items()) if mask >> gid & 1]
+
+    def fields_of(self, mask: int) -> tuple[Field, ...]:
+        """The fields a creation with these groups carries, in creation order."""
+        return _fields_of(self, mask)
+
+
+@functools.lru_cache(maxsize=256)
+def _fields_of(build: Build, mask: int) -> tuple[Field, ...]:
+    return tuple(f for f in build.fields if mask >> f.group_id & 1)
+
+
+def build_key(name: str) -> str:
+    return name.strip().lower().replace("-", "_").replace(".", "_")
+
+
+def available_builds() -> list[str]:
+    """Keys of every build with a field table."""
+    return sorted(p.stem for p in DATA_DIR.glob("*.json"))
+
+
+def load_build(name: str | Build | None = None) -> Build:
+    """The field table of build ``name`` (default: the bundled build); a :class:`Build`
+    is passed through."""
+    if isinstance(name, Build):
+        return name
+    return _load(build_key(name or DEFAULT_BUILD))
+
+
+@functools.cache
+def _load(key: str) -> Build:
+    path = DATA_DIR / f"{key}.json"
+    if not path.is_file():
+        raise ValueError(f"unknown diep build {key!r}; known: {', '.join(available_builds())}")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return build_from_table(key, data)
+
+
+def build_from_table(key: str, data: dict, package: str = "wirestruct.generated.diep") -> Build:
+    """A :class:`Build` from a field table as ``ksy/diep/data/<key>.json`` holds it."""
+    groups = {g["id"]: g["name"] for g in data["field_groups"]}
+    fields = tuple(sorted((Field(key=f["key"], attr=f["ksy_id"], group_id=f["group_id"],
+                                 creation_index=f["creation_index"],
+                                 update_index=f["update_index"], type=f["type"],
+                                 update_type=f["update_type"], length=f["length"])
+                           for f in data["fields"]), key=lambda f: f.creation_index))
+    return Build(key=key, build=data["build"], groups=groups, fields=fields,
+                 by_update_index={f.update_index: f for f in fields},
+                 num_update_slots=data["num_update_slots"], package=package)

@@ -1,0 +1,93 @@
+"""The diep.io decoder: one capture record is one packet (after the transport's own
+encryption layer is removed).
+
+Clientbound packets are parsed with the selected build's generated spec, serverbound ones
+with ``diep_serverbound``. A 0x02 packet is decompressed here (declared length capped by
+``Limits.max_decompressed`` and checked against the real output) and the inner packet is
+decoded as a packet of its own, nested one level at most. The list counts of a clientbound
+packet are checked against ``Limits.max_items_per_packet`` and the bytes left before it is
+parsed (:mod:`.counts`).
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+
+from wirestruct.core.decoder import MessageDecoder, PacketContext
+from wirestruct.core.errors import LimitExceededError, ParseError, WirestructError
+from wirestruct.core.events import Event
+from wirestruct.core.limits import DEFAULT_LIMITS, Limits
+from wirestruct.core.lz4block import decompress_block
+from wirestruct.core.parse import check_consumed, parse
+from wirestruct.core.records import Direction
+from wirestruct.generated.diep.diep_serverbound import DiepServerbound
+from wirestruct.protocols.diep.builds import Build, load_build
+from wirestruct.protocols.diep.counts import check_counts
+
+COMPRESSED = 0x02
+
+
+def _names(enum_cls) -> dict[int, str]:
+    return {member.value: member.name for member in enum_cls}
+
+
+class DiepDecoder(MessageDecoder):
+    protocol = "diep"
+
+    def __init__(self, *, limits: Limits = DEFAULT_LIMITS,
+                 diep_build: str | Build | None = None) -> None:
+        super().__init__(limits=limits)
+        self.build: Build = load_build(diep_build)
+        clientbound = self.build.packet_class
+        self._classes = {Direction.S2C: clientbound, Direction.C2S: DiepServerbound}
+        self._names = {Direction.S2C: _names(clientbound.ClientboundPacketId),
+                       Direction.C2S: _names(DiepServerbound.ServerboundPacketId)}
+
+    def stage_packet(self, data: bytes, ctx: PacketContext) -> None:
+        """The in-order part of decoding a packet (wirestruct.parallel): none, a packet
+        depends on no other."""
+        return None
+
+    def decode_packet(self, data: bytes, ctx: PacketContext) -> Iterator[Event]:
+        if not data:
+            raise ParseError("empty packet", expected="a header byte", offset=0)
+        packet_id = data[0]
+        name = self._names[ctx.direction].get(packet_id)
+        if name is None:
+            raise ParseError(f"unknown {ctx.direction.label} packet id 0x{packet_id:02x}",
+                             expected="an id of " + ", ".join(
+                                 f"0x{i:02x}" for i in self._names[ctx.direction]),
+                             packet_id=packet_id, offset=0, field_path="packet_id")
+        if ctx.direction is Direction.S2C:
+            try:
+                check_counts(data, self.limits)
+            except WirestructError as exc:
+                exc.at(packet_name=name, packet_id=packet_id)
+                raise
+        obj = parse(self._classes[ctx.direction], data, packet_name=name, packet_id=packet_id)
+        try:
+            check_consumed(obj, len(data))
+        except ParseError as exc:
+            exc.at(packet_name=name, packet_id=packet_id)
+            raise
+        if packet_id == COMPRESSED and ctx.direction is Direction.S2C:
+            yield from self._decode_compressed(obj, data, name, ctx)
+            return
+        yield self.make_packet(ctx, packet_id, name, obj, data)
+
+    def _decode_compressed(self, obj, data: bytes, name: str,
+                           ctx: PacketContext) -> Iterator[Event]:
+        where = dict(packet_name=name, packet_id=COMPRESSED)
+        if ctx.depth >= 1 or ctx.depth >= self.limits.max_nesting:
+            raise LimitExceededError("a 0x02 packet inside a 0x02 packet",
+                                     expected="one level of compression", **where)
+        body = obj.body
+        try:
+            inner = decompress_block(body.lz4_block, cap=self.limits.max_decompressed,
+                                     expected_size=body.len_decompressed)
+        except WirestructError as exc:
+            exc.at(offset=5, field_path="body.lz4_block", **where)
+            raise
+        outer = self.make_packet(ctx, COMPRESSED, name, obj, data, {"decompressed": inner})
+        yield outer
+        yield from self.decode_packet(inner, replace(ctx, depth=ctx.depth + 1, parent=outer.index))

@@ -1,0 +1,140 @@
+"""Encoder for diep.io: events back to packets.
+
+Clientbound packets are built with the selected build's spec
+(``diep_clientbound_<build>``), serverbound ones with ``diep_serverbound``, from the
+event's ``fields``. A 0x02 packet is built from the event nested under it (``parent``):
+the inner packet is encoded, compressed as one LZ4 block and ``len_decompressed`` set to
+its size; with no nested event (the inner packet did not decode) its fields are written
+as they are.
+
+Varints are written from their ``value`` (:func:`vu_fields`, :func:`vi_fields`): the
+``b0``..``b4`` bytes of the fields are recomputed, so editing ``value`` is enough, and
+the per-build 0x00 field tables keep the jump bytes the fields give (each entry's
+``xored_jump``; ``jump_fields`` computes one from the slot it means).
+"""
+from __future__ import annotations
+
+import struct
+from collections.abc import Mapping
+from typing import Any
+
+import lz4.block
+from wirestruct.core.limits import DEFAULT_LIMITS, Limits
+from wirestruct.core.records import Direction
+from wirestruct.encode.building import EncodeError, Hooks, encode_fields, type_info
+from wirestruct.encode.encoder import Encoder, EventNode
+from wirestruct.protocols.diep.builds import Build, load_build
+
+COMPRESSED = 0x02
+TYPES = type_info("diep", "diep_types")
+
+
+def vu_bytes(value: int) -> bytes:
+    """A 32-bit unsigned value as LEB128."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 1 << 32:
+        raise EncodeError(f"varuint {value!r}", expected="an integer in 0 .. 2^32-1")
+    out = bytearray()
+    while True:
+        byte = value & 0x7F
+        value >>= 7
+        if value:
+            out.append(byte | 0x80)
+        else:
+            out.append(byte)
+            return bytes(out)
+
+
+def zigzag(value: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not -(1 << 31) <= value < 1 << 31:
+        raise EncodeError(f"varint {value!r}", expected="an integer in -2^31 .. 2^31-1")
+    return ((value << 1) ^ (value >> 31)) & 0xFFFFFFFF
+
+
+def _byte_fields(data: bytes) -> dict[str, int]:
+    return {f"b{i}": b for i, b in enumerate(data)}
+
+
+def vu_fields(fields: Mapping[str, Any], params: tuple[Any, ...] = ()) -> Mapping[str, Any]:
+    """``vu`` fields from ``value`` (when given); the bytes otherwise."""
+    if "value" not in fields:
+        return fields
+    return _byte_fields(vu_bytes(fields["value"]))
+
+
+def vi_fields(fields: Mapping[str, Any], params: tuple[Any, ...] = ()) -> Mapping[str, Any]:
+    if "value" not in fields:
+        return fields
+    return _byte_fields(vu_bytes(zigzag(fields["value"])))
+
+
+def vf_fields(fields: Mapping[str, Any], params: tuple[Any, ...] = ()) -> Mapping[str, Any]:
+    """``vf`` fields from the float ``value`` when ``swapped`` is not given: the float's
+    little-endian bytes read as a big-endian signed integer, written as a ``vi``."""
+    if "swapped" in fields or "value" not in fields:
+        return fields
+    value = fields["value"]
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise EncodeError(f"varfloat {value!r}", expected="a number")
+    try:
+        swapped = int.from_bytes(struct.pack("<f", value), "big")
+    except OverflowError:
+        raise EncodeError(f"varfloat {value!r} out of single-precision range",
+                          expected="a float32 value") from None
+    return {"swapped": {"value": swapped - (1 << 32) if swapped >= 1 << 31 else swapped}}
+
+
+def jump_fields(index: int, prev_index: int) -> dict[str, int]:
+    """The entry of a jump table that goes from ``prev_index`` to ``index``."""
+    if index <= prev_index:
+        raise EncodeError(f"jump from {prev_index} to {index}", expected="increasing indexes")
+    return {"xored_jump": (index - prev_index) ^ 1}
+
+
+def compressed_fields(inner: bytes) -> dict[str, Any]:
+    """The fields of a 0x02 packet around the packet ``inner``: one LZ4 block and the
+    size it decompresses to."""
+    return {"packet_id": "compressed",
+            "body": {"len_decompressed": len(inner),
+                     "lz4_block": lz4.block.compress(inner, store_size=False)}}
+
+
+def compressed_packet(inner: bytes, build: str | Build | None = None) -> bytes:
+    """A 0x02 packet around ``inner``, written with the build's clientbound spec."""
+    return encode_fields(type_info("diep", load_build(build).spec), compressed_fields(inner),
+                         hooks=HOOKS)
+
+
+HOOKS: Hooks = {TYPES.resolve_type("vu").cls: vu_fields,
+                TYPES.resolve_type("vi").cls: vi_fields,
+                TYPES.resolve_type("vf").cls: vf_fields}
+
+
+def packet_bytes(fields: Mapping[str, Any], direction: Direction,
+                 build: str | Build | None = None) -> bytes:
+    """One packet from its fields (``packet_id`` and ``body``), with the build's
+    clientbound spec or ``diep_serverbound``; varints and varfloats from their values."""
+    spec = load_build(build).spec if direction is Direction.S2C else "diep_serverbound"
+    return encode_fields(type_info("diep", spec), fields, hooks=HOOKS)
+
+
+class DiepEncoder(Encoder):
+    protocol = "diep"
+
+    def __init__(self, *, limits: Limits = DEFAULT_LIMITS,
+                 diep_build: str | Build | None = None, **options: Any) -> None:
+        super().__init__(limits=limits, **options)
+        self.build = load_build(diep_build)
+        clientbound = type_info("diep", self.build.spec)
+        self._types = {Direction.S2C: clientbound,
+                       Direction.C2S: type_info("diep", "diep_serverbound")}
+
+    def encode_packet(self, node: EventNode, depth: int) -> bytes:
+        direction = node.direction
+        fields = node.fields
+        if node.event.get("id") == COMPRESSED and direction is Direction.S2C and node.children:
+            if depth >= 1 or len(node.children) != 1:
+                raise EncodeError("a 0x02 packet holds exactly one packet, not nested",
+                                  expected="one nested event")
+            inner = self.encode_packet(node.children[0], depth + 1)
+            fields = {**fields, "body": compressed_fields(inner)["body"]}
+        return encode_fields(self._types[direction], fields, hooks=HOOKS)

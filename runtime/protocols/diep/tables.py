@@ -1,0 +1,90 @@
+"""diep.io rows: entity field values from 0x00 updates, one row per value set. Everything
+this protocol's tables read from events is here.
+
+A value goes to the column of its kind: ``vu``/``vi`` -> ``value_int``; ``float`` and
+``float64Precision`` -> ``value_float``; ``stringNT`` -> ``value_str``; ``entid`` ->
+``value_int`` (the id) and ``value_entity_hash`` (both null for "no entity"). The field's
+wire type is in ``wire_type``."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from wirestruct.core.events import PacketEvent
+from wirestruct.core.records import Direction
+from wirestruct.protocols.diep.builds import Build, Field, load_build
+from wirestruct.protocols.diep.values import creation_reader, update_reader
+from wirestruct.tables.rows import Row
+
+UPDATE = 0x00
+CREATION = 1
+_NO_VALUE = (None, None, None, None)
+
+
+def _columns(value: Any) -> tuple:
+    """(value_int, value_float, value_str, value_entity_hash) of one value."""
+    if value is None:
+        return _NO_VALUE
+    if isinstance(value, bool):
+        return (int(value), None, None, None)
+    if isinstance(value, int):
+        return (value, None, None, None)
+    if isinstance(value, float):
+        return (None, value, None, None)
+    if isinstance(value, str):
+        return (None, None, value, None)
+    if isinstance(value, dict):  # an entity reference
+        return (value["id"], None, None, value["hash"])
+    return (None, None, str(value), None)
+
+
+class Rows:
+    """Makes the rows of one diep.io capture's events (for one build's field table)."""
+
+    def __init__(self, *, diep_build: Any = None, **_options: Any) -> None:
+        self.build: Build = load_build(diep_build)
+        self._creation = {f.key: creation_reader(f) for f in self.build.fields}
+        self._update = {f.update_index: (f, update_reader(f)) for f in self.build.fields}
+
+    def __call__(self, event: PacketEvent) -> Iterator[Row]:
+        if event.direction is not Direction.S2C or event.packet_id != UPDATE:
+            return
+        body = event.packet.body
+        head = (event.index, event.t, body.tick.value)
+        for ref in body.deletions:
+            yield "diep_entity_fields", head + (ref.id.value, ref.hash.value, "delete",
+                                                None, None, None) + _NO_VALUE
+        for upcreate in body.upcreates:
+            ref = upcreate.entity
+            entity = head + (ref.id.value, ref.hash.value)
+            data = upcreate.body
+            if upcreate.kind == CREATION:
+                for field in self.build.fields_of(data.groups.mask):
+                    value = self._creation[field.key](getattr(data, field.attr))
+                    yield from _values(entity, "create", field, value, indexed=False)
+            else:
+                for entry in data.fields[:-1]:  # the last entry closes the table
+                    known = self._update.get(entry.index)
+                    if known is None:
+                        continue  # the spec rejects unknown slots; nothing to tabulate
+                    field, read = known
+                    yield from _values(entity, "update", field, read(entry.value),
+                                       indexed=True)
+
+    @staticmethod
+    def final(snapshot: dict[str, Any]) -> tuple[int | None, int]:
+        """(tick, number of live entities) after the last packet."""
+        return snapshot.get("tick"), len(snapshot.get("entities", ()))
+
+
+def _values(entity: tuple, change: str, field: Field, value: Any, *,
+            indexed: bool) -> Iterator[Row]:
+    wire_type = field.update_type if change == "update" else field.type
+    if field.length:
+        items = value if indexed else enumerate(value)
+        for element, item in items:
+            yield "diep_entity_fields", entity + (change, field.key, element,
+                                                  wire_type) + _columns(item)
+    else:
+        yield "diep_entity_fields", entity + (change, field.key, None,
+                                              wire_type) + _columns(value)

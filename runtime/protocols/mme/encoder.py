@@ -1,0 +1,103 @@
+"""Encoder for the Multiplayer Map Editor: events back to the TCP byte stream.
+
+Each packet is ``mme_packet`` built from the event's ``fields`` (packet type, payload
+length, payload fields) by :mod:`wirestruct.encode.building`; one record per packet, on the
+event's stream and direction. ``len_payload`` is written as given: for the types whose
+optional fields depend on the payload size it chooses the variant, and it must match the
+payload fields (a mismatch is an error naming the packet).
+
+The compressed layers (MAP_DATA and BUFFER_IS_MAP_DATA block data, the MAP_TOTAL_DATA and
+BUFFER_APPEND pieces) are bytes in the fields, written as they are; to build them from
+blocks, :func:`compress_blocks` gives the zlib stream (or gzip member) and
+:func:`map_data_fields` / :func:`packet_fields` the fields of a packet.
+"""
+from __future__ import annotations
+
+import gzip
+import zlib
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from wirestruct.encode.building import EncodeError, build, least_size, to_bytes, type_info
+from wirestruct.encode.encoder import Encoder, EventNode
+
+PACKET = type_info("mme", "mme_packet")
+#: Bytes of size-dependent fields a payload can have beyond its least size (MENU_RESPONSE
+#: with a password: 40; AUTHENTICATE with credentials: 52).
+MAX_OPTIONAL = 64
+
+
+class MmeEncoder(Encoder):
+    protocol = "mme"
+
+    def encode_packet(self, node: EventNode, depth: int) -> bytes:
+        return encode_packet(node.fields)
+
+
+def encode_packet(fields: Mapping[str, Any]) -> bytes:
+    """One packet (4-byte header and payload) from its fields."""
+    packet = build(PACKET, fields)
+    length = packet.len_payload
+    if length > 0xFFFF:
+        raise EncodeError(f"payload of {length} bytes", field_path="len_payload",
+                          expected="at most 65535 bytes")
+    return to_bytes(packet, 4 + length)
+
+
+def packet_fields(packet_type: str, payload: Mapping[str, Any], len_payload: int) -> dict[str, Any]:
+    """The fields of a packet of type ``packet_type`` (its enum name)."""
+    return {"packet_type": packet_type, "len_payload": len_payload, "payload": dict(payload)}
+
+
+def payload_packet(packet_type: str, payload: Mapping[str, Any],
+                   len_payload: int | None = None) -> bytes:
+    """One packet from its type (enum name) and payload fields.
+
+    ``len_payload`` is computed unless given: the least size that holds exactly the given
+    fields (a field present is written, an optional field absent is left out with
+    everything after it; strings take their own length, unpadded). Give it to choose a
+    longer variant the same fields also fit, e.g. ANNOUNCE_PLAYER's 24-byte name field."""
+    if len_payload is not None:
+        return encode_packet(packet_fields(packet_type, payload, len_payload))
+    probe = build(PACKET, packet_fields(packet_type, payload, 0))
+    least = least_size(probe.payload)
+    last: EncodeError | None = None
+    for length in range(least, min(least + MAX_OPTIONAL, 0xFFFF) + 1):
+        try:
+            return encode_packet(packet_fields(packet_type, payload, length))
+        except EncodeError as exc:
+            last = exc
+    raise EncodeError(f"no payload size of {packet_type} from {least} to {least + MAX_OPTIONAL} "
+                      f"bytes holds exactly its fields ({last})", field_path="len_payload",
+                      expected="the fields of one size variant of the packet type")
+
+
+def compress_blocks(blocks: bytes, *, level: int = 6, use_gzip: bool = False) -> bytes:
+    """Block data as the protocol sends it: one zlib stream, or one gzip member."""
+    if use_gzip:
+        return gzip.compress(blocks, compresslevel=level, mtime=0)
+    return zlib.compress(blocks, level)
+
+
+def region_fields(lower: Sequence[int], upper: Sequence[int]) -> dict[str, Any]:
+    lx, ly, lz = lower
+    ux, uy, uz = upper
+    return {"lower_x": lx, "lower_y": ly, "lower_z": lz,
+            "upper_x": ux, "upper_y": uy, "upper_z": uz}
+
+
+def map_data_fields(lower: Sequence[int], upper: Sequence[int], blocks: bytes, *,
+                    level: int = 6, use_gzip: bool = False) -> dict[str, Any]:
+    """MAP_DATA for a region (inclusive corners) and its blocks, x fastest, then y, z."""
+    volume = 1
+    for lo, hi in zip(lower, upper):
+        volume *= hi - lo + 1
+    if volume != len(blocks):
+        raise EncodeError(f"{len(blocks)} blocks for a region of {volume}",
+                          field_path="payload/data", expected="one block per position")
+    data = compress_blocks(blocks, level=level, use_gzip=use_gzip)
+    if 12 + len(data) > 0xFFFF:
+        raise EncodeError(f"compressed region of {len(data)} bytes", field_path="payload/data",
+                          expected="at most 65523 bytes: send smaller regions")
+    return packet_fields("map_data", {"region": region_fields(lower, upper), "data": data},
+                         12 + len(data))

@@ -1,0 +1,74 @@
+"""Multiplayer Map Editor rows: player moves, map changes and chat. Everything this
+protocol's tables read from events is here."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from wirestruct.core.events import PacketEvent
+from wirestruct.core.records import Direction
+from wirestruct.protocols.mme.packets import PacketType as P
+from wirestruct.protocols.mme.text import plain_text
+from wirestruct.tables.rows import Row
+
+_REGION_DATA = (int(P.MAP_DATA), int(P.BUFFER_IS_MAP_DATA))
+
+
+class Rows:
+    """Makes the rows of one MME capture's events."""
+
+    def __init__(self, **_options: Any) -> None:
+        pass
+
+    def __call__(self, event: PacketEvent) -> Iterator[Row]:
+        packet_id = event.packet_id
+        if packet_id == P.MOVE_PLAYER:
+            p = event.packet.payload
+            s2c = event.direction is Direction.S2C
+            is_self = (not s2c) or bool(p.teleports_self)
+            player_id = getattr(p, "player_id", None) if s2c and not is_self else None
+            yield "mme_moves", (event.index, event.t, event.direction.label, player_id,
+                                is_self, p.x, p.y, p.z, p.u, p.v)
+        elif packet_id == P.CHAT_MESSAGE:
+            p = event.packet.payload
+            yield "mme_chat", (event.index, event.t, event.direction.label, p.player_id,
+                               plain_text(p.message))
+        elif event.direction is Direction.S2C:
+            change = _map_change(event)
+            if change is not None:
+                yield "mme_map_changes", (event.index, event.t) + change
+
+    @staticmethod
+    def final(snapshot: dict[str, Any]) -> tuple[int | None, int]:
+        """(tick: MME has none, number of players known) after the last packet."""
+        return None, len(snapshot.get("players", ()))
+
+
+def _map_change(event: PacketEvent) -> tuple | None:
+    """(kind, lower x/y/z, upper x/y/z, offset, blocks written, block type)."""
+    packet_id = event.packet_id
+    if packet_id == P.MAP_SETUP:
+        p = event.packet.payload
+        if p.frees:
+            return ("free",) + (None,) * 8
+        return ("setup", 0, 0, 0, p.size_x - 1, p.size_y - 1, p.size_z - 1, None,
+                p.size_x * p.size_y * p.size_z, None)
+    if packet_id == P.MAP_FILL:
+        p = event.packet.payload
+        r = p.region
+        lower, upper = (r.lower_x, r.lower_y, r.lower_z), (r.upper_x, r.upper_y, r.upper_z)
+        volume = 1
+        for lo, hi in zip(lower, upper):
+            volume *= max(0, hi - lo + 1)
+        return ("fill",) + lower + upper + (None, volume, p.block_type)
+    if packet_id == P.MAP_MODIFY:
+        p = event.packet.payload
+        return ("modify", p.x, p.y, p.z, p.x, p.y, p.z, None, 1, p.block_type)
+    blocks = event.expansions.get("blocks")
+    if blocks is None:
+        return None
+    if packet_id in _REGION_DATA:
+        return ("region",) + tuple(blocks.region) + (None, len(blocks.data), None)
+    if packet_id == P.MAP_TOTAL_DATA:
+        return ("stream",) + (None,) * 6 + (blocks.offset, len(blocks.data), None)
+    return None
