@@ -36,21 +36,24 @@ CACHE = Path(__file__).resolve().parent / ".against"
 #: sys.path; prints {"state": s, "decode": s}.
 CHILD = r"""
 import gc, json, os, sys, time
-from wirestruct import get_protocol
-from wirestruct.captures import open_capture
-from wirestruct.core.records import CaptureRecord
-from wirestruct.core.session import decode_records, track
+from wirestruct import CaptureRecord, decode_records, get_protocol, open_capture, track
 try:
     from wirestruct.output.serialize import dumps_event
+except ImportError:  # before the output package
+    try:
+        from wirestruct.serialize import dumps_event
+    except ImportError:  # before wirestruct.serialize: the command line's own event_json
+        dumps_event = None
+if dumps_event is not None:
     def line(event):
         return dumps_event(event)
-except ImportError:  # before wirestruct.output.serialize: the command line's own event_json
+else:
     from wirestruct.tools.cli import event_json
     def line(event):
         return json.dumps(event_json(event)).encode()
 path, name = sys.argv[1], sys.argv[2]
 protocol = get_protocol(name)
-with open_capture(path, transport=protocol.transport) as capture:
+with open_capture(path) as capture:   # JSON Lines: read the same way by every revision
     records = [r for r in capture if isinstance(r, CaptureRecord)]
 def state():
     tracker = protocol.tracker()
@@ -113,7 +116,7 @@ def captures(folder: Path, ticks: int, segments: bool = False) -> dict[str, Path
                                       "data": r.data.hex()}) + "\n")
         return path
 
-    with open_capture(ROOT / "samples" / "mme.jsonl", transport="stream") as capture:
+    with open_capture(ROOT / "samples" / "mme.jsonl") as capture:
         mme = [r for r in capture if isinstance(r, CaptureRecord)]
     span = mme[-1].t - mme[0].t + 1.0
     mme = [CaptureRecord(i, r.t + copy * span, r.direction, r.data, r.stream + copy * 1000)

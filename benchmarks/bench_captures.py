@@ -53,9 +53,9 @@ def records(size_mb: float, seed: int = 7):
 
 
 def build(folder: Path, size_mb: float) -> dict:
-    from wirestruct.captures.container import write_container
-    from wirestruct.captures.jsonl import write_jsonl
-    from wirestruct.captures.pcap_writer import write_pcap, write_pcapng
+    from wirestruct.captures.files.container import write_container
+    from wirestruct.captures.files.jsonl import write_jsonl
+    from wirestruct.captures.writers.pcap_writer import write_pcap, write_pcapng
 
     paths = {
         "pcap": folder / "bench.pcap",
@@ -100,13 +100,14 @@ def peak_rss_kb() -> int:
 def read_one(path: str) -> dict:
     """Run in a child process: read every record, report counts, time and peak memory."""
     from wirestruct import open_capture
+    from wirestruct.captures import Transport
     from wirestruct.core.errors import WirestructError
 
     rss_before = peak_rss_kb()
     count = payload = errors = 0
     started = time.perf_counter()
-    with open_capture(path, server_ports=(SERVER_PORT,), transport="stream") as capture:
-        for item in capture:
+    with open_capture(path) as capture:
+        for item in capture.records(Transport("stream", (SERVER_PORT,))):
             if isinstance(item, WirestructError):
                 errors += 1
             else:

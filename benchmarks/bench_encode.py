@@ -72,7 +72,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.protocol and name not in args.protocol:
             continue
         protocol = get_protocol(name)
-        with open_capture(ROOT / path, transport=protocol.transport) as capture:
+        with open_capture(ROOT / path) as capture:
             records = [r for r in capture if isinstance(r, CaptureRecord)]
         events = [json.loads(json.dumps(event_json(e)))
                   for e in decode_records(records, protocol.decoder())]

@@ -34,13 +34,11 @@ READERS = ("wirestruct", "generated", "dpkt", "struct", "tshark")
 
 
 def read_wirestruct(path: str, fast: bool = True) -> int:
-    from wirestruct.captures import pcap
+    from wirestruct.captures.packets import read_packet_capture
 
-    if not fast:
-        pcap.decode_frame = lambda data, link_type: None
     payload = 0
     with open(path, "rb") as stream:
-        for item in pcap.read_packet_capture(stream, server_ports=(SERVER_PORT,)):
+        for item in read_packet_capture(stream, server_ports=(SERVER_PORT,), fast=fast):
             data = getattr(item, "data", None)
             if data is None:
                 raise SystemExit(f"unexpected error: {item}")
@@ -119,7 +117,7 @@ def run(name: str, path: str) -> float:
 def build(path: Path, size_mb: float) -> None:
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     from bench_captures import records
-    from wirestruct.captures.pcap_writer import write_pcap
+    from wirestruct.captures.writers.pcap_writer import write_pcap
 
     with open(path, "wb") as out:
         write_pcap(out, records(size_mb), server=("127.0.0.1", SERVER_PORT))

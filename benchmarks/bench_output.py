@@ -102,7 +102,7 @@ def old_event_json(event: Any) -> dict[str, Any]:
 
 # -- runs --------------------------------------------------------------------------------
 def load(protocol: Any, path: Path, copies: int) -> list[Any]:
-    with open_capture(path, transport=protocol.transport) as capture:
+    with open_capture(path) as capture:
         records = [r for r in capture if isinstance(r, CaptureRecord)]
     span = records[-1].t - records[0].t + 1.0
     out = []

@@ -1,4 +1,4 @@
-"""TCP reassembly (``wirestruct.captures.tcp_reassembly.HalfStream``) on its own.
+"""TCP reassembly (``wirestruct.captures.flows.tcp_reassembly.HalfStream``) on its own.
 
     python benchmarks/bench_tcp.py [--mb 64] [--segment 1460]
 
@@ -17,7 +17,7 @@ import random
 import sys
 import time
 
-from wirestruct.captures.tcp_reassembly import HalfStream
+from wirestruct.captures.flows.tcp_reassembly import HalfStream
 
 
 def orders(count: int, rng: random.Random):

@@ -2,12 +2,13 @@
 
     from wirestruct import open_capture, get_protocol, decode_records, track
 
-    protocol = get_protocol("scrap-mechanic")
+    protocol = get_protocol(name)                  # one of protocol_names()
     with open_capture("session.jsonl") as capture:
         tracker = protocol.tracker()
-        for event in track(decode_records(capture, protocol.decoder()), tracker):
-            print(event)
-    print(tracker.snapshot())
+        records = capture.records(protocol)
+        for event in track(decode_records(records, protocol.decoder()), tracker):
+            print(to_jsonable(event))
+    print(to_jsonable(tracker.snapshot(), raw=False))
 
 The generated classes are importable on their own, e.g.
 ``from wirestruct.generated.capture.wirestruct_capture import WirestructCapture``.

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from itertools import islice
 
 from wirestruct.captures import Capture
-from wirestruct.captures.sources import PeekView
-from wirestruct.core.errors import WirestructError
+from wirestruct.captures.files.sources import PeekView
+from wirestruct.core.errors import DetectionError
 from wirestruct.core.events import ErrorEvent, Event, PacketEvent
 from wirestruct.core.session import decode_records
 from wirestruct.plugin.registry import get_protocol, protocol_names
@@ -24,9 +24,6 @@ DETECT_RECORDS = 64
 #: Bytes of the capture's start the trials may read (and hold in memory).
 DETECT_BYTES = 1 << 20
 
-
-class DetectionError(WirestructError):
-    """No protocol, or more than one equally, fits the start of the capture."""
 
 
 @dataclass(frozen=True)
@@ -63,11 +60,11 @@ def try_protocol(capture: Capture, name: str, *, records: int = DETECT_RECORDS,
     protocol = get_protocol(name)
     view = Capture(path=capture.path, format=capture.format,
                    stream=PeekView(capture.stream, max_bytes), server=capture.server,
-                   server_ports=protocol.default_ports, transport=protocol.transport,
                    limits=capture.limits)
     packets = unknown = errors = 0
-    decoder = protocol.decoder(limits=capture.limits, **options)
-    for event in decode_records(islice(view, records), decoder):
+    decoder = protocol.decoder(limits=capture.limits, **protocol.own_options(
+        {k: v for k, v in options.items() if k in protocol.option_names()}))
+    for event in decode_records(islice(view.records(protocol), records), decoder):
         if isinstance(event, ErrorEvent):
             errors += 1
         elif looks_unknown(event):
@@ -80,8 +77,8 @@ def try_protocol(capture: Capture, name: str, *, records: int = DETECT_RECORDS,
 def detect_protocol(capture: Capture, *, records: int = DETECT_RECORDS,
                     max_bytes: int = DETECT_BYTES, **options) -> tuple[str, list[Trial]]:
     """The protocol ``capture`` speaks and every trial, best first. The capture is left
-    unread; set its ``transport`` and ``server_ports`` from the protocol before reading
-    (:func:`wirestruct.captures.open_capture` does it when given them)."""
+    unread: read it with ``capture.records(get_protocol(name))``. ``options`` are the
+    protocols' options (each trial takes its own protocol's)."""
     if capture.protocol:
         return capture.protocol, []
     if capture.format == "wscap":

@@ -4,11 +4,13 @@ Decoding is split in two stages:
 
 * the **sequential stage**, in this process, in capture order: reading records, framing,
   and the in-order part of each top-level packet that later packets depend on - the
-  decoder's ``stage_packet(data, ctx)`` hook (Scrap Mechanic: LZ4, sub-update framing,
-  delta reconstruction and the controller types from Creates; diep.io and MME: nothing
-  beyond framing). It returns the small picklable state a worker needs to decode the packet
-  alone. A packet the decoder's ``in_order_packet(data)`` claims (MME map transfers, whose
-  expansions read the transfer state) is decoded here, whole, as without workers.
+  decoder's ``stage_packet(data, ctx)`` hook (decompression, delta reconstruction, the
+  state later packets read; nothing beyond framing for a decoder whose packets stand
+  alone). It returns the small picklable state a worker needs to decode the packet
+  alone. A packet the decoder's ``in_order_packet(data)`` claims (one whose expansions
+  read state the stage does not carry, such as a transfer in pieces) is decoded here,
+  whole, as without workers. Decoders declare all of this on
+  :class:`~wirestruct.core.decoder.Decoder` (``splits``).
 * the **worker stage**, in ``concurrent.futures.ProcessPoolExecutor`` processes: parsing
   and serialization. A task is a chunk of packets (bytes, capture context and the state
   above); a worker decodes each with its own decoder (``resume_packet(state, ctx)`` loads
@@ -45,6 +47,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from wirestruct.captures import Capture
 from wirestruct.core.decoder import Decoder, PacketContext, StreamDecoder, _count_undecoded
 from wirestruct.core.errors import DecodeError, WirestructError
 from wirestruct.core.events import ErrorEvent, Event, PacketEvent
@@ -56,7 +59,7 @@ from wirestruct.plugin.protocol import Protocol
 #: A worker task is sized to take about CHUNK_SECONDS of a worker's CPU time, from what
 #: the tasks written so far took per packet: a task costs its worker and this process a
 #: few milliseconds besides its packets (sending, waking, numbering), about what 256 small
-#: MME packets take to decode, while one diep.io update may take several milliseconds
+#: packets take to decode, while one large entity update may take several milliseconds
 #: (benchmarks/bench_jobs.py). Before the first task comes back, tasks start at
 #: FIRST_CHUNK_PACKETS packets and double, so the workers start soon; a task holds at most
 #: CHUNK_PACKETS packets (the ``chunk_packets`` argument) and is sent anyway at CHUNK_BYTES
@@ -85,8 +88,8 @@ def default_jobs() -> int:
 
 #: Captures from this size on are decoded on every core by ``decode --jobs auto`` (for the
 #: protocols whose ``parallel_by_default`` is set): below it, starting the workers takes a
-#: good part of what they save (benchmarks/bench_jobs.py on 2 cores: diep.io 1.35x at
-#: 1.9 MB, Scrap Mechanic 1.05x at 3 MB, against 2.14x and 1.53x at ten times those sizes).
+#: good part of what they save (benchmarks/bench_jobs.py on 2 cores prints the figures per
+#: protocol and capture size).
 AUTO_MIN_BYTES = 16 << 20
 
 
@@ -113,11 +116,6 @@ def event_line(event: Event, fmt: tuple[bool, str]) -> bytes:
     return dumps_event(event, raw=raw, big_ints=big_ints, line=True)
 
 
-def supports_split(decoder: Decoder) -> bool:
-    """Whether the decoder has the hooks of the split decode."""
-    return callable(getattr(decoder, "stage_packet", None))
-
-
 # -- the sequential stage --------------------------------------------------------------------
 # A packet for a worker: (data, record, t, direction, stream, offset, state, first index).
 _Unit = tuple[bytes, int, float, int, int, int, Any, int]
@@ -136,11 +134,11 @@ def _stage(decoder: Decoder) -> None:
     """Make ``decoder`` run only the sequential stage of each top-level packet: its events
     then hold a :class:`_Staged` for every packet a worker is to decode."""
     run_packet = decoder.run_packet
-    stage_packet = decoder.stage_packet  # type: ignore[attr-defined]
-    in_order = getattr(decoder, "in_order_packet", None)
+    stage_packet = decoder.stage_packet
+    in_order = decoder.in_order_packet
 
     def staged(data: bytes, ctx: PacketContext) -> list[Any]:
-        if in_order is not None and in_order(data):
+        if in_order(data):
             return run_packet(data, ctx)
         state = stage_packet(data, ctx)
         return [_Staged((data, ctx.record, ctx.t, int(ctx.direction), ctx.stream, ctx.offset,
@@ -315,7 +313,7 @@ def _decode_units(units: list[_Unit], base: int, max_output: int = CHUNK_OUTPUT)
 
 def _unit_events(decoder: Decoder, units: list[_Unit], base: int) -> Iterator[Event | int]:
     """The events of each unit in turn, each unit's followed by how many it made."""
-    resume = getattr(decoder, "resume_packet", None)
+    resume = decoder.resume_packet
     stream = isinstance(decoder, StreamDecoder)
     done = 0
     for data, record, t, direction, stream_no, offset, state, first in units:
@@ -324,8 +322,7 @@ def _unit_events(decoder: Decoder, units: list[_Unit], base: int) -> Iterator[Ev
         if start >= _SPAN:
             raise OverflowError(f"more than {_SPAN} events in one capture")
         decoder._next_index = base * _SPAN + start
-        if resume is not None:
-            resume(state, ctx)
+        resume(state, ctx)
         events = Decoder.run_packet(decoder, data, ctx)
         if stream:
             _count_undecoded(events, len(data), offset)
@@ -354,10 +351,12 @@ class ParallelDecode:
                  protocol: Protocol, *, jobs: int, fmt: tuple[bool, str] = (False, "number"),
                  limits: Limits = DEFAULT_LIMITS, options: dict[str, Any] | None = None,
                  chunk_packets: int = CHUNK_PACKETS, max_in_flight: int | None = None,
-                 chunk_output: int = CHUNK_OUTPUT) -> None:
+                 chunk_output: int = CHUNK_OUTPUT, path: str | None = None) -> None:
         if jobs < 1:
             raise ValueError(f"jobs must be 1 or more, not {jobs}")
         self.records = records
+        #: the capture's file, named in every error event
+        self.path = path
         self.protocol = protocol
         self.jobs = jobs
         self.fmt = fmt
@@ -382,10 +381,10 @@ class ParallelDecode:
 
     def __iter__(self) -> Iterator[bytes]:
         decoder = self.protocol.decoder(limits=self.limits, **self.options)
-        if not supports_split(decoder):
+        if not decoder.splits:
             yield from self._sequential(decoder)
             return
-        path = getattr(self.records, "path", None)
+        path = self.path
         try:
             context = multiprocessing.get_context("forkserver")
             context.set_forkserver_preload(["wirestruct.parallel", "wirestruct.tools.cli",
@@ -406,7 +405,7 @@ class ParallelDecode:
             yield from self._pipeline(decoder, pool)
 
     def _sequential(self, decoder: Decoder) -> Iterator[bytes]:
-        for event in decode_records(self.records, decoder):
+        for event in decode_records(self.records, decoder, file=self.path):
             self._count(event)
             yield event_line(event, self.fmt)
 
@@ -421,7 +420,7 @@ class ParallelDecode:
         chunk = _Chunk()
         self._pool, self._offset = pool, 0
         limit = min(FIRST_CHUNK_PACKETS, self.chunk_packets)
-        for item in decode_records(self.records, decoder):
+        for item in decode_records(self.records, decoder, file=self.path):
             if item.__class__ is _Staged:
                 unit = item.unit  # type: ignore[union-attr]
                 chunk.units.append(unit)
@@ -546,11 +545,11 @@ def _renumbered(event: Event, offset: int) -> Event:
     return replace(event, index=event.index + offset)
 
 
-def decode_lines(records: Iterable[CaptureRecord | WirestructError], protocol: Protocol,
-                 *, jobs: int | None = None, fmt: tuple[bool, str] = (False, "number"),
-                 limits: Limits = DEFAULT_LIMITS,
+def decode_lines(capture: Capture, protocol: Protocol, *, jobs: int | None = None,
+                 fmt: tuple[bool, str] = (False, "number"), limits: Limits = DEFAULT_LIMITS,
                  options: dict[str, Any] | None = None) -> ParallelDecode:
-    """The lines ``wirestruct decode`` prints for ``records``, decoded on ``jobs`` worker
+    """The lines ``wirestruct decode`` prints for ``capture``, decoded on ``jobs`` worker
     processes (default: every core): iterate for blocks of UTF-8 bytes, whole lines each."""
-    return ParallelDecode(records, protocol, jobs=jobs or default_jobs(), fmt=fmt,
-                          limits=limits, options=options)
+    return ParallelDecode(capture.records(protocol), protocol, jobs=jobs or default_jobs(),
+                          fmt=fmt, limits=limits, options=options,
+                          path=None if capture.path == "-" else capture.path)

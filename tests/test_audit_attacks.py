@@ -74,7 +74,7 @@ def test_a_forgotten_scrap_mechanic_stream_lets_go_of_its_delta_base():
 def test_an_error_never_echoes_a_huge_input_value():
     import io
 
-    from wirestruct.captures.jsonl import read_jsonl
+    from wirestruct.captures.files.jsonl import read_jsonl
     from wirestruct.core.errors import CaptureError
     from wirestruct.core.limits import MAX_ERROR_MESSAGE
 
@@ -126,7 +126,7 @@ def _xz_declaring(data: bytes, dict_byte: int) -> bytes:
 
 
 def test_xz_capture_declaring_a_huge_dictionary_is_refused_before_it_is_held(tmp_path):
-    from wirestruct.captures.sources import open_source
+    from wirestruct.captures.files.sources import open_source
     from wirestruct.core.errors import CaptureError
 
     data = b"\x00" * (1 << 20)
@@ -148,7 +148,7 @@ def test_xz_capture_declaring_a_huge_dictionary_is_refused_before_it_is_held(tmp
 
 def test_zstd_capture_window_is_a_limit(tmp_path):
     import zstandard
-    from wirestruct.captures.sources import open_source
+    from wirestruct.captures.files.sources import open_source
     from wirestruct.core.errors import CaptureError
 
     data = bytes(range(256)) * 8192
@@ -169,7 +169,7 @@ def test_zstd_capture_window_is_a_limit(tmp_path):
 def test_a_corrupt_compressed_tail_is_counted(tmp_path):
     import gzip
 
-    from wirestruct.captures.sources import open_source
+    from wirestruct.captures.files.sources import open_source
 
     data = bytes(range(256)) * 4096
     first = gzip.compress(data)

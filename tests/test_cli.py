@@ -5,7 +5,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from wirestruct.captures import open_capture
+from wirestruct.captures import Transport, open_capture
 from wirestruct.core.limits import Limits
 from wirestruct.tools.cli import main
 
@@ -21,9 +21,9 @@ def run(args, capsys):
     return status, out, err
 
 
-def records_of(path, **kw):
+def records_of(path, transport="stream", server_ports=(), **kw):
     with open_capture(path, **kw) as capture:
-        return [r for r in capture]
+        return [r for r in capture.records(Transport(transport, server_ports))]
 
 
 def test_decode_jsonl_is_one_json_object_per_packet(capsys):

@@ -4,7 +4,7 @@ import struct
 
 import pytest
 from wirestruct import open_capture
-from wirestruct.captures.container import (
+from wirestruct.captures.files.container import (
     MAGIC,
     ContainerReader,
     write_container,
@@ -86,7 +86,7 @@ def test_bad_headers(data, message):
 def test_a_record_over_max_record_is_skipped_unread_and_reading_goes_on():
     import tracemalloc
 
-    from wirestruct.captures.container import _HEADER
+    from wirestruct.captures.files.container import _HEADER
     from wirestruct.core.errors import LimitExceededError
 
     out = io.BytesIO()

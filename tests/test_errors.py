@@ -2,7 +2,7 @@
 import io
 
 import pytest
-from wirestruct.captures.container import write_container
+from wirestruct.captures.files.container import write_container
 from wirestruct.core.errors import (
     CaptureError,
     DecodeError,

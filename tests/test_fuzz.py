@@ -14,8 +14,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from wirestruct.captures import detect_format
-from wirestruct.captures.container import ContainerReader, write_container
-from wirestruct.captures.jsonl import read_jsonl
+from wirestruct.captures.files.container import ContainerReader, write_container
+from wirestruct.captures.files.jsonl import read_jsonl
 from wirestruct.core.errors import WirestructError
 from wirestruct.core.events import ErrorEvent, PacketEvent
 from wirestruct.core.limits import Limits
@@ -136,7 +136,7 @@ CAPTURE_FILES = sorted((ROOT / "tests" / "data" / "captures").glob("*.pcap*")) +
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(data=st.data())
 def test_mutated_pcap_files(path, data):
-    from wirestruct.captures.pcap import read_packet_capture
+    from wirestruct.captures.packets import read_packet_capture
     blob = data.draw(mutation(path.read_bytes()))
     for transport in ("stream", "message"):
         items = list(read_packet_capture(io.BytesIO(blob), server=None, server_ports=(),

@@ -33,7 +33,7 @@ _EVENTS = {}
 def events(name):
     if name not in _EVENTS:
         protocol = get_protocol(name)
-        with open_capture(ROOT / "samples" / SAMPLES[name], transport=protocol.transport) as c:
+        with open_capture(ROOT / "samples" / SAMPLES[name]) as c:
             _EVENTS[name] = list(decode_records(c, protocol.decoder()))
     return _EVENTS[name]
 

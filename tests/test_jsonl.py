@@ -5,7 +5,7 @@ import json
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from wirestruct.captures.jsonl import format_line, parse_line, read_jsonl, write_jsonl
+from wirestruct.captures.files.jsonl import format_line, parse_line, read_jsonl, write_jsonl
 from wirestruct.core.errors import CaptureError, LimitExceededError
 from wirestruct.core.records import CaptureRecord, Direction
 
@@ -92,7 +92,7 @@ def test_round_trip():
 
 
 def test_a_record_over_max_record_is_an_error_and_reading_goes_on():
-    from wirestruct.captures.jsonl import read_jsonl
+    from wirestruct.captures.files.jsonl import read_jsonl
     from wirestruct.core.errors import LimitExceededError
     lines = (b'{"t": 1, "dir": "s2c", "data": "' + b"ab" * 300 + b'"}\n'
              b'{"t": 2, "dir": "s2c", "data": "0102"}\n')
@@ -105,7 +105,7 @@ def test_a_record_over_max_record_is_an_error_and_reading_goes_on():
 @pytest.mark.parametrize("line", [b'{"t": ' + b"[" * 5000 + b"]" * 5000 + b'}\n',
                                   b'{"t": 1' + b"0" * 400 + b', "dir": "s2c", "data": ""}\n'])
 def test_hostile_json_lines_are_capture_errors(line):
-    from wirestruct.captures.jsonl import read_jsonl
+    from wirestruct.captures.files.jsonl import read_jsonl
     from wirestruct.core.errors import CaptureError
     good = b'{"t": 2, "dir": "s2c", "data": "01"}\n'
     bad, record = read_jsonl(io.BytesIO(line + good))

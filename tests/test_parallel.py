@@ -146,24 +146,24 @@ def test_cli_jobs_2_prints_what_jobs_1_prints(captures, capsys):
 def _open(path, extra):
     protocol = get_protocol(extra[1])
     server = extra[extra.index("--server") + 1] if "--server" in extra else None
-    return protocol, open_capture(path, transport=protocol.transport, server=server,
-                                  server_ports=protocol.default_ports)
+    return protocol, open_capture(path, server=server)
 
 
 def test_api_small_chunks_match_one_process(captures):
     """Chunks of 3 packets, at most 2 in flight: events made in this process (framing and
-    capture errors, MME transfers) fall between and inside chunks. The capture is given
-    itself, so error events name its file, in both."""
+    capture errors, MME transfers) fall between and inside chunks. The capture's path is
+    given, so error events name its file, in both."""
     for key, (path, extra) in captures.items():
         fmt = ("--raw" in extra, "number")
         protocol, capture = _open(path, extra)
         with capture:
-            events = list(decode_records(capture, protocol.decoder()))
+            events = list(decode_records(capture.records(protocol), protocol.decoder(),
+                                         file=capture.path))
         expected = b"".join(event_line(event, fmt) for event in events)
         protocol, capture = _open(path, extra)
         with capture:
-            out = ParallelDecode(capture, protocol, jobs=2, fmt=fmt, chunk_packets=3,
-                                 max_in_flight=2)
+            out = ParallelDecode(capture.records(protocol), protocol, jobs=2, fmt=fmt,
+                                 chunk_packets=3, max_in_flight=2, path=capture.path)
             text = b"".join(out)
         assert text == expected, key
         errors = sum(isinstance(event, ErrorEvent) for event in events)
@@ -174,8 +174,8 @@ def test_api_small_chunks_match_one_process(captures):
 def test_indices_count_every_event_in_order(captures, capsys):
     path, _ = captures["sm_damaged"]
     with open_capture(path) as capture:
-        out = b"".join(ParallelDecode(capture, get_protocol("scrap-mechanic"), jobs=2,
-                                      chunk_packets=5))
+        out = b"".join(ParallelDecode(capture.records(), get_protocol("scrap-mechanic"),
+                                      jobs=2, chunk_packets=5, path=capture.path))
     events = [json.loads(line) for line in out.splitlines()]
     indexed = [e["index"] for e in events if e["index"] is not None]
     assert indexed == list(range(len(indexed)))
@@ -317,12 +317,14 @@ def test_a_worker_returns_at_most_chunk_output_and_the_rest_is_sent_again(captur
         fmt = ("--raw" in extra, "number")
         protocol, capture = _open(path, extra)
         with capture:
-            events = list(decode_records(capture, protocol.decoder()))
+            events = list(decode_records(capture.records(protocol), protocol.decoder(),
+                                         file=capture.path))
         lines = [event_line(event, fmt) for event in events]
         protocol, capture = _open(path, extra)
         with capture:
-            out = ParallelDecode(capture, protocol, jobs=2, fmt=fmt, chunk_packets=16,
-                                 max_in_flight=2, chunk_output=2000)
+            out = ParallelDecode(capture.records(protocol), protocol, jobs=2, fmt=fmt,
+                                 chunk_packets=16, max_in_flight=2, chunk_output=2000,
+                                 path=capture.path)
             parts = list(out)
         assert b"".join(parts) == b"".join(lines), key
         resubmitted += out.resubmitted

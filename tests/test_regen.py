@@ -8,6 +8,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from wirestruct.core.errors import SpecError
 from wirestruct.tools import regen
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -113,7 +114,7 @@ def test_meta_id_must_match_file_name(tmp_path):
 
 def test_file_names_unique_across_ksy(tmp_path):
     ksy = make_tree(tmp_path, {"a/t_inner.ksy": INNER, "b/t_inner.ksy": INNER})
-    with pytest.raises(regen.RegenError, match="unique"):
+    with pytest.raises(SpecError, match="unique"):
         regen.spec_files(ksy)
 
 
@@ -225,7 +226,7 @@ def test_read_write_patch_fails_loudly_unless_the_text_occurs_once(tmp_path, cop
     compiler = tmp_path / "kaitai-struct-compiler.js"
     compiler.write_text(changed, encoding="utf-8")
     ksy = make_tree(tmp_path, {"pkgr/t_inner.ksy": INNER})
-    with pytest.raises(regen.RegenError) as err:
+    with pytest.raises(SpecError) as err:
         regen.compile_specs([ksy / "pkgr" / "t_inner.ksy"], languages=("python-rw",),
                             compiler=compiler)
     message = str(err.value)

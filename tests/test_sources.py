@@ -5,7 +5,7 @@ import lzma
 
 import pytest
 import zstandard
-from wirestruct.captures.sources import PeekView, Source, detect_compression, open_source
+from wirestruct.captures.files.sources import PeekView, Source, detect_compression, open_source
 from wirestruct.core.errors import CaptureError
 
 

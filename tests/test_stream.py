@@ -88,7 +88,7 @@ def test_every_generated_substream_is_a_parse_stream():
     import sys
     from pathlib import Path
 
-    import wirestruct.captures.pcap  # noqa: F401 - the runtime modules bind their packages
+    import wirestruct.captures.packets  # noqa: F401 - the runtime modules bind their packages
     import wirestruct.protocols.mme.decoder  # noqa: F401
     import wirestruct.protocols.scrap_mechanic.decoder  # noqa: F401
     generated = Path(importlib.import_module("wirestruct.generated").__path__[0])
@@ -104,8 +104,7 @@ def test_every_generated_substream_is_a_parse_stream():
     from wirestruct.core.session import decode_records
     root = Path(__file__).resolve().parent.parent
     protocol = get_protocol("scrap-mechanic")
-    with open_capture(root / "samples" / "scrap_mechanic.jsonl",
-                      transport=protocol.transport) as capture:
+    with open_capture(root / "samples" / "scrap_mechanic.jsonl") as capture:
         bodies = [event.expansions["body"] for event in decode_records(capture, protocol.decoder())
                   if isinstance(event, PacketEvent) and "body" in event.expansions]
     inner = [obj._io for body in bodies for obj in objects(body) if obj._io is not body._io]

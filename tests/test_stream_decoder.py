@@ -274,7 +274,7 @@ def test_mme_resync_after_a_gap():
 
     from wirestruct.captures import open_capture
     path = Path(__file__).parent / "data" / "mme" / "session.jsonl"
-    with open_capture(path, transport="stream") as capture:
+    with open_capture(path) as capture:
         records = [r for r in capture if isinstance(r, CaptureRecord)]
     s2c = [r for r in records if r.direction is Direction.S2C]
     whole = list(decode_records(records, MmeDecoder()))

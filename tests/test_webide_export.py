@@ -8,12 +8,12 @@ import struct
 from pathlib import Path
 
 import pytest
-from wirestruct.captures.pcap_writer import PcapngWriter
+from wirestruct.captures.writers.pcap_writer import PcapngWriter
+from wirestruct.core.errors import OutputError
 from wirestruct.plugin import registry
 from wirestruct.tools.cli import main as cli
 from wirestruct.tools.webide import (
     MANIFEST,
-    OutputDirError,
     _same_terms,
     export_capture,
     first_difference,
@@ -92,7 +92,7 @@ def sm_export(tmp_path_factory):
 def test_steam_ids_above_2_53_are_exact_in_the_web_ide(sm_export):
     out, js = sm_export
     name = "packets/000000_initialization_network_update_body.bin"
-    py = python_view("scrap_mechanic", "sm_network_update_body.ksy", (out / name).read_bytes())
+    py = python_view("wirestruct.generated.scrap_mechanic", "sm_network_update_body.ksy", (out / name).read_bytes())
     py_ids = list(_find(py, "steam_id_64"))
     assert py_ids and all(v > 2 ** 53 for v in py_ids)
     js_parts = list(_find(js[name], "steamId"))
@@ -111,7 +111,7 @@ def test_the_checker_flags_an_altered_or_rounded_value(sm_export):
     out, js_all = sm_export
     name = "packets/000000_initialization_network_update_body.bin"
     js = js_all[name]
-    py = python_view("scrap_mechanic", "sm_network_update_body.ksy", (out / name).read_bytes())
+    py = python_view("wirestruct.generated.scrap_mechanic", "sm_network_update_body.ksy", (out / name).read_bytes())
     assert first_difference(_same_terms(py), _same_terms(js)) is None
     # Deliberately alter one expected value: the lowest bit of an account id.
     altered = copy.deepcopy(py)
@@ -157,7 +157,7 @@ def test_pcapng_64_bit_values_are_exact_in_the_web_ide(tmp_path):
     parsed = open_like_webide(folder)
     for name, (_, section_length) in cases.items():
         js = parsed[name]
-        py = python_view("capture", "pcapng.ksy", (folder / name).read_bytes())
+        py = python_view("wirestruct.generated.capture", "pcapng.ksy", (folder / name).read_bytes())
         assert first_difference(_same_terms(py), _same_terms(js)) is None
         assert list(_find(py, "timestamp")) == [ticks]
         [epb] = [b["body"] for b in js["blocks"] if "timestampHigh" in b["body"]]
@@ -253,7 +253,7 @@ def test_a_link_swapped_in_after_the_check_fails_the_export(tmp_path):
     out.mkdir()
     (out / "capture.wscap").symlink_to(victim)
     protocol = registry.get_protocol("mme")
-    with pytest.raises(OutputDirError, match="capture.wscap already exists"):
+    with pytest.raises(OutputError, match="capture.wscap already exists"):
         export_capture([], protocol, protocol.decoder(), out)
     assert victim.read_text() == "precious"
     # Even what failed is listed, so that --force can clean up after it.

@@ -8,7 +8,7 @@ record batch at a time, in a hive layout::
     DATASET/_manifests/<capture>.json
 
 The manifest is written last; it records the capture file's SHA-256 and the options that
-shape the rows (protocol, limits, diep build, server, schema version). A capture whose
+shape the rows (protocol, limits, the protocol's options, server, schema version). A capture whose
 manifest matches is skipped. The client submits every capture with ``Client.submit`` and
 reports each as it completes (``distributed.as_completed``); a capture whose task fails
 (its worker died, an unexpected exception) gets error rows written by the client and a
@@ -40,8 +40,8 @@ from wirestruct.tables import (
     capture_id,
     error_batches,
     file_sha256,
+    tables_of,
 )
-from wirestruct.tables.schemas import tables_of
 
 #: File name endings taken from a directory given as input.
 CAPTURE_SUFFIXES = (".jsonl", ".pcap", ".pcapng", ".wscap")
@@ -55,7 +55,7 @@ class BatchOptions:
 
     protocol: str
     limits: list[str] = field(default_factory=list)   #: NAME=VALUE overrides
-    diep_build: str | None = None
+    options: dict[str, Any] = field(default_factory=dict)   #: the protocol's own settings
     server: str | None = None
     capture_format: str | None = None
     batch_rows: int = DEFAULT_BATCH_ROWS
@@ -63,7 +63,7 @@ class BatchOptions:
     def key(self) -> dict[str, Any]:
         """What a manifest records and compares (not batch_rows: it changes no row)."""
         return {"protocol": self.protocol, "limits": sorted(self.limits),
-                "diep_build": self.diep_build, "server": self.server,
+                "options": dict(sorted(self.options.items())), "server": self.server,
                 "capture_format": self.capture_format, "schema_version": SCHEMA_VERSION,
                 "wirestruct": __version__}
 
@@ -142,7 +142,7 @@ def process_capture(source: str, capture: str, out: str, options: BatchOptions,
     batches = capture_batches(source, options.protocol, capture=capture, limits=limits,
                               batch_rows=options.batch_rows, sha256=sha256,
                               server=options.server, capture_format=options.capture_format,
-                              diep_build=options.diep_build)
+                              **options.options)
     summary = write_capture(dataset, capture, options.protocol, batches)
     summary.update(capture=capture, source=source, sha256=sha256, options=key)
     if sha256 is not None:

@@ -31,7 +31,7 @@ import threading
 import time
 from pathlib import Path
 
-from wirestruct.captures.pcap_writer import (
+from wirestruct.captures.writers.pcap_writer import (
     ACK,
     ETHERTYPE_IPV4,
     FIN,

@@ -29,6 +29,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from wirestruct.core.errors import SpecError
 from wirestruct.core.resources import ksy_root, source_checkout
 
 #: The specs (a source checkout's ksy/, or the installed copy, which regen refuses to touch).
@@ -50,10 +51,6 @@ ROOT_INIT_RW = ('"""Read-write Python classes (`_check()`, `_write()`) compiled 
                 'Do not edit: run `wirestruct regen`. One subpackage per ksy/ folder."""\n')
 
 _IMPORT_LINE = re.compile(r"^import ([A-Za-z_][A-Za-z0-9_]*)$", re.MULTILINE)
-
-
-class RegenError(Exception):
-    pass
 
 
 def render_templates(ksy: Path = KSY, folder: str | None = None) -> dict[Path, str]:
@@ -87,7 +84,7 @@ def spec_files(ksy: Path = KSY, extra: tuple[Path, ...] = ()) -> list[Path]:
     seen: dict[str, Path] = {}
     for path in specs:
         if path.name in seen:
-            raise RegenError(f"spec file names must be unique across ksy/ (the Web IDE stores "
+            raise SpecError(f"spec file names must be unique across ksy/ (the Web IDE stores "
                              f"files flat): {seen[path.name]} and {path}")
         seen[path.name] = path
     return specs
@@ -112,14 +109,14 @@ def compile_specs(specs: list[Path], languages=LANGUAGES, compiler: Path | None 
     """Compile ``specs`` in one Node process; ``compiler`` names another build of the
     compiler's JavaScript file than the pinned one (tests of the read-write step)."""
     if not (ROOT / "node_modules" / "kaitai-struct-compiler").is_dir():
-        raise RegenError("the pinned compiler is not installed: run `npm ci` in " + str(ROOT))
+        raise SpecError("the pinned compiler is not installed: run `npm ci` in " + str(ROOT))
     request = {"specs": [str(p) for p in specs], "languages": list(languages)}
     if compiler is not None:
         request["compiler"] = str(compiler)
     proc = subprocess.run(["node", str(KSC)], input=json.dumps(request), capture_output=True,
                           text=True, cwd=ROOT)
     if proc.returncode != 0:
-        raise RegenError(f"compiler process failed: {proc.stderr.strip()}")
+        raise SpecError(f"compiler process failed: {proc.stderr.strip()}")
     return json.loads(proc.stdout)
 
 
@@ -210,7 +207,7 @@ def main(argv=None) -> int:
     parser.add_argument("--check", action="store_true",
                         help="write nothing; exit 1 listing every file that differs")
     parser.add_argument("--folder", metavar="NAME",
-                        help="only this ksy/ folder (e.g. mme); the others are left alone")
+                        help="only this ksy/ folder; the others are left alone")
     args = parser.parse_args(argv)
     if source_checkout() is None:
         print("regen: needs a source checkout (git clone, then `npm ci` and "
@@ -219,7 +216,7 @@ def main(argv=None) -> int:
         return 2
     try:
         expected, errors = expected_outputs(folder=args.folder)
-    except RegenError as exc:
+    except SpecError as exc:
         print(f"regen: {exc}", file=sys.stderr)
         return 2
     if errors:

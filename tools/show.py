@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from kaitaistruct import KaitaiStruct
-from wirestruct.core.errors import ParseError, WirestructError
+from wirestruct.core.errors import ParseError, UsageError, WirestructError
 from wirestruct.core.events import ErrorEvent, PacketEvent
 from wirestruct.core.parse import parse
 from wirestruct.core.records import Direction
@@ -26,24 +26,30 @@ from wirestruct.plugin.protocol import Protocol
 SPEC_PACKET_ID = -1
 
 
-def spec_names(folder: str) -> list[str]:
-    package = importlib.import_module(f"wirestruct.generated.{folder}")
-    return sorted(m.name for m in pkgutil.iter_modules(package.__path__))
+#: The package of the capture specs, which every protocol's packets may also be opened with.
+CAPTURE_PACKAGE = "wirestruct.generated.capture"
+
+
+def spec_names(package: str) -> list[str]:
+    """The spec modules compiled into ``package``."""
+    found = importlib.import_module(package)
+    return sorted(m.name for m in pkgutil.iter_modules(found.__path__)
+                  if not m.name.startswith("_"))
 
 
 def spec_class(protocol: Protocol, spec: str) -> type:
     """The generated top-level class of spec ``spec`` (``NAME`` or ``NAME.ksy``) of the
-    protocol's folder (or the capture folder)."""
+    protocol's specs (or the capture specs)."""
     name = spec[:-4] if spec.endswith(".ksy") else spec
-    for folder in (protocol.ksy_folder, "capture"):
-        if name in spec_names(folder):
-            module = importlib.import_module(f"wirestruct.generated.{folder}.{name}")
+    for package in (protocol.specs.package, CAPTURE_PACKAGE):
+        if name in spec_names(package):
+            module = importlib.import_module(f"{package}.{name}")
             for value in vars(module).values():
                 if (isinstance(value, type) and issubclass(value, KaitaiStruct)
                         and value.__module__ == module.__name__):
                     return value
-    raise ValueError(f"--spec {spec}: no such spec in ksy/{protocol.ksy_folder}/; known: "
-                     + ", ".join(spec_names(protocol.ksy_folder)))
+    raise UsageError(f"--spec {spec}: no such spec of protocol {protocol.name}",
+                     expected="one of " + ", ".join(spec_names(protocol.specs.package)))
 
 
 def show_with_spec(protocol: Protocol, spec: str, data: bytes,

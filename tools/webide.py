@@ -30,27 +30,26 @@ from contextlib import contextmanager
 from pathlib import Path, PurePosixPath
 from typing import IO
 
-from wirestruct.captures.container import write_header, write_record
+from wirestruct.captures.files.container import write_header, write_record
 from wirestruct.core.decoder import Decoder
-from wirestruct.core.errors import WirestructError
+from wirestruct.core.errors import OutputError, UsageError, WirestructError
 from wirestruct.core.events import ErrorEvent
 from wirestruct.core.records import CaptureRecord
+from wirestruct.core.resources import ksy_root, source_checkout
 from wirestruct.plugin.protocol import Protocol
-from wirestruct.tools.regen import KSY
 
 CONTAINER_SPEC = "wirestruct_capture"
 
 #: Every file an export writes is listed here (relative paths), so that ``--force`` can
 #: remove exactly the files of the previous export.
 MANIFEST = "manifest.json"
+#: The package of the capture specs (the container spec every export holds).
+CAPTURE_PACKAGE = "wirestruct.generated.capture"
 SUBDIRS = ("packets", "ksy")
 
 _NEW_FILE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
 _OPEN_DIR = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
 
-
-class OutputDirError(WirestructError):
-    """The export directory is not safe to write into (not empty, a symbolic link ...)."""
 
 
 def _safe(text: str) -> str:
@@ -90,10 +89,10 @@ class ExportDir:
         try:
             fd = os.open(name, _NEW_FILE, 0o644, dir_fd=self._fds[folder])
         except FileExistsError:
-            raise OutputDirError(f"{self.path / relative} already exists (or is a symbolic "
+            raise OutputError(f"{self.path / relative} already exists (or is a symbolic "
                                  f"link); the export writes only new files") from None
         except OSError as exc:
-            raise OutputDirError(f"cannot create {self.path / relative}: {exc.strerror}") from None
+            raise OutputError(f"cannot create {self.path / relative}: {exc.strerror}") from None
         self.written.append(relative)
         with os.fdopen(fd, mode, **({} if "b" in mode else {"encoding": "utf-8"})) as out:
             yield out
@@ -113,30 +112,30 @@ def _open_dir(path: Path, *, name: str | None = None, dir_fd: int | None = None)
         return os.open(name, _OPEN_DIR, dir_fd=dir_fd)
     except OSError as exc:
         if os.path.islink(path):
-            raise OutputDirError(f"{path} is a symbolic link; the export does not write "
+            raise OutputError(f"{path} is a symbolic link; the export does not write "
                                  f"through links") from None
-        raise OutputDirError(f"cannot open the directory {path}: {exc.strerror}") from None
+        raise OutputError(f"cannot open the directory {path}: {exc.strerror}") from None
 
 
 def prepare_out_dir(out_dir: Path, *, force: bool = False) -> list[str]:
     """Make ``out_dir`` ready for an export: create it, or accept it when empty. With
     ``force``, remove the files the previous export listed in its manifest (or, for an
     export without one, in its index.json) and nothing else. Returns warnings: the
-    files that stay. Raises :class:`OutputDirError` when the directory cannot be used."""
+    files that stay. Raises :class:`OutputError` when the directory cannot be used."""
     out_dir = Path(out_dir)
     if os.path.islink(out_dir):
-        raise OutputDirError(f"{out_dir} is a symbolic link; the export does not write "
+        raise OutputError(f"{out_dir} is a symbolic link; the export does not write "
                              f"through links")
     if not os.path.lexists(out_dir):
         out_dir.parent.mkdir(parents=True, exist_ok=True)
         os.mkdir(out_dir, 0o755)
         return []
     if not stat.S_ISDIR(os.lstat(out_dir).st_mode):
-        raise OutputDirError(f"{out_dir} exists and is not a directory")
+        raise OutputError(f"{out_dir} exists and is not a directory")
     if not os.listdir(out_dir):
         return []
     if not force:
-        raise OutputDirError(f"{out_dir} is not empty; export into a new or empty directory, "
+        raise OutputError(f"{out_dir} is not empty; export into a new or empty directory, "
                              f"or pass --force to replace a previous export there")
     listed = _previous_export(out_dir)
     fds = {"": _open_dir(out_dir)}
@@ -180,13 +179,13 @@ def _previous_export(out_dir: Path) -> list[str]:
                      + [f"ksy/{name}" for name in data["specs"]]
                      + [f["file"] for f in data["files"]])
         else:
-            raise OutputDirError(f"{out_dir} is not empty and holds no wirestruct export "
+            raise OutputError(f"{out_dir} is not empty and holds no wirestruct export "
                                  f"({MANIFEST} is missing); --force replaces only a "
                                  f"previous export")
         if not isinstance(files, list) or not all(isinstance(f, str) for f in files):
             raise TypeError("files is not a list of names")
     except (KeyError, TypeError, ValueError, OSError) as exc:
-        raise OutputDirError(f"{out_dir}: the previous export's file list is unreadable "
+        raise OutputError(f"{out_dir}: the previous export's file list is unreadable "
                              f"({exc}); remove the directory by hand") from None
     return [f for f in files if _is_export_path(f)]
 
@@ -211,11 +210,14 @@ def _is_export_path(relative: str) -> bool:
 
 
 def export_capture(records: Iterable[CaptureRecord | WirestructError], protocol: Protocol,
-                   decoder: Decoder, out_dir: Path, *, ksy_dir: Path = KSY) -> dict:
+                   decoder: Decoder, out_dir: Path) -> dict:
     """Decode ``records`` and write the export into ``out_dir``, which must exist and be
     ready (:func:`prepare_out_dir`); returns the index written to index.json."""
     from wirestruct.core.session import decode_records
 
+    export_items = protocol.export_items
+    if export_items is None:
+        raise UsageError(f"protocol {protocol.name} has no Web IDE export")
     out = ExportDir(Path(out_dir))
     try:
         for sub in SUBDIRS:
@@ -236,14 +238,14 @@ def export_capture(records: Iterable[CaptureRecord | WirestructError], protocol:
                 if isinstance(event, ErrorEvent):
                     errors.append(event.error.to_json())
                     continue
-                for item in protocol.export_items(event):
+                for item in export_items(event):
                     name = f"{event.index:06d}_{_safe(event.name)}_{_safe(item.label)}.bin"
                     with out.create(f"packets/{name}") as packet:
                         packet.write(item.data)
                     files.append({"file": f"packets/{name}", "spec": f"{item.spec}.ksy",
                                   "packet_index": event.index, "packet": event.name,
                                   "label": item.label, "note": item.note})
-        specs = copy_specs(ksy_dir, out, protocol.ksy_folder)
+        specs = copy_specs(out, protocol.specs.folder)
         index = {"protocol": protocol.name, "container": "capture.wscap",
                  "container_spec": f"{CONTAINER_SPEC}.ksy", "specs": specs, "files": files,
                  "errors": errors}
@@ -264,7 +266,7 @@ def export_capture(records: Iterable[CaptureRecord | WirestructError], protocol:
         # Also after a failure, so that --force can remove what was written.
         try:
             out.write_manifest(complete=False)
-        except OutputDirError:
+        except OutputError:
             pass  # the failure being raised says more
         raise
     else:
@@ -274,15 +276,14 @@ def export_capture(records: Iterable[CaptureRecord | WirestructError], protocol:
     return index
 
 
-def copy_specs(ksy_dir: Path, out: ExportDir, folder: str) -> list[str]:
-    """Copy the protocol's specs and the container spec into ``ksy/``, flat; returns their
-    file names."""
-    if not ksy_dir.is_dir():
-        raise WirestructError(f"the specs folder {ksy_dir} is missing; export needs a source "
-                              f"checkout of wirestruct")
+def copy_specs(out: ExportDir, folder: Path) -> list[str]:
+    """Copy the protocol's specs (``folder``) and the container spec into ``ksy/``, flat;
+    returns their file names."""
+    if not folder.is_dir():
+        raise WirestructError(f"the specs folder {folder} is missing")
     names = []
-    sources = sorted((ksy_dir / folder).glob("*.ksy"))
-    sources.append(ksy_dir / "capture" / f"{CONTAINER_SPEC}.ksy")
+    sources = sorted(folder.glob("*.ksy"))
+    sources.append(ksy_root() / "capture" / f"{CONTAINER_SPEC}.ksy")
     for src in sources:
         with out.create(f"ksy/{src.name}") as dst:
             dst.write(src.read_bytes())
@@ -291,7 +292,7 @@ def copy_specs(ksy_dir: Path, out: ExportDir, folder: str) -> list[str]:
 
 
 # -- verification: open the export as the Web IDE would ---------------------------------------
-CHECK_SCRIPT = KSY.parent / "tools" / "webide_check.js"
+CHECK_SCRIPT = Path(__file__).resolve().parent / "webide_check.js"
 
 
 def open_like_webide(out_dir: Path) -> dict:
@@ -299,25 +300,26 @@ def open_like_webide(out_dir: Path) -> dict:
     (``tools/webide_check.js``); returns {file: plain JSON or {"__error__": ...}}."""
     import subprocess
 
-    proc = subprocess.run(["node", str(CHECK_SCRIPT), str(out_dir)], check=False,
-                          capture_output=True,
-                          text=True, cwd=KSY.parent)
+    proc = subprocess.run(["node", str(CHECK_SCRIPT), str(Path(out_dir).resolve())],
+                          check=False, capture_output=True, text=True,
+                          cwd=source_checkout() or Path.cwd())
     if proc.returncode != 0:
         raise WirestructError(f"the Web IDE check could not run: {proc.stderr.strip()}")
     return json.loads(proc.stdout)
 
 
-def python_view(folder: str, spec_file: str, data: bytes):
+def python_view(package: str, spec_file: str, data: bytes):
     """The Python parse of an exported file, in the JavaScript build's terms (enum values
-    as integers)."""
+    as integers); ``package`` holds the protocol's generated classes."""
     import importlib
 
     from wirestruct.core.parse import parse
     from wirestruct.output.jsonify import to_jsonable
 
     spec_id = spec_file[:-len(".ksy")]
-    package = "capture" if spec_id == CONTAINER_SPEC else folder
-    module = importlib.import_module(f"wirestruct.generated.{package}.{spec_id}")
+    if spec_id == CONTAINER_SPEC:
+        package = CAPTURE_PACKAGE
+    module = importlib.import_module(f"{package}.{spec_id}")
     cls = getattr(module, "".join(p[:1].upper() + p[1:] for p in spec_id.split("_")))
     return to_jsonable(parse(cls, data), enum_names=False)
 
@@ -393,7 +395,7 @@ def verify_export(out_dir: Path) -> tuple[dict, list[str]]:
     out_dir = Path(out_dir)
     index = json.loads((out_dir / "index.json").read_text(encoding="utf-8"))
     from wirestruct.plugin import registry
-    folder = registry.get_protocol(index["protocol"]).ksy_folder
+    package = registry.get_protocol(index["protocol"]).specs.package
     js = open_like_webide(out_dir)
     problems = []
     targets = [{"file": index["container"], "spec": index["container_spec"]}] + index["files"]
@@ -403,7 +405,7 @@ def verify_export(out_dir: Path) -> tuple[dict, list[str]]:
             problems.append(f"{target['file']} does not open with {target['spec']}: "
                             f"{(parsed_js or {}).get('__error__', 'not parsed')}")
             continue
-        parsed_py = python_view(folder, target["spec"], (out_dir / target["file"]).read_bytes())
+        parsed_py = python_view(package, target["spec"], (out_dir / target["file"]).read_bytes())
         found = first_difference(_same_terms(parsed_py), _same_terms(parsed_js))
         if found:
             problems.append(f"{target['file']} with {target['spec']}: {found}")

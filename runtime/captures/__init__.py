@@ -19,9 +19,9 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import BinaryIO
+from typing import Any, BinaryIO, Protocol
 
-from wirestruct.captures.sources import STDIN, Source, open_source
+from wirestruct.captures.files.sources import STDIN, Source, open_source
 from wirestruct.core.errors import CaptureError
 from wirestruct.core.limits import DEFAULT_LIMITS, Limits
 from wirestruct.core.records import CaptureRecord
@@ -33,7 +33,7 @@ _PCAPNG_MAGIC = b"\x0a\x0d\x0d\x0a"
 
 
 def detect_format(head: bytes) -> str:
-    from wirestruct.captures.container import MAGIC
+    from wirestruct.captures.files.container import MAGIC
     if head.startswith(MAGIC):
         return "wscap"
     if head[:4] in _PCAP_MAGICS:
@@ -47,36 +47,69 @@ def detect_format(head: bytes) -> str:
                                 "plain or gzip/xz/zstd-compressed")
 
 
-@dataclass
+class Reading(Protocol):
+    """How a protocol's records are read from a packet capture (a
+    :class:`~wirestruct.plugin.protocol.Protocol` is one; so is :class:`Transport`)."""
+
+    @property
+    def transport(self) -> str: ...         # "stream" (TCP chunks) or "message" (datagrams)
+
+    @property
+    def default_ports(self) -> Sequence[int]: ...   # server ports when --server is not given
+
+
+@dataclass(frozen=True)
+class Transport:
+    """A :class:`Reading` without a protocol: ``stream`` reassembles TCP connections into
+    byte streams (UDP is not read); ``message`` makes each UDP datagram (and each TCP
+    chunk delivered) a record."""
+
+    transport: str = "stream"
+    default_ports: Sequence[int] = ()
+
+
+STREAMS = Transport("stream")
+
+
+@dataclass(frozen=True)
 class Capture:
-    """An open capture. Iterate it once; close it (or use ``with``) when done."""
+    """An open capture: what the file holds, read once with :meth:`records` (iterating
+    the capture is the same as ``records()``); close it (or use ``with``) when done.
+
+    Opening needs no protocol: the format, a container's protocol and the server given
+    are known at once; how a packet capture's records are made (TCP streams or messages,
+    the protocol's ports) is the protocol's, given to :meth:`records` once it is known,
+    after detection."""
 
     path: str                               #: as given; ``-`` is standard input
     format: str
     stream: BinaryIO                        #: a :class:`~.sources.Source` from open_capture
     protocol: str | None = None          #: from the container header, if any
     server: str | None = None            #: "PORT" or "HOST:PORT" of the game server (pcap)
-    server_ports: Sequence[int] = ()        #: ports to try when ``server`` is not given
-    transport: str = "stream"               #: "stream" (TCP chunks) or "message" (datagrams)
     limits: Limits = DEFAULT_LIMITS
-    _reader: object = field(default=None, repr=False)
+    _reader: Any = field(default=None, repr=False)
 
-    def __iter__(self) -> Iterator[CaptureRecord | CaptureError]:
-        yield from self._records()
+    def records(self, reading: Reading = STREAMS) -> Iterator[CaptureRecord | CaptureError]:
+        """The capture's records (and, in their place, errors for input that could not be
+        read), as ``reading`` - the protocol - reads a packet capture."""
+        yield from self._records(reading)
         error = getattr(self.stream, "error", None)
         if error is not None:   # the compressed input broke off: say so after what was read
             yield error
 
-    def _records(self) -> Iterator[CaptureRecord | CaptureError]:
+    def __iter__(self) -> Iterator[CaptureRecord | CaptureError]:
+        return self.records()
+
+    def _records(self, reading: Reading) -> Iterator[CaptureRecord | CaptureError]:
         if self.format == "jsonl":
-            from wirestruct.captures.jsonl import read_jsonl
+            from wirestruct.captures.files.jsonl import read_jsonl
             return read_jsonl(self.stream, max_record=self.limits.max_record)
         if self.format == "wscap":
             return iter(self._reader)
-        from wirestruct.captures.pcap import read_packet_capture
+        from wirestruct.captures.packets import read_packet_capture
         return read_packet_capture(self.stream, server=self.server,
-                                   server_ports=tuple(self.server_ports),
-                                   transport=self.transport, limits=self.limits)
+                                   server_ports=tuple(reading.default_ports),
+                                   transport=reading.transport, limits=self.limits)
 
     @property
     def name(self) -> str:
@@ -94,13 +127,13 @@ class Capture:
 
 
 def open_capture(path: str | os.PathLike, *, format: str | None = None,
-                 server: str | None = None, server_ports: Sequence[int] = (),
-                 transport: str = "stream", limits: Limits = DEFAULT_LIMITS,
+                 server: str | None = None, limits: Limits = DEFAULT_LIMITS,
                  follow: bool = False) -> Capture:
     """Open a capture for streaming reads: a file, or ``-`` for standard input, plain or
-    gzip/xz/zstd-compressed. ``format`` is detected from the first bytes when not given.
-    With ``follow`` the capture is a file still being written: iteration waits for more
-    at its end (until interrupted) instead of ending."""
+    gzip/xz/zstd-compressed. ``format`` is detected from the first bytes when not given;
+    ``server`` (``PORT`` or ``HOST:PORT``) names the game server in a packet capture. With
+    ``follow`` the capture is a file still being written: reading waits for more at its
+    end (until interrupted) instead of ending."""
     if format is not None and format not in FORMATS:
         raise ValueError(f"unknown capture format {format!r}; known: {', '.join(FORMATS)}")
     path = os.fspath(path)
@@ -111,13 +144,12 @@ def open_capture(path: str | os.PathLike, *, format: str | None = None,
                 format = detect_format(stream.peek(16))
             except CaptureError as exc:
                 raise exc.at(file=stream.name) from None
-        capture = Capture(path=path, format=format, stream=stream, server=server,
-                          server_ports=server_ports, transport=transport, limits=limits)
         if format == "wscap":
-            from wirestruct.captures.container import ContainerReader
-            capture._reader = ContainerReader(stream, max_record=limits.max_record)
-            capture.protocol = capture._reader.protocol
-        return capture
+            from wirestruct.captures.files.container import ContainerReader
+            reader = ContainerReader(stream, max_record=limits.max_record)
+            return Capture(path=path, format=format, stream=stream, protocol=reader.protocol,
+                           server=server, limits=limits, _reader=reader)
+        return Capture(path=path, format=format, stream=stream, server=server, limits=limits)
     except BaseException:
         stream.close()
         raise

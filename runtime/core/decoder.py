@@ -59,9 +59,21 @@ class PacketContext:
 
 
 class Decoder:
-    """Base of protocol decoders: numbers packets and turns failures into error events."""
+    """Base of protocol decoders: numbers packets and turns failures into error events.
+
+    ``decode --jobs`` (:mod:`wirestruct.parallel`) splits decoding in two: an in-order
+    stage here (:meth:`stage_packet` for each top-level packet, or the whole packet when
+    :meth:`in_order_packet` claims it) and worker processes that decode each packet alone
+    with a decoder of their own after :meth:`resume_packet`. A decoder whose packets read
+    state from the packets before them carries that state across with these hooks and
+    sets :attr:`splits`; the defaults suit a decoder without such state."""
 
     protocol = "?"
+    #: Whether ``decode --jobs`` may decode this decoder's packets in worker processes:
+    #: every state a packet's decoding reads from earlier packets is carried by
+    #: :meth:`stage_packet` and :meth:`resume_packet` (or the packet is decoded in order,
+    #: :meth:`in_order_packet`).
+    splits = False
 
     def __init__(self, *, limits: Limits = DEFAULT_LIMITS) -> None:
         self.limits = limits
@@ -94,6 +106,22 @@ class Decoder:
         ``2 * limits.max_flows`` others); return error events for what it held undecoded.
         ``record`` is the record being fed when it is forgotten."""
         return []
+
+    # -- the split decode (decode --jobs) -------------------------------------------------
+    def stage_packet(self, data: bytes, ctx: PacketContext) -> Any:
+        """The in-order part of decoding one top-level packet, in capture order: update the
+        state later packets read and return what a worker needs to decode this packet
+        alone the same way (given to :meth:`resume_packet`; it must pickle)."""
+        return None
+
+    def resume_packet(self, state: Any, ctx: PacketContext) -> None:
+        """Load what :meth:`stage_packet` returned, before this decoder decodes the packet
+        in a worker process."""
+
+    def in_order_packet(self, data: bytes) -> bool:
+        """Whether the packet must be decoded whole in the in-order stage (its decoding
+        reads or changes state that :meth:`stage_packet` does not carry)."""
+        return False
 
     # -- the sans-I/O interface -------------------------------------------------------
     def feed(self, record: CaptureRecord) -> list[Event]:

@@ -12,12 +12,15 @@ was not decoded carries ``dropped`` (how many) and ``dropped_unit`` ("bytes", "f
 "packets", "items").
 
     WirestructError
+    ├── UsageError             a command line or API call that cannot be carried out as
+    │                          asked (an unknown name, an option of another protocol ...)
     ├── CaptureError           reading a capture file (bad JSON line, truncated pcap ...)
     │   ├── StreamGapError     TCP bytes missing from a reassembled stream
     │   ├── StreamConflictError  TCP bytes seen twice with different contents, or bytes a
     │   │                      connection's state says cannot belong to it
     │   ├── FragmentError      IP fragments that do not make a datagram
     │   └── UnsupportedError   frames or traffic wirestruct does not read (counted)
+    ├── DetectionError         no protocol, or more than one equally, fits a capture
     ├── FramingError           a byte stream that does not split into packets
     │   ├── TruncatedStreamError  a stream that ends inside a packet
     │   └── ResyncError        bytes skipped to find the next packet boundary
@@ -27,7 +30,23 @@ was not decoded carries ``dropped`` (how many) and ``dropped_unit`` ("bytes", "f
     │   ├── LimitExceededError a resource cap from wirestruct.core.limits was reached
     │   └── DeltaError         a delta-compressed update that cannot be reconstructed
     ├── StateError             a packet that contradicts the tracked state
+    ├── RowError               a decoded packet whose table rows cannot be made
+    ├── EncodeError            fields that cannot be written as a packet
+    ├── OutputError            an output that cannot be written safely (a directory that
+    │                          is not empty, a symbolic link in the way ...)
     └── SpecError              regeneration/compilation of the .ksy specs failed
+
+Exit status of the command line, by what ended the run (``wirestruct.tools.cli``):
+
+    ====  ==========================================================================
+    0     the run finished (error events are part of the output)
+    1     ``--strict`` and some packet failed, or nothing decoded, encoded or matched
+          (the wrong protocol, a ``--server`` that matched no traffic)
+    2     bad usage (:class:`UsageError`), an unreadable file, a :class:`CaptureError`
+          or :class:`DetectionError` that stops the run, an unsafe output
+    130   interrupted (Ctrl-C, SIGINT), after the summary
+    143   terminated (SIGTERM), after the summary
+    ====  ==========================================================================
 """
 from __future__ import annotations
 
@@ -40,7 +59,9 @@ __all__ = [
     "WirestructError", "CaptureError", "StreamGapError", "StreamConflictError",
     "UnsupportedError", "FramingError", "TruncatedStreamError", "ResyncError", "DecodeError",
     "ParseError", "DecompressionError",
-    "LimitExceededError", "DeltaError", "StateError", "SpecError", "Where",
+    "LimitExceededError", "DeltaError", "StateError", "SpecError", "Where", "UsageError",
+    "DetectionError", "RowError", "EncodeError", "OutputError", "EXIT_OK", "EXIT_FAILED",
+    "EXIT_USAGE", "EXIT_INTERRUPTED", "EXIT_TERMINATED",
 ]
 
 
@@ -208,3 +229,35 @@ class StateError(WirestructError):
 
 class SpecError(WirestructError):
     """The .ksy specs did not compile, or generated/ is out of date."""
+
+
+class UsageError(WirestructError):
+    """A command line or API call that cannot be carried out as asked: an unknown name (a
+    protocol, a field, a packet, a limit), an option of another protocol, a bad value."""
+
+
+class DetectionError(WirestructError):
+    """No protocol, or more than one equally, fits the start of the capture."""
+
+
+class RowError(WirestructError):
+    """A decoded packet whose table rows could not be made (the rows made before the
+    failure are kept; the capture's other packets are not affected)."""
+
+
+class EncodeError(WirestructError):
+    """Fields that cannot be written as a packet: a missing or ill-typed field, values the
+    spec's checks refuse, lengths that do not match what they count."""
+
+
+class OutputError(WirestructError):
+    """An output that cannot be written safely: a directory that is not empty or not new,
+    a symbolic link in the way, a file that exists."""
+
+
+#: Exit status of the command line (the table above).
+EXIT_OK = 0
+EXIT_FAILED = 1
+EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
+EXIT_TERMINATED = 143

@@ -8,7 +8,7 @@ of them per run without touching globals::
 
     from wirestruct.core.limits import Limits
     limits = Limits(max_decompressed=1 << 20)
-    decoder = get_protocol("scrap-mechanic").decoder(limits=limits)
+    decoder = get_protocol(name).decoder(limits=limits)
 
 On the command line: ``--limit max_decompressed=1M`` (repeatable; ``k``/``M``/``G``
 suffixes are powers of 1024). ``Limits.names()`` lists them with their documentation.
@@ -36,20 +36,21 @@ MAX_NESTING = 4
 #: body) peaks near 200 MB RSS (``benchmarks/bench_attacks.py``).
 MAX_ITEMS_PER_PACKET = 8192
 
-#: Most entity creations/updates (diep.io 0x00 upcreates) in one packet; they count toward
+#: Most entity creations/updates in one packet; they count toward
 #: ``max_items_per_packet`` too. One creation may carry ~70 fields, so it costs up to
 #: ~100 KB decoded to JSON: 1024 of them peak near 130 MB RSS (``bench_attacks.py``).
 MAX_ENTITIES_PER_PACKET = 1024
 
-# -- maps (Multiplayer Map Editor) ---------------------------------------------------------------
-#: Largest map, in blocks (one byte each), a MAP_SETUP may declare; e.g. 1024 x 1024 x 128.
+# -- maps ------------------------------------------------------------------------------------------
+#: Largest map, in blocks (one byte each), a map setup may declare; e.g. 1024 x 1024 x 128.
 MAX_MAP_VOLUME = 128 * 1024 * 1024
 
-#: Largest region, in blocks, one MAP_DATA / BUFFER_IS_MAP_DATA may fill (and so the most
+#: Largest region, in blocks, one packet of map data may fill (and so the most
 #: bytes its compressed data may inflate to).
 MAX_REGION_VOLUME = 128 * 1024 * 1024
 
-#: Most compressed bytes an append buffer (BUFFER_APPEND) may collect before it is used.
+#: Most compressed bytes an append buffer (map data sent in pieces) may collect before it
+#: is used.
 MAX_APPEND_BUFFER = 16 * 1024 * 1024
 
 #: Most compressed bytes the append buffers of all connections together may hold.
@@ -181,11 +182,11 @@ _DOCS = {
     "max_packet": "bytes of one packet a stream framer buffers",
     "max_nesting": "levels packets may nest inside packets",
     "max_items_per_packet": "items (sub-updates, sub-packets, list entries) in one packet",
-    "max_entities_per_packet": "entity creations/updates in one packet (diep.io upcreates)",
-    "max_map_volume": "blocks in one map (MME MAP_SETUP)",
-    "max_region_volume": "blocks one region's map data may fill (MME)",
-    "max_append_buffer": "compressed bytes an MME append buffer may collect",
-    "max_append_buffers": "compressed bytes all MME append buffers together may hold",
+    "max_entities_per_packet": "entity creations/updates in one packet",
+    "max_map_volume": "blocks in one map (a map setup)",
+    "max_region_volume": "blocks one region's map data may fill",
+    "max_append_buffer": "compressed bytes an append buffer of map data may collect",
+    "max_append_buffers": "compressed bytes all append buffers together may hold",
     "max_tracked_objects": "objects a tracker holds at once (NetObjs, entities, players)",
     "max_history": "chat lines / menu responses a tracker keeps (oldest forgotten first)",
     "max_text_segments": "color segments a tracker keeps for one chat line or menu text",

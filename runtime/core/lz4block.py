@@ -19,7 +19,7 @@ def decompress_block(block: bytes, cap: int = MAX_DECOMPRESSED,
                      expected_size: int | None = None) -> bytes:
     """Decompress one raw LZ4 block.
 
-    With ``expected_size`` (a declared length, e.g. diep.io's 0x02), the output must be
+    With ``expected_size`` (a declared length, as a packet may carry), the output must be
     exactly that long; otherwise the size is found by growing the buffer up to ``cap``.
     """
     if expected_size is not None:

@@ -18,14 +18,11 @@ from wirestruct.core.tracker import Tracker
 
 
 def decode_records(records: Iterable[CaptureRecord | WirestructError],
-                   decoder: Decoder) -> Iterator[Event]:
+                   decoder: Decoder, *, file: str | None = None) -> Iterator[Event]:
     """Feed every record to ``decoder``; yield its events, then what ``close`` reports.
-
-    When ``records`` is an open :class:`~wirestruct.captures.Capture`, every error event
-    names its file."""
+    With ``file`` (the capture's name), every error event names it."""
     events = collected_between(_decode_all(records, decoder))
-    path = getattr(records, "path", None)
-    return events if path is None else _name_file(events, str(path))
+    return events if file is None else _name_file(events, file)
 
 
 def _name_file(events: Iterator[Event], path: str) -> Iterator[Event]:
@@ -51,8 +48,8 @@ COLLECTION_THRESHOLDS = (50_000, 10)
 #: ``BETWEEN_EVENTS``, at most four fifths of the young threshold), every tenth time with
 #: the middle one: the consumed packets' cycles are freed the first time the collector sees
 #: them, nothing half-built is promoted, and the garbage waiting stays bounded (a few MB,
-#: whatever the capture's length). Small packets (Scrap Mechanic) are then collected while
-#: they are still in the caches; large ones (diep.io updates) seldom enough that the one
+#: whatever the capture's length). Small packets are then collected while
+#: they are still in the caches; large ones seldom enough that the one
 #: event the consumer still holds at each collection costs little.
 #: BETWEEN_EVENTS = 0 leaves it all to the thresholds; benchmarks/bench_garbage.py compares.
 BETWEEN_EVENTS = 2_000

@@ -2,12 +2,12 @@
 
 ``KaitaiStream`` reads every integer, float and byte string through three Python calls
 (``read_u1`` -> ``read_bytes`` -> ``align_to_byte`` and ``_read_bytes_not_aligned``) and a
-one-field ``struct`` unpack; diep.io's varints are read a byte at a time, so on diep.io
-that chain is a fifth of ``wirestruct state``. :class:`ParseStream` does the same work in
+one-field ``struct`` unpack; a protocol whose varints are read a byte at a time spends a
+fifth of ``wirestruct state`` in that chain. :class:`ParseStream` does the same work in
 one method per read: the same values, the same alignment (a byte-aligned read drops the
 bits left over from a bit-sized one), the same ``EndOfStreamError`` with the same
-message and counts, the same position afterwards; big-endian bit-sized reads (Scrap
-Mechanic's packed floats) too. Reads of 8 MiB and more, little-endian bit-sized reads,
+message and counts, the same position afterwards; big-endian bit-sized reads (packed
+floats in bit streams) too. Reads of 8 MiB and more, little-endian bit-sized reads,
 terminated byte strings and everything else are ``KaitaiStream``'s own. Opening one
 does not measure the stream's size, which only writes use; it is worked out when asked.
 

@@ -1,9 +1,9 @@
 """Trackers: the base class of world-state trackers, and state error events."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, BinaryIO
 
-from wirestruct.core.errors import StateError, WirestructError
+from wirestruct.core.errors import StateError, UsageError, WirestructError
 from wirestruct.core.events import ErrorEvent, PacketEvent
 
 
@@ -14,7 +14,17 @@ class Tracker:
         raise NotImplementedError
 
     def snapshot(self) -> dict[str, Any]:
+        """The tracked state: a dict of plain values and values as parsed (enums, generated
+        objects), shown by the one serializer like every other value
+        (``wirestruct.to_jsonable(tracker.snapshot())``, raw; ``raw=False`` readable, as
+        ``wirestruct state`` prints it)."""
         raise NotImplementedError
+
+    def write_output(self, name: str, out: BinaryIO) -> int:
+        """Write the output option ``name`` of the protocol (an ``Option`` with
+        ``output=True``, e.g. a map's raw block array) to ``out``; returns the bytes
+        written. Trackers with output options override it."""
+        raise UsageError(f"{type(self).__name__} writes no output {name!r}")
 
     def apply_safely(self, event: PacketEvent) -> list[ErrorEvent]:
         """Apply one event; a failure becomes an error event and the state goes on."""

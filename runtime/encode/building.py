@@ -30,17 +30,13 @@ from typing import Any
 import kaitaistruct
 import yaml
 from kaitaistruct import KaitaiStream, ReadWriteKaitaiStruct
-from wirestruct.core.errors import WirestructError
+from wirestruct.core.errors import EncodeError
 from wirestruct.core.resources import ksy_root
 
 _INT_TYPE = re.compile(r"^(?:[us][1248](?:le|be)?|b\d+(?:le|be)?)$")
 _FLOAT_TYPE = re.compile(r"^f[48](?:le|be)?$")
 _ENUM_REF = re.compile(r"\b([a-z_][a-z0-9_]*(?:::[a-z_][a-z0-9_]*)+)\b")
 
-
-class EncodeError(WirestructError):
-    """Fields that cannot be written as a packet: a missing or ill-typed field, values the
-    spec's checks refuse, lengths that do not match what they count."""
 
 
 _CALL = re.compile(r"^([a-z0-9_:]+)(?:\((.*)\))?$", re.S)
@@ -470,10 +466,10 @@ _NO_ROOM = re.compile(r"^writing 0 bytes, but (\d+) bytes were given$")
 
 def least_size(obj: ReadWriteKaitaiStruct) -> int:
     """A lower bound of the size ``obj`` is written in, for types whose ``if: _io.size``
-    fields pick a size variant (an MME payload): written into a stream whose size is what
-    was written so far, so every size-dependent field is left out and padding is empty;
-    a field the bytes so far do not reach stops it there (a ``size-eos`` string counts
-    its own length)."""
+    fields pick a size variant (a payload whose length decides its fields): written into a
+    stream whose size is what was written so far, so every size-dependent field is left
+    out and padding is empty; a field the bytes so far do not reach stops it there (a
+    ``size-eos`` string counts its own length)."""
     stream = _GrowingStream(False)
     extra = 0
     try:

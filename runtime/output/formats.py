@@ -2,8 +2,8 @@
 
 - ``jsonl``: one JSON object per event (:func:`wirestruct.output.serialize.event_json`).
 - ``summary``: one line per packet, like tshark's default: index, seconds since the first
-  packet, direction, name and a short info column (``INFO`` has the per-protocol ones, the
-  rest show the packet's first scalar fields).
+  packet, direction, name and a short info column (a protocol's own, from its
+  ``Presentation.summaries``, or the packet's first scalar fields).
 - ``tree``: the field tree with each field's byte offset and size, then a hex dump of the
   packet, like ``tshark -V -x``. Offsets come from recording the parse
   (:mod:`wirestruct.output.spans`); fields of expansions count from the start of the
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from typing import Any
@@ -46,6 +46,8 @@ class OutputOptions:
     big_ints: str = "number"
     only: frozenset | None = None      #: packet names to keep (errors always kept)
     fields: Sequence[str] = field(default_factory=tuple)  #: -e NAME columns of ``fields``
+    #: packet name -> its info column (the protocol's ``Presentation.summaries``)
+    info: Mapping[str, Callable[[dict[str, Any]], str | None]] = field(default_factory=dict)
 
 
 class EventWriter:
@@ -81,7 +83,8 @@ class EventWriter:
         return dumps(self.serializer.event(event), line=True)
 
     def _summary(self, event: Any) -> bytes:
-        return (summary_line(event, self.serializer.event(event), self.t0 or 0.0) + "\n").encode()
+        return (summary_line(event, self.serializer.event(event), self.t0 or 0.0,
+                             self.options.info) + "\n").encode()
 
     def _fields(self, event: Any) -> bytes:
         data = self.serializer.event(event)
@@ -94,7 +97,9 @@ class EventWriter:
 
 
 # -- summary -----------------------------------------------------------------------------
-def summary_line(event: Any, data: dict[str, Any], t0: float) -> str:
+def summary_line(event: Any, data: dict[str, Any], t0: float,
+                 info: Mapping[str, Callable[[dict[str, Any]], str | None]] | None = None
+                 ) -> str:
     when = f"{event.t - t0:11.6f}" if event.t is not None else " " * 11
     direction = data.get("dir") or "   "
     index = "" if event.index is None else event.index
@@ -103,32 +108,15 @@ def summary_line(event: Any, data: dict[str, Any], t0: float) -> str:
         if data.get("dropped") is not None:
             text += f" ({data['dropped']} {data.get('dropped_unit') or 'bytes'} dropped)"
         return printable(f"{index!s:>6} {when} {direction} {'ERROR':<28} {text}")
-    info = info_text(event, data)
+    text = info_text(event, data, info or {})
     if event.parent is not None:
-        info = f"[in #{event.parent}] {info}"
-    return printable(f"{index!s:>6} {when} {direction} {event.name:<28} {_cut(info, INFO_WIDTH)}")
+        text = f"[in #{event.parent}] {text}"
+    return printable(f"{index!s:>6} {when} {direction} {event.name:<28} {_cut(text, INFO_WIDTH)}")
 
 
-def _sm_network_update(data: dict[str, Any]) -> str | None:
-    exp = data.get("expansions") or {}
-    subs = exp.get("sub_updates")
-    if not isinstance(subs, list):
-        return None
-    kinds = ", ".join(f"{s.get('update_type')} {s.get('netobj_type')} #{s.get('netobj_id')}"
-                      for s in subs[:4] if isinstance(s, dict))
-    more = f", +{len(subs) - 4}" if len(subs) > 4 else ""
-    return f"tick={exp.get('tick')} sub_updates={len(subs)}: {kinds}{more}"
-
-
-#: Per protocol, per packet name: the info column from the event's JSON (None: generic).
-INFO: dict[str, Callable[[dict[str, Any]], str | None]] = {
-    "network_update": _sm_network_update,
-    "initialization_network_update": _sm_network_update,
-}
-
-
-def info_text(event: Any, data: dict[str, Any]) -> str:
-    custom = INFO.get(event.name)
+def info_text(event: Any, data: dict[str, Any],
+              info: Mapping[str, Callable[[dict[str, Any]], str | None]]) -> str:
+    custom = info.get(event.name)
     if custom is not None:
         text = custom(data)
         if text is not None:
@@ -295,39 +283,6 @@ def hexdump(data: bytes) -> list[str]:
         text = "".join(chr(b) if 32 <= b < 127 else "." for b in chunk)
         lines.append(f"{at:04x}  {left:<23}  {right:<23}   {text}")
     return lines
-
-
-# -- command line ------------------------------------------------------------------------
-def add_output_args(p: Any, *, default: str | None) -> None:
-    """The output options of ``decode`` and ``show`` (``default`` None: ``summary`` on a
-    terminal, ``jsonl`` otherwise)."""
-    p.add_argument("--format", "-T", choices=FORMATS, default=default,
-                   help="summary: a line per packet; tree: fields with offsets and a hex "
-                        "dump; jsonl: JSON Lines; fields: the -e columns, tab-separated "
-                        "(default: " + (default or "summary on a terminal, else jsonl") + ")")
-    p.add_argument("-e", "--field", dest="fields", action="append", default=[], metavar="NAME",
-                   help="a column of --format fields (repeatable): an event key (index, t, "
-                        "dir, name ...) or a dotted path into the packet's fields, e.g. "
-                        "body.tick")
-    p.add_argument("--only", metavar="NAME,...",
-                   help="keep only packets with these names (error events are always kept)")
-    p.add_argument("--raw", action="store_true",
-                   help="the parse as the specs define it: wire encodings, jump tables and "
-                        "UUID bytes as read, bytes as plain hex")
-    p.add_argument("--big-ints", choices=("number", "string"), default="number",
-                   help="string: integers beyond 2^53 as strings, for JavaScript and jq 1.6")
-
-
-def options_from_args(args: Any, *, tty: bool) -> OutputOptions:
-    fmt = args.format or ("summary" if tty else "jsonl")
-    if args.fields and fmt != "fields":
-        if args.format is None:
-            fmt = "fields"
-        else:
-            raise ValueError("-e NAME is for --format fields")
-    only = frozenset(n.strip() for n in args.only.split(",") if n.strip()) if args.only else None
-    return OutputOptions(format=fmt, raw=args.raw, big_ints=args.big_ints, only=only,
-                         fields=tuple(args.fields))
 
 
 def binary_stdout() -> Any:

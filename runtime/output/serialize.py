@@ -14,11 +14,11 @@ where it happened when known). ``wirestruct.to_jsonable(event)`` returns the sam
 Readable output (the default) shows values, not encodings (:mod:`wirestruct.output.presentation`):
 
 - enum values by their names (unknown values as integers);
-- wire encodings of one value (diep varints, fixed point, null-terminated strings, floats
+- wire encodings of one value (varints, fixed point, null-terminated strings, floats
   read as bits) as that value; jump tables and their bookkeeping fields left out;
 - vectors (a type whose fields are ``x``, ``y``, ``z`` [, ``w``]) as ``{"x", "y", "z"[, "w"]}``
   in that order, whatever the wire order;
-- Scrap Mechanic UUIDs as canonical ``8-4-4-4-12`` text, by the byte order each field is
+- UUIDs as canonical ``8-4-4-4-12`` text, by the byte order each field is
   documented with (`le u128` or `be u128`);
 - bytes as ``{"hex": "<lowercase hex>"}``, so they never look like text;
 - non-finite floats as the strings ``"NaN"``, ``"Infinity"``, ``"-Infinity"`` (strict JSON).
@@ -256,7 +256,7 @@ class Serializer:
         if issubclass(t, (set, frozenset)):
             return lambda v, f: sorted(self._value(item) for item in v)
         if not self.raw:
-            view = presentation.OBJECT_VIEWS.get(f"{t.__module__}:{t.__qualname__}")
+            view = presentation.object_view(t)
             if view is not None:
                 return self._view_plan(view)
         if hasattr(t, "to_json"):
@@ -358,8 +358,8 @@ class Serializer:
         instances = instance_names(cls) if self.instances else ()
         hidden: frozenset = frozenset()
         if not self.raw:
-            custom = presentation.lookup(presentation.VALUE_OF, cls)
-            getter = presentation.VALUE_INSTANCE.get(presentation.class_key(cls))
+            custom = presentation.value_of(cls)
+            getter = presentation.value_instance(cls)
             if getter is not None:
                 self._unwrap[cls] = getter
             if custom is not None:
@@ -373,7 +373,7 @@ class Serializer:
                     return value_of(item, f)
 
                 return shown
-            if presentation.class_key(cls) in presentation.HIDDEN_CLASSES:
+            if presentation.is_hidden(cls):
                 return lambda v, f: _HIDE
             # A vector holds its components and nothing else it reads (parameters, such
             # as the bits a float is made from, and computed instances may come along).
@@ -543,6 +543,22 @@ def dumps(data: Any, *, line: bool = False) -> bytes:
     except TypeError:  # orjson holds at most 64-bit integers
         text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
         return (text + "\n" if line else text).encode()
+
+
+def dumps_document(value: Any, *, raw: bool = False, big_ints: str = "number",
+                   indent: bool = True) -> bytes:
+    """Any value - a tracker's snapshot, a dict of parsed objects - as one JSON document
+    with its newline, shown by the same rules as events (readable unless ``raw``);
+    ``indent``: two spaces a level, else one line."""
+    data = serializer(raw=raw, big_ints=big_ints).value(value)
+    if data is HIDDEN:
+        data = None
+    option = orjson.OPT_APPEND_NEWLINE | (orjson.OPT_INDENT_2 if indent else 0)
+    try:
+        return orjson.dumps(data, option=option)
+    except TypeError:  # orjson holds at most 64-bit integers
+        return (json.dumps(data, ensure_ascii=False, indent=2 if indent else None,
+                           separators=None if indent else (",", ":")) + "\n").encode()
 
 
 _SERIALIZERS: dict[tuple, Serializer] = {}

@@ -7,7 +7,7 @@ function for the class, with one branch per field and per type that field has be
 to hold (``if type(item) is Vu: ...``), each converting straight to what the generic plan
 would give. A value of any other type goes to the generic conversion, and its type is
 added to the field's branches (at most :data:`MAX_TYPES` per field): a field whose type
-depends on a switch (a diep.io update's ``value``) gets a branch for each type met.
+depends on a switch (a field table's ``value``) gets a branch for each type met.
 
 The function is rebuilt in place (its code object replaced), so plans that call it
 directly keep calling the newest version. Its source is built only from the class's own

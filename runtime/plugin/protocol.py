@@ -1,14 +1,42 @@
-"""A protocol's plug-in: one object describing everything it brings."""
+"""A protocol's plug-in: one object that describes everything the protocol brings.
+
+A protocol is a package - one of wirestruct's own under ``wirestruct.protocols``, or anyone's
+- that hands wirestruct one :class:`Protocol` through the ``wirestruct.protocols``
+entry-point group (:mod:`wirestruct.plugin.registry`)::
+
+    [project.entry-points."wirestruct.protocols"]
+    my-game = "my_game_wirestruct:PROTOCOL"
+
+The core asks this object for everything and never switches on a protocol's name:
+
+* its specs (:class:`Specs`: the ``.ksy`` folder and the packages compiled from it);
+* its decoder, tracker and encoder (factories taking ``limits=`` and the protocol's
+  options as keywords; the bases are :class:`~wirestruct.core.decoder.Decoder`,
+  :class:`~wirestruct.core.tracker.Tracker` and :class:`~wirestruct.core.encoder.Encoder`);
+* how readable output shows its values and how they come back (:class:`Presentation`);
+* its tables (:class:`Tables`: schemas and the rows of each packet);
+* the command-line options it adds (:class:`Option`);
+* the Web IDE export of a packet (:class:`ExportItem`) and its session generator.
+"""
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from wirestruct.core.decoder import Decoder
+from wirestruct.core.encoder import Encoder
+from wirestruct.core.errors import UsageError
 from wirestruct.core.events import PacketEvent
 from wirestruct.core.limits import DEFAULT_LIMITS, Limits
+from wirestruct.core.records import CaptureRecord
 from wirestruct.core.tracker import Tracker
+
+#: The commands that decode a capture or a packet (and so take a protocol's options).
+DECODING_COMMANDS = frozenset({"decode", "state", "export", "show", "encode", "batch",
+                               "fields"})
+TRANSPORTS = ("message", "stream")
 
 
 @dataclass(frozen=True)
@@ -22,32 +50,138 @@ class ExportItem:
 
 
 @dataclass(frozen=True)
-class Protocol:
-    """A protocol's plug-in to the decode path."""
+class Specs:
+    """Where a protocol's specs are and the Python packages compiled from them."""
 
-    name: str                                   #: command-line name, e.g. "scrap-mechanic"
+    folder: Path                    #: the ``.ksy`` files (Web IDE export, ``show --spec``)
+    package: str                    #: read-only classes, e.g. ``wirestruct.generated.NAME``
+    rw_package: str | None = None   #: read-write classes (``_write()``), for the encoder
+
+    def packages(self) -> tuple[str, ...]:
+        return (self.package,) if self.rw_package is None else (self.package, self.rw_package)
+
+
+@dataclass(frozen=True)
+class Option:
+    """A command-line option a protocol adds. Its value reaches the protocol's factories
+    (decoder, tracker, encoder, tables) as the keyword ``name``; an option given for a
+    capture of another protocol is a usage error."""
+
+    name: str                       #: keyword, e.g. ``build``
+    flag: str                       #: e.g. ``--game-build``
+    help: str
+    metavar: str = "VALUE"
+    #: checks and converts the text given; raises ValueError saying what is wrong
+    parse: Callable[[str], Any] = str
+    commands: frozenset[str] = DECODING_COMMANDS
+    #: the value names a file the command writes (``state``: the tracker's
+    #: :meth:`~wirestruct.core.tracker.Tracker.write_output`)
+    output: bool = False
+
+
+@dataclass(frozen=True)
+class Presentation:
+    """How readable output shows the protocol's values, and how they come back.
+
+    Generated classes are keyed ``module:Qual.Name`` (the module without its package;
+    ``*:Qual.Name`` matches any module, for specs rendered per game build)."""
+
+    #: class -> ``(obj, field) -> value``: a wire encoding shown as the value it encodes
+    value_of: Mapping[str, Callable[[Any, str | None], Any]] = field(default_factory=dict)
+    #: class -> ``obj -> value``: the classes of ``value_of`` shown as one instance alone
+    value_instance: Mapping[str, Callable[[Any], Any]] = field(default_factory=dict)
+    #: class -> ``(value, params, field) -> wire fields``: the inverse of ``value_of``
+    value_from: Mapping[str, Callable[[Any, tuple[Any, ...], str | None], dict[str, Any]]] = \
+        field(default_factory=dict)
+    #: classes left out of readable output (the field holding one is omitted)
+    hidden_classes: frozenset[str] = frozenset()
+    #: field names left out of readable output (wire bookkeeping)
+    hidden_fields: frozenset[str] = frozenset()
+    #: the instance that marks a table's closing entry (left out of readable lists)
+    end_marker: str | None = None
+    #: runtime objects (by class) shown as a dict of still unconverted values
+    object_views: Mapping[type, Callable[[Any], dict[str, Any]]] = field(default_factory=dict)
+    #: packet name -> the info column of ``--format summary`` from the event's JSON
+    #: (None: the generic one, the packet's first scalar fields)
+    summaries: Mapping[str, Callable[[dict[str, Any]], str | None]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Tables:
+    """The protocol's own tables (``packets`` and ``captures`` are every protocol's)."""
+
+    #: table name -> ``pyarrow.Schema`` of its columns after ``capture``
+    schemas: Mapping[str, Any]
+    #: ``(**options) -> rows``: ``rows(event)`` yields ``(table, values)``,
+    #: ``rows.final(snapshot)`` gives ``(tick, objects)`` after the last packet
+    rows: Callable[..., Any]
+
+
+@dataclass(frozen=True)
+class Protocol:
+    """A protocol's plug-in: everything wirestruct needs to decode, track, show, encode,
+    tabulate and export it."""
+
+    name: str                       #: command-line name, e.g. ``my-game``
     title: str
-    transport: str                              #: "message" or "stream"
-    ksy_folder: str                             #: folder under ksy/ holding its specs
-    make_decoder: Callable[..., Decoder]        #: (limits=..., **options) -> Decoder
-    make_tracker: Callable[..., Tracker]        #: (limits=..., **options) -> Tracker
-    export_items: Callable[[PacketEvent], list[ExportItem]]
+    transport: str                  #: ``message`` (a record is a packet) or ``stream``
+    specs: Specs
+    make_decoder: Callable[..., Decoder]        #: ``(limits=..., **options)``
+    make_tracker: Callable[..., Tracker]        #: ``(limits=..., **options)``
+    make_encoder: Callable[..., Encoder] | None = None
+    presentation: Presentation = field(default_factory=Presentation)
+    #: the tables, loaded when first asked for (pyarrow is not needed to decode)
+    make_tables: Callable[[], Tables] | None = None
+    options: tuple[Option, ...] = ()
+    export_items: Callable[[PacketEvent], list[ExportItem]] | None = None
+    #: ``(seed, length=None) -> records``: a whole generated session (``length``: ticks
+    #: or rounds, None for the protocol's default)
+    generate: Callable[..., Iterator[CaptureRecord]] | None = None
     default_ports: tuple[int, ...] = ()         #: server TCP/UDP ports, to infer direction
-    make_encoder: Callable[..., Any] | None = None  #: (limits=..., **options) -> Encoder
-    #: Whether ``decode --jobs auto`` (the default) runs worker processes on a large
-    #: capture: True where parsing and serializing packets, which workers do, is most of
-    #: the work; False where the in-order stage is (MME's packets are small: reading,
-    #: framing and inflating map transfers in order cost about what decoding them does).
+    #: Whether ``decode --jobs auto`` runs worker processes on a large capture: True where
+    #: parsing and serializing packets, which workers do, is most of the work.
     parallel_by_default: bool = False
+    #: bundled sample captures (file names under the project's ``samples/``)
+    samples: tuple[str, ...] = ()
+    #: command -> example command lines for its ``--help`` (each runs in the tests)
+    examples: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.transport not in TRANSPORTS:
+            raise ValueError(f"protocol {self.name}: transport must be one of {TRANSPORTS}, "
+                             f"not {self.transport!r}")
 
     def decoder(self, limits: Limits = DEFAULT_LIMITS, **options: Any) -> Decoder:
-        return self.make_decoder(limits=limits, **options)
+        return self.make_decoder(limits=limits, **self.own_options(options))
 
     def tracker(self, limits: Limits = DEFAULT_LIMITS, **options: Any) -> Tracker:
-        return self.make_tracker(limits=limits, **options)
+        return self.make_tracker(limits=limits, **self.own_options(options))
 
-    def encoder(self, limits: Limits = DEFAULT_LIMITS, **options: Any) -> Any:
-        """The encoder (``wirestruct.encode.encoder.Encoder``): decoded events back to records."""
+    def encoder(self, limits: Limits = DEFAULT_LIMITS, **options: Any) -> Encoder:
+        """The encoder: decoded events back to records."""
         if self.make_encoder is None:
-            raise NotImplementedError(f"no encoder for {self.name}")
-        return self.make_encoder(limits=limits, **options)
+            raise UsageError(f"protocol {self.name} has no encoder")
+        return self.make_encoder(limits=limits, **self.own_options(options))
+
+    def tables(self) -> Tables:
+        if self.make_tables is None:
+            raise UsageError(f"protocol {self.name} has no tables")
+        return self.make_tables()
+
+    def option_names(self) -> frozenset[str]:
+        return frozenset(option.name for option in self.options)
+
+    def own_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The settings among ``options`` that this protocol's factories take (a value of
+        None is an option not given; output options are the commands' own); an option of
+        no setting of this protocol is a usage error."""
+        settings = {o.name for o in self.options if not o.output}
+        outputs = {o.name for o in self.options if o.output}
+        foreign = sorted(k for k, v in options.items()
+                         if v is not None and k not in settings and k not in outputs)
+        if foreign:
+            raise UsageError(f"{', '.join(foreign)}: not an option of protocol {self.name}",
+                             expected="options of " + self.name + (
+                                 ": " + ", ".join(sorted(settings | outputs))
+                                 if settings | outputs else " (it has none)"))
+        return {k: v for k, v in options.items() if v is not None and k in settings}

@@ -2,8 +2,8 @@
 time, in long form (one row per packet, sub-update, move, field value ...).
 
     from wirestruct.tables import to_arrow
-    tables = to_arrow("samples/diep.jsonl", "diep")          # {"packets": pa.Table, ...}
-    tables["diep_entity_fields"].to_pandas()
+    tables = to_arrow("session.jsonl", name)      # {"packets": pa.Table, ...}
+    tables["packets"].to_pandas()
 
 Rows are collected into record batches of at most ``batch_rows`` rows as events arrive,
 so building the tables never holds more than one batch per table besides what is
@@ -22,26 +22,27 @@ from typing import Any
 
 import pyarrow as pa
 from wirestruct.captures import open_capture
-from wirestruct.core.errors import WirestructError
+from wirestruct.core.errors import RowError, WirestructError
 from wirestruct.core.events import ErrorEvent, Event, PacketEvent
 from wirestruct.core.limits import DEFAULT_LIMITS, Limits
 from wirestruct.core.session import decode_records, track
 from wirestruct.plugin.registry import get_protocol
-from wirestruct.protocols.diep import tables as diep
-from wirestruct.protocols.mme import tables as mme
-from wirestruct.protocols.scrap_mechanic import tables as scrap_mechanic
 from wirestruct.tables.rows import Row
-from wirestruct.tables.schemas import SCHEMA_VERSION, TABLES, tables_of
+from wirestruct.tables.schemas import COMMON, SCHEMA_VERSION
 
-__all__ = ["DEFAULT_BATCH_ROWS", "SCHEMA_VERSION", "TABLES", "RowError", "TableBuilder",
+__all__ = ["DEFAULT_BATCH_ROWS", "SCHEMA_VERSION", "RowError", "TableBuilder", "tables_of",
            "capture_batches", "capture_id", "file_sha256", "record_batches", "to_arrow"]
 
 #: Rows per record batch (and so per Parquet row group) of one table.
 DEFAULT_BATCH_ROWS = 16_384
 
-_ROW_MAKERS = {"scrap-mechanic": scrap_mechanic.Rows, "mme": mme.Rows, "diep": diep.Rows}
 
 Batch = tuple[str, pa.RecordBatch]
+
+
+def tables_of(protocol: str) -> dict[str, pa.Schema]:
+    """Every table of ``protocol``: name -> schema (``packets`` and ``captures`` first)."""
+    return {**COMMON, **get_protocol(protocol).tables().schemas}
 
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._~-]")
@@ -73,8 +74,10 @@ class TableBuilder:
         self.protocol = protocol
         self.capture = capture
         self.batch_rows = batch_rows
-        self.schemas = tables_of(protocol)
-        self.rows_of = _ROW_MAKERS[protocol](**options)
+        plugin = get_protocol(protocol)
+        tables = plugin.tables()
+        self.schemas = {**COMMON, **tables.schemas}
+        self.rows_of = tables.rows(**plugin.own_options(options))
         self._rows: dict[str, list[tuple]] = {name: [] for name in self.schemas}
         self.counts: dict[str, int] = {name: 0 for name in self.schemas}
         self.packets = 0
@@ -143,10 +146,6 @@ class TableBuilder:
         return (self.protocol, source, sha256, self.packets, self.errors, tick, objects,
                 *size, map_sha256, kind, message)
 
-
-class RowError(WirestructError):
-    """A decoded packet whose table rows could not be made (the rows made before the
-    failure are kept; the capture's other packets are not affected)."""
 
 
 def _row_error(event: PacketEvent, exc: Exception) -> ErrorEvent:
@@ -233,9 +232,7 @@ def capture_batches(path: str | os.PathLike, protocol: str, *,
     plugin = get_protocol(protocol)
     try:
         digest = sha256 or file_sha256(source)
-        handle = open_capture(source, format=capture_format, server=server,
-                              server_ports=plugin.default_ports, transport=plugin.transport,
-                              limits=limits)
+        handle = open_capture(source, format=capture_format, server=server, limits=limits)
     except (WirestructError, OSError, ValueError) as exc:
         if isinstance(exc, WirestructError):
             exc.at(file=source)
@@ -244,7 +241,8 @@ def capture_batches(path: str | os.PathLike, protocol: str, *,
     builder = TableBuilder(protocol, name, batch_rows=batch_rows, **options)
     tracker = plugin.tracker(**options)
     with handle:
-        events = track(decode_records(handle, plugin.decoder(limits=limits, **options)),
+        events = track(decode_records(handle.records(plugin),
+                                      plugin.decoder(limits=limits, **options), file=source),
                        tracker)
         for event in events:
             yield from builder.add(event)

@@ -17,7 +17,7 @@ import duckdb
 import pyarrow.parquet as pq
 import pytest
 from distributed import Client, LocalCluster
-from wirestruct.tables import TABLES, to_arrow
+from wirestruct.tables import tables_of, to_arrow
 from wirestruct.tools import cli
 from wirestruct.tools.batch import BatchOptions, manifest_path, partition, run_batch
 
@@ -64,7 +64,7 @@ def test_local_cluster_rows_equal_the_single_capture_api(protocol, captures, dat
     assert all(rss > 10 << 20 for rss in workers)
     for path in captures[protocol]:
         expected = to_arrow(path, protocol)
-        for table in TABLES[protocol]:
+        for table in tables_of(protocol):
             if expected[table].num_rows == 0:
                 assert not partition(dataset, table, path.name).exists()
                 continue
@@ -157,7 +157,7 @@ def test_rerun_skips_what_is_written_and_redoes_what_changed(captures, client, t
 def test_a_failed_task_becomes_error_rows(captures, client, tmp_path):
     log = io.StringIO()
     summaries = run_batch([str(p) for p in captures["diep"][:2]],
-                          BatchOptions("diep", diep_build="no-such-build"), str(tmp_path),
+                          BatchOptions("diep", options={"diep_build": "no-such-build"}), str(tmp_path),
                           client=client, log=log)
     assert [s["status"] for s in summaries] == ["failed", "failed"]
     assert "2 failed" in log.getvalue() and "unknown diep build" in log.getvalue()

@@ -12,7 +12,7 @@ import pytest
 from wirestruct import get_protocol, open_capture
 from wirestruct.core.events import ErrorEvent, PacketEvent
 from wirestruct.core.session import decode_records, track
-from wirestruct.tables import TABLES, capture_batches, capture_id, to_arrow
+from wirestruct.tables import capture_batches, capture_id, tables_of, to_arrow
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = {"scrap-mechanic": ROOT / "samples" / "scrap_mechanic.jsonl",
@@ -22,7 +22,7 @@ SAMPLES = {"scrap-mechanic": ROOT / "samples" / "scrap_mechanic.jsonl",
 def events_and_state(path: Path, protocol: str):
     plugin = get_protocol(protocol)
     tracker = plugin.tracker()
-    with open_capture(path, transport=plugin.transport) as capture:
+    with open_capture(path) as capture:
         events = list(track(decode_records(capture, plugin.decoder()), tracker))
     return events, tracker.snapshot()
 
@@ -39,9 +39,9 @@ def test_packets_table_is_every_event(protocol):
     path = SAMPLES[protocol]
     events, snapshot = events_and_state(path, protocol)
     tables = to_arrow(path, protocol)
-    assert set(tables) == set(TABLES[protocol])
+    assert set(tables) == set(tables_of(protocol))
     for name, table in tables.items():
-        assert table.schema == TABLES[protocol][name]
+        assert table.schema == tables_of(protocol)[name]
         assert set(table.column("capture").to_pylist()) <= {path.name}
     packets = tables["packets"].to_pylist()
     assert len(packets) == len(events)
@@ -61,7 +61,7 @@ def test_packets_table_is_every_event(protocol):
     assert final["final_tick"] == snapshot.get("tick")
     # the events iterable gives the same rows (without the captures row)
     again = to_arrow(iter(events), protocol, capture=path.name)
-    for name in TABLES[protocol]:
+    for name in tables_of(protocol):
         if name != "captures":
             assert again[name].equals(tables[name]), name
     assert again["captures"].num_rows == 0

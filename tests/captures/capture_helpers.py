@@ -6,7 +6,7 @@ import struct
 from collections import defaultdict
 from pathlib import Path
 
-from wirestruct.captures.pcap import read_packet_capture
+from wirestruct.captures.packets import read_packet_capture
 from wirestruct.core.errors import CaptureError, UnsupportedError, WirestructError
 from wirestruct.core.limits import DEFAULT_LIMITS
 from wirestruct.core.records import CaptureRecord, Direction

@@ -17,8 +17,9 @@ from capture_helpers import (
     unread,
 )
 from wirestruct import open_capture
-from wirestruct.captures.pcap import parse_server, read_packet_capture
-from wirestruct.captures.pcap_writer import PcapngWriter, PcapWriter
+from wirestruct.captures.flows.roles import parse_server
+from wirestruct.captures.packets import read_packet_capture
+from wirestruct.captures.writers.pcap_writer import PcapngWriter, PcapWriter
 from wirestruct.core.errors import CaptureError, StreamGapError, UnsupportedError
 from wirestruct.core.limits import DEFAULT_LIMITS, Limits
 from wirestruct.core.records import CaptureRecord, Direction
@@ -365,7 +366,7 @@ def test_pcapng_packet_of_an_undescribed_interface():
 
 
 def test_reset_closes_and_a_new_connection_reuses_the_ports():
-    from wirestruct.captures.pcap_writer import ACK, PSH, RST, SYN, ethernet, ipv4, tcp
+    from wirestruct.captures.writers.pcap_writer import ACK, PSH, RST, SYN, ethernet, ipv4, tcp
     out = io.BytesIO()
     writer = PcapWriter(out)
     a, b = "10.0.0.1", "10.0.0.2"
@@ -392,7 +393,7 @@ def test_reset_closes_and_a_new_connection_reuses_the_ports():
 
 
 def test_fragmented_datagrams_are_reassembled_and_incomplete_ones_reported():
-    from wirestruct.captures.pcap_writer import ethernet, udp
+    from wirestruct.captures.writers.pcap_writer import ethernet, udp
     out = io.BytesIO()
     writer = PcapWriter(out)
     datagram = udp(b"x" * 40, "10.0.0.1", "10.0.0.2", 5000, 4000)

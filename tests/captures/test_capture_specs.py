@@ -7,7 +7,7 @@ import struct
 import pytest
 from capture_helpers import load
 from kaitaistruct import KaitaiStream
-from wirestruct.captures.pcap_writer import (
+from wirestruct.captures.writers.pcap_writer import (
     ACK,
     PSH,
     SYN,

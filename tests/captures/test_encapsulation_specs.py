@@ -5,7 +5,7 @@ import io
 import struct
 
 from kaitaistruct import KaitaiStream
-from wirestruct.captures.pcap_writer import ipv4, udp
+from wirestruct.captures.writers.pcap_writer import ipv4, udp
 from wirestruct.generated.capture.ip_packet import IpPacket
 from wirestruct.generated.capture.ipv4_packet import Ipv4Packet
 from wirestruct.generated.capture.ipv6_packet import Ipv6Packet

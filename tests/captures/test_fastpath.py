@@ -1,6 +1,6 @@
 """The struct fast path of the capture front end against the generated classes.
 
-Each format of ``wirestruct.captures.fastpath.LAYOUTS`` is held against the ``seq`` of its
+Each format of ``wirestruct.captures.frames.fastpath.LAYOUTS`` is held against the ``seq`` of its
 spec in ``ksy/capture/`` (offsets, sizes, byte order); every frame of every test capture,
 the same packets rewrapped in every link layer, and mutated frames and files (hypothesis)
 go through both paths, which must give the same packets, records and errors.
@@ -17,10 +17,14 @@ import yaml
 from capture_helpers import join_pcap, load, pcap_frames
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from wirestruct.captures import pcap
-from wirestruct.captures.fastpath import LAYOUTS, decode_frame, ethernet_ipv4_tcp_data
-from wirestruct.captures.pcap import Frame, _decode, _Packet, _Source, read_packet_capture
+from wirestruct.captures.files.pcap import pcap_frames as read_pcap_frames
+from wirestruct.captures.files.pcapng import pcapng_frames
+from wirestruct.captures.files.reading import FileSource, Frame
+from wirestruct.captures.frames.fastpath import LAYOUTS, decode_frame, ethernet_ipv4_tcp_data
+from wirestruct.captures.frames.layers import Packet, decode
+from wirestruct.captures.packets import read_packet_capture
 from wirestruct.core.errors import WirestructError
+from wirestruct.core.limits import DEFAULT_LIMITS
 from wirestruct.generated.capture.pcap import Pcap
 from wirestruct.generated.capture.pcapng import Pcapng
 
@@ -108,10 +112,10 @@ def _codes(fmt: str) -> list:
 
 def _frames(path: Path):
     with open(path, "rb") as raw:
-        src = _Source(raw)
+        src = FileSource(raw)
         magic = src.peek(4)
-        reader = pcap._pcapng_frames if magic == b"\x0a\x0d\x0d\x0a" else pcap._pcap_frames
-        return [f for f in reader(src, pcap.DEFAULT_LIMITS) if isinstance(f, Frame)]
+        reader = pcapng_frames if magic == b"\x0a\x0d\x0d\x0a" else read_pcap_frames
+        return [f for f in reader(src, DEFAULT_LIMITS) if isinstance(f, Frame)]
 
 
 MACS = bytes.fromhex("020000000002020000000001")
@@ -157,7 +161,7 @@ def _both(link_type: int, data: bytes, orig_len: int):
     frame = Frame(7, 100, 1.5, link_type, data, orig_len)
     fast = decode_frame(data, link_type) if orig_len == len(data) else None
     try:
-        slow = _decode(frame)
+        slow = decode(frame)
     except WirestructError as exc:
         slow = exc
     return fast, slow
@@ -167,7 +171,7 @@ def _assert_same(link_type: int, data: bytes, orig_len: int) -> bool:
     fast, slow = _both(link_type, data, orig_len)
     if fast is None:
         return False
-    assert type(slow) is _Packet, (link_type, data.hex(), slow)
+    assert type(slow) is Packet, (link_type, data.hex(), slow)
     src, dst, segment, udp = fast
     assert (src, dst, udp) == (slow.src, slow.dst, slow.udp)
     if udp:
@@ -187,7 +191,7 @@ def test_every_frame_of_every_test_capture_reads_the_same_both_ways():
         # What the fast path leaves: the PPP and PPPoE rewraps and frames that are not
         # TCP/UDP at all.
         slow = _both(link_type, data, len(data))[1]
-        assert link_type == 9 or data[12:14] == b"\x88\x64" or type(slow) is not _Packet
+        assert link_type == 9 or data[12:14] == b"\x88\x64" or type(slow) is not Packet
     _, records = pcap_frames(load("lo_ethernet.pcap"))
     assert fast >= len(SEEDS) - 2 * len(records) - 2
 
@@ -228,14 +232,9 @@ def _item(item) -> tuple:
 def _read(data: bytes, fast: bool | str, monkeypatch, **options) -> list:
     """The items of a capture: ``True`` as wirestruct reads it, ``False`` every frame
     through the generated classes, ``"no short way"`` with the fast path but without the
-    short way for in-order Ethernet/IPv4/TCP data (any other decode_frame turns it off)."""
-    with monkeypatch.context() as patch:
-        if fast == "no short way":
-            patch.setattr(pcap, "decode_frame", lambda data, link_type: decode_frame(data,
-                                                                                   link_type))
-        elif not fast:
-            patch.setattr(pcap, "decode_frame", lambda data, link_type: None)
-        return [_item(i) for i in read_packet_capture(io.BytesIO(data), **options)]
+    short way for in-order Ethernet/IPv4/TCP data."""
+    ways = {True: {}, False: {"fast": False}, "no short way": {"short_way": False}}[fast]
+    return [_item(i) for i in read_packet_capture(io.BytesIO(data), **ways, **options)]
 
 
 @pytest.mark.parametrize("path", CAPTURE_FILES, ids=lambda p: p.name)
@@ -375,6 +374,6 @@ def test_mutated_pcapng_blocks_read_as_the_spec_says(changes):
         expected = _kaitai_frames(data)
     except Exception:   # noqa: BLE001 - the whole-file parse stops at a bad block
         return
-    items = list(pcap._pcapng_frames(_Source(io.BytesIO(data)), pcap.DEFAULT_LIMITS))
+    items = list(pcapng_frames(FileSource(io.BytesIO(data)), DEFAULT_LIMITS))
     got = [(f.data, f.orig_len) for f in items if isinstance(f, Frame)]
     assert got == expected[:len(got)]

@@ -5,7 +5,7 @@ import random
 import struct
 
 from capture_helpers import errors, join_pcap, load, pcap_frames, read_items, streams
-from wirestruct.captures.ip_fragments import PIECE_OVERHEAD, FragmentBuffer
+from wirestruct.captures.frames.ip_fragments import PIECE_OVERHEAD, FragmentBuffer
 from wirestruct.core.errors import FragmentError
 from wirestruct.core.limits import Limits
 from wirestruct.tools.capture_loopback import pattern
@@ -276,7 +276,7 @@ def test_ipv6_fragments_are_reassembled_too():
 def test_reassembled_datagram_of_a_flow_not_followed_is_counted():
     import io
 
-    from wirestruct.captures.pcap_writer import PcapWriter, ethernet, udp
+    from wirestruct.captures.writers.pcap_writer import PcapWriter, ethernet, udp
     out = io.BytesIO()
     writer = PcapWriter(out)
     datagram = udp(b"y" * 40, "10.0.0.1", "10.0.0.2", 5000, 9999)

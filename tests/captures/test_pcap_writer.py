@@ -10,7 +10,12 @@ from collections import defaultdict
 
 import pytest
 from capture_helpers import errors, pcap_frames, read_items, records, streams
-from wirestruct.captures.pcap_writer import MAX_SEGMENT, checksum, write_pcap, write_pcapng
+from wirestruct.captures.writers.pcap_writer import (
+    MAX_SEGMENT,
+    checksum,
+    write_pcap,
+    write_pcapng,
+)
 from wirestruct.core.records import CaptureRecord, Direction
 
 

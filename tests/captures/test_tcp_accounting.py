@@ -22,8 +22,9 @@ from pathlib import Path
 
 import pytest
 from capture_helpers import CAPTURES, join_pcap, pcap_frames, read_items
-from wirestruct.captures.pcap import read_packet_capture
-from wirestruct.captures.pcap_writer import (
+from wirestruct.captures.flows.tcp_reassembly import SEGMENT_OVERHEAD
+from wirestruct.captures.packets import read_packet_capture
+from wirestruct.captures.writers.pcap_writer import (
     ACK,
     FIN,
     PSH,
@@ -34,7 +35,6 @@ from wirestruct.captures.pcap_writer import (
     ipv4,
     tcp,
 )
-from wirestruct.captures.tcp_reassembly import SEGMENT_OVERHEAD
 from wirestruct.core.errors import CaptureError, StreamConflictError, StreamGapError
 from wirestruct.core.events import ErrorEvent, PacketEvent
 from wirestruct.core.limits import Limits

@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 import sys
 
-from wirestruct.captures.tcp_reassembly import (
+from wirestruct.captures.flows.tcp_reassembly import (
     SEGMENT_OVERHEAD,
     Chunk,
     Gap,

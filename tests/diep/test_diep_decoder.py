@@ -9,6 +9,7 @@ from wirestruct.core.errors import (
     DecompressionError,
     LimitExceededError,
     ParseError,
+    UsageError,
     WirestructError,
 )
 from wirestruct.core.events import ErrorEvent, PacketEvent
@@ -34,9 +35,11 @@ def decode(*packets, direction=Direction.S2C, **options):
 
 def test_protocol_plugs_in():
     assert PROTOCOL.name == "diep" and PROTOCOL.transport == "message"
-    assert PROTOCOL.ksy_folder == "diep" and PROTOCOL.default_ports == ()
-    decoder = PROTOCOL.decoder(diep_build="diepcustom-011c2e9", unknown_option=1)
+    assert PROTOCOL.specs.folder.name == "diep" and PROTOCOL.default_ports == ()
+    decoder = PROTOCOL.decoder(diep_build="diepcustom-011c2e9", map_out=None)
     assert decoder.build.key == "diepcustom_011c2e9"
+    with pytest.raises(UsageError, match="unknown_option: not an option of protocol diep"):
+        PROTOCOL.decoder(unknown_option=1)
     assert PROTOCOL.decoder(diep_build="diepcustom_011c2e9").build is decoder.build
     with pytest.raises(ValueError, match="unknown diep build"):
         PROTOCOL.decoder(diep_build="no-such-build")

@@ -46,7 +46,7 @@ import zlib
 from collections import Counter
 from collections.abc import Callable, Iterator
 
-from wirestruct.captures import open_capture
+from wirestruct.captures import Transport, open_capture
 from wirestruct.core.errors import (
     FragmentError,
     ResyncError,
@@ -61,6 +61,7 @@ from wirestruct.core.limits import Limits
 from wirestruct.core.records import CaptureRecord, Direction
 from wirestruct.core.session import decode_records, track
 from wirestruct.output.jsonify import to_jsonable
+from wirestruct.output.serialize import dumps_document
 from wirestruct.plugin import registry
 
 #: Most records one input is split into.
@@ -225,7 +226,7 @@ def run_protocol(name: str, data: bytes) -> Counter:
     outcome = check_events(track(decode_records(records, protocol.decoder(limits=LIMITS)),
                                  tracker), Counter(), json_packets=JSON_PACKETS if as_json else 0)
     if as_json:
-        json.dumps(tracker.snapshot())
+        dumps_document(tracker.snapshot())
     return outcome
 
 
@@ -284,23 +285,24 @@ def split_selector(data: bytes) -> tuple[bytes, str]:
 def _read_capture(fmt: str, path: str, transport: str, as_json: bool) -> Counter:
     outcome: Counter = Counter()
     try:
-        capture = open_capture(path, format=fmt, transport=transport, limits=LIMITS)
+        capture = open_capture(path, format=fmt, limits=LIMITS)
     except WirestructError as error:
         str(error)
         outcome["raised " + type(error).__name__] += 1
         return outcome
     with capture:
+        records = capture.records(Transport(transport))
         protocol_name = capture.protocol if fmt == "wscap" else (
             "mme" if transport == "stream" else None)
         if protocol_name in registry.protocol_names():
             protocol = registry.get_protocol(protocol_name)
             tracker = protocol.tracker(limits=LIMITS)
-            check_events(track(decode_records(capture, protocol.decoder(limits=LIMITS)),
+            check_events(track(decode_records(records, protocol.decoder(limits=LIMITS)),
                                tracker), outcome, json_packets=JSON_PACKETS if as_json else 0)
             if as_json:
-                json.dumps(tracker.snapshot())
+                dumps_document(tracker.snapshot())
         else:
-            _check_items(capture, outcome)
+            _check_items(records, outcome)
     return outcome
 
 

@@ -35,9 +35,14 @@ import test_encapsulations as encapsulations
 from capture_helpers import load, pcap_frames
 from harness import encode_gap, encode_record
 from test_ip_fragments import fragment_frame
-from wirestruct.captures.container import write_container
-from wirestruct.captures.jsonl import read_jsonl
-from wirestruct.captures.pcap_writer import PcapngWriter, PcapWriter, write_pcap, write_pcapng
+from wirestruct.captures.files.container import write_container
+from wirestruct.captures.files.jsonl import read_jsonl
+from wirestruct.captures.writers.pcap_writer import (
+    PcapngWriter,
+    PcapWriter,
+    write_pcap,
+    write_pcapng,
+)
 from wirestruct.core.records import CaptureRecord, Direction
 
 SEEDS = HERE / "seeds"

@@ -5,7 +5,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from wirestruct import get_protocol
-from wirestruct.captures.jsonl import read_jsonl
+from wirestruct.captures.files.jsonl import read_jsonl
 from wirestruct.core.errors import WirestructError
 from wirestruct.core.events import ErrorEvent, PacketEvent
 from wirestruct.core.limits import Limits

@@ -20,7 +20,7 @@ FILES = ["session.jsonl", "session.pcap", "session.pcapng"]
 def decode_file(name):
     protocol = get_protocol("mme")
     tracker = protocol.tracker()
-    with open_capture(DATA / name, server=str(META["port"]), transport="stream") as capture:
+    with open_capture(DATA / name, server=str(META["port"])) as capture:
         records = []
         for item in capture:
             records.append(item)

@@ -66,7 +66,7 @@ def test_session_has_the_realistic_mix(session):
 def test_tracker_ends_with_the_generated_world(session):
     gen, _, tracker, events = session
     assert [e for e in events if isinstance(e, ErrorEvent)] == []
-    snap = tracker.snapshot()
+    snap = to_jsonable(tracker.snapshot())
     expected = gen.expected_state()
     assert snap["tick"] == expected["tick"] == 240
     got = {(o["netobj_type"], o["id"]): o for o in snap["netobjs"]}
@@ -95,7 +95,7 @@ def test_capture_starting_late_recovers_and_goes_on(session):
     tracker, events = run(late)
     packets = [e for e in events if isinstance(e, PacketEvent)]
     assert len(packets) >= len(late)
-    objs = tracker.snapshot()["netobjs"]
+    objs = to_jsonable(tracker.snapshot())["netobjs"]
     assert any(o["recovered"] for o in objs)
     recovered_bodies = [o for o in objs if o["recovered"] and o["netobj_type"] == "rigid_body"
                         and o["controller_type"] is not None]
@@ -110,7 +110,7 @@ def test_sample_capture_decodes_without_errors():
     with open_capture(str(SAMPLE)) as capture:
         tracker, events = run(capture)
     assert events and not [e for e in events if isinstance(e, ErrorEvent)]
-    snap = tracker.snapshot()
+    snap = to_jsonable(tracker.snapshot())
     assert snap["tick"] > 0 and len(snap["netobjs"]) > 50
 
 

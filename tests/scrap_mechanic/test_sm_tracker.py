@@ -3,6 +3,7 @@ whose Create was not seen, unreliable transforms, and the snapshot's exact shape
 import struct
 
 from sm_testlib import bits, f4, float_bits, lz4_packet, raw_update, record, u
+from wirestruct import to_jsonable
 from wirestruct.core.errors import StateError
 from wirestruct.core.events import ErrorEvent
 from wirestruct.core.session import decode_records, track
@@ -43,7 +44,7 @@ def test_snapshot_shape_and_merged_fields():
         nu(101, hdr(1, 7, 20, 0) + struct.pack(">QH3ii", 76561197960265729, 1, 5, 6, 0, 0),
            hdr(3, 7, 20) + struct.pack(">i", 3)))
     assert errors == []
-    snap = tracker.snapshot()
+    snap = to_jsonable(tracker.snapshot())
     assert list(snap) == ["tick", "netobjs"]
     assert snap["tick"] == 101
     body, lift = snap["netobjs"]
@@ -62,7 +63,7 @@ def test_snapshot_shape_and_merged_fields():
 
 def test_remove_deletes_and_unknown_remove_is_a_state_error():
     tracker, errors = run(nu(1, DYNAMIC_CREATE), nu(2, hdr(5, 0, 10)), nu(3, hdr(5, 0, 10)))
-    assert tracker.snapshot()["netobjs"] == []
+    assert to_jsonable(tracker.snapshot())["netobjs"] == []
     [err] = errors
     assert isinstance(err.error, StateError) and "not live" in err.error.message
     assert err.error.where.field_path == "sub_updates[0]" and err.record == 2
@@ -71,7 +72,7 @@ def test_remove_deletes_and_unknown_remove_is_a_state_error():
 def test_p_updates_are_counted_on_the_joint():
     tracker, errors = run(nu(1, hdr(1, 2, 30, 2)), nu(2, hdr(2, 2, 30), hdr(2, 2, 30)))
     assert errors == []
-    [joint] = tracker.snapshot()["netobjs"]
+    [joint] = to_jsonable(tracker.snapshot())["netobjs"]
     assert joint["controller_type"] == "bearing" and joint["fields"] == {"p_updates": 2}
 
 
@@ -79,7 +80,7 @@ def test_update_without_create_is_recovered_from_its_size():
     tracker, errors = run(nu(5, hdr(3, 0, 11) + b"\x00" + struct.pack(">i", -1),
                              hdr(3, 1, 12) + struct.pack(">HI3hI", 9, 11, 1, 2, 3, 0xFF) + b"\x75"))
     assert errors == []
-    body, shape = tracker.snapshot()["netobjs"]
+    body, shape = to_jsonable(tracker.snapshot())["netobjs"]
     assert (body["controller_type"], body["recovered"]) == ("static", True)
     assert (shape["controller_type"], shape["recovered"]) == ("part", True)
     assert shape["fields"]["z_axis"] == "pos_z" and shape["fields"]["x_axis"] == "pos_x"
@@ -91,19 +92,19 @@ def test_update_without_create_of_ambiguous_size_is_a_state_error():
     [err] = errors
     assert isinstance(err.error, StateError)
     assert "cannot be recovered from 3 bytes" in err.error.message
-    assert tracker.snapshot()["netobjs"] == []
+    assert to_jsonable(tracker.snapshot())["netobjs"] == []
 
 
 def test_created_twice_is_reported_and_replaced():
     tracker, errors = run(nu(1, DYNAMIC_CREATE), nu(2, DYNAMIC_CREATE))
     assert len(errors) == 1 and "created again" in errors[0].error.message
-    assert len(tracker.snapshot()["netobjs"]) == 1
+    assert len(to_jsonable(tracker.snapshot())["netobjs"]) == 1
 
 
 def test_create_of_a_recovered_object_replaces_it_quietly():
     tracker, errors = run(nu(1, hdr(3, 0, 10) + bytes([0, 4])), nu(2, DYNAMIC_CREATE))
     assert errors == []
-    [body] = tracker.snapshot()["netobjs"]
+    [body] = to_jsonable(tracker.snapshot())["netobjs"]
     assert body["recovered"] is False and "revision" not in body["fields"]
 
 
@@ -114,7 +115,7 @@ def test_container_slot_changes_and_filters_are_applied_to_items():
         + bits("1", u(1, 16), u(0, 7)) + UUID_A
     tracker, errors = run(nu(1, create), nu(2, change))
     assert errors == []
-    [box] = tracker.snapshot()["netobjs"]
+    [box] = to_jsonable(tracker.snapshot())["netobjs"]
     assert box["fields"]["items"] == [
         {"uuid": {"octets": NIL.hex()}, "tool_instance_id": 0xFFFFFFFF, "quantity": 0},
         {"uuid": {"octets": UUID_A.hex()}, "tool_instance_id": 0xFFFFFFFF, "quantity": 7}]
@@ -130,7 +131,7 @@ def test_character_update_merges_only_present_parts():
     color_only = hdr(3, 6, 60) + bits("0100", u(0x01020304, 32))
     tracker, errors = run(nu(1, create, everything), nu(2, color_only))
     assert errors == []
-    fields = tracker.snapshot()["netobjs"][0]["fields"]
+    fields = to_jsonable(tracker.snapshot())["netobjs"][0]["fields"]
     assert fields["color"] == 0x01020304
     assert fields["is_player"] is True and fields["player_or_unit_id"] == 4
     assert fields["is_tumbling"] is False
@@ -147,7 +148,7 @@ def test_unreliable_transforms():
         + bytes([len(char) + 2, 6]) + char
     tracker, errors = run(nu(1, DYNAMIC_CREATE), lz4_packet(0x18, body))
     assert errors == []
-    snap = tracker.snapshot()
+    snap = to_jsonable(tracker.snapshot())
     assert snap["tick"] == 500
     objs = by_id(snap)
     assert objs[10]["transform"] == {
@@ -167,7 +168,7 @@ def test_tumbling_character_transform():
     body = struct.pack(">IIB", 7, 7, 1) + bytes([len(char) + 2, 6]) + char
     tracker, errors = run(lz4_packet(0x18, body))
     assert errors == []
-    [obj] = tracker.snapshot()["netobjs"]
+    [obj] = to_jsonable(tracker.snapshot())["netobjs"]
     assert obj["transform"] == {
         "is_tumbling": True, "position": {"x": 1.0, "y": 2.0, "z": 3.0},
         "rotation": {"x": 0.5, "y": 0.5, "z": -0.5, "w": 0.5},
@@ -180,7 +181,7 @@ def test_corrupt_sub_update_leaves_other_objects_intact():
     tracker, errors = run(nu(1, DYNAMIC_CREATE, hdr(3, 0, 10) + bytes([0, 4])),
                           nu(2, bad, hdr(1, 8, 80, 0) + UUID_A))
     assert len(errors) == 1
-    objs = by_id(tracker.snapshot())
+    objs = by_id(to_jsonable(tracker.snapshot()))
     assert objs[10]["fields"]["revision"] == 4
     assert objs[80]["fields"] == {"uuid": {"octets": UUID_A.hex()}}
 
@@ -197,7 +198,7 @@ def test_fields_named_from_the_source_are_those_the_object_holds():
     from wirestruct.protocols.scrap_mechanic.generate import SessionGenerator
 
     sample = Path(__file__).resolve().parents[2] / "samples" / "scrap_mechanic.jsonl"
-    with open_capture(sample, transport=PROTOCOL.transport) as capture:
+    with open_capture(sample) as capture:
         records = list(capture)
     leaves = []
     for source in (records, SessionGenerator(3, 300)):

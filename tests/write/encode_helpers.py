@@ -31,7 +31,7 @@ RECORDS = {"samples/diep.jsonl": 70}
 
 def capture_records(protocol: str, path: str) -> list[CaptureRecord]:
     """The records of a capture the tests use (see RECORDS)."""
-    with open_capture(ROOT / path, transport=get_protocol(protocol).transport) as capture:
+    with open_capture(ROOT / path) as capture:
         return list(capture)[:RECORDS.get(path)]
 
 

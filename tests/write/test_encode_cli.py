@@ -13,7 +13,7 @@ from contextlib import redirect_stderr, redirect_stdout
 
 import pytest
 from encode_helpers import ROOT, decode_events
-from wirestruct import open_capture
+from wirestruct import get_protocol, open_capture
 from wirestruct.tools.cli import main
 
 CLI = [sys.executable, "-m", "wirestruct.tools.cli"]
@@ -38,9 +38,9 @@ def _cli(*args, stdin=None):
 
 
 def _stream_bytes(path, protocol="mme", **kw):
-    with open_capture(path, transport="stream" if protocol == "mme" else "message", **kw) as capture:
+    with open_capture(path, **kw) as capture:
         out: dict = {}
-        for r in capture:
+        for r in capture.records(get_protocol(protocol)):
             out[(r.stream, r.direction)] = out.get((r.stream, r.direction), b"") + r.data
         return out
 
@@ -71,8 +71,9 @@ def test_message_protocol_as_udp(tmp_path):
     assert proc.returncode == 0, proc.stderr
     again = _cli("decode", out, "-p", "scrap-mechanic", "--server", "4000")
     assert again.returncode == 0 and "371 packets, 0 errors" in again.stderr
-    with open_capture(SM) as original, open_capture(out, transport="message", server="4000") as written:
-        assert [r.data for r in written] == [r.data for r in original]
+    with open_capture(SM) as original, open_capture(out, server="4000") as written:
+        assert [r.data for r in written.records(get_protocol("scrap-mechanic"))] == \
+            [r.data for r in original]
 
 
 def _edit_move_x(events_text: str) -> tuple:

@@ -15,12 +15,12 @@ import pytest
 from kaitaistruct import KaitaiStream
 from wirestruct import decode_records, get_protocol, open_capture
 from wirestruct.encode.building import encode_fields, type_info
-from wirestruct.encode.unpresent import raw_converter
 from wirestruct.generated.diep.diep_types import DiepTypes
 from wirestruct.generated.scrap_mechanic.sm_common import SmCommon
 from wirestruct.output import presentation
 from wirestruct.output.serialize import serializer
-from wirestruct.tools.encode import encode_lines
+from wirestruct.plugin.registry import protocol_names
+from wirestruct.tools.cli.encode import encode_lines
 
 ROOT = Path(__file__).resolve().parents[2]
 CLI = [sys.executable, "-m", "wirestruct.tools.cli"]
@@ -37,7 +37,7 @@ def _decoded(protocol: str, path: str, **options) -> list:
     key = (protocol, path, tuple(sorted(options.items())))
     if key not in _DECODED:
         to_json = serializer(**options)
-        with open_capture(ROOT / path, transport=get_protocol(protocol).transport) as capture:
+        with open_capture(ROOT / path) as capture:
             events = decode_records(capture, get_protocol(protocol).decoder())
             _DECODED[key] = json.dumps([to_json.event(e) for e in events])
     return json.loads(_DECODED[key])
@@ -106,9 +106,11 @@ def test_readable_and_raw_mixed(protocol, path):
     assert _wire(records) == _wire(_encode(protocol, raw)[0])
 
 
-# -- value wrappers: VALUE_FROM undoes VALUE_OF ------------------------------------------
-def test_every_shown_value_has_its_inverse():
-    assert set(presentation.VALUE_FROM) == set(presentation.VALUE_OF)
+# -- value wrappers: value_from undoes value_of ------------------------------------------
+@pytest.mark.parametrize("name", protocol_names())
+def test_every_shown_value_has_its_inverse(name):
+    rules = get_protocol(name).presentation
+    assert set(rules.value_from) == set(rules.value_of)
 
 
 DIEP_VALUES = [("vu", (), [0, 1, 127, 128, 300, 2**32 - 1]),
@@ -123,31 +125,29 @@ DIEP_VALUES = [("vu", (), [0, 1, 127, 128, 300, 2**32 - 1]),
 @pytest.mark.parametrize("name,params,values", DIEP_VALUES)
 def test_diep_values_forward_of_inverse_is_identity(name, params, values):
     info = type_info("diep", f"diep_types::{name}")
-    key = presentation.class_key(info.cls)
     cls = getattr(DiepTypes, info.cls.__name__)
     for value in values:
-        fields = presentation.VALUE_FROM[key](value, params, None)
+        fields = presentation.value_from(info.cls)(value, params, None)
         data = encode_fields(info, fields, params)
         parsed = cls(*params, KaitaiStream(BytesIO(data)))
-        assert presentation.VALUE_OF[key](parsed, None) == value
+        assert presentation.value_of(info.cls)(parsed, None) == value
     if name == "vi":                                  # the documented examples
-        assert encode_fields(info, presentation.VALUE_FROM[key](-1051, (), None)) == b"\xb5\x10"
+        assert encode_fields(info, presentation.value_from(info.cls)(-1051, (), None)) == b"\xb5\x10"
 
 
 @pytest.mark.parametrize("field", ["uuid", "filters", "character_uuid"])
 def test_sm_uuid_forward_of_inverse_is_identity(field):
     info = type_info("scrap_mechanic", "sm_common::uuid")
-    key = presentation.class_key(info.cls)
     text = "35c961a6-7873-c27e-1e41-10c3cdd89122"
-    data = encode_fields(info, presentation.VALUE_FROM[key](text, (), field))
+    data = encode_fields(info, presentation.value_from(info.cls)(text, (), field))
     expected = uuid.UUID(text).bytes
     assert data == (expected if field == "filters" else expected[::-1])  # be / le u128
     parsed = SmCommon.Uuid(KaitaiStream(BytesIO(data)))
-    assert presentation.VALUE_OF[key](parsed, field) == text
+    assert presentation.value_of(info.cls)(parsed, field) == text
 
 
 def test_bad_values_are_left_for_the_encoder_to_name():
-    to_raw = raw_converter("diep")
+    to_raw = get_protocol("diep").encoder().to_raw
     event = _decoded("diep", "samples/diep.jsonl")[0]     # init: four strings
     event["fields"]["body"]["build"] = 12
     records, errors = _encode("diep", [event, _decoded("diep", "samples/diep.jsonl")[0]])
@@ -166,7 +166,7 @@ def _diep_update_event():
 def test_diep_jump_tables_are_recomputed_from_indexes():
     event = _diep_update_event()
     upcreate = next(u for u in event["fields"]["body"]["upcreates"] if u["kind"] == "update")
-    raw = raw_converter("diep")(event)
+    raw = get_protocol("diep").encoder().to_raw(event)
     table = next(u for u in raw["fields"]["body"]["upcreates"] if u["kind"] == "update")["body"]
     assert table["table_start"] == 1
     indexes = [f["index"] for f in upcreate["body"]["fields"]]
@@ -213,7 +213,7 @@ def _pipeline(tmp_path, source, protocol, jq_filter):
     proc = subprocess.run(["bash", "-o", "pipefail", "-c", script], cwd=ROOT,
                           capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr
-    with open_capture(out, transport=get_protocol(protocol).transport) as capture:
+    with open_capture(out) as capture:
         return list(capture)
 
 

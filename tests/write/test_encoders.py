@@ -19,9 +19,10 @@ from encode_helpers import (
     encode_events,
 )
 from wirestruct import get_protocol
+from wirestruct.core.errors import EncodeError
 from wirestruct.core.limits import Limits
 from wirestruct.core.records import CaptureRecord, Direction
-from wirestruct.encode.building import EncodeError, build, to_bytes, type_info
+from wirestruct.encode.building import build, to_bytes, type_info
 from wirestruct.protocols.scrap_mechanic.delta import (
     DELTA,
     RAW,
@@ -387,7 +388,7 @@ def test_nested_events_beyond_the_limit_are_counted_not_held():
 def test_read_events_caps_lines():
     import io
 
-    from wirestruct.encode.encoder import read_events
+    from wirestruct.encode.lines import read_events
     text = '{"a": 1}\n' + '{"b": "' + "x" * 5000 + '"}\n' + "nope\n" + '{"c": 3}'
     items = list(read_events(io.StringIO(text), max_line=100))
     assert items[0] == {"a": 1} and items[3] == {"c": 3}

@@ -13,6 +13,7 @@ could not be written as they are.
 from __future__ import annotations
 
 import contextlib
+import functools
 import importlib
 import inspect
 from collections import Counter, defaultdict
@@ -25,6 +26,7 @@ from typing import Any
 import kaitaistruct
 from kaitaistruct import KaitaiStream, KaitaiStruct
 from wirestruct import decode_records, get_protocol, open_capture, track
+from wirestruct.captures import Transport
 from wirestruct.output.jsonify import to_jsonable
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -131,35 +133,34 @@ def record_structures(run: Callable[[], None], source: str) -> list[Sample]:
 def generated_frames():
     """Frames parsed by the generated classes (the struct fast path of the capture
     reader, which gives the same packets, turned off)."""
-    from wirestruct.captures import pcap
+    from wirestruct.captures import packets
 
-    fast_path = pcap.decode_frame
-    pcap.decode_frame = lambda data, link_type: None
+    read = packets.read_packet_capture
+    packets.read_packet_capture = functools.partial(read, fast=False)
     try:
         yield
     finally:
-        pcap.decode_frame = fast_path
+        packets.read_packet_capture = read
 
 
 def decode_capture(path: str, protocol_name: str) -> None:
     protocol = get_protocol(protocol_name)
-    with generated_frames(), open_capture(ROOT / path, transport=protocol.transport) as capture:
+    with generated_frames(), open_capture(ROOT / path) as capture:
         for _ in track(decode_records(capture, protocol.decoder()), protocol.tracker()):
             pass
 
 
 def read_capture(path: str) -> None:
     """Every record of a capture file (frames parsed down to their TCP/UDP payloads)."""
-    with generated_frames(), open_capture(ROOT / path,
-                                          server_ports=(47311, 47312, 47313, 7777)) as capture:
-        for _ in capture:
+    with generated_frames(), open_capture(ROOT / path) as capture:
+        for _ in capture.records(Transport("stream", (47311, 47312, 47313, 7777))):
             pass
 
 
 def whole_files() -> list[Sample]:
     """Each capture file read whole with its spec's top-level type (pcap, pcapng, and a
     .wscap container of the MME sample written by wirestruct's container writer)."""
-    from wirestruct.captures.container import write_container
+    from wirestruct.captures.files.container import write_container
     from wirestruct.generated.capture.pcap import Pcap
     from wirestruct.generated.capture.pcapng import Pcapng
     from wirestruct.generated.capture.wirestruct_capture import WirestructCapture

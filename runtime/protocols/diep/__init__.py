@@ -7,44 +7,86 @@ default: the bundled build, see :mod:`wirestruct.protocols.diep.builds`).
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from wirestruct.core.limits import DEFAULT_LIMITS, Limits
-from wirestruct.plugin.protocol import Protocol
-from wirestruct.protocols.diep.builds import DEFAULT_BUILD, Build, available_builds, load_build
+from wirestruct.core.records import CaptureRecord
+from wirestruct.core.resources import ksy_root
+from wirestruct.plugin.protocol import Option, Protocol, Specs, Tables
+from wirestruct.protocols.diep.builds import (
+    DEFAULT_BUILD,
+    Build,
+    available_builds,
+    build_key,
+    load_build,
+)
 from wirestruct.protocols.diep.decoder import DiepDecoder
 from wirestruct.protocols.diep.export import export_items
+from wirestruct.protocols.diep.presentation import PRESENTATION
 from wirestruct.protocols.diep.tracker import EntityTracker
 
 
-def make_decoder(limits: Limits = DEFAULT_LIMITS, diep_build: str | None = None,
-                 **ignored: Any) -> DiepDecoder:
+def make_decoder(limits: Limits = DEFAULT_LIMITS, diep_build: str | None = None
+                 ) -> DiepDecoder:
     return DiepDecoder(limits=limits, diep_build=diep_build)
 
 
-def make_tracker(diep_build: str | None = None, limits: Limits = DEFAULT_LIMITS,
-                 **ignored: Any) -> EntityTracker:
+def make_tracker(limits: Limits = DEFAULT_LIMITS, diep_build: str | None = None
+                 ) -> EntityTracker:
     return EntityTracker(diep_build=diep_build, limits=limits)
 
 
-
-def make_encoder(**options):
+def make_encoder(**options: Any) -> Any:
     """The encoder (imported when first asked for: decoding does not load it)."""
     from wirestruct.protocols.diep.encoder import DiepEncoder
     return DiepEncoder(**options)
+
+
+def make_tables() -> Tables:
+    from wirestruct.protocols.diep.tables import TABLES
+    return TABLES
+
+
+def seeded_session(seed: int, length: int | None = None) -> Iterator[CaptureRecord]:
+    """A seeded session as records (``length``: game ticks)."""
+    from wirestruct.protocols.diep.generate import SessionGenerator
+    return iter(SessionGenerator(seed, ticks=300 if length is None else length))
+
+
+def parse_build(text: str) -> str:
+    """A build name ``--diep-build`` accepts (one of the bundled field tables)."""
+    known = available_builds()
+    if build_key(text) not in known:
+        raise ValueError(f"unknown diep build {text!r}; known: " + ", ".join(known))
+    return text
 
 
 PROTOCOL = Protocol(
     name="diep",
     title="diep.io (WebSocket messages after the transport's encryption layer)",
     transport="message",
-    ksy_folder="diep",
+    specs=Specs(ksy_root() / "diep", "wirestruct.generated.diep",
+                "wirestruct.generated_rw.diep"),
     make_decoder=make_decoder,
     make_tracker=make_tracker,
-    export_items=export_items,
     make_encoder=make_encoder,
-    default_ports=(),
+    presentation=PRESENTATION,
+    make_tables=make_tables,
+    options=(Option("diep_build", "--diep-build", "the game build whose field table decodes "
+                    "updates (default: the bundled one)", metavar="NAME", parse=parse_build),),
+    export_items=export_items,
+    generate=seeded_session,
     parallel_by_default=True,
+    samples=("diep.jsonl",),
+    examples={
+        "": ("wirestruct state samples/diep.jsonl",),
+        "decode": ("wirestruct decode samples/diep.jsonl -p diep -T fields -e index -e name -e t",
+                   "wirestruct decode live.pcap -p diep --follow --only update"),
+        "export": ("wirestruct export samples/diep.jsonl -p diep --out webide/",),
+        "show": ("wirestruct show webide/packets/0005_s2c_update.bin -p diep --format jsonl",),
+        "batch": ("wirestruct batch captures/ -p diep --out dataset/",),
+    },
 )
 
 __all__ = ["PROTOCOL", "DEFAULT_BUILD", "Build", "DiepDecoder", "EntityTracker",

@@ -33,6 +33,7 @@ def _names(enum_cls) -> dict[int, str]:
 
 class DiepDecoder(MessageDecoder):
     protocol = "diep"
+    splits = True
 
     def __init__(self, *, limits: Limits = DEFAULT_LIMITS,
                  diep_build: str | Build | None = None) -> None:
@@ -43,10 +44,6 @@ class DiepDecoder(MessageDecoder):
         self._names = {Direction.S2C: _names(clientbound.ClientboundPacketId),
                        Direction.C2S: _names(DiepServerbound.ServerboundPacketId)}
 
-    def stage_packet(self, data: bytes, ctx: PacketContext) -> None:
-        """The in-order part of decoding a packet (wirestruct.parallel): none, a packet
-        depends on no other."""
-        return None
 
     def decode_packet(self, data: bytes, ctx: PacketContext) -> Iterator[Event]:
         if not data:

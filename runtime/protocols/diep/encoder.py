@@ -19,11 +19,14 @@ from collections.abc import Mapping
 from typing import Any
 
 import lz4.block
+from wirestruct.core.encoder import Encoder, EventNode
+from wirestruct.core.errors import EncodeError
 from wirestruct.core.limits import DEFAULT_LIMITS, Limits
 from wirestruct.core.records import Direction
-from wirestruct.encode.building import EncodeError, Hooks, encode_fields, type_info
-from wirestruct.encode.encoder import Encoder, EventNode
+from wirestruct.encode.building import Hooks, encode_fields, type_info
+from wirestruct.encode.unpresent import convert, readable
 from wirestruct.protocols.diep.builds import Build, load_build
+from wirestruct.protocols.diep.rebuild import rebuild
 
 COMPRESSED = 0x02
 TYPES = type_info("diep", "diep_types")
@@ -127,6 +130,15 @@ class DiepEncoder(Encoder):
         clientbound = type_info("diep", self.build.spec)
         self._types = {Direction.S2C: clientbound,
                        Direction.C2S: type_info("diep", "diep_serverbound")}
+        self._by_label = {d.label: info for d, info in self._types.items()}
+
+    def to_raw(self, event: Mapping[str, Any]) -> Mapping[str, Any]:
+        return readable(event, self._convert)
+
+    def _convert(self, event: dict[str, Any]) -> None:
+        info = self._by_label.get(str(event.get("dir")))
+        if info is not None:
+            convert(event, "fields", info, rebuild=rebuild)
 
     def encode_packet(self, node: EventNode, depth: int) -> bytes:
         direction = node.direction

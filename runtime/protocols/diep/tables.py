@@ -10,11 +10,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+import pyarrow as pa
 from wirestruct.core.events import PacketEvent
 from wirestruct.core.records import Direction
+from wirestruct.plugin.protocol import Tables
 from wirestruct.protocols.diep.builds import Build, Field, load_build
 from wirestruct.protocols.diep.values import creation_reader, update_reader
 from wirestruct.tables.rows import Row
+from wirestruct.tables.schemas import F64, I32, I64, STR, schema
 
 UPDATE = 0x00
 CREATION = 1
@@ -37,6 +40,16 @@ def _columns(value: Any) -> tuple:
         return (value["id"], None, None, value["hash"])
     return (None, None, str(value), None)
 
+
+#: diep.io: one row per field value set by a creation or update (one per array element),
+#: and one per deletion. The value goes to the column of its kind (see docs/tables.md).
+DIEP_ENTITY_FIELDS = schema(
+    pa.field("packet_index", I64), pa.field("t", F64), pa.field("tick", I64),
+    pa.field("entity_id", I64), pa.field("hash", I64), pa.field("change", STR),
+    pa.field("field", STR), pa.field("element", I32), pa.field("wire_type", STR),
+    pa.field("value_int", I64), pa.field("value_float", F64),
+    pa.field("value_str", STR), pa.field("value_entity_hash", I64),
+)
 
 class Rows:
     """Makes the rows of one diep.io capture's events (for one build's field table)."""
@@ -88,3 +101,7 @@ def _values(entity: tuple, change: str, field: Field, value: Any, *,
     else:
         yield "diep_entity_fields", entity + (change, field.key, None,
                                               wire_type) + _columns(value)
+
+
+TABLES = Tables(schemas={"diep_entity_fields": DIEP_ENTITY_FIELDS},
+                rows=Rows)

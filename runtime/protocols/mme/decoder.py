@@ -80,19 +80,16 @@ class _Transfers:
 
 class MmeDecoder(StreamDecoder):
     protocol = "mme"
+    splits = True
     header_size = 4
 
-    def __init__(self, *, limits: Limits = DEFAULT_LIMITS, **_options: Any) -> None:
+    def __init__(self, *, limits: Limits = DEFAULT_LIMITS) -> None:
         super().__init__(limits=limits)
         self._transfers: dict[tuple[int, Direction], _Transfers] = {}
         #: bytes in all append buffers together (limits.max_append_buffers)
         self._appended = 0
 
     # -- the split decode (wirestruct.parallel) -------------------------------------------
-    def stage_packet(self, data: bytes, ctx: PacketContext) -> None:
-        """The in-order part of decoding a packet that :meth:`in_order_packet` leaves to
-        any process: none (framing is done before)."""
-        return None
 
     def in_order_packet(self, data: bytes) -> bool:
         """Whether the packet reads or changes the map-transfer state of its direction,

@@ -18,8 +18,10 @@ import zlib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from wirestruct.encode.building import EncodeError, build, least_size, to_bytes, type_info
-from wirestruct.encode.encoder import Encoder, EventNode
+from wirestruct.core.encoder import Encoder, EventNode
+from wirestruct.core.errors import EncodeError
+from wirestruct.encode.building import build, least_size, to_bytes, type_info
+from wirestruct.encode.unpresent import convert, readable
 
 PACKET = type_info("mme", "mme_packet")
 #: Bytes of size-dependent fields a payload can have beyond its least size (MENU_RESPONSE
@@ -29,6 +31,9 @@ MAX_OPTIONAL = 64
 
 class MmeEncoder(Encoder):
     protocol = "mme"
+
+    def to_raw(self, event: Mapping[str, Any]) -> Mapping[str, Any]:
+        return readable(event, lambda out: convert(out, "fields", PACKET))
 
     def encode_packet(self, node: EventNode, depth: int) -> bytes:
         return encode_packet(node.fields)

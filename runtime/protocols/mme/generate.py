@@ -196,112 +196,148 @@ def session_turns(seed: int, dims: tuple[int, int, int] = (64, 64, 32),
                   chatty_rounds: int = 40) -> list[Turn]:
     """A seeded, varied session: negotiation, login, assets, two map loads, players, chat,
     a menu with a salted password, edits, pings and a disconnect."""
-    rng = random.Random(seed)
-    nrng = np.random.default_rng(seed)
-    sx, sy, sz = dims
-    sea = sz // 2
-    turns: list[Turn] = []
-
-    def turn(direction: str, *packets: bytes) -> None:
-        turns.append((direction, [p for p in packets if p]))
-
-    server_offers = list(range(50))
-    turn(C2S, packet(P.AVAILABLE_PACKET_TYPES, type_bits(CLIENT_OFFERS)))
-    turn(S2C, packet(P.AVAILABLE_PACKET_TYPES, type_bits(server_offers)))
-    turn(C2S, packet(P.SELECT_PACKET_TYPES, type_bits(CLIENT_SELECTS)))
-    turn(S2C, packet(P.SELECT_PACKET_TYPES, type_bits(SERVER_SELECTS)))
-    when = 1_700_000_000 + rng.randrange(10**6)
-    turn(C2S, packet(P.AUTHENTICATE, {"credentials": credentials("Builder", 4242, when)}),
-         packet(P.CLIENT_VERSION, {"format": 0, "version": {"svn_revision": 1234}}))
-
-    # assets
-    sha = [bytes(rng.randrange(256) for _ in range(20)) for _ in range(4)]
-    assets = [
-        packet(P.SERVER_NAME, {"name": "wirestruct test server"}),
-        packet(P.PORTAL_COOKIE, {"cookie": bytes(rng.randrange(256) for _ in range(20))}),
-        packet(P.PLAYER_ABILITIES, {
-            "permissions": {"allow_flying": True, "allow_fast_flying": True,
-                            "allow_noclip": False, "reserved": 0},
-            "box_volume_limit": 4096, "box_dimension_limit": 64, "box_dimension_limit_2": 32,
-            "box_dimension_limit_3": 16, "copy_volume_limit": 100000,
-            "copy_dimension_limit_1": 50, "copy_dimension_limit_2": 50,
-            "copy_dimension_limit_3": 50, "max_chat_length": 120}),
-        texture(1, sha[0], 1.0, 1.0, 0.0, "mipmap", "linear"),
-        texture(2, sha[1], -2.0, -2.0, 0.5, "mipmap", "nearest"),
-        texture(3, sha[2], 1.0, 1.0, 1.0, "linear", "linear"),
-        packet(P.TEXTURE_SETUP, {"texture_id": 9, "sha1": sha[3]}),
-        packet(P.TEXTURE_SETUP, {"texture_id": 9}),
-        block(STONE, (1, 1, 1, 1, 1, 1), "Stone", visible=True, impassable=True),
-        block(GRASS, (2, 1, 2, 2, 2, 2), "Grass", visible=True, impassable=True),
-        block(WATER, (3, 3, 3, 3, 3, 3), "Water", visible=True, draw_reverse=True),
-        block(GLASS, (3, 3, 3, 3, 3, 3), "Lamp", visible=True, impassable=True,
-              draw_reverse=True, light="weak", draw_between=True),
-        block(AIR, (0, 0, 0, 0, 0, 0), "Air"),
-        packet(P.GROUP_SETUP, {"group_id": 1, "block_ids": bytes([STONE, GRASS]),
-                               "name": "Ground"}),
-        packet(P.GROUP_SETUP, {"group_id": 2, "block_ids": bytes([WATER, GLASS]), "name": "Other"}),
-        packet(P.GROUP_SETUP, {"group_id": 3, "block_ids": bytes([STONE]), "name": "Gone"}),
-        packet(P.GROUP_SETUP, {"group_id": 3}),
-        packet(P.SKY_BOX, {"texture_ids": [1, 1, 2, 1, 1, 3],
-                           "flags": {"on_map_edges": True, "reserved": 0}}),
-    ]
-    turn(S2C, *assets)
-
-    # first map: the whole-map stream, two zlib streams end to end, split into pieces
-    first = terrain(sx, sy, sz, sea, nrng)
-    raw = first.tobytes()
-    half = len(raw) // 2
-    stream = compress(raw[:half]) + compress(raw[half:], 9)
-    pieces = _split(stream, rng, 600, 3000)
-    turn(S2C, packet(P.MAP_LOADING, {"progress": 0, "message": "Receiving map data..."}),
-         map_setup(sx, sy, sz, sea),
-         map_properties(0.5),
-         packet(P.MAP_TOTAL_RESET),
-         *[packet(P.MAP_TOTAL_DATA, {"data": piece}) for piece in pieces],
-         packet(P.MAP_LOADING),
-         map_data(np.full((4, 6, 8), GLASS, dtype=np.uint8), (sx // 2, sy // 2, sea)))
-    turn(C2S, packet(P.FILE_REQUEST, {"sha1": sha[0]}))
-    image = bytes(nrng.integers(0, 256, 1500, dtype=np.uint8))
-    turn(S2C, packet(P.BUFFER_RESET), packet(P.BUFFER_APPEND, {"data": image[:700]}),
-         packet(P.BUFFER_APPEND, {"data": image[700:]}), packet(P.BUFFER_IS_FILE_DATA))
-
-    # players
-    names = ["Alice", "Bob", "Carol", "Dmitri"]
-    turn(S2C, *[packet(P.ANNOUNCE_PLAYER, {"player_id": i + 2, "color": i + 2, "name": n},
-                       len_payload=26)                    # the name in its 24-byte field
-                for i, n in enumerate(names)],
-         move(sx / 2, sy / 2, sea + 2, 0.0, 0.0),
-         chat(0, "\x1b\x09Welcome to \x1b\x0ethe test server\x1b\x09!"))
-
-    # second map: the append buffer (a zlib stream and a gzip member), loaded with
-    # BUFFER_IS_MAP_DATA while the loading screen shows progress
-    second = terrain(sx, sy, sz, sea, nrng)
-    second[sea:sea + 4, 10:20, 10:20] = GLASS
-    raw = second.tobytes()
-    third = len(raw) // 3
-    buffered = compress(raw[:third]) + compress_blocks(raw[third:], level=9, use_gzip=True)
-    chunks = _split(buffered, rng, 800, 4000)
-    loading = [packet(P.BUFFER_RESET)]
-    for i, chunk in enumerate(chunks):
-        loading.append(packet(P.BUFFER_APPEND, {"data": chunk}))
-        loading.append(packet(P.MAP_LOADING,
-                              {"progress": min(255, 255 * (i + 1) // len(chunks))}))
-    loading += [map_setup(sx, sy, sz, sea),
-                map_properties(1.0),
-                packet(P.BUFFER_IS_MAP_DATA,
-                       {"region": region((0, 0, 0), (sx - 1, sy - 1, sz - 1))}),
-                packet(P.MAP_LOADING)]
-    turn(S2C, *loading)
-
-    # chatty part
-    players = {i + 2: [rng.uniform(0, sx), rng.uniform(0, sy), sea + 1.0] for i in range(4)}
-    me = [sx / 2, sy / 2, sea + 2.0]
+    session = _Session(seed, dims)
+    when = session.negotiate()
+    session.assets()
+    session.first_map()
+    session.players()
+    session.second_map()
     for round_no in range(chatty_rounds):
+        session.chatty_round(round_no, chatty_rounds)
+    session.menu(when)
+    return session.turns
+
+
+class _Session:
+    """The turns of one seeded session, made phase by phase (the random draws in the same
+    order as one pass would make them)."""
+
+    NAMES = ["Alice", "Bob", "Carol", "Dmitri"]
+
+    def __init__(self, seed: int, dims: tuple[int, int, int]) -> None:
+        self.rng = random.Random(seed)
+        self.nrng = np.random.default_rng(seed)
+        self.sx, self.sy, self.sz = dims
+        self.sea = self.sz // 2
+        self.turns: list[Turn] = []
+        self.sha: list[bytes] = []
+        self.players_at: dict[int, list[float]] = {}
+        self.me: list[float] = []
+
+    def turn(self, direction: str, *packets: bytes) -> None:
+        self.turns.append((direction, [p for p in packets if p]))
+
+    def negotiate(self) -> int:
+        """Packet types offered and selected, the login; returns the login's time."""
+        rng, turn = self.rng, self.turn
+        turn(C2S, packet(P.AVAILABLE_PACKET_TYPES, type_bits(CLIENT_OFFERS)))
+        turn(S2C, packet(P.AVAILABLE_PACKET_TYPES, type_bits(list(range(50)))))
+        turn(C2S, packet(P.SELECT_PACKET_TYPES, type_bits(CLIENT_SELECTS)))
+        turn(S2C, packet(P.SELECT_PACKET_TYPES, type_bits(SERVER_SELECTS)))
+        when = 1_700_000_000 + rng.randrange(10**6)
+        turn(C2S, packet(P.AUTHENTICATE, {"credentials": credentials("Builder", 4242, when)}),
+             packet(P.CLIENT_VERSION, {"format": 0, "version": {"svn_revision": 1234}}))
+        return when
+
+    def assets(self) -> None:
+        rng = self.rng
+        sha = self.sha = [bytes(rng.randrange(256) for _ in range(20)) for _ in range(4)]
+        self.turn(S2C, *[
+            packet(P.SERVER_NAME, {"name": "wirestruct test server"}),
+            packet(P.PORTAL_COOKIE, {"cookie": bytes(rng.randrange(256) for _ in range(20))}),
+            packet(P.PLAYER_ABILITIES, {
+                "permissions": {"allow_flying": True, "allow_fast_flying": True,
+                                "allow_noclip": False, "reserved": 0},
+                "box_volume_limit": 4096, "box_dimension_limit": 64,
+                "box_dimension_limit_2": 32, "box_dimension_limit_3": 16,
+                "copy_volume_limit": 100000, "copy_dimension_limit_1": 50,
+                "copy_dimension_limit_2": 50, "copy_dimension_limit_3": 50,
+                "max_chat_length": 120}),
+            texture(1, sha[0], 1.0, 1.0, 0.0, "mipmap", "linear"),
+            texture(2, sha[1], -2.0, -2.0, 0.5, "mipmap", "nearest"),
+            texture(3, sha[2], 1.0, 1.0, 1.0, "linear", "linear"),
+            packet(P.TEXTURE_SETUP, {"texture_id": 9, "sha1": sha[3]}),
+            packet(P.TEXTURE_SETUP, {"texture_id": 9}),
+            block(STONE, (1, 1, 1, 1, 1, 1), "Stone", visible=True, impassable=True),
+            block(GRASS, (2, 1, 2, 2, 2, 2), "Grass", visible=True, impassable=True),
+            block(WATER, (3, 3, 3, 3, 3, 3), "Water", visible=True, draw_reverse=True),
+            block(GLASS, (3, 3, 3, 3, 3, 3), "Lamp", visible=True, impassable=True,
+                  draw_reverse=True, light="weak", draw_between=True),
+            block(AIR, (0, 0, 0, 0, 0, 0), "Air"),
+            packet(P.GROUP_SETUP, {"group_id": 1, "block_ids": bytes([STONE, GRASS]),
+                                   "name": "Ground"}),
+            packet(P.GROUP_SETUP, {"group_id": 2, "block_ids": bytes([WATER, GLASS]),
+                                   "name": "Other"}),
+            packet(P.GROUP_SETUP, {"group_id": 3, "block_ids": bytes([STONE]), "name": "Gone"}),
+            packet(P.GROUP_SETUP, {"group_id": 3}),
+            packet(P.SKY_BOX, {"texture_ids": [1, 1, 2, 1, 1, 3],
+                               "flags": {"on_map_edges": True, "reserved": 0}}),
+        ])
+
+    def first_map(self) -> None:
+        """The whole-map stream, two zlib streams end to end, split into pieces; then a
+        file through the append buffer."""
+        rng, nrng, sx, sy, sz, sea = self.rng, self.nrng, self.sx, self.sy, self.sz, self.sea
+        raw = terrain(sx, sy, sz, sea, nrng).tobytes()
+        half = len(raw) // 2
+        stream = compress(raw[:half]) + compress(raw[half:], 9)
+        pieces = _split(stream, rng, 600, 3000)
+        self.turn(S2C, packet(P.MAP_LOADING, {"progress": 0, "message": "Receiving map data..."}),
+                  map_setup(sx, sy, sz, sea),
+                  map_properties(0.5),
+                  packet(P.MAP_TOTAL_RESET),
+                  *[packet(P.MAP_TOTAL_DATA, {"data": piece}) for piece in pieces],
+                  packet(P.MAP_LOADING),
+                  map_data(np.full((4, 6, 8), GLASS, dtype=np.uint8), (sx // 2, sy // 2, sea)))
+        self.turn(C2S, packet(P.FILE_REQUEST, {"sha1": self.sha[0]}))
+        image = bytes(nrng.integers(0, 256, 1500, dtype=np.uint8))
+        self.turn(S2C, packet(P.BUFFER_RESET), packet(P.BUFFER_APPEND, {"data": image[:700]}),
+                  packet(P.BUFFER_APPEND, {"data": image[700:]}), packet(P.BUFFER_IS_FILE_DATA))
+
+    def players(self) -> None:
+        self.turn(S2C, *[packet(P.ANNOUNCE_PLAYER, {"player_id": i + 2, "color": i + 2, "name": n},
+                                len_payload=26)           # the name in its 24-byte field
+                         for i, n in enumerate(self.NAMES)],
+                  move(self.sx / 2, self.sy / 2, self.sea + 2, 0.0, 0.0),
+                  chat(0, "\x1b\x09Welcome to \x1b\x0ethe test server\x1b\x09!"))
+
+    def second_map(self) -> None:
+        """The append buffer (a zlib stream and a gzip member), loaded with
+        BUFFER_IS_MAP_DATA while the loading screen shows progress."""
+        rng, sx, sy, sz, sea = self.rng, self.sx, self.sy, self.sz, self.sea
+        second = terrain(sx, sy, sz, sea, self.nrng)
+        second[sea:sea + 4, 10:20, 10:20] = GLASS
+        raw = second.tobytes()
+        third = len(raw) // 3
+        buffered = compress(raw[:third]) + compress_blocks(raw[third:], level=9, use_gzip=True)
+        chunks = _split(buffered, rng, 800, 4000)
+        loading = [packet(P.BUFFER_RESET)]
+        for i, chunk in enumerate(chunks):
+            loading.append(packet(P.BUFFER_APPEND, {"data": chunk}))
+            loading.append(packet(P.MAP_LOADING,
+                                  {"progress": min(255, 255 * (i + 1) // len(chunks))}))
+        loading += [map_setup(sx, sy, sz, sea),
+                    map_properties(1.0),
+                    packet(P.BUFFER_IS_MAP_DATA,
+                           {"region": region((0, 0, 0), (sx - 1, sy - 1, sz - 1))}),
+                    packet(P.MAP_LOADING)]
+        self.turn(S2C, *loading)
+        self.players_at = {i + 2: [rng.uniform(0, sx), rng.uniform(0, sy), sea + 1.0]
+                           for i in range(4)}
+        self.me = [sx / 2, sy / 2, sea + 2.0]
+
+    def chatty_round(self, round_no: int, rounds: int) -> None:
+        edit = self._client_round(round_no)
+        self._server_round(round_no, rounds, edit)
+
+    def _client_round(self, round_no: int) -> tuple[int, int, int, int]:
+        rng = self.rng
         c2s = []
         for _ in range(rng.randrange(1, 5)):
-            me = [c + rng.uniform(-1, 1) for c in me]
-            c2s.append(move(*me, rng.uniform(-3, 3), rng.uniform(-1, 1)))
-        edit = (rng.randrange(sx), rng.randrange(sy), rng.randrange(sz), rng.choice([1, 2, 5]))
+            self.me = [c + rng.uniform(-1, 1) for c in self.me]
+            c2s.append(move(*self.me, rng.uniform(-3, 3), rng.uniform(-1, 1)))
+        edit = (rng.randrange(self.sx), rng.randrange(self.sy), rng.randrange(self.sz),
+                rng.choice([1, 2, 5]))
         if rng.random() < 0.5:
             c2s.append(map_modify(*edit))
         if rng.random() < 0.3:
@@ -310,11 +346,16 @@ def session_turns(seed: int, dims: tuple[int, int, int] = (64, 64, 32),
             c2s.append(packet(P.PING_REQUEST, {"data": ping_data(round_no, "<I")}))
         if rng.random() < 0.15:
             c2s.append(packet(P.PROJECTILE_CREATE, {
-                "projectile_type": rng.randrange(2), **dict(zip("xyz", me)), "u": 0.1, "v": 0.2}))
+                "projectile_type": rng.randrange(2), **dict(zip("xyz", self.me)), "u": 0.1,
+                "v": 0.2}))
             c2s.append(packet(P.PROJECTILE_COLLISION, {
-                "projectile_type": 0, **dict(zip("xyz", me)), "collision_type": 0,
+                "projectile_type": 0, **dict(zip("xyz", self.me)), "collision_type": 0,
                 "thing_id": STONE}))
-        turn(C2S, *c2s)
+        self.turn(C2S, *c2s)
+        return edit
+
+    def _server_round(self, round_no: int, rounds: int, edit: tuple[int, int, int, int]) -> None:
+        rng, players, sx, sy, sz = self.rng, self.players_at, self.sx, self.sy, self.sz
         s2c = []
         for pid, pos in players.items():
             if rng.random() < 0.6:
@@ -326,7 +367,7 @@ def session_turns(seed: int, dims: tuple[int, int, int] = (64, 64, 32),
         if rng.random() < 0.3:
             speaker = rng.choice(list(players))
             color = rng.randrange(1, 17)
-            s2c.append(chat(speaker, f"{names[speaker - 2]}: \x1b{chr(color)}"
+            s2c.append(chat(speaker, f"{self.NAMES[speaker - 2]}: \x1b{chr(color)}"
                                      f"{rng.choice(['hello', 'look here', 'building a tower'])}"))
         if rng.random() < 0.15:
             lo = (rng.randrange(sx - 8), rng.randrange(sy - 8), rng.randrange(sz - 8))
@@ -337,10 +378,10 @@ def session_turns(seed: int, dims: tuple[int, int, int] = (64, 64, 32),
             s2c.append(packet(P.MAP_FILL, fill))
         if rng.random() < 0.1:
             chunk = np.zeros((8, 8, 8), dtype=np.uint8)
-            chunk[nrng.random((8, 8, 8)) < 0.3] = SAND
+            chunk[self.nrng.random((8, 8, 8)) < 0.3] = SAND
             lo = (rng.randrange(sx - 8), rng.randrange(sy - 8), rng.randrange(sz - 8))
             s2c.append(map_data(chunk, lo))
-        if round_no == chatty_rounds // 2:
+        if round_no == rounds // 2:
             s2c += [packet(P.DENOUNCE_PLAYER, {"player_id": 3}),
                     packet(P.ANNOUNCE_PLAYER, {"player_id": 3}),
                     packet(P.DENOUNCE_PLAYER, {"player_id": 5}),
@@ -351,45 +392,53 @@ def session_turns(seed: int, dims: tuple[int, int, int] = (64, 64, 32),
                     packet(P.RANDOM_GARBAGE, {"data": bytes(range(16)) + b"private"})]
         if rng.random() < 0.2:
             s2c.append(packet(P.PING_REQUEST, {"data": ping_data(round_no, "<f8")}))
-        turn(S2C, *s2c)
+        self.turn(S2C, *s2c)
 
-    # the server menu, with a salted password
-    stored_salt, fresh_salt = bytes([7] * 20), bytes(rng.randrange(256) for _ in range(20))
-    turn(C2S, packet(P.MENU_REQUEST, {"columns": 82, "lines": 25}))
-    turn(S2C, packet(P.MENU_RESET, {"menu_number": 3, "width": 40, "height": 12,
-                                    "flags": {"close_button": True, "title_bar": True,
-                                              "reserved": 0}}),
-         widget(P.MENU_TEXT, 1, 2, 1, text="\x1b\x0eServer menu"),
-         widget(P.MENU_LINK, 2, 2, 3, name=10, value=1, flags=0, text="Rules"),
-         widget(P.MENU_CHECK, 3, 4, 4, name=11, value=1, flags=0b01, text="Show names"),
-         widget(P.MENU_RADIO, 4, 4, 5, name=12, value=1, flags=0b01, text="Day"),
-         widget(P.MENU_RADIO, 5, 4, 6, name=12, value=2, flags=0b00, text="Night"),
-         widget(P.MENU_INPUT, 6, 2, 7, name=13, value=1, width=20, max_length=24, flags=0b01,
-                text="Builder"),
-         packet(P.MENU_SALTED_PASSWORD, {"index": 7, "column": 2, "line": 8, "name": 14,
-                                         "value": 1, "width": 20, "flags": widget_flags(0),
-                                         "salt_1": stored_salt, "salt_2": fresh_salt}),
-         widget(P.MENU_BUTTON, 8, 2, 10, name=15, value=1, width=0, flags=0, text="OK"),
-         widget(P.MENU_BUTTON, 11, 12, 10, name=15, value=2, width=0, flags=0b100,
-                text="Cancel"),
-         packet(P.MENU_TEXTURE, {"index": 9, "column": 30, "line": 1, "width": 8, "height": 4,
-                                 "texture_id": 2, "x1": 0, "y1": 0, "x2": 128, "y2": 0}),
-         widget(P.MENU_TEXT, 10, 2, 11, text="temporary"),
-         packet(P.MENU_ERASE, {"index": 10}))
-    client_salt = bytes(rng.randrange(256) for _ in range(20))
-    turn(C2S, menu_response(11, 1, 0b01),
-         menu_response(12, 2, 0b01),
-         menu_response(13, 1, 0, b"Builder2"),
-         menu_response(14, 1, 0, password_response("hunter2", [stored_salt, fresh_salt],
-                                                   client_salt)),
-         menu_response(15, 1, 0),
-         packet(P.MENU_RESIZE, {"columns": 100, "lines": 30, "menu_number": 3}))
-    turn(S2C, chat(0, "\x1b\x05Settings saved."), packet(P.PING_RESPONSE, {"data": b"pong"}),
-         packet(P.CONNECT, {"credentials": credentials("Builder", 4242, when + 60),
-                            "address": "127.0.0.1:20001"}))
-    turn(C2S, packet(P.DISCONNECT, {"reason_code": 7, "reconnect_delay": 0,
-                                    "reason": "Player quit"}))
-    return turns
+    def menu(self, when: int) -> None:
+        """The server menu, with a salted password, then a redirect and a disconnect."""
+        rng, turn = self.rng, self.turn
+        stored_salt, fresh_salt = bytes([7] * 20), bytes(rng.randrange(256) for _ in range(20))
+        turn(C2S, packet(P.MENU_REQUEST, {"columns": 82, "lines": 25}))
+        turn(S2C, *self._menu_widgets(stored_salt, fresh_salt))
+        client_salt = bytes(rng.randrange(256) for _ in range(20))
+        turn(C2S, menu_response(11, 1, 0b01),
+             menu_response(12, 2, 0b01),
+             menu_response(13, 1, 0, b"Builder2"),
+             menu_response(14, 1, 0, password_response("hunter2", [stored_salt, fresh_salt],
+                                                       client_salt)),
+             menu_response(15, 1, 0),
+             packet(P.MENU_RESIZE, {"columns": 100, "lines": 30, "menu_number": 3}))
+        turn(S2C, chat(0, "\x1b\x05Settings saved."), packet(P.PING_RESPONSE, {"data": b"pong"}),
+             packet(P.CONNECT, {"credentials": credentials("Builder", 4242, when + 60),
+                                "address": "127.0.0.1:20001"}))
+        turn(C2S, packet(P.DISCONNECT, {"reason_code": 7, "reconnect_delay": 0,
+                                        "reason": "Player quit"}))
+
+    @staticmethod
+    def _menu_widgets(stored_salt: bytes, fresh_salt: bytes) -> list[bytes]:
+        return [
+            packet(P.MENU_RESET, {"menu_number": 3, "width": 40, "height": 12,
+                                  "flags": {"close_button": True, "title_bar": True,
+                                            "reserved": 0}}),
+            widget(P.MENU_TEXT, 1, 2, 1, text="\x1b\x0eServer menu"),
+            widget(P.MENU_LINK, 2, 2, 3, name=10, value=1, flags=0, text="Rules"),
+            widget(P.MENU_CHECK, 3, 4, 4, name=11, value=1, flags=0b01, text="Show names"),
+            widget(P.MENU_RADIO, 4, 4, 5, name=12, value=1, flags=0b01, text="Day"),
+            widget(P.MENU_RADIO, 5, 4, 6, name=12, value=2, flags=0b00, text="Night"),
+            widget(P.MENU_INPUT, 6, 2, 7, name=13, value=1, width=20, max_length=24,
+                   flags=0b01, text="Builder"),
+            packet(P.MENU_SALTED_PASSWORD, {"index": 7, "column": 2, "line": 8, "name": 14,
+                                            "value": 1, "width": 20, "flags": widget_flags(0),
+                                            "salt_1": stored_salt, "salt_2": fresh_salt}),
+            widget(P.MENU_BUTTON, 8, 2, 10, name=15, value=1, width=0, flags=0, text="OK"),
+            widget(P.MENU_BUTTON, 11, 12, 10, name=15, value=2, width=0, flags=0b100,
+                   text="Cancel"),
+            packet(P.MENU_TEXTURE, {"index": 9, "column": 30, "line": 1, "width": 8,
+                                    "height": 4, "texture_id": 2, "x1": 0, "y1": 0, "x2": 128,
+                                    "y2": 0}),
+            widget(P.MENU_TEXT, 10, 2, 11, text="temporary"),
+            packet(P.MENU_ERASE, {"index": 10}),
+        ]
 
 
 def _split(data: bytes, rng: random.Random, low: int, high: int) -> list[bytes]:

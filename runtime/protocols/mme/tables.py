@@ -5,14 +5,39 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+import pyarrow as pa
 from wirestruct.core.events import PacketEvent
 from wirestruct.core.records import Direction
+from wirestruct.plugin.protocol import Tables
 from wirestruct.protocols.mme.packets import PacketType as P
 from wirestruct.protocols.mme.text import plain_text
 from wirestruct.tables.rows import Row
+from wirestruct.tables.schemas import F64, I32, I64, STR, schema
 
 _REGION_DATA = (int(P.MAP_DATA), int(P.BUFFER_IS_MAP_DATA))
 
+
+#: MME: one row per MOVE_PLAYER (both directions).
+MME_MOVES = schema(
+    pa.field("packet_index", I64), pa.field("t", F64), pa.field("direction", STR),
+    pa.field("player_id", I32), pa.field("is_self", pa.bool_()),
+    pa.field("x", F64), pa.field("y", F64), pa.field("z", F64),
+    pa.field("u", F64), pa.field("v", F64),
+)
+
+#: MME: one row per map change (setup, free, fill, modify, region data, stream data).
+MME_MAP_CHANGES = schema(
+    pa.field("packet_index", I64), pa.field("t", F64), pa.field("kind", STR),
+    pa.field("lower_x", I64), pa.field("lower_y", I64), pa.field("lower_z", I64),
+    pa.field("upper_x", I64), pa.field("upper_y", I64), pa.field("upper_z", I64),
+    pa.field("offset", I64), pa.field("blocks", I64), pa.field("block_type", I32),
+)
+
+#: MME: one row per CHAT_MESSAGE (both directions).
+MME_CHAT = schema(
+    pa.field("packet_index", I64), pa.field("t", F64), pa.field("direction", STR),
+    pa.field("player_id", I32), pa.field("text", STR),
+)
 
 class Rows:
     """Makes the rows of one MME capture's events."""
@@ -72,3 +97,8 @@ def _map_change(event: PacketEvent) -> tuple | None:
     if packet_id == P.MAP_TOTAL_DATA:
         return ("stream",) + (None,) * 6 + (blocks.offset, len(blocks.data), None)
     return None
+
+
+TABLES = Tables(schemas={"mme_moves": MME_MOVES, "mme_map_changes": MME_MAP_CHANGES,
+                         "mme_chat": MME_CHAT},
+                rows=Rows)

@@ -73,7 +73,7 @@ def _role(direction: Direction) -> str:
 
 
 class MmeTracker(Tracker):
-    def __init__(self, *, limits: Limits = DEFAULT_LIMITS, **_options: Any) -> None:
+    def __init__(self, *, limits: Limits = DEFAULT_LIMITS) -> None:
         self.limits = limits
         self.map: VoxelMap | None = None
         self.map_properties: dict[str, Any] | None = None
@@ -167,8 +167,14 @@ class MmeTracker(Tracker):
         return self.map.tobytes() if self.map is not None else b""
 
     def write_map(self, out: BinaryIO) -> int:
-        """Write the raw block array to a binary file object (``--map-out``)."""
+        """Write the raw block array to a binary file object."""
         return self.map.write(out) if self.map is not None else 0
+
+    def write_output(self, name: str, out: BinaryIO) -> int:
+        """``map_out`` (``state --map-out FILE``): the raw block array."""
+        if name != "map_out":
+            return super().write_output(name, out)
+        return self.write_map(out)
 
     @staticmethod
     def _names(types: frozenset | None) -> list[Any] | None:

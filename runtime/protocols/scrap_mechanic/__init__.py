@@ -9,35 +9,60 @@ is one packet, a packet id byte then the body (an LZ4 block for the documented p
     protocol = get_protocol("scrap-mechanic")
     tracker = protocol.tracker()
     with open_capture("samples/scrap_mechanic.jsonl") as capture:
-        for event in track(decode_records(capture, protocol.decoder()), tracker):
+        for event in track(decode_records(capture.records(protocol), protocol.decoder()),
+                           tracker):
             pass
     print(tracker.snapshot())
 """
 from __future__ import annotations
 
-from wirestruct.plugin.protocol import Protocol
+from collections.abc import Iterator
+from typing import Any
+
+from wirestruct.core.records import CaptureRecord
+from wirestruct.core.resources import ksy_root
+from wirestruct.plugin.protocol import Protocol, Specs, Tables
 from wirestruct.protocols.scrap_mechanic.decoder import ScrapMechanicDecoder, SubUpdate
 from wirestruct.protocols.scrap_mechanic.export import export_items
+from wirestruct.protocols.scrap_mechanic.presentation import PRESENTATION
 from wirestruct.protocols.scrap_mechanic.tracker import NetObjTracker
 
 
-def make_encoder(**options):
+def make_encoder(**options: Any) -> Any:
     """The encoder (imported when first asked for: decoding does not load it)."""
     from wirestruct.protocols.scrap_mechanic.encoder import ScrapMechanicEncoder
     return ScrapMechanicEncoder(**options)
+
+
+def make_tables() -> Tables:
+    from wirestruct.protocols.scrap_mechanic.tables import TABLES
+    return TABLES
+
+
+def seeded_session(seed: int, length: int | None = None) -> Iterator[CaptureRecord]:
+    """A seeded session as records (``length``: game ticks)."""
+    from wirestruct.protocols.scrap_mechanic.generate import SessionGenerator
+    return iter(SessionGenerator(seed, 300 if length is None else length))
 
 
 PROTOCOL = Protocol(
     name="scrap-mechanic",
     title="Scrap Mechanic (Network Update, Unreliable Update, Compound, NetObj world)",
     transport="message",
-    ksy_folder="scrap_mechanic",
+    specs=Specs(ksy_root() / "scrap_mechanic", "wirestruct.generated.scrap_mechanic",
+                "wirestruct.generated_rw.scrap_mechanic"),
     make_decoder=ScrapMechanicDecoder,
     make_tracker=NetObjTracker,
-    export_items=export_items,
     make_encoder=make_encoder,
-    default_ports=(),
+    presentation=PRESENTATION,
+    make_tables=make_tables,
+    export_items=export_items,
+    generate=seeded_session,
     parallel_by_default=True,
+    samples=("scrap_mechanic.jsonl",),
+    examples={
+        "state": ("wirestruct state samples/scrap_mechanic.jsonl -p scrap-mechanic",),
+    },
 )
 
 __all__ = ["PROTOCOL", "NetObjTracker", "ScrapMechanicDecoder", "SubUpdate", "export_items"]

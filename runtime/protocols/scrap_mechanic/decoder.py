@@ -134,6 +134,23 @@ class SubUpdate:
                 f"{self.netobj_type!r}, {self.netobj_id})")
 
 
+def _located(exc: Exception, name: str, packet_id: int, raw: bool, pos: int, index: int
+             ) -> WirestructError:
+    """A sub-update's parse failure, wrapped exactly as wirestruct.core.parse does, at its
+    place: offsets are in the decompressed body, exact inside a raw update; a
+    reconstructed delta has no bytes of its own there, so its start is given."""
+    if not isinstance(exc, WirestructError):
+        cause = exc
+        exc = wrap_exception(cause, packet_name=name, packet_id=packet_id)
+        exc.__cause__ = cause
+    where = exc.where
+    inner = where.offset if raw else None
+    exc.where = replace(where, offset=pos + 2 + inner if inner is not None else pos,
+                        field_path=f"sub_updates[{index}]" + (f"/{where.field_path}"
+                                                              if where.field_path else ""))
+    return exc
+
+
 def _cut(exc: WirestructError, index: int, dropped: int) -> WirestructError:
     """A framing error that ends a body: where, and the bytes left undecoded."""
     if exc.dropped is None:
@@ -143,8 +160,9 @@ def _cut(exc: WirestructError, index: int, dropped: int) -> WirestructError:
 
 class ScrapMechanicDecoder(MessageDecoder):
     protocol = "scrap-mechanic"
+    splits = True
 
-    def __init__(self, *, limits: Limits = DEFAULT_LIMITS, **_options: Any) -> None:
+    def __init__(self, *, limits: Limits = DEFAULT_LIMITS) -> None:
         super().__init__(limits=limits)
         #: (stream, direction) -> data of the previous sub-update (deltas refer to it)
         self._previous: dict[tuple[int, int], bytes] = {}
@@ -306,17 +324,44 @@ class ScrapMechanicDecoder(MessageDecoder):
             expected=f"at most {limit} items (max_items_per_packet)",
             field_path=f"sub_updates[{index}]", dropped=end - pos)
 
+    def _remember(self, update: SmNetworkUpdate, netobj_key: tuple[int, int, bytes]) -> None:
+        """The controller type a Create gives its NetObj, or an Update recovered from its
+        size, for at most max_tracked_objects NetObjs (as the tracker holds)."""
+        controller_types = self._controller_types
+        if netobj_key not in controller_types and \
+                len(controller_types) >= self.limits.max_tracked_objects:
+            return
+        if update.update_type is _CREATE_MEMBER:
+            controller_types[netobj_key] = update.controller_type
+        else:
+            controller_type = update.resolved_controller_type
+            if controller_type:
+                controller_types[netobj_key] = controller_type
+
     def _network_update(self, packet_id: int, name: str, packet: SmPacket, data: bytes,
                         body: bytes, ctx: PacketContext) -> Iterator[Event]:
         end = len(body)
         if end < 4:
             raise DecodeError(f"body of {end} bytes", expected="a 4-byte tick", offset=0)
         tick = int.from_bytes(body[:4], "big")
-        stream = ctx.stream
-        key = (stream, int(ctx.direction))
-        previous = self._previous.get(key)
+        key = (ctx.stream, int(ctx.direction))
+        sub_updates, errors, previous = self._sub_updates(body, key, name, packet_id)
+        if previous is None:
+            self._previous.pop(key, None)
+        else:
+            self._previous[key] = previous
+        yield self.make_packet(ctx, packet_id, name, packet, data,
+                               {"body": body, "tick": tick, "sub_updates": sub_updates})
+        for exc in errors:
+            exc.at(packet_id=packet_id, packet_name=name)
+            yield self.make_error(ctx, exc)
+
+    def _sub_updates(self, body: bytes, key: tuple[int, int], name: str, packet_id: int
+                     ) -> tuple[list[SubUpdate], list[WirestructError], bytes | None]:
+        """The sub-updates of a 21/22 body framed, expanded and parsed; the errors; the last
+        one's data (the next delta's reference; None when it cannot be followed)."""
+        end, stream, previous = len(body), key[0], self._previous.get(key)
         controller_types = self._controller_types
-        max_objects = self.limits.max_tracked_objects
         sub_updates: list[SubUpdate] = []
         append = sub_updates.append
         errors: list[WirestructError] = []
@@ -332,7 +377,12 @@ class ScrapMechanicDecoder(MessageDecoder):
                 break
             # Framing (see .delta.split_sub_update; the RawUpdate case is written out here).
             first = body[pos]
-            if first & 0x80 or pos + 2 > end:
+            next_pos = -1 if first & 0x80 or pos + 2 > end else \
+                pos + ((first << 8) | body[pos + 1])
+            if pos + 2 <= next_pos <= end:
+                encoding = RAW
+                update_data = body[pos + 2:next_pos]
+            else:                 # a delta, or a length that does not fit (raises)
                 try:
                     encoding, update_data, next_pos = split_sub_update(body, pos, previous)
                 except WirestructError as exc:
@@ -340,17 +390,6 @@ class ScrapMechanicDecoder(MessageDecoder):
                     errors.append(_cut(exc, index, end - pos))
                     previous = None
                     break
-            else:
-                next_pos = pos + ((first << 8) | body[pos + 1])
-                if next_pos < pos + 2 or next_pos > end:
-                    try:
-                        split_sub_update(body, pos, previous)  # raises the framing error
-                    except WirestructError as exc:
-                        errors.append(_cut(exc, index, end - pos))
-                        previous = None
-                        break
-                encoding = RAW
-                update_data = body[pos + 2:next_pos]
             head = update_data[0] if update_data else 0
             # A Container's data holds lists (items, filters: 16 bytes or more each); they
             # take from the budget as many items as the data could hold.
@@ -382,41 +421,17 @@ class ScrapMechanicDecoder(MessageDecoder):
                 if update._io._io.tell() != len(update_data):
                     check_consumed(update, len(update_data), "data")
             except Exception as exc:  # noqa: BLE001 - wrapped exactly as wirestruct.core.parse does
-                if not isinstance(exc, WirestructError):
-                    cause = exc
-                    exc = wrap_exception(cause, packet_name=name, packet_id=packet_id)
-                    exc.__cause__ = cause
-                # Offsets are in the decompressed body: exact inside a raw update; a
-                # reconstructed delta has no bytes of its own there, so its start is given.
-                where = exc.where
-                inner = where.offset if encoding == RAW else None
-                exc.where = replace(
-                    where, offset=pos + 2 + inner if inner is not None else pos,
-                    field_path=f"sub_updates[{index}]" + (f"/{where.field_path}"
-                                                          if where.field_path else ""))
-                errors.append(exc)
+                errors.append(_located(exc, name, packet_id, encoding == RAW, pos, index))
             else:
                 update_type = update.update_type
                 # Remembered for at most max_tracked_objects NetObjs, as the tracker holds.
                 if update_type is _REMOVE_MEMBER:
                     controller_types.pop(netobj_key, None)
-                elif netobj_key in controller_types or len(controller_types) < max_objects:
-                    if update_type is _CREATE_MEMBER:
-                        controller_types[netobj_key] = update.controller_type
-                    elif update_type is _UPDATE_MEMBER and not known:
-                        controller_type = update.resolved_controller_type
-                        if controller_type:  # recovered from the size
-                            controller_types[netobj_key] = controller_type
+                elif update_type is _CREATE_MEMBER or (update_type is _UPDATE_MEMBER
+                                                       and not known):
+                    self._remember(update, netobj_key)
                 append(SubUpdate(index, encoding, update_data, update))
             pos = next_pos
             index += 1
         self._items_left = max(0, left - used)
-        if previous is None:
-            self._previous.pop(key, None)
-        else:
-            self._previous[key] = previous
-        yield self.make_packet(ctx, packet_id, name, packet, data,
-                               {"body": body, "tick": tick, "sub_updates": sub_updates})
-        for exc in errors:
-            exc.at(packet_id=packet_id, packet_name=name)
-            yield self.make_error(ctx, exc)
+        return sub_updates, errors, previous

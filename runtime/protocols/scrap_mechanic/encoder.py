@@ -25,9 +25,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import lz4.block
+from wirestruct.core.encoder import Encoder, EventNode
+from wirestruct.core.errors import EncodeError
 from wirestruct.core.limits import DEFAULT_LIMITS, Limits
-from wirestruct.encode.building import EncodeError, build, encode_fields, to_bytes, type_info
-from wirestruct.encode.encoder import Encoder, EventNode
+from wirestruct.encode.building import build, encode_fields, to_bytes, type_info
+from wirestruct.encode.unpresent import convert, readable
 from wirestruct.protocols.scrap_mechanic.delta import (
     DELTA,
     MAX_DELTA_SIZE,
@@ -237,6 +239,9 @@ class ScrapMechanicEncoder(Encoder):
         super().__init__(limits=limits, **options)
         self.framer = SubUpdateFramer()
 
+    def to_raw(self, event: Mapping[str, Any]) -> Mapping[str, Any]:
+        return readable(event, _convert_event)
+
     def encode_packet(self, node: EventNode, depth: int) -> bytes:
         if depth > self.limits.max_nesting:
             raise EncodeError("compound packets nested too deep",
@@ -305,3 +310,35 @@ class ScrapMechanicEncoder(Encoder):
                                "body": inner[1:]})
         obj = build(COMPOUND, {"subpackets": subpackets})
         return to_bytes(obj, sum(4 + s["len_subpacket"] for s in subpackets))
+
+
+def _convert_event(event: dict[str, Any]) -> None:
+    """A readable event's fields, expanded body and sub-updates in the raw form."""
+    convert(event, "fields", PACKET)
+    expansions = event.get("expansions")
+    if not isinstance(expansions, Mapping):
+        return
+    expansions = event["expansions"] = dict(expansions)
+    subs = expansions.get("sub_updates")
+    if isinstance(subs, list):
+        expansions["sub_updates"] = [_convert_sub_update(sub) for sub in subs]
+    body = _BODIES.get(event.get("id"))  # type: ignore[arg-type]
+    if body is None and event.get("id") == int(COMPOUND_PACKET):
+        body = COMPOUND
+    if body is not None:
+        convert(expansions, "body", body)
+
+
+def _convert_sub_update(sub: Any) -> Any:
+    if not isinstance(sub, Mapping):
+        return sub
+    sub = dict(sub)
+    data = sub.get("data")
+    if isinstance(data, Mapping) and set(data) == {"hex"}:
+        sub["data"] = data["hex"]
+    update = sub.get("update")
+    if isinstance(update, Mapping):
+        known = update.get("known_controller_type", 0)
+        if isinstance(known, int) and not isinstance(known, bool):
+            convert(sub, "update", NETWORK_UPDATE_DATA, (known,))
+    return sub

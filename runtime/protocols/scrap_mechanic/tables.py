@@ -6,11 +6,14 @@ from collections.abc import Iterator
 from io import BytesIO
 from typing import Any
 
+import pyarrow as pa
 from kaitaistruct import KaitaiStream
 from wirestruct.core.events import PacketEvent
 from wirestruct.generated.scrap_mechanic.sm_common import SmCommon
+from wirestruct.plugin.protocol import Tables
 from wirestruct.protocols.scrap_mechanic import packets
 from wirestruct.tables.rows import Row, enum_name
+from wirestruct.tables.schemas import F64, I32, I64, STR, schema
 
 _NETWORK_UPDATES = packets.NETWORK_UPDATES
 _UNRELIABLE_UPDATE = int(packets.UNRELIABLE_UPDATE)
@@ -23,6 +26,23 @@ def _float(bits: int) -> float:
     """A float from its 32 bits, converted by the spec's own f4_from_bits."""
     return SmCommon.F4FromBits(bits, _NO_BYTES).value
 
+
+#: Scrap Mechanic: one row per sub-update of a 21/22 Network Update.
+SM_SUB_UPDATES = schema(
+    pa.field("packet_index", I64), pa.field("t", F64), pa.field("tick", I64),
+    pa.field("sub_index", I32), pa.field("netobj_id", I64), pa.field("netobj_type", STR),
+    pa.field("controller_type", STR), pa.field("update_type", STR),
+    pa.field("encoding", STR), pa.field("size", I32),
+)
+
+#: Scrap Mechanic: one row per rigid body / character transform of a 24 Unreliable Update.
+SM_TRANSFORMS = schema(
+    pa.field("packet_index", I64), pa.field("t", F64), pa.field("tick", I64),
+    pa.field("netobj_id", I64), pa.field("netobj_type", STR),
+    pa.field("pos_x", F64), pa.field("pos_y", F64), pa.field("pos_z", F64),
+    pa.field("rot_x", F64), pa.field("rot_y", F64), pa.field("rot_z", F64),
+    pa.field("rot_w", F64),
+)
 
 class Rows:
     """Makes the rows of one Scrap Mechanic capture's events."""
@@ -68,3 +88,7 @@ def _transform(update: Any) -> tuple | None:
             rotation = (None, None, None, None)
         return (data.character_id, "character") + position + rotation
     return None  # controllers carry no transform
+
+
+TABLES = Tables(schemas={"sm_sub_updates": SM_SUB_UPDATES, "sm_transforms": SM_TRANSFORMS},
+                rows=Rows)

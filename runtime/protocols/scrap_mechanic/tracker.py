@@ -4,14 +4,14 @@ Every live NetObj, keyed by NetObj type and id, with its controller type, the fi
 its Create merged with those of later Updates (container slot changes applied to the
 items), the count of P updates, and its latest transform from 24 Unreliable Update (kept
 as the update's bytes, read when a snapshot is taken: the parsed update would keep its
-whole packet alive). Field values stay
-as parsed (small sub-update structures) and become JSON data when a snapshot is taken.
+whole packet alive). Field values stay as parsed (small sub-update structures); the
+snapshot holds them as they are, and the serializer shows them like any other value.
 Removals delete. An Update or 24 update for an object whose Create was not seen (the
 capture started late) adds it marked ``recovered``, with the controller type the decoder
 recovered from the update's size where the layout depends on it; if it could not be
 recovered, the update is reported as a state error and not applied.
 
-The snapshot is plain JSON data::
+The snapshot (its values shown by :mod:`wirestruct.output.serialize`)::
 
     {"tick": 1234, "netobjs": [{"id", "netobj_type", "controller_type", "fields",
                                 "transform", "recovered"}, ...]}
@@ -27,7 +27,6 @@ from wirestruct.core.tracker import Tracker, state_error
 from wirestruct.generated.scrap_mechanic.sm_common import SmCommon
 from wirestruct.generated.scrap_mechanic.sm_network_update import SmNetworkUpdate
 from wirestruct.generated.scrap_mechanic.sm_unreliable_update import SmUnreliableUpdate
-from wirestruct.output.jsonify import to_jsonable
 from wirestruct.output.serialize import instance_names, seq_names
 from wirestruct.protocols.scrap_mechanic import packets
 from wirestruct.protocols.scrap_mechanic.decoder import controller_type_value
@@ -83,9 +82,8 @@ class NetObj:
         return {
             "id": self.id,
             "netobj_type": _name(NetobjType, self.netobj_type),
-            "controller_type": to_jsonable(controller_type_value(self.netobj_type,
-                                                                 self.controller_type)),
-            "fields": to_jsonable(self.fields),
+            "controller_type": controller_type_value(self.netobj_type, self.controller_type),
+            "fields": dict(self.fields),
             "transform": (None if self.transform is None
                           else _transform(self.netobj_type, self.transform)),
             "recovered": self.recovered,
@@ -96,7 +94,7 @@ class NetObjTracker(Tracker):
     """NetObjs by (type, id), at most ``limits.max_tracked_objects`` at once: an object
     beyond that is not tracked, and an error event says which one was dropped."""
 
-    def __init__(self, *, limits: Limits = DEFAULT_LIMITS, **_options: Any) -> None:
+    def __init__(self, *, limits: Limits = DEFAULT_LIMITS) -> None:
         self.tick: int | None = None
         self.netobjs: dict[tuple[int, int], NetObj] = {}
         self.max_objects = limits.max_tracked_objects
@@ -242,8 +240,7 @@ def _transform(netobj_type: int, raw: bytes) -> dict[str, Any]:
     if netobj_type == _RIGID_BODY:
         data = _RIGID_BODY_UPDATE(io)
         r, p, v, a = data.rotation, data.position, data.velocity, data.angular_velocity
-        f = [to_jsonable(x) for x in (r.x, r.y, r.z, r.w, p.x, p.y, p.z, v.x, v.y, v.z,
-                                      a.x, a.y, a.z)]
+        f = [r.x, r.y, r.z, r.w, p.x, p.y, p.z, v.x, v.y, v.z, a.x, a.y, a.z]
         return {"rotation": {"x": f[0], "y": f[1], "z": f[2], "w": f[3]},
                 "position": {"x": f[4], "y": f[5], "z": f[6]},
                 "velocity": {"x": f[7], "y": f[8], "z": f[9]},
@@ -269,9 +266,9 @@ def _transform(netobj_type: int, raw: bytes) -> dict[str, Any]:
             "pitch": data.pitch}
 
 
-def _float(bits: int) -> Any:
+def _float(bits: int) -> float:
     """A float from its 32 bits, converted by the spec's own f4_from_bits."""
-    return to_jsonable(SmCommon.F4FromBits(bits, _NO_BYTES).value)
+    return float(SmCommon.F4FromBits(bits, _NO_BYTES).value)
 
 
 def _leaf(update: SmNetworkUpdate) -> Any:

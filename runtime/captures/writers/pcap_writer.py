@@ -4,7 +4,7 @@
 them) back into a valid Ethernet / IPv4 / TCP pcap: each connection gets a three-way
 handshake, every chunk becomes segments with correct sequence and acknowledgment
 numbers and checksums, and each connection ends with a FIN from both sides. Reading the
-file back with :func:`wirestruct.captures.pcap.read_packet_capture` gives the same byte
+file back with :func:`wirestruct.captures.packets.read_packet_capture` gives the same byte
 streams. ``wirestruct convert --to pcap`` uses it.
 
 The lower-level pieces (:class:`PcapWriter`, :func:`ethernet`, :func:`ipv4`, :func:`ipv6`,
@@ -18,6 +18,7 @@ import struct
 from collections.abc import Iterable
 from typing import BinaryIO
 
+from wirestruct.core.errors import EncodeError
 from wirestruct.core.records import CaptureRecord, Direction
 
 LINKTYPE_ETHERNET = 1
@@ -266,4 +267,33 @@ def _synthesize(writer, records, server, client) -> int:
         send(conn, conn.last_t, Direction.C2S, FIN | ACK)
         send(conn, conn.last_t, Direction.S2C, FIN | ACK)
         send(conn, conn.last_t, Direction.C2S, ACK)
+    return count
+
+
+#: The endpoints :func:`write_udp` writes datagrams between.
+UDP_SERVER = ("127.0.0.1", 4000)
+UDP_CLIENT = ("127.0.0.1", 50000)
+
+
+def write_udp(out: BinaryIO, records: Iterable[CaptureRecord], *, pcapng: bool) -> int:
+    """Records as UDP datagrams, one per record, in a pcap or pcapng file."""
+    if pcapng:
+        writer: PcapWriter | PcapngWriter = PcapngWriter(out)
+        writer.interface(LINKTYPE_ETHERNET, tsresol=9)
+    else:
+        writer = PcapWriter(out)
+    count = 0
+    for record in records:
+        client_port = (UDP_CLIENT[1] + record.stream) & 0xFFFF
+        if record.direction is Direction.C2S:
+            src, dst, sport, dport = UDP_CLIENT[0], UDP_SERVER[0], client_port, UDP_SERVER[1]
+        else:
+            src, dst, sport, dport = UDP_SERVER[0], UDP_CLIENT[0], UDP_SERVER[1], client_port
+        if len(record.data) > 0xFFFF - 28:
+            raise EncodeError(f"packet {record.index} of {len(record.data)} bytes",
+                                  expected="at most 65507 bytes in a UDP datagram")
+        datagram = udp(record.data, src, dst, sport, dport)
+        writer.write(record.t, ethernet(ipv4(datagram, PROTO_UDP, src, dst, ident=count & 0xFFFF),
+                                        ETHERTYPE_IPV4))
+        count += 1
     return count

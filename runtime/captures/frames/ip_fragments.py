@@ -102,44 +102,12 @@ class FragmentBuffer:
         dg = self._datagrams.get(key)
         if dg is None:
             dg = _Datagram(t, frame)
-        if not more:
-            if dg.total is not None and dg.total != end:
-                errors.append(self._error(
-                    f"{where} ends the datagram at {end} but an earlier last fragment ended it "
-                    f"at {dg.total}; the fragment is dropped", len(data),
-                    "one length for the datagram"))
-                return None, errors
-            if dg.end > end:
-                errors.append(self._error(
-                    f"{where} ends the datagram at {end} but fragments reach {dg.end}; the "
-                    "fragment is dropped", len(data), "fragments within the datagram"))
-                return None, errors
-        elif dg.total is not None and end > dg.total:
-            errors.append(self._error(
-                f"{where} reaches byte {end} of a {dg.total}-byte payload; the fragment is "
-                "dropped", len(data), "fragments within the datagram"))
+        misfit = _misfit(dg, end, more, where, len(data))
+        if misfit is not None:
+            errors.append(self._error(*misfit))
             return None, errors
-        # The parts of the fragment not held yet (the first copy wins).
-        new: list[tuple[int, bytes]] = []
-        differ = 0
-        pos = offset
-        i = max(bisect_right(dg.starts, offset) - 1, 0)
         starts, pieces = dg.starts, dg.pieces
-        while i < len(starts) and pos < end:
-            s = starts[i]
-            e = s + len(pieces[i])
-            if s >= end:
-                break
-            if e > pos:
-                if s > pos:
-                    new.append((pos, data[pos - offset:s - offset]))
-                a, b = max(s, pos), min(e, end)
-                if pieces[i][a - s:b - s] != data[a - offset:b - offset]:
-                    differ += b - a
-                pos = b
-            i += 1
-        if pos < end:
-            new.append((pos, data[pos - offset:]))
+        new, differ = _not_held(dg, offset, data)
         if differ:
             errors.append(self._error(
                 f"{where} overlaps {differ} held bytes with different contents; the first "
@@ -195,3 +163,48 @@ class FragmentBuffer:
         """The datagrams still incomplete when the capture ends."""
         return [self._drop(key, "incomplete at the end of the capture", "the missing fragments")
                 for key in list(self._datagrams)]
+
+
+def _misfit(dg: _Datagram, end: int, more: bool, where: str, size: int
+            ) -> tuple[str, int, str] | None:
+    """Why a fragment ending at ``end`` does not fit the datagram held (message, bytes
+    dropped, what was expected), or None."""
+    if not more:
+        if dg.total is not None and dg.total != end:
+            return (f"{where} ends the datagram at {end} but an earlier last fragment ended "
+                    f"it at {dg.total}; the fragment is dropped", size,
+                    "one length for the datagram")
+        if dg.end > end:
+            return (f"{where} ends the datagram at {end} but fragments reach {dg.end}; the "
+                    "fragment is dropped", size, "fragments within the datagram")
+    elif dg.total is not None and end > dg.total:
+        return (f"{where} reaches byte {end} of a {dg.total}-byte payload; the fragment is "
+                "dropped", size, "fragments within the datagram")
+    return None
+
+
+def _not_held(dg: _Datagram, offset: int, data: bytes) -> tuple[list[tuple[int, bytes]], int]:
+    """The parts of a fragment the datagram does not hold yet (the first copy wins), and
+    how many bytes it overlaps with other contents."""
+    end = offset + len(data)
+    new: list[tuple[int, bytes]] = []
+    differ = 0
+    pos = offset
+    i = max(bisect_right(dg.starts, offset) - 1, 0)
+    starts, pieces = dg.starts, dg.pieces
+    while i < len(starts) and pos < end:
+        s = starts[i]
+        e = s + len(pieces[i])
+        if s >= end:
+            break
+        if e > pos:
+            if s > pos:
+                new.append((pos, data[pos - offset:s - offset]))
+            a, b = max(s, pos), min(e, end)
+            if pieces[i][a - s:b - s] != data[a - offset:b - offset]:
+                differ += b - a
+            pos = b
+        i += 1
+    if pos < end:
+        new.append((pos, data[pos - offset:]))
+    return new, differ

@@ -6,14 +6,14 @@ An encoder takes the events ``wirestruct decode`` prints (one JSON object a line
 top-level packet, which the capture writers (``wirestruct.captures``) store as JSON Lines,
 pcap, pcapng or ``.wscap``. Sans-I/O, like the decoders:
 
-    encoder = get_protocol("mme").encoder()
+    encoder = get_protocol(name).encoder()
     for event in events:                       # dicts, e.g. json.loads of each line
         for item in encoder.feed(event):       # CaptureRecord or EncodeError
             ...
     for item in encoder.close():
         ...
 
-A nested packet (a Scrap Mechanic compound's sub-packets, a diep 0x02's inner packet)
+A nested packet (a compound packet's sub-packets, a compressed wrapper's inner packet)
 comes as events with ``parent``; the encoder packs them into their parent, so editing,
 adding or dropping an inner event changes the outer packet. Error events (lines with
 ``error``) describe no packet and are counted in ``skipped``. An event that cannot be
@@ -22,15 +22,13 @@ and encoding goes on with the next one.
 """
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, TextIO
+from typing import Any
 
-from wirestruct.core.errors import WirestructError
+from wirestruct.core.errors import EncodeError, WirestructError
 from wirestruct.core.limits import DEFAULT_LIMITS, Limits
 from wirestruct.core.records import CaptureRecord, Direction
-from wirestruct.encode.building import EncodeError
 
 
 @dataclass
@@ -99,7 +97,7 @@ class Encoder:
         if "error" in event or "fields" not in event:
             self.skipped += 1
             return []
-        event = self._to_raw(event)   # readable JSON (decode's default) or --raw: both taken
+        event = self.to_raw(event)   # readable JSON (decode's default) or --raw: both taken
         parent = event.get("parent")
         if parent is not None and parent in self._nodes:
             node = EventNode(event)
@@ -156,44 +154,13 @@ class Encoder:
         exc.dropped, exc.dropped_unit = 1, "packets"
         return exc
 
-    def _to_raw(self, event: Mapping[str, Any]) -> Mapping[str, Any]:
-        convert = self.__dict__.get("_converter")
-        if convert is None:
-            from wirestruct.encode.unpresent import raw_converter
-            convert = self._converter = raw_converter(self.protocol,
-                                                      build=getattr(self, "build", None))
-        return convert(event)
+    def to_raw(self, event: Mapping[str, Any]) -> Mapping[str, Any]:
+        """An event as ``wirestruct decode`` prints it (readable, raw or a mix) in the raw
+        form :meth:`encode_packet` takes: what readable output changed put back
+        (:mod:`wirestruct.encode.unpresent`). The base takes raw events only."""
+        return event
 
     def encode_events(self, events: Iterable[Mapping[str, Any]]) -> Iterator[Item]:
         for event in events:
             yield from self.feed(event)
         yield from self.close()
-
-
-def read_events(lines: TextIO, *, max_line: int = DEFAULT_LIMITS.max_record
-                ) -> Iterator[dict[str, Any] | EncodeError]:
-    """The events of JSON Lines text (what ``wirestruct decode`` prints). A line that is
-    not JSON, or longer than ``max_line`` characters (never held whole), becomes an
-    :class:`EncodeError` naming its line number, and reading goes on."""
-    number = 0
-    while True:
-        line = lines.readline(max_line + 1)
-        if not line:
-            return
-        number += 1
-        if len(line) > max_line and not line.endswith("\n"):
-            skipped = len(line)
-            while line and not line.endswith("\n"):        # the rest, a chunk at a time
-                line = lines.readline(1 << 20)
-                skipped += len(line)
-            yield EncodeError(f"line {number} of more than {max_line} characters",
-                              expected=f"at most {max_line} (limit max_record)",
-                              dropped=1, dropped_unit="lines")
-            continue
-        if not line.strip():
-            continue
-        try:
-            yield json.loads(line)
-        except ValueError as exc:
-            yield EncodeError(f"line {number} is not JSON: {exc}",
-                              expected="one JSON object a line", dropped=1, dropped_unit="lines")

@@ -1,0 +1,62 @@
+"""pcap files: the file header (``ksy/capture/pcap.ksy``) and each record as a frame."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from wirestruct.captures.files.reading import FileSource, Frame, truncated
+from wirestruct.captures.frames.fastpath import record_header
+from wirestruct.core.errors import CaptureError
+from wirestruct.core.limits import Limits
+from wirestruct.core.parse import wrap_exception
+from wirestruct.core.stream import ParseStream
+from wirestruct.generated.capture.pcap import Pcap
+
+#: The magic numbers of pcap files (both byte orders, micro- and nanoseconds).
+PCAP_MAGICS = {m.value: m for m in Pcap.Magic}
+
+
+def pcap_frames(src: FileSource, limits: Limits) -> Iterator[Frame | CaptureError]:
+    io = ParseStream(src)
+    magic = PCAP_MAGICS[io.read_u4be()]
+    is_le = magic in (Pcap.Magic.le_microseconds, Pcap.Magic.le_nanoseconds)
+    scale = (1_000_000_000 if magic in (Pcap.Magic.le_nanoseconds, Pcap.Magic.be_nanoseconds)
+             else 1_000_000)
+    try:
+        header = Pcap.FileHeader(is_le, io)
+    except EOFError:
+        yield truncated("the pcap file header", 4)
+        return
+    except Exception as exc:  # noqa: BLE001 - a failed `valid:` check
+        err = wrap_exception(exc, packet_name="pcap file header", offset_base=4)
+        yield CaptureError(f"bad pcap file header: {err.message}", expected=err.expected,
+                           offset=4, field_path=err.where.field_path)
+        return
+    link_type = header.link_type
+    # Record headers: Pcap.RecordHeader's layout as one struct format (see .fastpath).
+    record = record_header(is_le)
+    unpack, size = record.unpack, record.size
+    read = src.read
+    max_record = limits.max_record
+    number = 0
+    start = src.tell()
+    while True:
+        head = read(size)
+        if not head:
+            return
+        number += 1
+        if len(head) < size:
+            yield truncated(f"the header of frame {number}", start)
+            return
+        ts_sec, ts_frac, incl_len, orig_len = unpack(head)
+        if incl_len > max_record:
+            yield CaptureError(f"frame {number} claims {incl_len} bytes; the file "
+                               "structure is lost here", offset=start,
+                               expected=f"at most {max_record} bytes (limits.max_record)")
+            return
+        data = read(incl_len)
+        if len(data) < incl_len:
+            yield truncated(f"frame {number}", start + size)
+            return
+        yield Frame(number, start + size, (ts_sec * scale + ts_frac) / scale,
+                    link_type, data, orig_len)
+        start += size + incl_len

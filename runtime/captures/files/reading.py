@@ -1,0 +1,96 @@
+"""Reading a packet capture file front to back: a view of the file that counts its
+position, and the frames it holds before their headers are parsed."""
+from __future__ import annotations
+
+import io as _stdio
+from dataclasses import dataclass, fields
+from typing import BinaryIO
+
+from wirestruct.core.errors import CaptureError
+
+
+class FileSource:
+    """Read-only view of the capture file that counts its position.
+
+    Only ever reads what it is asked for (never ``read(-1)``), so it works on pipes and
+    other non-seekable streams; :meth:`at_eof` looks one byte ahead.
+    """
+
+    def __init__(self, raw: BinaryIO) -> None:
+        self._raw = raw
+        self._pos = 0
+        self._ahead = b""
+
+    def read(self, n: int = -1) -> bytes:
+        if n is None or n < 0:
+            raise _stdio.UnsupportedOperation("capture files are read record by record")
+        if not self._ahead:
+            data = self._raw.read(n)
+            if len(data) == n:      # the common case: one read gives it all
+                self._pos += n
+                return data
+            parts = [data] if data else []
+            n -= len(data)
+        else:
+            parts = []
+        if self._ahead:
+            parts.append(self._ahead[:n])
+            self._ahead = self._ahead[n:]
+            n -= len(parts[0])
+        while n > 0:
+            part = self._raw.read(n)
+            if not part:
+                break
+            parts.append(part)
+            n -= len(part)
+        data = parts[0] if len(parts) == 1 else b"".join(parts)
+        self._pos += len(data)
+        return data
+
+    def tell(self) -> int:
+        return self._pos
+
+    def seek(self, *args) -> int:
+        raise _stdio.UnsupportedOperation("capture files are read front to back")
+
+    def peek(self, n: int) -> bytes:
+        """The next ``n`` bytes (fewer at the end), left to be read again."""
+        while len(self._ahead) < n:
+            part = self._raw.read(n - len(self._ahead))
+            if not part:
+                break
+            self._ahead += part
+        return self._ahead[:n]
+
+    def at_eof(self) -> bool:
+        return not self.peek(1)
+
+
+@dataclass(frozen=True, slots=True, init=False)
+class Frame:
+    """One captured frame, before its headers are parsed."""
+
+    number: int          #: position in the file, from 1 (as Wireshark numbers frames)
+    offset: int          #: file offset of the frame's first byte
+    t: float             #: seconds since the Unix epoch
+    link_type: int       #: LINKTYPE_ value
+    data: bytes
+    orig_len: int        #: length on the wire (more than len(data) if the capture cut it)
+
+    def __init__(self, number: int, offset: int, t: float, link_type: int, data: bytes,
+                 orig_len: int) -> None:   # written out, as CaptureRecord's
+        _frame_number(self, number)
+        _frame_offset(self, offset)
+        _frame_t(self, t)
+        _frame_link_type(self, link_type)
+        _frame_data(self, data)
+        _frame_orig_len(self, orig_len)
+
+
+_frame_number, _frame_offset, _frame_t, _frame_link_type, _frame_data, _frame_orig_len = (
+    vars(Frame)[f.name].__set__ for f in fields(Frame))
+
+
+def truncated(what: str, offset: int) -> CaptureError:
+    return CaptureError(f"the file ends inside {what} (truncated capture)", offset=offset,
+                        expected="more bytes")

@@ -1,0 +1,252 @@
+"""The flow table: TCP connections (each direction reassembled) and UDP flows by their
+address pair, at most ``limits.max_flows`` at once, and what each hands out."""
+from __future__ import annotations
+
+from collections import OrderedDict
+
+from wirestruct.captures.files.reading import Frame
+from wirestruct.captures.flows.roles import SKIP, Roles, show
+from wirestruct.captures.flows.tcp_reassembly import Chunk, Gap, HalfStream
+from wirestruct.captures.frames.ip_fragments import FragmentBuffer
+from wirestruct.captures.frames.layers import Endpoint, Fragment, Packet
+from wirestruct.core.errors import (
+    CaptureError,
+    StreamConflictError,
+    StreamGapError,
+    WirestructError,
+)
+from wirestruct.core.limits import Limits
+from wirestruct.core.parse import parse
+from wirestruct.core.records import Direction
+from wirestruct.generated.capture.ip_payload import IpPayload
+from wirestruct.generated.capture.udp_datagram import UdpDatagram
+
+
+class Flow:
+    __slots__ = ("number", "server", "halves", "closed", "skipped")
+
+    def __init__(self, number: int | None, server: Endpoint | None, limit: int,
+                 history: int = 0) -> None:
+        self.number = number
+        self.server = server
+        self.skipped = server is None
+        self.closed = False
+        self.halves = (HalfStream(limit, history), HalfStream(limit, history))  # by Direction
+
+
+class Output:
+    """Everything a flow hands out, before record indexes are given."""
+
+    __slots__ = ("t", "direction", "data", "stream", "error")
+
+    def __init__(self, t=0.0, direction=Direction.C2S, data=b"", stream=0, error=None):
+        self.t, self.direction, self.data = t, direction, data
+        self.stream, self.error = stream, error
+
+
+_REJECTED = {
+    "conflict": "a second copy of stream bytes {start}..{last} differs from the first ({detail}); "
+                "the first copy is kept, {count} bytes of the second are dropped",
+    "late": "{count} bytes at stream offsets {start}..{last} arrived after they were reported "
+            "missing ({detail}); dropped",
+    "after_end": "{count} bytes at stream offsets {start}..{last} came after the connection "
+                 "ended (FIN or reset); dropped",
+    "syn": "a SYN with another initial sequence number in a live connection ({detail}); "
+           "{count} bytes dropped, the connection goes on",
+    "far": "{count} bytes at stream offset {start}, far outside the TCP window ({detail}), "
+           "cannot belong to the stream; dropped",
+}
+
+
+class Flows:
+    """TCP connections and UDP flows by their address pair.
+
+    At most ``limits.max_flows`` are followed at once; the segments of connections beyond
+    that are dropped and counted (one error when it first happens, one at the end with
+    the totals). Connections that ended (both FINs delivered, or a reset) move to a table
+    of ended connections (as many again at most, oldest forgotten first), where later
+    segments are checked: retransmissions pass quietly, anything new is reported. A SYN
+    without ACK on the ports of an ended connection starts a new stream number."""
+
+    def __init__(self, roles: Roles, transport: str, limits: Limits) -> None:
+        self.roles = roles
+        self.stream_mode = transport == "stream"
+        self.limit = limits.max_reassembly_buffer
+        self.history = limits.max_tcp_history
+        self.max_flows = limits.max_flows
+        self.tcp: dict[tuple, Flow] = {}
+        self.udp: dict[tuple, Flow] = {}
+        self.ended: OrderedDict[tuple, Flow] = OrderedDict()
+        self.count = 0
+        self.over_segments = 0      # segments/datagrams of flows beyond max_flows
+        self.over_bytes = 0
+
+    def _new(self, table: dict[tuple, Flow], key: tuple, packet: Packet, kind: str
+             ) -> tuple[Flow | None, Output | None]:
+        if len(self.tcp) + len(self.udp) >= self.max_flows:
+            self.over_segments += 1
+            self.over_bytes += len(packet.segment.body)
+            if self.over_segments > 1:
+                return None, None
+            return None, Output(error=CaptureError(
+                f"{kind} {show(packet.src)} <-> {show(packet.dst)}: {self.max_flows} "
+                "connections and flows are followed already; the data of further ones is "
+                "dropped (counted at the end of the capture)",
+                expected=f"at most max_flows={self.max_flows} flows at once"))
+        server = self.roles.server_of(packet)
+        if server is SKIP:
+            flow = Flow(None, None, 0)
+            table[key] = flow
+            return flow, None
+        flow = Flow(self.count, server, self.limit, self.history)
+        self.count += 1
+        table[key] = flow
+        if server is not None:
+            return flow, None
+        hint = ("the capture has no handshake to tell" if kind == "TCP connection"
+                else "datagrams do not tell")
+        return flow, Output(stream=flow.number, error=CaptureError(
+            f"{kind} {show(packet.src)} <-> {show(packet.dst)}: cannot tell which side is the "
+            f"server ({hint}); its data is skipped", expected="the server given with --server "
+            "PORT or --server HOST:PORT", stream=flow.number))
+
+    def fragment(self, fragment: Fragment, frame: Frame, buffer: FragmentBuffer
+                 ) -> tuple[list[Output], Packet | None]:
+        """An IP fragment: held until its datagram is whole, which then goes the way of
+        any other packet (and is returned with the outputs)."""
+        data, errors = buffer.add(fragment.key, frame.t, frame.number, fragment.offset,
+                                  fragment.more, fragment.data, fragment.len_header)
+        out = [Output(error=error) for error in errors]
+        if data is None:
+            return out, None
+        try:
+            segment = parse(IpPayload, data, fragment.protocol,
+                            packet_name=f"reassembled datagram ending in frame {frame.number}").body
+        except WirestructError as exc:
+            return out + [Output(error=CaptureError(
+                f"frame {frame.number}: the reassembled {len(data)}-byte datagram does not "
+                f"parse: {exc.message}", expected=exc.expected, dropped=len(data)))], None
+        src, dst = fragment.key[0], fragment.key[1]
+        packet = Packet((src, segment.src_port), (dst, segment.dst_port), segment,
+                         type(segment) is UdpDatagram)
+        return out + self.packet(packet, frame.t), packet
+
+    def packet(self, packet: Packet, t: float) -> list[Output]:
+        key = (packet.src, packet.dst) if packet.src < packet.dst else (packet.dst, packet.src)
+        if packet.udp:
+            return self._udp(key, packet, t)
+        return self._tcp(key, packet, t)
+
+    def _udp(self, key: tuple, packet: Packet, t: float) -> list[Output]:
+        if self.stream_mode:
+            return []
+        out: list[Output] = []
+        flow = self.udp.get(key)
+        if flow is None:
+            flow, error = self._new(self.udp, key, packet, "UDP flow")
+            if error is not None:
+                out.append(error)
+            if flow is None:
+                return out
+        if flow.skipped:
+            return out
+        direction = Direction.C2S if packet.dst == flow.server else Direction.S2C
+        out.append(Output(t, direction, packet.segment.body, flow.number))
+        return out
+
+    def _tcp(self, key: tuple, packet: Packet, t: float) -> list[Output]:
+        segment = packet.segment
+        out: list[Output] = []
+        flow = self.tcp.get(key)
+        if flow is None:
+            flow = self.ended.get(key)
+            if flow is not None and segment.syn and not segment.ack:
+                del self.ended[key]     # the ports are reused by a new connection
+                flow = None
+        if flow is None:
+            flow, error = self._new(self.tcp, key, packet, "TCP connection")
+            if error is not None:
+                out.append(error)
+            if flow is None:
+                return out
+        if flow.skipped:
+            return out
+        direction = Direction.C2S if packet.dst == flow.server else Direction.S2C
+        half = flow.halves[direction]
+        # The payload of a RST or FIN segment is part of the stream.
+        deliveries = half.add(segment.seq_num, segment.body, syn=segment.syn,
+                              fin=segment.fin and not segment.rst)
+        out.extend(self._outputs(flow, direction, deliveries, t))
+        if segment.rst:
+            if not flow.closed:
+                out.extend(self._close(flow, key, t))
+            return out
+        if segment.ack:
+            other = Direction.S2C if direction is Direction.C2S else Direction.C2S
+            flow.halves[other].acknowledged(segment.ack_num)
+        if not flow.closed and flow.halves[0].finished and flow.halves[1].finished:
+            self._ended(flow, key)
+        return out
+
+    def _outputs(self, flow: Flow, direction: Direction, deliveries, t: float) -> list[Output]:
+        out: list[Output] = []
+        run: list[bytes] = []
+        for item in deliveries:
+            if isinstance(item, Chunk):
+                if self.stream_mode:
+                    run.append(item.data)
+                else:
+                    out.append(Output(t, direction, item.data, flow.number))
+                continue
+            if run:
+                out.append(Output(t, direction, b"".join(run), flow.number))
+                run = []
+            if isinstance(item, Gap):
+                error: CaptureError = StreamGapError(
+                    f"{item.size} bytes missing from the stream at offset {item.start}; "
+                    "delivery goes on after them", expected=f"bytes {item.start}.."
+                    f"{item.end - 1} of the stream", span=(item.start, item.end),
+                    dropped=item.size)
+            else:
+                error = StreamConflictError(_REJECTED[item.kind].format(
+                    start=item.start, last=item.end - 1, count=item.count, detail=item.detail),
+                    span=(item.start, item.end), dropped=item.count)
+            error.at(stream=flow.number, direction=direction.label)
+            out.append(Output(stream=flow.number, error=error))
+        if run:
+            out.append(Output(t, direction, run[0] if len(run) == 1 else b"".join(run),
+                               flow.number))
+        return out
+
+    def _close(self, flow: Flow, key: tuple, t: float | None = None) -> list[Output]:
+        """A reset or the end of the capture: open gaps reported, held bytes delivered."""
+        out: list[Output] = []
+        for direction in (Direction.C2S, Direction.S2C):
+            half = flow.halves[direction]
+            if half.started:
+                out.extend(self._outputs(flow, direction, half.flush(),
+                                         t if t is not None else 0.0))
+            half.end()
+        self._ended(flow, key)
+        return out
+
+    def _ended(self, flow: Flow, key: tuple) -> None:
+        flow.closed = True
+        if self.tcp.get(key) is flow:
+            del self.tcp[key]
+            self.ended[key] = flow
+            if len(self.ended) > self.max_flows:
+                self.ended.popitem(last=False)
+
+    def finish(self, t: float) -> list[Output]:
+        out: list[Output] = []
+        for key, flow in list(self.tcp.items()):
+            if not flow.skipped and not flow.closed:
+                out.extend(self._close(flow, key, t))
+        if self.over_segments:
+            out.append(Output(error=CaptureError(
+                f"{self.over_segments} segments and datagrams of connections beyond the "
+                f"{self.max_flows} followed at once were dropped ({self.over_bytes} payload "
+                "bytes)", expected=f"at most max_flows={self.max_flows} flows at once",
+                dropped=self.over_bytes)))
+        return out

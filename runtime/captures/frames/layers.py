@@ -1,0 +1,194 @@
+"""A frame's layers down to TCP/UDP, parsed with the capture specs (``LinkFrame``: link
+layer, encapsulations, IPv4/IPv6, TCP/UDP); what is not read is named as a tally kind."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from wirestruct.captures.files.reading import Frame
+from wirestruct.captures.frames.fastpath import Segment
+from wirestruct.captures.frames.ip_fragments import FragmentKey
+from wirestruct.core.errors import CaptureError
+from wirestruct.core.parse import parse
+from wirestruct.generated.capture.ethernet_frame import EthernetFrame
+from wirestruct.generated.capture.ip_packet import IpPacket
+from wirestruct.generated.capture.ip_protocol import IpProtocol
+from wirestruct.generated.capture.ipv4_packet import Ipv4Packet
+from wirestruct.generated.capture.ipv6_packet import Ipv6Packet
+from wirestruct.generated.capture.link_frame import LinkFrame
+from wirestruct.generated.capture.linux_sll import LinuxSll
+from wirestruct.generated.capture.linux_sll2 import LinuxSll2
+from wirestruct.generated.capture.mpls_stack import MplsStack
+from wirestruct.generated.capture.nflog import Nflog
+from wirestruct.generated.capture.null_loopback import NullLoopback
+from wirestruct.generated.capture.ppi_header import PpiHeader
+from wirestruct.generated.capture.ppp_frame import PppFrame
+from wirestruct.generated.capture.pppoe_session import PppoeSession
+from wirestruct.generated.capture.tcp_segment import TcpSegment
+from wirestruct.generated.capture.udp_datagram import UdpDatagram
+
+Endpoint = tuple[bytes, int]   # (packed IP address, port)
+
+
+class Packet:
+    """A TCP segment or UDP datagram with its endpoints (``segment`` is a generated
+    TcpSegment/UdpDatagram or a :class:`.fastpath.Segment`, which have the same names)."""
+
+    __slots__ = ("src", "dst", "segment", "udp")
+
+    def __init__(self, src: Endpoint, dst: Endpoint,
+                 segment: TcpSegment | UdpDatagram | Segment, udp: bool) -> None:
+        self.src = src
+        self.dst = dst
+        self.segment = segment
+        self.udp = udp
+
+
+@dataclass(frozen=True, slots=True)
+class Fragment:
+    """One fragment of a fragmented TCP/UDP datagram (IPv4, or IPv6 Fragment header)."""
+
+    key: FragmentKey
+    protocol: object        # IpProtocol member, for routing the reassembled payload
+    offset: int             # bytes
+    more: bool
+    data: bytes
+    len_header: int         # IPv4 header; IPv6 extension headers up to the Fragment one
+
+
+def _unwrap_nflog(record: Nflog):
+    for attribute in record.attributes:
+        if attribute.type == _NFLOG_PAYLOAD:
+            return attribute.value
+    return None
+
+
+#: Layers that wrap the network layer: class -> the layer inside (None or bytes: not read).
+_INNER = {
+    EthernetFrame: lambda layer: layer.body,
+    LinuxSll: lambda layer: layer.body,
+    LinuxSll2: lambda layer: layer.body,
+    IpPacket: lambda layer: layer.body,
+    NullLoopback: lambda layer: layer.body,
+    PppoeSession: lambda layer: layer.body,
+    PppFrame: lambda layer: layer.body,
+    MplsStack: lambda layer: layer.body,
+    PpiHeader: lambda layer: layer.body,
+    Nflog: _unwrap_nflog,
+}
+_NFLOG_PAYLOAD = Nflog.AttributeType.payload
+
+
+def _named(value, width: int = 4) -> str:
+    """An enum member (or the int Kaitai keeps for unknown values) as "0x0806 (arp)"."""
+    number = getattr(value, "value", value)
+    name = getattr(value, "name", "unknown")
+    return f"0x{number:0{width}x} ({name})"
+
+
+def _not_read(layer, frame: Frame) -> str:
+    """What a frame whose network layer is not read carries, as a tally kind."""
+    if isinstance(layer, EthernetFrame):
+        return f"EtherType {_named(layer.ether_type)}"
+    if isinstance(layer, LinuxSll2):
+        return f"EtherType {_named(layer.protocol)}"
+    if isinstance(layer, LinuxSll):
+        return f"Linux cooked protocol {_named(layer.protocol)}"
+    if isinstance(layer, PppFrame):
+        return f"PPP protocol {_named(layer.protocol)}"
+    if isinstance(layer, PpiHeader):
+        wrapped = layer.wrapped_link_type
+        return f"PPI-wrapped link type {getattr(wrapped, 'value', wrapped)}"
+    if isinstance(layer, IpPacket):
+        return f"IP version {layer.version} (neither IPv4 nor IPv6)"
+    if isinstance(layer, Nflog):
+        return "NFLOG records without an IP payload"
+    return f"link type {frame.link_type}"
+
+
+def _link_kind(link_type: int) -> str:
+    try:
+        return f"link type {link_type} ({LinkFrame.LinkType(link_type).name})"
+    except ValueError:
+        return f"link type {link_type}"
+
+
+def decode(frame: Frame) -> Packet | Fragment | str:
+    """Parse the frame down to TCP/UDP; for anything else, the kind of frame it is."""
+    layer = parse(LinkFrame, frame.data, frame.link_type, packet_name=f"frame {frame.number}",
+                  offset_base=frame.offset).body
+    cls = type(layer)
+    if cls is EthernetFrame:            # the common case first
+        body = layer.body
+        if type(body) is bytes:
+            return _not_read(layer, frame)
+        layer = body
+        cls = type(layer)
+    elif cls is bytes:
+        return _link_kind(frame.link_type)
+    while cls is not Ipv4Packet and cls is not Ipv6Packet:
+        inner = _INNER.get(cls)
+        nxt = inner(layer) if inner is not None else None
+        if nxt is None or type(nxt) is bytes:
+            return _not_read(layer, frame)
+        layer = nxt
+        cls = type(layer)
+    if layer.is_cut and frame.orig_len <= len(frame.data):
+        raise CaptureError(f"frame {frame.number}: the IP header claims more bytes than the "
+                           "frame holds", offset=frame.offset,
+                           expected=f"at most {len(frame.data)} bytes in the frame")
+    if cls is Ipv4Packet:
+        if layer.is_fragment:
+            protocol = layer.protocol
+            if protocol not in _TRANSPORTS:
+                return f"IPv4 protocol {_named(protocol, 2)}"
+            if layer.is_cut:
+                return "IPv4 fragments cut by the snapshot length"
+            return Fragment((layer.src_addr, layer.dst_addr, layer.identification,
+                              getattr(protocol, "value", protocol)), protocol,
+                             layer.fragment_offset * 8, layer.more_fragments,
+                             layer.fragment_data, layer.len_header)
+        payload = layer.body.body
+    else:
+        chain = layer.payload
+        if chain.is_fragmented:
+            return _ipv6_fragment(layer, chain)
+        payload = chain.body.body
+    return _transport(layer, payload)
+
+
+_TRANSPORTS = (IpProtocol.IpProtocol.tcp, IpProtocol.IpProtocol.udp)
+
+
+def _ipv6_fragment(ip: Ipv6Packet, chain) -> Fragment | str:
+    """An IPv6 packet with a Fragment header (RFC 8200 section 4.5) last in its chain."""
+    header = chain.extension_headers[-1]
+    protocol = header.next_header
+    if protocol not in _TRANSPORTS:
+        return f"IPv6 fragments of protocol {_named(protocol, 2)}"
+    if ip.is_cut:
+        return "IPv6 fragments cut by the snapshot length"
+    field = int.from_bytes(header.data[0:2], "big")
+    ident = int.from_bytes(header.data[2:6], "big")
+    data = chain.fragment_data
+    return Fragment((ip.src_addr, ip.dst_addr, ident, getattr(protocol, "value", protocol)),
+                     protocol, field & 0xFFF8, bool(field & 1), data,
+                     chain._io.size() - len(data))
+
+
+def _transport(ip: Ipv4Packet | Ipv6Packet, payload) -> Packet | str:
+    cls = type(payload)
+    if cls is TcpSegment or cls is UdpDatagram:
+        if cls is UdpDatagram and payload.is_cut:
+            if not ip.is_cut:
+                raise CaptureError("the UDP Length claims more bytes than the IP packet holds",
+                                   expected=f"at most {len(payload.body) + 8} bytes")
+            return "UDP datagrams cut by the snapshot length"
+        return Packet((ip.src_addr, payload.src_port), (ip.dst_addr, payload.dst_port),
+                       payload, cls is UdpDatagram)
+    protocol = ip.protocol if type(ip) is Ipv4Packet else ip.payload.upper_layer_protocol
+    return f"IP protocol {_named(protocol, 2)}"
+
+
+#: The tally kind of the bytes a snapshot length cut from TCP segments.
+CUT = ("bytes of TCP segments cut by the snapshot length (missing from the stream: a gap "
+        "when later bytes arrive)")

@@ -1,0 +1,239 @@
+"""pcap and pcapng files in, capture records out (TCP reassembled, UDP per datagram).
+
+Reading streams the file, one record (pcap) or block (pcapng) at a time; the file object
+is only ever asked for the bytes of the next record. The generated classes of
+``ksy/capture/`` parse the file and section headers; pcap record headers and pcapng
+Enhanced Packet Blocks without options are read with the ``struct`` formats of
+:mod:`.frames.fastpath` (the same layouts), other blocks with the generated classes
+(:mod:`.files.pcap`, :mod:`.files.pcapng`). Each frame of a common layout (Ethernet with
+any VLAN tags, Linux cooked v1/v2, loopback or raw IP around a whole IPv4 packet or an
+IPv6 packet without extension headers, around TCP or UDP) is read by
+:func:`.frames.fastpath.decode_frame`; every other frame is parsed with
+:class:`~wirestruct.generated.capture.link_frame.LinkFrame` (:mod:`.frames.layers`: link
+layer, encapsulations, IPv4/IPv6, TCP/UDP). Both give the same packets. The commonest
+frame of all, TCP data over Ethernet and IPv4 arriving in order on a followed connection,
+goes straight to its record (:func:`.frames.fastpath.ethernet_ipv4_tcp_data`,
+:meth:`.flows.tcp_reassembly.HalfStream.take_in_order`), with the outcome the general way
+gives it.
+
+For ``transport="stream"`` the two byte streams of each TCP connection are reassembled
+(:mod:`.flows.tcp_reassembly`) and every contiguous run of new bytes becomes one
+:class:`~wirestruct.core.records.CaptureRecord`; missing bytes become
+:class:`~wirestruct.core.errors.StreamGapError` items. For ``transport="message"`` each UDP
+datagram (and each TCP segment's new bytes, in stream order) is one record.
+
+Which endpoint is the server (:mod:`.flows.roles`): the ``server`` the user gave ("PORT"
+or "HOST:PORT", IPv6 hosts in brackets; connections not involving it are skipped);
+otherwise a port of ``server_ports``; otherwise, for TCP, the handshake (the receiver of
+the SYN). A connection whose server cannot be told gets one CaptureError and its data is
+skipped.
+
+Link layers: Ethernet (with VLAN tags, PPPoE sessions, MPLS label stacks), Linux cooked
+v1/v2, BSD loopback, raw IP (link types 12, 14, 101, 228, 229), PPP (9, 50), PPI (192)
+wrapping Ethernet, NFLOG (239). IPv4 fragments and IPv6 Fragment headers are reassembled
+(:mod:`.frames.ip_fragments`); a frame cut by the capture's snapshot length still gives
+the TCP payload bytes it holds (the missing ones become a stream gap when later bytes
+arrive).
+
+Frames that are not read (another link type or EtherType, IP that is not TCP/UDP, UDP
+when the transport is a stream, connections not followed) are counted per kind
+(:mod:`.frames.unread`): an :class:`~wirestruct.core.errors.UnsupportedError` when a kind is
+first seen, and one with the totals in frames and bytes at the end. Frames that do not
+parse become CaptureError items (with the frame number and file offset) and reading goes
+on; a file that ends inside a record ends with a CaptureError.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import BinaryIO
+
+from wirestruct.captures.files.pcap import PCAP_MAGICS, pcap_frames
+from wirestruct.captures.files.pcapng import PCAPNG_MAGIC, pcapng_frames
+from wirestruct.captures.files.reading import FileSource, Frame
+from wirestruct.captures.flows.roles import Roles, parse_server
+from wirestruct.captures.flows.table import Flows, Output
+from wirestruct.captures.frames.fastpath import decode_frame, ethernet_ipv4_tcp_data
+from wirestruct.captures.frames.ip_fragments import FragmentBuffer
+from wirestruct.captures.frames.layers import CUT, Fragment, Packet, decode
+from wirestruct.captures.frames.unread import UnreadTally
+from wirestruct.core.errors import CaptureError, WirestructError
+from wirestruct.core.limits import DEFAULT_LIMITS, Limits
+from wirestruct.core.records import CaptureRecord, Direction
+from wirestruct.core.stream import bind
+from wirestruct.generated.capture.link_frame import LinkFrame
+
+bind("wirestruct.generated.capture")
+
+__all__ = ["FramePath", "read_packet_capture"]
+
+_ETHERNET = LinkFrame.LinkType.ethernet.value
+Item = CaptureRecord | CaptureError
+
+
+class FramePath:
+    """Frames to packets: decoding, IPv4 reassembly and the tally of what is not read."""
+
+    def __init__(self, limits: Limits, fast: bool = True) -> None:
+        self.fragments = FragmentBuffer(limits.max_fragment_buffer, limits.fragment_timeout)
+        self.unread = UnreadTally()
+        #: whether frames of the common layouts go through the precompiled fast path
+        self.fast = fast
+
+    def frame(self, frame: Frame, flows: Flows) -> list[Output]:
+        """Everything one frame gives; raises WirestructError for a frame that does not parse."""
+        data = frame.data
+        fast = decode_frame(data, frame.link_type) \
+            if self.fast and frame.orig_len == len(data) else None
+        packet = decode(frame) if fast is None else Packet(*fast)
+        out: list[Output] = []
+        if self.fragments.cost:         # datagrams are waiting
+            out.extend(Output(error=error) for error in self.fragments.expire(frame.t))
+        if type(packet) is Packet:
+            got = flows.packet(packet, frame.t)
+            if got and got[0].error is None:            # data of a followed flow
+                if not out and frame.orig_len == len(frame.data):
+                    return got                          # the common case
+                out.extend(got)
+            else:
+                out.extend(got)
+                self._followed(packet, frame, flows, out)
+            if frame.orig_len > len(frame.data):
+                error = self.unread.count(CUT, frame.number, frame.orig_len - len(frame.data))
+                if error is not None:
+                    out.append(Output(error=error))
+        elif type(packet) is Fragment:
+            got, whole = flows.fragment(packet, frame, self.fragments)
+            out.extend(got)
+            if whole is not None and not any(o.error is None for o in got):
+                self._followed(whole, frame, flows, out)
+        else:
+            self._count(packet, frame, out)
+        return out
+
+    def _count(self, kind: str, frame: Frame, out: list[Output]) -> None:
+        error = self.unread.count(kind, frame.number, len(frame.data))
+        if error is not None:
+            out.append(Output(error=error))
+
+    def _followed(self, packet: Packet, frame: Frame, flows: Flows,
+                  out: list[Output]) -> None:
+        """Count the frames of connections that are not followed."""
+        key = (packet.src, packet.dst) if packet.src < packet.dst else (packet.dst, packet.src)
+        if packet.udp:
+            if flows.stream_mode:
+                self._count("UDP datagrams (the protocol reads TCP streams)", frame, out)
+                return
+            flow = flows.udp.get(key)
+        else:
+            flow = flows.tcp.get(key)
+        if flow is None or not flow.skipped:
+            return
+        if flow.number is None:
+            self._count("frames of connections that do not involve the named server", frame, out)
+        else:
+            self._count("frames of connections whose server is unknown", frame, out)
+
+    def finish(self) -> list[Output]:
+        out = [Output(error=error) for error in self.fragments.finish()]
+        summary = self.unread.summary()
+        if summary is not None:
+            out.append(Output(error=summary))
+        return out
+
+
+
+def read_packet_capture(stream: BinaryIO, *, server: str | None = None,
+                        server_ports: tuple[int, ...] = (), transport: str = "stream",
+                        limits: Limits = DEFAULT_LIMITS, fast: bool = True,
+                        short_way: bool | None = None) -> Iterator[Item]:
+    """Yield the records of a pcap or pcapng file (see the module documentation).
+
+    ``fast`` False reads every frame with the generated classes; ``short_way`` False (it
+    follows ``fast`` unless given) takes in-order TCP data the general way too. Tests and
+    benchmarks compare the ways: they give the same items."""
+    if transport not in ("stream", "message"):
+        raise ValueError(f"transport must be 'stream' or 'message', not {transport!r}")
+    src = FileSource(stream)
+    index = 0
+    try:
+        roles = Roles(parse_server(server) if server else None, tuple(server_ports))
+    except ValueError as exc:
+        yield CaptureError(str(exc), expected="--server PORT, HOST:PORT or [IPV6]:PORT",
+                           record=0)
+        return
+    frames = _frames(src, limits)
+    if frames is None:
+        yield CaptureError("not a pcap or pcapng file", offset=0, record=0,
+                           expected="a pcap magic number or a pcapng section header block")
+        return
+    flows = Flows(roles, transport, limits)
+    path = FramePath(limits, fast)
+    last_t = 0.0
+    held: CaptureError | None = None    # the newest file error; the last one ends the output
+    # The commonest frame (Ethernet, IPv4, TCP data in order on a followed connection)
+    # takes a short way with the same outcome.
+    short_way = fast if short_way is None else short_way
+    tcp_flows, fragments = flows.tcp, path.fragments
+    c2s, s2c = Direction.C2S, Direction.S2C
+    for frame in frames:
+        if held is not None:
+            yield held.at(record=index)
+            index += 1
+            held = None
+        if isinstance(frame, CaptureError):
+            held = frame
+            continue
+        last_t = frame.t
+        if short_way and frame.link_type == _ETHERNET and not fragments.cost:
+            data = frame.data
+            tcp = ethernet_ipv4_tcp_data(data) if frame.orig_len == len(data) else None
+            if tcp is not None:
+                src_ip, src_port, dst_ip, dst_port, seq, ack, payload = tcp
+                src, dst = (src_ip, src_port), (dst_ip, dst_port)
+                flow = tcp_flows.get((src, dst) if src < dst else (dst, src))
+                if flow is not None and not flow.skipped:
+                    direction = c2s if dst == flow.server else s2c
+                    if flow.halves[direction].take_in_order(seq, payload):
+                        flow.halves[s2c if direction is c2s else c2s].acknowledged(ack)
+                        yield CaptureRecord(index, frame.t, direction, payload, flow.number)
+                        index += 1
+                        continue
+        try:
+            outputs = path.frame(frame, flows)
+        except WirestructError as exc:
+            cut = (f" (the capture kept {len(frame.data)} of its {frame.orig_len} bytes)"
+                   if frame.orig_len > len(frame.data) else "")
+            yield CaptureError(f"frame {frame.number} does not parse{cut}: {exc.message}",
+                               expected=exc.expected, record=index, offset=exc.where.offset,
+                               field_path=exc.where.field_path, dropped=1,
+                               dropped_unit="frames")
+            index += 1
+            continue
+        yield from _items(outputs, index)
+        index += len(outputs)
+    # End of the file: open gaps are reported and the bytes held behind them delivered;
+    # an error that stopped the reading (a truncated file) comes last.
+    ending = flows.finish(last_t) + path.finish()
+    yield from _items(ending, index)
+    if held is not None:
+        yield held.at(record=index + len(ending))
+
+
+def _frames(src: FileSource, limits: Limits) -> Iterator[Frame | CaptureError] | None:
+    """The frames of a pcap or pcapng file (None: neither)."""
+    magic = src.peek(4)
+    if len(magic) == 4 and int.from_bytes(magic, "big") in PCAP_MAGICS:
+        return pcap_frames(src, limits)
+    if magic == PCAPNG_MAGIC:
+        return pcapng_frames(src, limits)
+    return None
+
+
+def _items(outputs: list[Output], index: int) -> Iterator[Item]:
+    """What flows hand out, as records and errors numbered from ``index``."""
+    for out in outputs:
+        if out.error is not None:
+            yield out.error.at(record=index)
+        else:
+            yield CaptureRecord(index, out.t, out.direction, out.data, out.stream)
+        index += 1

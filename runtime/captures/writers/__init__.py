@@ -1,0 +1,1 @@
+"""Capture files written: synthesized pcap and pcapng."""

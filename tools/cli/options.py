@@ -1,0 +1,208 @@
+"""Options the commands share, and the checks of their values (a bad one is a usage error,
+exit 2): the capture, the protocol and its own options, limits, output formats."""
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from wirestruct.captures import FORMATS
+from wirestruct.core.errors import UsageError
+from wirestruct.core.limits import Limits
+from wirestruct.output.formats import FORMATS as OUTPUT_FORMATS
+from wirestruct.output.formats import OutputOptions
+from wirestruct.plugin.protocol import Option, Protocol
+from wirestruct.plugin.registry import protocol_names, protocols
+
+CAPTURE_HELP = ("capture file, or - for standard input: JSON Lines, pcap, pcapng or .wscap, "
+                "plain or gzip/xz/zstd-compressed (recognised by content, not name)")
+
+
+# -- values ------------------------------------------------------------------------------------
+def count(text: str) -> int:
+    """A packet index or count: a whole number, 0 or more."""
+    try:
+        value = int(text, 10)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text} is negative (packets count from 0)")
+    return value
+
+
+def endpoint(text: str) -> str:
+    """``PORT`` or ``HOST:PORT`` (``[V6ADDR]:PORT``), the port 1..65535."""
+    host, sep, port = text.rpartition(":")
+    if sep and not host:
+        raise argparse.ArgumentTypeError(f"{text!r}: the host before ':' is empty")
+    if not port.isdigit() or not 1 <= int(port) <= 65535:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not [HOST:]PORT with a port 1..65535 (e.g. 4000 or 10.0.0.2:4000)")
+    return text
+
+
+def jobs(text: str) -> int:
+    """A number of processes, or ``auto`` (0: :func:`wirestruct.parallel.auto_jobs`)."""
+    if text == "auto":
+        return 0
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a number of processes (1 or more) or auto")
+    return int(text)
+
+
+def _option_value(option: Option) -> Any:
+    def parse(text: str) -> Any:
+        try:
+            return option.parse(text)
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+    parse.__name__ = option.name
+    return parse
+
+
+# -- adding options --------------------------------------------------------------------------
+def add_protocol(p: argparse.ArgumentParser, *, required: bool = False,
+                 detected: bool = True) -> None:
+    hint = ("; when omitted, it is detected by decoding the first records with each "
+            "protocol (a .wscap names its own)") if detected else ""
+    p.add_argument("--protocol", "-p", metavar="NAME", required=required,
+                   help=f"the game protocol: {', '.join(protocol_names())}{hint}")
+
+
+def add_protocol_options(p: argparse.ArgumentParser, command: str) -> None:
+    """The options every installed protocol adds to ``command`` (each says whose)."""
+    for protocol in protocols():
+        for option in protocol.options:
+            if command in option.commands:
+                p.add_argument(option.flag, dest=option.name, metavar=option.metavar,
+                               type=None if option.output else _option_value(option),
+                               help=f"{protocol.name}: {option.help}")
+
+
+def add_capture(p: argparse.ArgumentParser, command: str, *,
+                protocol_required: bool = False) -> None:
+    p.add_argument("capture", help=CAPTURE_HELP)
+    add_protocol(p, required=protocol_required)
+    p.add_argument("--capture-format", choices=FORMATS,
+                   help="read the capture as this format instead of detecting it")
+    p.add_argument("--server", metavar="[HOST:]PORT", type=endpoint,
+                   help="the game server's TCP/UDP endpoint in a pcap/pcapng capture, when "
+                        "it cannot be inferred from the handshake or the protocol's ports")
+    add_protocol_options(p, command)
+    add_limits(p)
+
+
+def add_follow(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--follow", "-f", action="store_true",
+                   help="the capture is still being written: at its end, wait for more (like "
+                        "tail -f) until interrupted with Ctrl-C, then print the summary")
+
+
+def add_strict(p: argparse.ArgumentParser, what: str) -> None:
+    p.add_argument("--strict", action="store_true", help=f"exit 1 if {what}")
+
+
+def add_limits(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--limit", action="append", default=[], metavar="NAME=VALUE",
+                   help="override a resource limit (repeatable; k/M/G suffixes are powers "
+                        "of 1024); the limits are listed below")
+    p.add_argument("--max-decompressed", metavar="BYTES",
+                   help="the same as --limit max_decompressed=BYTES")
+    p.formatter_class = argparse.RawDescriptionHelpFormatter
+    p.epilog = limits_help()
+
+
+def add_output(p: argparse.ArgumentParser, *, default: str | None) -> None:
+    """The output options of ``decode`` and ``show`` (``default`` None: ``summary`` on a
+    terminal, ``jsonl`` otherwise)."""
+    p.add_argument("--format", "-T", choices=OUTPUT_FORMATS, default=default,
+                   help="summary: a line per packet; tree: fields with offsets and a hex "
+                        "dump; jsonl: JSON Lines; fields: the -e columns, tab-separated "
+                        "(default: " + (default or "summary on a terminal, else jsonl") + ")")
+    p.add_argument("-e", "--field", dest="fields", action="append", default=[], metavar="NAME",
+                   help="a column of --format fields (repeatable): an event key (index, t, "
+                        "dir, name ...) or a dotted path into the packet's fields, e.g. "
+                        "body.tick")
+    p.add_argument("--only", metavar="NAME,...",
+                   help="keep only packets with these names (error events are always kept)")
+    p.add_argument("--raw", action="store_true",
+                   help="the parse as the specs define it: wire encodings, jump tables and "
+                        "UUID bytes as read, bytes as plain hex")
+    p.add_argument("--big-ints", choices=("number", "string"), default="number",
+                   help="string: integers beyond 2^53 as strings, for JavaScript and jq 1.6")
+
+
+def examples(p: argparse.ArgumentParser, command: str, *lines: str) -> None:
+    """Put examples at the top of the command's epilog (above the limits, if any): the
+    command's own lines, then those every protocol gives for it."""
+    found = list(lines)
+    for protocol in protocols():
+        found.extend(protocol.examples.get(command, ()))
+    if not found:
+        return
+    text = "examples:\n" + "\n".join(f"  {line}" for line in found)
+    p.epilog = text + ("\n\n" + p.epilog if p.epilog else "")
+    p.formatter_class = argparse.RawDescriptionHelpFormatter
+
+
+# -- reading them back -----------------------------------------------------------------------
+def _size_text(value: int) -> str:
+    for suffix, unit in (("G", 1 << 30), ("M", 1 << 20), ("k", 1 << 10)):
+        if value >= unit and value % unit == 0:
+            return f"{value // unit}{suffix}"
+    return str(value)
+
+
+def limits_help() -> str:
+    """One line per limit: its name, default and what it caps."""
+    defaults = Limits()
+    rows = [(f"{name}={_size_text(getattr(defaults, name))}", doc)
+            for name, doc in Limits.names().items()]
+    width = max(len(left) for left, _ in rows)
+    return "limits (--limit NAME=VALUE; defaults shown):\n" + "\n".join(
+        f"  {left:<{width}}  {doc}" for left, doc in rows)
+
+
+def limits(args: argparse.Namespace) -> Limits:
+    """The limits of this run: the defaults with --max-decompressed and --limit applied."""
+    assignments = list(getattr(args, "limit", None) or [])
+    if getattr(args, "max_decompressed", None) is not None:
+        assignments.insert(0, f"max_decompressed={args.max_decompressed}")
+    try:
+        return Limits().with_overrides(assignments)
+    except ValueError as exc:
+        message = str(exc)
+        if "known:" not in message:
+            message += "; known: " + ", ".join(sorted(Limits.names()))
+        raise UsageError(message) from None
+
+
+def protocol_options(args: argparse.Namespace, protocol: Protocol) -> dict[str, Any]:
+    """The protocol's settings given on the command line (keywords of its factories); an
+    option of another protocol is a usage error naming it."""
+    given: dict[str, Any] = {}
+    for other in protocols():
+        for option in other.options:
+            value = getattr(args, option.name, None)
+            if value is None:
+                continue
+            if other.name != protocol.name:
+                raise UsageError(f"{option.flag} is an option of {other.name}, and this "
+                                 f"capture is {protocol.name}")
+            if not option.output:
+                given[option.name] = value
+    return given
+
+
+def output_options(args: argparse.Namespace, protocol: Protocol | None = None, *,
+                   tty: bool) -> OutputOptions:
+    fmt = args.format or ("summary" if tty else "jsonl")
+    if args.fields and fmt != "fields":
+        if args.format is None:
+            fmt = "fields"
+        else:
+            raise UsageError("-e NAME is for --format fields")
+    only = frozenset(n.strip() for n in args.only.split(",") if n.strip()) if args.only else None
+    info = protocol.presentation.summaries if protocol is not None else {}
+    return OutputOptions(format=fmt, raw=args.raw, big_ints=args.big_ints, only=only,
+                         fields=tuple(args.fields), info=info)

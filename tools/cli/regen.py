@@ -1,0 +1,24 @@
+"""``wirestruct regen``: ksy/ -> generated/ with the pinned compiler (source checkout)."""
+from __future__ import annotations
+
+import argparse
+
+from wirestruct.tools.cli import options
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("regen", help="compile ksy/ into generated/ with the pinned compiler",
+                       description="Render the templated specs and compile every .ksy to "
+                                   "Python (generated/) and JavaScript (a check). Needs a "
+                                   "source checkout with `npm ci` run.")
+    p.add_argument("--check", action="store_true",
+                   help="write nothing; exit 1 listing files that differ")
+    p.add_argument("--folder", metavar="NAME", help="only this folder of ksy/")
+    options.examples(p, "regen", "wirestruct regen --check")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from wirestruct.tools.regen import main as regen_main
+    argv = (["--check"] if args.check else []) + (["--folder", args.folder] if args.folder else [])
+    return regen_main(argv)

@@ -1,0 +1,111 @@
+"""What the commands that read a capture share: opening it, settling its protocol, the
+events of a run and the summary printed on stderr at its end."""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+from wirestruct.captures import Capture, open_capture
+from wirestruct.core.events import ErrorEvent, Event
+from wirestruct.core.session import decode_records, track
+from wirestruct.core.tracker import Tracker
+from wirestruct.detect import DETECT_BYTES, detect_protocol, looks_unknown
+from wirestruct.plugin.protocol import Protocol
+from wirestruct.plugin.registry import get_protocol, protocols
+from wirestruct.tools import progress
+from wirestruct.tools.cli.options import limits, protocol_options
+
+
+def open_given(args: argparse.Namespace) -> Capture:
+    """The capture the command line names (no protocol needed to open it)."""
+    return open_capture(args.capture, format=args.capture_format, server=args.server,
+                        limits=limits(args), follow=getattr(args, "follow", False))
+
+
+def resolve(args: argparse.Namespace) -> tuple[Capture, Protocol]:
+    """Open the capture and settle its protocol: --protocol, the container header, or
+    detection on the first records (named on stderr). The capture is read only once, so
+    standard input works too; its records are then read as the protocol says."""
+    protocol = get_protocol(args.protocol) if args.protocol else None
+    capture = open_given(args)
+    try:
+        if protocol is None:
+            protocol = _detected(args, capture)
+        protocol_options(args, protocol)          # an option of another protocol: usage
+    except BaseException:
+        capture.close()
+        raise
+    return capture, protocol
+
+
+def _detected(args: argparse.Namespace, capture: Capture) -> Protocol:
+    max_bytes = DETECT_BYTES
+    if getattr(args, "follow", False):   # try what the file holds now; do not wait for more
+        max_bytes = min(max_bytes, os.path.getsize(args.capture)) or max_bytes
+    given = {option.name: getattr(args, option.name, None)
+             for other in protocols() for option in other.options if not option.output}
+    name, trials = detect_protocol(capture, max_bytes=max_bytes, **given)
+    if trials:
+        others = "; ".join(str(t) for t in trials[1:])
+        print(f"wirestruct: protocol {name} (detected from the first records: "
+              f"{trials[0]}; {others}; pass --protocol to choose)", file=sys.stderr)
+    return get_protocol(name)
+
+
+def events(capture: Capture, protocol: Protocol, args: argparse.Namespace,
+           tracker: Tracker | None = None) -> Iterator[Event]:
+    """The events of the run: the capture's records (with progress on stderr) decoded,
+    and tracked when a tracker is given."""
+    records = progress.for_capture(capture).wrap(capture.records(protocol))
+    decoder = protocol.decoder(limits=limits(args), **protocol_options(args, protocol))
+    found = decode_records(records, decoder)
+    return track(found, tracker) if tracker is not None else found
+
+
+class Summary:
+    """What a run decoded, for the closing lines on stderr: packets, unknown packets,
+    and errors counted by kind with the first of each."""
+
+    def __init__(self, protocol: Protocol, args: argparse.Namespace) -> None:
+        self.protocol = protocol
+        self.args = args
+        self.packets = 0
+        self.unknown = 0
+        self.errors = 0
+        self.kinds: dict[str, list[Any]] = {}   # kind -> [count, first error]
+
+    def add(self, event: Event) -> None:
+        if isinstance(event, ErrorEvent):
+            if event.error.where.file is None:    # every error names its capture file
+                event.error.at(file="<stdin>" if self.args.capture == "-" else self.args.capture)
+            self.errors += 1
+            entry = self.kinds.setdefault(event.error.kind, [0, event.error])
+            entry[0] += 1
+        else:
+            self.packets += 1
+            self.unknown += looks_unknown(event)
+
+    def lines(self, head: str, *, interrupted: bool = False) -> list[str]:
+        lines = [f"wirestruct: {head}{' (interrupted)' if interrupted else ''}"]
+        for kind, (count, first) in sorted(self.kinds.items(), key=lambda kv: -kv[1][0]):
+            lines.append(f"  {count} {kind}; the first: {first}")
+        total = self.packets + self.errors
+        if total >= 4 and (self.unknown + self.errors) * 2 > total:
+            lines.append(f"wirestruct: warning: {self.unknown + self.errors} of {total} packets "
+                         f"are unknown or failed as {self.protocol.name}: is this a "
+                         f"{self.protocol.name} capture? (without --protocol it is detected)")
+        if self.args.server and not self.packets:
+            lines.append(f"wirestruct: --server {self.args.server} matched no traffic in "
+                         f"{self.args.capture}")
+        return lines
+
+    def print(self, head: str, *, interrupted: bool = False) -> None:
+        for line in self.lines(head, interrupted=interrupted):
+            print(line, file=sys.stderr)
+
+    def failed(self) -> bool:
+        """For --strict: errors, or a --server that matched nothing."""
+        return bool(self.errors) or bool(self.args.server and not self.packets)
