@@ -582,8 +582,9 @@ def describe_difference(case: Case | str, expected: bytes | None, actual: bytes)
         return f"{name}: no golden file (run python tests/golden/make_golden.py)"
     old, new = expected.split(b"\n"), actual.split(b"\n")
     line = next((i for i, (a, b) in enumerate(zip(old, new)) if a != b), min(len(old), len(new)))
-    section = next((old[i] for i in range(min(line, len(old) - 1), -1, -1)
-                    if old[i].startswith((b"=== ", b"$ "))), b"")
+    before = range(min(line, len(old) - 1), -1, -1)
+    section = next((old[i] for i in before if old[i].startswith((b"=== ", b"$ "))), b"")
+    command = next((old[i] for i in before if old[i].startswith(b"$ ")), b"")
 
     a = old[line] if line < len(old) else b""
     b = new[line] if line < len(new) else b""
@@ -597,6 +598,7 @@ def describe_difference(case: Case | str, expected: bytes | None, actual: bytes)
         return ("..." if start else "") + text + ("..." if len(lines[line]) > start + 600 else "")
 
     return (f"golden output changed: {name}\n"
+            f"  {command.decode('utf-8', 'replace')}\n"
             f"  first difference at line {line + 1}, byte {column + 1} of the line"
             f" (golden: {len(old)} lines, now: {len(new)}),"
             f" in section: {section.decode('utf-8', 'replace')}\n"
