@@ -2,6 +2,7 @@
 import rules, templates, and --check."""
 import importlib
 import json
+import re
 import subprocess
 import sys
 import textwrap
@@ -200,7 +201,7 @@ def test_one_folder_is_regenerated_without_touching_a_broken_neighbour(tmp_path)
     assert errors == []
     assert sorted(p.relative_to(tmp_path).as_posix() for p in expected) == [
         "gen/good/__init__.py", "gen/good/t_inner.py",
-        "gen_rw/good/__init__.py", "gen_rw/good/t_inner.py"]
+        "gen_rw/good/__init__.py", "gen_rw/good/_expressions.py", "gen_rw/good/t_inner.py"]
 
 
 # The read-write step: ksc.js loads a second instance of the pinned compiler with the
@@ -265,6 +266,92 @@ def test_read_write_classes_write_what_they_read(tmp_path):
         out = KaitaiStream(BytesIO(bytearray(3)))
         obj._write(out)
         assert out.to_byte_array() == b"\xef\xbe\x01"
+    finally:
+        sys.path.remove(str(tmp_path))
+        for name in [n for n in sys.modules if n.split(".")[0] in ("gen", "gen_rw")]:
+            del sys.modules[name]
+
+
+# The encoder's expressions: each spec compiled a second time with them as instances.
+EXPR = """\
+meta:
+  id: t_expr
+  endian: le
+seq:
+  - id: kind
+    type: u1
+    enum: kinds
+  - id: wsx_0
+    doc: A name the derived instances must not take.
+    type: u1
+  - id: items
+    type: 'item(_index == 0 ? -1 : items[_index - 1].v, kind)'
+    repeat: expr
+    repeat-expr: 2
+  - id: body
+    size: 2
+    type:
+      switch-on: kind
+      cases:
+        kinds::one: item(wsx_0 + 7, kind)
+        kinds::two: item(8, kinds::one)
+  - id: tail
+    type: u1
+    if: _io.size > 6 and kind != kinds::two
+types:
+  item:
+    params:
+      - id: prev
+        type: s4
+      - id: k
+        type: u1
+        enum: kinds
+    seq:
+      - id: v
+        type: u1
+enums:
+  kinds:
+    1: one
+    2: two
+"""
+
+
+def test_expressions_are_the_compilers_translation_as_functions(tmp_path):
+    ksy = make_tree(tmp_path, {"pkge/t_expr.ksy": EXPR})
+    gen = tmp_path / "gen"
+    expected, errors = regen.expected_outputs(ksy=ksy, generated=gen)
+    assert errors == []
+    text = expected[tmp_path / "gen_rw" / "pkge" / "_expressions.py"]
+    assert "from .t_expr import TExpr\n" in text
+    # The derived instances' names stay inside regen; the spec's own field keeps its name.
+    assert re.findall(r"\w*wsx\w*", text) == ["wsx_0"]
+    for path, body in expected.items():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(body)
+    sys.path.insert(0, str(tmp_path))
+    try:
+        mod = importlib.import_module("gen_rw.pkge.t_expr")
+        table = importlib.import_module("gen_rw.pkge._expressions").EXPRESSIONS
+        assert sorted(table) == [("t_expr", "", "body", "type"), ("t_expr", "", "items", "type"),
+                                 ("t_expr", "", "tail", "if")]
+        from io import BytesIO
+
+        from kaitaistruct import KaitaiStream
+        one = mod.TExpr.Kinds.one
+        for data, body, tail in ((b"\x01\x03\x05\x06\x09\x00\x0b", ("item", (10, one)), True),
+                                 (b"\x02\x03\x05\x06\x09\x00\x0b", ("item", (8, one)), False),
+                                 (b"\x03\x03\x05\x06\x09\x00", None, False)):
+            obj = mod.TExpr(KaitaiStream(BytesIO(data)))
+            obj._read()
+            kind = obj.kind
+            assert table["t_expr", "", "items", "type"](obj, 0) == ("item", (-1, kind))
+            assert table["t_expr", "", "items", "type"](obj, 1) == ("item", (5, kind))
+            assert table["t_expr", "", "body", "type"](obj, None) == body
+            assert table["t_expr", "", "tail", "if"](obj, None) is tail is hasattr(obj, "tail")
+            if body is not None:      # what the parse chose: the same class and arguments
+                assert (obj.body.prev, obj.body.k) == body[1]
+            else:
+                assert obj.body == b"\x09\x00"
     finally:
         sys.path.remove(str(tmp_path))
         for name in [n for n in sys.modules if n.split(".")[0] in ("gen", "gen_rw")]:

@@ -10,7 +10,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from kaitaistruct import KaitaiStruct
+from plan_structs.structs import Color, Leaf, Node, Vector
 from test_jsonify import SAMPLES, events
 from wirestruct.core.events import PacketEvent
 from wirestruct.output.serialize import MAX_SAFE_INTEGER, Serializer, dumps
@@ -48,64 +48,8 @@ def test_every_sample_event_is_what_the_generic_plans_give(name, mode):
 
 
 # -- fields whose types change ----------------------------------------------------------
-class Color(enum.IntEnum):
-    RED = 1
-    GREEN = 2
-
-
 class Shade(enum.Enum):
     DARK = 0
-
-
-class Vector(KaitaiStruct):
-    def __init__(self, parts, _io=None, _parent=None, _root=None):
-        self._io, self._parent, self._root = _io, _parent, _root or self
-        self._parts = parts
-        self._read()
-
-    def _read(self):
-        self.z = self._parts[2]
-        self.x = self._parts[0]
-        self.y = self._parts[1]
-
-
-class Leaf(KaitaiStruct):
-    def __init__(self, values, _io=None, _parent=None, _root=None):
-        self._io, self._parent, self._root = _io, _parent, _root or self
-        self._values = values
-        self._read()
-
-    def _read(self):
-        self.first = self._values[0]
-        if self._values[1] is not None:
-            self.second = self._values[1]
-
-    @property
-    def twice(self):
-        """An instance computed from a field; cannot be computed for some values."""
-        if hasattr(self, "_m_twice"):
-            return self._m_twice
-        self._m_twice = self.first * 2
-        return getattr(self, "_m_twice", None)
-
-    @property
-    def color(self):
-        if hasattr(self, "_m_color"):
-            return self._m_color
-        self._m_color = Color(self.first) if self.first in (1, 2) else self.first
-        return getattr(self, "_m_color", None)
-
-
-class Node(KaitaiStruct):
-    def __init__(self, values, _io=None, _parent=None, _root=None):
-        self._io, self._parent, self._root = _io, _parent, _root or self
-        self._values = values
-        self._read()
-
-    def _read(self):
-        self.value = self._values[0]
-        self.items = self._values[1]
-        self.child = self._values[2]
 
 
 numbers = st.one_of(st.integers(-2**70, 2**70), st.sampled_from([MAX_SAFE_INTEGER,
@@ -142,7 +86,7 @@ def test_a_field_gets_a_branch_per_type_up_to_the_limit():
     types = {type(k) for k in kinds}
     assert len(types) > MAX_TYPES
     assert len(plan.__globals__["miss"].__self__.seen["value"]) == MAX_TYPES
-    assert plan.__code__.co_filename == "<wirestruct plan of test_specialize:Node>"
+    assert plan.__code__.co_filename == "<wirestruct plan of structs:Node>"
 
 
 def test_a_plan_called_by_another_sees_the_child_rebuilt():

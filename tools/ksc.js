@@ -4,11 +4,19 @@
 // about half a second to start; this script compiles every spec it is given in one Node
 // process. It reads a JSON request on stdin:
 //   {"specs": ["ksy/scrap_mechanic/network_update.ksy", ...],
-//    "languages": ["python", "javascript", "python-rw"]}
+//    "languages": ["python", "javascript", "python-rw", "expressions"]}
 // and writes a JSON answer on stdout:
 //   {"compiler": "0.11.0", "results": {"<path>": {"id": ..., "imports": [...],
-//     "outputs": {"python": {"<file>": "<text>"}, "javascript": {...}, "python-rw": {...}},
-//     "errors": [...]}}}
+//     "outputs": {"python": {"<file>": "<text>"}, "javascript": {...}, "python-rw": {...},
+//                 "expressions": {...}},
+//     "expressions": {...}, "ksy": {...}, "errors": [...]}}}
+//
+// "expressions" is the Python of a derived copy of the spec, made for wirestruct.encode.building:
+// every expression the encoder evaluates becomes an extra instance of the type it belongs
+// to, so that the compiler translates it (see deriveExpressions below; the expression
+// translator is the same in both instances of the compiler, so the unmodified one is used).
+// The answer then also carries "expressions": the table saying which instance holds which
+// expression, and "ksy": the spec as parsed (the compiler's view of it: YAML 1.2).
 //
 // "python-rw" is Python with read-write classes (`_write()`, `_check()`: the compiler's
 // `--read-write` option). The npm build's API builds its RuntimeConfig with readWrite fixed
@@ -123,15 +131,91 @@ async function compileOne(file, languages, compilers) {
   for (const lang of languages) {
     const seen = new Set();
     try {
+      let input = ksy;
+      if (lang === 'expressions') {
+        const derived = deriveExpressions(ksy);
+        input = derived.ksy;
+        result.expressions = derived.table;
+        result.ksy = ksy;
+      }
       // debugMode false: the same code a user gets from the compiler's defaults.
       const compiler = lang === 'python-rw' ? compilers.readWrite : compilers.readOnly;
-      const target = lang === 'python-rw' ? 'python' : lang;
-      result.outputs[lang] = await compiler.compile(target, ksy, siblingImporter(path.dirname(file), seen), false);
+      const target = lang === 'python-rw' || lang === 'expressions' ? 'python' : lang;
+      result.outputs[lang] = await compiler.compile(target, input, siblingImporter(path.dirname(file), seen), false);
     } catch (e) {
       result.errors.push(`${lang}: ${describe(e)}`);
     }
   }
   return result;
+}
+
+// The derived spec of "expressions": a copy of `ksy` whose types get one extra instance per
+// expression the encoder evaluates, named `wsx_<n>` (a name no type of the spec uses):
+//  - a field's `switch-on` and each case key (not `_`): a value instance of that expression;
+//  - a type reference with arguments (`name(args)`, a field's type or a case's): a parse
+//    instance of that type at `pos: 0`, so the compiler translates the arguments in place,
+//    as it does for the field (the constructor call it writes holds them);
+//  - an `if:` that refers to `_io.size` (checked after writing): a value instance;
+//  - `_index` itself, once, in the top-level type: the name the compiler gives it (the
+//    repeat loop's variable, used as is in instances too), so that the arguments of
+//    repeated fields can be evaluated for a given index.
+// Fields are the seq fields and the parse instances that have a type. Returns the derived
+// spec and the table: per field {path (type names from the top-level type), field, kind
+// ("seq" or "instance"), repeat, switch {on, text, cases [{key (null for `_`), text, ref,
+// args}]} or type {ref, args, text}, if {name, text}}, and index: the `_index` instance.
+function deriveExpressions(ksy) {
+  const spec = JSON.parse(JSON.stringify(ksy));
+  const taken = new Set();
+  (function collect(type) {
+    for (const attr of type.seq || []) if (attr.id) taken.add(attr.id);
+    for (const name of Object.keys(type.instances || {})) taken.add(name);
+    for (const param of type.params || []) if (param.id) taken.add(param.id);
+    for (const sub of Object.values(type.types || {})) collect(sub);
+  })(spec);
+  let counter = 0;
+  function fresh() {
+    let name;
+    do { name = `wsx_${counter++}`; } while (taken.has(name));
+    taken.add(name);
+    return name;
+  }
+  const table = { fields: [], index: null };
+  const refName = (ref) => String(ref).split('(')[0].trim();
+  const hasArgs = (ref) => String(ref).includes('(');
+
+  function walk(type, typePath) {
+    const added = {};
+    const value = (expr) => { const name = fresh(); added[name] = { value: String(expr) }; return name; };
+    const call = (ref) => { const name = fresh(); added[name] = { pos: 0, type: String(ref) }; return name; };
+    const fields = (type.seq || []).map((attr) => [attr.id, attr, 'seq']);
+    for (const [name, inst] of Object.entries(type.instances || {})) {
+      if (inst.type !== undefined && inst.value === undefined) fields.push([name, inst, 'instance']);
+    }
+    for (const [id, attr, kind] of fields) {
+      if (!id) continue;
+      const entry = { path: typePath, field: id, kind, repeat: attr.repeat !== undefined };
+      const t = attr.type;
+      if (t !== null && typeof t === 'object') {
+        const cases = [];
+        for (const [key, ref] of Object.entries(t.cases || {})) {
+          cases.push({ key: key === '_' ? null : value(key), text: key, ref: refName(ref),
+            args: hasArgs(ref) ? call(ref) : null });
+        }
+        entry.switch = { on: value(t['switch-on']), text: String(t['switch-on']), cases };
+      } else if (typeof t === 'string' && hasArgs(t)) {
+        entry.type = { ref: refName(t), args: call(t), text: t };
+      }
+      if (kind === 'seq' && typeof attr.if === 'string' && attr.if.includes('_io.size')) {
+        entry.if = { name: value(attr.if), text: attr.if };
+      }
+      if (entry.switch || entry.type || entry.if) table.fields.push(entry);
+    }
+    for (const [name, sub] of Object.entries(type.types || {})) walk(sub, typePath.concat([name]));
+    if (typePath.length === 0) table.index = value('_index');
+    if (Object.keys(added).length) type.instances = Object.assign(type.instances || {}, added);
+  }
+  walk(spec, []);
+  return { ksy: spec, table };
 }
 
 async function main() {

@@ -9,9 +9,12 @@ parameters a child type gets; the generated ``_check()`` and ``_write()`` do the
 * A field whose ``if:`` was false is absent from the fields (or null) and is left unset.
 * ``repeat`` fields take the list as given; counts and lengths stored in other fields are
   written as given (an encoder recomputes the ones it owns, see :func:`measure`).
-* Switch types and parameters are evaluated from fields already set, in spec order, with
-  the Kaitai expression subset they use (names, ``_parent``/``_root``, ``enum::member``,
-  ``.to_i``, comparisons and arithmetic).
+* Switch types and parameters are evaluated from fields already set, in spec order, by
+  the compiler's own translation of the spec's expressions: the functions
+  ``wirestruct regen`` writes to ``generated_rw/<folder>/_expressions.py`` (a switch-on
+  compared with each case key as the compiler's switch does, a type's arguments, with
+  ``_index`` the item's index in a repeated field), which use the read-write classes and
+  enums themselves.
 * Instances are not set: value instances are computed from the fields.
 
 Bad fields raise :class:`EncodeError` (a ``WirestructError``) naming the field path.
@@ -35,11 +38,7 @@ from wirestruct.core.resources import ksy_root
 
 _INT_TYPE = re.compile(r"^(?:[us][1248](?:le|be)?|b\d+(?:le|be)?)$")
 _FLOAT_TYPE = re.compile(r"^f[48](?:le|be)?$")
-_ENUM_REF = re.compile(r"\b([a-z_][a-z0-9_]*(?:::[a-z_][a-z0-9_]*)+)\b")
 
-
-
-_CALL = re.compile(r"^([a-z0-9_:]+)(?:\((.*)\))?$", re.S)
 
 
 def camel(name: str) -> str:
@@ -53,16 +52,39 @@ def _spec(folder: str, stem: str) -> dict[str, Any]:
         return yaml.safe_load(f)
 
 
-class TypeInfo:
-    """A spec type with its read-write class, and the scope its names resolve in."""
+#: A field's user type: the generated function that finds it with its arguments (of the
+#: object and the item's index), the type itself when it has no switch and no arguments,
+#: or None for a primitive field.
+Rule = Callable[[Any, int | None], Any] | tuple[Any, tuple[()]] | None
 
-    __slots__ = ("folder", "stem", "cls", "spec", "outer", "_nested", "_types")
+
+@cache
+def _expressions(folder: str) -> dict[tuple[str, str], dict[tuple[str, str], Callable]]:
+    """(spec, type path) -> (field, role) -> the function ``wirestruct regen`` generated for
+    that expression of the folder's specs (``generated_rw/<folder>/_expressions.py``)."""
+    module = importlib.import_module(f"wirestruct.generated_rw.{folder}._expressions")
+    out: dict[tuple[str, str], dict[tuple[str, str], Callable]] = {}
+    for (spec, path, field, role), function in module.EXPRESSIONS.items():
+        out.setdefault((spec, path), {})[(field, role)] = function
+    return out
+
+
+class TypeInfo:
+    """A spec type with its read-write class, the scope its names resolve in, and the
+    generated functions of its expressions."""
+
+    __slots__ = ("folder", "stem", "cls", "spec", "outer", "path", "expressions", "_nested",
+                 "_types", "_rules")
 
     def __init__(self, folder: str, stem: str, cls: type, spec: dict[str, Any],
-                 outer: TypeInfo | None) -> None:
+                 outer: TypeInfo | None, path: str = "") -> None:
         self.folder, self.stem, self.cls, self.spec, self.outer = folder, stem, cls, spec, outer
+        self.path = path                                  # type names below the spec's root
+        #: (field, role) -> function of (object, index): see wirestruct regen
+        self.expressions = _expressions(folder).get((stem, path), {})
         self._nested: dict[str, TypeInfo | None] = {}
         self._types: dict[str, TypeInfo] = {}
+        self._rules: dict[str, Rule] = {}
 
     @property
     def seq(self) -> list[dict[str, Any]]:
@@ -72,8 +94,26 @@ class TypeInfo:
         if name not in self._nested:
             spec = (self.spec.get("types") or {}).get(name)
             self._nested[name] = None if spec is None else TypeInfo(
-                self.folder, self.stem, getattr(self.cls, camel(name)), spec, self)
+                self.folder, self.stem, getattr(self.cls, camel(name)), spec, self,
+                f"{self.path}::{name}" if self.path else name)
         return self._nested[name]
+
+    def rule(self, attr: dict[str, Any]) -> Rule:
+        """How the user type of field ``attr`` (a seq field or a parse instance, by its
+        ``id``) is found: see :data:`Rule`."""
+        name = attr["id"]
+        found = self._rules.get(name, _UNSET)
+        if found is _UNSET:
+            kind = attr.get("type")
+            found = self.expressions.get((name, "type"))
+            if found is None and (kind.__class__ is dict or "(" in str(kind)):
+                raise EncodeError(f"no generated function for the type of {name} in "
+                                  f"{self.stem}: run `wirestruct regen`",
+                                  expected="generated_rw/ made from the specs")
+            if found is None and isinstance(kind, str) and not _is_primitive(kind):
+                found = (self.resolve_type(kind), ())
+            self._rules[name] = found
+        return found
 
     def resolve_type(self, ref: str) -> TypeInfo:
         found = self._types.get(ref)
@@ -128,89 +168,11 @@ def type_info(folder: str, ref: str) -> TypeInfo:
 
 
 # -- expressions -------------------------------------------------------------------------
-class _Scope(dict):
-    def __init__(self, obj: Any, extra: Mapping[str, Any]) -> None:
-        super().__init__(extra)
-        self.obj = obj
-
-    def __missing__(self, key: str) -> Any:
-        return getattr(self.obj, key)
+_UNSET: Any = object()
 
 
-def _python(text: str) -> str:
-    """Kaitai expression text (enum members already replaced) as Python."""
-    text = text.strip()
-    depth, question = 0, -1
-    for i, ch in enumerate(text):                         # the ternary binds loosest
-        if ch in "([":
-            depth += 1
-        elif ch in ")]":
-            depth -= 1
-        elif ch == "?" and depth == 0:
-            question = i
-            break
-    if question >= 0:
-        depth, nested = 0, 0
-        for j in range(question + 1, len(text)):
-            ch = text[j]
-            if ch in "([":
-                depth += 1
-            elif ch in ")]":
-                depth -= 1
-            elif depth == 0 and ch == "?":
-                nested += 1
-            elif depth == 0 and ch == ":":
-                if nested == 0:
-                    cond, yes, no = text[:question], text[question + 1:j], text[j + 1:]
-                    return f"(({_python(yes)}) if ({_python(cond)}) else ({_python(no)}))"
-                nested -= 1
-        raise EncodeError(f"expression {text!r}: '?' without ':'", expected="a ? b : c")
-    text = re.sub(r"\.to_i\b", ".real", text)
-    text = re.sub(r"\.(?:size|length)\b", ".__len__()", text)
-    text = re.sub(r"\.last\b", "[-1]", text)
-    text = re.sub(r"\.first\b", "[0]", text)
-    text = re.sub(r"(?<![/])/(?![/])", "//", text)
-    return text
-
-
-_COMPILED: dict[tuple[type, str], tuple[Any, dict[str, Any]]] = {}
-
-
-def _compile(text: str, info: TypeInfo) -> tuple[Any, dict[str, Any]]:
-    """Python code for an expression in ``info``'s scope, and the enum members it names."""
-    key = (info.cls, text)
-    compiled = _COMPILED.get(key)
-    if compiled is None:
-        if "_io" in text and "_io.size" not in text:
-            raise EncodeError(f"expression {text!r} cannot be evaluated while building",
-                              expected="an expression of fields, not of the stream")
-        names: dict[str, Any] = {"true": True, "false": False}
-
-        def enum_member(match: re.Match[str]) -> str:
-            ref = match.group(1)
-            enum_cls = info.resolve_enum(ref.rsplit("::", 1)[0])
-            name = f"__e{len(names)}"
-            names[name] = getattr(enum_cls, ref.rsplit("::", 1)[1])
-            return name
-
-        python = _python(_ENUM_REF.sub(enum_member, " ".join(text.split())))
-        python = python.replace("_io.__len__()", "_io.size")
-        compiled = _COMPILED[key] = (compile(python, "<ksy expression>", "eval"), names)
-    return compiled
-
-
-def evaluate(expr: Any, obj: Any, info: TypeInfo, extra: Mapping[str, Any] | None = None) -> Any:
-    """A Kaitai expression (the subset switch-on, cases and parameters use) on ``obj``."""
-    if expr.__class__ is not str:
-        return expr
-    code, names = _compile(expr, info)
-    if extra:
-        names = {**names, **extra}
-    try:
-        return eval(code, {"__builtins__": {}}, _Scope(obj, names))  # noqa: S307 - spec text
-    except Exception as exc:  # noqa: BLE001
-        raise EncodeError(f"cannot evaluate {expr!r}: {type(exc).__name__}: {exc}",
-                          expected="the fields the expression names") from exc
+def _is_primitive(kind: str) -> bool:
+    return bool(_INT_TYPE.match(kind) or _FLOAT_TYPE.match(kind)) or kind in ("str", "strz")
 
 
 Hooks = Mapping[type, Callable[[Mapping[str, Any], tuple[Any, ...]], Mapping[str, Any]]]
@@ -273,69 +235,26 @@ def _primitive(attr: dict[str, Any], value: Any, info: TypeInfo, path: str) -> A
                       field_path=path, expected="a primitive or user type")
 
 
-_Ref = tuple[TypeInfo, tuple[str, ...]] | None
-_REFS: dict[tuple[type, str], _Ref] = {}
-_ATTRS: dict[int, Any] = {}
-
-
-def _ref(info: TypeInfo, kind: Any) -> _Ref:
-    """A type reference (``name`` or ``name(args)``) resolved: the type and its argument
-    expressions; None for a primitive."""
-    if not isinstance(kind, str):
-        return None
-    key = (info.cls, kind)
-    if key in _REFS:
-        return _REFS[key]
-    found: _Ref = None
-    if not (_INT_TYPE.match(kind) or _FLOAT_TYPE.match(kind) or kind in ("str", "strz")):
-        match = _CALL.match(kind.strip())
-        if match is None:
-            raise EncodeError(f"type {kind!r} cannot be parsed", expected="name or name(args)")
-        args = tuple(a.strip() for a in _split_args(match.group(2))) if match.group(2) else ()
-        found = (info.resolve_type(match.group(1)), args)
-    _REFS[key] = found
-    return found
-
-
 def _child_type(attr: dict[str, Any], obj: Any, info: TypeInfo,
-                extra: Mapping[str, Any] | None) -> tuple[TypeInfo, list[Any]] | None:
-    """The user type of a field (switch evaluated) and its parameter values; None for a
-    primitive field."""
-    kind = attr.get("type")
-    if kind.__class__ is dict:                            # switch-on
-        on = evaluate(kind["switch-on"], obj, info, extra)
-        chosen = None
-        for key, ref in kind["cases"].items():
-            if key == "_":
-                continue
-            if evaluate(key, obj, info, extra) == on:
-                chosen = ref
-                break
-        if chosen is None:
-            chosen = kind["cases"].get("_")
-        resolved = _ref(info, chosen)
-    else:
-        resolved = _ATTRS.get(id(attr), _ATTRS)
-        if resolved is _ATTRS:
-            resolved = _ATTRS[id(attr)] = _ref(info, kind)
-    if resolved is None:
+                index: int | None = None) -> tuple[TypeInfo, tuple[Any, ...]] | None:
+    """The user type of a field (its switch evaluated) and its parameter values, on the
+    fields of ``obj`` set so far (``index``: the item's, in a repeated field); None for a
+    primitive field and for a switch none of whose cases matches (the field is bytes)."""
+    rule = info.rule(attr)
+    if rule is None or rule.__class__ is tuple:
+        return rule                                       # type: ignore[return-value]
+    try:
+        found = rule(obj, index)                          # type: ignore[operator]
+    except Exception as exc:  # noqa: BLE001 - any field the expression cannot use
+        kind = attr.get("type")
+        text = kind.get("switch-on") if isinstance(kind, dict) else kind
+        raise EncodeError(f"cannot evaluate the type of field {attr['id']} ({text}): "
+                          f"{type(exc).__name__}: {exc}",
+                          expected="the fields the expression names") from exc
+    if found is None:
         return None
-    child, args = resolved
-    return child, [evaluate(a, obj, info, extra) for a in args]
-
-
-def _split_args(text: str) -> list[str]:
-    out, depth, start = [], 0, 0
-    for i, ch in enumerate(text):
-        if ch in "([":
-            depth += 1
-        elif ch in ")]":
-            depth -= 1
-        elif ch == "," and depth == 0:
-            out.append(text[start:i])
-            start = i + 1
-    out.append(text[start:])
-    return out
+    ref, args = found
+    return info.resolve_type(ref), args
 
 
 #: Sets a field without the read-write classes' change tracking (``_check()`` follows).
@@ -378,9 +297,9 @@ def build(info: TypeInfo, fields: Mapping[str, Any], params: tuple[Any, ...] = (
                                   field_path=_path(path, name), expected="a value (it has no if:)")
             continue                      # absent: its if: was false, or its switch has no case
         here = _path(path, name)
-        condition = attr.get("if")
-        if condition.__class__ is str and "_io.size" in condition:
-            io_checks.append((obj, info, condition, here))
+        size_check = info.expressions.get((name, "if"))   # an `if: _io.size ...`
+        if size_check is not None:
+            io_checks.append((obj, size_check, attr["if"], here))
         if "repeat" in attr:
             if not isinstance(value, list):
                 raise EncodeError(f"field {here} must be a list", field_path=here,
@@ -396,7 +315,8 @@ def build(info: TypeInfo, fields: Mapping[str, Any], params: tuple[Any, ...] = (
             continue                                      # computed from the fields
         value = fields.get(name)                          # a parse instance: written too
         if isinstance(value, Mapping) and "pos" in inst:
-            setattr(obj, name, _value(inst, value, obj, info, _path(path, name), None, hooks))
+            setattr(obj, name, _value({**inst, "id": name}, value, obj, info,
+                                      _path(path, name), None, hooks))
         else:
             setattr(obj, f"{name}__enabled", False)
     try:
@@ -410,14 +330,13 @@ def build(info: TypeInfo, fields: Mapping[str, Any], params: tuple[Any, ...] = (
 
 def _value(attr: dict[str, Any], value: Any, obj: Any, info: TypeInfo, path: str,
            index: int | None = None, hooks: Hooks | None = None) -> Any:
-    child = _child_type(attr, obj, info, None if index is None else {"_index": index})
+    child = _child_type(attr, obj, info, index)
     if child is None:
         if isinstance(attr.get("type"), dict):
             attr = {k: v for k, v in attr.items() if k != "type"}   # unmatched switch: bytes
         return _primitive(attr, value, info, path)
     child_info, args = child
-    return build(child_info, value, tuple(args), parent=obj, root=obj._root, path=path,
-                 hooks=hooks)
+    return build(child_info, value, args, parent=obj, root=obj._root, path=path, hooks=hooks)
 
 
 # -- writing -----------------------------------------------------------------------------
@@ -485,18 +404,11 @@ def least_size(obj: ReadWriteKaitaiStruct) -> int:
     return stream._io.tell() + extra
 
 
-class _SizeView:
-    __slots__ = ("size",)
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-
-
 def _check_size_conditions(root: ReadWriteKaitaiStruct) -> None:
     """Fields given under ``if: _io.size ...`` must be ones the written size keeps: a
     field the size leaves out would be dropped without a word."""
-    for obj, info, condition, path in getattr(root, "_size_conditions", ()):
-        if not evaluate(condition, obj, info, {"_io": _SizeView(obj._io.size())}):
+    for obj, size_check, condition, path in getattr(root, "_size_conditions", ()):
+        if not size_check(obj, None):
             raise EncodeError(f"field {path} is given but a {obj._io.size()}-byte "
                               f"{type(obj).__name__} has no room for it ({condition})",
                               field_path=path, expected="a length that includes the field")

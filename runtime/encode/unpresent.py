@@ -102,7 +102,7 @@ class _Walk:
         for name, inst in (info.spec.get("instances") or {}).items():
             item = value.get(name)
             if "pos" in inst and isinstance(item, Mapping):   # a parse instance: written too
-                out[name] = self.attr(inst, item, obj, info, None)[0]
+                out[name] = self.attr({**inst, "id": name}, item, obj, info, None)[0]
         return out, obj
 
     def repeated(self, attr: dict[str, Any], items: list, obj: Any, info: TypeInfo) -> list:
@@ -115,7 +115,7 @@ class _Walk:
             ctxs.append(ctx)
         if attr.get("repeat") == "until" and not (ctxs and _is_end(ctxs[-1])):
             try:
-                child = _child_type(attr, obj, info, {"_index": len(ctxs)})
+                child = _child_type(attr, obj, info, len(ctxs))
             except EncodeError:
                 return raws
             if child is not None and presentation.end_marker(child[0].cls) is not None:
@@ -126,7 +126,7 @@ class _Walk:
     def attr(self, attr: dict[str, Any], item: Any, obj: Any, info: TypeInfo,
              index: int | None) -> tuple[Any, Any]:
         try:
-            child = _child_type(attr, obj, info, None if index is None else {"_index": index})
+            child = _child_type(attr, obj, info, index)
         except EncodeError:
             return item, _UNSET                           # the encoder reports it
         if child is None:

@@ -31,18 +31,19 @@ every sequence field then every instance (internals ``_io``, ``_parent``, ``_roo
 ``Number.MAX_SAFE_INTEGER``; jq 1.6 rounds them too) as decimal strings; the default
 writes every integer as an exact JSON number.
 
-How an object is shown is worked out once per class (its instances, whether it is a
-vector, a wrapper, hidden) and cached in the serializer; from a class's second object on,
-it is converted by code specialized to the types its fields hold
-(:mod:`wirestruct.output.specialize`), with the same output.
+How an object is shown is worked out once per class (its fields and instances, whether
+it is a vector, a wrapper, hidden) and cached in the serializer; from a class's second
+object on, it is converted by code specialized to the types its fields hold
+(:mod:`wirestruct.output.specialize`), with the same output. A generated class's
+parameters and fields in spec order, and which of its instances are the enum of one value
+or one value compared with an integer, come from its package's ``__init__``, which
+``wirestruct regen`` writes; a class of any other package is converted by reflection.
 """
 from __future__ import annotations
 
 import enum
-import inspect
 import json
 import math
-import re
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -61,7 +62,6 @@ _HIDE: Any = object()  # a value readable output leaves out
 _MISSING: Any = object()
 HIDDEN = _HIDE  #: what Serializer.value returns for a value readable output leaves out
 _INSTANCES: dict[type, tuple[str, ...]] = {}
-_SEQ = re.compile(r"^\s*self\.([A-Za-z][A-Za-z0-9_]*)\s*=(?!=)", re.M)
 
 Plan = Callable[[Any, str | None], Any]
 
@@ -76,81 +76,66 @@ def instance_names(cls: type) -> tuple[str, ...]:
     return names
 
 
+#: generated package -> the package (None: not one ``wirestruct regen`` wrote)
+_CLASS_FACTS: dict[str, Any] = {}
+
+
+def _class_facts(cls: type) -> Any:
+    """The package of a generated class, whose ``__init__`` ``wirestruct regen`` writes
+    with what the serializer reads about its classes: ``FIELDS`` (per class its parameters
+    and sequence fields), ``ENUM_OF`` and ``EQUALS`` (instances computed from one value),
+    taken from the specs and the compiler's output at regeneration."""
+    package = cls.__module__.rpartition(".")[0]
+    facts = _CLASS_FACTS.get(package, _MISSING)
+    if facts is _MISSING:
+        found = sys.modules.get(package) if issubclass(cls, KaitaiStruct) else None
+        tables = [getattr(found, name, None) for name in ("FIELDS", "ENUM_OF", "EQUALS")]
+        facts = _CLASS_FACTS[package] = found if all(type(t) is dict for t in tables) \
+            else None
+    return facts
+
+
+def _fields(cls: type) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    facts = _class_facts(cls)
+    found = facts.FIELDS.get(presentation.class_key(cls)) if facts is not None else None
+    return found if found is not None else ((), ())
+
+
 def seq_names(cls: type) -> tuple[str, ...]:
-    """Fields a generated class reads (assignments in ``_read``, ``_read_le``, ``_read_be``,
-    in source order) and its parameters; empty when the source is not available."""
-    names: list = []
-    # _read, or _read_le/_read_be for a type whose byte order is decided while parsing.
-    methods = ["__init__"] + [name for name in vars(cls) if name.startswith("_read")]
-    for method in methods:
-        try:
-            source = inspect.getsource(getattr(cls, method))
-        except (OSError, TypeError, AttributeError):
-            continue
-        for name in _SEQ.findall(source):
-            if name not in names:
-                names.append(name)
-    return tuple(names)
+    """The parameters and then the sequence fields of a generated class, in spec order
+    (a type read in either byte order lists them once); empty for a class that
+    ``wirestruct regen`` did not generate."""
+    params, seq = _fields(cls)
+    return params + seq
 
 
 def param_names(cls: type) -> tuple[str, ...]:
-    """The parameters of a generated class (its constructor's, without the stream links)."""
-    try:
-        names = tuple(inspect.signature(cls.__init__).parameters)
-    except (TypeError, ValueError):
-        return ()
-    return tuple(n for n in names if n not in ("self", "_io", "_parent", "_root"))
-
-
-#: An instance as the compiler writes one: computed once from one expression, kept in
-#: ``_m_<name>``. The expression is group 2.
-_INSTANCE = re.compile(
-    r"^@property\s+def (\w+)\(self\):\s+(?:(?:\"\"\"|\'\'\').*?(?:\"\"\"|\'\'\')\s+)?"
-    r"if hasattr\(self, '_m_\1'\):\s+return self\._m_\1\s+"
-    r"self\._m_\1 = ([^\n]+?)\s+"
-    r"return getattr\(self, '_m_\1', None\)\s*$", re.S)
-#: ... the enum of one other value: ``KaitaiStream.resolve_enum(<Enum>, self.<source>)``
-_ENUM_OF = re.compile(r"^KaitaiStream\.resolve_enum\(([\w.]+), self\.(\w+)\)$")
-#: ... one value compared with an integer: ``self.<source>[.value] == <integer>``
-_EQUALS = re.compile(r"^self\.(\w+)(\.value)? == (-?\d+)$")
-
-
-def instance_expression(cls: type, name: str) -> str | None:
-    """The expression instance ``name`` of generated class ``cls`` is computed from, when
-    it is one expression and nothing else; None otherwise or without the source."""
-    prop = vars(cls).get(name)
-    try:
-        source = inspect.getsource(prop.fget)          # type: ignore[union-attr]
-    except (OSError, TypeError, AttributeError):
-        return None
-    found = _INSTANCE.match(inspect.cleandoc(source))
-    if found is None or found.group(1) != name:
-        return None
-    return found.group(2)
+    """The parameters of a generated class."""
+    return _fields(cls)[0]
 
 
 def enum_instance(cls: type, name: str) -> tuple[type[enum.Enum], str] | None:
     """``(enum class, source name)`` when instance ``name`` of generated class ``cls`` is
     the enum of another of its values (a field or instance) and nothing else; None for
-    every other instance, and when the source is not available."""
-    found = _ENUM_OF.match(instance_expression(cls, name) or "")
+    every other instance, and for classes ``wirestruct regen`` did not generate."""
+    facts = _class_facts(cls)
+    found = facts.ENUM_OF.get((presentation.class_key(cls), name)) if facts else None
     if found is None:
         return None
+    path, source = found
     target: Any = sys.modules.get(cls.__module__)
-    for part in found.group(1).split("."):
+    for part in path.split("."):
         target = getattr(target, part, None)
     if not (isinstance(target, type) and issubclass(target, enum.Enum)):
         return None
-    return target, found.group(2)
+    return target, source
 
 
 def equals_instance(cls: type, name: str) -> tuple[str, bool, int] | None:
     """``(source name, through its value, integer)`` when instance ``name`` of generated
     class ``cls`` is one value (or that value's ``value``) compared with an integer."""
-    found = _EQUALS.match(instance_expression(cls, name) or "")
-    if found is None:
-        return None
-    return found.group(1), found.group(2) is not None, int(found.group(3))
+    facts = _class_facts(cls)
+    return facts.EQUALS.get((presentation.class_key(cls), name)) if facts else None
 
 
 class Serializer:
@@ -418,27 +403,11 @@ class Serializer:
         the value the class keeps once computed, ``_m_<name>``, else computed: what the
         instance's property does itself), converted; hidden when its ``end`` instance,
         the closing entry of a table, is true."""
-        value = self._value
-        unwrap = self._unwrap
-        enums = self._enum_shown
-        plain = (str, bool) if self.big_strings else (int, str, bool)
         hide = _HIDE
         missing = _MISSING
         names = tuple(n for n in seq_names(cls) if n not in hidden)
         instances = tuple(n for n in instances if n not in hidden and n not in names)
-
-        def convert(item: Any, name: str) -> Any:
-            t = type(item)
-            getter = unwrap.get(t)
-            if getter is not None:
-                item = getter(item)
-                t = type(item)
-            if t in plain or (t is float and item - item == 0.0):
-                return item
-            shown = enums.get(t)
-            if shown is not None:
-                return shown[item]
-            return value(item, name)
+        convert = self._converter()
 
         derive = {name: self._derivation(cls, name) for name in instances}
         instance_keys = tuple((name, "_m_" + name, derive[name]) for name in instances)
@@ -480,27 +449,8 @@ class Serializer:
                     out[name] = converted
             return out
 
-        def reflect(v: Any, field: str | None) -> dict[str, Any]:
-            out: dict[str, Any] = {}
-            for name, item in v.__dict__.items():
-                if name[0] == "_" or name in hidden:
-                    continue
-                converted = convert(item, name)
-                if converted is not hide:
-                    out[name] = converted
-            for name in instances:
-                if name in out:
-                    continue
-                item = computed(v, name, missing)
-                if item is missing:
-                    continue
-                converted = convert(item, name)
-                if converted is not hide:
-                    out[name] = converted
-            return out
-
         if not names:
-            return reflect
+            return _reflect_plan(convert, hidden, instances)
 
         derived = {name: found for name, found in derive.items() if found is not None}
         return self._specializing(plan, SpecializedPlan(
@@ -510,6 +460,29 @@ class Serializer:
             computed=frozenset(instances) - frozenset(derived),
             closing=closing if end is not None else None, safe=MAX_SAFE_INTEGER,
             label=presentation.class_key(cls)))
+
+    def _converter(self) -> Callable[[Any, str], Any]:
+        """How a field's value is converted: plain values as they are, wrappers unwrapped,
+        enums by their shown form, anything else by its plan."""
+        value = self._value
+        unwrap = self._unwrap
+        enums = self._enum_shown
+        plain = (str, bool) if self.big_strings else (int, str, bool)
+
+        def convert(item: Any, name: str) -> Any:
+            t = type(item)
+            getter = unwrap.get(t)
+            if getter is not None:
+                item = getter(item)
+                t = type(item)
+            if t in plain or (t is float and item - item == 0.0):
+                return item
+            shown = enums.get(t)
+            if shown is not None:
+                return shown[item]
+            return value(item, name)
+
+        return convert
 
     def _specializing(self, generic: Plan, specialized: SpecializedPlan) -> Plan:
         """A plan that converts the first object of its class with ``generic`` (making
@@ -584,3 +557,31 @@ def dumps_event(event: Any, *, raw: bool = False, big_ints: str = "number",
                 line: bool = False) -> bytes:
     """:func:`event_json` as compact UTF-8 JSON bytes (``line``: with its newline)."""
     return dumps(serializer(raw=raw, big_ints=big_ints).event(event), line=line)
+
+
+def _reflect_plan(convert: Callable[[Any, str], Any], hidden: frozenset,
+                  instances: tuple[str, ...]) -> Plan:
+    """The plan of a class of no package ``wirestruct regen`` describes: its attributes as
+    they are set, then its instances."""
+    hide, missing = _HIDE, _MISSING
+
+    def reflect(v: Any, field: str | None) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for name, item in v.__dict__.items():
+            if name[0] == "_" or name in hidden:
+                continue
+            converted = convert(item, name)
+            if converted is not hide:
+                out[name] = converted
+        for name in instances:
+            if name in out:
+                continue
+            item = computed(v, name, missing)
+            if item is missing:
+                continue
+            converted = convert(item, name)
+            if converted is not hide:
+                out[name] = converted
+        return out
+
+    return reflect

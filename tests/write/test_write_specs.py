@@ -42,15 +42,19 @@ WRITTEN_BACK = {
 
 def test_every_spec_has_an_importable_read_write_module():
     """generated_rw/ mirrors generated/: one read-write module per spec, every class a
-    ReadWriteKaitaiStruct."""
+    ReadWriteKaitaiStruct; besides them each read-write folder has its `_expressions.py`."""
     root = roundtrip.ROOT
     read_only = sorted(p.relative_to(root / "generated").as_posix()
                        for p in (root / "generated").glob("*/*.py"))
     read_write = sorted(p.relative_to(root / "generated_rw").as_posix()
                         for p in (root / "generated_rw").glob("*/*.py"))
-    assert read_write == read_only
+    folders = sorted(p.name for p in (root / "ksy").iterdir() if p.is_dir())
+    assert sorted(set(read_write) - set(read_only)) == [f"{f}/_expressions.py" for f in folders]
+    assert set(read_only) <= set(read_write)
+    assert {m for m in read_only if m.split("/")[1].startswith("_")} == {
+        f"{f}/__init__.py" for f in folders}
     specs = sorted(f"{p.parent.name}/{p.stem}.py" for p in (root / "ksy").glob("*/*.ksy"))
-    assert [m for m in read_write if not m.endswith("/__init__.py")] == specs
+    assert [m for m in read_write if not m.split("/")[1].startswith("_")] == specs
     types = roundtrip.all_types()
     assert len(types) > 150
     assert all(issubclass(cls, kaitaistruct.ReadWriteKaitaiStruct) for cls in types)

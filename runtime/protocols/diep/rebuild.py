@@ -8,12 +8,11 @@ constant start byte out; a creation's field-group table is shown as its ``has_*`
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any
 
 from wirestruct.core.errors import EncodeError
-from wirestruct.encode.building import _INT_TYPE, TypeInfo, _child_type
+from wirestruct.encode.building import _INT_TYPE, TypeInfo, _child_type, _set
 from wirestruct.encode.unpresent import CLOSING
 from wirestruct.output import presentation
 from wirestruct.protocols.diep.presentation import CLOSING_JUMP, HIDDEN_FIELDS, jump_from
@@ -31,7 +30,7 @@ def rebuild(attr: dict[str, Any], value: Mapping[str, Any], obj: Any, info: Type
             return attr["valid"]
     else:
         try:
-            child = _child_type(attr, obj, info, None)
+            child = _child_type(attr, obj, info)
         except EncodeError:
             return None
         if child is None or not presentation.is_hidden(child[0].cls):
@@ -52,18 +51,54 @@ def rebuild(attr: dict[str, Any], value: Mapping[str, Any], obj: Any, info: Type
 def _index_table(name: str, value: Mapping[str, Any], info: TypeInfo) -> dict[str, Any] | None:
     """An index-only jump table from the flags that test its bits
     (``has_x: (groups.mask >> 10) & 1 == 1``)."""
-    flag = re.compile(rf"^\(\s*{re.escape(name)}\.mask\s*>>\s*(\d+)\s*\)\s*&\s*1\s*==\s*1$")
-    indexes = []
-    for inst_name, inst in (info.spec.get("instances") or {}).items():
-        match = flag.match(str(inst.get("value", "")).strip())
-        if match is not None and value.get(inst_name) is True:
-            indexes.append(int(match.group(1)))
-    if not any(flag.match(str(inst.get("value", "")).strip())
-               for inst in (info.spec.get("instances") or {}).values()):
+    flags = table_flags(info, name)
+    if not flags:
         return None
     entries, prev = [], -1
-    for index in sorted(indexes):
+    for index in sorted(bit for flag, bit in flags.items() if value.get(flag) is True):
         entries.append({"jump": {"xored_jump": (index - prev) ^ 1}})
         prev = index
     entries.append({"jump": {"xored_jump": CLOSING_JUMP}})
     return {"entries": entries}
+
+
+class _Bits:
+    """What a flag instance sees of a jump table: its ``mask``."""
+
+    __slots__ = ("mask",)
+
+    def __init__(self, mask: int) -> None:
+        self.mask = mask
+
+
+_FLAGS: dict[tuple[type, str], dict[str, int]] = {}
+#: Bits of a table's mask tried (masks are signed 32-bit: at most 31 slots).
+_MASK_BITS = 64
+
+
+def table_flags(info: TypeInfo, name: str) -> dict[str, int]:
+    """The value instances of ``info``'s type that are one bit of jump table ``name``'s
+    ``mask`` (instance -> bit): computed by the read-write class's own code (the compiler's
+    translation of each instance) on objects holding only a table whose mask has no bit
+    set, then each single bit; a flag is false for the first and true for exactly one."""
+    key = (info.cls, name)
+    found = _FLAGS.get(key)
+    if found is None:
+        found = {}
+
+        def computed(instance: str, mask: int) -> Any:
+            probe = object.__new__(info.cls)
+            _set(probe, name, _Bits(mask))
+            try:
+                return getattr(probe, instance)
+            except Exception:  # noqa: BLE001 - an instance of other values: not a flag
+                return None
+
+        for instance, spec in (info.spec.get("instances") or {}).items():
+            if "value" not in spec or computed(instance, 0) is not False:
+                continue
+            bits = [bit for bit in range(_MASK_BITS) if computed(instance, 1 << bit) is True]
+            if len(bits) == 1:
+                found[instance] = bits[0]
+        _FLAGS[key] = found
+    return found
