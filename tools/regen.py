@@ -70,6 +70,9 @@ ROOT_INIT_RW = ('"""Read-write Python classes (`_check()`, `_write()`) compiled 
                 'pinned Kaitai Struct compiler; see docs/serialization.md.\n\n'
                 'Do not edit: run `wirestruct regen`. One subpackage per ksy/ folder."""\n')
 
+#: The compiler's second line of every Python module, and what regen writes instead.
+_IGNORE_LINE = re.compile(r"^# type: ignore$", re.MULTILINE)
+MYPY_IGNORE = "# mypy: ignore-errors"
 _IMPORT_LINE = re.compile(r"^import ([A-Za-z_][A-Za-z0-9_]*)$", re.MULTILINE)
 
 
@@ -141,8 +144,12 @@ def compile_specs(specs: list[Path], languages=LANGUAGES, compiler: Path | None 
 
 
 def rewrite_imports(source: str, imports: list[str]) -> str:
-    """Turn the compiler's top-level ``import name`` for sibling specs into relative imports."""
+    """Turn the compiler's top-level ``import name`` for sibling specs into relative
+    imports, and its ``# type: ignore`` header line into ``# mypy: ignore-errors``: a type
+    checker then still skips the generated code's own errors but sees its classes, so code
+    importing them type-checks (with ``# type: ignore`` a module exports nothing to it)."""
     names = set(imports)
+    source = _IGNORE_LINE.sub(MYPY_IGNORE, source, count=1)
     return _IMPORT_LINE.sub(
         lambda m: f"from . import {m.group(1)}" if m.group(1) in names else m.group(0), source)
 

@@ -35,6 +35,7 @@ import yaml
 from kaitaistruct import KaitaiStream, ReadWriteKaitaiStruct
 from wirestruct.core.errors import EncodeError
 from wirestruct.core.resources import ksy_root
+from wirestruct.plugin.protocol import Specs
 
 _INT_TYPE = re.compile(r"^(?:[us][1248](?:le|be)?|b\d+(?:le|be)?)$")
 _FLOAT_TYPE = re.compile(r"^f[48](?:le|be)?$")
@@ -46,9 +47,17 @@ def camel(name: str) -> str:
     return "".join(part[:1].upper() + part[1:] for part in name.split("_"))
 
 
+def specs_of(where: Specs | str) -> Specs:
+    """A protocol's specs, or one of wirestruct's own folders of ``ksy/`` by its name."""
+    if isinstance(where, Specs):
+        return where
+    return Specs(ksy_root() / where, f"wirestruct.generated.{where}",
+                 f"wirestruct.generated_rw.{where}")
+
+
 @cache
-def _spec(folder: str, stem: str) -> dict[str, Any]:
-    with open(ksy_root() / folder / f"{stem}.ksy", encoding="utf-8") as f:
+def _spec(specs: Specs, stem: str) -> dict[str, Any]:
+    with open(specs.folder / f"{stem}.ksy", encoding="utf-8") as f:
         return yaml.safe_load(f)
 
 
@@ -59,10 +68,10 @@ Rule = Callable[[Any, int | None], Any] | tuple[Any, tuple[()]] | None
 
 
 @cache
-def _expressions(folder: str) -> dict[tuple[str, str], dict[tuple[str, str], Callable]]:
+def _expressions(specs: Specs) -> dict[tuple[str, str], dict[tuple[str, str], Callable]]:
     """(spec, type path) -> (field, role) -> the function ``wirestruct regen`` generated for
-    that expression of the folder's specs (``generated_rw/<folder>/_expressions.py``)."""
-    module = importlib.import_module(f"wirestruct.generated_rw.{folder}._expressions")
+    that expression of the specs (``generated_rw/<folder>/_expressions.py``)."""
+    module = importlib.import_module(f"{specs.rw_package}._expressions")
     out: dict[tuple[str, str], dict[tuple[str, str], Callable]] = {}
     for (spec, path, field, role), function in module.EXPRESSIONS.items():
         out.setdefault((spec, path), {})[(field, role)] = function
@@ -73,15 +82,15 @@ class TypeInfo:
     """A spec type with its read-write class, the scope its names resolve in, and the
     generated functions of its expressions."""
 
-    __slots__ = ("folder", "stem", "cls", "spec", "outer", "path", "expressions", "_nested",
+    __slots__ = ("specs", "stem", "cls", "spec", "outer", "path", "expressions", "_nested",
                  "_types", "_rules")
 
-    def __init__(self, folder: str, stem: str, cls: type, spec: dict[str, Any],
+    def __init__(self, specs: Specs, stem: str, cls: type, spec: dict[str, Any],
                  outer: TypeInfo | None, path: str = "") -> None:
-        self.folder, self.stem, self.cls, self.spec, self.outer = folder, stem, cls, spec, outer
+        self.specs, self.stem, self.cls, self.spec, self.outer = specs, stem, cls, spec, outer
         self.path = path                                  # type names below the spec's root
         #: (field, role) -> function of (object, index): see wirestruct regen
-        self.expressions = _expressions(folder).get((stem, path), {})
+        self.expressions = _expressions(specs).get((stem, path), {})
         self._nested: dict[str, TypeInfo | None] = {}
         self._types: dict[str, TypeInfo] = {}
         self._rules: dict[str, Rule] = {}
@@ -94,7 +103,7 @@ class TypeInfo:
         if name not in self._nested:
             spec = (self.spec.get("types") or {}).get(name)
             self._nested[name] = None if spec is None else TypeInfo(
-                self.folder, self.stem, getattr(self.cls, camel(name)), spec, self,
+                self.specs, self.stem, getattr(self.cls, camel(name)), spec, self,
                 f"{self.path}::{name}" if self.path else name)
         return self._nested[name]
 
@@ -131,7 +140,7 @@ class TypeInfo:
                 found = scope
             scope = scope.outer
         if found is None:                                 # an imported spec
-            found = root_info(self.folder, parts[0])
+            found = root_info(self.specs, parts[0])
         for part in parts[1:]:
             inner = found.nested(part)
             if inner is None:
@@ -153,17 +162,25 @@ class TypeInfo:
         raise EncodeError(f"unknown enum {ref!r}", expected="an enum of the specs")
 
 
+def root_info(where: Specs | str, stem: str) -> TypeInfo:
+    """The root type of spec ``stem`` (``<folder>/<stem>.ksy`` of a protocol's specs, or of
+    one of wirestruct's own ``ksy/`` folders) and its read-write class."""
+    return _root_info(specs_of(where), stem)
+
+
 @cache
-def root_info(folder: str, stem: str) -> TypeInfo:
-    """The root type of ``ksy/<folder>/<stem>.ksy`` and its read-write class."""
-    module = importlib.import_module(f"wirestruct.generated_rw.{folder}.{stem}")
-    return TypeInfo(folder, stem, getattr(module, camel(stem)), _spec(folder, stem), None)
+def _root_info(specs: Specs, stem: str) -> TypeInfo:
+    if specs.rw_package is None:
+        raise EncodeError(f"the specs of {specs.package} have no read-write classes",
+                          expected="a protocol with an encoder")
+    module = importlib.import_module(f"{specs.rw_package}.{stem}")
+    return TypeInfo(specs, stem, getattr(module, camel(stem)), _spec(specs, stem), None)
 
 
-def type_info(folder: str, ref: str) -> TypeInfo:
+def type_info(where: Specs | str, ref: str) -> TypeInfo:
     """A type by its path from a spec's root: ``"mme_players::move_player"``."""
     stem, _, rest = ref.partition("::")
-    info = root_info(folder, stem)
+    info = root_info(where, stem)
     return info.resolve_type(rest) if rest else info
 
 
@@ -415,11 +432,11 @@ def _check_size_conditions(root: ReadWriteKaitaiStruct) -> None:
 
 
 @cache
-def _depends_on_stream(folder: str, stem: str) -> bool:
+def _depends_on_stream(specs: Specs, stem: str) -> bool:
     """Whether a spec (or one it imports) has a field whose presence, size or type refers
     to ``_io`` (``_io.size``, ``_io.eof`` ...); value instances, which are not written,
     do not count."""
-    spec = _spec(folder, stem)
+    spec = _spec(specs, stem)
 
     def refers(node: Any) -> bool:
         if isinstance(node, dict):
@@ -429,7 +446,7 @@ def _depends_on_stream(folder: str, stem: str) -> bool:
         return isinstance(node, str) and "_io" in node
 
     imports = (spec.get("meta") or {}).get("imports") or []
-    return refers(spec) or any(_depends_on_stream(folder, name) for name in imports)
+    return refers(spec) or any(_depends_on_stream(specs, name) for name in imports)
 
 
 def _write_once(obj: ReadWriteKaitaiStruct) -> bytes | None:
@@ -438,7 +455,7 @@ def _write_once(obj: ReadWriteKaitaiStruct) -> bytes | None:
     size (``size-eos`` fields end where they were written). None when it cannot be told
     this way (a ``repeat: eos`` or ``not _io.eof`` at the end): measure, then write."""
     info = getattr(obj, "_spec_type", None)
-    if info is None or _depends_on_stream(info.folder, info.stem):
+    if info is None or _depends_on_stream(info.specs, info.stem):
         return None
     stream = _GrowingStream(False)
     try:
