@@ -476,9 +476,10 @@ class SmCommon(ReadWriteKaitaiStruct):
 
     class Uuid(ReadWriteKaitaiStruct):
         """A 128-bit UUID, kept as its 16 bytes in wire order. Fields documented `le u128`
-        (items, characters, tools) store the canonical UUID text's bytes reversed; fields
-        documented `be u128` (container filters) store them in text order. The nil UUID is
-        16 zero bytes.
+        (items, characters, tools, shapes) store the canonical UUID text's bytes reversed;
+        fields documented `be u128` or `be UUID` (container filters, character customization
+        options, BlobData uids; 02's `byte[16]` UUIDs are taken as these) store them in text
+        order. Each field's doc says which. The nil UUID is 16 zero bytes.
         
         .. seealso::
            22 - Network Update, section ContainerItem
