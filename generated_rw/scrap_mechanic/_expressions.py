@@ -14,7 +14,12 @@ repeated field (None for other fields), keyed by (spec, type path, field, role):
 """
 
 from . import sm_common
+from .sm_container_transaction import SmContainerTransaction
+from .sm_interact import SmInteract
+from .sm_lua_object import SmLuaObject
 from .sm_network_update import SmNetworkUpdate
+from .sm_place import SmPlace
+from .sm_remove import SmRemove
 
 
 def sm_common__vec3f_from_bits__x__type(self, i):
@@ -50,6 +55,201 @@ def sm_common__quat_from_bits__z__type(self, i):
 def sm_common__quat_from_bits__w__type(self, i):
     # sm_common::quat_from_bits::w: f4_from_bits(w_bits)
     return 'f4_from_bits', (self.w_bits,)
+
+
+def sm_container_transaction__transaction__data__type(self, i):
+    # sm_container_transaction::transaction::data: switch-on action
+    _on = self.action
+    if _on == SmContainerTransaction.Action.set_item:
+        return 'action_set_item', ()
+    if _on == SmContainerTransaction.Action.swap:
+        return 'action_swap', ()
+    if _on == SmContainerTransaction.Action.collect:
+        return 'action_collect', ()
+    if _on == SmContainerTransaction.Action.spend:
+        return 'action_spend', ()
+    if _on == SmContainerTransaction.Action.collect_to_slot:
+        return 'action_collect_to_slot', ()
+    if _on == SmContainerTransaction.Action.collect_to_slot_or_collect:
+        return 'action_collect_to_slot_or_collect', ()
+    if _on == SmContainerTransaction.Action.spend_from_slot:
+        return 'action_spend_from_slot', ()
+    if _on == SmContainerTransaction.Action.move:
+        return 'action_move', ()
+    if _on == SmContainerTransaction.Action.move_from_slot:
+        return 'action_move_from_slot', ()
+    if _on == SmContainerTransaction.Action.move_all:
+        return 'action_move_all', ()
+    return 'action_move', ()
+
+
+def sm_interact__data__type(self, i):
+    # sm_interact::data: switch-on packet_type
+    _on = self.packet_type
+    if _on == SmInteract.PacketType.set_seated:
+        return 'set_seated', ()
+    if _on == SmInteract.PacketType.other:
+        return 'other', ()
+    if _on == SmInteract.PacketType.suspension_height:
+        return 'suspension_height', ()
+    if _on == SmInteract.PacketType.bearing_setting:
+        return 'bearing_setting', ()
+    return 'unknown_packet_type', ()
+
+
+def sm_lua_object__data__type(self, i):
+    # sm_lua_object::data: lua_save_data(0, 0)
+    return 'lua_save_data', (0, 0)
+
+
+def sm_lua_object__lua_save_data__value__type(self, i):
+    # sm_lua_object::lua_save_data::value: switch-on header.type_id
+    _on = self.header.type_id
+    if _on == SmLuaObject.LuaSaveDataType.nil_value:
+        return 'lua_nil', ()
+    if _on == SmLuaObject.LuaSaveDataType.boolean:
+        return 'lua_boolean', ()
+    if _on == SmLuaObject.LuaSaveDataType.number:
+        return 'lua_number', ()
+    if _on == SmLuaObject.LuaSaveDataType.string:
+        return 'lua_string', (self.bit_offset,)
+    if _on == SmLuaObject.LuaSaveDataType.table:
+        return 'lua_table', (self.bit_offset,)
+    if _on == SmLuaObject.LuaSaveDataType.int32:
+        return 'lua_int32', ()
+    if _on == SmLuaObject.LuaSaveDataType.int16:
+        return 'lua_int16', ()
+    if _on == SmLuaObject.LuaSaveDataType.int8:
+        return 'lua_int8', ()
+    if _on == SmLuaObject.LuaSaveDataType.userdata:
+        return 'lua_userdata', (self.bit_offset,)
+    if _on == SmLuaObject.LuaSaveDataType.weak_script_ref:
+        return 'lua_weak_script_ref', ()
+    return 'lua_undocumented', (self.bit_offset,)
+
+
+def sm_lua_object__lua_number__value__type(self, i):
+    # sm_lua_object::lua_number::value: sm_common::f4_from_bits(value_bits)
+    return 'sm_common::f4_from_bits', (self.value_bits,)
+
+
+def sm_lua_object__lua_table__pairs__type(self, i):
+    # sm_lua_object::lua_table::pairs: lua_table_key_value_pair(_index == 0 ? (bit_offset + 1) % 8 : pairs[_index - 1].end_bit_offset, _index)
+    return 'lua_table_key_value_pair', (((self.bit_offset + 1) % 8 if i == 0 else self.pairs[i - 1].end_bit_offset), i)
+
+
+def sm_lua_object__lua_table__elements__type(self, i):
+    # sm_lua_object::lua_table::elements: lua_save_data(_index == 0 ? (bit_offset + 1) % 8 : elements[_index - 1].end_bit_offset, _index)
+    return 'lua_save_data', (((self.bit_offset + 1) % 8 if i == 0 else self.elements[i - 1].end_bit_offset), i)
+
+
+def sm_lua_object__lua_table_key_value_pair__key__type(self, i):
+    # sm_lua_object::lua_table_key_value_pair::key: lua_save_data(bit_offset, 0)
+    return 'lua_save_data', (self.bit_offset, 0)
+
+
+def sm_lua_object__lua_table_key_value_pair__value__type(self, i):
+    # sm_lua_object::lua_table_key_value_pair::value: lua_save_data(key.end_bit_offset, 0)
+    return 'lua_save_data', (self.key.end_bit_offset, 0)
+
+
+def sm_lua_object__lua_userdata__data__type(self, i):
+    # sm_lua_object::lua_userdata::data: switch-on header.type_id
+    _on = self.header.type_id
+    if _on == SmLuaObject.UserdataTypeId.uuid:
+        return 'userdata_uuid', ()
+    if _on == SmLuaObject.UserdataTypeId.vec3:
+        return 'userdata_vec3', ()
+    if _on == SmLuaObject.UserdataTypeId.quat:
+        return 'userdata_quat', ()
+    if _on == SmLuaObject.UserdataTypeId.color:
+        return 'userdata_color', ()
+    if _on == SmLuaObject.UserdataTypeId.shape:
+        return 'userdata_shape', ()
+    if _on == SmLuaObject.UserdataTypeId.body:
+        return 'userdata_body', ()
+    if _on == SmLuaObject.UserdataTypeId.interactable:
+        return 'userdata_interactable', ()
+    if _on == SmLuaObject.UserdataTypeId.container:
+        return 'userdata_container', ()
+    if _on == SmLuaObject.UserdataTypeId.harvestable:
+        return 'userdata_harvestable', ()
+    if _on == SmLuaObject.UserdataTypeId.world:
+        return 'userdata_world', ()
+    if _on == SmLuaObject.UserdataTypeId.unit:
+        return 'userdata_unit', ()
+    if _on == SmLuaObject.UserdataTypeId.player:
+        return 'userdata_player', ()
+    if _on == SmLuaObject.UserdataTypeId.character:
+        return 'userdata_character', ()
+    if _on == SmLuaObject.UserdataTypeId.joint:
+        return 'userdata_joint', ()
+    if _on == SmLuaObject.UserdataTypeId.portal:
+        return 'userdata_portal', ()
+    if _on == SmLuaObject.UserdataTypeId.path_node:
+        return 'userdata_path_node', ()
+    if _on == SmLuaObject.UserdataTypeId.lift:
+        return 'userdata_lift', ()
+    if _on == SmLuaObject.UserdataTypeId.scriptable_object:
+        return 'userdata_scriptable_object', ()
+    if _on == SmLuaObject.UserdataTypeId.tool:
+        return 'userdata_tool', ()
+    return 'lua_undocumented', (self.bit_offset,)
+
+
+def sm_lua_object__userdata_vec3__x__type(self, i):
+    # sm_lua_object::userdata_vec3::x: sm_common::f4_from_bits(x_bits)
+    return 'sm_common::f4_from_bits', (self.x_bits,)
+
+
+def sm_lua_object__userdata_vec3__y__type(self, i):
+    # sm_lua_object::userdata_vec3::y: sm_common::f4_from_bits(y_bits)
+    return 'sm_common::f4_from_bits', (self.y_bits,)
+
+
+def sm_lua_object__userdata_vec3__z__type(self, i):
+    # sm_lua_object::userdata_vec3::z: sm_common::f4_from_bits(z_bits)
+    return 'sm_common::f4_from_bits', (self.z_bits,)
+
+
+def sm_lua_object__userdata_quat__x__type(self, i):
+    # sm_lua_object::userdata_quat::x: sm_common::f4_from_bits(x_bits)
+    return 'sm_common::f4_from_bits', (self.x_bits,)
+
+
+def sm_lua_object__userdata_quat__y__type(self, i):
+    # sm_lua_object::userdata_quat::y: sm_common::f4_from_bits(y_bits)
+    return 'sm_common::f4_from_bits', (self.y_bits,)
+
+
+def sm_lua_object__userdata_quat__z__type(self, i):
+    # sm_lua_object::userdata_quat::z: sm_common::f4_from_bits(z_bits)
+    return 'sm_common::f4_from_bits', (self.z_bits,)
+
+
+def sm_lua_object__userdata_quat__w__type(self, i):
+    # sm_lua_object::userdata_quat::w: sm_common::f4_from_bits(w_bits)
+    return 'sm_common::f4_from_bits', (self.w_bits,)
+
+
+def sm_lua_object__userdata_color__r__type(self, i):
+    # sm_lua_object::userdata_color::r: sm_common::f4_from_bits(r_bits)
+    return 'sm_common::f4_from_bits', (self.r_bits,)
+
+
+def sm_lua_object__userdata_color__g__type(self, i):
+    # sm_lua_object::userdata_color::g: sm_common::f4_from_bits(g_bits)
+    return 'sm_common::f4_from_bits', (self.g_bits,)
+
+
+def sm_lua_object__userdata_color__b__type(self, i):
+    # sm_lua_object::userdata_color::b: sm_common::f4_from_bits(b_bits)
+    return 'sm_common::f4_from_bits', (self.b_bits,)
+
+
+def sm_lua_object__userdata_color__a__type(self, i):
+    # sm_lua_object::userdata_color::a: sm_common::f4_from_bits(a_bits)
+    return 'sm_common::f4_from_bits', (self.a_bits,)
 
 
 def sm_network_update__data__type(self, i):
@@ -169,6 +369,56 @@ def sm_network_update_body__raw_update__data__type(self, i):
     return 'sm_network_update', (0,)
 
 
+def sm_packet__body__type(self, i):
+    # sm_packet::body: switch-on packet_id
+    _on = self.packet_id
+    if _on == sm_common.SmCommon.PacketId.hello:
+        return 'sm_hello', ()
+    if _on == sm_common.SmCommon.PacketId.request_passphrase:
+        return 'sm_request_passphrase', ()
+    if _on == sm_common.SmCommon.PacketId.respond_passphrase:
+        return 'sm_respond_passphrase', ()
+    if _on == sm_common.SmCommon.PacketId.client_accepted:
+        return 'sm_client_accepted', ()
+    if _on == sm_common.SmCommon.PacketId.checksums_accepted:
+        return 'sm_checksums_accepted', ()
+    if _on == sm_common.SmCommon.PacketId.join_confirmation:
+        return 'sm_join_confirmation', ()
+    if _on == sm_common.SmCommon.PacketId.harvestable_destroy:
+        return 'sm_harvestable_destroy', ()
+    if _on == sm_common.SmCommon.PacketId.interact:
+        return 'sm_interact', ()
+    if _on == sm_common.SmCommon.PacketId.legacy:
+        return 'sm_legacy', ()
+    return None
+
+
+def sm_place__placed_on_data__type(self, i):
+    # sm_place::placed_on_data: switch-on placed_on
+    _on = self.placed_on
+    if _on == SmPlace.PlacedOn.terrain_surface:
+        return 'placed_on_terrain', ()
+    if _on == SmPlace.PlacedOn.terrain_asset:
+        return 'placed_on_terrain', ()
+    if _on == SmPlace.PlacedOn.body:
+        return 'placed_on_body', ()
+    if _on == SmPlace.PlacedOn.lift:
+        return 'placed_on_lift', ()
+    if _on == SmPlace.PlacedOn.joint:
+        return 'placed_on_joint', ()
+    return None
+
+
+def sm_remove__removed_surface_data__type(self, i):
+    # sm_remove::removed_surface_data: switch-on removed_surface
+    _on = self.removed_surface
+    if _on == SmRemove.RemovedSurface.body:
+        return 'removed_surface_body', ()
+    if _on == SmRemove.RemovedSurface.lift:
+        return 'removed_surface_lift', ()
+    return None
+
+
 def sm_unreliable_update__update__data__type(self, i):
     # sm_unreliable_update::update::data: switch-on netobj_type
     _on = self.netobj_type
@@ -210,6 +460,27 @@ EXPRESSIONS = {
     ('sm_common', 'quat_from_bits', 'y', 'type'): sm_common__quat_from_bits__y__type,
     ('sm_common', 'quat_from_bits', 'z', 'type'): sm_common__quat_from_bits__z__type,
     ('sm_common', 'quat_from_bits', 'w', 'type'): sm_common__quat_from_bits__w__type,
+    ('sm_container_transaction', 'transaction', 'data', 'type'): sm_container_transaction__transaction__data__type,
+    ('sm_interact', '', 'data', 'type'): sm_interact__data__type,
+    ('sm_lua_object', '', 'data', 'type'): sm_lua_object__data__type,
+    ('sm_lua_object', 'lua_save_data', 'value', 'type'): sm_lua_object__lua_save_data__value__type,
+    ('sm_lua_object', 'lua_number', 'value', 'type'): sm_lua_object__lua_number__value__type,
+    ('sm_lua_object', 'lua_table', 'pairs', 'type'): sm_lua_object__lua_table__pairs__type,
+    ('sm_lua_object', 'lua_table', 'elements', 'type'): sm_lua_object__lua_table__elements__type,
+    ('sm_lua_object', 'lua_table_key_value_pair', 'key', 'type'): sm_lua_object__lua_table_key_value_pair__key__type,
+    ('sm_lua_object', 'lua_table_key_value_pair', 'value', 'type'): sm_lua_object__lua_table_key_value_pair__value__type,
+    ('sm_lua_object', 'lua_userdata', 'data', 'type'): sm_lua_object__lua_userdata__data__type,
+    ('sm_lua_object', 'userdata_vec3', 'x', 'type'): sm_lua_object__userdata_vec3__x__type,
+    ('sm_lua_object', 'userdata_vec3', 'y', 'type'): sm_lua_object__userdata_vec3__y__type,
+    ('sm_lua_object', 'userdata_vec3', 'z', 'type'): sm_lua_object__userdata_vec3__z__type,
+    ('sm_lua_object', 'userdata_quat', 'x', 'type'): sm_lua_object__userdata_quat__x__type,
+    ('sm_lua_object', 'userdata_quat', 'y', 'type'): sm_lua_object__userdata_quat__y__type,
+    ('sm_lua_object', 'userdata_quat', 'z', 'type'): sm_lua_object__userdata_quat__z__type,
+    ('sm_lua_object', 'userdata_quat', 'w', 'type'): sm_lua_object__userdata_quat__w__type,
+    ('sm_lua_object', 'userdata_color', 'r', 'type'): sm_lua_object__userdata_color__r__type,
+    ('sm_lua_object', 'userdata_color', 'g', 'type'): sm_lua_object__userdata_color__g__type,
+    ('sm_lua_object', 'userdata_color', 'b', 'type'): sm_lua_object__userdata_color__b__type,
+    ('sm_lua_object', 'userdata_color', 'a', 'type'): sm_lua_object__userdata_color__a__type,
     ('sm_network_update', '', 'data', 'type'): sm_network_update__data__type,
     ('sm_network_update', 'create_data', 'body', 'type'): sm_network_update__create_data__body__type,
     ('sm_network_update', 'p_data', 'body', 'type'): sm_network_update__p_data__body__type,
@@ -219,6 +490,9 @@ EXPRESSIONS = {
     ('sm_network_update', 'update_rigid_body', 'body', 'type'): sm_network_update__update_rigid_body__body__type,
     ('sm_network_update', 'update_child_shape', 'data', 'type'): sm_network_update__update_child_shape__data__type,
     ('sm_network_update_body', 'raw_update', 'data', 'type'): sm_network_update_body__raw_update__data__type,
+    ('sm_packet', '', 'body', 'type'): sm_packet__body__type,
+    ('sm_place', '', 'placed_on_data', 'type'): sm_place__placed_on_data__type,
+    ('sm_remove', '', 'removed_surface_data', 'type'): sm_remove__removed_surface_data__type,
     ('sm_unreliable_update', 'update', 'data', 'type'): sm_unreliable_update__update__data__type,
     ('sm_unreliable_update', 'character_update', 'position', 'type'): sm_unreliable_update__character_update__position__type,
     ('sm_unreliable_update', 'character_update', 'rotation', 'type'): sm_unreliable_update__character_update__rotation__type,

@@ -11,8 +11,8 @@ if getattr(kaitaistruct, 'API_VERSION', (0, 9)) < (0, 11):
 
 class SmCommon(ReadWriteKaitaiStruct):
     """Types and tables shared by the Scrap Mechanic packet specs: vectors, quaternions,
-    transforms and UUIDs, the NetObj type table, the packet id table and the movement keys
-    bitfield.
+    transforms and UUIDs, 64-bit integers read in exact parts, the NetObj type table, the
+    packet id table and the movement keys bitfield.
     
     Byte order: `Format` says all data is little-endian, but every field table of the
     packets says `be`, and the tables win. Bit fields are read most significant bit first,
@@ -28,6 +28,10 @@ class SmCommon(ReadWriteKaitaiStruct):
     
     .. seealso::
        22 - Network Update, section Other structures
+    
+    
+    .. seealso::
+       34 - Place, section Vec3i
     
     
     .. seealso::
@@ -63,11 +67,42 @@ class SmCommon(ReadWriteKaitaiStruct):
         shape_group = 14
 
     class PacketId(IntEnum):
+        hello = 1
+        server_info = 2
+        request_passphrase = 3
+        respond_passphrase = 4
+        client_accepted = 5
+        file_checksums = 6
+        checksums_accepted = 7
+        checksums_denied = 8
+        character_info = 9
+        join_confirmation = 10
+        script_initialization_data = 11
+        generic_initialization_data = 13
+        display_message = 18
+        display_alert_text = 19
         initialization_network_update = 21
         network_update = 22
         unreliable_update = 24
+        script_data_s2c = 25
+        script_data_c2s = 26
+        generic_data_s2c = 27
+        generic_data_c2s = 28
         compound_packet = 29
         player_movement = 30
+        hotbar_item_changed = 31
+        container_transaction = 32
+        drop_item_stack = 33
+        place = 34
+        remove = 35
+        remove_joint = 39
+        harvestable_destroy = 40
+        lift_delete_creation = 43
+        connect = 44
+        lift_import_creation = 45
+        interact = 50
+        legacy = 51
+        lift_level = 52
     def __init__(self, _io=None, _parent=None, _root=None):
         super(SmCommon, self).__init__(_io)
         self._parent = _parent
@@ -392,11 +427,59 @@ class SmCommon(ReadWriteKaitaiStruct):
             self._dirty = False
 
 
+    class U64Parts(ReadWriteKaitaiStruct):
+        """A be u64 read as its two 32-bit halves, most significant first, so that the Web IDE
+        (JavaScript numbers hold 53 bits) shows both exactly; `value` is the whole number,
+        exact in Python, possibly rounded in JavaScript. Used for the 64-bit fields that are
+        not SteamIDs (workshop file ids, chat timestamps).
+        
+        When writing, set `high` and `low`; `value` is computed from them.
+        
+        .. seealso::
+           02 - Server Info, section ModData
+        """
+        def __init__(self, _io=None, _parent=None, _root=None):
+            super(SmCommon.U64Parts, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+
+        def _read(self):
+            self.high = self._io.read_u4be()
+            self.low = self._io.read_u4be()
+            self._dirty = False
+
+
+        def _fetch_instances(self):
+            pass
+
+
+        def _write__seq(self, io=None):
+            super(SmCommon.U64Parts, self)._write__seq(io)
+            self._io.write_u4be(self.high)
+            self._io.write_u4be(self.low)
+
+
+        def _check(self):
+            self._dirty = False
+
+        @property
+        def value(self):
+            """The 64-bit number."""
+            if hasattr(self, '_m_value'):
+                return self._m_value
+
+            self._m_value = self.high * 4294967296 + self.low
+            return getattr(self, '_m_value', None)
+
+        def _invalidate_value(self):
+            del self._m_value
+
     class Uuid(ReadWriteKaitaiStruct):
         """A 128-bit UUID, kept as its 16 bytes in wire order. Fields documented `le u128`
-        (items, characters, tools) store the canonical UUID text's bytes reversed; fields
-        documented `be u128` (container filters) store them in text order. The nil UUID is
-        16 zero bytes.
+        (items, characters, tools, shapes) store the canonical UUID text's bytes reversed;
+        fields documented `be u128` or `be UUID` (container filters, character customization
+        options, BlobData uids; 02's `byte[16]` UUIDs are taken as these) store them in text
+        order. Each field's doc says which. The nil UUID is 16 zero bytes.
         
         .. seealso::
            22 - Network Update, section ContainerItem
@@ -612,6 +695,44 @@ class SmCommon(ReadWriteKaitaiStruct):
             self._io.write_s4be(self.x)
             self._io.write_s4be(self.y)
             self._io.write_s4be(self.z)
+
+
+        def _check(self):
+            self._dirty = False
+
+
+    class Vec3i32Zyx(ReadWriteKaitaiStruct):
+        """Three signed 32-bit integers in Z, Y, X order (`Vec3i` of 34 Place and 35 Remove,
+        whose note calls the order counterintuitive).
+        
+        .. seealso::
+           34 - Place, section Vec3i
+        
+        
+        .. seealso::
+           35 - Remove, section Vec3i
+        """
+        def __init__(self, _io=None, _parent=None, _root=None):
+            super(SmCommon.Vec3i32Zyx, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+
+        def _read(self):
+            self.z = self._io.read_s4be()
+            self.y = self._io.read_s4be()
+            self.x = self._io.read_s4be()
+            self._dirty = False
+
+
+        def _fetch_instances(self):
+            pass
+
+
+        def _write__seq(self, io=None):
+            super(SmCommon.Vec3i32Zyx, self)._write__seq(io)
+            self._io.write_s4be(self.z)
+            self._io.write_s4be(self.y)
+            self._io.write_s4be(self.x)
 
 
         def _check(self):

@@ -17,6 +17,17 @@ class SmCompoundBody(ReadWriteKaitaiStruct):
     its own packet. In the Web IDE their bodies stay bytes (open them with the body spec of
     their packet id).
     
+    A sub-packet can be any server-to-client packet documented as LZ4 compressed: 02 Server
+    Info (`sm_server_info`), 11 Script Initialization Data
+    (`sm_script_initialization_data`), 13 Generic Initialization Data
+    (`sm_generic_initialization_data`), 18 Display Message (`sm_display_message`), 19
+    Display Alert Text (`sm_display_alert_text`), 21/22 Network Update
+    (`sm_network_update_body` once the runtime expanded the deltas), 24 Unreliable Update
+    (`sm_unreliable_update`), 25 Script Data (S->C) (`sm_script_data_s2c`), 27 Generic Data
+    (S->C) (`sm_generic_data_s2c`), and 29 itself. Their bodies are not compressed here, so
+    those specs open them as they are. (A sub-packet of a packet documented as not
+    compressed would open as `sm_packet` routes it.)
+    
     .. seealso::
        29 - Compound Packet, section Structure
     """

@@ -8,8 +8,8 @@ meta:
   bit-endian: be
 doc: |
   Types and tables shared by the Scrap Mechanic packet specs: vectors, quaternions,
-  transforms and UUIDs, the NetObj type table, the packet id table and the movement keys
-  bitfield.
+  transforms and UUIDs, 64-bit integers read in exact parts, the NetObj type table, the
+  packet id table and the movement keys bitfield.
 
   Byte order: `Format` says all data is little-endian, but every field table of the
   packets says `be`, and the tables win. Bit fields are read most significant bit first,
@@ -24,6 +24,7 @@ doc: |
   Python classes.
 doc-ref:
   - 22 - Network Update, section Other structures
+  - 34 - Place, section Vec3i
   - Format
   - BitStream
 types:
@@ -79,6 +80,23 @@ types:
       - id: z
         type: s4
         doc: Z coordinate, a signed 32-bit integer.
+  vec3i32_zyx:
+    doc: |
+      Three signed 32-bit integers in Z, Y, X order (`Vec3i` of 34 Place and 35 Remove,
+      whose note calls the order counterintuitive).
+    doc-ref:
+      - 34 - Place, section Vec3i
+      - 35 - Remove, section Vec3i
+    seq:
+      - id: z
+        type: s4
+        doc: The signed Z coordinate, sent first.
+      - id: y
+        type: s4
+        doc: The signed Y coordinate.
+      - id: x
+        type: s4
+        doc: The signed X coordinate, sent last.
   quat_xyzw:
     doc: A rotation quaternion, imaginary parts first, real part W last (`QuatXYZW`, and `Quat` of 24).
     doc-ref: 22 - Network Update, section QuatXYZW
@@ -130,14 +148,36 @@ types:
   uuid:
     doc: |
       A 128-bit UUID, kept as its 16 bytes in wire order. Fields documented `le u128`
-      (items, characters, tools) store the canonical UUID text's bytes reversed; fields
-      documented `be u128` (container filters) store them in text order. The nil UUID is
-      16 zero bytes.
+      (items, characters, tools, shapes) store the canonical UUID text's bytes reversed;
+      fields documented `be u128` or `be UUID` (container filters, character customization
+      options, BlobData uids; 02's `byte[16]` UUIDs are taken as these) store them in text
+      order. Each field's doc says which. The nil UUID is 16 zero bytes.
     doc-ref: 22 - Network Update, section ContainerItem
     seq:
       - id: octets
         size: 16
         doc: The UUID's 16 bytes as sent; their order depends on the field (see above).
+  u64_parts:
+    doc: |
+      A be u64 read as its two 32-bit halves, most significant first, so that the Web IDE
+      (JavaScript numbers hold 53 bits) shows both exactly; `value` is the whole number,
+      exact in Python, possibly rounded in JavaScript. Used for the 64-bit fields that are
+      not SteamIDs (workshop file ids, chat timestamps).
+
+      When writing, set `high` and `low`; `value` is computed from them.
+    doc-ref: 02 - Server Info, section ModData
+    seq:
+      - id: high
+        type: u4
+        doc: The most significant 32 bits.
+      - id: low
+        type: u4
+        doc: The least significant 32 bits.
+    instances:
+      # A multiplication rather than a shift (JavaScript's shifts are 32-bit).
+      value:
+        value: high * 0x100000000 + low
+        doc: The 64-bit number.
   f4_from_bits:
     doc: |
       A big-endian IEEE 754 single-precision float read as 32 raw bits, for floats that
@@ -238,7 +278,72 @@ types:
         type: f4_from_bits(w_bits)
         doc: The real part, the float of `w_bits` (reads no bytes).
 enums:
+  # Every packet id with a page, by the page's name. Each doc gives the number, the
+  # direction ("Bound To"), whether a packet sent on its own has an LZ4 body ("LZ4
+  # Compressed"), and the spec of its body: packets not compressed are routed by
+  # `sm_packet`, compressed ones keep their body as bytes there and the named spec
+  # parses the decompressed body (or the body of a 29 Compound sub-packet).
   packet_id:
+    0x01:
+      id: hello
+      -orig-id: Hello
+      doc: |
+        01, client to server, and the server answers with the same packet; not
+        compressed; no data (`sm_hello`).
+    0x02:
+      id: server_info
+      -orig-id: Server Info
+      doc: 02, server to client; LZ4 compressed (`sm_server_info`).
+    0x03:
+      id: request_passphrase
+      -orig-id: Request Passphrase
+      doc: 03, server to client; not compressed; no data (`sm_request_passphrase`).
+    0x04:
+      id: respond_passphrase
+      -orig-id: Respond Passphrase
+      doc: 04, client to server; not compressed (`sm_respond_passphrase`).
+    0x05:
+      id: client_accepted
+      -orig-id: Client Accepted
+      doc: 05, server to client; not compressed; no data (`sm_client_accepted`).
+    0x06:
+      id: file_checksums
+      -orig-id: File Checksums
+      doc: 06, client to server; LZ4 compressed (`sm_file_checksums`).
+    0x07:
+      id: checksums_accepted
+      -orig-id: Checksums Accepted
+      doc: 07, server to client; not compressed; no data (`sm_checksums_accepted`).
+    0x08:
+      id: checksums_denied
+      -orig-id: Checksums Denied
+      doc: |
+        08, documented client to server (though it answers 06 as 07 does); LZ4
+        compressed (`sm_checksums_denied`).
+    0x09:
+      id: character_info
+      -orig-id: Character Info
+      doc: 09, client to server; LZ4 compressed (`sm_character_info`).
+    0x0a:
+      id: join_confirmation
+      -orig-id: Join Confirmation
+      doc: 10, server to client; not compressed; no data (`sm_join_confirmation`).
+    0x0b:
+      id: script_initialization_data
+      -orig-id: Script Initialization Data
+      doc: 11, server to client; LZ4 compressed (`sm_script_initialization_data`).
+    0x0d:
+      id: generic_initialization_data
+      -orig-id: Generic Initialization Data
+      doc: 13, server to client; LZ4 compressed (`sm_generic_initialization_data`).
+    0x12:
+      id: display_message
+      -orig-id: Display Message
+      doc: 18, server to client; LZ4 compressed (`sm_display_message`).
+    0x13:
+      id: display_alert_text
+      -orig-id: Display Alert Text
+      doc: 19, server to client; LZ4 compressed (`sm_display_alert_text`).
     0x15:
       id: initialization_network_update
       doc: 21, sent while joining; handled exactly like 22. LZ4 compressed.
@@ -248,12 +353,84 @@ enums:
     0x18:
       id: unreliable_update
       doc: 24, transforms and controller data sent every tick. LZ4 compressed.
+    0x19:
+      id: script_data_s2c
+      -orig-id: Script Data (S->C)
+      doc: 25, server to client; LZ4 compressed (`sm_script_data_s2c`).
+    0x1a:
+      id: script_data_c2s
+      -orig-id: Script Data (C->S)
+      doc: 26, client to server; LZ4 compressed (`sm_script_data_c2s`).
+    0x1b:
+      id: generic_data_s2c
+      -orig-id: Generic Data (S->C)
+      doc: 27, server to client; LZ4 compressed (`sm_generic_data_s2c`).
+    0x1c:
+      id: generic_data_c2s
+      -orig-id: Generic Data (C->S)
+      doc: 28, client to server; LZ4 compressed (`sm_generic_data_c2s`).
     0x1d:
       id: compound_packet
       doc: 29, several uncompressed sub-packets in one. LZ4 compressed.
     0x1e:
       id: player_movement
       doc: 30, the client's movement keys and look direction. LZ4 compressed.
+    0x1f:
+      id: hotbar_item_changed
+      -orig-id: Equipped Item Changed
+      doc: |
+        31, client to server; LZ4 compressed (`sm_hotbar_item_changed`). The page's file
+        is named hotbar-item-changed, its title Equipped Item Changed.
+    0x20:
+      id: container_transaction
+      -orig-id: Container Transaction
+      doc: 32, client to server; LZ4 compressed (`sm_container_transaction`).
+    0x21:
+      id: drop_item_stack
+      -orig-id: Drop Item Stack
+      doc: 33, client to server; LZ4 compressed (`sm_drop_item_stack`).
+    0x22:
+      id: place
+      -orig-id: Place
+      doc: 34, client to server; LZ4 compressed (`sm_place`).
+    0x23:
+      id: remove
+      -orig-id: Remove
+      doc: 35, client to server; LZ4 compressed (`sm_remove`).
+    0x27:
+      id: remove_joint
+      -orig-id: Remove Joint
+      doc: 39, client to server; LZ4 compressed (`sm_remove_joint`).
+    0x28:
+      id: harvestable_destroy
+      -orig-id: Harvestable Destroy
+      doc: 40, client to server; not compressed (`sm_harvestable_destroy`).
+    0x2b:
+      id: lift_delete_creation
+      -orig-id: Lift Delete Creation
+      doc: 43, client to server; LZ4 compressed (`sm_lift_delete_creation`).
+    0x2c:
+      id: connect
+      -orig-id: Connect
+      doc: 44, client to server; LZ4 compressed (`sm_connect`).
+    0x2d:
+      id: lift_import_creation
+      -orig-id: Lift Import Creation
+      doc: 45, client to server; LZ4 compressed (`sm_lift_import_creation`).
+    0x32:
+      id: interact
+      -orig-id: Interact
+      doc: 50, client to server; not compressed (`sm_interact`).
+    0x33:
+      id: legacy
+      -orig-id: Legacy
+      doc: |
+        51, client to server, never sent by a vanilla client; not compressed; no data
+        (`sm_legacy`).
+    0x34:
+      id: lift_level
+      -orig-id: Lift Level
+      doc: 52, client to server; LZ4 compressed (`sm_lift_level`).
   # NetObjType (22, NetObjType Enum). 24 uses the same values; only rigid_body,
   # controller and character can be updated unreliably.
   netobj_type:

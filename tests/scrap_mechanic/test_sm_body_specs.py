@@ -165,5 +165,5 @@ def test_packet_spec_keeps_body_bytes():
     obj = parse_all(SmPacket, b"\x16\xf0\x01\x02")
     assert obj.packet_id == SmCommon.PacketId.network_update
     assert obj.body == b"\xf0\x01\x02"
-    unknown = parse_all(SmPacket, b"\x05")
-    assert unknown.packet_id == 5 and unknown.body == b""
+    unknown = parse_all(SmPacket, b"\x0c")              # 12: no page documents it
+    assert unknown.packet_id == 12 and unknown.body == b""

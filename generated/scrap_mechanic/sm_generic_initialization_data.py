@@ -1,0 +1,54 @@
+# This is a generated file! Please edit source .ksy file and use kaitai-struct-compiler to rebuild
+# mypy: ignore-errors
+
+import kaitaistruct
+from kaitaistruct import KaitaiStruct, KaitaiStream, BytesIO
+from . import sm_blob_data
+
+
+if getattr(kaitaistruct, 'API_VERSION', (0, 9)) < (0, 11):
+    raise Exception("Incompatible Kaitai Struct Python API: 0.11 or later is required, but you have %s" % (kaitaistruct.__version__))
+
+class SmGenericInitializationData(KaitaiStruct):
+    """The body of a 13 Generic Initialization Data packet after LZ4 decompression (Server ->
+    Client, while joining). Its BlobData payloads are World Info (`sm_blob_world_info`),
+    Gameplay Options (`sm_blob_gameplay_options`) and Player Data (`sm_blob_player_data`).
+    
+    The page's header says ID 0x0B (11) and its description is that of 11 (terrain data);
+    the page is that of packet 13 (0x0D), and the payloads it lists are not terrain data.
+    
+    Each BlobData's data is an LZ4 block kept as bytes (`sm_blob_data`); its `known_uid`
+    names the spec of the expanded payload. The entries are read until the end of the body:
+    their number is bounded by the body's size (each takes at least 25 bytes).
+    
+    .. seealso::
+       13 - Generic Initialization Data, section Structure
+    
+    
+    .. seealso::
+       BlobData
+    """
+    def __init__(self, _io, _parent=None, _root=None):
+        super(SmGenericInitializationData, self).__init__(_io)
+        self._parent = _parent
+        self._root = _root or self
+        self._read()
+
+    def _read(self):
+        self.game_tick = self._io.read_u4be()
+        self.blobs = []
+        i = 0
+        while not self._io.is_eof():
+            self.blobs.append(sm_blob_data.SmBlobData(self._io))
+            i += 1
+
+
+
+    def _fetch_instances(self):
+        pass
+        for i in range(len(self.blobs)):
+            pass
+            self.blobs[i]._fetch_instances()
+
+
+

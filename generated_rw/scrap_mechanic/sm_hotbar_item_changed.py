@@ -1,0 +1,49 @@
+# This is a generated file! Please edit source .ksy file and use kaitai-struct-compiler to rebuild
+# mypy: ignore-errors
+
+import kaitaistruct
+from kaitaistruct import ReadWriteKaitaiStruct, KaitaiStream, BytesIO
+from . import sm_common
+
+
+if getattr(kaitaistruct, 'API_VERSION', (0, 9)) < (0, 11):
+    raise Exception("Incompatible Kaitai Struct Python API: 0.11 or later is required, but you have %s" % (kaitaistruct.__version__))
+
+class SmHotbarItemChanged(ReadWriteKaitaiStruct):
+    """The body of a 31 packet after LZ4 decompression (Client -> Server), titled Equipped
+    Item Changed on its page (whose file is named hotbar-item-changed): sent when the player
+    equips a different item. No packet is sent when both the UUID and the Tool Instance ID
+    are the same as the previous equipped item.
+    
+    .. seealso::
+       31 - Equipped Item Changed, section Structure
+    """
+    def __init__(self, _io=None, _parent=None, _root=None):
+        super(SmHotbarItemChanged, self).__init__(_io)
+        self._parent = _parent
+        self._root = _root or self
+
+    def _read(self):
+        self.character_id = self._io.read_u4be()
+        self.uuid = sm_common.SmCommon.Uuid(self._io)
+        self.uuid._read()
+        self.tool_instance_id = self._io.read_u4be()
+        self._dirty = False
+
+
+    def _fetch_instances(self):
+        pass
+        self.uuid._fetch_instances()
+
+
+    def _write__seq(self, io=None):
+        super(SmHotbarItemChanged, self)._write__seq(io)
+        self._io.write_u4be(self.character_id)
+        self.uuid._write__seq(self._io)
+        self._io.write_u4be(self.tool_instance_id)
+
+
+    def _check(self):
+        self._dirty = False
+
+

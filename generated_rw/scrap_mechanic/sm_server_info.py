@@ -1,0 +1,290 @@
+# This is a generated file! Please edit source .ksy file and use kaitai-struct-compiler to rebuild
+# mypy: ignore-errors
+
+import kaitaistruct
+from kaitaistruct import ReadWriteKaitaiStruct, KaitaiStream, BytesIO
+from . import sm_common
+from . import sm_string
+from enum import IntEnum
+
+
+if getattr(kaitaistruct, 'API_VERSION', (0, 9)) < (0, 11):
+    raise Exception("Incompatible Kaitai Struct Python API: 0.11 or later is required, but you have %s" % (kaitaistruct.__version__))
+
+class SmServerInfo(ReadWriteKaitaiStruct):
+    """The body of a 02 Server Info packet after LZ4 decompression: information about the
+    server, such as the world seed, the current game tick, and the enabled mods, and the
+    keys of the script and generic data (BlobData) the server then sends. Bound To: Server
+    -> Client (the page's first sentence says "sent by the client"; its Bound To line and
+    the joining sequences have the server send it).
+    
+    Decisions where the page is loose: the sub-tables write `u64`, `u16` and `u32` without
+    a byte order; File ID is read big-endian (as the page's ImHex pattern of mods has it),
+    in two exact halves since it is 64 bits wide. `byte[16]` UUIDs are kept in wire order
+    and taken as be (the UUID text's bytes in order), as BlobData's Uid is. A GenericData
+    entry is the head of a BlobData: its `Size` (a be u16) is taken for the key's size, as
+    BlobData's `Key Size`, and the key is read as that many bytes, 4 for the `u32` the
+    table lists (`key_u32` reads those 4 bytes as the le u32 BlobData keys are).
+    
+    Counts are be u32 read before their lists: the runtime must bound them (each mod takes
+    24 bytes and each key at least 18, so a list cannot outgrow the body).
+    
+    .. seealso::
+       02 - Server Info, section Structure
+    """
+
+    class Gamemode(IntEnum):
+        alpha_terrain = 0
+        flat_terrain = 1
+        classic_terrain = 2
+        created_terrain_test = 3
+        created_terrain = 4
+        challenge = 5
+        challenge_builder = 6
+        terrain = 7
+        menu_creation = 8
+        survival = 14
+        custom = 15
+        development = 16
+    def __init__(self, _io=None, _parent=None, _root=None):
+        super(SmServerInfo, self).__init__(_io)
+        self._parent = _parent
+        self._root = _root or self
+
+    def _read(self):
+        self.version = self._io.read_u4be()
+        self.gamemode = KaitaiStream.resolve_enum(SmServerInfo.Gamemode, self._io.read_u4be())
+        self.seed = self._io.read_u4be()
+        self.gametick = self._io.read_u4be()
+        self.num_mods = self._io.read_u4be()
+        self.mods = []
+        for i in range(self.num_mods):
+            _t_mods = SmServerInfo.ModData(self._io, self, self._root)
+            try:
+                _t_mods._read()
+            finally:
+                self.mods.append(_t_mods)
+
+        self.game_data = sm_string.SmString(self._io)
+        self.game_data._read()
+        self.num_script_keys = self._io.read_u4be()
+        self.script_data = []
+        for i in range(self.num_script_keys):
+            _t_script_data = SmServerInfo.GenericData(self._io, self, self._root)
+            try:
+                _t_script_data._read()
+            finally:
+                self.script_data.append(_t_script_data)
+
+        self.num_generic_keys = self._io.read_u4be()
+        self.generic_data = []
+        for i in range(self.num_generic_keys):
+            _t_generic_data = SmServerInfo.GenericData(self._io, self, self._root)
+            try:
+                _t_generic_data._read()
+            finally:
+                self.generic_data.append(_t_generic_data)
+
+        self.flags = SmServerInfo.Flags(self._io, self, self._root)
+        self.flags._read()
+        self._dirty = False
+
+
+    def _fetch_instances(self):
+        pass
+        for i in range(len(self.mods)):
+            pass
+            self.mods[i]._fetch_instances()
+
+        self.game_data._fetch_instances()
+        for i in range(len(self.script_data)):
+            pass
+            self.script_data[i]._fetch_instances()
+
+        for i in range(len(self.generic_data)):
+            pass
+            self.generic_data[i]._fetch_instances()
+
+        self.flags._fetch_instances()
+
+
+    def _write__seq(self, io=None):
+        super(SmServerInfo, self)._write__seq(io)
+        self._io.write_u4be(self.version)
+        self._io.write_u4be(int(self.gamemode))
+        self._io.write_u4be(self.seed)
+        self._io.write_u4be(self.gametick)
+        self._io.write_u4be(self.num_mods)
+        for i in range(len(self.mods)):
+            pass
+            self.mods[i]._write__seq(self._io)
+
+        self.game_data._write__seq(self._io)
+        self._io.write_u4be(self.num_script_keys)
+        for i in range(len(self.script_data)):
+            pass
+            self.script_data[i]._write__seq(self._io)
+
+        self._io.write_u4be(self.num_generic_keys)
+        for i in range(len(self.generic_data)):
+            pass
+            self.generic_data[i]._write__seq(self._io)
+
+        self.flags._write__seq(self._io)
+
+
+    def _check(self):
+        if len(self.mods) != self.num_mods:
+            raise kaitaistruct.ConsistencyError(u"mods", self.num_mods, len(self.mods))
+        for i in range(len(self.mods)):
+            pass
+            if self.mods[i]._root != self._root:
+                raise kaitaistruct.ConsistencyError(u"mods", self._root, self.mods[i]._root)
+            if self.mods[i]._parent != self:
+                raise kaitaistruct.ConsistencyError(u"mods", self, self.mods[i]._parent)
+
+        if len(self.script_data) != self.num_script_keys:
+            raise kaitaistruct.ConsistencyError(u"script_data", self.num_script_keys, len(self.script_data))
+        for i in range(len(self.script_data)):
+            pass
+            if self.script_data[i]._root != self._root:
+                raise kaitaistruct.ConsistencyError(u"script_data", self._root, self.script_data[i]._root)
+            if self.script_data[i]._parent != self:
+                raise kaitaistruct.ConsistencyError(u"script_data", self, self.script_data[i]._parent)
+
+        if len(self.generic_data) != self.num_generic_keys:
+            raise kaitaistruct.ConsistencyError(u"generic_data", self.num_generic_keys, len(self.generic_data))
+        for i in range(len(self.generic_data)):
+            pass
+            if self.generic_data[i]._root != self._root:
+                raise kaitaistruct.ConsistencyError(u"generic_data", self._root, self.generic_data[i]._root)
+            if self.generic_data[i]._parent != self:
+                raise kaitaistruct.ConsistencyError(u"generic_data", self, self.generic_data[i]._parent)
+
+        if self.flags._root != self._root:
+            raise kaitaistruct.ConsistencyError(u"flags", self._root, self.flags._root)
+        if self.flags._parent != self:
+            raise kaitaistruct.ConsistencyError(u"flags", self, self.flags._parent)
+        self._dirty = False
+
+    class Flags(ReadWriteKaitaiStruct):
+        """The flags byte, bit 7 first. (The page's sentence under this table, about movement
+        keys, is that of 30 Player Movement's Keys bitfield.)
+        
+        .. seealso::
+           02 - Server Info, section Flags bitfield
+        """
+        def __init__(self, _io=None, _parent=None, _root=None):
+            super(SmServerInfo.Flags, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+
+        def _read(self):
+            self.developer_mode = self._io.read_bits_int_be(1) != 0
+            self.unknown = self._io.read_bits_int_be(7)
+            self._dirty = False
+
+
+        def _fetch_instances(self):
+            pass
+
+
+        def _write__seq(self, io=None):
+            super(SmServerInfo.Flags, self)._write__seq(io)
+            self._io.write_bits_int_be(1, int(self.developer_mode))
+            self._io.write_bits_int_be(7, self.unknown)
+
+
+        def _check(self):
+            self._dirty = False
+
+
+    class GenericData(ReadWriteKaitaiStruct):
+        """The key of one BlobData the server has. Purpose is not fully known. The page's note
+        says a **Channel** field name is a guess and unconfirmed, but its table has no
+        field of that name.
+        
+        .. seealso::
+           02 - Server Info, section GenericData
+        """
+        def __init__(self, _io=None, _parent=None, _root=None):
+            super(SmServerInfo.GenericData, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+
+        def _read(self):
+            self.uid = sm_common.SmCommon.Uuid(self._io)
+            self.uid._read()
+            self.len_key = self._io.read_u2be()
+            self.key = self._io.read_bytes(self.len_key)
+            self._dirty = False
+
+
+        def _fetch_instances(self):
+            pass
+            self.uid._fetch_instances()
+
+
+        def _write__seq(self, io=None):
+            super(SmServerInfo.GenericData, self)._write__seq(io)
+            self.uid._write__seq(self._io)
+            self._io.write_u2be(self.len_key)
+            self._io.write_bytes(self.key)
+
+
+        def _check(self):
+            if len(self.key) != self.len_key:
+                raise kaitaistruct.ConsistencyError(u"key", self.len_key, len(self.key))
+            self._dirty = False
+
+        @property
+        def key_u32(self):
+            """A 4-byte key read as the le u32 BlobData keys are (a world id, a player id, ...)."""
+            if hasattr(self, '_m_key_u32'):
+                return self._m_key_u32
+
+            if self.len_key == 4:
+                pass
+                self._m_key_u32 = ((KaitaiStream.byte_array_index(self.key, 0) + KaitaiStream.byte_array_index(self.key, 1) * 256) + KaitaiStream.byte_array_index(self.key, 2) * 65536) + KaitaiStream.byte_array_index(self.key, 3) * 16777216
+
+            return getattr(self, '_m_key_u32', None)
+
+        def _invalidate_key_u32(self):
+            del self._m_key_u32
+
+    class ModData(ReadWriteKaitaiStruct):
+        """One enabled mod.
+        
+        .. seealso::
+           02 - Server Info, section ModData
+        """
+        def __init__(self, _io=None, _parent=None, _root=None):
+            super(SmServerInfo.ModData, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+
+        def _read(self):
+            self.file_id = sm_common.SmCommon.U64Parts(self._io)
+            self.file_id._read()
+            self.mod_uuid = sm_common.SmCommon.Uuid(self._io)
+            self.mod_uuid._read()
+            self._dirty = False
+
+
+        def _fetch_instances(self):
+            pass
+            self.file_id._fetch_instances()
+            self.mod_uuid._fetch_instances()
+
+
+        def _write__seq(self, io=None):
+            super(SmServerInfo.ModData, self)._write__seq(io)
+            self.file_id._write__seq(self._io)
+            self.mod_uuid._write__seq(self._io)
+
+
+        def _check(self):
+            self._dirty = False
+
+
+
