@@ -18,9 +18,10 @@ import lz4.block
 import pytest
 import write_roundtrip as roundtrip
 from sm_testlib import parse_all
-from wirestruct.captures.container import write_header
-from wirestruct.encoding import encode_fields, type_info
-from wirestruct.errors import ParseError
+from wirestruct.captures.files.container import write_header
+from wirestruct.core.errors import ParseError
+from wirestruct.core.parse import check_consumed, parse
+from wirestruct.encode.building import encode_fields, type_info
 from wirestruct.generated.scrap_mechanic.sm_blob_chat_message import SmBlobChatMessage
 from wirestruct.generated.scrap_mechanic.sm_blob_data import SmBlobData
 from wirestruct.generated.scrap_mechanic.sm_blob_gameplay_options import SmBlobGameplayOptions
@@ -34,9 +35,7 @@ from wirestruct.generated.scrap_mechanic.sm_checksums_denied import SmChecksumsD
 from wirestruct.generated.scrap_mechanic.sm_common import SmCommon
 from wirestruct.generated.scrap_mechanic.sm_compound_body import SmCompoundBody
 from wirestruct.generated.scrap_mechanic.sm_connect import SmConnect
-from wirestruct.generated.scrap_mechanic.sm_container_transaction import (
-    SmContainerTransaction,
-)
+from wirestruct.generated.scrap_mechanic.sm_container_transaction import SmContainerTransaction
 from wirestruct.generated.scrap_mechanic.sm_display_alert_text import SmDisplayAlertText
 from wirestruct.generated.scrap_mechanic.sm_display_message import SmDisplayMessage
 from wirestruct.generated.scrap_mechanic.sm_drop_item_stack import SmDropItemStack
@@ -65,8 +64,7 @@ from wirestruct.generated.scrap_mechanic.sm_script_initialization_data import (
 )
 from wirestruct.generated.scrap_mechanic.sm_server_info import SmServerInfo
 from wirestruct.generated.scrap_mechanic.sm_string import SmString
-from wirestruct.jsonify import to_jsonable
-from wirestruct.parse import check_consumed, parse
+from wirestruct.output.jsonify import to_jsonable
 from wirestruct.tools.webide import verify_export
 
 ROOT = Path(__file__).resolve().parents[2]
