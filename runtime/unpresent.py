@@ -189,13 +189,17 @@ def _rebuilt(attr: dict[str, Any], value: Mapping[str, Any], obj: Any, info: Typ
 def _index_table(name: str, value: Mapping[str, Any], info: TypeInfo, closing: int
                  ) -> dict[str, Any] | None:
     """An index-only jump table from the flags that test its bits
-    (``has_x: (groups.mask >> 10) & 1 == 1``)."""
-    flag = re.compile(rf"^\(\s*{re.escape(name)}\.mask\s*>>\s*(\d+)\s*\)\s*&\s*1\s*==\s*1$")
+    (``has_x: groups.mask / 1024 % 2 == 1``, bit 10: the specs divide by 2^n rather than
+    shift, for Lua 5.2)."""
+    flag = re.compile(rf"^{re.escape(name)}\.mask\s*/\s*(\d+)\s*%\s*2\s*==\s*1$")
     indexes = []
     for inst_name, inst in (info.spec.get("instances") or {}).items():
         match = flag.match(str(inst.get("value", "")).strip())
         if match is not None and value.get(inst_name) is True:
-            indexes.append(int(match.group(1)))
+            power = int(match.group(1))
+            if power & (power - 1):
+                return None  # not a single bit
+            indexes.append(power.bit_length() - 1)
     if not any(flag.match(str(inst.get("value", "")).strip())
                for inst in (info.spec.get("instances") or {}).values()):
         return None

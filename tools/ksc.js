@@ -4,10 +4,11 @@
 // about half a second to start; this script compiles every spec it is given in one Node
 // process. It reads a JSON request on stdin:
 //   {"specs": ["ksy/scrap_mechanic/network_update.ksy", ...],
-//    "languages": ["python", "javascript", "python-rw"]}
+//    "languages": ["python", "javascript", "python-rw", "lua"]}
 // and writes a JSON answer on stdout:
 //   {"compiler": "0.11.0", "results": {"<path>": {"id": ..., "imports": [...],
-//     "outputs": {"python": {"<file>": "<text>"}, "javascript": {...}, "python-rw": {...}},
+//     "outputs": {"python": {"<file>": "<text>"}, "javascript": {...}, "python-rw": {...},
+//                 "lua": {...}},
 //     "errors": [...]}}}
 //
 // "python-rw" is Python with read-write classes (`_write()`, `_check()`: the compiler's
