@@ -333,3 +333,45 @@ def test_check_lists_a_stale_lua_module(tmp_path):
     assert regen.differing_files(expected) == []
     (gen / "pkgv" / "old_spec.lua").write_text("-- from a removed spec\n")
     assert regen.stale_files(expected, generated=gen) == [gen / "pkgv" / "old_spec.lua"]
+
+
+IN_ENUM = """\
+meta:
+  id: t_in_enum
+seq:
+  - id: kind
+    type: u1
+    enum: kind
+    valid:
+      in-enum: true
+  - id: kinds
+    type: u1
+    enum: kind
+    repeat: expr
+    repeat-expr: 2
+    valid:
+      in-enum: true
+enums:
+  kind:
+    1: one
+"""
+
+
+def test_lua_in_enum_checks_also_refuse_an_entry_without_a_label(tmp_path):
+    ksy = make_tree(tmp_path, {"pkge/t_in_enum.ksy": IN_ENUM})
+    gen = tmp_path / "gen"
+    expected, errors = regen.expected_outputs(ksy=ksy, generated=gen)
+    assert errors == []
+    lua = expected[gen / "pkge" / "t_in_enum.lua"]
+    assert "if self.kind == nil or self.kind.label == nil then\n" in lua
+    assert "if self.kinds[i + 1] == nil or self.kinds[i + 1].label == nil then\n" in lua
+    assert lua.count('error("ValidationNotInEnumError")') == 2
+    assert lua.count(".label == nil then\n") == 2
+
+
+def test_rewrite_lua_touches_only_in_enum_checks():
+    source = ('  if self.a == nil then\n    error("ValidationNotInEnumError")\n  end\n'
+              '  if self.b == nil then\n    error("other")\n  end\n')
+    assert regen.rewrite_lua(source) == (
+        '  if self.a == nil or self.a.label == nil then\n    error("ValidationNotInEnumError")\n'
+        '  end\n  if self.b == nil then\n    error("other")\n  end\n')

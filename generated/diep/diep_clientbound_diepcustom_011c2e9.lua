@@ -163,7 +163,7 @@ end
 
 function DiepClientboundDiepcustom011c2e9:_read()
   self.packet_id = DiepClientboundDiepcustom011c2e9.ClientboundPacketId(self._io:read_u1())
-  if self.packet_id == nil then
+  if self.packet_id == nil or self.packet_id.label == nil then
     error("ValidationNotInEnumError")
   end
   local _on = self.packet_id
@@ -1411,7 +1411,7 @@ end
 function DiepClientboundDiepcustom011c2e9.Upcreate:_read()
   self.entity = DiepTypes.Entid(self._io)
   self.kind = DiepClientboundDiepcustom011c2e9.UpcreateKind(self._io:read_u1())
-  if self.kind == nil then
+  if self.kind == nil or self.kind.label == nil then
     error("ValidationNotInEnumError")
   end
   local _on = self.kind

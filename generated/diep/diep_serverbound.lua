@@ -53,7 +53,7 @@ end
 
 function DiepServerbound:_read()
   self.packet_id = DiepServerbound.ServerboundPacketId(self._io:read_u1())
-  if self.packet_id == nil then
+  if self.packet_id == nil or self.packet_id.label == nil then
     error("ValidationNotInEnumError")
   end
   local _on = self.packet_id

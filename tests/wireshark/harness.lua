@@ -8,6 +8,13 @@
 --   parse <spec id> <hex>            -> {"view": ..., "spans": {path: [off, len]}}
 --                                        or {"error": {...}}
 --   lz4 <cap> <expected size|-> <hex> -> {"hex": ...} or {"error": {...}}
+--   load <module>                    -> {"loaded": true} or {"error": {...}}
+--   reads <op,op,...> <hex>          -> {"values": [...], "pos": [...]} (+ "error" and
+--                                        "at" when op number `at` failed); ops: u1 s1
+--                                        u2le ... s8be f4le ... f8be, bbe<n> ble<n>
+--                                        (bit fields), n<k> (k bytes), full, align,
+--                                        seek<k>, term<byte>:<include>:<consume>:<eos_error>,
+--                                        eof, size
 -- A view is the object as wirestruct's `--raw` JSON has it (fields, parameters and
 -- instances by name), with tagged leaves: {"$h": hex} for bytes and text (the text's
 -- UTF-8 bytes), {"$enum": label, "$v": value} for enum entries, {"$f": "NaN"|...} for
@@ -23,11 +30,20 @@ local rt = wirestruct.new(dirs)
 local format, byte, concat = string.format, string.byte, table.concat
 local math_type = math.type
 
+local TO_HEX, FROM_HEX = {}, {}
+for b = 0, 255 do
+  local h = format("%02x", b)
+  TO_HEX[string.char(b)] = h
+  FROM_HEX[h] = string.char(b)
+  FROM_HEX[h:upper()] = string.char(b)
+end
+
 local function hex(s)
-  return (s:gsub(".", function(c) return format("%02x", byte(c)) end))
+  return (s:gsub(".", TO_HEX))
 end
 
 local function json_string(s)
+  if not s:find('[%c"\\\128-\255]') then return '"' .. s .. '"' end
   return '"' .. s:gsub('[%c"\\\128-\255]', function(c)
     local b = byte(c)
     if c == '"' then return '\\"' elseif c == "\\" then return "\\\\" end
@@ -45,11 +61,14 @@ local function number(x)
     if not text:find("[%.eEn]") then text = text .. ".0" end
     return text
   end
+  if x == 0 and 1 / x < 0 then return "-0.0" end
   if x == math.floor(x) and x > -2^63 and x < 2^63 then return format("%.0f", x) end
   return format("%.17g", x)
 end
 
 local view
+
+local function index(obj, name) return obj[name] end
 
 local function leaf(value, path, spans, depth)
   local t = type(value)
@@ -95,7 +114,7 @@ view = function(obj, path, spans, depth)
   end
   for _, name in ipairs(wirestruct.instances(obj)) do
     if not seen[name] then
-      local ok, value = pcall(function() return obj[name] end)
+      local ok, value = pcall(index, obj, name)
       if ok and value ~= nil then
         out[#out + 1] = json_string(name) .. ":" .. leaf(value, prefix .. name, spans, depth)
       end
@@ -114,7 +133,7 @@ local function error_json(err)
 end
 
 local function unhex(h)
-  return (h:gsub("%x%x", function(c) return string.char(tonumber(c, 16)) end))
+  return (h:gsub("%x%x", FROM_HEX))
 end
 
 local out = io.stdout
@@ -137,6 +156,43 @@ for line in io.lines(task_file) do
     else
       out:write(error_json(data), "\n")
     end
+  elseif kind == "load" then
+    local ok, err = pcall(rt.require, rt, a)
+    if ok then out:write('{"loaded":true}\n') else out:write(error_json({ kind = "LoadError", message = tostring(err) }), "\n") end
+  elseif kind == "reads" then
+    local KaitaiStream = rt.env.KaitaiStream or (rt:require("kaitaistruct") and rt.env.KaitaiStream)
+    local io = KaitaiStream(unhex(b))
+    local values, positions, at, failure = {}, {}, nil, nil
+    local k = 0
+    for op in a:gmatch("[^,]+") do
+      k = k + 1
+      local ok, value = pcall(function()
+        local n = op:match("^bbe(%d+)$")
+        if n then return io:read_bits_int_be(tonumber(n)) end
+        n = op:match("^ble(%d+)$")
+        if n then return io:read_bits_int_le(tonumber(n)) end
+        n = op:match("^n(%d+)$")
+        if n then return io:read_bytes(tonumber(n)) end
+        n = op:match("^seek(%d+)$")
+        if n then io:seek(tonumber(n)) return nil end
+        local term, inc, con, eos = op:match("^term(%d+):(%d):(%d):(%d)$")
+        if term then return io:read_bytes_term(tonumber(term), inc == "1", con == "1", eos == "1") end
+        if op == "full" then return io:read_bytes_full() end
+        if op == "align" then io:align_to_byte() return nil end
+        if op == "eof" then return io:is_eof() end
+        if op == "size" then return io:size() end
+        return io["read_" .. op](io)
+      end)
+      if not ok then at, failure = k, value break end
+      values[#values + 1] = value == nil and "null" or leaf(value, "", {}, 0)
+      positions[#positions + 1] = number(io:pos())
+    end
+    out:write('{"values":[', concat(values, ","), '],"pos":[', concat(positions, ","), "]")
+    if at then
+      local e = error_json(type(failure) == "table" and failure or { kind = "LuaError", message = tostring(failure) })
+      out:write(',"at":', tostring(at), ",", e:sub(2, -2))
+    end
+    out:write("}\n")
   else
     out:write('{"error":{"kind":"HarnessError","message":"bad task line"}}\n')
   end

@@ -3,10 +3,11 @@
 -- `E = enum.Enum {name = value, ...}`; `E.name` is the entry {label, value}; `E(value)`
 -- is the entry of that value, the same table every time (so `==` compares entries), or,
 -- for a value the enum does not list, an entry of its own with no label: the generated
--- code reads `.value` of whatever it got, so an unknown value is not an error.
+-- code reads `.value` of whatever it got, so an unknown value is not an error. `E(entry)`
+-- is the entry itself (the compiler wraps enum-valued expressions once more).
 local enum = {}
 
-local Entry = {}
+local Entry = { _ws_enum_entry = true }
 Entry.__index = Entry
 Entry.__eq = function(a, b) return a.value == b.value and a.enum == b.enum end
 Entry.__tostring = function(e) return e.label or tostring(e.value) end
@@ -26,6 +27,8 @@ function enum.Enum(names)
     __call = function(_, value)
       local entry = by_value[value]
       if entry ~= nil then return entry end
+      -- An enum-valued expression comes wrapped once more: `E(E.name)` is `E.name`.
+      if getmetatable(value) == Entry then return value end
       return setmetatable({ value = value, enum = e }, Entry)
     end,
   })

@@ -10,11 +10,12 @@
 -- Reads behave as Kaitai's Python runtime does (the reference wirestruct tests against):
 -- byte-aligned reads drop unread bits, bit fields consume whole bytes as needed,
 -- `read_bytes_term` and `seek` align too. Integers are exact: on Lua 5.3+ they are native
--- integers (a u8 of 2^63 or more wraps to negative, as `string.unpack` gives it); on
--- Lua 5.2 numbers are doubles, exact to 2^53, and a 64-bit value beyond that is a
--- Wireshark UInt64/Int64 when those classes exist and a double rounded to 53 bits
--- otherwise (standalone 5.2). Floats are decoded by hand on 5.2 and with string.unpack on
--- 5.3+, bit for bit the same (NaN payloads aside).
+-- integers; on Lua 5.2 numbers are doubles, exact to 2^53. A 64-bit value a native number
+-- cannot hold (beyond 2^53 on 5.2, a u8 of 2^63 or more on 5.3+) is a Wireshark
+-- UInt64/Int64 where those classes exist; standalone, it is a double rounded to 53 bits
+-- on 5.2 and wraps to negative on 5.3+ (as string.unpack's I8 gives it). Floats are
+-- decoded by hand on 5.2 and with string.unpack on 5.3+, bit for bit the same (NaN
+-- payloads aside).
 --
 -- Failures are error objects (tables, not strings): {kind = "ParseError", message,
 -- offset (absolute), expected}, raised with level 0.
@@ -245,7 +246,9 @@ local TWO32, TWO53 = 4294967296, 9007199254740992
 -- A 64-bit integer from its two 32-bit halves (hi signed when `signed`).
 local function int64(lo, hi, signed)
   if unpack then
-    -- 5.3+: native 64-bit integers (wrapping past 2^63 like string.unpack's I8).
+    -- 5.3+: native 64-bit integers; a u8 of 2^63 or more is a UInt64 in Wireshark and
+    -- wraps to negative standalone (as string.unpack's I8 gives it).
+    if not signed and hi >= 2147483648 and UInt64 then return UInt64.new(lo, hi) end
     return hi * TWO32 + lo
   end
   local value

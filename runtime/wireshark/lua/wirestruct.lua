@@ -183,7 +183,18 @@ local function on_error(rt, err)
     for k = #frames, 1, -1 do
       local f = frames[k]
       local text = source_line(rt, f.source, f.line) or ""
-      local field = text:match("self%.([%a_][%w_]*)%s*=") or text:match("self%.([%a_][%w_]*)%[")
+      if text:find("^%s*error%(") then
+        -- a validation: the field is the one assigned last, a few lines up
+        for back = 1, 8 do
+          local earlier = source_line(rt, f.source, f.line - back) or ""
+          if earlier:match("self%.[%a_][%w_]*%s*=[^=]") or earlier:match("self%.[%a_][%w_]*%[.-%]%s*=[^=]") then
+            text = earlier
+            break
+          end
+          if earlier:find("^function ") then break end
+        end
+      end
+      local field = text:match("self%.([%a_][%w_]*)%s*=[^=]") or text:match("self%.([%a_][%w_]*)%[")
       if field then
         field = field:gsub("^_m_", ""):gsub("^_raw_", "")
       end
@@ -268,11 +279,17 @@ function M.fields(obj)
 end
 
 -- The names of the instances (computed values) `obj`'s type declares.
+local instance_names = setmetatable({}, { __mode = "k" })
+
 function M.instances(obj)
-  local names = {}
   local cls = getmetatable(obj)
-  for name in pairs(cls.property or {}) do names[#names + 1] = name end
-  table.sort(names)
+  local names = instance_names[cls]
+  if names == nil then
+    names = {}
+    for name in pairs(cls.property or {}) do names[#names + 1] = name end
+    table.sort(names)
+    instance_names[cls] = names
+  end
   return names
 end
 
@@ -283,7 +300,8 @@ end
 
 -- Is `value` an enum entry ({label, value}; label nil for a value the enum lacks)?
 function M.is_enum(value)
-  return type(value) == "table" and rawget(value, "enum") ~= nil and rawget(value, "value") ~= nil
+  local mt = type(value) == "table" and getmetatable(value)
+  return mt and rawget(mt, "_ws_enum_entry") == true or false
 end
 
 return M
