@@ -31,11 +31,13 @@ local function read_file(path)
   return text
 end
 
--- A new runtime whose `require` searches `dirs` (a list of directories).
-function M.new(dirs)
+-- A new runtime whose `require` searches `dirs` (a list of directories) for files named
+-- <module><ext> (ext ".lua" unless given: the Wireshark plugin names its modules
+-- ".luamod", so that Wireshark does not run them as plugins of their own).
+function M.new(dirs, ext)
   local env = setmetatable({}, { __index = _G })
-  local rt = setmetatable({ env = env, dirs = dirs, loaded = {}, sources = {},
-    generated = {}, class_names = nil }, Runtime)
+  local rt = setmetatable({ env = env, dirs = dirs, ext = ext or ".lua", loaded = {},
+    sources = {}, generated = {}, class_names = nil }, Runtime)
   env._G = env
   env.require = function(name) return rt:require(name) end
   -- Bounds: objects and repeated items per packet (see class.lua), per byte parsed plus
@@ -52,7 +54,7 @@ function Runtime:require(name)
     error("wirestruct: bad module name " .. tostring(name), 2)
   end
   for _, dir in ipairs(self.dirs) do
-    local path = dir .. "/" .. name .. ".lua"
+    local path = dir .. "/" .. name .. self.ext
     local text = read_file(path)
     if text then
       local chunk, err = load(text, "@" .. path, "t", self.env)
