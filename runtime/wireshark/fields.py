@@ -2,7 +2,8 @@
 
 :func:`field_table` reads the specs of a folder and describes, for every type (by the
 name of the Lua class the compiler makes of it, e.g. ``MmePlayers.MovePlayer``), its
-sequence fields and its instances in spec order, each with
+sequence fields in spec order and its instances in name order (as the compiler writes
+them, and wirestruct's output shows them), each with
 
 - a filter name from the protocol, the type and the field: ``mme.move_player.x``; the
   fields of the protocol's root type are ``mme.len_payload``; a type name two specs of
@@ -11,6 +12,7 @@ sequence fields and its instances in spec order, each with
   and signed integers of that width, ``b1`` as a boolean, ``bN`` as an integer, ``f4`` and
   ``f8`` as floats, ``str``/``strz`` as text, bytes as bytes, a user type or a switch as
   a subtree (``none``); an ``enum`` as an integer with the enum's names;
+- parameters (given by the parent type) with their declared type, shown as computed;
 - for value instances, which have no type in the spec: a boolean when the expression is a
   comparison or a logical operation (and no ``?:``), the enum's integer when it has
   ``enum``, text otherwise (shown as computed, at the start of their object, size 0).
@@ -67,6 +69,7 @@ class Field:
     enum: str | None     #: Lua class path of the enum (``MmeTypes.PacketType``)
     instance: bool       #: an instance (computed: no byte range unless positioned)
     doc: str = ""
+    param: bool = False  #: a parameter of the type (given by its parent: no byte range)
 
 
 @dataclass
@@ -167,8 +170,11 @@ def field_table(folder: str, proto: str, root_spec: str, ksy: Path | None = None
         else:
             prefix = f"{proto}.{'.'.join(path)}"
         info = TypeInfo(lua_class, key)
+        info.fields.extend(_params(node, prefix, seen_abbrevs))
         entries = [(a, False) for a in node.get("seq") or []]
-        entries += [(dict(v, id=k), True) for k, v in (node.get("instances") or {}).items()]
+        # instances in name order, as the compiler writes them (and wirestruct shows them)
+        entries += [(dict(v, id=k), True)
+                    for k, v in sorted((node.get("instances") or {}).items())]
         for attr, instance in entries:
             fid = attr.get("id")
             if not isinstance(fid, str):
@@ -194,6 +200,23 @@ def field_table(folder: str, proto: str, root_spec: str, ksy: Path | None = None
     return Table(proto, types, enums)
 
 
+def _params(node: dict[str, Any], prefix: str, seen: set[str]) -> list[Field]:
+    """A type's parameters, shown as computed items (wirestruct's raw output lists them
+    with the fields)."""
+    out = []
+    for param in node.get("params") or []:
+        ftype = _ftype({"type": param.get("type")}) if param.get("type") else "string"
+        if ftype in ("none", "bytes"):
+            ftype = "string"
+        abbrev = f"{prefix}.{param['id']}"
+        if abbrev in seen:
+            raise ValueError(f"two fields would be called {abbrev}")
+        seen.add(abbrev)
+        out.append(Field(param["id"], abbrev, ftype, None, True,
+                         _first_line(param.get("doc")), param=True))
+    return out
+
+
 def _lua_string(text: str) -> str:
     out = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
     return '"' + "".join(c if 32 <= ord(c) < 127 or ord(c) > 127 else f"\\{ord(c):03d}"
@@ -217,6 +240,7 @@ def lua_table(table: Table) -> str:
             lines.append(f"      {{ id = {_lua_string(f.id)}, abbrev = {_lua_string(f.abbrev)}, "
                          f"ftype = {_lua_string(f.ftype)}, enum = {enum}, "
                          f"instance = {'true' if f.instance else 'false'}, "
+                         f"param = {'true' if f.param else 'false'}, "
                          f"doc = {_lua_string(f.doc)} }},")
         lines.append("    } },")
     lines += ["  },", "}", ""]

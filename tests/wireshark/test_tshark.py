@@ -56,19 +56,18 @@ def mme_protos(pdml: str) -> list[ET.Element]:
 
 
 def flatten(elem: ET.Element, prefix: str, out: dict[str, ET.Element]) -> None:
-    """Fields of the mme item by path, every segment with its occurrence among its
-    siblings: ``payload#0.items#3.x#0``."""
+    """Fields of a protocol's item by path, every segment with its occurrence among its
+    siblings: ``payload#0.items#3.x#0`` (the protocol is the item's name)."""
+    proto = elem.get("name") if elem.tag == "proto" else elem.get("name", "").split(".")[0]
     counts: dict[str, int] = {}
     for child in elem.findall("field"):
         name = child.get("name", "")
-        if not name.startswith("mme.") or name.split(".")[-1] in ("wirestruct_value",) \
-                or any(name.endswith(e) for e in ("_error",)):
-            if name == "mme.wirestruct_value":
-                fid = child.get("showname", "").split(":")[0]
-            else:
-                continue
-        else:
+        if name == f"{proto}.wirestruct_value":
+            fid = child.get("showname", "").split(":")[0]
+        elif name.startswith(proto + ".") and not name.endswith("_error"):
             fid = name.rsplit(".", 1)[1]
+        else:
+            continue
         k = counts.get(fid, 0)
         counts[fid] = k + 1
         path = f"{prefix}{fid}#{k}"
@@ -148,19 +147,18 @@ def compare_leaf(value, fields, here, problems) -> None:
                         f"({field.get('showname')!r})")
 
 
-@pytest.mark.parametrize("capture", ["tests/data/mme/session.pcapng",
-                                     "tests/data/mme/session.pcap"])
-def test_every_mme_packet_shows_the_python_values_and_ranges(plugin, capture):
-    path = ROOT / capture
-    events = [e for e in python_events(path) if isinstance(e, PacketEvent)]
-    protos = mme_protos(tshark(plugin, path, "-T", "pdml").stdout)
-    assert len(protos) == len(events) == 404
+def compare_packets(events: list, protos: list[ET.Element], instances: dict) -> list[str]:
+    """Every field of every packet: tshark's item (value, range relative to the packet's
+    item) against the Python parse of the same bytes."""
     problems: list[str] = []
     for n, (event, proto) in enumerate(zip(events, protos)):
-        expected = python_parse("mme_packet", bytes(event.raw))
+        spec = type(event.packet).__module__.rsplit(".", 1)[-1]
+        expected = python_parse(spec, bytes(event.raw))
         base = int(proto.get("pos"))
-        assert int(proto.get("size")) == len(event.raw)
-        assert proto.get("showname").endswith(", " + event.name)
+        if int(proto.get("size")) != len(event.raw):
+            problems.append(f"#{n} {event.name}: {proto.get('size')} bytes, not {len(event.raw)}")
+        if not proto.get("showname").endswith(", " + event.name):
+            problems.append(f"#{n} {event.name}: shown as {proto.get('showname')!r}")
         fields: dict[str, ET.Element] = {}
         flatten(proto, "", fields)
         for where, (off, size) in expected["spans"].items():
@@ -172,12 +170,75 @@ def test_every_mme_packet_shows_the_python_values_and_ranges(plugin, capture):
                                 f"({int(field.get('pos')) - base}, {field.get('size')})")
         spans = {pdml_key(k) for k in expected["spans"]}
         for key, field in fields.items():
-            if not INSTANCES.get(field.get("name")) and key not in spans:
+            if not instances.get(field.get("name")) and key not in spans:
                 problems.append(f"#{n} {event.name} {key}: an item python has no range for")
         sub: list[str] = []
         compare_values(expected["view"], fields, "", sub)
         problems.extend(f"#{n} {event.name} {p}" for p in sub)
+    return problems
+
+
+@pytest.mark.parametrize("capture", ["tests/data/mme/session.pcapng",
+                                     "tests/data/mme/session.pcap"])
+def test_every_mme_packet_shows_the_python_values_and_ranges(plugin, capture):
+    path = ROOT / capture
+    events = [e for e in python_events(path) if isinstance(e, PacketEvent)]
+    protos = mme_protos(tshark(plugin, path, "-T", "pdml").stdout)
+    assert len(protos) == len(events) == 404
+    problems = compare_packets(events, protos, INSTANCES)
     assert not problems, f"{len(problems)} differences, e.g.\n" + "\n".join(problems[:15])
+
+
+def diep_capture(tmp_path: Path) -> tuple[Path, list]:
+    """samples/diep.jsonl as exported PDUs for the diep dissector, and its Python events."""
+    from wirestruct.captures.pcap_writer import write_exported_pdus
+    from wirestruct.records import CaptureRecord
+
+    sample = ROOT / "samples" / "diep.jsonl"
+    with open_capture(sample) as capture:
+        records = [r for r in capture if isinstance(r, CaptureRecord)]
+    out = tmp_path / "diep.pcapng"
+    with open(out, "wb") as f:
+        write_exported_pdus(f, records, "diep")
+    protocol = get_protocol("diep")
+    with open_capture(sample) as capture:
+        events = [e for e in decode_records(capture, protocol.decoder())
+                  if isinstance(e, PacketEvent)]
+    return out, events
+
+
+def test_every_diep_packet_of_exported_pdus_shows_the_python_values_and_ranges(plugin,
+                                                                               tmp_path):
+    """Straight to the diep dissector by the exported PDU's dissector name; clientbound
+    and serverbound by its direction; 0x02 decompressed (Lua LZ4) and shown as a packet."""
+    path, events = diep_capture(tmp_path)
+    root = ET.fromstring(tshark(plugin, path, "-T", "pdml").stdout)
+    protos = [proto for packet in root.iter("packet") for proto in packet.iter("proto")
+              if proto.get("name") == "diep"]
+    assert len(protos) == len(events) == 182
+    instances = {f.abbrev: f.instance for info in field_table(
+        "diep", "diep", "diep_clientbound_diepcustom_011c2e9").types.values()
+        for f in info.fields}
+    problems = compare_packets(events, protos, instances)
+    assert not problems, f"{len(problems)} differences, e.g.\n" + "\n".join(problems[:15])
+
+
+def test_diep_info_column_is_wirestructs_summary(plugin, tmp_path):
+    path, events = diep_capture(tmp_path)
+    ser = serializer()
+    expected = []
+    for event in events:
+        line = summary_line(event, ser.event(event), 0.0)
+        text = line[line.index(event.name):]
+        expected.append(" ".join(text.replace(f"[in #{event.parent}] ", "").split()))
+    out = tshark(plugin, path, "-T", "fields", "-e", "_ws.col.Protocol",
+                 "-e", "_ws.col.Info").stdout
+    shown = []
+    for line in out.splitlines():
+        protocol, _, info = line.partition("\t")
+        assert protocol == "diep.io"
+        shown.extend(" ".join(part.split()) for part in info.split(" | "))
+    assert shown == expected
 
 
 def test_info_and_protocol_columns_are_wirestructs_summary(plugin):

@@ -64,6 +64,17 @@ local function number_text(value)
   return string.format("%g", value)
 end
 
+-- A value as text, numbers exactly (integers in digits, floats to 17 digits).
+local function exact_text(value)
+  if type(value) ~= "number" then return tostring(value) end
+  if value ~= value or value == math.huge or value == -math.huge then return tostring(value) end
+  if (math.type and math.type(value) == "integer") or
+      (not math.type and value == math.floor(value) and value > -2^53 and value < 2^53) then
+    return string.format("%d", value)
+  end
+  return string.format("%.17g", value)
+end
+
 function M.protocol(rt, piece, fields)
   local p = { piece = piece, rt = rt }
   local proto = Proto(piece.proto, piece.title)
@@ -79,7 +90,7 @@ function M.protocol(rt, piece, fields)
         nil, f.doc ~= "" and f.doc or nil)
       list[#list + 1] = pf
       entries[#entries + 1] = { id = f.id, pf = pf, ftype = f.ftype, instance = f.instance,
-        enum = f.enum }
+        param = f.param, enum = f.enum }
     end
     by_class[class_name] = entries
   end
@@ -117,7 +128,7 @@ function M.protocol(rt, piece, fields)
 
   local function add(tree, entry, range, value)
     if value == nil or not FITS[type(value)][entry.ftype] then
-      local text = tostring(value)
+      local text = exact_text(value)
       local item = range and tree:add(text_field, range, text) or tree:add(text_field, text)
       item:set_text(entry.id .. ": " .. text)
       return item
@@ -155,7 +166,7 @@ function M.protocol(rt, piece, fields)
       item:append_text(": " .. #value .. " bytes")
       return item
     elseif t == "number" or t == "boolean" or t == "userdata" then
-      if entry.ftype == "string" then value = tostring(value) end
+      if entry.ftype == "string" then value = exact_text(value) end
       if entry.ftype == "none" then
         local item = range and tree:add(entry.pf, range) or tree:add(entry.pf)
         item:append_text(": " .. tostring(value))
@@ -171,7 +182,7 @@ function M.protocol(rt, piece, fields)
 
   add_object = function(tree, tvb, obj, depth)
     if depth > M.MAX_DEPTH then return end
-    names = names or rt:names()
+    names = rt:names()
     local entries = by_class[names[getmetatable(obj)] or ""]
     if entries == nil then return end
     local here = obj._ws_pos and obj._io and (obj._io._base + obj._ws_pos) or nil
@@ -191,7 +202,12 @@ function M.protocol(rt, piece, fields)
           end
         end
       else
-        local ok, value = pcall(index, obj, entry.id)
+        local ok, value
+        if entry.param then
+          ok, value = true, rawget(obj, entry.id)
+        else
+          ok, value = pcall(index, obj, entry.id)
+        end
         if ok and value ~= nil then
           if type(value) == "table" and not wirestruct_api.is_object(value)
               and not wirestruct_api.is_enum(value) then
@@ -221,7 +237,13 @@ function M.protocol(rt, piece, fields)
     elseif t == "number" then
       return number_text(value)
     elseif wirestruct_api.is_object(value) then
-      local cls = by_class[names[getmetatable(value)] or ""] or {}
+      local class_name = names[getmetatable(value)] or ""
+      if piece.value_classes and piece.value_classes[class_name] then
+        local ok, inner = pcall(index, value, "value")
+        if ok and inner ~= nil then return short({ ftype = "string" }, inner) end
+        return nil
+      end
+      local cls = by_class[class_name] or {}
       local parts, keys = {}, {}
       for _, e in ipairs(cls) do
         if not e.instance and rawget(value, e.id) ~= nil then keys[#keys + 1] = e end
@@ -244,7 +266,7 @@ function M.protocol(rt, piece, fields)
   end
 
   function p.info(obj, size)
-    names = names or rt:names()
+    names = rt:names()
     -- the packet's body when it is a parsed object, else the packet itself
     local source = obj
     local body = rawget(obj, "body")
@@ -310,18 +332,28 @@ function M.protocol(rt, piece, fields)
   end
   p.set_columns = set_columns
 
-  -- Parse the whole tvb as one packet and show it.
-  function p.dissect_packet(tvb, pinfo, tree)
+  -- Parse the whole tvb as one packet and show it. `depth` counts the packets it is
+  -- nested in (a decompressed packet inside another, for the piece's `after`).
+  function p.dissect_packet(tvb, pinfo, tree, depth)
+    depth = depth or 0
     local size = tvb:len()
     local item = tree:add(proto, tvb())
-    local problem = piece.check and piece.check(tvb)
+    local problem = piece.check and piece.check(tvb, pinfo)
     if problem then
       item:append_text(", " .. (problem.name or "?"))
       p.add_error(item, tvb, problem)
       set_columns(pinfo, (problem.name or "?") .. " [" .. problem.kind .. "]")
       return size
     end
-    local ok, obj = rt:parse(piece.root_spec, tvb)
+    local spec = piece.root_spec
+    if type(spec) == "function" then spec = spec(pinfo) end
+    local ok, obj = rt:parse(spec, tvb)
+    if ok and piece.whole and obj._io._pos ~= size then
+      -- bytes the spec leaves unread are an error, as wirestruct's check_consumed has it
+      ok, obj = false, { kind = "ParseError", offset = obj._io._pos,
+        message = tostring(size - obj._io._pos) .. " bytes left over after the structure",
+        expected = "exactly " .. tostring(obj._io._pos) .. " bytes" }
+    end
     if not ok then
       local name = piece.name_of_bytes and piece.name_of_bytes(tvb) or "?"
       item:append_text(", " .. name)
@@ -336,8 +368,8 @@ function M.protocol(rt, piece, fields)
       p.add_error(item, tvb, { kind = "ParseError", message = "showing the packet failed: " ..
         tostring(err) })
     end
-    if piece.after then piece.after(p, obj, tvb, pinfo, item) end
     set_columns(pinfo, name .. " " .. p.info(obj, size))
+    if piece.after then piece.after(p, obj, tvb, pinfo, tree, item, depth) end
     return size
   end
 

@@ -12,7 +12,7 @@ import importlib
 from types import ModuleType
 
 #: Protocols with a Wireshark dissector (module names in this package).
-NAMES = ("mme",)
+NAMES = ("mme", "diep")
 
 
 def piece(name: str) -> ModuleType:
