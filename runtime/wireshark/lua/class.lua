@@ -87,10 +87,17 @@ local function item_recorder(owner, list_name)
   }
 end
 
+-- Names that are not fields: internal ones ("_io", "_m_x", "_raw_x") and non-strings.
+local INTERNAL = setmetatable({}, { __index = function(cache, name)
+  local internal = type(name) ~= "string" or name:byte(1) == 95 -- "_"
+  cache[name] = internal
+  return internal
+end })
+
 local function record(cls)
   local param_names
   return function(obj, name, value)
-    if type(name) ~= "string" or name:byte(1) == 95 then -- "_"
+    if INTERNAL[name] then
       rawset(obj, name, value)
       return
     end

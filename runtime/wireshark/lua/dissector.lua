@@ -363,7 +363,13 @@ function M.protocol(rt, piece, fields)
     end
     local name = piece.name_of(obj)
     item:append_text(", " .. name)
-    local shown, err = pcall(add_object, item, tvb, obj, 0)
+    -- Without a tree to show (tshark's packet list, the GUI's first pass) the fields are
+    -- not added: columns and expert info are all that is seen.
+    local seen, visible = pcall(function() return tree.visible end)
+    local shown, err = true, nil
+    if not seen or visible ~= false then
+      shown, err = pcall(add_object, item, tvb, obj, 0)
+    end
     if not shown then
       p.add_error(item, tvb, { kind = "ParseError", message = "showing the packet failed: " ..
         tostring(err) })
