@@ -148,19 +148,26 @@ def install(dir: Path | None = None, *, tshark: str = "tshark",
 
 
 # -- checking -----------------------------------------------------------------------------------
-def sample_capture(out: Path) -> int:
-    """Write the bundled MME sample (JSON Lines) as a pcapng of TCP frames; returns the
-    number of MME packets wirestruct decodes from it."""
+def sample_capture(out: Path, sample: Path | None = None) -> int:
+    """Write the bundled MME sample (JSON Lines, in a checkout; an installed wheel makes
+    the same kind of session with wirestruct's session generator) as a pcapng of TCP
+    frames; returns the number of MME packets wirestruct decodes from it."""
     from wirestruct import decode_records, get_protocol, open_capture
     from wirestruct.captures.pcap_writer import write_pcapng
     from wirestruct.events import PacketEvent
-    from wirestruct.records import CaptureRecord
+    from wirestruct.records import CaptureRecord, Direction
     from wirestruct.resources import ksy_root
 
-    sample = ksy_root().parent / "samples" / "mme.jsonl"
+    sample = sample or ksy_root().parent / "samples" / "mme.jsonl"
     protocol = get_protocol("mme")
-    with open_capture(sample) as capture:
-        records = [r for r in capture if isinstance(r, CaptureRecord)]
+    if sample.is_file():
+        with open_capture(sample) as capture:
+            records = [r for r in capture if isinstance(r, CaptureRecord)]
+    else:
+        from wirestruct.tools.generate_mme import session_records, session_turns
+        records = [CaptureRecord(i, r["t"], Direction.C2S if r["dir"] == "c2s" else
+                                 Direction.S2C, bytes.fromhex(r["data"]), 0)
+                   for i, r in enumerate(session_records(session_turns(7), 7))]
     with open(out, "wb") as f:
         write_pcapng(f, records)
     with open_capture(out, transport=protocol.transport) as capture:

@@ -340,3 +340,13 @@ def test_check_and_install(tmp_path):
     assert not list((tmp_path / "plugins" / "wirestruct").rglob("*.lua"))
     again = check(plugin=Path(installed["entry"]))
     assert again["ok"], again
+
+
+def test_check_without_the_checkouts_sample_uses_a_generated_session(tmp_path):
+    """An installed wheel has no samples/: check() makes an MME session itself."""
+    from wirestruct.wireshark.plugin import sample_capture
+    out = tmp_path / "generated.pcapng"
+    expected = sample_capture(out, sample=tmp_path / "no" / "mme.jsonl")
+    assert expected > 300
+    result = check(capture=out)
+    assert result["ok"] and result["packets"] == expected, result
