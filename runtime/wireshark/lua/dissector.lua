@@ -6,9 +6,15 @@
 --
 -- `fields` is the table wirestruct.wireshark.fields generates from the specs (one
 -- ProtoField per field of every type, filterable by name: `mme.move_player.x > 10`),
--- `piece` the protocol's own part (wirestruct.wireshark.protocols.<name>): its name,
--- root spec, how to name a packet, and `register(p)`, which hooks `p.dissect_packet`
--- to the transport (a TCP port and heuristic, a WebSocket payload, an exported PDU).
+-- `piece` the protocol's own part (wirestruct.wireshark.protocols.<name>): `proto`,
+-- `title`, `short` (the Protocol column), `root_spec` (a spec id, or a function of pinfo:
+-- diep.io picks by direction), `name_of(obj)` and `name_of_bytes(tvb)`, optionally
+-- `check(tvb, pinfo)` (an error before the spec runs), `whole` (bytes the spec leaves
+-- unread are an error), `value_classes` (wrapper types the Info column shows as their
+-- `value`), `after(p, obj, tvb, pinfo, tree, item, depth)` (expansions: a decompressed
+-- packet dissected from a tvb of its own), and `register(p)`, which hooks
+-- `p.dissect_packet` to the transport (a TCP port and heuristic, a WebSocket payload,
+-- an exported PDU).
 --
 -- `p.dissect_packet(tvb, pinfo, tree)` parses the whole tvb with the root spec and adds
 -- the protocol's item with every field at its byte range (the ranges the runtime records
