@@ -200,7 +200,7 @@ def test_one_folder_is_regenerated_without_touching_a_broken_neighbour(tmp_path)
     expected, errors = regen.expected_outputs(ksy=ksy, generated=gen, folder="good")
     assert errors == []
     assert sorted(p.relative_to(tmp_path).as_posix() for p in expected) == [
-        "gen/good/__init__.py", "gen/good/t_inner.py",
+        "gen/good/__init__.py", "gen/good/t_inner.lua", "gen/good/t_inner.py",
         "gen_rw/good/__init__.py", "gen_rw/good/_expressions.py", "gen_rw/good/t_inner.py"]
 
 
@@ -356,3 +356,110 @@ def test_expressions_are_the_compilers_translation_as_functions(tmp_path):
         sys.path.remove(str(tmp_path))
         for name in [n for n in sys.modules if n.split(".")[0] in ("gen", "gen_rw")]:
             del sys.modules[name]
+
+
+# Lua: the compiler's output beside the Python, loadable on Lua 5.2 (Wireshark 4.0).
+SHIFTED = """\
+meta:
+  id: t_shifted
+seq:
+  - id: flags
+    type: u1
+instances:
+  high:
+    value: flags >> 4
+  low:
+    value: flags % 16
+"""
+
+
+def test_lua_modules_are_written_beside_the_python_and_require_their_siblings(tmp_path):
+    ksy = make_tree(tmp_path, {"pkgl/t_inner.ksy": INNER, "pkgl/t_outer.ksy": OUTER})
+    gen = tmp_path / "gen"
+    expected, errors = regen.expected_outputs(ksy=ksy, generated=gen)
+    assert errors == []
+    lua = expected[gen / "pkgl" / "t_outer.lua"]
+    assert 'require("t_inner")' in lua
+    assert "TOuter = class.class(KaitaiStruct)" in lua
+    assert gen / "pkgl" / "t_inner.lua" in expected
+    assert not any(p.suffix == ".lua" for p in expected if "gen_rw" in p.parts)
+
+
+def test_lua_5_3_operators_are_an_error_naming_the_spec_and_line(tmp_path):
+    ksy = make_tree(tmp_path, {"pkgs/t_shifted.ksy": SHIFTED})
+    _, errors = regen.expected_outputs(ksy=ksy, generated=tmp_path / "gen")
+    assert len(errors) == 1
+    assert errors[0].startswith("pkgs/t_shifted.ksy: lua: line ")
+    assert "uses `>>`" in errors[0] and "self.flags >> 4" in errors[0]
+
+
+@pytest.mark.parametrize("source, ops", [
+    ("x = a >> 1", [">>"]),
+    ("x = a << 1\ny = a & b\nz = a | b", ["<<", "&", "|"]),
+    ("x = a ~ b", ["~"]),
+    ("x = a // b", ["//"]),
+    ("x = a ~= b", []),
+    ("-- a >> b, a & b\nx = 1", []),
+    ("--[==[ a // b\n a | b ]==]\nx = 1", []),
+    ("s = 'a >> b' .. \"c & d\" .. [[e | f]]", []),
+    ("s = 'it\\'s ~' .. x", []),
+    ("x = a>>b -- and a // b", [">>"]),
+])
+def test_lua52_problems_skips_comments_and_strings(source, ops):
+    found = regen.lua52_problems(source)
+    assert [f.split("`")[1] for f in found] == ops
+
+
+def test_check_lists_a_stale_lua_module(tmp_path):
+    ksy = make_tree(tmp_path, {"pkgv/t_inner.ksy": INNER})
+    gen = tmp_path / "gen"
+    expected, errors = regen.expected_outputs(ksy=ksy, generated=gen)
+    assert errors == []
+    for path, text in expected.items():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    assert regen.differing_files(expected) == []
+    (gen / "pkgv" / "old_spec.lua").write_text("-- from a removed spec\n")
+    assert regen.stale_files(expected, generated=gen) == [gen / "pkgv" / "old_spec.lua"]
+
+
+IN_ENUM = """\
+meta:
+  id: t_in_enum
+seq:
+  - id: kind
+    type: u1
+    enum: kind
+    valid:
+      in-enum: true
+  - id: kinds
+    type: u1
+    enum: kind
+    repeat: expr
+    repeat-expr: 2
+    valid:
+      in-enum: true
+enums:
+  kind:
+    1: one
+"""
+
+
+def test_lua_in_enum_checks_also_refuse_an_entry_without_a_label(tmp_path):
+    ksy = make_tree(tmp_path, {"pkge/t_in_enum.ksy": IN_ENUM})
+    gen = tmp_path / "gen"
+    expected, errors = regen.expected_outputs(ksy=ksy, generated=gen)
+    assert errors == []
+    lua = expected[gen / "pkge" / "t_in_enum.lua"]
+    assert "if self.kind == nil or self.kind.label == nil then\n" in lua
+    assert "if self.kinds[i + 1] == nil or self.kinds[i + 1].label == nil then\n" in lua
+    assert lua.count('error("ValidationNotInEnumError")') == 2
+    assert lua.count(".label == nil then\n") == 2
+
+
+def test_rewrite_lua_touches_only_in_enum_checks():
+    source = ('  if self.a == nil then\n    error("ValidationNotInEnumError")\n  end\n'
+              '  if self.b == nil then\n    error("other")\n  end\n')
+    assert regen.rewrite_lua(source) == (
+        '  if self.a == nil or self.a.label == nil then\n    error("ValidationNotInEnumError")\n'
+        '  end\n  if self.b == nil then\n    error("other")\n  end\n')

@@ -4,11 +4,11 @@
 // about half a second to start; this script compiles every spec it is given in one Node
 // process. It reads a JSON request on stdin:
 //   {"specs": ["ksy/scrap_mechanic/network_update.ksy", ...],
-//    "languages": ["python", "javascript", "python-rw", "expressions"]}
+//    "languages": ["python", "javascript", "python-rw", "expressions", "lua"]}
 // and writes a JSON answer on stdout:
 //   {"compiler": "0.11.0", "results": {"<path>": {"id": ..., "imports": [...],
 //     "outputs": {"python": {"<file>": "<text>"}, "javascript": {...}, "python-rw": {...},
-//                 "expressions": {...}},
+//                 "expressions": {...}, "lua": {...}},
 //     "expressions": {...}, "ksy": {...}, "errors": [...]}}}
 //
 // "expressions" is the Python of a derived copy of the spec, made for wirestruct.encode.building:

@@ -3,19 +3,30 @@
 1. Render Jinja2-templated specs: every ``ksy/<folder>/templates/<name>.ksy.j2`` is
    rendered once per data file ``ksy/<folder>/data/<key>.json`` into
    ``ksy/<folder>/<name>_<key>.ksy`` (the template sees the JSON's keys plus ``key``).
-2. Compile every ``.ksy`` under ``ksy/`` to Python, to Python read-write classes and to
-   JavaScript in one Node process (``tools/ksc.js``, npm ``kaitai-struct-compiler`` pinned
-   in package-lock.json; read-write is enabled in that build as docs/serialization.md
-   describes). Any error in any of them fails; the JavaScript output is only a check (the
-   Web IDE uses that build of the compiler) and is not kept.
+2. Compile every ``.ksy`` under ``ksy/`` to Python, to Python read-write classes, to
+   JavaScript and to Lua in one Node process (``tools/ksc.js``, npm
+   ``kaitai-struct-compiler`` pinned in package-lock.json; read-write is enabled in that
+   build as docs/serialization.md describes). Any error in any of them fails; the
+   JavaScript output is only a check (the Web IDE uses that build of the compiler) and is
+   not kept. The Lua output must load on Lua 5.2 (Wireshark 4.0 embeds it) as well as on
+   5.3 and 5.4: a spec expression that compiles to an operator 5.2 cannot parse (``>>``,
+   ``<<``, ``&``, ``|``, binary ``~``, ``//``) is an error naming the spec and the line
+   (:func:`lua52_problems`); the spec writes it with ``/``, ``%`` and ``?:`` instead.
+   One mechanical rewrite is made to the Lua (:func:`rewrite_lua`): the compiler checks
+   ``valid: in-enum`` as ``if self.x == nil``, but an enum value the spec does not list
+   is an entry without a label in wirestruct's Lua runtime (so that such values switch
+   and show as numbers, as in Python), so the check also tests ``self.x.label == nil``.
 3. Make cross-spec imports package-relative. The compiler's JavaScript build has no
    Python-package option, so a spec importing ``vec3`` comes out with a top-level
    ``import vec3``. Each such line, for a name the spec's ``meta.imports`` lists, is
    rewritten to ``from . import vec3``: the specs of one ksy/ folder are siblings, and so
    are their modules in ``wirestruct.generated.<folder>``. Nothing else is touched.
-4. Write ``generated/<folder>/<id>.py`` (read-only classes, the decode path) and
+4. Write ``generated/<folder>/<id>.py`` (read-only classes, the decode path),
    ``generated_rw/<folder>/<id>.py`` (read-write classes, ``wirestruct.generated_rw``),
-   with an ``__init__.py`` per folder.
+   with an ``__init__.py`` per folder, and ``generated/<folder>/<id>.lua`` (the Lua
+   classes, as the compiler writes them: a sibling spec is ``require("<id>")`` and the
+   Kaitai runtime ``require("kaitaistruct")`` ..., which wirestruct's Lua runtime resolves,
+   see ``wirestruct.wireshark``).
 5. Write what the runtime needs to know about the specs, taken from the compiler's own
    output with :mod:`ast` (never from a second translation of the specs):
 
@@ -58,7 +69,9 @@ ROOT = KSY.parent
 GENERATED = ROOT / "generated"
 GENERATED_RW = ROOT / "generated_rw"
 #: compiler target -> which tree its modules go to
-LANGUAGES = ("python", "javascript", "python-rw", "expressions")
+LANGUAGES = ("python", "javascript", "python-rw", "expressions", "lua")
+#: file name patterns of the generated trees (what --check compares and removes when stale)
+GENERATED_PATTERNS = ("*.py", "*.lua")
 KSC = ROOT / "tools" / "ksc.js"
 
 RENDER_HEADER = ("# Rendered by `wirestruct regen` from templates/{template} with data/{data}.\n"
@@ -143,6 +156,53 @@ def compile_specs(specs: list[Path], languages=LANGUAGES, compiler: Path | None 
     return json.loads(proc.stdout)
 
 
+#: Lua source tokens that matter for the 5.2 check: comments and strings (skipped), and
+#: the operators Lua 5.3 added (integer division, shifts, bitwise and/or/xor/not).
+_LUA_TOKEN = re.compile(r"""
+    --\[(?P<lc>=*)\[.*?\](?P=lc)\]      # long comment
+  | --[^\n]*                           # line comment
+  | \[(?P<ls>=*)\[.*?\](?P=ls)\]        # long string
+  | "(?:\\.|[^"\\\n])*"                # short strings
+  | '(?:\\.|[^'\\\n])*'
+  | (?P<op>//|>>|<<|~=|&|\||~)           # `~=` is matched to be told apart from `~`
+""", re.S | re.X)
+
+
+#: the compiler's `valid: in-enum` check: the value is nil when the enum lacks it
+_LUA_IN_ENUM = re.compile(
+    r"^(?P<indent>[ \t]*)if (?P<value>self\.[A-Za-z_][A-Za-z0-9_]*(?:\[[^\]\n]*\])?) == nil then"
+    r"(?P<between>\n[ \t]*)error\(\"ValidationNotInEnumError\"\)", re.M)
+
+
+def rewrite_lua(source: str) -> str:
+    """The compiler's Lua with ``valid: in-enum`` checks that fail for an enum entry
+    without a label (a value the enum does not list), as wirestruct's Lua runtime gives
+    such values; nothing else is touched."""
+    return _LUA_IN_ENUM.sub(
+        lambda m: (f"{m['indent']}if {m['value']} == nil or {m['value']}.label == nil then"
+                   f"{m['between']}error(\"ValidationNotInEnumError\")"), source)
+
+
+def lua52_problems(source: str) -> list[str]:
+    """Where Lua ``source`` uses an operator Lua 5.2 cannot parse (5.3's ``//``, ``>>``,
+    ``<<``, ``&``, ``|``, ``~``), one message per line, with the line."""
+    problems: list[str] = []
+    lines = source.splitlines()
+    seen: set[int] = set()
+    for m in _LUA_TOKEN.finditer(source):
+        op = m.group("op")
+        if op is None or op == "~=":
+            continue
+        line = source.count("\n", 0, m.start()) + 1
+        if line in seen:
+            continue
+        seen.add(line)
+        problems.append(f"line {line} uses `{op}`, which Lua 5.2 (Wireshark 4.0) cannot "
+                        f"parse; write the spec expression with /, % and ?: instead: "
+                        f"{lines[line - 1].strip()}")
+    return problems
+
+
 def rewrite_imports(source: str, imports: list[str]) -> str:
     """Turn the compiler's top-level ``import name`` for sibling specs into relative
     imports, and its ``# type: ignore`` header line into ``# mypy: ignore-errors``: a type
@@ -201,6 +261,12 @@ def expected_outputs(ksy: Path = KSY, generated: Path = GENERATED,
             if module in python:
                 out[tree / rel.parts[0] / module] = rewrite_imports(python[module],
                                                                     result["imports"])
+        lua_module = f"{result['id']}.lua"
+        lua = result["outputs"].get("lua") or {}
+        if lua_module in lua:
+            for problem in lua52_problems(lua[lua_module]):
+                errors.append(f"{rel}: lua: {problem}")
+            out[generated / rel.parts[0] / lua_module] = rewrite_lua(lua[lua_module])
     out[generated / "__init__.py"] = ROOT_INIT
     out[generated_rw / "__init__.py"] = ROOT_INIT_RW
     for name in sorted(folders):
@@ -573,7 +639,8 @@ def stale_files(expected: dict[Path, str], generated: Path = GENERATED,
     removed specs)."""
     keep = set(expected)
     trees = (generated, rw_tree(generated))
-    return sorted(p for tree in trees for p in tree.rglob("*.py")
+    return sorted(p for tree in trees for pattern in GENERATED_PATTERNS
+                  for p in tree.rglob(pattern)
                   if p not in keep and "__pycache__" not in p.parts
                   and (folder is None or in_folder(p, folder, trees)))
 

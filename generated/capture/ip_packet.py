@@ -74,7 +74,7 @@ class IpPacket(KaitaiStruct):
         if hasattr(self, '_m_version'):
             return self._m_version
 
-        self._m_version = self.first_byte >> 4
+        self._m_version = self.first_byte // 16
         return getattr(self, '_m_version', None)
 
 

@@ -110,7 +110,7 @@ class Pcap(KaitaiStruct):
             if hasattr(self, '_m_fcs_length'):
                 return self._m_fcs_length
 
-            self._m_fcs_length = self.link_type_and_fcs >> 28 & 15
+            self._m_fcs_length = self.link_type_and_fcs // 268435456
             return getattr(self, '_m_fcs_length', None)
 
         @property
@@ -119,7 +119,7 @@ class Pcap(KaitaiStruct):
             if hasattr(self, '_m_has_fcs_length'):
                 return self._m_has_fcs_length
 
-            self._m_has_fcs_length = self.link_type_and_fcs & 67108864 != 0
+            self._m_has_fcs_length = (self.link_type_and_fcs // 67108864) % 2 != 0
             return getattr(self, '_m_has_fcs_length', None)
 
         @property
@@ -128,7 +128,7 @@ class Pcap(KaitaiStruct):
             if hasattr(self, '_m_link_type'):
                 return self._m_link_type
 
-            self._m_link_type = self.link_type_and_fcs & 65535
+            self._m_link_type = self.link_type_and_fcs % 65536
             return getattr(self, '_m_link_type', None)
 
 

@@ -946,7 +946,7 @@ class DiepClientboundDiepcustom011c2e9(KaitaiStruct):
             if hasattr(self, '_m_has_arena'):
                 return self._m_has_arena
 
-            self._m_has_arena = self.groups.mask >> 7 & 1 == 1
+            self._m_has_arena = (self.groups.mask // 128) % 2 == 1
             return getattr(self, '_m_has_arena', None)
 
         @property
@@ -955,7 +955,7 @@ class DiepClientboundDiepcustom011c2e9(KaitaiStruct):
             if hasattr(self, '_m_has_barrel'):
                 return self._m_has_barrel
 
-            self._m_has_barrel = self.groups.mask >> 2 & 1 == 1
+            self._m_has_barrel = (self.groups.mask // 4) % 2 == 1
             return getattr(self, '_m_has_barrel', None)
 
         @property
@@ -964,7 +964,7 @@ class DiepClientboundDiepcustom011c2e9(KaitaiStruct):
             if hasattr(self, '_m_has_camera'):
                 return self._m_has_camera
 
-            self._m_has_camera = self.groups.mask >> 9 & 1 == 1
+            self._m_has_camera = (self.groups.mask // 512) % 2 == 1
             return getattr(self, '_m_has_camera', None)
 
         @property
@@ -973,7 +973,7 @@ class DiepClientboundDiepcustom011c2e9(KaitaiStruct):
             if hasattr(self, '_m_has_cpu_controllable'):
                 return self._m_has_cpu_controllable
 
-            self._m_has_cpu_controllable = self.groups.mask >> 1 & 1 == 1
+            self._m_has_cpu_controllable = (self.groups.mask // 2) % 2 == 1
             return getattr(self, '_m_has_cpu_controllable', None)
 
         @property
@@ -982,7 +982,7 @@ class DiepClientboundDiepcustom011c2e9(KaitaiStruct):
             if hasattr(self, '_m_has_dominator'):
                 return self._m_has_dominator
 
-            self._m_has_dominator = self.groups.mask >> 5 & 1 == 1
+            self._m_has_dominator = (self.groups.mask // 32) % 2 == 1
             return getattr(self, '_m_has_dominator', None)
 
         @property
@@ -991,7 +991,7 @@ class DiepClientboundDiepcustom011c2e9(KaitaiStruct):
             if hasattr(self, '_m_has_example'):
                 return self._m_has_example
 
-            self._m_has_example = self.groups.mask >> 6 & 1 == 1
+            self._m_has_example = (self.groups.mask // 64) % 2 == 1
             return getattr(self, '_m_has_example', None)
 
         @property
@@ -1000,7 +1000,7 @@ class DiepClientboundDiepcustom011c2e9(KaitaiStruct):
             if hasattr(self, '_m_has_health'):
                 return self._m_has_health
 
-            self._m_has_health = self.groups.mask >> 4 & 1 == 1
+            self._m_has_health = (self.groups.mask // 16) % 2 == 1
             return getattr(self, '_m_has_health', None)
 
         @property
@@ -1009,7 +1009,7 @@ class DiepClientboundDiepcustom011c2e9(KaitaiStruct):
             if hasattr(self, '_m_has_name'):
                 return self._m_has_name
 
-            self._m_has_name = self.groups.mask >> 8 & 1 == 1
+            self._m_has_name = (self.groups.mask // 256) % 2 == 1
             return getattr(self, '_m_has_name', None)
 
         @property
@@ -1018,7 +1018,7 @@ class DiepClientboundDiepcustom011c2e9(KaitaiStruct):
             if hasattr(self, '_m_has_physics'):
                 return self._m_has_physics
 
-            self._m_has_physics = self.groups.mask >> 3 & 1 == 1
+            self._m_has_physics = (self.groups.mask // 8) % 2 == 1
             return getattr(self, '_m_has_physics', None)
 
         @property
@@ -1027,7 +1027,7 @@ class DiepClientboundDiepcustom011c2e9(KaitaiStruct):
             if hasattr(self, '_m_has_position'):
                 return self._m_has_position
 
-            self._m_has_position = self.groups.mask >> 10 & 1 == 1
+            self._m_has_position = (self.groups.mask // 1024) % 2 == 1
             return getattr(self, '_m_has_position', None)
 
         @property
@@ -1036,7 +1036,7 @@ class DiepClientboundDiepcustom011c2e9(KaitaiStruct):
             if hasattr(self, '_m_has_relations'):
                 return self._m_has_relations
 
-            self._m_has_relations = self.groups.mask >> 0 & 1 == 1
+            self._m_has_relations = (self.groups.mask // 1) % 2 == 1
             return getattr(self, '_m_has_relations', None)
 
         @property
@@ -1045,7 +1045,7 @@ class DiepClientboundDiepcustom011c2e9(KaitaiStruct):
             if hasattr(self, '_m_has_score'):
                 return self._m_has_score
 
-            self._m_has_score = self.groups.mask >> 13 & 1 == 1
+            self._m_has_score = (self.groups.mask // 8192) % 2 == 1
             return getattr(self, '_m_has_score', None)
 
         @property
@@ -1054,7 +1054,7 @@ class DiepClientboundDiepcustom011c2e9(KaitaiStruct):
             if hasattr(self, '_m_has_style'):
                 return self._m_has_style
 
-            self._m_has_style = self.groups.mask >> 11 & 1 == 1
+            self._m_has_style = (self.groups.mask // 2048) % 2 == 1
             return getattr(self, '_m_has_style', None)
 
         @property
@@ -1063,7 +1063,7 @@ class DiepClientboundDiepcustom011c2e9(KaitaiStruct):
             if hasattr(self, '_m_has_tagged'):
                 return self._m_has_tagged
 
-            self._m_has_tagged = self.groups.mask >> 12 & 1 == 1
+            self._m_has_tagged = (self.groups.mask // 4096) % 2 == 1
             return getattr(self, '_m_has_tagged', None)
 
         @property
@@ -1072,7 +1072,7 @@ class DiepClientboundDiepcustom011c2e9(KaitaiStruct):
             if hasattr(self, '_m_has_team'):
                 return self._m_has_team
 
-            self._m_has_team = self.groups.mask >> 14 & 1 == 1
+            self._m_has_team = (self.groups.mask // 16384) % 2 == 1
             return getattr(self, '_m_has_team', None)
 
         @property
@@ -1655,7 +1655,7 @@ class DiepClientboundDiepcustom011c2e9(KaitaiStruct):
         def _read(self):
             self.xored_jump = self._io.read_u1()
             _ = self.xored_jump
-            if not  ((_ <= 69) and ( ((_ == 1) or (self.prev_index + (_ ^ 1) < 68)) )) :
+            if not  ((_ <= 69) and ( ((_ == 1) or (self.prev_index + (_ + 1 if _ % 2 == 0 else _ - 1) < 68)) )) :
                 raise kaitaistruct.ValidationExprError(self.xored_jump, self._io, u"/types/update_field/seq/0")
             if self.xored_jump != 1:
                 pass
@@ -2084,7 +2084,7 @@ class DiepClientboundDiepcustom011c2e9(KaitaiStruct):
             if hasattr(self, '_m_index'):
                 return self._m_index
 
-            self._m_index = self.prev_index + (self.xored_jump ^ 1)
+            self._m_index = self.prev_index + (self.xored_jump + 1 if self.xored_jump % 2 == 0 else self.xored_jump - 1)
             return getattr(self, '_m_index', None)
 
         @property

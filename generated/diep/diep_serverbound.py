@@ -247,7 +247,7 @@ class DiepServerbound(KaitaiStruct):
             if hasattr(self, '_m_adblock'):
                 return self._m_adblock
 
-            self._m_adblock = self.bits.value & 4096 != 0
+            self._m_adblock = (self.bits.value // 4096) % 2 != 0
             return getattr(self, '_m_adblock', None)
 
         @property
@@ -256,7 +256,7 @@ class DiepServerbound(KaitaiStruct):
             if hasattr(self, '_m_down'):
                 return self._m_down
 
-            self._m_down = self.bits.value & 8 != 0
+            self._m_down = (self.bits.value // 8) % 2 != 0
             return getattr(self, '_m_down', None)
 
         @property
@@ -265,7 +265,7 @@ class DiepServerbound(KaitaiStruct):
             if hasattr(self, '_m_fire'):
                 return self._m_fire
 
-            self._m_fire = self.bits.value & 1 != 0
+            self._m_fire = self.bits.value % 2 != 0
             return getattr(self, '_m_fire', None)
 
         @property
@@ -274,7 +274,7 @@ class DiepServerbound(KaitaiStruct):
             if hasattr(self, '_m_god_mode'):
                 return self._m_god_mode
 
-            self._m_god_mode = self.bits.value & 32 != 0
+            self._m_god_mode = (self.bits.value // 32) % 2 != 0
             return getattr(self, '_m_god_mode', None)
 
         @property
@@ -283,7 +283,7 @@ class DiepServerbound(KaitaiStruct):
             if hasattr(self, '_m_instant_upgrade'):
                 return self._m_instant_upgrade
 
-            self._m_instant_upgrade = self.bits.value & 256 != 0
+            self._m_instant_upgrade = (self.bits.value // 256) % 2 != 0
             return getattr(self, '_m_instant_upgrade', None)
 
         @property
@@ -292,7 +292,7 @@ class DiepServerbound(KaitaiStruct):
             if hasattr(self, '_m_left'):
                 return self._m_left
 
-            self._m_left = self.bits.value & 4 != 0
+            self._m_left = (self.bits.value // 4) % 2 != 0
             return getattr(self, '_m_left', None)
 
         @property
@@ -301,7 +301,7 @@ class DiepServerbound(KaitaiStruct):
             if hasattr(self, '_m_right'):
                 return self._m_right
 
-            self._m_right = self.bits.value & 16 != 0
+            self._m_right = (self.bits.value // 16) % 2 != 0
             return getattr(self, '_m_right', None)
 
         @property
@@ -310,7 +310,7 @@ class DiepServerbound(KaitaiStruct):
             if hasattr(self, '_m_right_mouse'):
                 return self._m_right_mouse
 
-            self._m_right_mouse = self.bits.value & 128 != 0
+            self._m_right_mouse = (self.bits.value // 128) % 2 != 0
             return getattr(self, '_m_right_mouse', None)
 
         @property
@@ -319,7 +319,7 @@ class DiepServerbound(KaitaiStruct):
             if hasattr(self, '_m_suicide'):
                 return self._m_suicide
 
-            self._m_suicide = self.bits.value & 64 != 0
+            self._m_suicide = (self.bits.value // 64) % 2 != 0
             return getattr(self, '_m_suicide', None)
 
         @property
@@ -328,7 +328,7 @@ class DiepServerbound(KaitaiStruct):
             if hasattr(self, '_m_switch_class'):
                 return self._m_switch_class
 
-            self._m_switch_class = self.bits.value & 2048 != 0
+            self._m_switch_class = (self.bits.value // 2048) % 2 != 0
             return getattr(self, '_m_switch_class', None)
 
         @property
@@ -337,7 +337,7 @@ class DiepServerbound(KaitaiStruct):
             if hasattr(self, '_m_up'):
                 return self._m_up
 
-            self._m_up = self.bits.value & 2 != 0
+            self._m_up = (self.bits.value // 2) % 2 != 0
             return getattr(self, '_m_up', None)
 
         @property
@@ -346,7 +346,7 @@ class DiepServerbound(KaitaiStruct):
             if hasattr(self, '_m_use_gamepad'):
                 return self._m_use_gamepad
 
-            self._m_use_gamepad = self.bits.value & 1024 != 0
+            self._m_use_gamepad = (self.bits.value // 1024) % 2 != 0
             return getattr(self, '_m_use_gamepad', None)
 
         @property
@@ -355,7 +355,7 @@ class DiepServerbound(KaitaiStruct):
             if hasattr(self, '_m_use_joysticks'):
                 return self._m_use_joysticks
 
-            self._m_use_joysticks = self.bits.value & 512 != 0
+            self._m_use_joysticks = (self.bits.value // 512) % 2 != 0
             return getattr(self, '_m_use_joysticks', None)
 
 

@@ -139,7 +139,7 @@ class IpPacket(ReadWriteKaitaiStruct):
         if hasattr(self, '_m_version'):
             return self._m_version
 
-        self._m_version = self.first_byte >> 4
+        self._m_version = self.first_byte // 16
         return getattr(self, '_m_version', None)
 
     def _invalidate_version(self):

@@ -190,7 +190,7 @@ class Pcap(ReadWriteKaitaiStruct):
             if hasattr(self, '_m_fcs_length'):
                 return self._m_fcs_length
 
-            self._m_fcs_length = self.link_type_and_fcs >> 28 & 15
+            self._m_fcs_length = self.link_type_and_fcs // 268435456
             return getattr(self, '_m_fcs_length', None)
 
         def _invalidate_fcs_length(self):
@@ -201,7 +201,7 @@ class Pcap(ReadWriteKaitaiStruct):
             if hasattr(self, '_m_has_fcs_length'):
                 return self._m_has_fcs_length
 
-            self._m_has_fcs_length = self.link_type_and_fcs & 67108864 != 0
+            self._m_has_fcs_length = (self.link_type_and_fcs // 67108864) % 2 != 0
             return getattr(self, '_m_has_fcs_length', None)
 
         def _invalidate_has_fcs_length(self):
@@ -212,7 +212,7 @@ class Pcap(ReadWriteKaitaiStruct):
             if hasattr(self, '_m_link_type'):
                 return self._m_link_type
 
-            self._m_link_type = self.link_type_and_fcs & 65535
+            self._m_link_type = self.link_type_and_fcs % 65536
             return getattr(self, '_m_link_type', None)
 
         def _invalidate_link_type(self):

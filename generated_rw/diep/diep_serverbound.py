@@ -426,7 +426,7 @@ class DiepServerbound(ReadWriteKaitaiStruct):
             if hasattr(self, '_m_adblock'):
                 return self._m_adblock
 
-            self._m_adblock = self.bits.value & 4096 != 0
+            self._m_adblock = (self.bits.value // 4096) % 2 != 0
             return getattr(self, '_m_adblock', None)
 
         def _invalidate_adblock(self):
@@ -437,7 +437,7 @@ class DiepServerbound(ReadWriteKaitaiStruct):
             if hasattr(self, '_m_down'):
                 return self._m_down
 
-            self._m_down = self.bits.value & 8 != 0
+            self._m_down = (self.bits.value // 8) % 2 != 0
             return getattr(self, '_m_down', None)
 
         def _invalidate_down(self):
@@ -448,7 +448,7 @@ class DiepServerbound(ReadWriteKaitaiStruct):
             if hasattr(self, '_m_fire'):
                 return self._m_fire
 
-            self._m_fire = self.bits.value & 1 != 0
+            self._m_fire = self.bits.value % 2 != 0
             return getattr(self, '_m_fire', None)
 
         def _invalidate_fire(self):
@@ -459,7 +459,7 @@ class DiepServerbound(ReadWriteKaitaiStruct):
             if hasattr(self, '_m_god_mode'):
                 return self._m_god_mode
 
-            self._m_god_mode = self.bits.value & 32 != 0
+            self._m_god_mode = (self.bits.value // 32) % 2 != 0
             return getattr(self, '_m_god_mode', None)
 
         def _invalidate_god_mode(self):
@@ -470,7 +470,7 @@ class DiepServerbound(ReadWriteKaitaiStruct):
             if hasattr(self, '_m_instant_upgrade'):
                 return self._m_instant_upgrade
 
-            self._m_instant_upgrade = self.bits.value & 256 != 0
+            self._m_instant_upgrade = (self.bits.value // 256) % 2 != 0
             return getattr(self, '_m_instant_upgrade', None)
 
         def _invalidate_instant_upgrade(self):
@@ -481,7 +481,7 @@ class DiepServerbound(ReadWriteKaitaiStruct):
             if hasattr(self, '_m_left'):
                 return self._m_left
 
-            self._m_left = self.bits.value & 4 != 0
+            self._m_left = (self.bits.value // 4) % 2 != 0
             return getattr(self, '_m_left', None)
 
         def _invalidate_left(self):
@@ -492,7 +492,7 @@ class DiepServerbound(ReadWriteKaitaiStruct):
             if hasattr(self, '_m_right'):
                 return self._m_right
 
-            self._m_right = self.bits.value & 16 != 0
+            self._m_right = (self.bits.value // 16) % 2 != 0
             return getattr(self, '_m_right', None)
 
         def _invalidate_right(self):
@@ -503,7 +503,7 @@ class DiepServerbound(ReadWriteKaitaiStruct):
             if hasattr(self, '_m_right_mouse'):
                 return self._m_right_mouse
 
-            self._m_right_mouse = self.bits.value & 128 != 0
+            self._m_right_mouse = (self.bits.value // 128) % 2 != 0
             return getattr(self, '_m_right_mouse', None)
 
         def _invalidate_right_mouse(self):
@@ -514,7 +514,7 @@ class DiepServerbound(ReadWriteKaitaiStruct):
             if hasattr(self, '_m_suicide'):
                 return self._m_suicide
 
-            self._m_suicide = self.bits.value & 64 != 0
+            self._m_suicide = (self.bits.value // 64) % 2 != 0
             return getattr(self, '_m_suicide', None)
 
         def _invalidate_suicide(self):
@@ -525,7 +525,7 @@ class DiepServerbound(ReadWriteKaitaiStruct):
             if hasattr(self, '_m_switch_class'):
                 return self._m_switch_class
 
-            self._m_switch_class = self.bits.value & 2048 != 0
+            self._m_switch_class = (self.bits.value // 2048) % 2 != 0
             return getattr(self, '_m_switch_class', None)
 
         def _invalidate_switch_class(self):
@@ -536,7 +536,7 @@ class DiepServerbound(ReadWriteKaitaiStruct):
             if hasattr(self, '_m_up'):
                 return self._m_up
 
-            self._m_up = self.bits.value & 2 != 0
+            self._m_up = (self.bits.value // 2) % 2 != 0
             return getattr(self, '_m_up', None)
 
         def _invalidate_up(self):
@@ -547,7 +547,7 @@ class DiepServerbound(ReadWriteKaitaiStruct):
             if hasattr(self, '_m_use_gamepad'):
                 return self._m_use_gamepad
 
-            self._m_use_gamepad = self.bits.value & 1024 != 0
+            self._m_use_gamepad = (self.bits.value // 1024) % 2 != 0
             return getattr(self, '_m_use_gamepad', None)
 
         def _invalidate_use_gamepad(self):
@@ -558,7 +558,7 @@ class DiepServerbound(ReadWriteKaitaiStruct):
             if hasattr(self, '_m_use_joysticks'):
                 return self._m_use_joysticks
 
-            self._m_use_joysticks = self.bits.value & 512 != 0
+            self._m_use_joysticks = (self.bits.value // 512) % 2 != 0
             return getattr(self, '_m_use_joysticks', None)
 
         def _invalidate_use_joysticks(self):

@@ -264,7 +264,7 @@ class DiepTypes(ReadWriteKaitaiStruct):
             if hasattr(self, '_m_mask'):
                 return self._m_mask
 
-            self._m_mask = (self.prev_mask if self.jump.is_end else self.prev_mask + (1 << self.jump.index))
+            self._m_mask = (self.prev_mask if self.jump.is_end else self.prev_mask + ((((2 if self.jump.index % 2 == 1 else 1) * (4 if (self.jump.index // 2) % 2 == 1 else 1)) * (16 if (self.jump.index // 4) % 2 == 1 else 1)) * (256 if (self.jump.index // 8) % 2 == 1 else 1)) * (65536 if (self.jump.index // 16) % 2 == 1 else 1))
             return getattr(self, '_m_mask', None)
 
         def _invalidate_mask(self):
@@ -382,7 +382,7 @@ class DiepTypes(ReadWriteKaitaiStruct):
         def _read(self):
             self.xored_jump = self._io.read_u1()
             _ = self.xored_jump
-            if not  ((_ <= self.num_slots + 1) and ( ((_ == 1) or (self.prev_index + (_ ^ 1) < self.num_slots)) )) :
+            if not  ((_ <= self.num_slots + 1) and ( ((_ == 1) or (self.prev_index + (_ + 1 if _ % 2 == 0 else _ - 1) < self.num_slots)) )) :
                 raise kaitaistruct.ValidationExprError(self.xored_jump, self._io, u"/types/jump/seq/0")
             self._dirty = False
 
@@ -398,7 +398,7 @@ class DiepTypes(ReadWriteKaitaiStruct):
 
         def _check(self):
             _ = self.xored_jump
-            if not  ((_ <= self.num_slots + 1) and ( ((_ == 1) or (self.prev_index + (_ ^ 1) < self.num_slots)) )) :
+            if not  ((_ <= self.num_slots + 1) and ( ((_ == 1) or (self.prev_index + (_ + 1 if _ % 2 == 0 else _ - 1) < self.num_slots)) )) :
                 raise kaitaistruct.ValidationExprError(self.xored_jump, None, u"/types/jump/seq/0")
             self._dirty = False
 
@@ -408,7 +408,7 @@ class DiepTypes(ReadWriteKaitaiStruct):
             if hasattr(self, '_m_index'):
                 return self._m_index
 
-            self._m_index = self.prev_index + (self.xored_jump ^ 1)
+            self._m_index = self.prev_index + (self.xored_jump + 1 if self.xored_jump % 2 == 0 else self.xored_jump - 1)
             return getattr(self, '_m_index', None)
 
         def _invalidate_index(self):

@@ -30,5 +30,6 @@ instances:
     type: u1
     doc: First byte of the packet, read ahead to find the version.
   version:
-    value: first_byte >> 4  # the high nibble
+    # The high nibble, as a division: Lua 5.2 (Wireshark 4.0) has no bit operators.
+    value: first_byte / 16
     doc: IP version (4 or 6); anything else stays bytes.

@@ -98,15 +98,17 @@ types:
         doc: |
           Link-layer header type in the low 16 bits; bits 28-31 give the length of a frame
           check sequence at the end of each frame when bit 26 (F) is set.
+    # Bits are taken with / and % (a u4 is never negative, so they are the same as >> and
+    # &): Lua 5.2, which Wireshark 4.0 embeds, has no bit operators.
     instances:
       link_type:
-        value: link_type_and_fcs & 0xffff  # bits 0-15
+        value: link_type_and_fcs % 0x10000  # bits 0-15
         doc: LINKTYPE_ value (named in link_frame's `link_type` enum).
       has_fcs_length:
-        value: (link_type_and_fcs & 0x04000000) != 0  # bit 26
+        value: link_type_and_fcs / 0x4000000 % 2 != 0  # bit 26
         doc: Bit F; when set, `fcs_length` is meaningful.
       fcs_length:
-        value: (link_type_and_fcs >> 28) & 0xf  # bits 28-31
+        value: link_type_and_fcs / 0x10000000  # bits 28-31
         doc: Length of the frame check sequence in 16-bit units.
   record_header:
     meta:

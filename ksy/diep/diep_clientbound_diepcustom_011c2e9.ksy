@@ -563,51 +563,53 @@ types:
         enum: net_color
         if: has_team
         doc: "Team.teamColor as a net_color"
-      # Group n is present when bit n of the group table's bit set is set.
+      # Group n is present when bit n of the group table's bit set is set, taken as
+      # `mask / 2^n % 2` (the mask is never negative): Lua 5.2 (Wireshark 4.0) has no
+      # bit operators.
       has_relations:
-        value: (groups.mask >> 0) & 1 == 1
+        value: groups.mask / 1 % 2 == 1
         doc: "The entity has field group 0 (Relations)"
       has_cpu_controllable:
-        value: (groups.mask >> 1) & 1 == 1
+        value: groups.mask / 2 % 2 == 1
         doc: "The entity has field group 1 (CPUControllable); this build never sends it"
       has_barrel:
-        value: (groups.mask >> 2) & 1 == 1
+        value: groups.mask / 4 % 2 == 1
         doc: "The entity has field group 2 (Barrel)"
       has_physics:
-        value: (groups.mask >> 3) & 1 == 1
+        value: groups.mask / 8 % 2 == 1
         doc: "The entity has field group 3 (Physics)"
       has_health:
-        value: (groups.mask >> 4) & 1 == 1
+        value: groups.mask / 16 % 2 == 1
         doc: "The entity has field group 4 (Health)"
       has_dominator:
-        value: (groups.mask >> 5) & 1 == 1
+        value: groups.mask / 32 % 2 == 1
         doc: "The entity has field group 5 (Dominator); this build never sends it"
       has_example:
-        value: (groups.mask >> 6) & 1 == 1
+        value: groups.mask / 64 % 2 == 1
         doc: "The entity has field group 6 (Example); this build never sends it"
       has_arena:
-        value: (groups.mask >> 7) & 1 == 1
+        value: groups.mask / 128 % 2 == 1
         doc: "The entity has field group 7 (Arena)"
       has_name:
-        value: (groups.mask >> 8) & 1 == 1
+        value: groups.mask / 256 % 2 == 1
         doc: "The entity has field group 8 (Name)"
       has_camera:
-        value: (groups.mask >> 9) & 1 == 1
+        value: groups.mask / 512 % 2 == 1
         doc: "The entity has field group 9 (Camera)"
       has_position:
-        value: (groups.mask >> 10) & 1 == 1
+        value: groups.mask / 1024 % 2 == 1
         doc: "The entity has field group 10 (Position)"
       has_style:
-        value: (groups.mask >> 11) & 1 == 1
+        value: groups.mask / 2048 % 2 == 1
         doc: "The entity has field group 11 (Style)"
       has_tagged:
-        value: (groups.mask >> 12) & 1 == 1
+        value: groups.mask / 4096 % 2 == 1
         doc: "The entity has field group 12 (Tagged); this build never sends it"
       has_score:
-        value: (groups.mask >> 13) & 1 == 1
+        value: groups.mask / 8192 % 2 == 1
         doc: "The entity has field group 13 (Score)"
       has_team:
-        value: (groups.mask >> 14) & 1 == 1
+        value: groups.mask / 16384 % 2 == 1
         doc: "The entity has field group 14 (Team)"
   entity_update:
     doc: |
@@ -633,9 +635,11 @@ types:
     seq:
       - id: xored_jump
         type: u1
-        # The jump (_ ^ 1) from prev_index must land on one of the build's update slots.
+        # The jump (_ XOR 1) from prev_index must land on one of the build's update slots.
+        # XOR 1 is written as a ternary (even: + 1, odd: - 1): Lua 5.2 (Wireshark 4.0)
+        # has no `~`.
         valid:
-          expr: '_ <= 69 and (_ == 1 or prev_index + (_ ^ 1) < 68)'
+          expr: '_ <= 69 and (_ == 1 or prev_index + (_ % 2 == 0 ? _ + 1 : _ - 1) < 68)'
         doc: |
           `(slot - prev_index) XOR 1`; `01` closes the table. The same entry as
           `diep_types::jump` over 68 slots, read inline (one object fewer
@@ -727,7 +731,8 @@ types:
         value: xored_jump == 1
         doc: This entry closes the update's field table.
       index:
-        value: 'prev_index + (xored_jump ^ 1)'
+        # xored_jump XOR 1, without the operator Lua 5.2 lacks (see xored_jump).
+        value: 'prev_index + (xored_jump % 2 == 0 ? xored_jump + 1 : xored_jump - 1)'
         doc: Update slot (see enum update_slot).
       slot:
         value: index

@@ -100,52 +100,54 @@ types:
         type: diep_types::vu
         doc: All flags as one number; bit n is the (n+1)-th entry of the flag table.
     instances:
-      # Each flag is `bits & mask != 0` with the mask of enum input_flag; the vu already
-      # holds the bits lowest first, so no reordering is needed.
+      # Each flag is bit n of the vu (`bits & mask != 0` with the mask of enum input_flag),
+      # written `bits.value / 2^n % 2 != 0`: the same for a value that is never negative,
+      # and Lua 5.2 (Wireshark 4.0) has no bit operators. The vu already holds the bits
+      # lowest first, so no reordering is needed.
       fire:
-        value: bits.value & 0x0001 != 0
+        value: bits.value % 2 != 0
         doc: Left mouse or space held, or autofire on.
       up:
         -orig-id: up key
-        value: bits.value & 0x0002 != 0
+        value: bits.value / 0x0002 % 2 != 0
         doc: The up key is held.
       left:
         -orig-id: left key
-        value: bits.value & 0x0004 != 0
+        value: bits.value / 0x0004 % 2 != 0
         doc: The left key is held.
       down:
         -orig-id: down key
-        value: bits.value & 0x0008 != 0
+        value: bits.value / 0x0008 % 2 != 0
         doc: The down key is held.
       right:
         -orig-id: right key
-        value: bits.value & 0x0010 != 0
+        value: bits.value / 0x0010 % 2 != 0
         doc: The right key is held.
       god_mode:
         -orig-id: god mode toggle
-        value: bits.value & 0x0020 != 0
+        value: bits.value / 0x0020 % 2 != 0
         doc: God mode was toggled.
       suicide:
         -orig-id: suicide key
-        value: bits.value & 0x0040 != 0
+        value: bits.value / 0x0040 % 2 != 0
         doc: The suicide key is held.
       right_mouse:
-        value: bits.value & 0x0080 != 0
+        value: bits.value / 0x0080 % 2 != 0
         doc: Shift or right click held.
       instant_upgrade:
-        value: bits.value & 0x0100 != 0
+        value: bits.value / 0x0100 % 2 != 0
         doc: The upgrade key is held.
       use_joysticks:
-        value: bits.value & 0x0200 != 0
+        value: bits.value / 0x0200 % 2 != 0
         doc: Movement comes as two axes after the mouse position instead of the four key flags.
       use_gamepad:
-        value: bits.value & 0x0400 != 0
+        value: bits.value / 0x0400 % 2 != 0
         doc: A gamepad is in use instead of a keyboard; it has no effect on the game.
       switch_class:
-        value: bits.value & 0x0800 != 0
+        value: bits.value / 0x0800 % 2 != 0
         doc: The switch-class key is held.
       adblock:
-        value: bits.value & 0x1000 != 0
+        value: bits.value / 0x1000 % 2 != 0
         doc: Left over from when the game detected ad blockers.
   spawn:
     doc: |

@@ -267,10 +267,11 @@ types:
     seq:
       - id: xored_jump
         type: u1
-        # A jump of (_ ^ 1) from prev_index must stay below num_slots; bounding _ first
-        # keeps a corrupt byte from being taken as a huge jump.
+        # A jump of (_ XOR 1) from prev_index must stay below num_slots; bounding _ first
+        # keeps a corrupt byte from being taken as a huge jump. XOR 1 is written as a
+        # ternary (even: + 1, odd: - 1) because Lua 5.2 (Wireshark 4.0) has no `~`.
         valid:
-          expr: '_ <= num_slots + 1 and (_ == 1 or prev_index + (_ ^ 1) < num_slots)'
+          expr: '_ <= num_slots + 1 and (_ == 1 or prev_index + (_ % 2 == 0 ? _ + 1 : _ - 1) < num_slots)'
         doc: |
           The documents write it as a `vu`, the bundled build as a `u8`. Every valid jump
           is below 0x80 (at most `num_slots + 1`), where the two are the same single byte,
@@ -284,7 +285,8 @@ types:
         value: xored_jump == 1
         doc: This entry closes the table (jump of 0).
       index:
-        value: 'prev_index + (xored_jump ^ 1)'
+        # xored_jump XOR 1, without the operator Lua 5.2 lacks (see xored_jump).
+        value: 'prev_index + (xored_jump % 2 == 0 ? xored_jump + 1 : xored_jump - 1)'
         doc: The index this entry jumps to (equal to `prev_index` for the closing entry).
   index_table:
     doc: |
@@ -339,8 +341,16 @@ types:
         doc: The index this entry adds.
       mask:
         # Indexes are below 31 and strictly increase, so adding the bit is the same as
-        # OR-ing it in.
-        value: 'jump.is_end ? prev_mask : prev_mask + (1 << jump.index)'
+        # OR-ing it in. The bit, 1 << index, is the product of 2^(2^k) for each bit k set
+        # in the index (0 <= index < 32), as diep_types::f32's scale is built: Lua 5.2
+        # (Wireshark 4.0) has no shift operator.
+        value: >-
+          jump.is_end ? prev_mask : prev_mask
+          + (jump.index % 2 == 1 ? 2 : 1)
+          * (jump.index / 2 % 2 == 1 ? 4 : 1)
+          * (jump.index / 4 % 2 == 1 ? 16 : 1)
+          * (jump.index / 8 % 2 == 1 ? 256 : 1)
+          * (jump.index / 16 % 2 == 1 ? 65536 : 1)
         doc: Bit set of the indexes up to and including this one.
   slot_not_sent:
     doc: |

@@ -22,6 +22,14 @@ from wirestruct.core.errors import EncodeError
 from wirestruct.core.records import CaptureRecord, Direction
 
 LINKTYPE_ETHERNET = 1
+#: Wireshark's "exported PDU" link type: TLVs naming the dissector, then the PDU itself.
+LINKTYPE_WIRESHARK_UPPER_PDU = 252
+#: Tags of the exported PDU header (wsutil/exported_pdu_tlvs.h in Wireshark).
+EXP_PDU_TAG_END_OF_OPT = 0
+EXP_PDU_TAG_DISSECTOR_NAME = 12
+EXP_PDU_TAG_P2P_DIRECTION = 35
+#: P2P_DIR_SENT and P2P_DIR_RECV: the client's packets are "sent", the server's "received".
+P2P_DIRECTIONS = {Direction.C2S: 0, Direction.S2C: 1}
 ETHERTYPE_IPV4 = 0x0800
 ETHERTYPE_IPV6 = 0x86DD
 ETHERTYPE_VLAN = 0x8100
@@ -222,6 +230,34 @@ def write_pcapng(out: BinaryIO, records: Iterable[CaptureRecord], *,
     writer = PcapngWriter(out)
     writer.interface(LINKTYPE_ETHERNET, tsresol=9)
     return _synthesize(writer, records, server, client)
+
+
+def exported_pdu_header(dissector: str, direction: Direction | None = None) -> bytes:
+    """The TLVs that precede a PDU in a LINKTYPE_WIRESHARK_UPPER_PDU frame: the name of
+    the dissector Wireshark is to call (a string padded with NUL bytes to a multiple of
+    4, the padding counted in the length, as Wireshark writes it), the direction when
+    known, and the end of the options. Integers are big-endian."""
+    name = dissector.encode("ascii")
+    name += b"\x00" * (4 - len(name) % 4)
+    out = struct.pack(">HH", EXP_PDU_TAG_DISSECTOR_NAME, len(name)) + name
+    if direction is not None:
+        out += struct.pack(">HHi", EXP_PDU_TAG_P2P_DIRECTION, 4, P2P_DIRECTIONS[direction])
+    return out + struct.pack(">HH", EXP_PDU_TAG_END_OF_OPT, 0)
+
+
+def write_exported_pdus(out: BinaryIO, records: Iterable[CaptureRecord], dissector: str) -> int:
+    """Write message-protocol ``records`` (each record one packet) as a pcapng of
+    Wireshark's exported PDUs: one frame per record, naming ``dissector`` (a Wireshark
+    dissector name, e.g. ``diep``) and the record's direction, so Wireshark hands each
+    packet straight to that dissector. Returns the number of records."""
+    writer = PcapngWriter(out)
+    writer.interface(LINKTYPE_WIRESHARK_UPPER_PDU, tsresol=9, name=b"wirestruct")
+    headers = {d: exported_pdu_header(dissector, d) for d in Direction}
+    count = 0
+    for record in records:
+        writer.write(record.t, headers[record.direction] + bytes(record.data))
+        count += 1
+    return count
 
 
 def _synthesize(writer, records, server, client) -> int:

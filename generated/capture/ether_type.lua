@@ -1,0 +1,48 @@
+-- This is a generated file! Please edit source .ksy file and use kaitai-struct-compiler to rebuild
+--
+-- This file is compatible with Lua 5.3
+
+local class = require("class")
+require("kaitaistruct")
+local enum = require("enum")
+
+-- 
+-- The EtherType table: the 16-bit value after the MAC addresses of an Ethernet II frame
+-- (and after each 802.1Q tag), also used as the protocol field of Linux cooked captures.
+-- This spec holds only the enum; the frame types import it.
+-- See also: Source (https://www.iana.org/assignments/ieee-802-numbers/ieee-802-numbers.xhtml)
+EtherType = class.class(KaitaiStruct)
+
+EtherType.EtherType = enum.Enum {
+  ipv4 = 2048,
+  arp = 2054,
+  wake_on_lan = 2114,
+  rarp = 32821,
+  appletalk = 32923,
+  aarp = 33011,
+  vlan_tag = 33024,
+  ipv6 = 34525,
+  ethernet_flow_control = 34824,
+  mpls_unicast = 34887,
+  mpls_multicast = 34888,
+  pppoe_discovery = 34915,
+  pppoe_session = 34916,
+  eapol = 34958,
+  service_vlan_tag = 34984,
+  lldp = 35020,
+  macsec = 35045,
+  ptp = 35063,
+  legacy_vlan_tag = 37120,
+}
+
+function EtherType:_init(io, parent, root)
+  KaitaiStruct._init(self, io)
+  self._parent = parent
+  self._root = root or self
+  self:_read()
+end
+
+function EtherType:_read()
+end
+
+

@@ -1,0 +1,41 @@
+-- This is a generated file! Please edit source .ksy file and use kaitai-struct-compiler to rebuild
+--
+-- This file is compatible with Lua 5.3
+
+local class = require("class")
+require("kaitaistruct")
+require("sm_blob_data")
+
+-- 
+-- The body of a 28 Generic Data (C->S) packet after LZ4 decompression (Client -> Server).
+-- Unlike 27 it has no game tick. The page is a work in progress; the one payload it
+-- documents is the Chat Message (`sm_blob_chat_message`) a player sends, which the server
+-- broadcasts in 27 without verifying or changing it.
+-- 
+-- Each BlobData's data is an LZ4 block kept as bytes (`sm_blob_data`); its `known_uid`
+-- names the spec of the expanded payload. The entries are read until the end of the body:
+-- their number is bounded by the body's size (each takes at least 25 bytes).
+-- See also: 28 - Generic Data (C->S), section Structure
+-- See also: BlobData
+SmGenericDataC2s = class.class(KaitaiStruct)
+
+function SmGenericDataC2s:_init(io, parent, root)
+  KaitaiStruct._init(self, io)
+  self._parent = parent
+  self._root = root or self
+  self:_read()
+end
+
+function SmGenericDataC2s:_read()
+  self.blobs = {}
+  local i = 0
+  while not self._io:is_eof() do
+    self.blobs[i + 1] = SmBlobData(self._io)
+    i = i + 1
+  end
+end
+
+-- 
+-- The generic data. This array is read until the end of the packet.
+-- When writing, the count is implied by the body's size (`repeat: eos`).
+

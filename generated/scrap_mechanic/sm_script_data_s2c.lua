@@ -1,0 +1,43 @@
+-- This is a generated file! Please edit source .ksy file and use kaitai-struct-compiler to rebuild
+--
+-- This file is compatible with Lua 5.3
+
+local class = require("class")
+require("kaitaistruct")
+require("sm_blob_data")
+
+-- 
+-- The body of a 25 Script Data (S->C) packet after LZ4 decompression (Server -> Client):
+-- sent when the server sends a Lua network request, or updates the client data. The page is
+-- a work in progress: its BlobData payloads are to be documented, so they stay bytes.
+-- 
+-- Each BlobData's data is an LZ4 block kept as bytes (`sm_blob_data`); its `known_uid`
+-- names the spec of the expanded payload. The entries are read until the end of the body:
+-- their number is bounded by the body's size (each takes at least 25 bytes).
+-- See also: 25 - Script Data (S->C), section Structure
+-- See also: BlobData
+SmScriptDataS2c = class.class(KaitaiStruct)
+
+function SmScriptDataS2c:_init(io, parent, root)
+  KaitaiStruct._init(self, io)
+  self._parent = parent
+  self._root = root or self
+  self:_read()
+end
+
+function SmScriptDataS2c:_read()
+  self.game_tick = self._io:read_u4be()
+  self.blobs = {}
+  local i = 0
+  while not self._io:is_eof() do
+    self.blobs[i + 1] = SmBlobData(self._io)
+    i = i + 1
+  end
+end
+
+-- 
+-- The tick when the server sent this packet.
+-- 
+-- The script data. This array is read until the end of the packet.
+-- When writing, the count is implied by the body's size (`repeat: eos`).
+

@@ -1,0 +1,163 @@
+-- wirestruct's Lua runtime: classes for the code kaitai-struct-compiler generates.
+--
+-- The generated code declares `X = class.class(KaitaiStruct)`, calls `X(args...)` to
+-- parse (which calls `X:_init(args...)`) and declares each instance (a computed or
+-- positioned value) as `X.property.name = {}` with a `get` method, read as `obj.name`.
+--
+-- Every object also records where each of its fields lies in the bytes (wirestruct's
+-- field ranges, as `wirestruct decode --format tree` shows them): as a field is assigned,
+-- it spans from the stream position after the previous field to the position after this
+-- one; a field holding an object parsed from the same stream starts where that object
+-- started; a repeated field records each item. Parameters and internal names (`_...`)
+-- have no range. Positions are absolute in the buffer the parse started from
+-- (KaitaiStream's `_base` says where a substream lies in it). Kept per object:
+--   _ws_off[name], _ws_len[name]  offset and size of a field
+--   _ws_items[name]               {off1, len1, off2, len2, ...} of a repeated field
+--   _ws_order                     the names in the order they were read
+-- Works on Lua 5.2, 5.3 and 5.4.
+local M = {}
+
+local rawget, rawset, setmetatable, getmetatable, next, type = rawget, rawset,
+  setmetatable, getmetatable, next, type
+
+-- The budget of objects and repeated items one parse may create (wirestruct.lua sets
+-- it before a parse); a parse that goes beyond it stops with a LimitExceededError, so
+-- that zero-sized items repeated `until` something that never comes cannot run forever.
+local budget = { left = math.huge, limit = math.huge }
+M.budget = budget
+
+local function over_budget()
+  error(setmetatable({ kind = "LimitExceededError",
+    message = "more than " .. tostring(budget.limit) ..
+      " objects and repeated items in one packet",
+    expected = "at most " .. tostring(budget.limit) }, M.error_mt), 0)
+end
+
+M.error_mt = {
+  __tostring = function(e)
+    local text = e.kind .. ": " .. e.message
+    if e.expected then text = text .. " (expected " .. e.expected .. ")" end
+    if e.offset then text = text .. " at offset " .. tostring(e.offset) end
+    return text
+  end,
+}
+
+-- Parameter names of a class: the arguments of its _init other than the stream links.
+local params_of = setmetatable({}, { __mode = "k" })
+local LINKS = { self = true, io = true, parent = true, root = true }
+
+local function params(cls)
+  local found = params_of[cls]
+  if found then return found end
+  found = {}
+  local init = rawget(cls, "_init")
+  if init and debug and debug.getlocal then
+    local i = 1
+    while true do
+      local name = debug.getlocal(init, i)
+      if not name then break end
+      if not LINKS[name] then found[name] = true end
+      i = i + 1
+    end
+  end
+  params_of[cls] = found
+  return found
+end
+
+local function item_recorder(owner, list_name)
+  local items = {}
+  owner._ws_items[list_name] = items
+  return {
+    __newindex = function(list, k, v)
+      local left = budget.left - 1
+      budget.left = left
+      if left < 0 then over_budget() end
+      local io = owner._io
+      local stop = io._pos
+      local start = owner._ws_mark
+      if type(v) == "table" and rawget(v, "_io") == io then
+        start = rawget(v, "_ws_pos") or start
+      end
+      local n = #items
+      items[n + 1] = io._base + start
+      items[n + 2] = stop - start
+      owner._ws_mark = stop
+      rawset(list, k, v)
+    end,
+  }
+end
+
+-- Names that are not fields: internal ones ("_io", "_m_x", "_raw_x") and non-strings.
+local INTERNAL = setmetatable({}, { __index = function(cache, name)
+  local internal = type(name) ~= "string" or name:byte(1) == 95 -- "_"
+  cache[name] = internal
+  return internal
+end })
+
+local function record(cls)
+  local param_names
+  return function(obj, name, value)
+    if INTERNAL[name] then
+      rawset(obj, name, value)
+      return
+    end
+    local io = rawget(obj, "_io")
+    param_names = param_names or params(cls)
+    if io == nil or param_names[name] then
+      rawset(obj, name, value)
+      return
+    end
+    local stop = io._pos
+    local order = obj._ws_order
+    order[#order + 1] = name
+    if type(value) == "table" and getmetatable(value) == nil and next(value) == nil then
+      -- a repeated field: its items are recorded as they are added
+      setmetatable(value, item_recorder(obj, name))
+      obj._ws_mark = stop
+      rawset(obj, name, value)
+      return
+    end
+    local start = obj._ws_mark
+    if type(value) == "table" and rawget(value, "_io") == io then
+      start = rawget(value, "_ws_pos") or start
+    end
+    obj._ws_off[name] = io._base + start
+    obj._ws_len[name] = stop - start
+    obj._ws_mark = stop
+    rawset(obj, name, value)
+  end
+end
+
+-- A new class, deriving from `base` (a class or nil).
+function M.class(base)
+  local cls = {}
+  local props = {}
+  cls.property = props
+  cls.__index = function(obj, key)
+    local found = cls[key]
+    if found ~= nil then return found end
+    local prop = props[key]
+    if prop ~= nil then return prop.get(obj) end
+    return nil
+  end
+  cls.__newindex = record(cls)
+  setmetatable(cls, {
+    __index = base,
+    __call = function(c, ...)
+      local left = budget.left - 1
+      budget.left = left
+      if left < 0 then over_budget() end
+      local obj = setmetatable({}, c)
+      obj:_init(...)
+      return obj
+    end,
+  })
+  return cls
+end
+
+-- Is `value` an object of a generated class?
+function M.is_object(value)
+  return type(value) == "table" and rawget(value, "_ws_off") ~= nil
+end
+
+return M
