@@ -651,14 +651,24 @@ def main(argv=None) -> int:
                         help="write nothing; exit 1 listing every file that differs")
     parser.add_argument("--folder", metavar="NAME",
                         help="only this ksy/ folder; the others are left alone")
+    parser.add_argument("--ksy", metavar="DIR", type=Path,
+                        help="another package's specs (a protocol plug-in's ksy/ folder, one "
+                             "folder per protocol inside); default: wirestruct's own")
+    parser.add_argument("--generated", metavar="DIR", type=Path,
+                        help="with --ksy: where its Python goes (the read-write classes go "
+                             "to the sibling DIR_rw)")
     args = parser.parse_args(argv)
+    if (args.ksy is None) != (args.generated is None):
+        parser.error("--ksy and --generated go together")
     if source_checkout() is None:
         print("regen: needs a source checkout (git clone, then `npm ci` and "
               "`pip install -e .`): this wirestruct is installed from a wheel, whose "
               f"specs in {KSY} and generated code are read-only copies", file=sys.stderr)
         return 2
+    ksy = args.ksy.resolve() if args.ksy else KSY
+    generated = args.generated.resolve() if args.generated else GENERATED
     try:
-        expected, errors = expected_outputs(folder=args.folder)
+        expected, errors = expected_outputs(ksy, generated, folder=args.folder)
     except SpecError as exc:
         print(f"regen: {exc}", file=sys.stderr)
         return 2
@@ -667,15 +677,19 @@ def main(argv=None) -> int:
         for err in errors:
             print(f"  {err}", file=sys.stderr)
         return 1
+    return _apply(expected, stale_files(expected, generated, folder=args.folder), args.check)
+
+
+def _apply(expected: dict[Path, str], stale: list[Path], check: bool) -> int:
+    """Write what differs and remove what is stale; with ``check``, only say so."""
     differing = differing_files(expected)
-    stale = stale_files(expected, folder=args.folder)
-    if args.check:
+    if check:
         if differing or stale:
             print("regen --check: out of date (run `wirestruct regen`):", file=sys.stderr)
             for p in differing:
-                print(f"  differs: {p.relative_to(ROOT)}", file=sys.stderr)
+                print(f"  differs: {_shown(p)}", file=sys.stderr)
             for p in stale:
-                print(f"  stale:   {p.relative_to(ROOT)}", file=sys.stderr)
+                print(f"  stale:   {_shown(p)}", file=sys.stderr)
             return 1
         print(f"regen --check: {len(expected)} files up to date")
         return 0
@@ -687,6 +701,13 @@ def main(argv=None) -> int:
     print(f"regen: {len(differing)} written, {len(stale)} removed, "
           f"{len(expected) - len(differing)} unchanged")
     return 0
+
+
+def _shown(path: Path) -> str:
+    try:
+        return str(path.relative_to(ROOT))
+    except ValueError:
+        return str(path)
 
 
 if __name__ == "__main__":

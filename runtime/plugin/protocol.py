@@ -37,6 +37,8 @@ from wirestruct.core.tracker import Tracker
 DECODING_COMMANDS = frozenset({"decode", "state", "export", "show", "encode", "batch",
                                "fields"})
 TRANSPORTS = ("message", "stream")
+#: The parts of a protocol made by factories that take options.
+PARTS = frozenset({"decoder", "tracker", "encoder", "tables"})
 
 
 @dataclass(frozen=True)
@@ -74,6 +76,8 @@ class Option:
     #: checks and converts the text given; raises ValueError saying what is wrong
     parse: Callable[[str], Any] = str
     commands: frozenset[str] = DECODING_COMMANDS
+    #: the factories the value is given to (``decoder``, ``tracker``, ``encoder``, ``tables``)
+    parts: frozenset[str] = PARTS
     #: the value names a file the command writes (``state``: the tracker's
     #: :meth:`~wirestruct.core.tracker.Tracker.write_output`)
     output: bool = False
@@ -152,16 +156,16 @@ class Protocol:
                              f"not {self.transport!r}")
 
     def decoder(self, limits: Limits = DEFAULT_LIMITS, **options: Any) -> Decoder:
-        return self.make_decoder(limits=limits, **self.own_options(options))
+        return self.make_decoder(limits=limits, **self.own_options(options, "decoder"))
 
     def tracker(self, limits: Limits = DEFAULT_LIMITS, **options: Any) -> Tracker:
-        return self.make_tracker(limits=limits, **self.own_options(options))
+        return self.make_tracker(limits=limits, **self.own_options(options, "tracker"))
 
     def encoder(self, limits: Limits = DEFAULT_LIMITS, **options: Any) -> Encoder:
         """The encoder: decoded events back to records."""
         if self.make_encoder is None:
             raise UsageError(f"protocol {self.name} has no encoder")
-        return self.make_encoder(limits=limits, **self.own_options(options))
+        return self.make_encoder(limits=limits, **self.own_options(options, "encoder"))
 
     def tables(self) -> Tables:
         if self.make_tables is None:
@@ -171,17 +175,21 @@ class Protocol:
     def option_names(self) -> frozenset[str]:
         return frozenset(option.name for option in self.options)
 
-    def own_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
-        """The settings among ``options`` that this protocol's factories take (a value of
-        None is an option not given; output options are the commands' own); an option of
-        no setting of this protocol is a usage error."""
-        settings = {o.name for o in self.options if not o.output}
+    def own_options(self, options: Mapping[str, Any], part: str | None = None
+                    ) -> dict[str, Any]:
+        """The settings among ``options`` that this protocol's factory of ``part`` takes
+        (all of its settings when no part is named; a value of None is an option not given;
+        output options are the commands' own); an option that is no setting of this
+        protocol is a usage error."""
+        settings = {o.name for o in self.options
+                    if not o.output and (part is None or part in o.parts)}
+        known = {o.name for o in self.options if not o.output}
         outputs = {o.name for o in self.options if o.output}
         foreign = sorted(k for k, v in options.items()
-                         if v is not None and k not in settings and k not in outputs)
+                         if v is not None and k not in known and k not in outputs)
         if foreign:
             raise UsageError(f"{', '.join(foreign)}: not an option of protocol {self.name}",
                              expected="options of " + self.name + (
-                                 ": " + ", ".join(sorted(settings | outputs))
-                                 if settings | outputs else " (it has none)"))
+                                 ": " + ", ".join(sorted(known | outputs))
+                                 if known | outputs else " (it has none)"))
         return {k: v for k, v in options.items() if v is not None and k in settings}

@@ -77,7 +77,7 @@ class TableBuilder:
         plugin = get_protocol(protocol)
         tables = plugin.tables()
         self.schemas = {**COMMON, **tables.schemas}
-        self.rows_of = tables.rows(**plugin.own_options(options))
+        self.rows_of = tables.rows(**plugin.own_options(options, "tables"))
         self._rows: dict[str, list[tuple]] = {name: [] for name in self.schemas}
         self.counts: dict[str, int] = {name: 0 for name in self.schemas}
         self.packets = 0

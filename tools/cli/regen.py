@@ -14,6 +14,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--check", action="store_true",
                    help="write nothing; exit 1 listing files that differ")
     p.add_argument("--folder", metavar="NAME", help="only this folder of ksy/")
+    p.add_argument("--ksy", metavar="DIR",
+                   help="another package's specs (a protocol plug-in's ksy/ folder, one folder "
+                        "per protocol inside); with --generated DIR for its Python")
+    p.add_argument("--generated", metavar="DIR",
+                   help="with --ksy: where its Python goes (read-write classes: DIR_rw)")
     options.examples(p, "regen", "wirestruct regen --check")
     p.set_defaults(func=run)
 
@@ -21,4 +26,6 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     from wirestruct.tools.regen import main as regen_main
     argv = (["--check"] if args.check else []) + (["--folder", args.folder] if args.folder else [])
+    argv += (["--ksy", args.ksy] if args.ksy else []) + (
+        ["--generated", args.generated] if args.generated else [])
     return regen_main(argv)

@@ -61,7 +61,7 @@ PROTOCOL = Protocol(
     make_tables=make_tables,
     options=(Option("toy_court", "--toy-court", "the court's width: a move beyond it is a "
                     "state error", metavar="WIDTH", parse=parse_court,
-                    commands=frozenset({"state", "batch"})),),
+                    commands=frozenset({"state", "batch"}), parts=frozenset({"tracker"})),),
     export_items=export_items,
     generate=seeded_session,
     samples=("toy.jsonl",),

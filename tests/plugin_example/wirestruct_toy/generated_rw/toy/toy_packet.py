@@ -1,0 +1,182 @@
+# This is a generated file! Please edit source .ksy file and use kaitai-struct-compiler to rebuild
+# mypy: ignore-errors
+
+import kaitaistruct
+from kaitaistruct import ReadWriteKaitaiStruct, KaitaiStream, BytesIO
+from enum import IntEnum
+
+
+if getattr(kaitaistruct, 'API_VERSION', (0, 9)) < (0, 11):
+    raise Exception("Incompatible Kaitai Struct Python API: 0.11 or later is required, but you have %s" % (kaitaistruct.__version__))
+
+class ToyPacket(ReadWriteKaitaiStruct):
+    """A made-up two-player game, sent one packet a message: a packet id byte, then the body
+    of its packet. It shows how a protocol plugs into wirestruct from a package of its own.
+    """
+
+    class PacketId(IntEnum):
+        hello = 1
+        move = 2
+        score = 3
+    def __init__(self, _io=None, _parent=None, _root=None):
+        super(ToyPacket, self).__init__(_io)
+        self._parent = _parent
+        self._root = _root or self
+
+    def _read(self):
+        self.packet_id = KaitaiStream.resolve_enum(ToyPacket.PacketId, self._io.read_u1())
+        _on = self.packet_id
+        if _on == ToyPacket.PacketId.hello:
+            pass
+            self.body = ToyPacket.Hello(self._io, self, self._root)
+            self.body._read()
+        elif _on == ToyPacket.PacketId.move:
+            pass
+            self.body = ToyPacket.Move(self._io, self, self._root)
+            self.body._read()
+        elif _on == ToyPacket.PacketId.score:
+            pass
+            self.body = ToyPacket.Score(self._io, self, self._root)
+            self.body._read()
+        self._dirty = False
+
+
+    def _fetch_instances(self):
+        pass
+        _on = self.packet_id
+        if _on == ToyPacket.PacketId.hello:
+            pass
+            self.body._fetch_instances()
+        elif _on == ToyPacket.PacketId.move:
+            pass
+            self.body._fetch_instances()
+        elif _on == ToyPacket.PacketId.score:
+            pass
+            self.body._fetch_instances()
+
+
+    def _write__seq(self, io=None):
+        super(ToyPacket, self)._write__seq(io)
+        self._io.write_u1(int(self.packet_id))
+        _on = self.packet_id
+        if _on == ToyPacket.PacketId.hello:
+            pass
+            self.body._write__seq(self._io)
+        elif _on == ToyPacket.PacketId.move:
+            pass
+            self.body._write__seq(self._io)
+        elif _on == ToyPacket.PacketId.score:
+            pass
+            self.body._write__seq(self._io)
+
+
+    def _check(self):
+        _on = self.packet_id
+        if _on == ToyPacket.PacketId.hello:
+            pass
+            if self.body._root != self._root:
+                raise kaitaistruct.ConsistencyError(u"body", self._root, self.body._root)
+            if self.body._parent != self:
+                raise kaitaistruct.ConsistencyError(u"body", self, self.body._parent)
+        elif _on == ToyPacket.PacketId.move:
+            pass
+            if self.body._root != self._root:
+                raise kaitaistruct.ConsistencyError(u"body", self._root, self.body._root)
+            if self.body._parent != self:
+                raise kaitaistruct.ConsistencyError(u"body", self, self.body._parent)
+        elif _on == ToyPacket.PacketId.score:
+            pass
+            if self.body._root != self._root:
+                raise kaitaistruct.ConsistencyError(u"body", self._root, self.body._root)
+            if self.body._parent != self:
+                raise kaitaistruct.ConsistencyError(u"body", self, self.body._parent)
+        self._dirty = False
+
+    class Hello(ReadWriteKaitaiStruct):
+        """A player joins, with a name."""
+        def __init__(self, _io=None, _parent=None, _root=None):
+            super(ToyPacket.Hello, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+
+        def _read(self):
+            self.player = self._io.read_u1()
+            self.len_name = self._io.read_u1()
+            self.name = (self._io.read_bytes(self.len_name)).decode(u"UTF-8")
+            self._dirty = False
+
+
+        def _fetch_instances(self):
+            pass
+
+
+        def _write__seq(self, io=None):
+            super(ToyPacket.Hello, self)._write__seq(io)
+            self._io.write_u1(self.player)
+            self._io.write_u1(self.len_name)
+            self._io.write_bytes((self.name).encode(u"UTF-8"))
+
+
+        def _check(self):
+            if len((self.name).encode(u"UTF-8")) != self.len_name:
+                raise kaitaistruct.ConsistencyError(u"name", self.len_name, len((self.name).encode(u"UTF-8")))
+            self._dirty = False
+
+
+    class Move(ReadWriteKaitaiStruct):
+        """A player's paddle moves."""
+        def __init__(self, _io=None, _parent=None, _root=None):
+            super(ToyPacket.Move, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+
+        def _read(self):
+            self.player = self._io.read_u1()
+            self.x = self._io.read_s2be()
+            self.y = self._io.read_s2be()
+            self._dirty = False
+
+
+        def _fetch_instances(self):
+            pass
+
+
+        def _write__seq(self, io=None):
+            super(ToyPacket.Move, self)._write__seq(io)
+            self._io.write_u1(self.player)
+            self._io.write_s2be(self.x)
+            self._io.write_s2be(self.y)
+
+
+        def _check(self):
+            self._dirty = False
+
+
+    class Score(ReadWriteKaitaiStruct):
+        """The score after a point."""
+        def __init__(self, _io=None, _parent=None, _root=None):
+            super(ToyPacket.Score, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+
+        def _read(self):
+            self.left = self._io.read_u1()
+            self.right = self._io.read_u1()
+            self._dirty = False
+
+
+        def _fetch_instances(self):
+            pass
+
+
+        def _write__seq(self, io=None):
+            super(ToyPacket.Score, self)._write__seq(io)
+            self._io.write_u1(self.left)
+            self._io.write_u1(self.right)
+
+
+        def _check(self):
+            self._dirty = False
+
+
+
