@@ -58,10 +58,10 @@ def records_of(direction_streams, rng, low=1, high=1500):
 def chatty_session(count: int, seed: int = 1):
     rng = random.Random(seed)
     s2c = [map_setup(128, 128, 64, 32)]
-    s2c += [packet(P.ANNOUNCE_PLAYER, {"player_id": i, "color": i % 16 + 1,
+    s2c += [packet(P.announce_player, {"player_id": i, "color": i % 16 + 1,
                                        "name": f"Player{i}"})
             for i in range(1, 33)]
-    c2s = [packet(P.AVAILABLE_PACKET_TYPES, type_bits(range(50)))]
+    c2s = [packet(P.available_packet_types, type_bits(range(50)))]
     n = len(s2c) + len(c2s)
     while n < count:
         r = rng.random()
@@ -76,9 +76,9 @@ def chatty_session(count: int, seed: int = 1):
         elif r < 0.90:
             s2c.append(chat(rng.randint(0, 32), f"\x1b\x02hello {rng.randrange(1000)}"))
         elif r < 0.95:
-            c2s.append(packet(P.PING_REQUEST, {"data": struct.pack("<I", n)}))
+            c2s.append(packet(P.ping_request, {"data": struct.pack("<I", n)}))
         else:
-            s2c.append(packet(P.ANNOUNCE_PLAYER, {"player_id": rng.randint(1, 32)}))
+            s2c.append(packet(P.announce_player, {"player_id": rng.randint(1, 32)}))
         n += 1
     streams = {Direction.S2C: b"".join(s2c), Direction.C2S: b"".join(c2s)}
     return records_of(streams, rng), n, sum(len(s) for s in streams.values())
@@ -101,10 +101,10 @@ def map_loads(dims, noisy: bool, seed: int = 2):
                 part = np.ascontiguousarray(blocks[z:z + 32, y:y + 32, x:x + 32])
                 chunks.append(map_data(part, (x, y, z)))
     compressed = zlib.compress(blocks.tobytes())
-    buffered = [setup, packet(P.BUFFER_RESET)]
-    buffered += [packet(P.BUFFER_APPEND, {"data": compressed[i:i + 65000]})
+    buffered = [setup, packet(P.buffer_reset)]
+    buffered += [packet(P.buffer_append, {"data": compressed[i:i + 65000]})
                  for i in range(0, len(compressed), 65000)]
-    buffered.append(packet(P.BUFFER_IS_MAP_DATA,
+    buffered.append(packet(P.buffer_is_map_data,
                            {"region": region((0, 0, 0), (sx - 1, sy - 1, sz - 1))}))
     as_records = lambda packets: [CaptureRecord(i, 0.0, Direction.S2C, p)   # noqa: E731
                                   for i, p in enumerate(_segments(b"".join(packets)))]

@@ -293,3 +293,9 @@ def test_export_items_parse_without_parameters():
     assert b"".join(r.blocks for layer in exported.layers for r in layer.rows) == blocks
     (idle,) = feed([IDLE])
     assert [i.spec for i in get_protocol("mme").export_items(idle)] == ["mme_packet"]
+
+
+def test_the_size_table_names_the_specs_packet_types():
+    from wirestruct.protocols.mme.packets import PACKETS, PacketType
+    assert {t: info.name.lower() for t, info in PACKETS.items()} == \
+        {member.value: member.name for member in PacketType}

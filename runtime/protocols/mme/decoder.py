@@ -321,22 +321,22 @@ class MmeDecoder(StreamDecoder):
 
 
 _EXPANDERS: dict[int, Callable[[MmeDecoder, Any, bytes, PacketContext], dict | None]] = {
-    P.AVAILABLE_PACKET_TYPES: MmeDecoder._packet_types,
-    P.SELECT_PACKET_TYPES: MmeDecoder._packet_types,
-    P.CHAT_MESSAGE: MmeDecoder._chat_segments,
-    P.MENU_TEXT: MmeDecoder._menu_text_segments,
-    P.GROUP_SETUP: MmeDecoder._group,
-    P.MAP_SETUP: MmeDecoder._map_setup,
-    P.MAP_DATA: MmeDecoder._map_data,
-    P.BUFFER_RESET: MmeDecoder._buffer_reset,
-    P.BUFFER_APPEND: MmeDecoder._buffer_append,
-    P.BUFFER_IS_MAP_DATA: MmeDecoder._buffer_is_map_data,
-    P.BUFFER_IS_FILE_DATA: MmeDecoder._buffer_is_file_data,
-    P.MAP_TOTAL_RESET: MmeDecoder._total_reset,
-    P.MAP_TOTAL_DATA: MmeDecoder._total_data,
+    P.available_packet_types: MmeDecoder._packet_types,
+    P.select_packet_types: MmeDecoder._packet_types,
+    P.chat_message: MmeDecoder._chat_segments,
+    P.menu_text: MmeDecoder._menu_text_segments,
+    P.group_setup: MmeDecoder._group,
+    P.map_setup: MmeDecoder._map_setup,
+    P.map_data: MmeDecoder._map_data,
+    P.buffer_reset: MmeDecoder._buffer_reset,
+    P.buffer_append: MmeDecoder._buffer_append,
+    P.buffer_is_map_data: MmeDecoder._buffer_is_map_data,
+    P.buffer_is_file_data: MmeDecoder._buffer_is_file_data,
+    P.map_total_reset: MmeDecoder._total_reset,
+    P.map_total_data: MmeDecoder._total_data,
 }
 
 #: the packets whose expansion reads or changes the map-transfer state (``_state``)
-_TRANSFER_PACKETS = frozenset((P.MAP_SETUP, P.MAP_DATA, P.BUFFER_RESET, P.BUFFER_APPEND,
-                               P.BUFFER_IS_MAP_DATA, P.BUFFER_IS_FILE_DATA,
-                               P.MAP_TOTAL_RESET, P.MAP_TOTAL_DATA))
+_TRANSFER_PACKETS = frozenset((P.map_setup, P.map_data, P.buffer_reset, P.buffer_append,
+                               P.buffer_is_map_data, P.buffer_is_file_data,
+                               P.map_total_reset, P.map_total_data))

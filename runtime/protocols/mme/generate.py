@@ -60,7 +60,7 @@ def packet(packet_type: int, payload: dict[str, Any] | None = None,
     fields = dict(payload or {})
     if "ignored" in {attr["id"] for attr in type_info("mme", _CASES[int(packet_type)]).seq}:
         fields.setdefault("ignored", b"")
-    return payload_packet(P(packet_type).name.lower(), fields, len_payload)
+    return payload_packet(P(packet_type).name, fields, len_payload)
 
 
 def type_bits(types: Iterable[int]) -> dict[str, Any]:
@@ -82,11 +82,11 @@ def move(x, y, z, u, v, player_id: int | None = None) -> bytes:
     fields = {"x": x, "y": y, "z": z, "u": u, "v": v}
     if player_id is not None:
         fields["player_id"] = player_id
-    return packet(P.MOVE_PLAYER, fields)
+    return packet(P.move_player, fields)
 
 
 def chat(player_id: int, text: str) -> bytes:
-    return packet(P.CHAT_MESSAGE, {"player_id": player_id, "message": text})
+    return packet(P.chat_message, {"player_id": player_id, "message": text})
 
 
 def widget_flags(bits: int) -> dict[str, Any]:
@@ -104,7 +104,7 @@ def widget(packet_type: int, index: int, column: int, line: int, text: str = "",
 
 def texture(texture_id: int, sha1: bytes, width: float, height: float, alpha: float,
             min_filter: str, mag_filter: str) -> bytes:
-    return packet(P.TEXTURE_SETUP, {
+    return packet(P.texture_setup, {
         "texture_id": texture_id, "sha1": sha1, "width": width, "height": height,
         "alpha": alpha, "flags": {"min_filter": min_filter, "mag_filter": mag_filter,
                                   "reserved": 0}})
@@ -114,7 +114,7 @@ def block(block_id: int, textures: Sequence[int], description: str, *, visible: 
           impassable: bool = False, draw_reverse: bool = False, light: str = "none",
           draw_between: bool = False) -> bytes:
     sides = ("top", "bottom", "front", "back", "left", "right")
-    return packet(P.BLOCK_SETUP, {
+    return packet(P.block_setup, {
         "block_id": block_id, **{f"texture_{side}": t for side, t in zip(sides, textures)},
         "flags": {"visible": visible, "impassable": impassable, "draw_reverse": draw_reverse,
                   "light": light, "draw_between": draw_between, "reserved": 0},
@@ -126,11 +126,11 @@ def compress(data: bytes, level: int = 6) -> bytes:
 
 
 def map_setup(sx: int, sy: int, sz: int, sea: int) -> bytes:
-    return packet(P.MAP_SETUP, {"size_x": sx, "size_y": sy, "size_z": sz, "sea_level": sea})
+    return packet(P.map_setup, {"size_x": sx, "size_y": sy, "size_z": sz, "sea_level": sea})
 
 
 def map_properties(block_size: float) -> bytes:
-    return packet(P.MAP_PROPERTIES, {"attributes": {"removed_features": 0, "reserved": 0},
+    return packet(P.map_properties, {"attributes": {"removed_features": 0, "reserved": 0},
                                      "block_size": block_size})
 
 
@@ -138,11 +138,11 @@ def map_modify(x: int, y: int, z: int, block_type: int, player_id: int | None = 
     fields = {"x": x, "y": y, "z": z, "block_type": block_type}
     if player_id is not None:
         fields["player_id"] = player_id
-    return packet(P.MAP_MODIFY, fields)
+    return packet(P.map_modify, fields)
 
 
 def menu_response(name: int, value: int, flags: int, data: bytes = b"") -> bytes:
-    return packet(P.MENU_RESPONSE, {"menu_number": 3, "name": name, "value": value,
+    return packet(P.menu_response, {"menu_number": 3, "name": name, "value": value,
                                     "flags": widget_flags(flags), "data": data})
 
 
@@ -179,17 +179,17 @@ def map_data(blocks: np.ndarray, lower: Sequence[int]) -> bytes:
 
 
 # -- the session -----------------------------------------------------------------------
-CLIENT_OFFERS = [P.AVAILABLE_PACKET_TYPES, P.SELECT_PACKET_TYPES, P.PING_REQUEST,
-                 P.PING_RESPONSE, P.IDLE_PING, P.AUTHENTICATE, P.DISCONNECT, P.CHAT_MESSAGE,
-                 P.MOVE_PLAYER, P.MAP_MODIFY, P.FILE_REQUEST, P.MENU_REQUEST,
-                 P.MENU_RESPONSE, P.MENU_RESIZE, P.CLIENT_VERSION, P.PORTAL_COOKIE,
-                 P.PROJECTILE_CREATE, P.PROJECTILE_COLLISION]
+CLIENT_OFFERS = [P.available_packet_types, P.select_packet_types, P.ping_request,
+                 P.ping_response, P.idle_ping, P.authenticate, P.disconnect, P.chat_message,
+                 P.move_player, P.map_modify, P.file_request, P.menu_request,
+                 P.menu_response, P.menu_resize, P.client_version, P.portal_cookie,
+                 P.projectile_create, P.projectile_collision]
 #: What the client reads: everything a server sends but RANDOM_GARBAGE, so a server
 #: that sends it anyway is flagged.
-CLIENT_SELECTS = [t for t in range(50) if t != P.RANDOM_GARBAGE
-                  and t not in (P.AUTHENTICATE, P.MENU_REQUEST, P.MENU_RESPONSE,
-                                P.MENU_RESIZE, P.FILE_REQUEST, P.CLIENT_VERSION)]
-SERVER_SELECTS = [t for t in CLIENT_OFFERS if t != P.IDLE_PING]
+CLIENT_SELECTS = [t for t in range(50) if t != P.random_garbage
+                  and t not in (P.authenticate, P.menu_request, P.menu_response,
+                                P.menu_resize, P.file_request, P.client_version)]
+SERVER_SELECTS = [t for t in CLIENT_OFFERS if t != P.idle_ping]
 
 
 def session_turns(seed: int, dims: tuple[int, int, int] = (64, 64, 32),
@@ -230,22 +230,22 @@ class _Session:
     def negotiate(self) -> int:
         """Packet types offered and selected, the login; returns the login's time."""
         rng, turn = self.rng, self.turn
-        turn(C2S, packet(P.AVAILABLE_PACKET_TYPES, type_bits(CLIENT_OFFERS)))
-        turn(S2C, packet(P.AVAILABLE_PACKET_TYPES, type_bits(list(range(50)))))
-        turn(C2S, packet(P.SELECT_PACKET_TYPES, type_bits(CLIENT_SELECTS)))
-        turn(S2C, packet(P.SELECT_PACKET_TYPES, type_bits(SERVER_SELECTS)))
+        turn(C2S, packet(P.available_packet_types, type_bits(CLIENT_OFFERS)))
+        turn(S2C, packet(P.available_packet_types, type_bits(list(range(50)))))
+        turn(C2S, packet(P.select_packet_types, type_bits(CLIENT_SELECTS)))
+        turn(S2C, packet(P.select_packet_types, type_bits(SERVER_SELECTS)))
         when = 1_700_000_000 + rng.randrange(10**6)
-        turn(C2S, packet(P.AUTHENTICATE, {"credentials": credentials("Builder", 4242, when)}),
-             packet(P.CLIENT_VERSION, {"format": 0, "version": {"svn_revision": 1234}}))
+        turn(C2S, packet(P.authenticate, {"credentials": credentials("Builder", 4242, when)}),
+             packet(P.client_version, {"format": 0, "version": {"svn_revision": 1234}}))
         return when
 
     def assets(self) -> None:
         rng = self.rng
         sha = self.sha = [bytes(rng.randrange(256) for _ in range(20)) for _ in range(4)]
         self.turn(S2C, *[
-            packet(P.SERVER_NAME, {"name": "wirestruct test server"}),
-            packet(P.PORTAL_COOKIE, {"cookie": bytes(rng.randrange(256) for _ in range(20))}),
-            packet(P.PLAYER_ABILITIES, {
+            packet(P.server_name, {"name": "wirestruct test server"}),
+            packet(P.portal_cookie, {"cookie": bytes(rng.randrange(256) for _ in range(20))}),
+            packet(P.player_abilities, {
                 "permissions": {"allow_flying": True, "allow_fast_flying": True,
                                 "allow_noclip": False, "reserved": 0},
                 "box_volume_limit": 4096, "box_dimension_limit": 64,
@@ -256,21 +256,21 @@ class _Session:
             texture(1, sha[0], 1.0, 1.0, 0.0, "mipmap", "linear"),
             texture(2, sha[1], -2.0, -2.0, 0.5, "mipmap", "nearest"),
             texture(3, sha[2], 1.0, 1.0, 1.0, "linear", "linear"),
-            packet(P.TEXTURE_SETUP, {"texture_id": 9, "sha1": sha[3]}),
-            packet(P.TEXTURE_SETUP, {"texture_id": 9}),
+            packet(P.texture_setup, {"texture_id": 9, "sha1": sha[3]}),
+            packet(P.texture_setup, {"texture_id": 9}),
             block(STONE, (1, 1, 1, 1, 1, 1), "Stone", visible=True, impassable=True),
             block(GRASS, (2, 1, 2, 2, 2, 2), "Grass", visible=True, impassable=True),
             block(WATER, (3, 3, 3, 3, 3, 3), "Water", visible=True, draw_reverse=True),
             block(GLASS, (3, 3, 3, 3, 3, 3), "Lamp", visible=True, impassable=True,
                   draw_reverse=True, light="weak", draw_between=True),
             block(AIR, (0, 0, 0, 0, 0, 0), "Air"),
-            packet(P.GROUP_SETUP, {"group_id": 1, "block_ids": bytes([STONE, GRASS]),
+            packet(P.group_setup, {"group_id": 1, "block_ids": bytes([STONE, GRASS]),
                                    "name": "Ground"}),
-            packet(P.GROUP_SETUP, {"group_id": 2, "block_ids": bytes([WATER, GLASS]),
+            packet(P.group_setup, {"group_id": 2, "block_ids": bytes([WATER, GLASS]),
                                    "name": "Other"}),
-            packet(P.GROUP_SETUP, {"group_id": 3, "block_ids": bytes([STONE]), "name": "Gone"}),
-            packet(P.GROUP_SETUP, {"group_id": 3}),
-            packet(P.SKY_BOX, {"texture_ids": [1, 1, 2, 1, 1, 3],
+            packet(P.group_setup, {"group_id": 3, "block_ids": bytes([STONE]), "name": "Gone"}),
+            packet(P.group_setup, {"group_id": 3}),
+            packet(P.sky_box, {"texture_ids": [1, 1, 2, 1, 1, 3],
                                "flags": {"on_map_edges": True, "reserved": 0}}),
         ])
 
@@ -282,20 +282,20 @@ class _Session:
         half = len(raw) // 2
         stream = compress(raw[:half]) + compress(raw[half:], 9)
         pieces = _split(stream, rng, 600, 3000)
-        self.turn(S2C, packet(P.MAP_LOADING, {"progress": 0, "message": "Receiving map data..."}),
+        self.turn(S2C, packet(P.map_loading, {"progress": 0, "message": "Receiving map data..."}),
                   map_setup(sx, sy, sz, sea),
                   map_properties(0.5),
-                  packet(P.MAP_TOTAL_RESET),
-                  *[packet(P.MAP_TOTAL_DATA, {"data": piece}) for piece in pieces],
-                  packet(P.MAP_LOADING),
+                  packet(P.map_total_reset),
+                  *[packet(P.map_total_data, {"data": piece}) for piece in pieces],
+                  packet(P.map_loading),
                   map_data(np.full((4, 6, 8), GLASS, dtype=np.uint8), (sx // 2, sy // 2, sea)))
-        self.turn(C2S, packet(P.FILE_REQUEST, {"sha1": self.sha[0]}))
+        self.turn(C2S, packet(P.file_request, {"sha1": self.sha[0]}))
         image = bytes(nrng.integers(0, 256, 1500, dtype=np.uint8))
-        self.turn(S2C, packet(P.BUFFER_RESET), packet(P.BUFFER_APPEND, {"data": image[:700]}),
-                  packet(P.BUFFER_APPEND, {"data": image[700:]}), packet(P.BUFFER_IS_FILE_DATA))
+        self.turn(S2C, packet(P.buffer_reset), packet(P.buffer_append, {"data": image[:700]}),
+                  packet(P.buffer_append, {"data": image[700:]}), packet(P.buffer_is_file_data))
 
     def players(self) -> None:
-        self.turn(S2C, *[packet(P.ANNOUNCE_PLAYER, {"player_id": i + 2, "color": i + 2, "name": n},
+        self.turn(S2C, *[packet(P.announce_player, {"player_id": i + 2, "color": i + 2, "name": n},
                                 len_payload=26)           # the name in its 24-byte field
                          for i, n in enumerate(self.NAMES)],
                   move(self.sx / 2, self.sy / 2, self.sea + 2, 0.0, 0.0),
@@ -311,16 +311,16 @@ class _Session:
         third = len(raw) // 3
         buffered = compress(raw[:third]) + compress_blocks(raw[third:], level=9, use_gzip=True)
         chunks = _split(buffered, rng, 800, 4000)
-        loading = [packet(P.BUFFER_RESET)]
+        loading = [packet(P.buffer_reset)]
         for i, chunk in enumerate(chunks):
-            loading.append(packet(P.BUFFER_APPEND, {"data": chunk}))
-            loading.append(packet(P.MAP_LOADING,
+            loading.append(packet(P.buffer_append, {"data": chunk}))
+            loading.append(packet(P.map_loading,
                                   {"progress": min(255, 255 * (i + 1) // len(chunks))}))
         loading += [map_setup(sx, sy, sz, sea),
                     map_properties(1.0),
-                    packet(P.BUFFER_IS_MAP_DATA,
+                    packet(P.buffer_is_map_data,
                            {"region": region((0, 0, 0), (sx - 1, sy - 1, sz - 1))}),
-                    packet(P.MAP_LOADING)]
+                    packet(P.map_loading)]
         self.turn(S2C, *loading)
         self.players_at = {i + 2: [rng.uniform(0, sx), rng.uniform(0, sy), sea + 1.0]
                            for i in range(4)}
@@ -343,12 +343,12 @@ class _Session:
         if rng.random() < 0.3:
             c2s.append(chat(0, rng.choice(["hi", "nice map", "brb", "where is the lamp?"])))
         if rng.random() < 0.2:
-            c2s.append(packet(P.PING_REQUEST, {"data": ping_data(round_no, "<I")}))
+            c2s.append(packet(P.ping_request, {"data": ping_data(round_no, "<I")}))
         if rng.random() < 0.15:
-            c2s.append(packet(P.PROJECTILE_CREATE, {
+            c2s.append(packet(P.projectile_create, {
                 "projectile_type": rng.randrange(2), **dict(zip("xyz", self.me)), "u": 0.1,
                 "v": 0.2}))
-            c2s.append(packet(P.PROJECTILE_COLLISION, {
+            c2s.append(packet(P.projectile_collision, {
                 "projectile_type": 0, **dict(zip("xyz", self.me)), "collision_type": 0,
                 "thing_id": STONE}))
         self.turn(C2S, *c2s)
@@ -375,30 +375,30 @@ class _Session:
             fill = {"region": region(lo, hi), "block_type": rng.choice([1, 4, 5])}
             if rng.random() < 0.5:
                 fill["player_id"] = rng.choice(list(players))
-            s2c.append(packet(P.MAP_FILL, fill))
+            s2c.append(packet(P.map_fill, fill))
         if rng.random() < 0.1:
             chunk = np.zeros((8, 8, 8), dtype=np.uint8)
             chunk[self.nrng.random((8, 8, 8)) < 0.3] = SAND
             lo = (rng.randrange(sx - 8), rng.randrange(sy - 8), rng.randrange(sz - 8))
             s2c.append(map_data(chunk, lo))
         if round_no == rounds // 2:
-            s2c += [packet(P.DENOUNCE_PLAYER, {"player_id": 3}),
-                    packet(P.ANNOUNCE_PLAYER, {"player_id": 3}),
-                    packet(P.DENOUNCE_PLAYER, {"player_id": 5}),
-                    packet(P.PLAYER_SKIN, {"model_id": 1, "texture_id": 2}),
-                    packet(P.PLAYER_SKIN, {"model_id": 2, "texture_id": 3}),
-                    packet(P.PLAYER_SKIN, {"model_id": 2}),
-                    packet(P.IDLE_PING),
-                    packet(P.RANDOM_GARBAGE, {"data": bytes(range(16)) + b"private"})]
+            s2c += [packet(P.denounce_player, {"player_id": 3}),
+                    packet(P.announce_player, {"player_id": 3}),
+                    packet(P.denounce_player, {"player_id": 5}),
+                    packet(P.player_skin, {"model_id": 1, "texture_id": 2}),
+                    packet(P.player_skin, {"model_id": 2, "texture_id": 3}),
+                    packet(P.player_skin, {"model_id": 2}),
+                    packet(P.idle_ping),
+                    packet(P.random_garbage, {"data": bytes(range(16)) + b"private"})]
         if rng.random() < 0.2:
-            s2c.append(packet(P.PING_REQUEST, {"data": ping_data(round_no, "<f8")}))
+            s2c.append(packet(P.ping_request, {"data": ping_data(round_no, "<f8")}))
         self.turn(S2C, *s2c)
 
     def menu(self, when: int) -> None:
         """The server menu, with a salted password, then a redirect and a disconnect."""
         rng, turn = self.rng, self.turn
         stored_salt, fresh_salt = bytes([7] * 20), bytes(rng.randrange(256) for _ in range(20))
-        turn(C2S, packet(P.MENU_REQUEST, {"columns": 82, "lines": 25}))
+        turn(C2S, packet(P.menu_request, {"columns": 82, "lines": 25}))
         turn(S2C, *self._menu_widgets(stored_salt, fresh_salt))
         client_salt = bytes(rng.randrange(256) for _ in range(20))
         turn(C2S, menu_response(11, 1, 0b01),
@@ -407,37 +407,37 @@ class _Session:
              menu_response(14, 1, 0, password_response("hunter2", [stored_salt, fresh_salt],
                                                        client_salt)),
              menu_response(15, 1, 0),
-             packet(P.MENU_RESIZE, {"columns": 100, "lines": 30, "menu_number": 3}))
-        turn(S2C, chat(0, "\x1b\x05Settings saved."), packet(P.PING_RESPONSE, {"data": b"pong"}),
-             packet(P.CONNECT, {"credentials": credentials("Builder", 4242, when + 60),
+             packet(P.menu_resize, {"columns": 100, "lines": 30, "menu_number": 3}))
+        turn(S2C, chat(0, "\x1b\x05Settings saved."), packet(P.ping_response, {"data": b"pong"}),
+             packet(P.connect, {"credentials": credentials("Builder", 4242, when + 60),
                                 "address": "127.0.0.1:20001"}))
-        turn(C2S, packet(P.DISCONNECT, {"reason_code": 7, "reconnect_delay": 0,
+        turn(C2S, packet(P.disconnect, {"reason_code": 7, "reconnect_delay": 0,
                                         "reason": "Player quit"}))
 
     @staticmethod
     def _menu_widgets(stored_salt: bytes, fresh_salt: bytes) -> list[bytes]:
         return [
-            packet(P.MENU_RESET, {"menu_number": 3, "width": 40, "height": 12,
+            packet(P.menu_reset, {"menu_number": 3, "width": 40, "height": 12,
                                   "flags": {"close_button": True, "title_bar": True,
                                             "reserved": 0}}),
-            widget(P.MENU_TEXT, 1, 2, 1, text="\x1b\x0eServer menu"),
-            widget(P.MENU_LINK, 2, 2, 3, name=10, value=1, flags=0, text="Rules"),
-            widget(P.MENU_CHECK, 3, 4, 4, name=11, value=1, flags=0b01, text="Show names"),
-            widget(P.MENU_RADIO, 4, 4, 5, name=12, value=1, flags=0b01, text="Day"),
-            widget(P.MENU_RADIO, 5, 4, 6, name=12, value=2, flags=0b00, text="Night"),
-            widget(P.MENU_INPUT, 6, 2, 7, name=13, value=1, width=20, max_length=24,
+            widget(P.menu_text, 1, 2, 1, text="\x1b\x0eServer menu"),
+            widget(P.menu_link, 2, 2, 3, name=10, value=1, flags=0, text="Rules"),
+            widget(P.menu_check, 3, 4, 4, name=11, value=1, flags=0b01, text="Show names"),
+            widget(P.menu_radio, 4, 4, 5, name=12, value=1, flags=0b01, text="Day"),
+            widget(P.menu_radio, 5, 4, 6, name=12, value=2, flags=0b00, text="Night"),
+            widget(P.menu_input, 6, 2, 7, name=13, value=1, width=20, max_length=24,
                    flags=0b01, text="Builder"),
-            packet(P.MENU_SALTED_PASSWORD, {"index": 7, "column": 2, "line": 8, "name": 14,
+            packet(P.menu_salted_password, {"index": 7, "column": 2, "line": 8, "name": 14,
                                             "value": 1, "width": 20, "flags": widget_flags(0),
                                             "salt_1": stored_salt, "salt_2": fresh_salt}),
-            widget(P.MENU_BUTTON, 8, 2, 10, name=15, value=1, width=0, flags=0, text="OK"),
-            widget(P.MENU_BUTTON, 11, 12, 10, name=15, value=2, width=0, flags=0b100,
+            widget(P.menu_button, 8, 2, 10, name=15, value=1, width=0, flags=0, text="OK"),
+            widget(P.menu_button, 11, 12, 10, name=15, value=2, width=0, flags=0b100,
                    text="Cancel"),
-            packet(P.MENU_TEXTURE, {"index": 9, "column": 30, "line": 1, "width": 8,
+            packet(P.menu_texture, {"index": 9, "column": 30, "line": 1, "width": 8,
                                     "height": 4, "texture_id": 2, "x1": 0, "y1": 0, "x2": 128,
                                     "y2": 0}),
-            widget(P.MENU_TEXT, 10, 2, 11, text="temporary"),
-            packet(P.MENU_ERASE, {"index": 10}),
+            widget(P.menu_text, 10, 2, 11, text="temporary"),
+            packet(P.menu_erase, {"index": 10}),
         ]
 
 

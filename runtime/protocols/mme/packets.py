@@ -8,9 +8,10 @@ is an error naming the packet and its sizes.
 """
 from __future__ import annotations
 
-import enum
 import re
 from dataclasses import dataclass, field
+
+from wirestruct.generated.mme.mme_types import MmeTypes
 
 #: Largest payload the U2 size field can declare.
 MAX_PAYLOAD = 0xFFFF
@@ -109,8 +110,8 @@ PACKETS: dict[int, PacketInfo] = _table(
     (49, "PROJECTILE_COLLISION", 15, "15"),
 )
 
-#: The packet type numbers by name, for readable code: ``PacketType.MOVE_PLAYER == 24``.
-PacketType = enum.IntEnum("PacketType", {i.name: t for t, i in PACKETS.items()})
+#: The packet types, as the spec's enum names them: ``PacketType.move_player == 24``.
+PacketType = MmeTypes.PacketType
 
 
 def packet_name(packet_type: int) -> str:

@@ -14,7 +14,7 @@ from wirestruct.protocols.mme.text import plain_text
 from wirestruct.tables.rows import Row
 from wirestruct.tables.schemas import F64, I32, I64, STR, schema
 
-_REGION_DATA = (int(P.MAP_DATA), int(P.BUFFER_IS_MAP_DATA))
+_REGION_DATA = (int(P.map_data), int(P.buffer_is_map_data))
 
 
 #: MME: one row per MOVE_PLAYER (both directions).
@@ -47,14 +47,14 @@ class Rows:
 
     def __call__(self, event: PacketEvent) -> Iterator[Row]:
         packet_id = event.packet_id
-        if packet_id == P.MOVE_PLAYER:
+        if packet_id == P.move_player:
             p = event.packet.payload
             s2c = event.direction is Direction.S2C
             is_self = (not s2c) or bool(p.teleports_self)
             player_id = getattr(p, "player_id", None) if s2c and not is_self else None
             yield "mme_moves", (event.index, event.t, event.direction.label, player_id,
                                 is_self, p.x, p.y, p.z, p.u, p.v)
-        elif packet_id == P.CHAT_MESSAGE:
+        elif packet_id == P.chat_message:
             p = event.packet.payload
             yield "mme_chat", (event.index, event.t, event.direction.label, p.player_id,
                                plain_text(p.message))
@@ -72,13 +72,13 @@ class Rows:
 def _map_change(event: PacketEvent) -> tuple | None:
     """(kind, lower x/y/z, upper x/y/z, offset, blocks written, block type)."""
     packet_id = event.packet_id
-    if packet_id == P.MAP_SETUP:
+    if packet_id == P.map_setup:
         p = event.packet.payload
         if p.frees:
             return ("free",) + (None,) * 8
         return ("setup", 0, 0, 0, p.size_x - 1, p.size_y - 1, p.size_z - 1, None,
                 p.size_x * p.size_y * p.size_z, None)
-    if packet_id == P.MAP_FILL:
+    if packet_id == P.map_fill:
         p = event.packet.payload
         r = p.region
         lower, upper = (r.lower_x, r.lower_y, r.lower_z), (r.upper_x, r.upper_y, r.upper_z)
@@ -86,7 +86,7 @@ def _map_change(event: PacketEvent) -> tuple | None:
         for lo, hi in zip(lower, upper):
             volume *= max(0, hi - lo + 1)
         return ("fill",) + lower + upper + (None, volume, p.block_type)
-    if packet_id == P.MAP_MODIFY:
+    if packet_id == P.map_modify:
         p = event.packet.payload
         return ("modify", p.x, p.y, p.z, p.x, p.y, p.z, None, 1, p.block_type)
     blocks = event.expansions.get("blocks")
@@ -94,7 +94,7 @@ def _map_change(event: PacketEvent) -> tuple | None:
         return None
     if packet_id in _REGION_DATA:
         return ("region",) + tuple(blocks.region) + (None, len(blocks.data), None)
-    if packet_id == P.MAP_TOTAL_DATA:
+    if packet_id == P.map_total_data:
         return ("stream",) + (None,) * 6 + (blocks.offset, len(blocks.data), None)
     return None
 

@@ -39,9 +39,9 @@ from wirestruct.protocols.mme.text import color_segments, plain_text
 from wirestruct.protocols.mme.voxels import VoxelMap
 
 _WIDGETS = {
-    P.MENU_TEXT: "text", P.MENU_LINK: "link", P.MENU_CHECK: "check", P.MENU_RADIO: "radio",
-    P.MENU_INPUT: "input", P.MENU_BUTTON: "button", P.MENU_SALTED_PASSWORD: "password",
-    P.MENU_TEXTURE: "texture",
+    P.menu_text: "text", P.menu_link: "link", P.menu_check: "check", P.menu_radio: "radio",
+    P.menu_input: "input", P.menu_button: "button", P.menu_salted_password: "password",
+    P.menu_texture: "texture",
 }
 _SKY_LAYOUTS = {
     0: (),
@@ -109,7 +109,7 @@ class MmeTracker(Tracker):
         packet_type = event.packet_id
         receiver = "server" if event.direction is Direction.C2S else "client"
         selected = self.selects[receiver]
-        if (packet_type != P.AVAILABLE_PACKET_TYPES and selected is not None
+        if (packet_type != P.available_packet_types and selected is not None
                 and packet_type not in selected):
             self.unselected[receiver][event.name] += 1
             errors.append(state_error(
@@ -475,45 +475,45 @@ class MmeTracker(Tracker):
 Handler = Callable[[MmeTracker, Any, PacketEvent], None]
 
 _BOTH: dict[int, Handler] = {
-    P.AVAILABLE_PACKET_TYPES: MmeTracker._available,
-    P.SELECT_PACKET_TYPES: MmeTracker._select,
-    P.DISCONNECT: MmeTracker._disconnect,
+    P.available_packet_types: MmeTracker._available,
+    P.select_packet_types: MmeTracker._select,
+    P.disconnect: MmeTracker._disconnect,
 }
 _S2C: dict[int, Handler] = {
     **_BOTH,
-    P.CONNECT: MmeTracker._connect,
-    P.CHAT_MESSAGE: MmeTracker._chat,
-    P.ANNOUNCE_PLAYER: MmeTracker._announce,
-    P.DENOUNCE_PLAYER: MmeTracker._denounce,
-    P.PLAYER_ABILITIES: MmeTracker._abilities,
-    P.MAP_LOADING: MmeTracker._loading,
-    P.MAP_SETUP: MmeTracker._map_setup,
-    P.MAP_PROPERTIES: MmeTracker._map_properties,
-    P.MAP_FILL: MmeTracker._fill,
-    P.MAP_DATA: MmeTracker._region_data,
-    P.MAP_TOTAL_DATA: MmeTracker._total_data,
-    P.BUFFER_IS_MAP_DATA: MmeTracker._region_data,
-    P.BUFFER_IS_FILE_DATA: MmeTracker._file_data,
-    P.MOVE_PLAYER: MmeTracker._move,
-    P.MAP_MODIFY: MmeTracker._modify,
-    P.TEXTURE_SETUP: MmeTracker._texture,
-    P.GROUP_SETUP: MmeTracker._group,
-    P.BLOCK_SETUP: MmeTracker._block,
-    P.MENU_RESET: MmeTracker._menu_reset,
-    P.MENU_ERASE: MmeTracker._menu_erase,
-    P.SKY_BOX: MmeTracker._sky_box,
-    P.PORTAL_COOKIE: MmeTracker._portal_cookie,
-    P.PLAYER_SKIN: MmeTracker._skin,
-    P.SERVER_NAME: MmeTracker._server_name,
+    P.connect: MmeTracker._connect,
+    P.chat_message: MmeTracker._chat,
+    P.announce_player: MmeTracker._announce,
+    P.denounce_player: MmeTracker._denounce,
+    P.player_abilities: MmeTracker._abilities,
+    P.map_loading: MmeTracker._loading,
+    P.map_setup: MmeTracker._map_setup,
+    P.map_properties: MmeTracker._map_properties,
+    P.map_fill: MmeTracker._fill,
+    P.map_data: MmeTracker._region_data,
+    P.map_total_data: MmeTracker._total_data,
+    P.buffer_is_map_data: MmeTracker._region_data,
+    P.buffer_is_file_data: MmeTracker._file_data,
+    P.move_player: MmeTracker._move,
+    P.map_modify: MmeTracker._modify,
+    P.texture_setup: MmeTracker._texture,
+    P.group_setup: MmeTracker._group,
+    P.block_setup: MmeTracker._block,
+    P.menu_reset: MmeTracker._menu_reset,
+    P.menu_erase: MmeTracker._menu_erase,
+    P.sky_box: MmeTracker._sky_box,
+    P.portal_cookie: MmeTracker._portal_cookie,
+    P.player_skin: MmeTracker._skin,
+    P.server_name: MmeTracker._server_name,
     **{t: MmeTracker._widget for t in _WIDGETS},
 }
 _C2S: dict[int, Handler] = {
     **_BOTH,
-    P.AUTHENTICATE: MmeTracker._authenticate,
-    P.MOVE_PLAYER: MmeTracker._move_self,
-    P.FILE_REQUEST: MmeTracker._file_request,
-    P.MENU_REQUEST: MmeTracker._menu_window,
-    P.MENU_RESIZE: MmeTracker._menu_window,
-    P.MENU_RESPONSE: MmeTracker._menu_response,
-    P.CLIENT_VERSION: MmeTracker._client_version,
+    P.authenticate: MmeTracker._authenticate,
+    P.move_player: MmeTracker._move_self,
+    P.file_request: MmeTracker._file_request,
+    P.menu_request: MmeTracker._menu_window,
+    P.menu_resize: MmeTracker._menu_window,
+    P.menu_response: MmeTracker._menu_response,
+    P.client_version: MmeTracker._client_version,
 }
