@@ -34,7 +34,6 @@ import kaitaistruct
 import yaml
 from kaitaistruct import KaitaiStream, ReadWriteKaitaiStruct
 from wirestruct.core.errors import EncodeError
-from wirestruct.core.resources import ksy_root
 from wirestruct.plugin.protocol import Specs
 
 _INT_TYPE = re.compile(r"^(?:[us][1248](?:le|be)?|b\d+(?:le|be)?)$")
@@ -49,10 +48,7 @@ def camel(name: str) -> str:
 
 def specs_of(where: Specs | str) -> Specs:
     """A protocol's specs, or one of wirestruct's own folders of ``ksy/`` by its name."""
-    if isinstance(where, Specs):
-        return where
-    return Specs(ksy_root() / where, f"wirestruct.generated.{where}",
-                 f"wirestruct.generated_rw.{where}")
+    return where if isinstance(where, Specs) else Specs.of_folder(where)
 
 
 @cache

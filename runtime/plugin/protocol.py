@@ -31,6 +31,7 @@ from wirestruct.core.errors import UsageError
 from wirestruct.core.events import PacketEvent
 from wirestruct.core.limits import DEFAULT_LIMITS, Limits
 from wirestruct.core.records import CaptureRecord
+from wirestruct.core.resources import ksy_root
 from wirestruct.core.tracker import Tracker
 
 #: The commands that decode a capture or a packet (and so take a protocol's options).
@@ -61,6 +62,12 @@ class Specs:
 
     def packages(self) -> tuple[str, ...]:
         return (self.package,) if self.rw_package is None else (self.package, self.rw_package)
+
+    @classmethod
+    def of_folder(cls, folder: str) -> Specs:
+        """The specs of one of wirestruct's own ``ksy/`` folders."""
+        return cls(ksy_root() / folder, f"wirestruct.generated.{folder}",
+                   f"wirestruct.generated_rw.{folder}")
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,6 @@ from typing import Any
 
 from wirestruct.core.limits import DEFAULT_LIMITS, Limits
 from wirestruct.core.records import CaptureRecord
-from wirestruct.core.resources import ksy_root
 from wirestruct.plugin.protocol import Option, Protocol, Specs, Tables
 from wirestruct.protocols.diep.builds import (
     DEFAULT_BUILD,
@@ -66,8 +65,7 @@ PROTOCOL = Protocol(
     name="diep",
     title="diep.io (WebSocket messages after the transport's encryption layer)",
     transport="message",
-    specs=Specs(ksy_root() / "diep", "wirestruct.generated.diep",
-                "wirestruct.generated_rw.diep"),
+    specs=Specs.of_folder("diep"),
     make_decoder=make_decoder,
     make_tracker=make_tracker,
     make_encoder=make_encoder,

@@ -16,7 +16,6 @@ from collections.abc import Iterator
 from typing import Any
 
 from wirestruct.core.records import CaptureRecord, Direction
-from wirestruct.core.resources import ksy_root
 from wirestruct.plugin.protocol import Option, Protocol, Specs, Tables
 from wirestruct.protocols.mme.decoder import MmeDecoder
 from wirestruct.protocols.mme.export import export_items
@@ -48,7 +47,7 @@ PROTOCOL = Protocol(
     name="mme",
     title="Multiplayer Map Editor",
     transport="stream",
-    specs=Specs(ksy_root() / "mme", "wirestruct.generated.mme", "wirestruct.generated_rw.mme"),
+    specs=Specs.of_folder("mme"),
     make_decoder=MmeDecoder,
     make_tracker=MmeTracker,
     make_encoder=make_encoder,

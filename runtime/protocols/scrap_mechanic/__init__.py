@@ -20,7 +20,6 @@ from collections.abc import Iterator
 from typing import Any
 
 from wirestruct.core.records import CaptureRecord
-from wirestruct.core.resources import ksy_root
 from wirestruct.plugin.protocol import Protocol, Specs, Tables
 from wirestruct.protocols.scrap_mechanic.decoder import ScrapMechanicDecoder, SubUpdate
 from wirestruct.protocols.scrap_mechanic.export import export_items
@@ -49,8 +48,7 @@ PROTOCOL = Protocol(
     name="scrap-mechanic",
     title="Scrap Mechanic (Network Update, Unreliable Update, Compound, NetObj world)",
     transport="message",
-    specs=Specs(ksy_root() / "scrap_mechanic", "wirestruct.generated.scrap_mechanic",
-                "wirestruct.generated_rw.scrap_mechanic"),
+    specs=Specs.of_folder("scrap_mechanic"),
     make_decoder=ScrapMechanicDecoder,
     make_tracker=NetObjTracker,
     make_encoder=make_encoder,
