@@ -165,6 +165,7 @@ class _Chunk:
 class DecodeTally:
     packets: int = 0
     errors: int = 0
+    unknown: int = 0          #: packets of a type the protocol does not know
     worker_cpu: float = 0.0   #: CPU seconds the workers spent on the chunks written
 
 
@@ -190,8 +191,8 @@ def _shared_out(chunk: _Chunk, parts: int) -> list[_Chunk]:
 
 # -- the worker stage --------------------------------------------------------------------------
 # A worker's answer: (base, text of each unit - split at its event numbers when returned
-# by _decode_chunk -, events of each unit, packets, errors, CPU).
-_Result = tuple[int, list[Any], list[int], int, int, float]
+# by _decode_chunk -, events of each unit, (packets, errors, unknown packets), CPU).
+_Result = tuple[int, list[Any], list[int], tuple[int, int, int], float]
 _worker: tuple[Decoder, str | None, tuple[bool, str]] | None = None
 
 
@@ -287,7 +288,7 @@ def _decode_units(units: list[_Unit], base: int, max_output: int = CHUNK_OUTPUT)
     cpu = time.process_time()
     lines: list[bytes] = []
     counts: list[int] = []
-    packets = errors = size = 0
+    packets = errors = unknown = size = 0
     text: list[bytes] = []
     # Collected between events as in one process (wirestruct.core.session): the parsed packets
     # of a worker are garbage only its cycle collector frees, too.
@@ -307,8 +308,9 @@ def _decode_units(units: list[_Unit], base: int, max_output: int = CHUNK_OUTPUT)
                 event.error.at(file=path)  # type: ignore[union-attr]
         else:
             packets += 1
+            unknown += event.name.startswith("unknown_")  # type: ignore[union-attr]
         text.append(event_line(event, fmt))
-    return base, lines, counts, packets, errors, time.process_time() - cpu
+    return base, lines, counts, (packets, errors, unknown), time.process_time() - cpu
 
 
 def _unit_events(decoder: Decoder, units: list[_Unit], base: int) -> Iterator[Event | int]:
@@ -414,6 +416,7 @@ class ParallelDecode:
             self.tally.errors += 1
         else:
             self.tally.packets += 1
+            self.tally.unknown += event.name.startswith("unknown_")  # type: ignore[union-attr]
 
     def _pipeline(self, decoder: Decoder, pool: ProcessPoolExecutor) -> Iterator[bytes]:
         pending: deque[_Chunk] = deque()
@@ -467,13 +470,14 @@ class ParallelDecode:
         out: list[bytes] = []
         while future is not None:
             try:
-                base, lines, counts, packets, errors, cpu = future.result()
+                base, lines, counts, (packets, errors, unknown), cpu = future.result()
             except BrokenProcessPool as exc:
                 raise DecodeError(f"a worker process ended before its packets were decoded "
                                   f"({exc}); --jobs 1 decodes in one process",
                                   expected="worker processes that finish") from None
             self.tally.packets += packets
             self.tally.errors += errors
+            self.tally.unknown += unknown
             self.tally.worker_cpu += cpu
             if lines:
                 self._cost = cpu / len(lines)   # the latest task's CPU time per packet

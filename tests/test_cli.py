@@ -104,7 +104,7 @@ def test_bad_input_gives_error_events_not_tracebacks(tmp_path, capsys):
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"t": 0, "dir": "s2c", "data": "16ffff"}\nnot json\n')
     status, out, _ = run(["decode", bad, "-p", "scrap-mechanic"], capsys)
-    assert status == 0
+    assert status == 1                       # nothing decoded: a failed run, not a traceback
     lines = [json.loads(line) for line in out.splitlines()]
     assert len(lines) == 2 and all("error" in line for line in lines)
     assert lines[1]["record"] == 1 and "line 2" in lines[1]["message"]
@@ -225,10 +225,14 @@ def test_detection_that_fits_nothing_is_a_clear_error(tmp_path, capsys):
     assert "no protocol decodes the first records" in err and str(empty) in err
 
 
-def test_the_wrong_protocol_is_named_in_a_warning(capsys):
+def test_the_wrong_protocol_fails_with_a_hint(capsys):
     status, _, err = run(["decode", ROOT / "samples" / "mme.jsonl", "-p", "diep"], capsys)
-    assert status == 0
-    assert "are unknown or failed as diep: is this a diep capture?" in err
+    assert status == 1
+    assert "nothing in" in err and "decodes as diep" in err
+    assert "is this a diep capture? (without --protocol it is detected)" in err
+    status, _, err = run(["state", ROOT / "samples" / "mme.jsonl", "-p", "scrap-mechanic"],
+                         capsys)
+    assert status == 1 and "decodes as scrap-mechanic" in err
 
 
 def test_the_summary_counts_errors_by_kind_and_names_the_first(tmp_path, capsys):
@@ -236,7 +240,7 @@ def test_the_summary_counts_errors_by_kind_and_names_the_first(tmp_path, capsys)
     bad.write_text('{"t": 0, "dir": "s2c", "data": "16ffff"}\n{not json\n'
                    '{"t": 1, "dir": "up", "data": ""}\n')
     status, out, err = run(["decode", bad, "-p", "scrap-mechanic"], capsys)
-    assert status == 0
+    assert status == 1
     packet_error = json.loads(out.splitlines()[0])["error"]
     lines = err.splitlines()
     assert lines[0] == "wirestruct: 0 packets, 3 errors"
@@ -270,7 +274,7 @@ def test_a_server_that_matches_nothing_says_so_and_fails_strict(capsys):
     assert "do not involve the named server" in lines[-1]["message"]
     assert f"--server 1 matched no traffic in {MME_PCAPNG}" in err
     status, _, _ = run(["decode", MME_PCAPNG, "-p", "mme", "--server", "1"], capsys)
-    assert status == 0
+    assert status == 1                         # without --strict too: nothing matched
 
 
 def test_file_errors_name_the_file(tmp_path, capsys):

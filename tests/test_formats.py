@@ -54,7 +54,7 @@ def test_only_keeps_error_events(tmp_path, capsys):
     status, out, _ = run(["decode", bad, "-p", "scrap-mechanic", "-T", "summary", "--only",
                           "nothing"], capsys)
     lines = out.splitlines()
-    assert status == 0 and len(lines) == 2 and all(" ERROR " in line for line in lines)
+    assert status == 1 and len(lines) == 2 and all(" ERROR " in line for line in lines)
 
 
 def test_fields_columns_like_tshark(capsys):

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import stat
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -300,12 +301,38 @@ def open_like_webide(out_dir: Path) -> dict:
     (``tools/webide_check.js``); returns {file: plain JSON or {"__error__": ...}}."""
     import subprocess
 
-    proc = subprocess.run(["node", str(CHECK_SCRIPT), str(Path(out_dir).resolve())],
+    node = shutil.which("node")
+    modules = node_modules()
+    if node is None or modules is None:
+        raise WirestructError(
+            "export --verify needs Node.js and the npm packages " + ", ".join(NODE_PACKAGES)
+            + (" (node is not on PATH)" if node is None else " (not found: run `npm ci` in a "
+               "wirestruct checkout, or `npm install` them in a folder and name its "
+               "node_modules with NODE_PATH)"),
+            expected="node and " + ", ".join(NODE_PACKAGES))
+    proc = subprocess.run([node, str(CHECK_SCRIPT), str(Path(out_dir).resolve())],
                           check=False, capture_output=True, text=True,
-                          cwd=source_checkout() or Path.cwd())
+                          env={**os.environ, "NODE_PATH": str(modules)})
     if proc.returncode != 0:
-        raise WirestructError(f"the Web IDE check could not run: {proc.stderr.strip()}")
+        last = (proc.stderr.strip().splitlines() or ["no message"])[-1]
+        raise WirestructError(f"the Web IDE check could not run: {last}",
+                              expected="node to run tools/webide_check.js")
     return json.loads(proc.stdout)
+
+
+#: The npm packages the check runs on: the compiler and runtime the Web IDE uses.
+NODE_PACKAGES = ("kaitai-struct-compiler@0.11.0", "kaitai-struct@0.11.0", "js-yaml")
+
+
+def node_modules() -> Path | None:
+    """The ``node_modules`` folder holding the pinned compiler: the checkout's, else one
+    NODE_PATH names."""
+    candidates = [root / "node_modules" for root in (source_checkout(),) if root is not None]
+    candidates += [Path(p) for p in os.environ.get("NODE_PATH", "").split(os.pathsep) if p]
+    for folder in candidates:
+        if (folder / "kaitai-struct-compiler").is_dir() and (folder / "kaitai-struct").is_dir():
+            return folder
+    return None
 
 
 def python_view(package: str, spec_file: str, data: bytes):

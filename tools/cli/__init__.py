@@ -41,13 +41,16 @@ COMMANDS = (decode, state, export, convert, encode, show, regen, batch)
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="wirestruct", description=(__doc__ or "").split("\n\n")[0],
+    parser = options.Parser(
+        prog="wirestruct",
+        description="Kaitai Struct parsers for game network protocols: every packet of a "
+                    "capture decoded, the game world tracked, packets built back, opened in "
+                    "the Kaitai Web IDE, many captures into Parquet.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog="'wirestruct COMMAND --help' describes each command, its options and examples.")
     options.examples(parser, "")
     parser.add_argument("--version", action="version", version=f"wirestruct {_version()}")
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=options.Parser)
     for command in COMMANDS:
         command.add_parser(sub)
     return parser
@@ -68,9 +71,23 @@ def _os_error_text(exc: OSError) -> str:
     return f"{name}: {reason}" if name is not None else reason
 
 
+def parse(argv: list[str] | None = None) -> argparse.Namespace:
+    """The command line's arguments; plain ``wirestruct`` shows the commands, arguments a
+    command does not take are a usage error suggesting the options meant."""
+    parser = build_parser()
+    args, extra = parser.parse_known_args(argv)
+    if args.command is None:
+        parser.print_help(sys.stderr)
+        sys.exit(EXIT_USAGE)
+    if extra:
+        sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+        sub.choices[args.command].unknown(extra)
+    return args
+
+
 def main(argv: list[str] | None = None) -> int:
     try:
-        args = build_parser().parse_args(argv)
+        args = parse(argv)
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
     except WirestructError as exc:      # a broken protocol plug-in, named

@@ -6,7 +6,6 @@ import sys
 
 from wirestruct import parallel
 from wirestruct.captures import Capture
-from wirestruct.core.errors import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK
 from wirestruct.output import formats
 from wirestruct.plugin.protocol import Protocol
 from wirestruct.tools.cli import options
@@ -61,9 +60,7 @@ def run(args: argparse.Namespace) -> int:
             interrupted = True
     out.out.flush()
     summary.print(f"{summary.packets} packets, {summary.errors} errors", interrupted=interrupted)
-    if interrupted:
-        return EXIT_INTERRUPTED
-    return EXIT_FAILED if args.strict and summary.failed() else EXIT_OK
+    return summary.status(args.strict, interrupted)
 
 
 def _parallel(args: argparse.Namespace, out: formats.EventWriter) -> bool:
@@ -88,16 +85,11 @@ def _run_parallel(args: argparse.Namespace, capture: Capture, protocol: Protocol
         except KeyboardInterrupt:
             interrupted = True
     out.out.flush()
-    tally = lines.tally
     if lines.no_workers is not None:
         print(f"wirestruct: decoded in one process: no worker process could be started "
               f"({lines.no_workers})", file=sys.stderr)
-    head = f"{tally.packets} packets, {tally.errors} errors"
-    print(f"wirestruct: {head}{' (interrupted)' if interrupted else ''}", file=sys.stderr)
-    if args.server and not tally.packets:
-        print(f"wirestruct: --server {args.server} matched no traffic in {args.capture}",
-              file=sys.stderr)
-    if interrupted:
-        return EXIT_INTERRUPTED
-    failed = tally.errors or (args.server and not tally.packets)
-    return EXIT_FAILED if args.strict and failed else EXIT_OK
+    summary = Summary(protocol, args)
+    tally = lines.tally
+    summary.packets, summary.errors, summary.unknown = tally.packets, tally.errors, tally.unknown
+    summary.print(f"{tally.packets} packets, {tally.errors} errors", interrupted=interrupted)
+    return summary.status(args.strict, interrupted)

@@ -11,6 +11,7 @@ them), UDP datagrams for message protocols (one packet a datagram, client
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -107,4 +108,10 @@ def run(args: argparse.Namespace) -> int:
                                   encode_lines(lines, encoder, errors))
     print(f"wirestruct: wrote {count} packets to {args.out} ({fmt}); {len(errors)} not "
           f"encoded, {encoder.skipped} error events skipped", file=sys.stderr)
+    if not count and errors:
+        os.unlink(args.out)              # nothing of it is a capture of this protocol
+        print(f"wirestruct: no event encodes as {protocol.name}, so {args.out} is not "
+              f"written: are these {protocol.name} events? (as `wirestruct decode -p "
+              f"{protocol.name}` prints them)", file=sys.stderr)
+        return EXIT_FAILED
     return EXIT_FAILED if args.strict and errors else EXIT_OK

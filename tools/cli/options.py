@@ -3,7 +3,9 @@ exit 2): the capture, the protocol and its own options, limits, output formats."
 from __future__ import annotations
 
 import argparse
-from typing import Any
+import difflib
+import re
+from typing import Any, NoReturn
 
 from wirestruct.captures import FORMATS
 from wirestruct.core.errors import UsageError
@@ -12,6 +14,31 @@ from wirestruct.output.formats import FORMATS as OUTPUT_FORMATS
 from wirestruct.output.formats import OutputOptions
 from wirestruct.plugin.protocol import Option, Protocol
 from wirestruct.plugin.registry import protocol_names, protocols
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse with the mistakes people make answered: a misspelled option or choice gets
+    the close matches suggested, under the usage of the command it was given to."""
+
+    def error(self, message: str) -> NoReturn:
+        match = re.search(r"invalid choice: '([^']*)' \(choose from (.*)\)", message)
+        if match is not None:
+            choices = [c.strip(" '") for c in match.group(2).split(",")]
+            message += _suggestion(match.group(1), choices)
+        super().error(message)
+
+    def unknown(self, extra: list[str]) -> NoReturn:
+        """Arguments this command does not take, with the options they may have meant."""
+        known = [o for action in self._actions for o in action.option_strings]
+        flags = [e.split("=")[0] for e in extra if e.startswith("-")]
+        hint = "".join(_suggestion(flag, known) for flag in flags[:1])
+        self.error(f"unrecognized arguments: {' '.join(extra)}{hint}")
+
+
+def _suggestion(given: str, known: list[str]) -> str:
+    close = difflib.get_close_matches(given, known, n=2, cutoff=0.75)
+    return f"; did you mean {' or '.join(close)}?" if close else ""
+
 
 CAPTURE_HELP = ("capture file, or - for standard input: JSON Lines, pcap, pcapng or .wscap, "
                 "plain or gzip/xz/zstd-compressed (recognised by content, not name)")

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from wirestruct.captures import Capture, open_capture
+from wirestruct.core.errors import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK
 from wirestruct.core.events import ErrorEvent, Event
 from wirestruct.core.session import decode_records, track
 from wirestruct.core.tracker import Tracker
@@ -93,19 +94,40 @@ class Summary:
         for kind, (count, first) in sorted(self.kinds.items(), key=lambda kv: -kv[1][0]):
             lines.append(f"  {count} {kind}; the first: {first}")
         total = self.packets + self.errors
-        if total >= 4 and (self.unknown + self.errors) * 2 > total:
+        if self.nothing_decoded():
+            lines.append(f"wirestruct: nothing in {self.name} decodes as {self.protocol.name}: "
+                         f"{self.packets - self.unknown} of {total} packets, {self.unknown} "
+                         f"unknown, {self.errors} errors; is this a "
+                         f"{self.protocol.name} capture? (without --protocol it is detected)")
+        elif total >= 4 and (self.unknown + self.errors) * 2 > total:
             lines.append(f"wirestruct: warning: {self.unknown + self.errors} of {total} packets "
                          f"are unknown or failed as {self.protocol.name}: is this a "
                          f"{self.protocol.name} capture? (without --protocol it is detected)")
         if self.args.server and not self.packets:
             lines.append(f"wirestruct: --server {self.args.server} matched no traffic in "
-                         f"{self.args.capture}")
+                         f"{self.name}")
         return lines
 
     def print(self, head: str, *, interrupted: bool = False) -> None:
         for line in self.lines(head, interrupted=interrupted):
             print(line, file=sys.stderr)
 
-    def failed(self) -> bool:
-        """For --strict: errors, or a --server that matched nothing."""
-        return bool(self.errors) or bool(self.args.server and not self.packets)
+    @property
+    def name(self) -> str:
+        return "<stdin>" if self.args.capture == "-" else self.args.capture
+
+    def nothing_decoded(self) -> bool:
+        """Events came, but hardly any is a packet of a type the protocol knows (fewer than
+        one in ten): the wrong protocol, or no traffic of it (a capture with no records at
+        all is not this)."""
+        total = self.packets + self.errors
+        return total > 0 and (self.packets - self.unknown) * 10 < total
+
+    def status(self, strict: bool, interrupted: bool = False) -> int:
+        """The run's exit status: 130 interrupted; 1 when nothing decoded or a --server
+        matched nothing, or with --strict any error; else 0."""
+        if interrupted:
+            return EXIT_INTERRUPTED
+        if self.nothing_decoded() or (self.args.server and not self.packets):
+            return EXIT_FAILED
+        return EXIT_FAILED if strict and self.errors else EXIT_OK

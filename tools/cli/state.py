@@ -4,7 +4,6 @@ from __future__ import annotations
 import argparse
 import sys
 
-from wirestruct.core.errors import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK
 from wirestruct.core.events import ErrorEvent, PacketEvent
 from wirestruct.output.formats import binary_stdout
 from wirestruct.output.serialize import dumps_document
@@ -59,9 +58,7 @@ def run(args: argparse.Namespace) -> int:
     head = (f"state after {summary.packets} packets" if interrupted
             else "state after the capture") + f", {summary.errors} errors"
     summary.print(head, interrupted=interrupted)
-    if interrupted:
-        return EXIT_INTERRUPTED
-    return EXIT_FAILED if args.strict and summary.failed() else EXIT_OK
+    return summary.status(args.strict, interrupted)
 
 
 def _write_outputs(args: argparse.Namespace, protocol: Protocol, tracker: object) -> None:

@@ -74,7 +74,9 @@ PROTOCOL = Protocol(
                    "wirestruct decode samples/mme.jsonl -p mme"
                    " | jq -c 'select(.name != \"chat_message\")'"
                    " | wirestruct encode - -p mme --out no_chat.jsonl"),
-        "show": ("wirestruct show 18001400000000000000000000000000000000000000000000 -p mme",),
+        "show": ("wirestruct show 180014000000000000000000000000000000000000000000 -p mme",
+                 "echo 18:00:14:00:00:00:48:41:00:00:00:00:00:00:00:00:00:00:00:00:00:00:00:00"
+                 " | wirestruct show - -p mme --format jsonl"),
         "batch": ("wirestruct batch 'runs/*.pcapng' -p mme --server 25565"
                   " --scheduler tcp://scheduler.example:8786 --out /shared/ds",),
     },
