@@ -1,4 +1,5 @@
-"""Progress on stderr: a bar on a terminal, plain lines otherwise; items pass unchanged."""
+"""Progress on stderr: a bar with rate and ETA on a terminal (cleared at the end, and not
+drawn when stdout is the same terminal), plain lines otherwise; items pass unchanged."""
 import io
 
 from wirestruct.tools.progress import Progress
@@ -9,15 +10,22 @@ class Terminal(io.StringIO):
         return True
 
 
-def test_bar_on_a_terminal():
+def test_bar_on_a_terminal_is_cleared_at_the_end():
     out = Terminal()
     position = iter(range(0, 10_000_000, 1000))
-    progress = Progress(1000 * 1024, lambda: next(position), stream=out, every=0)
+    progress = Progress(1000 * 1024, lambda: next(position), stream=out, bar=True)
     items = list(progress.wrap(range(1024)))
     assert items == list(range(1024))
     text = out.getvalue()
-    assert text.startswith("\r[") and "%" in text and "records" in text
-    assert text.endswith("\n")  # the bar's line is closed at the end
+    assert "reading" in text and "B/s" in text and "%" in text
+    assert text.rstrip(" ").endswith("\r")       # cleared: the summary follows on a clean line
+
+
+def test_no_bar_while_stdout_is_the_same_terminal():
+    out = Terminal()
+    progress = Progress(1000, lambda: 0, stream=out, bar=False)
+    assert list(progress.wrap(range(600))) == list(range(600))
+    assert out.getvalue() == ""
 
 
 def test_plain_lines_when_not_a_terminal():
