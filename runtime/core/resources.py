@@ -1,4 +1,5 @@
-"""Where wirestruct's data files are: the specs (``ksy/``) with their templates and build data.
+"""Where wirestruct's data files are: the specs (``ksy/``) with their templates and build data,
+and the bundled sample captures (``samples/``).
 
 From a source checkout they are the checkout's own ``ksy/`` folder (the one ``wirestruct
 regen`` reads and writes); from an installed wheel they are the copy shipped as package
@@ -26,11 +27,25 @@ def source_checkout() -> Path | None:
 @cache
 def ksy_root() -> Path:
     """The ``ksy/`` tree: the checkout's when running from one, the packaged copy otherwise."""
+    return _data_folder("ksy", "specs")
+
+
+@cache
+def samples_root() -> Path:
+    """The bundled sample captures (``samples/``), in a checkout or the installed package
+    (whether they are there is for the caller to see)."""
     root = source_checkout()
     if root is not None:
-        return root / "ksy"
-    packaged = resources.files("wirestruct") / "ksy"
+        return root / "samples"
+    return Path(str(resources.files("wirestruct"))) / "samples"
+
+
+def _data_folder(name: str, what: str) -> Path:
+    root = source_checkout()
+    if root is not None:
+        return root / name
+    packaged = resources.files("wirestruct") / name
     if not packaged.is_dir():
-        raise FileNotFoundError("wirestruct's specs are missing: neither a source checkout "
-                                "nor an installed copy with package data (wirestruct/ksy/)")
+        raise FileNotFoundError(f"wirestruct's {what} are missing: neither a source checkout "
+                                f"nor an installed copy with package data (wirestruct/{name}/)")
     return Path(str(packaged))

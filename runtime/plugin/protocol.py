@@ -152,8 +152,8 @@ class Protocol:
     #: Whether ``decode --jobs auto`` runs worker processes on a large capture: True where
     #: parsing and serializing packets, which workers do, is most of the work.
     parallel_by_default: bool = False
-    #: bundled sample captures (file names under the project's ``samples/``)
-    samples: tuple[str, ...] = ()
+    #: bundled sample captures (``wirestruct samples DIR`` copies them)
+    samples: tuple[Path, ...] = ()
     #: command -> example command lines for its ``--help`` (each runs in the tests)
     examples: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 

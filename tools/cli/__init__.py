@@ -6,8 +6,9 @@
     wirestruct convert CAPTURE --to jsonl|wscap|pcap|pcapng --out FILE   between formats
     wirestruct encode EVENTS|- --protocol P --out CAPTURE           decoded events back to packets
     wirestruct show HEX|FILE --protocol P [--dir s2c|c2s]          one packet, as a tree
-    wirestruct regen [--check]                                     ksy/ -> generated/
     wirestruct batch CAPTURES... --protocol P --out DATASET        many captures -> Parquet
+    wirestruct samples DIR                                         the bundled sample captures
+    wirestruct regen [--check]                                     ksy/ -> generated/
 
 A capture is a file or ``-`` (standard input), plain or gzip/xz/zstd-compressed; without
 ``--protocol`` the protocol is detected from the first records. Results go to stdout
@@ -32,12 +33,13 @@ from wirestruct.tools.cli import (
     export,
     options,
     regen,
+    samples,
     show,
     state,
 )
 
 #: The commands, in the order ``--help`` lists them.
-COMMANDS = (decode, state, export, convert, encode, show, regen, batch)
+COMMANDS = (decode, state, export, convert, encode, show, batch, samples, regen)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -12,6 +12,7 @@ from typing import Any
 
 from wirestruct.core.limits import DEFAULT_LIMITS, Limits
 from wirestruct.core.records import CaptureRecord
+from wirestruct.core.resources import samples_root
 from wirestruct.plugin.protocol import Option, Protocol, Specs, Tables
 from wirestruct.protocols.diep.builds import (
     DEFAULT_BUILD,
@@ -76,7 +77,7 @@ PROTOCOL = Protocol(
     export_items=export_items,
     generate=seeded_session,
     parallel_by_default=True,
-    samples=("diep.jsonl",),
+    samples=(samples_root() / "diep.jsonl",),
     examples={
         "": ("wirestruct state samples/diep.jsonl",),
         "decode": ("wirestruct decode samples/diep.jsonl -p diep -T fields -e index -e name -e t",

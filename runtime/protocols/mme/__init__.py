@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from wirestruct.core.records import CaptureRecord, Direction
+from wirestruct.core.resources import samples_root
 from wirestruct.plugin.protocol import Option, Protocol, Specs, Tables
 from wirestruct.protocols.mme.decoder import MmeDecoder
 from wirestruct.protocols.mme.export import export_items
@@ -58,7 +59,7 @@ PROTOCOL = Protocol(
     export_items=export_items,
     generate=seeded_session,
     default_ports=(),  # the document names no default port
-    samples=("mme.jsonl",),
+    samples=(samples_root() / "mme.jsonl",),
     examples={
         "": ("wirestruct decode samples/mme.jsonl -p mme | jq -c .name",
              "tcpdump -U -w - -i lo port 4000 | wirestruct decode - -p mme"),

@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from wirestruct.core.records import CaptureRecord
+from wirestruct.core.resources import samples_root
 from wirestruct.plugin.protocol import Protocol, Specs, Tables
 from wirestruct.protocols.scrap_mechanic.decoder import ScrapMechanicDecoder, SubUpdate
 from wirestruct.protocols.scrap_mechanic.export import export_items
@@ -57,7 +58,7 @@ PROTOCOL = Protocol(
     export_items=export_items,
     generate=seeded_session,
     parallel_by_default=True,
-    samples=("scrap_mechanic.jsonl",),
+    samples=(samples_root() / "scrap_mechanic.jsonl",),
     examples={
         "state": ("wirestruct state samples/scrap_mechanic.jsonl -p scrap-mechanic",),
     },

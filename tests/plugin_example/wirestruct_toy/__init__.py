@@ -64,5 +64,5 @@ PROTOCOL = Protocol(
                     commands=frozenset({"state", "batch"}), parts=frozenset({"tracker"})),),
     export_items=export_items,
     generate=seeded_session,
-    samples=("toy.jsonl",),
+    samples=(HERE / "samples" / "toy.jsonl",),
 )
