@@ -144,6 +144,9 @@ class Protocol:
     #: the tables, loaded when first asked for (pyarrow is not needed to decode)
     make_tables: Callable[[], Tables] | None = None
     options: tuple[Option, ...] = ()
+    #: the names its packet events can have (the spec enums naming its packets), for
+    #: ``--only`` and ``wirestruct fields``; ``unknown_<n>`` is always one
+    packet_names: Callable[[], frozenset[str]] | None = None
     export_items: Callable[[PacketEvent], list[ExportItem]] | None = None
     #: ``(seed, length=None) -> records``: a whole generated session (``length``: ticks
     #: or rounds, None for the protocol's default)

@@ -6,6 +6,7 @@
     wirestruct convert CAPTURE --to jsonl|wscap|pcap|pcapng --out FILE   between formats
     wirestruct encode EVENTS|- --protocol P --out CAPTURE           decoded events back to packets
     wirestruct show HEX|FILE --protocol P [--dir s2c|c2s]          one packet, as a tree
+    wirestruct fields --protocol P [PACKET]                        packet names, field paths
     wirestruct batch CAPTURES... --protocol P --out DATASET        many captures -> Parquet
     wirestruct samples DIR                                         the bundled sample captures
     wirestruct regen [--check]                                     ksy/ -> generated/
@@ -31,6 +32,7 @@ from wirestruct.tools.cli import (
     decode,
     encode,
     export,
+    fields,
     options,
     regen,
     samples,
@@ -39,7 +41,7 @@ from wirestruct.tools.cli import (
 )
 
 #: The commands, in the order ``--help`` lists them.
-COMMANDS = (decode, state, export, convert, encode, show, batch, samples, regen)
+COMMANDS = (decode, state, export, convert, encode, show, fields, batch, samples, regen)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -10,6 +10,7 @@ from typing import Any, NoReturn
 from wirestruct.captures import FORMATS
 from wirestruct.core.errors import UsageError
 from wirestruct.core.limits import Limits
+from wirestruct.output import catalog
 from wirestruct.output.formats import FORMATS as OUTPUT_FORMATS
 from wirestruct.output.formats import OutputOptions
 from wirestruct.plugin.protocol import Option, Protocol
@@ -231,5 +232,31 @@ def output_options(args: argparse.Namespace, protocol: Protocol | None = None, *
             raise UsageError("-e NAME is for --format fields")
     only = frozenset(n.strip() for n in args.only.split(",") if n.strip()) if args.only else None
     info = protocol.presentation.summaries if protocol is not None else {}
+    if protocol is not None:
+        _check_names(protocol, only, tuple(args.fields) if fmt == "fields" else ())
     return OutputOptions(format=fmt, raw=args.raw, big_ints=args.big_ints, only=only,
                          fields=tuple(args.fields), info=info)
+
+
+def _check_names(protocol: Protocol, only: frozenset[str] | None, fields: tuple[str, ...]
+                 ) -> None:
+    """``--only`` names the protocol's packets and ``-e`` paths its events have (what
+    ``wirestruct fields`` lists); anything else is a usage error with close matches."""
+    for name in sorted(only or ()):
+        if not catalog.is_packet_name(protocol, name):
+            raise UsageError(f"--only {name}: no {protocol.name} packet is named so"
+                             + _did_you_mean(catalog.close_names(protocol, name)),
+                             expected=f"packet names as `wirestruct fields -p {protocol.name}` "
+                                      "lists them")
+    for path in fields:
+        if not catalog.known_path(protocol, path, only):
+            close = catalog.close_paths(protocol, path)
+            raise UsageError(f"-e {path}: no {protocol.name} packet"
+                             + (f" named {', '.join(sorted(only))}" if only else "")
+                             + " has this field" + _did_you_mean(close),
+                             expected=f"an event key or a field path as `wirestruct fields -p "
+                                      f"{protocol.name}` lists them")
+
+
+def _did_you_mean(close: list[str]) -> str:
+    return f"; did you mean {' or '.join(close)}?" if close else ""

@@ -54,6 +54,15 @@ def seeded_session(seed: int, length: int | None = None) -> Iterator[CaptureReco
     return iter(SessionGenerator(seed, ticks=300 if length is None else length))
 
 
+def packet_names() -> frozenset[str]:
+    """The packet ids of every bundled build's clientbound spec and the serverbound one."""
+    from wirestruct.generated.diep.diep_serverbound import DiepServerbound
+    names = {member.name for member in DiepServerbound.ServerboundPacketId}
+    for key in available_builds():
+        names.update(m.name for m in load_build(key).packet_class.ClientboundPacketId)
+    return frozenset(names)
+
+
 def parse_build(text: str) -> str:
     """A build name ``--diep-build`` accepts (one of the bundled field tables)."""
     known = available_builds()
@@ -74,6 +83,7 @@ PROTOCOL = Protocol(
     make_tables=make_tables,
     options=(Option("diep_build", "--diep-build", "the game build whose field table decodes "
                     "updates (default: the bundled one)", metavar="NAME", parse=parse_build),),
+    packet_names=packet_names,
     export_items=export_items,
     generate=seeded_session,
     parallel_by_default=True,

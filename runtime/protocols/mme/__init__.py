@@ -34,6 +34,11 @@ def make_tables() -> Tables:
     return TABLES
 
 
+def packet_names() -> frozenset[str]:
+    from wirestruct.protocols.mme.packets import PacketType
+    return frozenset(member.name for member in PacketType)
+
+
 def seeded_session(seed: int, length: int | None = None) -> Iterator[CaptureRecord]:
     """A seeded session as records, one per write (``length``: chatty rounds)."""
     from wirestruct.protocols.mme.generate import session_records, session_turns
@@ -56,6 +61,7 @@ PROTOCOL = Protocol(
     options=(Option("map_out", "--map-out", "also write the map's raw block array (one byte "
                     "a block, x fastest, then y, then z) to FILE", metavar="FILE",
                     commands=frozenset({"state"}), output=True),),
+    packet_names=packet_names,
     export_items=export_items,
     generate=seeded_session,
     default_ports=(),  # the document names no default port
@@ -75,6 +81,7 @@ PROTOCOL = Protocol(
                    "wirestruct decode samples/mme.jsonl -p mme"
                    " | jq -c 'select(.name != \"chat_message\")'"
                    " | wirestruct encode - -p mme --out no_chat.jsonl"),
+        "fields": ("wirestruct fields -p mme move_player",),
         "show": ("wirestruct show 180014000000000000000000000000000000000000000000 -p mme",
                  "echo 18:00:14:00:00:00:48:41:00:00:00:00:00:00:00:00:00:00:00:00:00:00:00:00"
                  " | wirestruct show - -p mme --format jsonl"),
