@@ -34,10 +34,10 @@ from typing import IO
 from wirestruct.captures.files.container import write_header, write_record
 from wirestruct.core.decoder import Decoder
 from wirestruct.core.errors import OutputError, UsageError, WirestructError
-from wirestruct.core.events import ErrorEvent
+from wirestruct.core.events import ErrorEvent, PacketEvent
 from wirestruct.core.records import CaptureRecord
 from wirestruct.core.resources import ksy_root, source_checkout
-from wirestruct.plugin.protocol import Protocol
+from wirestruct.plugin.protocol import ExportItem, Protocol
 
 CONTAINER_SPEC = "wirestruct_capture"
 
@@ -211,9 +211,12 @@ def _is_export_path(relative: str) -> bool:
 
 
 def export_capture(records: Iterable[CaptureRecord | WirestructError], protocol: Protocol,
-                   decoder: Decoder, out_dir: Path) -> dict:
+                   decoder: Decoder, out_dir: Path, *, only: frozenset[str] | None = None,
+                   upto: int | None = None) -> dict:
     """Decode ``records`` and write the export into ``out_dir``, which must exist and be
-    ready (:func:`prepare_out_dir`); returns the index written to index.json."""
+    ready (:func:`prepare_out_dir`); returns the index written to index.json. ``only``:
+    files for the packets of these names alone; ``upto``: stop after packet ``upto`` (the
+    container then holds the records read up to it)."""
     from wirestruct.core.session import decode_records
 
     export_items = protocol.export_items
@@ -238,14 +241,10 @@ def export_capture(records: Iterable[CaptureRecord | WirestructError], protocol:
             for event in decode_records(tee(records), decoder):
                 if isinstance(event, ErrorEvent):
                     errors.append(event.error.to_json())
-                    continue
-                for item in export_items(event):
-                    name = f"{event.index:06d}_{_safe(event.name)}_{_safe(item.label)}.bin"
-                    with out.create(f"packets/{name}") as packet:
-                        packet.write(item.data)
-                    files.append({"file": f"packets/{name}", "spec": f"{item.spec}.ksy",
-                                  "packet_index": event.index, "packet": event.name,
-                                  "label": item.label, "note": item.note})
+                elif only is None or event.name in only:
+                    files.extend(_write_items(out, export_items(event), event))
+                if upto is not None and event.index is not None and event.index >= upto:
+                    break
         specs = copy_specs(out, protocol.specs.folder)
         index = {"protocol": protocol.name, "container": "capture.wscap",
                  "container_spec": f"{CONTAINER_SPEC}.ksy", "specs": specs, "files": files,
@@ -275,6 +274,19 @@ def export_capture(records: Iterable[CaptureRecord | WirestructError], protocol:
     finally:
         out.close()
     return index
+
+
+def _write_items(out: ExportDir, items: list[ExportItem], event: PacketEvent) -> list[dict]:
+    """The files of one packet, written; their index entries."""
+    files = []
+    for item in items:
+        name = f"{event.index:06d}_{_safe(event.name)}_{_safe(item.label)}.bin"
+        with out.create(f"packets/{name}") as packet:
+            packet.write(item.data)
+        files.append({"file": f"packets/{name}", "spec": f"{item.spec}.ksy",
+                      "packet_index": event.index, "packet": event.name,
+                      "label": item.label, "note": item.note})
+    return files
 
 
 def copy_specs(out: ExportDir, folder: Path) -> list[str]:

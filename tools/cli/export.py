@@ -22,6 +22,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--force", action="store_true",
                    help="DIR holds a previous export: remove the files its manifest lists "
                         "(other files stay, named in a warning)")
+    p.add_argument("--only", metavar="NAME,...",
+                   help="files for the packets of these names only (the container holds the "
+                        "whole capture)")
+    p.add_argument("--upto", type=options.count, metavar="N",
+                   help="stop after packet N (from 0)")
     p.add_argument("--verify", action="store_true",
                    help="open every file with the JavaScript build of its spec under Node, "
                         "as the Web IDE would, and compare with the Python parse")
@@ -35,11 +40,13 @@ def run(args: argparse.Namespace) -> int:
     limits = options.limits(args)  # a bad --limit is a usage error before anything is written
     capture, protocol = resolve(args)
     with capture:
+        options.packet_names(args, protocol)
         for warning in prepare_out_dir(Path(args.out), force=args.force):
             print(f"wirestruct: warning: {warning}", file=sys.stderr)
         records = progress.for_capture(capture).wrap(capture.records(protocol))
         decoder = protocol.decoder(limits=limits, **options.protocol_options(args, protocol))
-        index = export_capture(records, protocol, decoder, Path(args.out))
+        index = export_capture(records, protocol, decoder, Path(args.out),
+                               only=options.packet_names(args, protocol), upto=args.upto)
     print(f"wirestruct: wrote {len(index['files'])} packet files, {len(index['specs'])} specs "
           f"and capture.wscap to {args.out} (see INDEX.txt); {len(index['errors'])} errors",
           file=sys.stderr)

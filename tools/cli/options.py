@@ -238,6 +238,13 @@ def output_options(args: argparse.Namespace, protocol: Protocol | None = None, *
                          fields=tuple(args.fields), info=info)
 
 
+def packet_names(args: argparse.Namespace, protocol: Protocol) -> frozenset[str] | None:
+    """``--only``'s names (None: every packet), each one of the protocol's."""
+    only = frozenset(n.strip() for n in args.only.split(",") if n.strip()) if args.only else None
+    _check_names(protocol, only, ())
+    return only
+
+
 def _check_names(protocol: Protocol, only: frozenset[str] | None, fields: tuple[str, ...]
                  ) -> None:
     """``--only`` names the protocol's packets and ``-e`` paths its events have (what
