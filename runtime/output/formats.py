@@ -121,17 +121,14 @@ def info_text(event: Any, data: dict[str, Any],
         text = custom(data)
         if text is not None:
             return text
-    source: Any = data.get("fields")
-    if isinstance(source, dict) and isinstance(source.get("body"), dict) \
-            and set(source["body"]) != {"hex"}:
-        source = source["body"]
-    elif isinstance((data.get("expansions") or {}).get("body"), dict):
+    source: Any = _inner(data.get("fields"))
+    if source is data.get("fields") and isinstance((data.get("expansions") or {}).get("body"),
+                                                   dict):
         source = data["expansions"]["body"]
     parts = [f"len={len(event.raw)}"] if event.raw else []
     if isinstance(source, dict):
         for key, value in source.items():
-            if key in ("packet_id", "packet_type", "body") or (
-                    key.startswith(("num_", "len_")) and key[4:] in source):
+            if _bookkeeping(key, source):
                 continue
             shown = _short(value)
             if shown is not None:
@@ -139,6 +136,24 @@ def info_text(event: Any, data: dict[str, Any],
             if sum(len(p) + 1 for p in parts) > INFO_WIDTH:
                 break
     return " ".join(parts)
+
+
+def _bookkeeping(key: str, fields: dict[str, Any]) -> bool:
+    """A field the info column leaves out: the packet's id, or the count or length of
+    another field beside it."""
+    return key in ("packet_id", "packet_type") or (
+        key.startswith(("num_", "len_")) and key[4:] in fields)
+
+
+def _inner(fields: Any) -> Any:
+    """The object holding a packet's own fields: the one object-valued field beside its id
+    and lengths (a ``body``, a ``payload``), else the fields themselves."""
+    if not isinstance(fields, dict):
+        return fields
+    rest = [v for k, v in fields.items() if not _bookkeeping(k, fields)]
+    if len(rest) == 1 and isinstance(rest[0], dict) and set(rest[0]) != {"hex"}:
+        return rest[0]
+    return fields
 
 
 def _short(value: Any) -> str | None:
@@ -152,7 +167,7 @@ def _short(value: Any) -> str | None:
         return f"[{len(value)}]"
     if isinstance(value, dict):
         if set(value) == {"hex"}:
-            return f"<{len(value['hex']) // 2} bytes>"
+            return f"<{len(value['hex']) // 2} bytes>" if value["hex"] else None
         if set(value) <= {"x", "y", "z", "w"}:
             return "(" + ", ".join(_short(v) or "?" for v in value.values()) + ")"
     return None

@@ -19,6 +19,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     options.add_capture(p, "decode")
     options.add_output(p, default=None)
     p.add_argument("--upto", type=options.count, metavar="N", help="stop after packet N (from 0)")
+    options.add_count(p)
     options.add_strict(p, "any packet failed or --server matched nothing")
     p.add_argument("--jobs", "-j", type=options.jobs, metavar="N", default="auto",
                    help="processes parsing and serializing packets; the output is the same. "
@@ -47,6 +48,7 @@ def run(args: argparse.Namespace) -> int:
     summary = Summary(protocol, args)
     interrupted = False
     live = args.follow or args.capture == "-"   # a reader downstream sees each packet now
+    counter = options.Counter(args.count)
     with capture, out.recording():
         try:
             for event in events(capture, protocol, args):
@@ -55,6 +57,8 @@ def run(args: argparse.Namespace) -> int:
                 if live:
                     out.out.flush()
                 if args.upto is not None and event.index is not None and event.index >= args.upto:
+                    break
+                if counter.done(event):
                     break
         except KeyboardInterrupt:
             interrupted = True
@@ -66,7 +70,8 @@ def run(args: argparse.Namespace) -> int:
 def _parallel(args: argparse.Namespace, out: formats.EventWriter) -> bool:
     """Whether ``decode`` runs on worker processes: --jobs above 1, JSON Lines output whose
     lines depend on nothing but their event, and a whole capture file."""
-    return (args.jobs > 1 and args.upto is None and not args.follow and args.capture != "-"
+    return (args.jobs > 1 and args.upto is None and args.count is None and not args.follow
+            and args.capture != "-"
             and not args.only and args.big_ints == "number"
             and out.options.format == "jsonl")
 

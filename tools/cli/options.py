@@ -9,6 +9,7 @@ from typing import Any, NoReturn
 
 from wirestruct.captures import FORMATS
 from wirestruct.core.errors import UsageError
+from wirestruct.core.events import PacketEvent
 from wirestruct.core.limits import Limits
 from wirestruct.output import catalog
 from wirestruct.output.formats import FORMATS as OUTPUT_FORMATS
@@ -124,6 +125,26 @@ def add_follow(p: argparse.ArgumentParser) -> None:
     p.add_argument("--follow", "-f", action="store_true",
                    help="the capture is still being written: at its end, wait for more (like "
                         "tail -f) until interrupted with Ctrl-C, then print the summary")
+
+
+def add_count(p: argparse.ArgumentParser) -> None:
+    p.add_argument("-c", "--count", type=count, metavar="N",
+                   help="stop after N packets (top-level ones; like tshark -c)")
+
+
+class Counter:
+    """``-c N``: whether the run has reached its N top-level packets."""
+
+    def __init__(self, limit: int | None) -> None:
+        self.limit = limit
+        self.seen = 0
+
+    def done(self, event: Any) -> bool:
+        if self.limit is None:
+            return False
+        if isinstance(event, PacketEvent) and event.parent is None:
+            self.seen += 1
+        return self.seen >= self.limit
 
 
 def add_strict(p: argparse.ArgumentParser, what: str) -> None:

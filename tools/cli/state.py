@@ -21,6 +21,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     options.add_capture(p, "state")
     p.add_argument("--upto", type=options.count, metavar="N",
                    help="the state after packet N (from 0)")
+    options.add_count(p)
     p.add_argument("--errors", action="store_true", help="print each error event to stderr")
     p.add_argument("--compact", action="store_true", help="one-line JSON")
     p.add_argument("--raw", action="store_true",
@@ -38,6 +39,7 @@ def run(args: argparse.Namespace) -> int:
     tracker = protocol.tracker(limits=options.limits(args),
                                **options.protocol_options(args, protocol))
     summary = Summary(protocol, args)
+    counter = options.Counter(args.count)
     interrupted = False
     with capture:
         try:
@@ -48,6 +50,8 @@ def run(args: argparse.Namespace) -> int:
                 if (args.upto is not None and isinstance(event, PacketEvent)
                         and event.index >= args.upto):
                     break  # the tracker has applied packet N
+                if counter.done(event):
+                    break
         except KeyboardInterrupt:
             interrupted = True   # the state so far is still printed
     out = binary_stdout()

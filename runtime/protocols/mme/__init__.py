@@ -20,6 +20,7 @@ from wirestruct.core.resources import samples_root
 from wirestruct.plugin.protocol import Option, Protocol, Specs, Tables
 from wirestruct.protocols.mme.decoder import MmeDecoder
 from wirestruct.protocols.mme.export import export_items
+from wirestruct.protocols.mme.presentation import PRESENTATION
 from wirestruct.protocols.mme.tracker import MmeTracker
 
 
@@ -57,6 +58,7 @@ PROTOCOL = Protocol(
     make_decoder=MmeDecoder,
     make_tracker=MmeTracker,
     make_encoder=make_encoder,
+    presentation=PRESENTATION,
     make_tables=make_tables,
     options=(Option("map_out", "--map-out", "also write the map's raw block array (one byte "
                     "a block, x fastest, then y, then z) to FILE", metavar="FILE",
