@@ -52,7 +52,7 @@ def test_only_keeps_error_events(tmp_path, capsys):
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"t": 1, "dir": "s2c", "data": "16ffff"}\nnot json\n')
     status, out, _ = run(["decode", bad, "-p", "scrap-mechanic", "-T", "summary", "--only",
-                          "nothing"], capsys)
+                          "hello"], capsys)
     lines = out.splitlines()
     assert status == 1 and len(lines) == 2 and all(" ERROR " in line for line in lines)
 
@@ -163,3 +163,15 @@ def test_text_formats_escape_terminal_control_characters(tmp_path, capsys):
         assert ("\\x1b[2J" in out or "\\u001b[2J" in out) and "\\x9b31m" in out
     status, out, _ = run(["decode", capture, "-p", "diep"], capsys)  # JSON keeps the text
     assert json.loads(out)["fields"]["body"]["name"] == name.decode()
+
+
+def test_only_and_fields_take_the_protocols_names(capsys):
+    status, _, err = run(["decode", DIEP, "-p", "diep", "--only", "updat"], capsys)
+    assert status == 2 and "--only updat: no diep packet is named so; did you mean update" in err
+    status, _, err = run(["decode", DIEP, "-p", "diep", "-e", "bdy.tick"], capsys)
+    assert status == 2 and "did you mean body.tick" in err
+    status, _, err = run(["decode", DIEP, "-p", "diep", "--only", "init", "-e", "body.tick"],
+                         capsys)
+    assert status == 2 and "no diep packet named init has this field" in err
+    status, out, _ = run(["fields", "-p", "diep", "update"], capsys)
+    assert status == 0 and "update\tbody.tick" in out.splitlines()
