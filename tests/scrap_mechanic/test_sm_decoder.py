@@ -209,7 +209,7 @@ def test_player_movement_event_client_to_server():
 
 def test_undocumented_packet_comes_out_with_its_raw_body():
     [event] = decode(b"\x0c\x01\x02\x03")                 # 12: no page documents it
-    assert (event.packet_id, event.name) == (12, "unknown_0x0c")
+    assert (event.packet_id, event.name) == (12, "unknown_12")
     assert event.packet.body == b"\x01\x02\x03"
     assert event.raw == b"\x0c\x01\x02\x03"
 

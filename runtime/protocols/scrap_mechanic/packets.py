@@ -23,6 +23,7 @@ _NAMES = {int(p): p.name for p in PacketId}
 
 
 def packet_name(packet_id: int) -> str:
-    """The documented name (snake_case), or ``unknown_0xNN`` for undocumented ids."""
+    """The documented name (snake_case), or ``unknown_<id>`` (the id in decimal, as every
+    protocol names packets it does not know) for undocumented ids."""
     name = _NAMES.get(packet_id)
-    return name if name is not None else f"unknown_0x{packet_id:02x}"
+    return name if name is not None else f"unknown_{packet_id}"
