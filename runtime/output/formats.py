@@ -235,10 +235,14 @@ def tree_lines(event: Any, ser: Serializer, t0: float = 0.0) -> list[str]:
 
 
 def _walk(lines: list[str], ser: Serializer, obj: Any, shown: Any, label: str,
-          span: tuple | None,
-          depth: int, relative: bool) -> None:
-    column = "           " if span is None else \
-        f"{'+' if relative else ' '}{span[0]:05x} {span[1]:4d}"
+          span: tuple | None, depth: int, relative: bool, shift: int | None = 0) -> None:
+    """One field of the tree and what it holds. ``shift`` is added to the offsets of a part
+    parsed from bytes of its own that stand at that offset of the expanded buffer (None:
+    bytes reconstructed, not in the buffer: offsets within them, marked ``*``)."""
+    column = _column_of(span, relative, shift)
+    base = getattr(obj, "span_base", _NO_BASE) if not isinstance(obj, KaitaiStruct) else _NO_BASE
+    if base is not _NO_BASE:
+        shift = base
     pad = "  " * depth
     if isinstance(shown, dict) and not (set(shown) == {"hex"}):
         inline = _inline(shown)
@@ -248,8 +252,11 @@ def _walk(lines: list[str], ser: Serializer, obj: Any, shown: Any, label: str,
         lines.append(f"{column}  {pad}{printable(label)}")
         for key, value in shown.items():
             child = getattr(obj, key, None) if isinstance(obj, KaitaiStruct) else (
-                obj.get(key) if isinstance(obj, dict) else None)
-            _walk(lines, ser, child, value, key, spans.field_span(obj, key), depth + 1, relative)
+                obj.get(key) if isinstance(obj, dict) else getattr(obj, key, None))
+            bits = spans.field_bits(obj, key)
+            _walk(lines, ser, child, value, key,
+                  spans.field_span(obj, key) if bits is None else ("bits", *bits), depth + 1,
+                  relative, shift)
         return
     if isinstance(shown, list):
         lines.append(f"{column}  {pad}{label}: [{len(shown)}]")
@@ -264,9 +271,25 @@ def _walk(lines: list[str], ser: Serializer, obj: Any, shown: Any, label: str,
             item_span = element[i] if element is not None and i is not None \
                 and i < len(element) else None
             _walk(lines, ser, obj[i] if i is not None else None, value, f"[{n}]", item_span,
-                  depth + 1, relative)
+                  depth + 1, relative, shift)
         return
     lines.append(f"{column}  {pad}{label}: {_tree_value(shown)}")
+
+
+_NO_BASE: Any = object()
+
+
+def _column_of(span: tuple | None, relative: bool, shift: int | None = 0) -> str:
+    """The offset and size column: ``00043    4`` (bytes), ``00043:1 7b`` for a field that
+    does not start and end on a byte (byte:bit, size in bits); marked ``+`` in an expanded
+    buffer, ``*`` in reconstructed bytes (offsets within them)."""
+    mark = "*" if shift is None else ("+" if relative else " ")
+    if span is None:
+        return "           "
+    if span[0] == "bits":
+        offset, size = span[1] + 8 * (shift or 0), span[2]
+        return f"{mark}{offset // 8:05x}:{offset % 8}{size:>2}b"
+    return f"{mark}{span[0] + (shift or 0):05x} {span[1]:4d}"
 
 
 def _inline(shown: dict[str, Any]) -> str | None:

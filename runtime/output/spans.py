@@ -8,8 +8,10 @@ this one); a repeated field records each element; a field read from a substream 
 the outermost buffer the parse started from. Only ``--format tree`` turns this on (it costs
 an attribute hook per field), for the run that shows the tree.
 
-Bit-sized fields are placed at the byte the stream stood on; instances (computed values
-and positioned reads) have no span of their own.
+Bit-sized fields are placed at the byte the stream stood on (:func:`field_span`, the byte
+range a viewer highlights), and also recorded to the bit (:func:`field_bits`, what the
+``tree`` format prints for a field that does not start and end on a byte); instances
+(computed values and positioned reads) have no span of their own.
 """
 from __future__ import annotations
 
@@ -75,6 +77,7 @@ class _SpanList(list):
         base = owner["_ws_base"]
         self._spans.append((base + start, end - start))
         owner["_ws_mark"] = end
+        owner["_ws_bit_mark"] = _bit(io)
         super().append(item)
 
 
@@ -84,7 +87,9 @@ def _setattr(self: Any, name: str, value: Any) -> None:
         d["_io"] = value
         d["_ws_base"] = _base(value)
         d["_ws_pos"] = d["_ws_mark"] = value.pos()
+        d["_ws_bit_pos"] = d["_ws_bit_mark"] = _bit(value)
         d["_ws_spans"] = {}
+        d["_ws_bits"] = {}
         return
     io = d.get("_io")
     if io is None or name[0] == "_":
@@ -103,12 +108,18 @@ def _setattr(self: Any, name: str, value: Any) -> None:
         d[name] = value
         return
     start = d["_ws_mark"]
+    bit_start = d["_ws_bit_mark"]
     if isinstance(value, KaitaiStruct):
         child = value.__dict__
         if child.get("_io") is io:
             start = child.get("_ws_pos", start)
+            bit_start = child.get("_ws_bit_pos", bit_start)
     d["_ws_spans"][name] = (d["_ws_base"] + start, end - start)
+    bit_end = _bit(io)
+    if bit_start % 8 or bit_end % 8:
+        d["_ws_bits"][name] = (d["_ws_base"] * 8 + bit_start, bit_end - bit_start)
     d["_ws_mark"] = end
+    d["_ws_bit_mark"] = bit_end
     d[name] = value
 
 
@@ -142,6 +153,18 @@ def field_span(obj: Any, name: str) -> Span | None:
         last = span[-1]
         return (start, last[0] + last[1] - start)
     return span
+
+
+def field_bits(obj: Any, name: str) -> Span | None:
+    """(bit offset, size in bits) of field ``name`` of ``obj`` when it does not start and
+    end on a byte (a bit-sized field); None otherwise."""
+    bits = getattr(obj, "__dict__", {}).get("_ws_bits")
+    return bits.get(name) if bits else None
+
+
+def _bit(io: Any) -> int:
+    """The stream's position in bits (bit-sized reads leave part of a byte unread)."""
+    return io.pos() * 8 - getattr(io, "bits_left", 0)
 
 
 def clear_bases() -> None:

@@ -87,13 +87,18 @@ class SubUpdate:
     field) and the parsed NetworkUpdate (``update``). The update/NetObj/controller types
     are read from the parsed object when asked for."""
 
-    __slots__ = ("index", "encoding", "data", "update")
+    __slots__ = ("index", "encoding", "data", "update", "span_base")
 
-    def __init__(self, index: int, encoding: str, data: bytes, update: SmNetworkUpdate) -> None:
+    def __init__(self, index: int, encoding: str, data: bytes, update: SmNetworkUpdate,
+                 offset: int | None = None) -> None:
         self.index = index
         self.encoding = encoding
         self.data = data
         self.update = update
+        #: where ``data`` stands in the decompressed body (a raw sub-update), None for a
+        #: delta reconstructed from the previous one: the tree format's offsets of
+        #: ``update`` count from there
+        self.span_base = offset
 
     @property
     def update_type(self) -> Any:
@@ -430,7 +435,8 @@ class ScrapMechanicDecoder(MessageDecoder):
                 elif update_type is _CREATE_MEMBER or (update_type is _UPDATE_MEMBER
                                                        and not known):
                     self._remember(update, netobj_key)
-                append(SubUpdate(index, encoding, update_data, update))
+                append(SubUpdate(index, encoding, update_data, update,
+                                 pos + 2 if encoding == RAW else None))
             pos = next_pos
             index += 1
         self._items_left = max(0, left - used)
