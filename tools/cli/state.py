@@ -6,6 +6,7 @@ import sys
 
 from wirestruct.core.errors import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK
 from wirestruct.core.events import ErrorEvent, PacketEvent
+from wirestruct.core.tracker import Tracker
 from wirestruct.output.formats import binary_stdout
 from wirestruct.output.serialize import dumps_document
 from wirestruct.plugin.protocol import Protocol
@@ -64,10 +65,10 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_FAILED if args.strict and summary.failed() else EXIT_OK
 
 
-def _write_outputs(args: argparse.Namespace, protocol: Protocol, tracker: object) -> None:
+def _write_outputs(args: argparse.Namespace, protocol: Protocol, tracker: Tracker) -> None:
     """The protocol's output options given (``--map-out FILE`` ...), each a new file."""
     for option in protocol.options:
         path = getattr(args, option.name, None) if option.output else None
         if path is not None:
             with new_file(path) as out:
-                tracker.write_output(option.name, out)  # type: ignore[attr-defined]
+                tracker.write_output(option.name, out)
