@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import islice
+from typing import BinaryIO, cast
 
 from wirestruct.captures import Capture
-from wirestruct.captures.files.sources import PeekView
+from wirestruct.captures.files.sources import PeekView, Source
 from wirestruct.core.errors import DetectionError
 from wirestruct.core.events import ErrorEvent, Event, PacketEvent
 from wirestruct.core.session import decode_records
@@ -58,9 +59,11 @@ def try_protocol(capture: Capture, name: str, *, records: int = DETECT_RECORDS,
                  max_bytes: int = DETECT_BYTES, **options) -> Trial:
     """Decode the first ``records`` records of ``capture`` (not consumed) as ``name``."""
     protocol = get_protocol(name)
-    view = Capture(path=capture.path, format=capture.format,
-                   stream=PeekView(capture.stream, max_bytes), server=capture.server,
-                   limits=capture.limits)
+    # Capture.stream is the Source open_capture made; the view is read as the same kind
+    # of binary stream
+    peek = PeekView(cast(Source, capture.stream), max_bytes)
+    view = Capture(path=capture.path, format=capture.format, stream=cast(BinaryIO, peek),
+                   server=capture.server, limits=capture.limits)
     packets = unknown = errors = 0
     decoder = protocol.decoder(limits=capture.limits, **protocol.own_options(
         {k: v for k, v in options.items() if k in protocol.option_names()}))

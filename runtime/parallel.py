@@ -144,7 +144,7 @@ def _stage(decoder: Decoder) -> None:
         return [_Staged((data, ctx.record, ctx.t, int(ctx.direction), ctx.stream, ctx.offset,
                          state, decoder._next_index))]
 
-    decoder.run_packet = staged  # type: ignore[method-assign]
+    decoder.run_packet = staged  # type: ignore[method-assign]  # this decoder's alone
 
 
 @dataclass
@@ -219,7 +219,7 @@ def _decode_chunk(units: list[_Unit], max_output: int = CHUNK_OUTPUT) -> _Result
         high = units[-1][7] + sum(result[2])
         split = [_split_numbers(text, base, low, high) for text in result[1]]
         if all(parts is not None for parts in split):
-            return (base, split, *result[2:])  # type: ignore[return-value]
+            return (base, split, *result[2:])
     raise RuntimeError("no event numbering base left unused by the output")  # pragma: no cover
 
 
@@ -296,16 +296,17 @@ def _decode_units(units: list[_Unit], base: int, max_output: int = CHUNK_OUTPUT)
         if item.__class__ is int:               # the end of a unit: the events it made
             lines.append(b"".join(text))
             text = []
-            counts.append(item)  # type: ignore[arg-type]
+            counts.append(item)
             size += len(lines[-1])
             if size >= max_output:
                 break
             continue
+        # not an int: an event (mypy does not narrow on `__class__ is`)
         event: Event = item  # type: ignore[assignment]
         if event.__class__ is ErrorEvent:
             errors += 1
             if path is not None:
-                event.error.at(file=path)  # type: ignore[union-attr]
+                event.error.at(file=path)
         else:
             packets += 1
             unknown += event.name.startswith("unknown_")  # type: ignore[union-attr]
@@ -369,7 +370,6 @@ class ParallelDecode:
         self.chunk_output = max(1, chunk_output)
         #: worker parts sent again because a worker's output reached chunk_output
         self.resubmitted = 0
-        self._pool: ProcessPoolExecutor | None = None
         self._offset = 0        # events workers made before the next part to write
         self._cost: float | None = None  # worker CPU seconds per packet, once known
         self.tally = DecodeTally()
@@ -421,15 +421,15 @@ class ParallelDecode:
     def _pipeline(self, decoder: Decoder, pool: ProcessPoolExecutor) -> Iterator[bytes]:
         pending: deque[_Chunk] = deque()
         chunk = _Chunk()
-        self._pool, self._offset = pool, 0
+        self._offset = 0
         limit = min(FIRST_CHUNK_PACKETS, self.chunk_packets)
         for item in decode_records(self.records, decoder, file=self.path):
             if item.__class__ is _Staged:
-                unit = item.unit  # type: ignore[union-attr]
+                unit = item.unit
                 chunk.units.append(unit)
                 chunk.size += len(unit[0])
             else:
-                local = self._local(item)  # type: ignore[arg-type]
+                local = self._local(item)
                 chunk.local.append((len(chunk.units), local))
                 chunk.size += len(local) if local.__class__ is bytes else 0
             if len(chunk) >= limit or chunk.size >= CHUNK_BYTES:
@@ -440,12 +440,12 @@ class ParallelDecode:
                 self.peak_in_flight = max(self.peak_in_flight, len(pending))
                 while pending and (len(pending) >= self.max_in_flight
                                    or pending[0].future is None or pending[0].future.done()):
-                    yield from self._write(pending.popleft())
+                    yield from self._write(pending.popleft(), pool)
         for part in _shared_out(chunk, self.jobs):
             self._submit(part, pool)
             pending.append(part)
         while pending:
-            yield from self._write(pending.popleft())
+            yield from self._write(pending.popleft(), pool)
 
     def _next_limit(self, limit: int) -> int:
         """Packets in the next task (see :data:`CHUNK_SECONDS`)."""
@@ -460,7 +460,7 @@ class ParallelDecode:
         if chunk.units:
             chunk.future = pool.submit(_decode_chunk, chunk.units, self.chunk_output)
 
-    def _write(self, chunk: _Chunk) -> Iterator[bytes]:
+    def _write(self, chunk: _Chunk, pool: ProcessPoolExecutor) -> Iterator[bytes]:
         """The chunk's output, its numbers rebased, in parts: a worker whose output
         reaches ``chunk_output`` returns what it decoded, and the rest of the chunk is
         sent again (and waited for) before anything after it is written."""
@@ -497,8 +497,7 @@ class ParallelDecode:
             future = None
             if done < len(units):
                 self.resubmitted += 1
-                future = self._pool.submit(  # type: ignore[union-attr]
-                    _decode_chunk, units[done:], self.chunk_output)
+                future = pool.submit(_decode_chunk, units[done:], self.chunk_output)
                 yield b"".join(out)
                 out = []
         while nxt is not None:
@@ -510,8 +509,8 @@ class ParallelDecode:
     def _rebased_local(self, item: bytes | Event, offset: int) -> bytes:
         if item.__class__ is bytes:
             return self._mark_pattern.sub(lambda m: b"%d" % (int(m.group(1)) + offset),
-                                          item)  # type: ignore[arg-type]
-        return self._local_line(item, offset)  # type: ignore[arg-type]
+                                          item)
+        return self._local_line(item, offset)  # type: ignore[arg-type]  # not bytes: an event
 
     def _local_line(self, event: Event, offset: int) -> bytes:
         """An event made in this process, numbered among the workers' events."""
@@ -524,10 +523,10 @@ class ParallelDecode:
         if event.index is None:
             return event_line(event, self.fmt)
         mark = self._mark * _SPAN
-        where = event.error.where if event.__class__ is ErrorEvent else None  # type: ignore
+        where = event.error.where if event.__class__ is ErrorEvent else None
         line = event_line(_renumbered(event, mark), self.fmt)
         if where is not None:
-            event.error.where = where  # type: ignore[union-attr]
+            event.error.where = where  # type: ignore[union-attr]  # where: an ErrorEvent's
         allowed = {event.index, getattr(event, "parent", None)}
         if all(int(m.group(1)) in allowed for m in self._mark_pattern.finditer(line)):
             return line
@@ -540,10 +539,10 @@ def _renumbered(event: Event, offset: int) -> Event:
     if not offset or event.index is None:
         return event
     if event.__class__ is PacketEvent:
-        parent = event.parent  # type: ignore[union-attr]
+        parent = event.parent
         return replace(event, index=event.index + offset,
                        parent=None if parent is None else parent + offset)
-    error = event.error  # type: ignore[union-attr]
+    error = event.error  # type: ignore[union-attr]  # not a PacketEvent: an ErrorEvent
     if error.where.packet_index is not None:
         error.where = replace(error.where, packet_index=error.where.packet_index + offset)
     return replace(event, index=event.index + offset)

@@ -220,9 +220,11 @@ def send_crafted() -> None:
 
 def _start(args) -> subprocess.Popen:
     proc = subprocess.Popen(args, stderr=subprocess.PIPE, text=True)
-    line = proc.stderr.readline()   # "listening on ..." / "Capturing on ..."
+    stderr = proc.stderr
+    assert stderr is not None  # stderr=PIPE
+    line = stderr.readline()   # "listening on ..." / "Capturing on ..."
     if proc.poll() is not None:
-        raise RuntimeError(f"{args[0]} failed: {line}{proc.stderr.read()}")
+        raise RuntimeError(f"{args[0]} failed: {line}{stderr.read()}")
     time.sleep(0.3)
     return proc
 

@@ -58,6 +58,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 from wirestruct.core.errors import SpecError
 from wirestruct.core.resources import ksy_root, source_checkout
@@ -95,12 +96,12 @@ def render_templates(ksy: Path = KSY, folder: str | None = None) -> dict[Path, s
 
     out: dict[Path, str] = {}
     for template_dir in sorted(ksy.glob(f"{folder or '*'}/templates")):
-        folder = template_dir.parent
+        spec_dir = template_dir.parent
         env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(template_dir)),
                                  undefined=jinja2.StrictUndefined, keep_trailing_newline=True,
                                  trim_blocks=True, lstrip_blocks=True, autoescape=False)
         env.filters["tojson"] = lambda value: json.dumps(value)
-        data_files = sorted((folder / "data").glob("*.json"))
+        data_files = sorted((spec_dir / "data").glob("*.json"))
         for template_path in sorted(template_dir.glob("*.ksy.j2")):
             name = template_path.name[: -len(".ksy.j2")]
             template = env.get_template(template_path.name)
@@ -109,7 +110,7 @@ def render_templates(ksy: Path = KSY, folder: str | None = None) -> dict[Path, s
                 key = data_path.stem
                 text = template.render(**data, key=key)
                 header = RENDER_HEADER.format(template=template_path.name, data=data_path.name)
-                out[folder / f"{name}_{key}.ksy"] = header + text
+                out[spec_dir / f"{name}_{key}.ksy"] = header + text
     return out
 
 
@@ -146,7 +147,7 @@ def compile_specs(specs: list[Path], languages=LANGUAGES, compiler: Path | None 
     compiler's JavaScript file than the pinned one (tests of the read-write step)."""
     if not (ROOT / "node_modules" / "kaitai-struct-compiler").is_dir():
         raise SpecError("the pinned compiler is not installed: run `npm ci` in " + str(ROOT))
-    request = {"specs": [str(p) for p in specs], "languages": list(languages)}
+    request: dict[str, Any] = {"specs": [str(p) for p in specs], "languages": list(languages)}
     if compiler is not None:
         request["compiler"] = str(compiler)
     proc = subprocess.run(["node", str(KSC)], input=json.dumps(request), capture_output=True,
@@ -321,11 +322,12 @@ class _Module:
         self.id = spec_id
         self.imports = imports
         self.tree = ast.parse(source)
-        self._getters: dict[str, ast.FunctionDef] = {}
+        #: instance -> its getter (None: more than one, ambiguous)
+        self._getters: dict[str, ast.FunctionDef | None] = {}
         for node in ast.walk(self.tree):
             if isinstance(node, ast.FunctionDef) and _is_property(node):
                 if node.name in self._getters:
-                    self._getters[node.name] = None  # type: ignore[assignment] - ambiguous
+                    self._getters[node.name] = None
                 else:
                     self._getters[node.name] = node
 

@@ -37,7 +37,7 @@ def spec_names(package: str) -> list[str]:
                   if not m.name.startswith("_"))
 
 
-def spec_class(protocol: Protocol, spec: str) -> type:
+def spec_class(protocol: Protocol, spec: str) -> type[KaitaiStruct]:
     """The generated top-level class of spec ``spec`` (``NAME`` or ``NAME.ksy``) of the
     protocol's specs (or the capture specs)."""
     name = spec[:-4] if spec.endswith(".ksy") else spec

@@ -27,9 +27,9 @@ import os
 import shutil
 import stat
 from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path, PurePosixPath
-from typing import IO
+from typing import Any, BinaryIO, Literal, TextIO, overload
 
 from wirestruct.captures.files.container import write_header, write_record
 from wirestruct.core.decoder import Decoder
@@ -83,9 +83,17 @@ class ExportDir:
             pass
         self._fds[name] = _open_dir(self.path / name, name=name, dir_fd=self._fds[""])
 
+    @overload
+    def create(self, relative: str,
+               mode: Literal["wb"] = "wb") -> AbstractContextManager[BinaryIO]: ...
+
+    @overload
+    def create(self, relative: str, mode: Literal["w"]) -> AbstractContextManager[TextIO]: ...
+
     @contextmanager
-    def create(self, relative: str, mode: str = "wb") -> Iterator[IO]:
-        """A new file at ``relative`` (``name`` or ``subdir/name``), never through a link."""
+    def create(self, relative: str, mode: str = "wb") -> Iterator[Any]:
+        """A new file at ``relative`` (``name`` or ``subdir/name``), never through a link:
+        binary (``wb``) or UTF-8 text (``w``)."""
         folder, _, name = relative.rpartition("/")
         try:
             fd = os.open(name, _NEW_FILE, 0o644, dir_fd=self._fds[folder])
@@ -95,7 +103,8 @@ class ExportDir:
         except OSError as exc:
             raise OutputError(f"cannot create {self.path / relative}: {exc.strerror}") from None
         self.written.append(relative)
-        with os.fdopen(fd, mode, **({} if "b" in mode else {"encoding": "utf-8"})) as out:
+        with (os.fdopen(fd, mode) if "b" in mode
+              else os.fdopen(fd, mode, encoding="utf-8")) as out:
             yield out
 
     def write_manifest(self, complete: bool) -> None:
@@ -107,8 +116,10 @@ class ExportDir:
 
 
 def _open_dir(path: Path, *, name: str | None = None, dir_fd: int | None = None) -> int:
+    if dir_fd is not None and name is None:
+        raise TypeError("a directory opened in dir_fd needs its name")
     try:
-        if dir_fd is None:
+        if dir_fd is None or name is None:
             return os.open(path, _OPEN_DIR)
         return os.open(name, _OPEN_DIR, dir_fd=dir_fd)
     except OSError as exc:

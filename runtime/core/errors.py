@@ -153,7 +153,7 @@ class WirestructError(Exception):
         return f"{where}: {text}" if where else text
 
     def to_json(self) -> dict:
-        out = {"error": self.kind, "message": self.message}
+        out: dict[str, Any] = {"error": self.kind, "message": self.message}
         if self.expected:
             out["expected"] = self.expected
         if self.dropped is not None:

@@ -84,12 +84,14 @@ def _message(exc: BaseException):
         return f"unexpected end of data: {text}", "more bytes"
     if name.startswith("Validation"):
         actual = getattr(exc, "actual", None)
+        # Kaitai's validation errors, known by name, carry the bounds they checked
+        validation: Any = exc
         if name == "ValidationNotEqualError":
-            expected = _show(exc.expected)
+            expected = _show(validation.expected)
         elif name == "ValidationLessThanError":
-            expected = f">= {_show(exc.min)}"
+            expected = f">= {_show(validation.min)}"
         elif name == "ValidationGreaterThanError":
-            expected = f"<= {_show(exc.max)}"
+            expected = f"<= {_show(validation.max)}"
         elif name == "ValidationNotAnyOfError":
             expected = "one of the values the spec lists"
         elif name == "ValidationNotInEnumError":
@@ -157,14 +159,15 @@ def _locate(exc: BaseException):
         else:
             parts.append(src_field)
     offset = None
-    try:
-        offset = base + io.pos()
-        # A short read leaves the stream at its end; point at where the field began.
-        available = getattr(exc, "bytes_available", None)
-        if isinstance(available, int):
-            offset -= available
-    except Exception:  # noqa: BLE001
-        offset = None
+    if io is not None:
+        try:
+            offset = base + io.pos()
+            # A short read leaves the stream at its end; point at where the field began.
+            available = getattr(exc, "bytes_available", None)
+            if isinstance(available, int):
+                offset -= available
+        except Exception:  # noqa: BLE001
+            offset = None
     return ".".join(parts), offset
 
 

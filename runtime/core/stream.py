@@ -146,4 +146,5 @@ def bind(package: str) -> None:
     for info in pkgutil.iter_modules(found.__path__):
         module = importlib.import_module(f"{package}.{info.name}")
         if getattr(module, "KaitaiStream", None) is KaitaiStream:
+            # the generated module's own import, which mypy does not read
             module.KaitaiStream = ParseStream  # type: ignore[attr-defined]

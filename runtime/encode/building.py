@@ -144,7 +144,7 @@ class TypeInfo:
             found = inner
         return found
 
-    def resolve_enum(self, ref: str) -> type:
+    def resolve_enum(self, ref: str) -> type[enum.IntEnum]:
         parts = ref.split("::")
         name, path = parts[-1], parts[:-1]
         if path:
@@ -200,7 +200,10 @@ def _path(path: str, name: Any) -> str:
 def _int_range(kind: str) -> tuple[int, int]:
     """The values an integer type holds: ``u2`` 0 .. 65535, ``s1`` -128 .. 127, ``b3`` 0 .. 7."""
     if kind[0] == "b":
-        return 0, (1 << int(re.match(r"b(\d+)", kind).group(1))) - 1
+        digits = re.match(r"b(\d+)", kind)
+        if digits is None:
+            raise ValueError(f"{kind} is not an integer type")
+        return 0, (1 << int(digits.group(1))) - 1
     bits = 8 * int(kind[1])
     if kind[0] == "u":
         return 0, (1 << bits) - 1
@@ -255,9 +258,9 @@ def _child_type(attr: dict[str, Any], obj: Any, info: TypeInfo,
     primitive field and for a switch none of whose cases matches (the field is bytes)."""
     rule = info.rule(attr)
     if rule is None or rule.__class__ is tuple:
-        return rule                                       # type: ignore[return-value]
+        return rule
     try:
-        found = rule(obj, index)                          # type: ignore[operator]
+        found = rule(obj, index)    # type: ignore[operator]  # not a tuple: a function
     except Exception as exc:  # noqa: BLE001 - any field the expression cannot use
         kind = attr.get("type")
         text = kind.get("switch-on") if isinstance(kind, dict) else kind

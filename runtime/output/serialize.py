@@ -52,7 +52,7 @@ import orjson
 from kaitaistruct import KaitaiStruct
 from wirestruct.core.events import PacketEvent
 from wirestruct.output import presentation
-from wirestruct.output.specialize import SpecializedPlan, computed
+from wirestruct.output.specialize import SpecializedPlan, ValueFunction, computed
 
 #: Largest integer every JSON reader holds exactly (JavaScript's Number.MAX_SAFE_INTEGER).
 MAX_SAFE_INTEGER = 2**53 - 1
@@ -154,14 +154,14 @@ class Serializer:
         #: classes shown as their `value` instance -> what reads it
         self._unwrap: dict[type, Callable[[Any], Any]] = {}
         self._enum_shown: dict[type, dict[Any, Any]] = {}  # enum class -> member -> shown
-        self._value = self._make_value()
+        self._value: ValueFunction = self._make_value()
 
     # -- values ---------------------------------------------------------------------------
     def value(self, v: Any, field: str | None = None) -> Any:
         """``v`` (a parsed object, or any value inside one) as JSON-able data."""
         return self._value(v, field)
 
-    def _make_value(self) -> Plan:
+    def _make_value(self) -> ValueFunction:
         big = self.big_strings
         raw = self.raw
         plans = self._plans
@@ -180,7 +180,7 @@ class Serializer:
             if t is float:
                 return v if v - v == 0.0 else _nonfinite(v)
             if t is list:
-                out = []
+                out: list[Any] = []
                 append = out.append
                 for item in v:
                     plan = plans.get(type(item))  # structs: straight to their plan
@@ -411,20 +411,13 @@ class Serializer:
 
         derive = {name: self._derivation(cls, name) for name in instances}
         instance_keys = tuple((name, "_m_" + name, derive[name]) for name in instances)
-        end_key = "_m_" + end if end is not None else None
-        end_derive = self._derivation(cls, end) if end is not None else None
-
-        def closing(v: Any, d: dict[str, Any]) -> Any:
-            found = d.get(end_key, missing)
-            if found is missing and end_derive is not None:
-                found = end_derive(d)
-            return getattr(v, end) if found is missing else found
+        closing = self._closing(cls, end) if end is not None else None
 
         def plan(v: Any, field: str | None) -> dict[str, Any]:
             """The generic plan: a class's first object (and the reference the specialized
             plans are tested against)."""
             d = v.__dict__
-            if end is not None and closing(v, d):
+            if closing is not None and closing(v, d):
                 return hide
             out: dict[str, Any] = {}
             for name in names:
@@ -458,8 +451,23 @@ class Serializer:
                                                                instance_keys),
             slow=convert, missing=missing, hide=hide, derived=derived,
             computed=frozenset(instances) - frozenset(derived),
-            closing=closing if end is not None else None, safe=MAX_SAFE_INTEGER,
+            closing=closing, safe=MAX_SAFE_INTEGER,
             label=presentation.class_key(cls)))
+
+    def _closing(self, cls: type, end: str) -> Callable[[Any, dict[str, Any]], Any]:
+        """Whether an object of ``cls`` is the closing entry of its table: its ``end``
+        instance, as kept (``_m_<end>``), derived from its values, or computed."""
+        missing = _MISSING
+        end_key = "_m_" + end
+        end_derive = self._derivation(cls, end)
+
+        def closing(v: Any, d: dict[str, Any]) -> Any:
+            found = d.get(end_key, missing)
+            if found is missing and end_derive is not None:
+                found = end_derive(d)
+            return getattr(v, end) if found is missing else found
+
+        return closing
 
     def _converter(self) -> Callable[[Any, str], Any]:
         """How a field's value is converted: plain values as they are, wrappers unwrapped,

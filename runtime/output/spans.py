@@ -16,7 +16,7 @@ range a viewer highlights), and also recorded to the bit (:func:`field_bits`, wh
 from __future__ import annotations
 
 import inspect
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 
@@ -29,9 +29,10 @@ _last_raw: list[Any] = [None]  # (absolute start, length) of the last `_raw_*` b
 _BASES: dict[int, tuple[KaitaiStream, int]] = {}  # id(stream) -> (stream, absolute base)
 
 
-def _params(cls: type) -> frozenset:
+def _params(cls: type[Any]) -> frozenset:
     found = _PARAMS.get(cls)
     if found is None:
+        names: Mapping[str, inspect.Parameter]
         try:
             names = inspect.signature(cls.__init__).parameters
         except (TypeError, ValueError):
@@ -128,12 +129,12 @@ def recording() -> Iterator[None]:
     """Record field spans for every generated object parsed inside the block."""
     had = "__setattr__" in vars(KaitaiStruct)
     saved = vars(KaitaiStruct).get("__setattr__")
-    KaitaiStruct.__setattr__ = _setattr  # type: ignore[method-assign,assignment]
+    KaitaiStruct.__setattr__ = _setattr
     try:
         yield
     finally:
         if had:
-            KaitaiStruct.__setattr__ = saved  # type: ignore[method-assign]
+            KaitaiStruct.__setattr__ = saved
         else:
             del KaitaiStruct.__setattr__
         _BASES.clear()

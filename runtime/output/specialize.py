@@ -26,6 +26,12 @@ from kaitaistruct import KaitaiStruct
 MAX_TYPES = 12
 
 
+class ValueFunction(Protocol):
+    """A serializer's conversion of any value (``field``: the name it is shown under)."""
+
+    def __call__(self, v: Any, field: str | None = None, /) -> Any: ...
+
+
 class PlanTables(Protocol):
     """What a serializer gives a specialized plan (see
     :class:`wirestruct.output.serialize.Serializer`)."""
@@ -34,8 +40,7 @@ class PlanTables(Protocol):
     big_strings: bool
     _plans: dict[type, Any]
     _unwrap: dict[type, Callable[[Any], Any]]
-
-    def _value(self, v: Any, field: str | None = None) -> Any: ...
+    _value: ValueFunction
 
     def _shown(self, t: type[enum.Enum]) -> dict[Any, Any]: ...
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import difflib
 import re
+from collections.abc import Callable
 from typing import Any, NoReturn
 
 from wirestruct.captures import FORMATS
@@ -79,7 +80,7 @@ def jobs(text: str) -> int:
     return int(text)
 
 
-def _option_value(option: Option) -> Any:
+def _option_value(option: Option) -> Callable[[str], Any]:
     def parse(text: str) -> Any:
         try:
             return option.parse(text)
@@ -103,8 +104,9 @@ def add_protocol_options(p: argparse.ArgumentParser, command: str) -> None:
     for protocol in protocols():
         for option in protocol.options:
             if command in option.commands:
+                # an output option's value is the name given, as it is
                 p.add_argument(option.flag, dest=option.name, metavar=option.metavar,
-                               type=None if option.output else _option_value(option),
+                               type=str if option.output else _option_value(option),
                                help=f"{protocol.name}: {option.help}")
 
 

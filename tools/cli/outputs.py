@@ -4,17 +4,28 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from contextlib import contextmanager
-from typing import IO, Any
+from contextlib import AbstractContextManager, contextmanager
+from typing import Any, BinaryIO, Literal, TextIO, overload
 
 from wirestruct.core.errors import OutputError
 
 _WRITE = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
 
 
+@overload
+def new_file(path: str | os.PathLike,
+             mode: Literal["wb"] = "wb") -> AbstractContextManager[BinaryIO]: ...
+
+
+@overload
+def new_file(path: str | os.PathLike, mode: Literal["w"],
+             *, encoding: str) -> AbstractContextManager[TextIO]: ...
+
+
 @contextmanager
-def new_file(path: str | os.PathLike, mode: str = "wb", **kw: Any) -> Iterator[IO[Any]]:
-    """``path`` opened for writing (created, or emptied), refusing a symbolic link there."""
+def new_file(path: str | os.PathLike, mode: str = "wb", **kw: Any) -> Iterator[Any]:
+    """``path`` opened for writing (created, or emptied), refusing a symbolic link there:
+    a binary file (``wb``) or a text file (``w``, with its encoding)."""
     try:
         fd = os.open(path, _WRITE, 0o666)
     except OSError:

@@ -46,7 +46,7 @@ def _detected(args: argparse.Namespace, capture: Capture) -> Protocol:
     max_bytes = DETECT_BYTES
     if getattr(args, "follow", False):   # try what the file holds now; do not wait for more
         max_bytes = min(max_bytes, os.path.getsize(args.capture)) or max_bytes
-    given = {option.name: getattr(args, option.name, None)
+    given: dict[str, Any] = {option.name: getattr(args, option.name, None)
              for other in protocols() for option in other.options if not option.output}
     name, trials = detect_protocol(capture, max_bytes=max_bytes, **given)
     if trials:

@@ -5,6 +5,7 @@ import argparse
 import sys
 
 from wirestruct.core.events import ErrorEvent, PacketEvent
+from wirestruct.core.tracker import Tracker
 from wirestruct.output.formats import binary_stdout
 from wirestruct.output.serialize import dumps_document
 from wirestruct.plugin.protocol import Protocol
@@ -65,10 +66,10 @@ def run(args: argparse.Namespace) -> int:
     return summary.status(args.strict, interrupted)
 
 
-def _write_outputs(args: argparse.Namespace, protocol: Protocol, tracker: object) -> None:
+def _write_outputs(args: argparse.Namespace, protocol: Protocol, tracker: Tracker) -> None:
     """The protocol's output options given (``--map-out FILE`` ...), each a new file."""
     for option in protocol.options:
         path = getattr(args, option.name, None) if option.output else None
         if path is not None:
             with new_file(path) as out:
-                tracker.write_output(option.name, out)  # type: ignore[attr-defined]
+                tracker.write_output(option.name, out)

@@ -15,6 +15,7 @@ import functools
 import importlib
 import json
 from dataclasses import dataclass
+from typing import Any
 
 from wirestruct.core.resources import ksy_root
 
@@ -63,7 +64,8 @@ class Build:
         return SPEC_PREFIX + self.key
 
     @functools.cached_property
-    def packet_class(self) -> type:
+    def packet_class(self) -> type[Any]:
+        """The build's generated packet class (its members are the compiler's)."""
         module = importlib.import_module(f"{self.package}.{self.spec}")
         name = "".join(part.capitalize() for part in self.spec.split("_"))
         return getattr(module, name)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import replace
+from typing import Any
 
 from wirestruct.core.decoder import MessageDecoder, PacketContext
 from wirestruct.core.errors import LimitExceededError, ParseError, WirestructError
@@ -40,7 +41,8 @@ class DiepDecoder(MessageDecoder):
         super().__init__(limits=limits)
         self.build: Build = load_build(diep_build)
         clientbound = self.build.packet_class
-        self._classes = {Direction.S2C: clientbound, Direction.C2S: DiepServerbound}
+        self._classes: dict[Direction, type[Any]] = {Direction.S2C: clientbound,
+                                                     Direction.C2S: DiepServerbound}
         self._names = {Direction.S2C: _names(clientbound.ClientboundPacketId),
                        Direction.C2S: _names(DiepServerbound.ServerboundPacketId)}
 
@@ -74,16 +76,17 @@ class DiepDecoder(MessageDecoder):
 
     def _decode_compressed(self, obj, data: bytes, name: str,
                            ctx: PacketContext) -> Iterator[Event]:
-        where = dict(packet_name=name, packet_id=COMPRESSED)
         if ctx.depth >= 1 or ctx.depth >= self.limits.max_nesting:
             raise LimitExceededError("a 0x02 packet inside a 0x02 packet",
-                                     expected="one level of compression", **where)
+                                     expected="one level of compression",
+                                     packet_name=name, packet_id=COMPRESSED)
         body = obj.body
         try:
             inner = decompress_block(body.lz4_block, cap=self.limits.max_decompressed,
                                      expected_size=body.len_decompressed)
         except WirestructError as exc:
-            exc.at(offset=5, field_path="body.lz4_block", **where)
+            exc.at(offset=5, field_path="body.lz4_block", packet_name=name,
+                   packet_id=COMPRESSED)
             raise
         outer = self.make_packet(ctx, COMPRESSED, name, obj, data, {"decompressed": inner})
         yield outer

@@ -29,7 +29,7 @@ import math
 import random
 import struct
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from wirestruct.core.records import CaptureRecord, Direction
@@ -103,8 +103,9 @@ class Writer:
         return bytes(self.buf)
 
 
-_WRITE = {"vu": Writer.vu, "vi": Writer.vi, "float": Writer.f32,
-          "float64Precision": Writer.fixed, "stringNT": Writer.string, "entid": Writer.entid}
+_WRITE: dict[str, Callable[[Writer, Any], Writer]] = {
+    "vu": Writer.vu, "vi": Writer.vi, "float": Writer.f32, "float64Precision": Writer.fixed,
+    "stringNT": Writer.string, "entid": Writer.entid}
 _DEFAULT = {"vu": 0, "vi": 0, "float": 0.0, "float64Precision": 0.0, "stringNT": "",
             "entid": None}
 
@@ -607,10 +608,12 @@ def main(argv=None) -> int:
     finally:
         if out is not sys.stdout:
             out.close()
+    expected = session.expected
+    assert expected is not None, "write_jsonl ran the whole session"
     if args.expected:
         with open(args.expected, "w", encoding="utf-8") as f:
-            json.dump(session.expected, f, indent=1, ensure_ascii=False)
-    print(f"{n} records, {session.upcreates} upcreates, {len(session.expected['entities'])} "
+            json.dump(expected, f, indent=1, ensure_ascii=False)
+    print(f"{n} records, {session.upcreates} upcreates, {len(expected['entities'])} "
           f"entities at tick {session.tick}", file=sys.stderr)
     return 0
 

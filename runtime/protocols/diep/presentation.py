@@ -22,7 +22,8 @@ from wirestruct.protocols.diep.values import fixed_point_value, vi_value, vu_val
 _VALUES = ("Vu", "Vi", "Vf", "F32", "U32", "StringNt", "FixedPoint")
 _FAST: dict[str, Callable[[Any], Any]] = {"Vu": vu_value, "Vi": vi_value,
                                           "FixedPoint": fixed_point_value}
-_GETTERS = {name: _FAST.get(name, attrgetter("value")) for name in _VALUES}
+_GETTERS: dict[str, Callable[[Any], Any]] = {name: _FAST.get(name, attrgetter("value"))
+                                             for name in _VALUES}
 #: Jump tables: which field slots a message carries, already applied by the parse.
 _HIDDEN = ("IndexTable", "Jump", "IndexEntry")
 #: Parameters and bookkeeping of the element tables (prev_index/length come from the
@@ -90,9 +91,13 @@ def jump_from(index: Any, prev_index: int) -> int:
     return (index - prev_index) ^ 1
 
 
+def _value_of(get: Callable[[Any], Any]) -> Callable[[Any, str | None], Any]:
+    """A getter as a ``value_of`` entry (the field's name is not needed)."""
+    return lambda obj, field: get(obj)
+
+
 PRESENTATION = Presentation(
-    value_of={_key(name): (lambda obj, field, get=get: get(obj))
-              for name, get in _GETTERS.items()},
+    value_of={_key(name): _value_of(get) for name, get in _GETTERS.items()},
     value_instance={_key(name): get for name, get in _GETTERS.items()},
     value_from={_key("Vu"): _vu_from, _key("Vi"): _vi_from, _key("Vf"): _vf_from,
                 _key("FixedPoint"): _fixed_point_from,

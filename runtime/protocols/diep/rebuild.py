@@ -87,7 +87,7 @@ def table_flags(info: TypeInfo, name: str) -> dict[str, int]:
         found = {}
 
         def computed(instance: str, mask: int) -> Any:
-            probe = object.__new__(info.cls)
+            probe: Any = object.__new__(info.cls)
             _set(probe, name, _Bits(mask))
             try:
                 return getattr(probe, instance)

@@ -45,7 +45,7 @@ def seeded_session(seed: int, length: int | None = None) -> Iterator[CaptureReco
     from wirestruct.protocols.mme.generate import session_records, session_turns
     turns = session_turns(seed, chatty_rounds=40 if length is None else length)
     for index, record in enumerate(session_records(turns, seed)):
-        yield CaptureRecord(index, float(record["t"]),  # type: ignore[arg-type]
+        yield CaptureRecord(index, float(record["t"]),
                             Direction.parse(str(record["dir"])),
                             bytes.fromhex(str(record["data"])))
 

@@ -304,19 +304,21 @@ class MmeDecoder(StreamDecoder):
                                      expected="BUFFER_RESET")
         return {"file": FileData(bytes(state.buffer))}
 
-    def _total_reset(self, payload, data, ctx):
-        state = self._state(ctx)
+    def _new_total(self, state: _Transfers) -> StreamInflater:
         state.total = StreamInflater(
             state.map_volume if state.map_volume is not None else self.limits.max_map_volume,
             per_feed=self.limits.max_decompressed)
+        return state.total
+
+    def _total_reset(self, payload, data, ctx):
+        self._new_total(self._state(ctx))
         return None
 
     def _total_data(self, payload, data, ctx):
         state = self._state(ctx)
-        if state.total is None:
-            self._total_reset(payload, data, ctx)
-        offset = state.total.produced
-        data = state.total.feed(payload.data)
+        total = state.total if state.total is not None else self._new_total(state)
+        offset = total.produced
+        data = total.feed(payload.data)
         return {"blocks": StreamBlocks(offset, data)}
 
 

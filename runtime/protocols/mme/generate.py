@@ -28,7 +28,7 @@ import threading
 import time
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 import numpy as np
 from wirestruct.encode.building import type_info
@@ -44,6 +44,15 @@ from wirestruct.protocols.mme.packets import PacketType as P
 
 C2S, S2C = "c2s", "s2c"
 Turn = tuple[str, list[bytes]]
+
+
+class WriteRecord(TypedDict):
+    """One write of a session as a JSON Lines record."""
+
+    t: float
+    dir: str
+    data: str
+
 
 #: The salt the session's "login server" shares with the game server.
 SERVER_SALT = bytes(range(100, 120))
@@ -335,7 +344,8 @@ class _Session:
         c2s = []
         for _ in range(rng.randrange(1, 5)):
             self.me = [c + rng.uniform(-1, 1) for c in self.me]
-            c2s.append(move(*self.me, rng.uniform(-3, 3), rng.uniform(-1, 1)))
+            x, y, z = self.me
+            c2s.append(move(x, y, z, rng.uniform(-3, 3), rng.uniform(-1, 1)))
         edit = (rng.randrange(self.sx), rng.randrange(self.sy), rng.randrange(self.sz),
                 rng.choice([1, 2, 5]))
         if rng.random() < 0.5:
@@ -360,7 +370,8 @@ class _Session:
         for pid, pos in players.items():
             if rng.random() < 0.6:
                 pos[:] = [c + rng.uniform(-1, 1) for c in pos]
-                s2c.append(move(*pos, rng.uniform(-3, 3), rng.uniform(-1, 1), pid))
+                x, y, z = pos
+                s2c.append(move(x, y, z, rng.uniform(-3, 3), rng.uniform(-1, 1), pid))
         s2c.append(map_modify(*edit, rng.choice([0, 2, 3])))
         if rng.random() < 0.3:
             s2c.append(map_modify(rng.randrange(sx), rng.randrange(sy), rng.randrange(sz), 4))
@@ -462,10 +473,11 @@ def write_sizes(data: bytes, rng: random.Random) -> list[bytes]:
 
 
 def session_records(turns: list[Turn], seed: int, t0: float = 1_700_000_000.0,
-                    ) -> list[dict[str, object]]:
+                    ) -> list[WriteRecord]:
     """The session as JSON Lines records without sockets (one record per write)."""
     rng = random.Random(seed ^ 0x5EED)
-    records, t = [], t0
+    records: list[WriteRecord] = []
+    t = t0
     for direction, packets in turns:
         for chunk in write_sizes(b"".join(packets), rng):
             t += 0.0005
@@ -473,7 +485,7 @@ def session_records(turns: list[Turn], seed: int, t0: float = 1_700_000_000.0,
     return records
 
 
-def write_jsonl(records: Iterable[dict[str, object]], path: Path) -> None:
+def write_jsonl(records: Iterable[WriteRecord], path: Path) -> None:
     with open(path, "w", encoding="ascii") as out:
         for record in records:
             out.write(json.dumps(record) + "\n")
@@ -481,7 +493,7 @@ def write_jsonl(records: Iterable[dict[str, object]], path: Path) -> None:
 
 # -- loopback server and client --------------------------------------------------------
 def play_loopback(turns: list[Turn], seed: int, *, timeout: float = 20.0,
-                  listener: socket.socket | None = None) -> list[dict[str, object]]:
+                  listener: socket.socket | None = None) -> list[WriteRecord]:
     """Play the session between a server and a client over 127.0.0.1 TCP.
 
     Each side writes its turns in random write sizes (TCP_NODELAY, so writes become
@@ -489,10 +501,9 @@ def play_loopback(turns: list[Turn], seed: int, *, timeout: float = 20.0,
     records of every write in order. Bounded by ``timeout`` per socket operation.
     """
     own = listener is None
-    if own:
-        listener = socket.create_server(("127.0.0.1", 0))
-    listener.settimeout(timeout)
-    records: list[dict[str, object]] = []
+    listening = listener if listener is not None else socket.create_server(("127.0.0.1", 0))
+    listening.settimeout(timeout)
+    records: list[WriteRecord] = []
     lock = threading.Lock()
     failures: list[BaseException] = []
 
@@ -519,7 +530,7 @@ def play_loopback(turns: list[Turn], seed: int, *, timeout: float = 20.0,
 
     def server() -> None:
         try:
-            conn, _ = listener.accept()
+            conn, _ = listening.accept()
             with conn:
                 side(conn, S2C, random.Random(seed * 2 + 1))
                 conn.settimeout(timeout)
@@ -531,13 +542,13 @@ def play_loopback(turns: list[Turn], seed: int, *, timeout: float = 20.0,
     thread = threading.Thread(target=server, daemon=True)
     thread.start()
     try:
-        with socket.create_connection(listener.getsockname()[:2], timeout=timeout) as client:
+        with socket.create_connection(listening.getsockname()[:2], timeout=timeout) as client:
             side(client, C2S, random.Random(seed * 2))
             client.shutdown(socket.SHUT_WR)
     finally:
         thread.join(timeout)
         if own:
-            listener.close()
+            listening.close()
     if failures:
         raise RuntimeError(f"loopback server failed: {failures[0]!r}")
     if thread.is_alive():
@@ -561,6 +572,7 @@ def capture_session(seed: int, out: Path, *, dims=(64, 64, 32), chatty_rounds: i
         tools.append(subprocess.Popen(["dumpcap", "-i", "lo", "-q", "-f", bpf, "-w", str(pcapng)],
                                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE))
         for tool in tools:     # both print a line on stderr once they listen
+            assert tool.stderr is not None  # stderr=PIPE
             tool.stderr.readline()
         time.sleep(1.0)
         records = play_loopback(turns, seed, timeout=timeout, listener=listener)

@@ -15,6 +15,7 @@ it may return, one more than the remaining allowance, so a bomb is stopped at th
 from __future__ import annotations
 
 import zlib
+from typing import Protocol
 
 from wirestruct.core.errors import DecompressionError, LimitExceededError
 
@@ -25,6 +26,18 @@ AUTO_HEADER = 32 + zlib.MAX_WBITS
 #: while the stream goes on, up to ``_MAX_WINDOW``.
 _FIRST_WINDOW = 64
 _MAX_WINDOW = 256 * 1024
+
+
+class _Inflater(Protocol):
+    """What is used of a ``zlib.decompressobj``."""
+
+    @property
+    def eof(self) -> bool: ...
+
+    @property
+    def unused_data(self) -> bytes: ...
+
+    def decompress(self, data: memoryview, max_length: int = 0, /) -> bytes: ...
 
 
 class StreamInflater:
@@ -48,13 +61,13 @@ class StreamInflater:
         self.streams = 0          #: streams started so far
         self.fed = 0
         self.broken = False
-        self._inflater: object | None = None
+        self._inflater: _Inflater | None = None
         self._window = _FIRST_WINDOW
 
     @property
     def in_stream(self) -> bool:
         """True while a started stream has not reached its end."""
-        return self._inflater is not None and not self._inflater.eof  # type: ignore[attr-defined]
+        return self._inflater is not None and not self._inflater.eof
 
     def feed(self, data) -> bytes:
         if self.broken:

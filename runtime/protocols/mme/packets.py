@@ -123,7 +123,7 @@ def packet_name(packet_type: int) -> str:
 
 def type_set(bitmap: bytes) -> frozenset:
     """The packet types whose bits are set in an AVAILABLE/SELECT_PACKET_TYPES payload."""
-    out = []
+    out: list[int] = []
     for byte_index, byte in enumerate(bitmap):
         if byte:
             base = byte_index * 8

@@ -6,6 +6,8 @@ colors named as in the document's color table (``mme_types::color``).
 """
 from __future__ import annotations
 
+from typing import TypedDict
+
 ESC = "\x1b"
 
 #: The document's color table.
@@ -21,13 +23,20 @@ def color_name(number: int) -> str | int:
     return COLORS.get(number, number)
 
 
-def color_segments(text: str) -> list[dict[str, str | int | None]]:
+class ColorSegment(TypedDict):
+    """A run of text in one color (None: the default color)."""
+
+    color: str | int | None
+    text: str
+
+
+def color_segments(text: str) -> list[ColorSegment]:
     """Split ``text`` at its color escapes: ``[{"color": name-or-None, "text": ...}]``.
 
     Text before the first escape has color None (the default). An ESC at the very end
     has no color number and is dropped. Empty runs are left out.
     """
-    segments: list[dict[str, str | int | None]] = []
+    segments: list[ColorSegment] = []
     if ESC not in text:
         return [{"color": None, "text": text}] if text else []
     color: str | int | None = None

@@ -26,7 +26,7 @@ from __future__ import annotations
 import enum
 from collections import Counter, deque
 from collections.abc import Callable
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, TypeVar
 
 from wirestruct.core.errors import StateError
 from wirestruct.core.events import ErrorEvent, PacketEvent
@@ -37,6 +37,8 @@ from wirestruct.protocols.mme.packets import PacketType as P
 from wirestruct.protocols.mme.packets import packet_name
 from wirestruct.protocols.mme.text import color_segments, plain_text
 from wirestruct.protocols.mme.voxels import VoxelMap
+
+_Segment = TypeVar("_Segment")
 
 _WIDGETS = {
     P.menu_text: "text", P.menu_link: "link", P.menu_check: "check", P.menu_radio: "radio",
@@ -122,9 +124,9 @@ class MmeTracker(Tracker):
                 handler(self, event.packet.payload, event)
             except StateError as exc:
                 self._notes.append(exc)
-            for exc in self._notes:
-                errors.append(state_error(event, exc.message, expected=exc.expected,
-                                          dropped=exc.dropped, dropped_unit=exc.dropped_unit))
+            for note in self._notes:
+                errors.append(state_error(event, note.message, expected=note.expected,
+                                          dropped=note.dropped, dropped_unit=note.dropped_unit))
             self._notes.clear()
         return errors
 
@@ -191,7 +193,7 @@ class MmeTracker(Tracker):
                              expected=f"at most {cap} {what}s", dropped=1,
                              dropped_unit="packets")
 
-    def _segments(self, segments: list[dict[str, Any]], what: str) -> list[dict[str, Any]]:
+    def _segments(self, segments: list[_Segment], what: str) -> list[_Segment]:
         """The first ``max_text_segments`` color segments; a note counts the rest."""
         cap = self.limits.max_text_segments
         if len(segments) <= cap:
