@@ -92,13 +92,18 @@ def _arguments(call: ast.Call) -> list[ast.expr]:
     return args[:-1]
 
 
-def _field_of(statement: ast.stmt) -> tuple[str, ast.expr] | None:
-    """``self.<field> = ...`` or ``_t_<field> = ...`` (an item of a repeated field)."""
+def _field_of(statement: ast.stmt, instance: str | None = None
+              ) -> tuple[str, ast.expr] | None:
+    """``self.<field> = ...`` or ``_t_<field> = ...`` (an item of a repeated field); in an
+    instance's getter, ``self._m_<instance> = ...``."""
     if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
         target = statement.targets[0]
         if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) \
-                and target.value.id == "self" and not target.attr.startswith("_"):
-            return target.attr, statement.value
+                and target.value.id == "self":
+            if instance is not None:
+                return (instance, statement.value) if target.attr == f"_m_{instance}" else None
+            if not target.attr.startswith("_"):
+                return target.attr, statement.value
         if isinstance(target, ast.Name) and target.id.startswith("_t_"):
             return target.id[3:], statement.value
     return None
@@ -116,6 +121,11 @@ def compiler_reads(cls_node: ast.ClassDef) -> dict[str, dict[str, Any]]:
     methods = [_method_reads(method) for method in cls_node.body
                if isinstance(method, ast.FunctionDef)
                and method.name in ("_read", "_read_le", "_read_be")]
+    # Parse instances are read by their getters, into self._m_<name>.
+    methods += [{name: {**read, "instance": True}
+                 for name, read in _method_reads(method, instance=method.name).items()}
+                for method in cls_node.body
+                if isinstance(method, ast.FunctionDef) and _is_property(method)]
     out: dict[str, dict[str, Any]] = {}
     for reads in methods:
         for field, read in reads.items():
@@ -137,12 +147,19 @@ def _describe(read: dict[str, Any]) -> Any:
     return dump(read)
 
 
-def _method_reads(method: ast.FunctionDef) -> dict[str, dict[str, Any]]:
+def _is_property(method: ast.FunctionDef) -> bool:
+    return any(isinstance(d, ast.Name) and d.id == "property" for d in method.decorator_list)
+
+
+def _method_reads(method: ast.FunctionDef, instance: str | None = None
+                  ) -> dict[str, dict[str, Any]]:
+    """How a method reads fields (``instance``: the getter of that parse instance, which
+    stores it in ``self._m_<instance>``)."""
     out: dict[str, dict[str, Any]] = defaultdict(dict)
 
     def record(statements: list[ast.stmt], conditions: list[ast.expr], case=None) -> None:
         for statement in statements:
-            found = _field_of(statement)
+            found = _field_of(statement, instance)
             if found is None:
                 continue
             name, value = found
@@ -228,7 +245,8 @@ def test_every_expression_is_the_compilers_own_read_code(folder):
                     checked.add((*key, "type"))
                     ours = functions[names[(*key, "type")]].body
                     cases += _same_type(read, ours, info, module.__dict__, key)
-                own = read["conditions"][-1] if read["conditions"] else None
+                own = read["conditions"][-1] if read["conditions"] and \
+                    not read.get("instance") else None
                 if own is not None and "_io.size" in ast.unparse(own):
                     assert (*key, "if") in names, f"{key}: no generated function for its if"
                     checked.add((*key, "if"))
