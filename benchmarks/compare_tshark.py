@@ -119,21 +119,20 @@ def _follow_blocks(text: str):
 # -- wirestruct --------------------------------------------------------------------------
 
 def wirestruct_streams(path: Path) -> tuple[dict[int, tuple], dict[tuple, list], list]:
-    """stream -> (client, server); (stream, direction) -> [bytes, errors]; file errors."""
+    """stream -> (client, server); (stream, direction) -> [bytes, errors]; file errors.
+
+    The capture is read by ``read_packet_capture`` itself, with two of its parts
+    replaced in this (worker) process: the roles, so that every connection is followed,
+    and the flow table, to note each connection's endpoints."""
     import ipaddress
 
-    from wirestruct.captures import open_capture
-    from wirestruct.captures.files.reading import FileSource
-    from wirestruct.captures.flows import table
-    from wirestruct.captures.flows.roles import Roles
-    from wirestruct.captures.packets import FramePath, _frames, _items
-    from wirestruct.core.errors import CaptureError, WirestructError
-    from wirestruct.core.limits import DEFAULT_LIMITS
+    from wirestruct.captures import open_capture, packets
+    from wirestruct.captures.flows import roles, table
     from wirestruct.core.records import CaptureRecord
 
-    class Followed(Roles):
-        """Every connection is followed: the receiver of its first segment is the server
-        when nothing else tells."""
+    class Followed(roles.Roles):
+        """The receiver of a connection's first segment is its server when nothing
+        else tells."""
 
         def server_of(self, packet):
             found = super().server_of(packet)
@@ -150,33 +149,13 @@ def wirestruct_streams(path: Path) -> tuple[dict[int, tuple], dict[tuple, list],
                     (str(ipaddress.ip_address(end[0])), end[1]) for end in (client, flow.server))
             return flow, error
 
+    packets.Roles, packets.Flows = Followed, Observed
     directions: dict[tuple, list] = defaultdict(lambda: [bytearray(), []])
     file_errors: list = []
-    capture = open_capture(path)
-    try:
-        src = FileSource(capture.stream)
-        frames = _frames(src, DEFAULT_LIMITS)
-        if frames is None:
-            return {}, {}, ["not a pcap or pcapng file"]
-        flows = Observed(Followed(None, ()), "stream", DEFAULT_LIMITS)
-        frame_path = FramePath(DEFAULT_LIMITS)
-        last_t = 0.0
-        items = []
-        for frame in frames:
-            if isinstance(frame, CaptureError):
-                items.append(frame)
-                continue
-            last_t = frame.t
-            try:
-                items.extend(_items(frame_path.frame(frame, flows), 0))
-            except WirestructError as exc:
-                items.append(exc)
-        items.extend(_items(flows.finish(last_t) + frame_path.finish(), 0))
-        error = getattr(capture.stream, "error", None)
-        if error is not None:
-            items.append(error)
-    finally:
-        capture.close()
+    with open_capture(path) as capture:
+        if capture.format not in ("pcap", "pcapng"):
+            return {}, {}, [f"a {capture.format} file"]
+        items = list(capture.records())
     for item in items:
         if isinstance(item, CaptureRecord):
             directions[(item.stream, item.direction.label)][0] += item.data

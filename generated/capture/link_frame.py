@@ -4,13 +4,13 @@
 import kaitaistruct
 from kaitaistruct import KaitaiStruct, KaitaiStream, BytesIO
 from . import ppi_header
-from . import ipv4_packet
 from . import ethernet_frame
 from . import null_loopback
 from . import ipv6_packet
 from . import ip_packet
 from . import linux_sll
 from . import linux_sll2
+from . import ipv4_packet
 from . import ppp_frame
 from . import nflog
 from enum import IntEnum

@@ -98,7 +98,8 @@ class FramePath:
                 out.extend(got)
                 self._followed(packet, frame, flows, out)
             if frame.orig_len > len(frame.data):
-                error = self.unread.count(CUT, frame.number, frame.orig_len - len(frame.data))
+                error = self.unread.count(CUT, f"frame {frame.number}",
+                                          frame.orig_len - len(frame.data), unit=None)
                 if error is not None:
                     out.append(Output(error=error))
         elif type(packet) is Fragment:
@@ -111,7 +112,7 @@ class FramePath:
         return out
 
     def _count(self, kind: str, frame: Frame, out: list[Output]) -> None:
-        error = self.unread.count(kind, frame.number, len(frame.data))
+        error = self.unread.count(kind, f"frame {frame.number}", len(frame.data))
         if error is not None:
             out.append(Output(error=error))
 
@@ -135,9 +136,7 @@ class FramePath:
 
     def finish(self) -> list[Output]:
         out = [Output(error=error) for error in self.fragments.finish()]
-        summary = self.unread.summary()
-        if summary is not None:
-            out.append(Output(error=summary))
+        out.extend(Output(error=error) for error in self.unread.summary())
         return out
 
 
@@ -161,13 +160,13 @@ def read_packet_capture(stream: BinaryIO, *, server: str | None = None,
         yield CaptureError(str(exc), expected="--server PORT, HOST:PORT or [IPV6]:PORT",
                            record=0)
         return
-    frames = _frames(src, limits)
+    path = FramePath(limits, fast)
+    frames = _frames(src, limits, path.unread)
     if frames is None:
         yield CaptureError("not a pcap or pcapng file", offset=0, record=0,
                            expected="a pcap magic number or a pcapng section header block")
         return
     flows = Flows(roles, transport, limits)
-    path = FramePath(limits, fast)
     last_t = 0.0
     held: CaptureError | None = None    # the newest file error; the last one ends the output
     # The commonest frame (Ethernet, IPv4, TCP data in order on a followed connection)
@@ -219,13 +218,15 @@ def read_packet_capture(stream: BinaryIO, *, server: str | None = None,
         yield held.at(record=index + len(ending))
 
 
-def _frames(src: FileSource, limits: Limits) -> Iterator[Frame | CaptureError] | None:
-    """The frames of a pcap or pcapng file (None: neither)."""
+def _frames(src: FileSource, limits: Limits, unread: UnreadTally
+            ) -> Iterator[Frame | CaptureError] | None:
+    """The frames of a pcap or pcapng file (None: neither); blocks that are not read are
+    counted in ``unread``."""
     magic = src.peek(4)
     if len(magic) == 4 and int.from_bytes(magic, "big") in PCAP_MAGICS:
         return pcap_frames(src, limits)
     if magic == PCAPNG_MAGIC:
-        return pcapng_frames(src, limits)
+        return pcapng_frames(src, limits, unread)
     return None
 
 

@@ -95,11 +95,25 @@ def _message(exc: BaseException):
         elif name == "ValidationNotInEnumError":
             expected = "a value of the field's enum"
         elif name == "ValidationExprError":
-            expected = "a value passing the spec's valid expression"
+            expected = _valid_expression(exc)
         if actual is None:
             return f"validation failed: {text}", expected
         return f"invalid value {_show(actual)}", expected
     return f"{name}: {text}", expected
+
+
+def _valid_expression(exc: BaseException) -> str:
+    """The generated condition a ``valid: expr`` check failed (``_`` is the value), from
+    the line before the raise; a general phrase when it cannot be found."""
+    tb = exc.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    if tb is not None:
+        line = linecache.getline(tb.tb_frame.f_code.co_filename, tb.tb_lineno - 1).strip()
+        if line.startswith("if not") and line.endswith(":"):
+            condition = line[len("if not"):-1].strip().replace("self.", "")
+            return f"a value for which {condition} (_ is the value)"
+    return "a value passing the spec's valid expression"
 
 
 def _show(value: Any) -> str:

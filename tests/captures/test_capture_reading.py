@@ -146,7 +146,7 @@ def test_server_option_selects_connections_and_can_flip_directions():
     assert first_other.message.startswith(
         "frame 1: frames of connections that do not involve the named server")
     assert "frame 29: UDP datagrams" in first_udp.message
-    assert (first_other.dropped, first_other.dropped_unit) == (1, "frames")
+    assert first_other.dropped is None      # counted once, in the totals
     assert total.message.startswith("31 frames (5604 bytes) not read: frames of connections that "
                                     "do not involve the named server: 28 frames, 5343 bytes; "
                                     "UDP datagrams (the protocol reads TCP streams): 3 frames, "
@@ -487,7 +487,7 @@ def test_corrupt_block_is_skipped_and_reading_goes_on():
     items = read_items(bytes(data))
     errs = errors(items)
     assert type(errs[0]) is CaptureError and "frame 1" in errs[0].message
-    assert "20" in errs[0].expected
+    assert "(_ == 0) or (_ >= len_header)" in errs[0].expected
     assert errs[0].where.offset == epb + 28 + 18     # just after the total length
     assert errs[0].where.field_path.endswith("total_length")
     assert streams(items) == TRAFFIC   # the SYN was lost, the data was not

@@ -119,6 +119,11 @@ class Source(io.RawIOBase):
         self._pos = 0
         self._eof = False
 
+    @property
+    def follows(self) -> bool:
+        """Whether the input is a file followed while written (it has no end)."""
+        return self._follow
+
     # -- io.RawIOBase ------------------------------------------------------------------
     def readable(self) -> bool:
         return True

@@ -218,6 +218,8 @@ def _ip4(data: bytes, start: int, end: int) -> Decoded | None:
         return None
     version_ihl, _, total_length, _, fragment, _, protocol, _, src, dst = _ipv4(data, start)
     len_header = (version_ihl & 0x0F) * 4
+    if total_length == 0:               # segmentation offload: the packet is the frame
+        total_length = end - start
     if (version_ihl >> 4 != 4 or len_header < _IPV4_SIZE or total_length < len_header
             or total_length > end - start or fragment & 0x3FFF):
         return None     # not IPv4, bad lengths, cut by the snapshot length, or a fragment
