@@ -91,7 +91,7 @@ MAX_CAPTURE_EXPANSION = 1024
 
 #: Decompressed bytes a compressed capture may produce before ``max_capture_expansion``
 #: applies (so that a small capture of very compressible packets is read whole).
-EXPANSION_ALLOWANCE = 64 * 1024 * 1024
+EXPANSION_ALLOWANCE = 16 * 1024 * 1024
 
 #: Out-of-order TCP bytes held per direction while waiting for a gap to fill (bytes; each
 #: held segment also counts 256 bytes for its bookkeeping).
