@@ -16,8 +16,11 @@ capture missed, a second copy with other contents, bytes after the end, sequence
 far outside the window, a SYN with another ISN, connections not followed ...; "unexplained"
 when no event names the difference); and the unaccounted bytes: bytes tshark delivers
 that wirestruct neither delivers nor names in an error event (``dropped`` with the stream
-byte range), and phantom bytes, delivered by wirestruct and not by tshark. Files tshark
-cannot read are listed apart. ``--json`` writes every differing direction with its
+byte range), and phantom bytes, delivered by wirestruct and not by tshark. (tshark's
+follow prints nothing after a hole that no acknowledgment covers, where wirestruct
+reports the hole and delivers the bytes after it: such directions are a cause of their
+own, and those bytes are not counted as phantom.) Files tshark cannot read are listed
+apart. ``--json`` writes every differing direction with its
 figures. The exit status is 0 whatever the figures (this is a measurement).
 """
 from __future__ import annotations
@@ -252,6 +255,11 @@ def _compare_file(path: Path, timeout: float) -> dict:
             named = _named(errors)
             missing = max(0, len(data) - len(got) - named)
             phantom = max(0, len(got) - len(data))
+            if (cause is None and len(got) > len(data) and got.startswith(data)
+                    and any(e.kind == "StreamGapError" for e in errors)):
+                # tshark prints nothing after a hole no acknowledgment covers; wirestruct
+                # reports the hole and delivers what follows: real bytes, not phantom.
+                cause, phantom = "tshark stops at a hole; wirestruct delivers after it", 0
             result["unaccounted"] += missing
             result["phantom"] += phantom
             prefix = next((i for i, (a, b) in enumerate(zip(got, data)) if a != b),

@@ -52,7 +52,11 @@ from wirestruct.captures.files.pcapng import PCAPNG_MAGIC, pcapng_frames
 from wirestruct.captures.files.reading import FileSource, Frame
 from wirestruct.captures.flows.roles import Roles, parse_server
 from wirestruct.captures.flows.table import Flows, Output
-from wirestruct.captures.frames.fastpath import decode_frame, ethernet_ipv4_tcp_data
+from wirestruct.captures.frames.fastpath import (
+    MOST_OBJECTS,
+    decode_frame,
+    ethernet_ipv4_tcp_data,
+)
 from wirestruct.captures.frames.ip_fragments import FragmentBuffer
 from wirestruct.captures.frames.layers import CUT, Fragment, Packet, decode
 from wirestruct.captures.frames.unread import UnreadTally
@@ -76,15 +80,17 @@ class FramePath:
     def __init__(self, limits: Limits, fast: bool = True) -> None:
         self.fragments = FragmentBuffer(limits.max_fragment_buffer, limits.fragment_timeout)
         self.unread = UnreadTally()
-        #: whether frames of the common layouts go through the precompiled fast path
-        self.fast = fast
+        self.max_objects = limits.max_items_per_record
+        #: whether frames of the common layouts go through the precompiled fast path (it
+        #: gives what the generated classes give when they may build as many objects)
+        self.fast = fast and self.max_objects >= MOST_OBJECTS
 
     def frame(self, frame: Frame, flows: Flows) -> list[Output]:
         """Everything one frame gives; raises WirestructError for a frame that does not parse."""
         data = frame.data
         fast = decode_frame(data, frame.link_type) \
             if self.fast and frame.orig_len == len(data) else None
-        packet = decode(frame) if fast is None else Packet(*fast)
+        packet = decode(frame, self.max_objects) if fast is None else Packet(*fast)
         out: list[Output] = []
         if self.fragments.cost:         # datagrams are waiting
             out.extend(Output(error=error) for error in self.fragments.expire(frame.t))
@@ -171,7 +177,7 @@ def read_packet_capture(stream: BinaryIO, *, server: str | None = None,
     held: CaptureError | None = None    # the newest file error; the last one ends the output
     # The commonest frame (Ethernet, IPv4, TCP data in order on a followed connection)
     # takes a short way with the same outcome.
-    short_way = fast if short_way is None else short_way
+    short_way = path.fast if short_way is None else short_way and path.fast
     tcp_flows, fragments = flows.tcp, path.fragments
     c2s, s2c = Direction.C2S, Direction.S2C
     for frame in frames:

@@ -159,18 +159,18 @@ class _Reader:
         if block_type == _BLOCK.section_header:
             self.section_is_le = is_le     # a new section, even if its body is bad
             self.interfaces = []
-            parse(Pcapng.SectionHeaderBlock, body, is_le, packet_name="section header",
-                  offset_base=start + 12)
+            self._parse(Pcapng.SectionHeaderBlock, body, is_le, name="section header",
+                        base=start + 12)
         elif block_type == _BLOCK.interface_description:
-            self.interfaces.append(_interface(parse(
-                Pcapng.InterfaceDescriptionBlock, body, is_le,
-                packet_name="interface description", offset_base=start + 8)))
+            self.interfaces.append(_interface(self._parse(
+                Pcapng.InterfaceDescriptionBlock, body, is_le, name="interface description",
+                base=start + 8)))
         elif block_type == _BLOCK.packet:
             return self._packet(is_le, body, start)
         elif block_type == _BLOCK.simple_packet:
             self.number += 1
-            spb = parse(Pcapng.SimplePacketBlock, body, is_le, 0, 0,
-                        packet_name="simple packet", offset_base=start + 8)
+            spb = self._parse(Pcapng.SimplePacketBlock, body, is_le, 0, 0,
+                              name="simple packet", base=start + 8)
             if not self.interfaces:
                 raise CaptureError(f"frame {self.number} comes before any interface "
                                    "description", offset=start,
@@ -179,11 +179,16 @@ class _Reader:
                          spb.packet_data, spb.original_packet_length)
         return None
 
+    def _parse(self, cls, body: bytes, *args, name: str, base: int):
+        """A block body parsed with the generated class, its objects counted."""
+        return parse(cls, body, *args, packet_name=name, offset_base=base,
+                     max_objects=self.limits.max_items_per_record)
+
     def _packet(self, is_le: bool, body: bytes, start: int) -> Frame:
         """The obsolete Packet Block, read as an Enhanced Packet Block."""
         self.number += 1
-        block = parse(Pcapng.PacketBlock, body, is_le, 0, 0, packet_name="packet",
-                      offset_base=start + 8)
+        block = self._parse(Pcapng.PacketBlock, body, is_le, 0, 0, name="packet",
+                            base=start + 8)
         return self._frame(block.interface_id, block.timestamp, block.packet_data,
                            block.original_packet_length, start, 28)
 
@@ -198,8 +203,8 @@ class _Reader:
             data = body[fixed.size:fixed.size + captured]
             timestamp = high * 0x100000000 + low
         else:
-            epb = parse(Pcapng.EnhancedPacketBlock, body, is_le, 0, 0,
-                        packet_name="enhanced packet", offset_base=start + 8)
+            epb = self._parse(Pcapng.EnhancedPacketBlock, body, is_le, 0, 0,
+                              name="enhanced packet", base=start + 8)
             interface_id, timestamp = epb.interface_id, epb.timestamp
             data, orig_len = epb.packet_data, epb.original_packet_length
         return self._frame(interface_id, timestamp, data, orig_len, start, 28)

@@ -84,6 +84,7 @@ class Flows:
         self.limit = limits.max_reassembly_buffer
         self.history = limits.max_tcp_history
         self.max_flows = limits.max_flows
+        self.max_objects = limits.max_items_per_record
         self.budget = Budget(limits.max_reassembly_buffers, limits.max_tcp_histories)
         self.tcp: dict[tuple, Flow] = {}
         self.udp: dict[tuple, Flow] = {}
@@ -133,7 +134,8 @@ class Flows:
             return out, None
         try:
             segment = parse(IpPayload, data, fragment.protocol,
-                            packet_name=f"reassembled datagram ending in frame {frame.number}").body
+                            packet_name=f"reassembled datagram ending in frame {frame.number}",
+                            max_objects=self.max_objects).body
         except WirestructError as exc:
             return out + [Output(error=CaptureError(
                 f"frame {frame.number}: the reassembled {len(data)}-byte datagram does not "

@@ -112,10 +112,11 @@ def _link_kind(link_type: int) -> str:
         return f"link type {link_type}"
 
 
-def decode(frame: Frame) -> Packet | Fragment | str:
-    """Parse the frame down to TCP/UDP; for anything else, the kind of frame it is."""
+def decode(frame: Frame, max_objects: int | None = None) -> Packet | Fragment | str:
+    """Parse the frame down to TCP/UDP (building at most ``max_objects`` structures); for
+    anything else, the kind of frame it is."""
     layer = parse(LinkFrame, frame.data, frame.link_type, packet_name=f"frame {frame.number}",
-                  offset_base=frame.offset).body
+                  offset_base=frame.offset, max_objects=max_objects).body
     cls = type(layer)
     if cls is EthernetFrame:            # the common case first
         body = layer.body
