@@ -222,9 +222,12 @@ def _compare_file(path: Path, timeout: float) -> dict:
     except Exception as exc:  # noqa: BLE001 - a crash is a finding, reported per file
         result["error"] = f"wirestruct: {type(exc).__name__}: {exc}"
         ours, ends = {}, {}
+    # Streams with data, in order, per endpoint pair, on each side (an attempt that never
+    # carried data is a stream to one and may not be to the other).
     by_pair: dict[frozenset, list[int]] = defaultdict(list)
     for number in sorted(ends):
-        by_pair[frozenset(ends[number])].append(number)
+        if any(ours.get((number, label), [b""])[0] for label in ("c2s", "s2c")):
+            by_pair[frozenset(ends[number])].append(number)
     seen_pair: Counter = Counter()
     matched: set[int] = set()
     for number in sorted(theirs):

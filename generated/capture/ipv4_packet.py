@@ -3,8 +3,8 @@
 
 import kaitaistruct
 from kaitaistruct import KaitaiStruct, KaitaiStream, BytesIO
-from . import ip_payload
 from . import ip_protocol
+from . import ip_payload
 
 
 if getattr(kaitaistruct, 'API_VERSION', (0, 9)) < (0, 11):

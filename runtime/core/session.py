@@ -11,7 +11,7 @@ from collections.abc import Iterable, Iterator
 from typing import TypeVar
 
 from wirestruct.core.decoder import Decoder, StreamDecoder
-from wirestruct.core.errors import StreamGapError, WirestructError
+from wirestruct.core.errors import StreamConflictError, StreamGapError, WirestructError
 from wirestruct.core.events import ErrorEvent, Event, PacketEvent
 from wirestruct.core.records import CaptureRecord, Direction
 from wirestruct.core.tracker import Tracker
@@ -136,6 +136,11 @@ def _decode_all(records: Iterable[CaptureRecord | WirestructError],
                 # The packet cut by the gap is reported first (its bytes come before it).
                 yield from decoder.lose_framing(item.where.stream or 0, item.where.direction,
                                                 item.dropped or 0, _gap_record(item))
+            elif (isinstance(item, StreamConflictError) and item.conflicting_copy
+                  and item.where.span is not None and isinstance(decoder, StreamDecoder)):
+                # The bytes delivered there may be the wrong copy: headers are checked.
+                yield from decoder.note_damage(item.where.stream or 0, item.where.direction,
+                                               *item.where.span)
             yield ErrorEvent(error=item, record=item.where.record, stream=item.where.stream or 0,
                              direction=_direction(item.where.direction))
             continue

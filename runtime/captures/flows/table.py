@@ -250,9 +250,11 @@ class Flows:
                     f"{item.end - 1} of the stream", span=(item.start, item.end),
                     dropped=item.size)
             else:
-                error = StreamConflictError(_REJECTED[item.kind].format(
+                conflict = StreamConflictError(_REJECTED[item.kind].format(
                     start=item.start, last=item.end - 1, count=item.count, detail=item.detail),
                     span=(item.start, item.end), dropped=item.count or None)
+                conflict.conflicting_copy = item.kind == "conflict"
+                error = conflict
             error.at(stream=flow.number, direction=direction.label)
             out.append(Output(stream=flow.number, error=error))
         if run:
