@@ -67,15 +67,19 @@ def _endpoint(host: str, port: str) -> tuple[str, int]:
         return host, int(port)
 
 
-def tshark_streams(path: Path, timeout: float) -> dict[int, tuple]:
-    """tcp.stream -> (node 0, node 1, bytes 0->1, bytes 1->0); streams without data left
-    out. Raises RuntimeError when tshark cannot read the file."""
-    listing = subprocess.run(["tshark", "-n", "-r", str(path), "-Y", "tcp.len > 0", "-T",
-                              "fields", "-e", "tcp.stream"], capture_output=True, text=True,
-                             timeout=timeout)
-    if listing.returncode != 0 and not listing.stdout:
-        raise RuntimeError(listing.stderr.strip().splitlines()[-1:] or ["tshark failed"])
-    numbers = sorted({int(x) for line in listing.stdout.split() for x in line.split(",") if x})
+def tshark_streams(path: Path, timeout: float, numbers: list[int] | None = None
+                   ) -> dict[int, tuple]:
+    """tcp.stream -> (node 0, node 1, bytes 0->1, bytes 1->0), for the streams that carry
+    data (or the stream ``numbers`` given). Raises RuntimeError when tshark cannot read
+    the file."""
+    if numbers is None:
+        listing = subprocess.run(["tshark", "-n", "-r", str(path), "-Y", "tcp.len > 0", "-T",
+                                  "fields", "-e", "tcp.stream"], capture_output=True,
+                                 text=True, timeout=timeout)
+        if listing.returncode != 0 and not listing.stdout:
+            raise RuntimeError(listing.stderr.strip().splitlines()[-1:] or ["tshark failed"])
+        numbers = sorted({int(x) for line in listing.stdout.split()
+                          for x in line.split(",") if x})
     out: dict[int, tuple] = {}
     for start in range(0, len(numbers), BATCH):
         batch = numbers[start:start + BATCH]
@@ -125,8 +129,8 @@ def wirestruct_streams(path: Path) -> tuple[dict[int, tuple], dict[tuple, list],
     """stream -> (client, server); (stream, direction) -> [bytes, errors]; file errors.
 
     The capture is read by ``read_packet_capture`` itself, with two of its parts
-    replaced in this (worker) process: the roles, so that every connection is followed,
-    and the flow table, to note each connection's endpoints."""
+    replaced while it reads: the roles, so that every connection is followed, and the
+    flow table, to note each connection's endpoints."""
     import ipaddress
 
     from wirestruct.captures import open_capture, packets
@@ -152,13 +156,17 @@ def wirestruct_streams(path: Path) -> tuple[dict[int, tuple], dict[tuple, list],
                     (str(ipaddress.ip_address(end[0])), end[1]) for end in (client, flow.server))
             return flow, error
 
-    packets.Roles, packets.Flows = Followed, Observed
     directions: dict[tuple, list] = defaultdict(lambda: [bytearray(), []])
     file_errors: list = []
-    with open_capture(path) as capture:
-        if capture.format not in ("pcap", "pcapng"):
-            return {}, {}, [f"a {capture.format} file"]
-        items = list(capture.records())
+    saved = packets.Roles, packets.Flows
+    packets.Roles, packets.Flows = Followed, Observed
+    try:
+        with open_capture(path) as capture:
+            if capture.format not in ("pcap", "pcapng"):
+                return {}, {}, [f"a {capture.format} file"]
+            items = list(capture.records())
+    finally:
+        packets.Roles, packets.Flows = saved
     for item in items:
         if isinstance(item, CaptureRecord):
             directions[(item.stream, item.direction.label)][0] += item.data
@@ -200,20 +208,22 @@ def _named(errors: list) -> int:
                and e.where.span is not None and e.kind != "StreamGapError")
 
 
-def compare_file(path: Path, timeout: float) -> dict:
+def compare_file(path: Path, timeout: float, theirs: dict | None = None) -> dict:
+    """One file's comparison; ``theirs``: tshark's streams when already followed."""
     try:
-        return _compare_file(path, timeout)
+        return _compare_file(path, timeout, theirs)
     except Exception as exc:  # noqa: BLE001 - one file's failure is reported, not fatal
         return {"file": str(path), "directions": 0, "identical": 0, "differ": [],
                 "tshark_bytes": 0, "unaccounted": 0, "phantom": 0,
                 "error": f"comparison: {type(exc).__name__}: {exc}"}
 
 
-def _compare_file(path: Path, timeout: float) -> dict:
+def _compare_file(path: Path, timeout: float, theirs: dict | None) -> dict:
     result = {"file": str(path), "directions": 0, "identical": 0, "differ": [],
               "tshark_bytes": 0, "unaccounted": 0, "phantom": 0, "error": None}
     try:
-        theirs = tshark_streams(path, timeout)
+        if theirs is None:
+            theirs = tshark_streams(path, timeout)
     except (RuntimeError, subprocess.TimeoutExpired) as exc:
         result["error"] = f"tshark: {exc}"
         return result
@@ -232,6 +242,8 @@ def _compare_file(path: Path, timeout: float) -> dict:
     matched: set[int] = set()
     for number in sorted(theirs):
         node0, node1, forward, backward = theirs[number]
+        if not forward and not backward:
+            continue
         pair = frozenset((node0, node1))
         candidates = by_pair.get(pair, [])
         ordinal = seen_pair[pair]

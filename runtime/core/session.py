@@ -136,13 +136,13 @@ def _decode_all(records: Iterable[CaptureRecord | WirestructError],
                 # The packet cut by the gap is reported first (its bytes come before it).
                 yield from decoder.lose_framing(item.where.stream or 0, item.where.direction,
                                                 item.dropped or 0, _gap_record(item))
-            elif (isinstance(item, StreamConflictError) and item.conflicting_copy
-                  and item.where.span is not None and isinstance(decoder, StreamDecoder)):
+            yield ErrorEvent(error=item, record=item.where.record, stream=item.where.stream or 0,
+                             direction=_direction(item.where.direction))
+            if (isinstance(item, StreamConflictError) and item.conflicting_copy
+                    and item.where.span is not None and isinstance(decoder, StreamDecoder)):
                 # The bytes delivered there may be the wrong copy: headers are checked.
                 yield from decoder.note_damage(item.where.stream or 0, item.where.direction,
                                                *item.where.span)
-            yield ErrorEvent(error=item, record=item.where.record, stream=item.where.stream or 0,
-                             direction=_direction(item.where.direction))
             continue
         yield from decoder.feed(item)
     yield from decoder.close()
