@@ -3,9 +3,9 @@
 
 import kaitaistruct
 from kaitaistruct import KaitaiStruct, KaitaiStream, BytesIO
-from . import ipv6_packet
 from . import ether_type
 from . import ipv4_packet
+from . import ipv6_packet
 
 
 if getattr(kaitaistruct, 'API_VERSION', (0, 9)) < (0, 11):

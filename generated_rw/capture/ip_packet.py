@@ -3,8 +3,8 @@
 
 import kaitaistruct
 from kaitaistruct import ReadWriteKaitaiStruct, KaitaiStream, BytesIO
-from . import ipv6_packet
 from . import ipv4_packet
+from . import ipv6_packet
 
 
 if getattr(kaitaistruct, 'API_VERSION', (0, 9)) < (0, 11):

@@ -10,13 +10,13 @@ from . import linux_sll
 from . import ipv4_packet
 from . import nflog
 from . import ethernet_frame
-from . import ipv6_packet
 from . import ppi_header
 from . import ip_packet
 from . import ieee802_11_frame
 from . import linux_sll2
 from . import ppp_frame
 from . import linux_netlink
+from . import ipv6_packet
 from enum import IntEnum
 
 

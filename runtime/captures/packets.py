@@ -58,7 +58,7 @@ from wirestruct.captures.frames.fastpath import (
     ethernet_ipv4_tcp_data,
 )
 from wirestruct.captures.frames.ip_fragments import FragmentBuffer
-from wirestruct.captures.frames.layers import CUT, TUNNEL_PORTS, Fragment, Packet, decode
+from wirestruct.captures.frames.layers import CUT, Fragment, Packet, decode, tunnel_datagram
 from wirestruct.captures.frames.unread import UnreadTally
 from wirestruct.core.errors import CaptureError, WirestructError
 from wirestruct.core.limits import DEFAULT_LIMITS, Limits
@@ -90,8 +90,7 @@ class FramePath:
         data = frame.data
         fast = decode_frame(data, frame.link_type) \
             if self.fast and frame.orig_len == len(data) else None
-        if fast is not None and fast[3] and (fast[0][1] in TUNNEL_PORTS
-                                             or fast[1][1] in TUNNEL_PORTS):
+        if fast is not None and fast[3] and tunnel_datagram(fast[0][1], fast[1][1]):
             fast = None             # a tunnel's datagram: the generated classes read it
         packet = decode(frame, self.max_objects) if fast is None else Packet(*fast)
         out: list[Output] = []

@@ -18,6 +18,7 @@ from wirestruct.core.errors import CaptureError, WirestructError
 from wirestruct.core.parse import parse
 from wirestruct.generated.capture.cisco_hdlc import CiscoHdlc
 from wirestruct.generated.capture.ethernet_frame import EthernetFrame
+from wirestruct.generated.capture.geneve_packet import GenevePacket
 from wirestruct.generated.capture.gtp_u_packet import GtpUPacket
 from wirestruct.generated.capture.ieee802_11_frame import Ieee80211Frame
 from wirestruct.generated.capture.ip_packet import IpPacket
@@ -39,6 +40,7 @@ from wirestruct.generated.capture.pppoe_session import PppoeSession
 from wirestruct.generated.capture.radiotap_header import RadiotapHeader
 from wirestruct.generated.capture.tcp_segment import TcpSegment
 from wirestruct.generated.capture.udp_datagram import UdpDatagram
+from wirestruct.generated.capture.vxlan_packet import VxlanPacket
 
 Endpoint = tuple[bytes, int]   # (packed IP address, port)
 
@@ -103,6 +105,8 @@ _INNER = {
     LinuxNetlink: _unwrap_netlink,
     GtpUPacket: lambda layer: layer.body,
     L2tpPacket: lambda layer: layer.body,
+    VxlanPacket: lambda layer: layer.body,
+    GenevePacket: lambda layer: layer.body,
 }
 _NFLOG_PAYLOAD = Nflog.AttributeType.payload
 
@@ -145,6 +149,8 @@ def _not_read(layer, frame: Frame) -> str:
     if isinstance(layer, L2tpPacket):
         return ("L2TP control messages" if layer.is_control
                 else f"L2TP version {layer.version} messages")
+    if isinstance(layer, GenevePacket):
+        return f"Geneve protocol type {_named(layer.protocol_type)}"
     return f"link type {frame.link_type}"
 
 
@@ -166,8 +172,14 @@ def _link_kind(link_type: int) -> str:
 #: Tunnels followed inside one frame at most (each parses its own layers).
 MAX_TUNNELS = 4
 #: UDP ports whose datagrams are tried as a tunnel: port -> its spec.
-TUNNEL_PORTS = {2152: GtpUPacket, 1701: L2tpPacket}
+TUNNEL_PORTS = {2152: GtpUPacket, 1701: L2tpPacket, 4789: VxlanPacket, 6081: GenevePacket}
 _IP_IN_IP = (IpProtocol.IpProtocol.ipv4_encapsulation, IpProtocol.IpProtocol.ipv6_encapsulation)
+
+
+def tunnel_datagram(src_port: int, dst_port: int) -> bool:
+    """Whether a UDP datagram between these ports is tried as a tunnel (the fast path,
+    which reads it as UDP, leaves it to :func:`decode`)."""
+    return src_port in TUNNEL_PORTS or dst_port in TUNNEL_PORTS
 
 
 def decode(frame: Frame, max_objects: int | None = None) -> Packet | Fragment | str:
