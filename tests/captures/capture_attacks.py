@@ -26,8 +26,10 @@ from wirestruct.captures.writers.pcap_writer import (
     tcp,
 )
 
-#: Bytes of the one huge frame or block of the repeat attacks (under max_record, 64 MiB).
-HUGE = 60 * 1024 * 1024
+#: Bytes of the one huge frame or block of the repeat attacks: 2 M items of 4 bytes, some
+#: 360 MB of objects were they all built (within expansion_allowance, so that the zstd
+#: file is read; a larger one meets max_capture_expansion first).
+HUGE = 8 * 1024 * 1024
 MACS = bytes.fromhex("020000000002020000000001")
 
 
@@ -86,50 +88,49 @@ def _segment(src: str, dst: str, sport: int, dport: int, seq: int, flags: int,
                     0x0800)
 
 
-def held_out_of_order(connections: int = 32, per_connection: int = 8 << 20,
-                      segment: int = 60000) -> bytes:
-    """Connections whose first segment never comes: everything after it is held."""
+def _writer() -> tuple[io.BytesIO, PcapWriter]:
     out = io.BytesIO()
-    writer = PcapWriter(out)
-    payload = b"\x13\x00" + b"\xee" * (segment - 2)
-    t = 1.0
+    return out, PcapWriter(out)
+
+
+def held_out_of_order(connections: int = 16, per_connection: int = 4 << 20,
+                      segment: int = 60000) -> bytes:
+    """Connections whose first segment never comes: everything after it is held (64 MiB
+    in all, as sent)."""
+    out, writer = _writer()
+    payload = struct.pack("<HH", 13, segment - 4) + b"\xee" * (segment - 4)
     for c in range(connections):
         src = f"10.1.{c // 250}.{c % 250 + 1}"
-        writer.write(t, _segment(src, "10.0.0.2", 30000 + c, 44481, 1000, SYN))
+        writer.write(1.0, _segment(src, "10.0.0.2", 30000 + c, 44481, 1000, SYN))
         for offset in range(segment, per_connection, segment):
-            t += 0.0001
-            writer.write(t, _segment(src, "10.0.0.2", 30000 + c, 44481, 1001 + offset,
-                                     ACK | PSH, payload))
-    return zstd(out.getvalue())
+            writer.write(1.0, _segment(src, "10.0.0.2", 30000 + c, 44481, 1001 + offset,
+                                       ACK | PSH, payload))
+    return out.getvalue()
 
 
-def ended_histories(connections: int = 1000, per_connection: int = 256 * 1024,
+def ended_histories(connections: int = 300, per_connection: int = 256 * 1024,
                     segment: int = 32768) -> bytes:
-    """Connections that each send ``per_connection`` bytes and close: every one keeps
-    the history of its last bytes."""
-    out = io.BytesIO()
-    writer = PcapWriter(out)
-    chunk = b"\x13\x00" + struct.pack("<H", segment - 4) + b"\x5a" * (segment - 4)
-    t = 1.0
+    """Connections that each send ``per_connection`` bytes (MME RANDOM_GARBAGE packets)
+    and close: every one would keep the history of its last bytes (75 MiB in all)."""
+    out, writer = _writer()
+    chunk = struct.pack("<HH", 13, segment - 4) + b"\x5a" * (segment - 4)
     for c in range(connections):
         src = f"10.2.{c // 250}.{c % 250 + 1}"
         port = 20000 + c
-        writer.write(t, _segment(src, "10.0.0.2", port, 44481, 0, SYN))
-        writer.write(t, _segment("10.0.0.2", src, 44481, port, 0, SYN | ACK))
+        writer.write(1.0, _segment(src, "10.0.0.2", port, 44481, 0, SYN))
+        writer.write(1.0, _segment("10.0.0.2", src, 44481, port, 0, SYN | ACK))
         for offset in range(0, per_connection, segment):
-            writer.write(t, _segment(src, "10.0.0.2", port, 44481, 1 + offset, ACK | PSH,
-                                     chunk))
+            writer.write(1.0, _segment(src, "10.0.0.2", port, 44481, 1 + offset, ACK | PSH,
+                                       chunk))
         end = 1 + per_connection
-        writer.write(t, _segment(src, "10.0.0.2", port, 44481, end, ACK | FIN))
-        writer.write(t, _segment("10.0.0.2", src, 44481, port, 1, ACK | FIN))
-        t += 0.001
-    return zstd(out.getvalue())
+        writer.write(1.0, _segment(src, "10.0.0.2", port, 44481, end, ACK | FIN))
+        writer.write(1.0, _segment("10.0.0.2", src, 44481, port, 1, ACK | FIN))
+    return out.getvalue()
 
 
-def tiny_fragments(count: int = 400_000) -> bytes:
+def tiny_fragments(count: int = 30_000) -> bytes:
     """IPv4 first fragments of distinct datagrams, 8 bytes each, never completed."""
-    out = io.BytesIO()
-    writer = PcapWriter(out)
+    out, writer = _writer()
     for n in range(count):
         header = struct.pack(">BBHHHBBH4s4s", 0x45, 0, 28, n & 0xFFFF, 0x2000, 64, 6, 0,
                              bytes([10, 3, n >> 24 & 255, (n >> 16) & 255]),
@@ -146,13 +147,8 @@ def expanding(compression: str, size: int = 1 << 30) -> bytes:
     if compression == "gzip":
         packer = gzip.compress(head + b"\xff" * (64 << 20), compresslevel=9)
         return packer * (size >> 26)
-    packer = zstandard.ZstdCompressor(level=19).compressobj()
-    parts = [packer.compress(head)]
-    block = b"\xff" * (1 << 24)
-    for _ in range(size >> 24):
-        parts.append(packer.compress(block))
-    parts.append(packer.flush())
-    return b"".join(parts)
+    frame = zstandard.ZstdCompressor(level=3).compress(b"\xff" * (64 << 20))
+    return zstd(head) + frame * (size >> 26)      # frames one after another
 
 
 ATTACKS = {
