@@ -1,6 +1,6 @@
 """Hostile captures through the real command line: peak RSS and CPU time per attack.
 
-    python benchmarks/bench_attacks.py [--only NAME ...] [--wirestruct PATH]
+    python benchmarks/bench_attacks.py [--only NAME ...] [--wirestruct PATH] [--captures]
 
 Each attack of ``tests/hostile_inputs.py`` (66 KB LZ4 bodies that expand to 16 MiB of
 sub-updates, sub-packets or deletions, counts that lie, ...) is written as a JSON Lines
@@ -10,6 +10,13 @@ set size and user+system CPU time (``resource.getrusage(RUSAGE_CHILDREN)`` of a 
 wrapper process per run). The bundled samples are run the same way for comparison.
 With default limits every run must stay under 256 MB; the script says so and exits 1 if
 one does not.
+
+``--captures`` runs the attacks on the capture layer instead
+(``tests/captures/capture_attacks.py``: repeats in the capture specs, out-of-order bytes
+of many connections, histories of ended connections, tiny fragments, a zstd capture that
+expands without end) at full size: each through ``wirestruct decode -p mme`` (the peak
+includes the decoder's handling of what is delivered) and through a reader of the
+capture's records alone (the capture layer's own peak).
 """
 from __future__ import annotations
 
@@ -21,6 +28,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "tests" / "captures"))
 
 from hostile_inputs import ATTACKS, jsonl  # noqa: E402
 
@@ -47,7 +55,11 @@ def main() -> int:
     parser.add_argument("--only", nargs="*", help="attack names (default: all)")
     parser.add_argument("--wirestruct", default=str(Path(sys.executable).with_name("wirestruct")),
                         help="the wirestruct command to run")
+    parser.add_argument("--captures", action="store_true",
+                        help="the attacks on the capture layer")
     opts = parser.parse_args()
+    if opts.captures:
+        return captures(opts)
     names = opts.only or list(ATTACKS)
     over = 0
     with tempfile.TemporaryDirectory() as tmp:
@@ -67,6 +79,53 @@ def main() -> int:
                 over += bool(flag)
                 print(f"{label:58} {command:7} {rss / 1024:8.1f} MB {cpu:6.2f}s{flag}")
     return 1 if over else 0
+
+
+def captures(opts) -> int:
+    import capture_attacks as attacks
+    full = {
+        "vlan-tags (60 MiB frame, uncompressed)": lambda: _plain(attacks.vlan_tags, 60 << 20),
+        "mpls-labels (60 MiB frame, uncompressed)": lambda: _plain(attacks.mpls_labels,
+                                                                   60 << 20),
+        "nflog-attributes (60 MiB frame, uncompressed)": lambda: _plain(
+            attacks.nflog_attributes, 60 << 20),
+        "pcapng-epb-options (60 MiB block, uncompressed)": lambda: _plain(
+            lambda size: attacks.pcapng_options("epb", size), 60 << 20),
+        "vlan-tags (60 MiB frame, 5 KB of zstd)": lambda: attacks.vlan_tags(60 << 20),
+        "tcp-held-out-of-order (12 x 31 MiB)": lambda: attacks.held_out_of_order(12, 31 << 20),
+        "tcp-ended-histories (1000 x 256 KiB)": lambda: attacks.ended_histories(1000),
+        "ip-tiny-fragments (200,000)": lambda: attacks.tiny_fragments(200_000),
+        "zstd-expansion (1 GiB from 33 KB)": lambda: attacks.expanding("zstd"),
+    }
+    names = [n for n in full if not opts.only or any(o in n for o in opts.only)]
+    over = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        print(f"{'capture':48} {'size':>12} {'command':>8} {'peak RSS':>10} {'CPU':>7}")
+        for name in names:
+            path = Path(tmp) / "attack"
+            path.write_bytes(full[name]())
+            for label, args in (("records", [sys.executable, "-c", _READ, str(path)]),
+                                ("decode", [opts.wirestruct, "decode", "-p", "mme",
+                                            "--format", "jsonl", str(path)])):
+                rss, cpu = measure(args)
+                flag = "" if rss < BUDGET_KB else "  OVER 256 MB"
+                over += bool(flag) and label == "records"
+                print(f"{name:48} {path.stat().st_size:>12,} {label:>8} {rss / 1024:8.1f} MB "
+                      f"{cpu:6.2f}s{flag}")
+    return 1 if over else 0
+
+
+#: A reader of a capture's records, nothing more.
+_READ = ("import sys\n"
+         "from wirestruct import open_capture\n"
+         "with open_capture(sys.argv[1]) as capture:\n"
+         "    for item in capture.records():\n"
+         "        pass\n")
+
+
+def _plain(build, size: int) -> bytes:
+    import zstandard
+    return zstandard.ZstdDecompressor().decompress(build(size), max_output_size=size + 4096)
 
 
 if __name__ == "__main__":

@@ -3,10 +3,10 @@
 
 import kaitaistruct
 from kaitaistruct import KaitaiStruct, KaitaiStream, BytesIO
+from . import ether_type
+from . import mpls_stack
 from . import ipv4_packet
 from . import ipv6_packet
-from . import mpls_stack
-from . import ether_type
 from . import pppoe_session
 
 

@@ -3,8 +3,8 @@
 
 import kaitaistruct
 from kaitaistruct import KaitaiStruct, KaitaiStream, BytesIO
-from . import ip_payload
 from . import ip_protocol
+from . import ip_payload
 
 
 if getattr(kaitaistruct, 'API_VERSION', (0, 9)) < (0, 11):
@@ -13,7 +13,8 @@ if getattr(kaitaistruct, 'API_VERSION', (0, 9)) < (0, 11):
 class Ipv4Packet(KaitaiStruct):
     """An IPv4 packet: header with options (their length follows from IHL), then the payload
     bounded by Total Length (link-layer padding after it is left out; a frame cut short by
-    the capture keeps the payload bytes it has, see `is_cut`). Fragments keep their
+    the capture keeps the payload bytes it has, see `is_cut`; a Total Length of 0, from
+    segmentation offload, means the whole frame). Fragments keep their
     payload as bytes; only whole packets are routed to TCP/UDP.
     
     .. seealso::
@@ -35,8 +36,9 @@ class Ipv4Packet(KaitaiStruct):
         self.dscp = self._io.read_bits_int_be(6)
         self.ecn = self._io.read_bits_int_be(2)
         self.total_length = self._io.read_u2be()
-        if not self.total_length >= self.len_header:
-            raise kaitaistruct.ValidationLessThanError(self.len_header, self.total_length, self._io, u"/seq/4")
+        _ = self.total_length
+        if not  ((_ == 0) or (_ >= self.len_header)) :
+            raise kaitaistruct.ValidationExprError(self.total_length, self._io, u"/seq/4")
         self.identification = self._io.read_u2be()
         self.reserved = self._io.read_bits_int_be(1) != 0
         self.dont_fragment = self._io.read_bits_int_be(1) != 0
@@ -78,7 +80,7 @@ class Ipv4Packet(KaitaiStruct):
         if hasattr(self, '_m_is_cut'):
             return self._m_is_cut
 
-        self._m_is_cut = self.total_length > self._io.size()
+        self._m_is_cut = self.len_total > self._io.size()
         return getattr(self, '_m_is_cut', None)
 
     @property
@@ -95,7 +97,7 @@ class Ipv4Packet(KaitaiStruct):
         if hasattr(self, '_m_len_body'):
             return self._m_len_body
 
-        self._m_len_body = (self._io.size() - self.len_header if self.is_cut else self.total_length - self.len_header)
+        self._m_len_body = (self._io.size() - self.len_header if self.is_cut else self.len_total - self.len_header)
         return getattr(self, '_m_len_body', None)
 
     @property
@@ -106,5 +108,14 @@ class Ipv4Packet(KaitaiStruct):
 
         self._m_len_header = self.ihl * 4
         return getattr(self, '_m_len_header', None)
+
+    @property
+    def len_total(self):
+        """Length of the header and data, from Total Length or, when that is 0, the frame."""
+        if hasattr(self, '_m_len_total'):
+            return self._m_len_total
+
+        self._m_len_total = (self._io.size() if self.total_length == 0 else self.total_length)
+        return getattr(self, '_m_len_total', None)
 
 

@@ -3,8 +3,8 @@
 
 import kaitaistruct
 from kaitaistruct import KaitaiStruct, KaitaiStream, BytesIO
-from . import ip_payload
 from . import ip_protocol
+from . import ip_payload
 
 
 if getattr(kaitaistruct, 'API_VERSION', (0, 9)) < (0, 11):
@@ -36,7 +36,7 @@ class Ipv6Packet(KaitaiStruct):
         self.hop_limit = self._io.read_u1()
         self.src_addr = self._io.read_bytes(16)
         self.dst_addr = self._io.read_bytes(16)
-        self._raw_payload = self._io.read_bytes((self._io.size() - 40 if self.is_cut else self.payload_length))
+        self._raw_payload = self._io.read_bytes((self._io.size() - 40 if self.is_cut else self.len_payload))
         _io__raw_payload = KaitaiStream(BytesIO(self._raw_payload))
         self.payload = Ipv6Packet.PayloadChain(self.next_header, _io__raw_payload, self, self._root)
 
@@ -166,7 +166,28 @@ class Ipv6Packet(KaitaiStruct):
         if hasattr(self, '_m_is_cut'):
             return self._m_is_cut
 
-        self._m_is_cut = self.payload_length > self._io.size() - 40
+        self._m_is_cut = self.len_payload > self._io.size() - 40
         return getattr(self, '_m_is_cut', None)
+
+    @property
+    def is_jumbogram(self):
+        """Payload Length 0 with a Hop-by-Hop header: a jumbogram (RFC 2675), as large-send
+        offload (BIG TCP) captures write them; the payload is then the whole frame, as
+        Wireshark reads it.
+        """
+        if hasattr(self, '_m_is_jumbogram'):
+            return self._m_is_jumbogram
+
+        self._m_is_jumbogram =  ((self.payload_length == 0) and (self.next_header == ip_protocol.IpProtocol.IpProtocol.hopopt)) 
+        return getattr(self, '_m_is_jumbogram', None)
+
+    @property
+    def len_payload(self):
+        """Bytes of payload, from Payload Length or, for a jumbogram, the frame."""
+        if hasattr(self, '_m_len_payload'):
+            return self._m_len_payload
+
+        self._m_len_payload = (self._io.size() - 40 if self.is_jumbogram else self.payload_length)
+        return getattr(self, '_m_len_payload', None)
 
 

@@ -3,16 +3,20 @@
 
 import kaitaistruct
 from kaitaistruct import KaitaiStruct, KaitaiStream, BytesIO
-from . import ppi_header
-from . import ipv4_packet
-from . import ethernet_frame
+from . import cisco_hdlc
 from . import null_loopback
-from . import ipv6_packet
-from . import ip_packet
+from . import radiotap_header
 from . import linux_sll
+from . import ipv4_packet
+from . import nflog
+from . import ethernet_frame
+from . import ppi_header
+from . import ip_packet
+from . import ieee802_11_frame
 from . import linux_sll2
 from . import ppp_frame
-from . import nflog
+from . import linux_netlink
+from . import ipv6_packet
 from enum import IntEnum
 
 
@@ -73,11 +77,26 @@ class LinkFrame(KaitaiStruct):
 
     def _read(self):
         _on = self.link_type
-        if _on == LinkFrame.LinkType.ethernet:
+        if _on == LinkFrame.LinkType.c_hdlc:
+            pass
+            self._raw_body = self._io.read_bytes_full()
+            _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+            self.body = cisco_hdlc.CiscoHdlc(_io__raw_body)
+        elif _on == LinkFrame.LinkType.ethernet:
             pass
             self._raw_body = self._io.read_bytes_full()
             _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
             self.body = ethernet_frame.EthernetFrame(_io__raw_body)
+        elif _on == LinkFrame.LinkType.ieee802_11:
+            pass
+            self._raw_body = self._io.read_bytes_full()
+            _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+            self.body = ieee802_11_frame.Ieee80211Frame(False, _io__raw_body)
+        elif _on == LinkFrame.LinkType.ieee802_11_radiotap:
+            pass
+            self._raw_body = self._io.read_bytes_full()
+            _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+            self.body = radiotap_header.RadiotapHeader(_io__raw_body)
         elif _on == LinkFrame.LinkType.ipv4:
             pass
             self._raw_body = self._io.read_bytes_full()
@@ -103,6 +122,11 @@ class LinkFrame(KaitaiStruct):
             self._raw_body = self._io.read_bytes_full()
             _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
             self.body = null_loopback.NullLoopback(_io__raw_body)
+        elif _on == LinkFrame.LinkType.netlink:
+            pass
+            self._raw_body = self._io.read_bytes_full()
+            _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+            self.body = linux_netlink.LinuxNetlink(_io__raw_body)
         elif _on == LinkFrame.LinkType.nflog:
             pass
             self._raw_body = self._io.read_bytes_full()
@@ -151,7 +175,16 @@ class LinkFrame(KaitaiStruct):
     def _fetch_instances(self):
         pass
         _on = self.link_type
-        if _on == LinkFrame.LinkType.ethernet:
+        if _on == LinkFrame.LinkType.c_hdlc:
+            pass
+            self.body._fetch_instances()
+        elif _on == LinkFrame.LinkType.ethernet:
+            pass
+            self.body._fetch_instances()
+        elif _on == LinkFrame.LinkType.ieee802_11:
+            pass
+            self.body._fetch_instances()
+        elif _on == LinkFrame.LinkType.ieee802_11_radiotap:
             pass
             self.body._fetch_instances()
         elif _on == LinkFrame.LinkType.ipv4:
@@ -167,6 +200,9 @@ class LinkFrame(KaitaiStruct):
             pass
             self.body._fetch_instances()
         elif _on == LinkFrame.LinkType.loop:
+            pass
+            self.body._fetch_instances()
+        elif _on == LinkFrame.LinkType.netlink:
             pass
             self.body._fetch_instances()
         elif _on == LinkFrame.LinkType.nflog:

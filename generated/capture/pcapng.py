@@ -130,6 +130,11 @@ class Pcapng(KaitaiStruct):
                 self._raw_body = self._io.read_bytes((self.head.len_block - self.head.len_head) - 4)
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = Pcapng.InterfaceDescriptionBlock(self.head.is_le, _io__raw_body, self, self._root)
+            elif _on == Pcapng.BlockType.packet:
+                pass
+                self._raw_body = self._io.read_bytes((self.head.len_block - self.head.len_head) - 4)
+                _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+                self.body = Pcapng.PacketBlock(self.head.is_le, self.num_interfaces, self.first_link_type, _io__raw_body, self, self._root)
             elif _on == Pcapng.BlockType.section_header:
                 pass
                 self._raw_body = self._io.read_bytes((self.head.len_block - self.head.len_head) - 4)
@@ -154,6 +159,9 @@ class Pcapng(KaitaiStruct):
                 pass
                 self.body._fetch_instances()
             elif _on == Pcapng.BlockType.interface_description:
+                pass
+                self.body._fetch_instances()
+            elif _on == Pcapng.BlockType.packet:
                 pass
                 self.body._fetch_instances()
             elif _on == Pcapng.BlockType.section_header:
@@ -559,6 +567,110 @@ class Pcapng(KaitaiStruct):
                 self._m_section_option = KaitaiStream.resolve_enum(Pcapng.SectionOption, self.code)
 
             return getattr(self, '_m_section_option', None)
+
+
+    class PacketBlock(KaitaiStruct):
+        """Packet Block - the obsolete form of the Enhanced Packet Block, which old writers
+        still produce: a 16-bit interface number and a drop count where the Enhanced Packet
+        Block has a 32-bit interface number.
+        
+        .. seealso::
+           Source - https://datatracker.ietf.org/doc/html/draft-ietf-opsawg-pcapng#appendix-A
+        """
+        def __init__(self, is_le, num_interfaces, first_link_type, _io, _parent=None, _root=None):
+            super(Pcapng.PacketBlock, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self.is_le = is_le
+            self.num_interfaces = num_interfaces
+            self.first_link_type = first_link_type
+            self._read()
+
+        def _read(self):
+            _on = self.is_le
+            if _on == True:
+                pass
+                self._is_le = True
+            elif _on == False:
+                pass
+                self._is_le = False
+            if not hasattr(self, '_is_le'):
+                raise kaitaistruct.UndecidedEndiannessError("/types/packet_block")
+            elif self._is_le == True:
+                self._read_le()
+            elif self._is_le == False:
+                self._read_be()
+
+        def _read_le(self):
+            self.interface_id = self._io.read_u2le()
+            self.drops_count = self._io.read_u2le()
+            self.timestamp_high = self._io.read_u4le()
+            self.timestamp_low = self._io.read_u4le()
+            self.len_packet_data = self._io.read_u4le()
+            self.original_packet_length = self._io.read_u4le()
+            _on =  ((self.interface_id == 0) and (self.num_interfaces > 0) and (self.len_packet_data == self.original_packet_length)) 
+            if _on == True:
+                pass
+                self._raw_packet_data = self._io.read_bytes(self.len_packet_data)
+                _io__raw_packet_data = KaitaiStream(BytesIO(self._raw_packet_data))
+                self.packet_data = link_frame.LinkFrame(self.first_link_type, _io__raw_packet_data)
+            else:
+                pass
+                self.packet_data = self._io.read_bytes(self.len_packet_data)
+            self.padding = self._io.read_bytes((4 - self.len_packet_data % 4) % 4)
+            self.options = []
+            i = 0
+            while not self._io.is_eof():
+                self.options.append(Pcapng.Option(self.is_le, Pcapng.BlockType.packet, self._io, self, self._root))
+                i += 1
+
+
+        def _read_be(self):
+            self.interface_id = self._io.read_u2be()
+            self.drops_count = self._io.read_u2be()
+            self.timestamp_high = self._io.read_u4be()
+            self.timestamp_low = self._io.read_u4be()
+            self.len_packet_data = self._io.read_u4be()
+            self.original_packet_length = self._io.read_u4be()
+            _on =  ((self.interface_id == 0) and (self.num_interfaces > 0) and (self.len_packet_data == self.original_packet_length)) 
+            if _on == True:
+                pass
+                self._raw_packet_data = self._io.read_bytes(self.len_packet_data)
+                _io__raw_packet_data = KaitaiStream(BytesIO(self._raw_packet_data))
+                self.packet_data = link_frame.LinkFrame(self.first_link_type, _io__raw_packet_data)
+            else:
+                pass
+                self.packet_data = self._io.read_bytes(self.len_packet_data)
+            self.padding = self._io.read_bytes((4 - self.len_packet_data % 4) % 4)
+            self.options = []
+            i = 0
+            while not self._io.is_eof():
+                self.options.append(Pcapng.Option(self.is_le, Pcapng.BlockType.packet, self._io, self, self._root))
+                i += 1
+
+
+
+        def _fetch_instances(self):
+            pass
+            _on =  ((self.interface_id == 0) and (self.num_interfaces > 0) and (self.len_packet_data == self.original_packet_length)) 
+            if _on == True:
+                pass
+                self.packet_data._fetch_instances()
+            else:
+                pass
+            for i in range(len(self.options)):
+                pass
+                self.options[i]._fetch_instances()
+
+
+        @property
+        def timestamp(self):
+            """The 64-bit timestamp in units of the interface's resolution, exact in Python."""
+            if hasattr(self, '_m_timestamp'):
+                return self._m_timestamp
+
+            self._m_timestamp = self.timestamp_high * 4294967296 + self.timestamp_low
+            return getattr(self, '_m_timestamp', None)
 
 
     class SectionHeaderBlock(KaitaiStruct):

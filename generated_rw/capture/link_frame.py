@@ -3,16 +3,20 @@
 
 import kaitaistruct
 from kaitaistruct import ReadWriteKaitaiStruct, KaitaiStream, BytesIO
-from . import ppi_header
-from . import ipv4_packet
-from . import ethernet_frame
+from . import cisco_hdlc
 from . import null_loopback
-from . import ipv6_packet
-from . import ip_packet
+from . import radiotap_header
 from . import linux_sll
+from . import ipv4_packet
+from . import nflog
+from . import ethernet_frame
+from . import ppi_header
+from . import ip_packet
+from . import ieee802_11_frame
 from . import linux_sll2
 from . import ppp_frame
-from . import nflog
+from . import linux_netlink
+from . import ipv6_packet
 from enum import IntEnum
 
 
@@ -72,11 +76,29 @@ class LinkFrame(ReadWriteKaitaiStruct):
 
     def _read(self):
         _on = self.link_type
-        if _on == LinkFrame.LinkType.ethernet:
+        if _on == LinkFrame.LinkType.c_hdlc:
+            pass
+            self._raw_body = self._io.read_bytes_full()
+            _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+            self.body = cisco_hdlc.CiscoHdlc(_io__raw_body)
+            self.body._read()
+        elif _on == LinkFrame.LinkType.ethernet:
             pass
             self._raw_body = self._io.read_bytes_full()
             _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
             self.body = ethernet_frame.EthernetFrame(_io__raw_body)
+            self.body._read()
+        elif _on == LinkFrame.LinkType.ieee802_11:
+            pass
+            self._raw_body = self._io.read_bytes_full()
+            _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+            self.body = ieee802_11_frame.Ieee80211Frame(False, _io__raw_body)
+            self.body._read()
+        elif _on == LinkFrame.LinkType.ieee802_11_radiotap:
+            pass
+            self._raw_body = self._io.read_bytes_full()
+            _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+            self.body = radiotap_header.RadiotapHeader(_io__raw_body)
             self.body._read()
         elif _on == LinkFrame.LinkType.ipv4:
             pass
@@ -107,6 +129,12 @@ class LinkFrame(ReadWriteKaitaiStruct):
             self._raw_body = self._io.read_bytes_full()
             _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
             self.body = null_loopback.NullLoopback(_io__raw_body)
+            self.body._read()
+        elif _on == LinkFrame.LinkType.netlink:
+            pass
+            self._raw_body = self._io.read_bytes_full()
+            _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+            self.body = linux_netlink.LinuxNetlink(_io__raw_body)
             self.body._read()
         elif _on == LinkFrame.LinkType.nflog:
             pass
@@ -165,7 +193,16 @@ class LinkFrame(ReadWriteKaitaiStruct):
     def _fetch_instances(self):
         pass
         _on = self.link_type
-        if _on == LinkFrame.LinkType.ethernet:
+        if _on == LinkFrame.LinkType.c_hdlc:
+            pass
+            self.body._fetch_instances()
+        elif _on == LinkFrame.LinkType.ethernet:
+            pass
+            self.body._fetch_instances()
+        elif _on == LinkFrame.LinkType.ieee802_11:
+            pass
+            self.body._fetch_instances()
+        elif _on == LinkFrame.LinkType.ieee802_11_radiotap:
             pass
             self.body._fetch_instances()
         elif _on == LinkFrame.LinkType.ipv4:
@@ -181,6 +218,9 @@ class LinkFrame(ReadWriteKaitaiStruct):
             pass
             self.body._fetch_instances()
         elif _on == LinkFrame.LinkType.loop:
+            pass
+            self.body._fetch_instances()
+        elif _on == LinkFrame.LinkType.netlink:
             pass
             self.body._fetch_instances()
         elif _on == LinkFrame.LinkType.nflog:
@@ -214,7 +254,46 @@ class LinkFrame(ReadWriteKaitaiStruct):
     def _write__seq(self, io=None):
         super(LinkFrame, self)._write__seq(io)
         _on = self.link_type
-        if _on == LinkFrame.LinkType.ethernet:
+        if _on == LinkFrame.LinkType.c_hdlc:
+            pass
+            _io__raw_body = KaitaiStream(BytesIO(bytearray(self._io.size() - self._io.pos())))
+            self._io.add_child_stream(_io__raw_body)
+            _pos2 = self._io.pos()
+            self._io.seek(self._io.pos() + (self._io.size() - self._io.pos()))
+            def handler(parent, _io__raw_body=_io__raw_body):
+                self._raw_body = _io__raw_body.to_byte_array()
+                parent.write_bytes(self._raw_body)
+                if not parent.is_eof():
+                    raise kaitaistruct.ConsistencyError(u"raw(body)", 0, parent.size() - parent.pos())
+            _io__raw_body.write_back_handler = KaitaiStream.WriteBackHandler(_pos2, handler)
+            self.body._write__seq(_io__raw_body)
+        elif _on == LinkFrame.LinkType.ethernet:
+            pass
+            _io__raw_body = KaitaiStream(BytesIO(bytearray(self._io.size() - self._io.pos())))
+            self._io.add_child_stream(_io__raw_body)
+            _pos2 = self._io.pos()
+            self._io.seek(self._io.pos() + (self._io.size() - self._io.pos()))
+            def handler(parent, _io__raw_body=_io__raw_body):
+                self._raw_body = _io__raw_body.to_byte_array()
+                parent.write_bytes(self._raw_body)
+                if not parent.is_eof():
+                    raise kaitaistruct.ConsistencyError(u"raw(body)", 0, parent.size() - parent.pos())
+            _io__raw_body.write_back_handler = KaitaiStream.WriteBackHandler(_pos2, handler)
+            self.body._write__seq(_io__raw_body)
+        elif _on == LinkFrame.LinkType.ieee802_11:
+            pass
+            _io__raw_body = KaitaiStream(BytesIO(bytearray(self._io.size() - self._io.pos())))
+            self._io.add_child_stream(_io__raw_body)
+            _pos2 = self._io.pos()
+            self._io.seek(self._io.pos() + (self._io.size() - self._io.pos()))
+            def handler(parent, _io__raw_body=_io__raw_body):
+                self._raw_body = _io__raw_body.to_byte_array()
+                parent.write_bytes(self._raw_body)
+                if not parent.is_eof():
+                    raise kaitaistruct.ConsistencyError(u"raw(body)", 0, parent.size() - parent.pos())
+            _io__raw_body.write_back_handler = KaitaiStream.WriteBackHandler(_pos2, handler)
+            self.body._write__seq(_io__raw_body)
+        elif _on == LinkFrame.LinkType.ieee802_11_radiotap:
             pass
             _io__raw_body = KaitaiStream(BytesIO(bytearray(self._io.size() - self._io.pos())))
             self._io.add_child_stream(_io__raw_body)
@@ -280,6 +359,19 @@ class LinkFrame(ReadWriteKaitaiStruct):
             _io__raw_body.write_back_handler = KaitaiStream.WriteBackHandler(_pos2, handler)
             self.body._write__seq(_io__raw_body)
         elif _on == LinkFrame.LinkType.loop:
+            pass
+            _io__raw_body = KaitaiStream(BytesIO(bytearray(self._io.size() - self._io.pos())))
+            self._io.add_child_stream(_io__raw_body)
+            _pos2 = self._io.pos()
+            self._io.seek(self._io.pos() + (self._io.size() - self._io.pos()))
+            def handler(parent, _io__raw_body=_io__raw_body):
+                self._raw_body = _io__raw_body.to_byte_array()
+                parent.write_bytes(self._raw_body)
+                if not parent.is_eof():
+                    raise kaitaistruct.ConsistencyError(u"raw(body)", 0, parent.size() - parent.pos())
+            _io__raw_body.write_back_handler = KaitaiStream.WriteBackHandler(_pos2, handler)
+            self.body._write__seq(_io__raw_body)
+        elif _on == LinkFrame.LinkType.netlink:
             pass
             _io__raw_body = KaitaiStream(BytesIO(bytearray(self._io.size() - self._io.pos())))
             self._io.add_child_stream(_io__raw_body)
@@ -405,7 +497,15 @@ class LinkFrame(ReadWriteKaitaiStruct):
 
     def _check(self):
         _on = self.link_type
-        if _on == LinkFrame.LinkType.ethernet:
+        if _on == LinkFrame.LinkType.c_hdlc:
+            pass
+        elif _on == LinkFrame.LinkType.ethernet:
+            pass
+        elif _on == LinkFrame.LinkType.ieee802_11:
+            pass
+            if self.body.has_fcs != False:
+                raise kaitaistruct.ConsistencyError(u"body", False, self.body.has_fcs)
+        elif _on == LinkFrame.LinkType.ieee802_11_radiotap:
             pass
         elif _on == LinkFrame.LinkType.ipv4:
             pass
@@ -416,6 +516,8 @@ class LinkFrame(ReadWriteKaitaiStruct):
         elif _on == LinkFrame.LinkType.linux_sll2:
             pass
         elif _on == LinkFrame.LinkType.loop:
+            pass
+        elif _on == LinkFrame.LinkType.netlink:
             pass
         elif _on == LinkFrame.LinkType.nflog:
             pass

@@ -3,11 +3,11 @@
 
 import kaitaistruct
 from kaitaistruct import ReadWriteKaitaiStruct, KaitaiStream, BytesIO
+from . import ether_type
+from . import mpls_stack
+from . import linux_sll
 from . import ipv4_packet
 from . import ipv6_packet
-from . import mpls_stack
-from . import ether_type
-from . import linux_sll
 from . import pppoe_session
 
 

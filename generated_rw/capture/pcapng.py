@@ -165,6 +165,12 @@ class Pcapng(ReadWriteKaitaiStruct):
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = Pcapng.InterfaceDescriptionBlock(self.head.is_le, _io__raw_body, self, self._root)
                 self.body._read()
+            elif _on == Pcapng.BlockType.packet:
+                pass
+                self._raw_body = self._io.read_bytes((self.head.len_block - self.head.len_head) - 4)
+                _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+                self.body = Pcapng.PacketBlock(self.head.is_le, self.num_interfaces, self.first_link_type, _io__raw_body, self, self._root)
+                self.body._read()
             elif _on == Pcapng.BlockType.section_header:
                 pass
                 self._raw_body = self._io.read_bytes((self.head.len_block - self.head.len_head) - 4)
@@ -193,6 +199,9 @@ class Pcapng(ReadWriteKaitaiStruct):
                 pass
                 self.body._fetch_instances()
             elif _on == Pcapng.BlockType.interface_description:
+                pass
+                self.body._fetch_instances()
+            elif _on == Pcapng.BlockType.packet:
                 pass
                 self.body._fetch_instances()
             elif _on == Pcapng.BlockType.section_header:
@@ -224,6 +233,19 @@ class Pcapng(ReadWriteKaitaiStruct):
                 _io__raw_body.write_back_handler = KaitaiStream.WriteBackHandler(_pos2, handler)
                 self.body._write__seq(_io__raw_body)
             elif _on == Pcapng.BlockType.interface_description:
+                pass
+                _io__raw_body = KaitaiStream(BytesIO(bytearray((self.head.len_block - self.head.len_head) - 4)))
+                self._io.add_child_stream(_io__raw_body)
+                _pos2 = self._io.pos()
+                self._io.seek(self._io.pos() + ((self.head.len_block - self.head.len_head) - 4))
+                def handler(parent, _io__raw_body=_io__raw_body):
+                    self._raw_body = _io__raw_body.to_byte_array()
+                    if len(self._raw_body) != (self.head.len_block - self.head.len_head) - 4:
+                        raise kaitaistruct.ConsistencyError(u"raw(body)", (self.head.len_block - self.head.len_head) - 4, len(self._raw_body))
+                    parent.write_bytes(self._raw_body)
+                _io__raw_body.write_back_handler = KaitaiStream.WriteBackHandler(_pos2, handler)
+                self.body._write__seq(_io__raw_body)
+            elif _on == Pcapng.BlockType.packet:
                 pass
                 _io__raw_body = KaitaiStream(BytesIO(bytearray((self.head.len_block - self.head.len_head) - 4)))
                 self._io.add_child_stream(_io__raw_body)
@@ -296,6 +318,18 @@ class Pcapng(ReadWriteKaitaiStruct):
                     raise kaitaistruct.ConsistencyError(u"body", self, self.body._parent)
                 if self.body.is_le != self.head.is_le:
                     raise kaitaistruct.ConsistencyError(u"body", self.head.is_le, self.body.is_le)
+            elif _on == Pcapng.BlockType.packet:
+                pass
+                if self.body._root != self._root:
+                    raise kaitaistruct.ConsistencyError(u"body", self._root, self.body._root)
+                if self.body._parent != self:
+                    raise kaitaistruct.ConsistencyError(u"body", self, self.body._parent)
+                if self.body.is_le != self.head.is_le:
+                    raise kaitaistruct.ConsistencyError(u"body", self.head.is_le, self.body.is_le)
+                if self.body.num_interfaces != self.num_interfaces:
+                    raise kaitaistruct.ConsistencyError(u"body", self.num_interfaces, self.body.num_interfaces)
+                if self.body.first_link_type != self.first_link_type:
+                    raise kaitaistruct.ConsistencyError(u"body", self.first_link_type, self.body.first_link_type)
             elif _on == Pcapng.BlockType.section_header:
                 pass
                 if self.body._root != self._root:
@@ -1024,6 +1058,230 @@ class Pcapng(ReadWriteKaitaiStruct):
 
         def _invalidate_section_option(self):
             del self._m_section_option
+
+    class PacketBlock(ReadWriteKaitaiStruct):
+        """Packet Block - the obsolete form of the Enhanced Packet Block, which old writers
+        still produce: a 16-bit interface number and a drop count where the Enhanced Packet
+        Block has a 32-bit interface number.
+        
+        .. seealso::
+           Source - https://datatracker.ietf.org/doc/html/draft-ietf-opsawg-pcapng#appendix-A
+        """
+        def __init__(self, is_le, num_interfaces, first_link_type, _io=None, _parent=None, _root=None):
+            super(Pcapng.PacketBlock, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self.is_le = is_le
+            self.num_interfaces = num_interfaces
+            self.first_link_type = first_link_type
+
+        def _read(self):
+            _on = self.is_le
+            if _on == True:
+                pass
+                self._is_le = True
+            elif _on == False:
+                pass
+                self._is_le = False
+            if not hasattr(self, '_is_le'):
+                raise kaitaistruct.UndecidedEndiannessError("/types/packet_block")
+            elif self._is_le == True:
+                self._read_le()
+            elif self._is_le == False:
+                self._read_be()
+            self._dirty = False
+
+        def _read_le(self):
+            self.interface_id = self._io.read_u2le()
+            self.drops_count = self._io.read_u2le()
+            self.timestamp_high = self._io.read_u4le()
+            self.timestamp_low = self._io.read_u4le()
+            self.len_packet_data = self._io.read_u4le()
+            self.original_packet_length = self._io.read_u4le()
+            _on =  ((self.interface_id == 0) and (self.num_interfaces > 0) and (self.len_packet_data == self.original_packet_length)) 
+            if _on == True:
+                pass
+                self._raw_packet_data = self._io.read_bytes(self.len_packet_data)
+                _io__raw_packet_data = KaitaiStream(BytesIO(self._raw_packet_data))
+                self.packet_data = link_frame.LinkFrame(self.first_link_type, _io__raw_packet_data)
+                self.packet_data._read()
+            else:
+                pass
+                self.packet_data = self._io.read_bytes(self.len_packet_data)
+            self.padding = self._io.read_bytes((4 - self.len_packet_data % 4) % 4)
+            self.options = []
+            i = 0
+            while not self._io.is_eof():
+                _t_options = Pcapng.Option(self.is_le, Pcapng.BlockType.packet, self._io, self, self._root)
+                try:
+                    _t_options._read()
+                finally:
+                    self.options.append(_t_options)
+                i += 1
+
+            self._dirty = False
+
+        def _read_be(self):
+            self.interface_id = self._io.read_u2be()
+            self.drops_count = self._io.read_u2be()
+            self.timestamp_high = self._io.read_u4be()
+            self.timestamp_low = self._io.read_u4be()
+            self.len_packet_data = self._io.read_u4be()
+            self.original_packet_length = self._io.read_u4be()
+            _on =  ((self.interface_id == 0) and (self.num_interfaces > 0) and (self.len_packet_data == self.original_packet_length)) 
+            if _on == True:
+                pass
+                self._raw_packet_data = self._io.read_bytes(self.len_packet_data)
+                _io__raw_packet_data = KaitaiStream(BytesIO(self._raw_packet_data))
+                self.packet_data = link_frame.LinkFrame(self.first_link_type, _io__raw_packet_data)
+                self.packet_data._read()
+            else:
+                pass
+                self.packet_data = self._io.read_bytes(self.len_packet_data)
+            self.padding = self._io.read_bytes((4 - self.len_packet_data % 4) % 4)
+            self.options = []
+            i = 0
+            while not self._io.is_eof():
+                _t_options = Pcapng.Option(self.is_le, Pcapng.BlockType.packet, self._io, self, self._root)
+                try:
+                    _t_options._read()
+                finally:
+                    self.options.append(_t_options)
+                i += 1
+
+            self._dirty = False
+
+
+        def _fetch_instances(self):
+            pass
+            _on =  ((self.interface_id == 0) and (self.num_interfaces > 0) and (self.len_packet_data == self.original_packet_length)) 
+            if _on == True:
+                pass
+                self.packet_data._fetch_instances()
+            else:
+                pass
+            for i in range(len(self.options)):
+                pass
+                self.options[i]._fetch_instances()
+
+
+
+        def _write__seq(self, io=None):
+            super(Pcapng.PacketBlock, self)._write__seq(io)
+            if not hasattr(self, '_is_le'):
+                raise kaitaistruct.UndecidedEndiannessError("/types/packet_block")
+            elif self._is_le == True:
+                self._write__seq_le()
+            elif self._is_le == False:
+                self._write__seq_be()
+
+
+        def _write__seq_le(self):
+            self._io.write_u2le(self.interface_id)
+            self._io.write_u2le(self.drops_count)
+            self._io.write_u4le(self.timestamp_high)
+            self._io.write_u4le(self.timestamp_low)
+            self._io.write_u4le(self.len_packet_data)
+            self._io.write_u4le(self.original_packet_length)
+            _on =  ((self.interface_id == 0) and (self.num_interfaces > 0) and (self.len_packet_data == self.original_packet_length)) 
+            if _on == True:
+                pass
+                _io__raw_packet_data = KaitaiStream(BytesIO(bytearray(self.len_packet_data)))
+                self._io.add_child_stream(_io__raw_packet_data)
+                _pos2 = self._io.pos()
+                self._io.seek(self._io.pos() + (self.len_packet_data))
+                def handler(parent, _io__raw_packet_data=_io__raw_packet_data):
+                    self._raw_packet_data = _io__raw_packet_data.to_byte_array()
+                    if len(self._raw_packet_data) != self.len_packet_data:
+                        raise kaitaistruct.ConsistencyError(u"raw(packet_data)", self.len_packet_data, len(self._raw_packet_data))
+                    parent.write_bytes(self._raw_packet_data)
+                _io__raw_packet_data.write_back_handler = KaitaiStream.WriteBackHandler(_pos2, handler)
+                self.packet_data._write__seq(_io__raw_packet_data)
+            else:
+                pass
+                self._io.write_bytes(self.packet_data)
+            self._io.write_bytes(self.padding)
+            for i in range(len(self.options)):
+                pass
+                if self._io.is_eof():
+                    raise kaitaistruct.ConsistencyError(u"options", 0, self._io.size() - self._io.pos())
+                self.options[i]._write__seq(self._io)
+
+            if not self._io.is_eof():
+                raise kaitaistruct.ConsistencyError(u"options", 0, self._io.size() - self._io.pos())
+
+
+        def _write__seq_be(self):
+            self._io.write_u2be(self.interface_id)
+            self._io.write_u2be(self.drops_count)
+            self._io.write_u4be(self.timestamp_high)
+            self._io.write_u4be(self.timestamp_low)
+            self._io.write_u4be(self.len_packet_data)
+            self._io.write_u4be(self.original_packet_length)
+            _on =  ((self.interface_id == 0) and (self.num_interfaces > 0) and (self.len_packet_data == self.original_packet_length)) 
+            if _on == True:
+                pass
+                _io__raw_packet_data = KaitaiStream(BytesIO(bytearray(self.len_packet_data)))
+                self._io.add_child_stream(_io__raw_packet_data)
+                _pos2 = self._io.pos()
+                self._io.seek(self._io.pos() + (self.len_packet_data))
+                def handler(parent, _io__raw_packet_data=_io__raw_packet_data):
+                    self._raw_packet_data = _io__raw_packet_data.to_byte_array()
+                    if len(self._raw_packet_data) != self.len_packet_data:
+                        raise kaitaistruct.ConsistencyError(u"raw(packet_data)", self.len_packet_data, len(self._raw_packet_data))
+                    parent.write_bytes(self._raw_packet_data)
+                _io__raw_packet_data.write_back_handler = KaitaiStream.WriteBackHandler(_pos2, handler)
+                self.packet_data._write__seq(_io__raw_packet_data)
+            else:
+                pass
+                self._io.write_bytes(self.packet_data)
+            self._io.write_bytes(self.padding)
+            for i in range(len(self.options)):
+                pass
+                if self._io.is_eof():
+                    raise kaitaistruct.ConsistencyError(u"options", 0, self._io.size() - self._io.pos())
+                self.options[i]._write__seq(self._io)
+
+            if not self._io.is_eof():
+                raise kaitaistruct.ConsistencyError(u"options", 0, self._io.size() - self._io.pos())
+
+
+        def _check(self):
+            _on =  ((self.interface_id == 0) and (self.num_interfaces > 0) and (self.len_packet_data == self.original_packet_length)) 
+            if _on == True:
+                pass
+                if self.packet_data.link_type_id != self.first_link_type:
+                    raise kaitaistruct.ConsistencyError(u"packet_data", self.first_link_type, self.packet_data.link_type_id)
+            else:
+                pass
+                if len(self.packet_data) != self.len_packet_data:
+                    raise kaitaistruct.ConsistencyError(u"packet_data", self.len_packet_data, len(self.packet_data))
+            if len(self.padding) != (4 - self.len_packet_data % 4) % 4:
+                raise kaitaistruct.ConsistencyError(u"padding", (4 - self.len_packet_data % 4) % 4, len(self.padding))
+            for i in range(len(self.options)):
+                pass
+                if self.options[i]._root != self._root:
+                    raise kaitaistruct.ConsistencyError(u"options", self._root, self.options[i]._root)
+                if self.options[i]._parent != self:
+                    raise kaitaistruct.ConsistencyError(u"options", self, self.options[i]._parent)
+                if self.options[i].is_le != self.is_le:
+                    raise kaitaistruct.ConsistencyError(u"options", self.is_le, self.options[i].is_le)
+                if self.options[i].block_type != Pcapng.BlockType.packet:
+                    raise kaitaistruct.ConsistencyError(u"options", Pcapng.BlockType.packet, self.options[i].block_type)
+
+            self._dirty = False
+
+        @property
+        def timestamp(self):
+            """The 64-bit timestamp in units of the interface's resolution, exact in Python."""
+            if hasattr(self, '_m_timestamp'):
+                return self._m_timestamp
+
+            self._m_timestamp = self.timestamp_high * 4294967296 + self.timestamp_low
+            return getattr(self, '_m_timestamp', None)
+
+        def _invalidate_timestamp(self):
+            del self._m_timestamp
 
     class SectionHeaderBlock(ReadWriteKaitaiStruct):
         """Section Header Block body, after the byte-order magic.

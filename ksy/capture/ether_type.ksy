@@ -19,6 +19,9 @@ enums:
     0x0806: arp
     0x0842: wake_on_lan
     0x8035: rarp
+    0x6558:
+      id: transparent_ethernet_bridging
+      doc: A whole Ethernet frame (in GRE and Geneve tunnels).
     0x809b: appletalk
     0x80f3: aarp
     0x8100:

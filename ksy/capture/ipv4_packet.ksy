@@ -14,7 +14,8 @@ meta:
 doc: |
   An IPv4 packet: header with options (their length follows from IHL), then the payload
   bounded by Total Length (link-layer padding after it is left out; a frame cut short by
-  the capture keeps the payload bytes it has, see `is_cut`). Fragments keep their
+  the capture keeps the payload bytes it has, see `is_cut`; a Total Length of 0, from
+  segmentation offload, means the whole frame). Fragments keep their
   payload as bytes; only whole packets are routed to TCP/UDP.
 doc-ref: https://www.rfc-editor.org/rfc/rfc791#section-3.1
 seq:
@@ -35,9 +36,11 @@ seq:
   - id: total_length
     type: u2
     valid:
-      min: len_header
+      expr: _ == 0 or _ >= len_header
     doc: |
-      Length of the header and data, in bytes.
+      Length of the header and data, in bytes. 0 in captures taken where the network
+      card segments large sends (TCP segmentation offload): the packet is then the
+      whole frame, as Wireshark reads it (`len_total`).
       When writing, set to the header's plus the body's byte length.
   - id: identification
     type: u2
@@ -87,12 +90,15 @@ instances:
     doc: Header length in bytes.
   is_fragment:
     value: more_fragments or fragment_offset != 0
+  len_total:
+    value: 'total_length == 0 ? _io.size : total_length'
+    doc: Length of the header and data, from Total Length or, when that is 0, the frame.
   is_cut:
-    value: total_length > _io.size
+    value: len_total > _io.size
     doc: |
       The frame holds less than Total Length says: the capture cut it at its snapshot
       length (or the length lies). The payload is then what the frame has.
   len_body:
     # bounded by Total Length, or by the end of the frame when that comes first
-    value: 'is_cut ? _io.size - len_header : total_length - len_header'
+    value: 'is_cut ? _io.size - len_header : len_total - len_header'
     doc: Bytes of payload in the frame.

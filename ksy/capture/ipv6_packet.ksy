@@ -41,11 +41,20 @@ seq:
     size: 16
   - id: payload
     # 40 bytes of fixed header are already read
-    size: 'is_cut ? _io.size - 40 : payload_length'
+    size: 'is_cut ? _io.size - 40 : len_payload'
     type: payload_chain(next_header)
 instances:
+  is_jumbogram:
+    value: payload_length == 0 and next_header == ip_protocol::ip_protocol::hopopt
+    doc: |
+      Payload Length 0 with a Hop-by-Hop header: a jumbogram (RFC 2675), as large-send
+      offload (BIG TCP) captures write them; the payload is then the whole frame, as
+      Wireshark reads it.
+  len_payload:
+    value: 'is_jumbogram ? _io.size - 40 : payload_length'
+    doc: Bytes of payload, from Payload Length or, for a jumbogram, the frame.
   is_cut:
-    value: payload_length > _io.size - 40
+    value: len_payload > _io.size - 40
     doc: |
       The frame holds less than Payload Length says (cut at the capture's snapshot
       length); the payload is then what the frame has.

@@ -19,6 +19,10 @@ meta:
     - nflog
     - ppi_header
     - ppp_frame
+    - cisco_hdlc
+    - ieee802_11_frame
+    - radiotap_header
+    - linux_netlink
   endian: be
   bit-endian: be
 doc: |
@@ -50,6 +54,10 @@ seq:
         'link_type::ipv6': ipv6_packet
         'link_type::linux_sll': linux_sll
         'link_type::linux_sll2': linux_sll2
+        'link_type::c_hdlc': cisco_hdlc
+        'link_type::ieee802_11': ieee802_11_frame(false)
+        'link_type::ieee802_11_radiotap': radiotap_header
+        'link_type::netlink': linux_netlink
     doc: |
       When writing, `link_type_id` must name the body's type: `_check()` does not compare
       the switch value with the body object.
@@ -93,8 +101,14 @@ enums:
       id: raw
       -orig-id: LINKTYPE_RAW
       doc: Raw IP; the packet starts with an IPv4 or IPv6 header.
-    104: c_hdlc
-    105: ieee802_11
+    104:
+      id: c_hdlc
+      -orig-id: LINKTYPE_C_HDLC
+      doc: Cisco HDLC.
+    105:
+      id: ieee802_11
+      -orig-id: LINKTYPE_IEEE802_11
+      doc: IEEE 802.11 wireless LAN, without radio information.
     107: frelay
     108:
       id: loop
@@ -107,7 +121,10 @@ enums:
     114: ltalk
     119: prism_header
     122: ip_over_fc
-    127: ieee802_11_radiotap
+    127:
+      id: ieee802_11_radiotap
+      -orig-id: LINKTYPE_IEEE802_11_RADIOTAP
+      doc: A radiotap header, then an IEEE 802.11 frame.
     143: docsis
     163: ieee802_11_avs
     187: bluetooth_hci_h4
@@ -132,7 +149,10 @@ enums:
       -orig-id: LINKTYPE_NFLOG
       doc: Linux netfilter log records; the packet is the payload attribute.
     249: usbpcap
-    253: netlink
+    253:
+      id: netlink
+      -orig-id: LINKTYPE_NETLINK
+      doc: Linux netlink messages (nlmon), after a cooked header.
     276:
       id: linux_sll2
       -orig-id: LINKTYPE_LINUX_SLL2

@@ -67,6 +67,7 @@ types:
             'block_type::interface_description': interface_description_block(head.is_le)
             'block_type::enhanced_packet': enhanced_packet_block(head.is_le, num_interfaces, first_link_type)
             'block_type::simple_packet': simple_packet_block(head.is_le, num_interfaces, first_link_type)
+            'block_type::packet': packet_block(head.is_le, num_interfaces, first_link_type)
       - id: tail
         type: block_tail(head.is_le, head.len_block)
     instances:
@@ -279,6 +280,67 @@ types:
           The 64-bit timestamp in units of the interface's resolution, exact in Python.
           Nanosecond timestamps exceed 2^53, so JavaScript (the Web IDE) may show this
           value rounded; `timestamp_high` and `timestamp_low` are exact.
+  packet_block:
+    meta:
+      endian:
+        switch-on: is_le
+        cases:
+          true: le
+          false: be
+    doc: |
+      Packet Block - the obsolete form of the Enhanced Packet Block, which old writers
+      still produce: a 16-bit interface number and a drop count where the Enhanced Packet
+      Block has a 32-bit interface number.
+    doc-ref: https://datatracker.ietf.org/doc/html/draft-ietf-opsawg-pcapng#appendix-A
+    params:
+      - id: is_le
+        type: bool
+      - id: num_interfaces
+        type: u4
+      - id: first_link_type
+        type: u2
+    seq:
+      - id: interface_id
+        -orig-id: Interface ID
+        type: u2
+        doc: Interface number (order of the Interface Description Blocks in the section).
+      - id: drops_count
+        -orig-id: Drops Count
+        type: u2
+        doc: Packets the interface dropped between this one and the one before; 0xFFFF unknown.
+      - id: timestamp_high
+        type: u4
+        doc: Upper 32 bits of the timestamp, in units of the interface's if_tsresol.
+      - id: timestamp_low
+        type: u4
+        doc: Lower 32 bits of the timestamp.
+      - id: len_packet_data
+        -orig-id: Captured Packet Length
+        type: u4
+        doc: Bytes of the packet stored here (the block pads them to 32 bits).
+      - id: original_packet_length
+        -orig-id: Original Packet Length
+        type: u4
+      - id: packet_data
+        size: len_packet_data
+        type:
+          switch-on: >-
+            interface_id == 0 and num_interfaces > 0 and
+            len_packet_data == original_packet_length
+          cases:
+            true: link_frame(first_link_type)
+        doc: |
+          The packet, parsed as a frame when it comes from interface 0 and was stored
+          whole; otherwise bytes.
+      - id: padding
+        size: (4 - len_packet_data % 4) % 4  # to a multiple of 4
+      - id: options
+        type: option(is_le, block_type::packet)
+        repeat: eos
+    instances:
+      timestamp:
+        value: timestamp_high * 0x100000000 + timestamp_low
+        doc: The 64-bit timestamp in units of the interface's resolution, exact in Python.
   simple_packet_block:
     meta:
       endian:

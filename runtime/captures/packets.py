@@ -52,9 +52,13 @@ from wirestruct.captures.files.pcapng import PCAPNG_MAGIC, pcapng_frames
 from wirestruct.captures.files.reading import FileSource, Frame
 from wirestruct.captures.flows.roles import Roles, parse_server
 from wirestruct.captures.flows.table import Flows, Output
-from wirestruct.captures.frames.fastpath import decode_frame, ethernet_ipv4_tcp_data
+from wirestruct.captures.frames.fastpath import (
+    MOST_OBJECTS,
+    decode_frame,
+    ethernet_ipv4_tcp_data,
+)
 from wirestruct.captures.frames.ip_fragments import FragmentBuffer
-from wirestruct.captures.frames.layers import CUT, Fragment, Packet, decode
+from wirestruct.captures.frames.layers import CUT, Fragment, Packet, decode, tunnel_datagram
 from wirestruct.captures.frames.unread import UnreadTally
 from wirestruct.core.errors import CaptureError, WirestructError
 from wirestruct.core.limits import DEFAULT_LIMITS, Limits
@@ -76,15 +80,19 @@ class FramePath:
     def __init__(self, limits: Limits, fast: bool = True) -> None:
         self.fragments = FragmentBuffer(limits.max_fragment_buffer, limits.fragment_timeout)
         self.unread = UnreadTally()
-        #: whether frames of the common layouts go through the precompiled fast path
-        self.fast = fast
+        self.max_objects = limits.max_items_per_record
+        #: whether frames of the common layouts go through the precompiled fast path (it
+        #: gives what the generated classes give when they may build as many objects)
+        self.fast = fast and self.max_objects >= MOST_OBJECTS
 
     def frame(self, frame: Frame, flows: Flows) -> list[Output]:
         """Everything one frame gives; raises WirestructError for a frame that does not parse."""
         data = frame.data
         fast = decode_frame(data, frame.link_type) \
             if self.fast and frame.orig_len == len(data) else None
-        packet = decode(frame) if fast is None else Packet(*fast)
+        if fast is not None and fast[3] and tunnel_datagram(fast[0][1], fast[1][1]):
+            fast = None             # a tunnel's datagram: the generated classes read it
+        packet = decode(frame, self.max_objects) if fast is None else Packet(*fast)
         out: list[Output] = []
         if self.fragments.cost:         # datagrams are waiting
             out.extend(Output(error=error) for error in self.fragments.expire(frame.t))
@@ -98,7 +106,8 @@ class FramePath:
                 out.extend(got)
                 self._followed(packet, frame, flows, out)
             if frame.orig_len > len(frame.data):
-                error = self.unread.count(CUT, frame.number, frame.orig_len - len(frame.data))
+                error = self.unread.count(CUT, f"frame {frame.number}",
+                                          frame.orig_len - len(frame.data), unit=None)
                 if error is not None:
                     out.append(Output(error=error))
         elif type(packet) is Fragment:
@@ -111,7 +120,7 @@ class FramePath:
         return out
 
     def _count(self, kind: str, frame: Frame, out: list[Output]) -> None:
-        error = self.unread.count(kind, frame.number, len(frame.data))
+        error = self.unread.count(kind, f"frame {frame.number}", len(frame.data))
         if error is not None:
             out.append(Output(error=error))
 
@@ -135,9 +144,7 @@ class FramePath:
 
     def finish(self) -> list[Output]:
         out = [Output(error=error) for error in self.fragments.finish()]
-        summary = self.unread.summary()
-        if summary is not None:
-            out.append(Output(error=summary))
+        out.extend(Output(error=error) for error in self.unread.summary())
         return out
 
 
@@ -161,18 +168,18 @@ def read_packet_capture(stream: BinaryIO, *, server: str | None = None,
         yield CaptureError(str(exc), expected="--server PORT, HOST:PORT or [IPV6]:PORT",
                            record=0)
         return
-    frames = _frames(src, limits)
+    path = FramePath(limits, fast)
+    frames = _frames(src, limits, path.unread)
     if frames is None:
         yield CaptureError("not a pcap or pcapng file", offset=0, record=0,
                            expected="a pcap magic number or a pcapng section header block")
         return
     flows = Flows(roles, transport, limits)
-    path = FramePath(limits, fast)
     last_t = 0.0
     held: CaptureError | None = None    # the newest file error; the last one ends the output
     # The commonest frame (Ethernet, IPv4, TCP data in order on a followed connection)
     # takes a short way with the same outcome.
-    short_way = fast if short_way is None else short_way
+    short_way = path.fast if short_way is None else short_way and path.fast
     tcp_flows, fragments = flows.tcp, path.fragments
     c2s, s2c = Direction.C2S, Direction.S2C
     for frame in frames:
@@ -219,13 +226,15 @@ def read_packet_capture(stream: BinaryIO, *, server: str | None = None,
         yield held.at(record=index + len(ending))
 
 
-def _frames(src: FileSource, limits: Limits) -> Iterator[Frame | CaptureError] | None:
-    """The frames of a pcap or pcapng file (None: neither)."""
+def _frames(src: FileSource, limits: Limits, unread: UnreadTally
+            ) -> Iterator[Frame | CaptureError] | None:
+    """The frames of a pcap or pcapng file (None: neither); blocks that are not read are
+    counted in ``unread``."""
     magic = src.peek(4)
     if len(magic) == 4 and int.from_bytes(magic, "big") in PCAP_MAGICS:
         return pcap_frames(src, limits)
     if magic == PCAPNG_MAGIC:
-        return pcapng_frames(src, limits)
+        return pcapng_frames(src, limits, unread)
     return None
 
 

@@ -180,10 +180,16 @@ class MessageDecoder(Decoder):
         return events
 
 
+#: Packets framed after damage whose headers are still checked (a resync may land on a
+#: false boundary that frames a few packets before it shows).
+SUSPECT_PACKETS = 8
+
+
 class _Framing:
     """The framing state of one (stream, direction)."""
 
-    __slots__ = ("buf", "last", "resyncing", "must_skip", "run_start", "run_count")
+    __slots__ = ("buf", "last", "resyncing", "must_skip", "run_start", "run_count",
+                 "suspect_end", "suspect_left")
 
     def __init__(self, buf: ReceiveBuffer, last: CaptureRecord) -> None:
         self.buf = buf
@@ -192,6 +198,14 @@ class _Framing:
         self.must_skip = 0        #: bytes resync must skip before a boundary is accepted
         self.run_start = 0        #: stream offset of the run of skipped bytes
         self.run_count = 0        #: bytes in the run not reported yet
+        #: the stream was damaged (a gap, a conflicting copy) up to this offset: headers
+        #: are checked with ``plausible_header`` until SUSPECT_PACKETS after it are framed
+        self.suspect_end: int | None = None
+        self.suspect_left = 0
+
+    def damaged(self, end: int) -> None:
+        self.suspect_end = max(self.suspect_end or 0, end)
+        self.suspect_left = SUSPECT_PACKETS
 
 
 class StreamDecoder(Decoder):
@@ -210,6 +224,14 @@ class StreamDecoder(Decoder):
     A run longer than ``limits.max_resync_scan`` is reported when it reaches that size
     and skipping goes on; no more than that is held while resync waits for data.
 
+    After damage - a gap, a resync, or bytes the capture holds two different copies of
+    (:meth:`note_damage`, called for each conflicting copy; the first copy was delivered)
+    - a header may be garbage: until ``SUSPECT_PACKETS`` packets after the damage are
+    framed, every header is shown to :meth:`plausible_header`, and one the protocol cannot have
+    loses framing as a header that cannot be framed does, rather than waiting for the
+    bytes its length claims. A packet already waiting for its bytes when damage is noted
+    is checked at once.
+
     Every byte of a stream direction is accounted for: it is in exactly one framed packet
     (a decoded packet, or an error event with ``dropped`` = the packet's size when none of
     it decoded), or named with ``dropped`` (unit bytes) in one TruncatedStreamError or
@@ -226,6 +248,11 @@ class StreamDecoder(Decoder):
 
     def packet_length(self, header: bytes, direction: Direction) -> int:
         raise NotImplementedError
+
+    def plausible_header(self, header: bytes, direction: Direction) -> bool:
+        """Whether a packet of the protocol can start with ``header`` (``header_size``
+        bytes), asked after damage (see the class doc). The default: any header."""
+        return True
 
     def resync(self, data: memoryview, direction: Direction) -> tuple[int, bool]:
         """Find the next plausible packet boundary after framing was lost (a capture gap,
@@ -305,8 +332,11 @@ class StreamDecoder(Decoder):
             if available < header_size:
                 break
             try:
-                length = self._length(buf.peek(header_size), direction)
+                header = buf.peek(header_size)
+                length = self._length(header, direction)
                 buf.check_limit(length)
+                if state.suspect_end is not None:
+                    self._check_plausible(header, direction)
             except WirestructError as exc:
                 exc.at(offset=buf.consumed)
                 events.append(self.make_error(self._framing_ctx(state, buf.consumed), exc))
@@ -317,9 +347,45 @@ class StreamDecoder(Decoder):
                 break                      # the rest of the packet has not arrived
             ctx = self._framing_ctx(state, buf.consumed)
             data = buf.take(length)
+            if state.suspect_end is not None and ctx.offset >= state.suspect_end:
+                state.suspect_left -= 1
+                if state.suspect_left <= 0:
+                    state.suspect_end = None    # framing is back on its feet
             packet_events = self.run_packet(data, ctx)
             _count_undecoded(packet_events, len(data), ctx.offset)
             events.extend(packet_events)
+        return events
+
+    def _check_plausible(self, header: bytes, direction: Direction) -> None:
+        try:
+            plausible = self.plausible_header(header, direction)
+        except Exception:  # noqa: BLE001 - a header the check cannot read is not plausible
+            plausible = False
+        if not plausible:
+            raise FramingError(f"header {header.hex()} after damage to the stream: no packet "
+                               "of the protocol starts so", expected="a packet header the "
+                               "protocol can have (looking for the next one)")
+
+    def note_damage(self, stream: int, direction: str | None, start: int, end: int
+                    ) -> list[Event]:
+        """Stream bytes ``start``..``end`` of a direction may be wrong (the capture holds
+        another copy of them with other contents; the first was delivered): headers are
+        checked from here on (see the class doc), the packet waiting for its bytes too."""
+        if direction is None:
+            return []
+        try:
+            d = Direction.parse(direction)
+        except ValueError:
+            return []
+        state = self._framing.get((stream, d))
+        if state is None:
+            return []
+        state.damaged(end)
+        if state.resyncing or len(state.buf) < self.header_size:
+            return []
+        before = len(state.buf)
+        events = self._frame_packets(state)
+        self._held += len(state.buf) - before
         return events
 
     def _length(self, header: bytes, direction: Direction) -> int:
@@ -433,6 +499,7 @@ class StreamDecoder(Decoder):
             self._held += len(state.buf)
             state.resyncing = True
             state.must_skip = 0
+            state.damaged(state.buf.consumed)
         return events
 
     def close(self) -> list[Event]:

@@ -178,6 +178,10 @@ class StreamConflictError(CaptureError):
     different contents, data after the connection ended, a sequence number far outside
     the window."""
 
+    #: a second copy of delivered bytes with other contents (so the copy delivered, the
+    #: first, may be the wrong one)
+    conflicting_copy = False
+
 
 class FragmentError(CaptureError):
     """IP fragments that do not make a datagram: missing at the end of the capture or

@@ -77,14 +77,41 @@ MAX_RECORD = 64 * 1024 * 1024
 #: the decompressor holds that much history. zstd's own default cap; xz -9 needs 64 MiB.
 MAX_CAPTURE_WINDOW = 128 * 1024 * 1024
 
+#: Structures (headers, VLAN tags, MPLS labels, NFLOG attributes, pcapng options, IPv6
+#: extension headers ...) the capture specs may build for one frame or block, counted as
+#: each is made (``wirestruct.core.stream.count_objects``): a record of 4-byte items
+#: would otherwise become millions of objects, some 180 bytes each.
+MAX_ITEMS_PER_RECORD = 4096
+
+#: Decompressed bytes a gzip/xz/zstd capture may produce for each compressed byte read,
+#: once past ``expansion_allowance``; real captures compress 2 to 50 times, blank or
+#: repeated data (a bomb) thousands of times. Past it the capture ends with an error
+#: counting the compressed bytes not read.
+MAX_CAPTURE_EXPANSION = 1024
+
+#: Decompressed bytes a compressed capture may produce before ``max_capture_expansion``
+#: applies (so that a small capture of very compressible packets is read whole).
+EXPANSION_ALLOWANCE = 16 * 1024 * 1024
+
 #: Out-of-order TCP bytes held per direction while waiting for a gap to fill (bytes; each
 #: held segment also counts 256 bytes for its bookkeeping).
 MAX_REASSEMBLY_BUFFER = 32 * 1024 * 1024
 
+#: Out-of-order TCP bytes held over all connections together (counted as for
+#: ``max_reassembly_buffer``); past it, the connection holding bytes that was fed least
+#: recently reports its first hole as a gap and delivers what follows it.
+MAX_REASSEMBLY_BUFFERS = 64 * 1024 * 1024
+
 #: Delivered TCP bytes kept per direction to check retransmitted copies against (bytes).
 MAX_TCP_HISTORY = 256 * 1024
 
-#: Most TCP connections / UDP flows followed at once in one capture.
+#: Delivered TCP bytes kept over all connections together, ended ones included; past it,
+#: the least recently fed directions forget theirs (their retransmissions can no longer be
+#: compared and are dropped as copies).
+MAX_TCP_HISTORIES = 32 * 1024 * 1024
+
+#: Most TCP connections / UDP flows followed at once in one capture (ended TCP
+#: connections are remembered, as many again, to check their late segments).
 MAX_FLOWS = 65_536
 
 #: IPv4 fragment bytes held, in all, while waiting for the rest of their datagrams.
@@ -108,6 +135,10 @@ MAX_RESYNC_SCAN = 1024 * 1024
 #: much was cut. Fixed for every run: errors are made where no Limits is at hand.
 MAX_ERROR_MESSAGE = 1000
 
+#: Largest value any limit may be given (2^62): larger ones are refused as the usage
+#: error they are, not left to overflow a C library later.
+MAX_LIMIT_VALUE = 1 << 62
+
 
 @dataclass(frozen=True)
 class Limits:
@@ -126,9 +157,14 @@ class Limits:
     max_history: int = MAX_HISTORY
     max_text_segments: int = MAX_TEXT_SEGMENTS
     max_record: int = MAX_RECORD
+    max_items_per_record: int = MAX_ITEMS_PER_RECORD
     max_capture_window: int = MAX_CAPTURE_WINDOW
+    max_capture_expansion: int = MAX_CAPTURE_EXPANSION
+    expansion_allowance: int = EXPANSION_ALLOWANCE
     max_reassembly_buffer: int = MAX_REASSEMBLY_BUFFER
+    max_reassembly_buffers: int = MAX_REASSEMBLY_BUFFERS
     max_tcp_history: int = MAX_TCP_HISTORY
+    max_tcp_histories: int = MAX_TCP_HISTORIES
     max_flows: int = MAX_FLOWS
     max_fragment_buffer: int = MAX_FRAGMENT_BUFFER
     fragment_timeout: int = FRAGMENT_TIMEOUT
@@ -140,6 +176,9 @@ class Limits:
             value = getattr(self, f.name)
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 raise ValueError(f"limit {f.name} must be a whole number >= 0, not {value!r}")
+            if value > MAX_LIMIT_VALUE:
+                raise ValueError(f"limit {f.name} must be at most 2^62 "
+                                 f"({MAX_LIMIT_VALUE}), not {value}")
 
     @classmethod
     def names(cls) -> dict[str, str]:
@@ -174,7 +213,10 @@ def parse_size(text: str, *, what: str = "size") -> int:
     match = _SIZE.match(text.replace("_", ""))
     if not match:
         raise ValueError(f"{what}: {text!r} is not a whole number (k, M, G suffixes allowed)")
-    return int(match.group(1)) * _SUFFIX[match.group(2).lower()]
+    digits = match.group(1).lstrip("0") or "0"
+    if len(digits) > 30:            # far past any limit; int() of huge text is slow
+        raise ValueError(f"{what}: a number of {len(digits)} digits is too large")
+    return int(digits) * _SUFFIX[match.group(2).lower()]
 
 
 _DOCS = {
@@ -191,10 +233,18 @@ _DOCS = {
     "max_history": "chat lines / menu responses a tracker keeps (oldest forgotten first)",
     "max_text_segments": "color segments a tracker keeps for one chat line or menu text",
     "max_record": "bytes of one capture record",
+    "max_items_per_record":
+        "structures (tags, labels, options, attributes) the capture specs build per record",
     "max_capture_window":
         "bytes of history (xz dictionary, zstd window) a compressed capture may need",
+    "max_capture_expansion":
+        "decompressed bytes per compressed byte of a capture, past expansion_allowance",
+    "expansion_allowance":
+        "decompressed bytes of a capture before max_capture_expansion applies",
     "max_reassembly_buffer": "out-of-order TCP bytes held per direction",
+    "max_reassembly_buffers": "out-of-order TCP bytes held over all connections",
     "max_tcp_history": "delivered TCP bytes kept per direction to check retransmissions",
+    "max_tcp_histories": "delivered TCP bytes kept over all connections",
     "max_flows": "TCP connections / UDP flows followed at once",
     "max_fragment_buffer": "IPv4 fragment bytes held while datagrams are incomplete",
     "fragment_timeout": "seconds of capture time an incomplete IPv4 datagram is held",

@@ -20,8 +20,8 @@ from functools import lru_cache
 from typing import Any, TypeVar
 
 from kaitaistruct import KaitaiStruct
-from wirestruct.core.errors import ParseError, WirestructError
-from wirestruct.core.stream import parse_stream
+from wirestruct.core.errors import LimitExceededError, ParseError, WirestructError
+from wirestruct.core.stream import ObjectBudgetSpent, counted, parse_stream
 
 T = TypeVar("T", bound=KaitaiStruct)
 
@@ -37,17 +37,29 @@ _RAISE_SRC = re.compile(r"raise kaitaistruct\.\w+\(.*u?\"(/[^\"]*)\"\)\s*$")
 
 
 def parse(cls: type[T], data: bytes, *args: Any, packet_name: str | None = None,
-          packet_id: int | None = None, offset_base: int = 0) -> T:
+          packet_id: int | None = None, offset_base: int = 0,
+          max_objects: int | None = None) -> T:
     """Parse ``data`` with generated class ``cls`` (extra ``args`` are its params).
 
     Returns the parsed object. Every failure becomes a :class:`ParseError` carrying the
     field path and absolute byte offset (``offset_base`` + offset within ``data``).
+    ``max_objects``: the most objects the parse may build (the generated package must be
+    bound, :func:`wirestruct.core.stream.bind`); one more is a
+    :class:`~wirestruct.core.errors.LimitExceededError` raised before it is built.
     """
     io = parse_stream(data)
     try:
-        return cls(*args, io) if args else cls(io)
+        with counted(max_objects):
+            return cls(*args, io) if args else cls(io)
     except WirestructError:
         raise
+    except ObjectBudgetSpent as exc:
+        found = wrap_exception(exc, packet_name=packet_name, packet_id=packet_id,
+                               offset_base=offset_base)
+        raise LimitExceededError(
+            f"more than {exc.budget} structures in one record", packet_name=packet_name,
+            packet_id=packet_id, offset=found.where.offset, field_path=found.where.field_path,
+            expected=f"at most {exc.budget} structures") from None
     except RecursionError:
         raise ParseError("nesting too deep", packet_name=packet_name,
                          packet_id=packet_id) from None
@@ -97,11 +109,25 @@ def _message(exc: BaseException):
         elif name == "ValidationNotInEnumError":
             expected = "a value of the field's enum"
         elif name == "ValidationExprError":
-            expected = "a value passing the spec's valid expression"
+            expected = _valid_expression(exc)
         if actual is None:
             return f"validation failed: {text}", expected
         return f"invalid value {_show(actual)}", expected
     return f"{name}: {text}", expected
+
+
+def _valid_expression(exc: BaseException) -> str:
+    """The generated condition a ``valid: expr`` check failed (``_`` is the value), from
+    the line before the raise; a general phrase when it cannot be found."""
+    tb = exc.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    if tb is not None:
+        line = linecache.getline(tb.tb_frame.f_code.co_filename, tb.tb_lineno - 1).strip()
+        if line.startswith("if not") and line.endswith(":"):
+            condition = line[len("if not"):-1].strip().replace("self.", "")
+            return f"a value for which {condition} (_ is the value)"
+    return "a value passing the spec's valid expression"
 
 
 def _show(value: Any) -> str:

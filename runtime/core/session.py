@@ -11,7 +11,7 @@ from collections.abc import Iterable, Iterator
 from typing import TypeVar
 
 from wirestruct.core.decoder import Decoder, StreamDecoder
-from wirestruct.core.errors import StreamGapError, WirestructError
+from wirestruct.core.errors import StreamConflictError, StreamGapError, WirestructError
 from wirestruct.core.events import ErrorEvent, Event, PacketEvent
 from wirestruct.core.records import CaptureRecord, Direction
 from wirestruct.core.tracker import Tracker
@@ -138,6 +138,11 @@ def _decode_all(records: Iterable[CaptureRecord | WirestructError],
                                                 item.dropped or 0, _gap_record(item))
             yield ErrorEvent(error=item, record=item.where.record, stream=item.where.stream or 0,
                              direction=_direction(item.where.direction))
+            if (isinstance(item, StreamConflictError) and item.conflicting_copy
+                    and item.where.span is not None and isinstance(decoder, StreamDecoder)):
+                # The bytes delivered there may be the wrong copy: headers are checked.
+                yield from decoder.note_damage(item.where.stream or 0, item.where.direction,
+                                               *item.where.span)
             continue
         yield from decoder.feed(item)
     yield from decoder.close()

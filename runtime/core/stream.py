@@ -20,17 +20,30 @@ runtime binds each package it decodes with when it loads it.
 ``tests/test_stream.py`` runs random sequences of every read, bit-sized ones between
 them, on random and short data through both classes and asserts equal results, errors
 and stream state; the pinned ``kaitaistruct`` version is the one it proves this for.
+
+Objects are counted as they are built. A ``repeat`` of small items turns a few bytes
+into one object each (some 180 bytes of memory for 4 bytes of input), so a record that
+is all items would cost about fifty times its size: bounding the bytes does not bound
+the memory. :func:`bind` also wraps the ``_read`` of every generated class so that each
+object built takes one from the budget of the parse in progress (:func:`counted`, which
+:func:`wirestruct.core.parse.parse` opens with its ``max_objects``), and building one
+beyond it raises :class:`ObjectBudgetSpent` before the object reads anything: memory stays
+bounded by the budget whatever the spec repeats, without a count in the spec. Outside a
+counted parse nothing is checked. A spec whose repeated items are plain numbers (a list
+of ``u1``) holds one list entry per item and is not counted; the capture specs repeat
+types only.
 """
 from __future__ import annotations
 
 import importlib
 import pkgutil
 import struct
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from io import BytesIO
 from typing import Any
 
-from kaitaistruct import EndOfStreamError, KaitaiStream
+from kaitaistruct import EndOfStreamError, KaitaiStream, KaitaiStruct
 
 #: Reads from this size on are KaitaiStream's own (it checks the size left first).
 _LARGE = 8 * 1024 * 1024
@@ -139,12 +152,73 @@ def parse_stream(data: bytes) -> ParseStream:
     return ParseStream(BytesIO(data))
 
 
+class ObjectBudgetSpent(Exception):
+    """A parse built more objects than its budget allows (see the module doc)."""
+
+    def __init__(self, budget: int) -> None:
+        super().__init__(f"more than {budget} structures in one record")
+        self.budget = budget
+
+
+class _Budget:
+    __slots__ = ("left", "total")
+
+    def __init__(self) -> None:
+        self.left: int | None = None     #: objects the parse in progress may still build
+        self.total = 0
+
+
+_BUDGET = _Budget()
+
+
+@contextmanager
+def counted(max_objects: int | None) -> Iterator[None]:
+    """Count the objects generated classes build inside the block against
+    ``max_objects`` (None: no count). Blocks nest; the outer count resumes after."""
+    budget = _BUDGET
+    saved = budget.left, budget.total
+    budget.left = budget.total = max_objects
+    try:
+        yield
+    finally:
+        budget.left, budget.total = saved
+
+
+def _counting(read: Callable[[Any], None]) -> Callable[[Any], None]:
+    def _read(obj: Any) -> None:     # not `self`: error locations skip this frame
+        budget = _BUDGET
+        left = budget.left
+        if left is not None:
+            if left <= 0:
+                raise ObjectBudgetSpent(budget.total)
+            budget.left = left - 1
+        read(obj)
+
+    _read.__wrapped__ = read  # type: ignore[attr-defined]
+    _read.__qualname__ = getattr(read, "__qualname__", "_read")
+    return _read
+
+
+def _classes(owner: Any) -> Iterator[type]:
+    """The generated classes defined in a module or class, nested ones included."""
+    for value in vars(owner).values():
+        if isinstance(value, type) and issubclass(value, KaitaiStruct) and \
+                value.__module__ == getattr(owner, "__module__", getattr(owner, "__name__", None)):
+            yield value
+            yield from _classes(value)
+
+
 def bind(package: str) -> None:
     """Every module of the generated ``package`` (``wirestruct.generated.<folder>``) opens its
-    substreams as :class:`ParseStream` (see the module doc)."""
+    substreams as :class:`ParseStream`, and every class counts the objects it builds (see
+    the module doc)."""
     found = importlib.import_module(package)
     for info in pkgutil.iter_modules(found.__path__):
         module = importlib.import_module(f"{package}.{info.name}")
         if getattr(module, "KaitaiStream", None) is KaitaiStream:
             # the generated module's own import, which mypy does not read
             module.KaitaiStream = ParseStream  # type: ignore[attr-defined]
+        for cls in _classes(module):
+            read = vars(cls).get("_read")
+            if read is not None and not hasattr(read, "__wrapped__"):
+                cls._read = _counting(read)

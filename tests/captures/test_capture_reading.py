@@ -83,10 +83,12 @@ def test_capture_that_missed_a_segment_reports_the_gap():
     assert len(gaps) == 1
     gap = gaps[0]
     assert isinstance(gap, StreamGapError)
-    assert (gap.where.stream, gap.where.direction, gap.where.record) == (0, "s2c", 2)
+    assert (gap.where.stream, gap.where.direction) == (0, "s2c")
     assert "40 bytes missing" in gap.message and "offset 0" in gap.message
-    # Reported when the client acknowledged the missing bytes (frame 5, the 1200 bytes).
-    assert records(items)[1].t == records(items)[1].t and records(items)[1].data == C2S4[5:1205]
+    # The client acknowledged the missing bytes, but the server sent few segments after
+    # them: the hole waits for its data, and is reported at the end of the capture.
+    after = items[items.index(gap) + 1]
+    assert isinstance(after, CaptureRecord) and after.data == S2C4[40:]
     got = streams(items)
     assert got[(0, "s2c")] == S2C4[40:]
     assert got[(0, "c2s")] == C2S4 and got[(1, "c2s")] == C2S6 and got[(1, "s2c")] == S2C6
@@ -144,7 +146,7 @@ def test_server_option_selects_connections_and_can_flip_directions():
     assert first_other.message.startswith(
         "frame 1: frames of connections that do not involve the named server")
     assert "frame 29: UDP datagrams" in first_udp.message
-    assert (first_other.dropped, first_other.dropped_unit) == (1, "frames")
+    assert first_other.dropped is None      # counted once, in the totals
     assert total.message.startswith("31 frames (5604 bytes) not read: frames of connections that "
                                     "do not involve the named server: 28 frames, 5343 bytes; "
                                     "UDP datagrams (the protocol reads TCP streams): 3 frames, "
@@ -378,18 +380,17 @@ def test_reset_closes_and_a_new_connection_reuses_the_ports():
     seg(1.1, a, b, 5000, 4000, 101, PSH | ACK, b"one")
     seg(1.2, a, b, 5000, 4000, 110, PSH | ACK, b"held")      # after a 5-byte hole
     seg(1.3, b, a, 4000, 5000, 900, RST | ACK)
-    seg(1.4, a, b, 5000, 4000, 114, PSH | ACK, b"late")      # after the reset: ignored
+    seg(1.4, a, b, 5000, 4000, 114, PSH | ACK, b"late")      # after the reset: delivered
     seg(2.0, a, b, 5000, 4000, 7000, SYN)                    # same ports, new connection
     seg(2.1, a, b, 5000, 4000, 7001, PSH | ACK, b"two")
     items = read_items(out.getvalue())
+    # The new SYN ends the old stream: its hole is reported, what it held delivered.
     assert [(type(i).__name__, getattr(i, "t", None), i.stream if isinstance(i, CaptureRecord)
              else i.where.stream) for i in items] == [
-        ("CaptureRecord", 1.1, 0), ("StreamGapError", None, 0), ("CaptureRecord", 1.3, 0),
-        ("StreamConflictError", None, 0), ("CaptureRecord", 2.1, 1)]
-    assert [r.data for r in records(items)] == [b"one", b"held", b"two"]
-    late = errors(items)[1]        # data after the reset is reported with its byte count
-    assert (late.where.span, late.dropped, late.where.direction) == ((13, 17), 4, "c2s")
-    assert "after the connection ended" in late.message
+        ("CaptureRecord", 1.1, 0), ("StreamGapError", None, 0), ("CaptureRecord", 2.0, 0),
+        ("CaptureRecord", 2.1, 1)]
+    assert [r.data for r in records(items)] == [b"one", b"heldlate", b"two"]
+    assert errors(items)[0].where.span == (3, 9)
 
 
 def test_fragmented_datagrams_are_reassembled_and_incomplete_ones_reported():
@@ -486,7 +487,7 @@ def test_corrupt_block_is_skipped_and_reading_goes_on():
     items = read_items(bytes(data))
     errs = errors(items)
     assert type(errs[0]) is CaptureError and "frame 1" in errs[0].message
-    assert "20" in errs[0].expected
+    assert "(_ == 0) or (_ >= len_header)" in errs[0].expected
     assert errs[0].where.offset == epb + 28 + 18     # just after the total length
     assert errs[0].where.field_path.endswith("total_length")
     assert streams(items) == TRAFFIC   # the SYN was lost, the data was not

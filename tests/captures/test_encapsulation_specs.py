@@ -66,7 +66,10 @@ def test_ppi_wrapping_ethernet():
     assert type(ppi) is PpiHeader
     assert (ppi.version, ppi.flags, ppi.len_header) == (0, 1, 16)
     assert ppi.wrapped_link_type == PpiHeader.WrappedLinkType.ethernet
-    assert ppi.fields == struct.pack("<HH", 2, 4) + bytes(4)
+    [field] = ppi.fields.items
+    assert (field.field_type, field.len_data, field.data) == (
+        PpiHeader.FieldType.common_80211, 4, bytes(4))
+    assert ppi.has_fcs is False                   # too short to hold the flags
     assert type(ppi.body.body) is Ipv4Packet
 
 

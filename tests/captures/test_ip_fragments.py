@@ -5,7 +5,11 @@ import random
 import struct
 
 from capture_helpers import errors, join_pcap, load, pcap_frames, read_items, streams
-from wirestruct.captures.frames.ip_fragments import PIECE_OVERHEAD, FragmentBuffer
+from wirestruct.captures.frames.ip_fragments import (
+    DATAGRAM_OVERHEAD,
+    PIECE_OVERHEAD,
+    FragmentBuffer,
+)
 from wirestruct.core.errors import FragmentError
 from wirestruct.core.limits import Limits
 from wirestruct.tools.capture_loopback import pattern
@@ -99,7 +103,7 @@ def test_lengths_that_contradict_each_other():
 
 
 def test_buffer_limit_evicts_the_oldest_datagrams_counting_their_bytes():
-    limit = 3 * (400 + PIECE_OVERHEAD)
+    limit = 3 * (400 + PIECE_OVERHEAD + DATAGRAM_OVERHEAD)
     buffer = FragmentBuffer(limit, 30)
     keys = [(KEY[0], KEY[1], ident, 17) for ident in range(5)]
     errs = []
@@ -131,7 +135,7 @@ def test_flood_of_tiny_fragments_stays_within_the_limit():
         _, errs = buffer.add(key, 0, ident, 8 * (ident % 100), True, b"q", 20)
         dropped += sum(e.dropped for e in errs)
         assert buffer.cost <= limit
-    assert len(buffer) == limit // (1 + PIECE_OVERHEAD)
+    assert len(buffer) == limit // (1 + PIECE_OVERHEAD + DATAGRAM_OVERHEAD)
     assert dropped == 5000 - len(buffer)              # every evicted byte was counted
 
 

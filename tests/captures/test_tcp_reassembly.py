@@ -5,7 +5,9 @@ import random
 import sys
 
 from wirestruct.captures.flows.tcp_reassembly import (
+    ACKED_HOLE_WAIT,
     SEGMENT_OVERHEAD,
+    Budget,
     Chunk,
     Gap,
     HalfStream,
@@ -76,11 +78,15 @@ def test_sequence_numbers_wrap():
     assert half.offset_of((half.isn + 2**31 + 9) % 2**32) == 5 * 2**32 + 2**31 + 9
 
 
-def test_no_syn_starts_at_the_first_byte_seen():
+def test_no_syn_starts_at_the_first_sequence_number_seen():
     half = HalfStream()
-    assert half.add(5000, b"", syn=False) == []       # a bare ACK does not start it
     assert collect(half.add(5000, b"xyz")) == (b"xyz", [])
     assert collect(half.add(4990, b"0123456789xyz!")) == (b"!", [])
+    half = HalfStream()
+    assert half.add(7000, b"") == [] and half.isn == 7000   # a bare ACK: the next byte
+    assert half.add(6999, b"\x00") == []                     # a keep-alive: not data
+    assert collect(half.add(7000, b"abc")) == (b"abc", [])
+    assert half.next_offset == 3
 
 
 def test_held_bytes_over_the_limit_become_a_gap():
@@ -110,16 +116,42 @@ def test_fin_ends_the_stream_and_flush_reports_a_missing_tail():
     assert half.finished
 
 
-def test_acknowledged_hole_is_a_gap_once_the_sender_moves_on():
+def test_acknowledged_hole_is_a_gap_once_the_sender_has_moved_on_for_a_while():
     half = HalfStream()
     half.add(0, b"", syn=True)
     collect(feed(half, 0, [(0, 10)]))
     half.acknowledged(1 + 50)             # the peer has bytes 0..49
     got, gaps = collect(feed(half, 0, [(60, 70)]))
+    assert (got, gaps) == (b"", []) and half.held_bytes == 10
+    out = []
+    for _ in range(ACKED_HOLE_WAIT):      # bare acknowledgments of the sender
+        out += half.add(1 + 70, b"")
+    got, gaps = collect(out)
     assert gaps == [(10, 50)] and got == b""
     assert half.next_offset == 50 and half.held_bytes == 10
     got, gaps = collect(feed(half, 0, [(50, 60)]))
     assert gaps == [] and got == DATA[50:70]
+
+
+def test_acknowledged_data_arriving_after_later_data_is_delivered():
+    """Multi-queue captures: the acknowledgment, and the next segment, before the data."""
+    half = HalfStream()
+    half.add(0, b"", syn=True)
+    out = feed(half, 0, [(0, 100)])
+    half.acknowledged(1 + 300)
+    out += feed(half, 0, [(200, 300), (100, 200), (300, 400)])
+    assert collect(out) == (DATA[:400], [])
+    assert half.flush() == []
+
+
+def test_an_acknowledgment_past_everything_seen_is_no_gap():
+    half = HalfStream()
+    half.add(0, b"", syn=True)
+    half.acknowledged(1 + 10**6)          # nothing after the delivery point was seen
+    out = feed(half, 0, [(0, 100)])
+    for _ in range(2 * ACKED_HOLE_WAIT):
+        out += half.add(1 + 100, b"")
+    assert collect(out + half.flush()) == (DATA[:100], [])
 
 
 def test_acknowledgment_of_bytes_still_coming_is_not_a_gap():
@@ -185,15 +217,35 @@ def test_a_syn_with_another_isn_in_a_live_connection_is_rejected():
     assert "9001" in out[0].detail and half.isn == 501
 
 
-def test_data_after_a_reset_is_rejected_with_its_count():
-    half = HalfStream()
+def test_a_shared_budget_caps_history_over_all_halves():
+    budget = Budget(held_cap=10**6, history_cap=1000)
+    halves = [HalfStream(history=600, budget=budget) for _ in range(3)]
+    for half in halves:
+        half.add(0, b"", syn=True)
+        half.add(1, DATA[:600])
+    assert budget.history <= 1000
+    assert list(budget.keeping) == [halves[2]] and len(halves[2]._history) == 600
+    assert halves[0]._history == bytearray()
+    other = bytes(b ^ 1 for b in DATA[:600])
+    assert halves[0].add(1, other) == []           # unchecked: dropped as a copy
+    assert rejected(halves[2].add(1, other)) == [("conflict", 0, 600, 600)]
+    for half in halves:
+        half.close()
+    assert budget.history == 0 and not budget.keeping
+
+
+def test_a_shared_budget_counts_held_bytes_and_release_skips_the_first_hole():
+    budget = Budget(held_cap=10**6, history_cap=10**6)
+    half = HalfStream(budget=budget)
     half.add(0, b"", syn=True)
-    feed(half, 0, [(0, 10), (20, 30)])
+    feed(half, 0, [(100, 200), (300, 350)])
+    assert budget.held == 150 + 2 * SEGMENT_OVERHEAD and list(budget.holding) == [half]
+    got, gaps = collect(half.release())
+    assert gaps == [(0, 100)] and got == DATA[100:200]
+    assert budget.held == 50 + SEGMENT_OVERHEAD
     got, gaps = collect(half.flush())
-    half.end()
-    assert gaps == [(10, 20)] and got == DATA[20:30]
-    assert rejected(half.add(31, b"more")) == [("after_end", 30, 34, 4)]
-    assert rejected(half.add(1 + 25, DATA[25:35])) == [("after_end", 30, 35, 5)]
+    assert gaps == [(200, 300)] and got == DATA[300:350]
+    assert budget.held == 0 and not budget.holding
 
 
 def test_held_bytes_past_a_later_fin_are_rejected_when_drained():

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from wirestruct.captures.files.reading import FileSource, Frame, truncated
+from wirestruct.captures.files.reading import FileSource, Frame, structure_lost, truncated
 from wirestruct.captures.frames.fastpath import record_header
 from wirestruct.core.errors import CaptureError
 from wirestruct.core.limits import Limits
@@ -45,17 +45,16 @@ def pcap_frames(src: FileSource, limits: Limits) -> Iterator[Frame | CaptureErro
             return
         number += 1
         if len(head) < size:
-            yield truncated(f"the header of frame {number}", start)
+            yield truncated(f"the header of frame {number}", start, len(head))
             return
         ts_sec, ts_frac, incl_len, orig_len = unpack(head)
         if incl_len > max_record:
-            yield CaptureError(f"frame {number} claims {incl_len} bytes; the file "
-                               "structure is lost here", offset=start,
-                               expected=f"at most {max_record} bytes (limits.max_record)")
+            yield structure_lost(src, f"frame {number} claims {incl_len} bytes", start,
+                                 f"at most {max_record} bytes (limits.max_record)", size)
             return
         data = read(incl_len)
         if len(data) < incl_len:
-            yield truncated(f"frame {number}", start + size)
+            yield truncated(f"frame {number}", start, size + len(data))
             return
         yield Frame(number, start + size, (ts_sec * scale + ts_frac) / scale,
                     link_type, data, orig_len)

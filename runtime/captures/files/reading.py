@@ -8,6 +8,8 @@ from typing import BinaryIO
 
 from wirestruct.core.errors import CaptureError
 
+_CHUNK = 1 << 16
+
 
 class FileSource:
     """Read-only view of the capture file that counts its position.
@@ -65,6 +67,21 @@ class FileSource:
     def at_eof(self) -> bool:
         return not self.peek(1)
 
+    def discard_rest(self) -> int | None:
+        """Read to the end of the file, keeping nothing; the number of bytes read. None for
+        a file that is followed while written, which has no end to read to."""
+        if getattr(self._raw, "follows", False):
+            return None
+        count = len(self._ahead)
+        self._ahead = b""
+        while True:
+            part = self._raw.read(_CHUNK)
+            if not part:
+                break
+            count += len(part)
+        self._pos += count
+        return count
+
 
 @dataclass(frozen=True, slots=True, init=False)
 class Frame:
@@ -91,6 +108,22 @@ _frame_number, _frame_offset, _frame_t, _frame_link_type, _frame_data, _frame_or
     vars(Frame)[f.name].__set__ for f in fields(Frame))
 
 
-def truncated(what: str, offset: int) -> CaptureError:
+def truncated(what: str, offset: int, read: int = 0) -> CaptureError:
+    """The file ends inside ``what``, which starts at ``offset``; ``read``: its bytes the
+    file holds (dropped)."""
     return CaptureError(f"the file ends inside {what} (truncated capture)", offset=offset,
-                        expected="more bytes")
+                        expected="more bytes", dropped=read or None)
+
+
+def structure_lost(src: FileSource, message: str, offset: int, expected: str,
+                   read: int) -> CaptureError:
+    """A header whose lengths lose the file's structure at ``offset``: the rest of the
+    file (``read`` bytes of it already read) is read, not decoded, and counted."""
+    rest = src.discard_rest()
+    if rest is None:
+        return CaptureError(f"{message}; the file structure is lost here (the rest of the "
+                            "followed file is not read)", offset=offset, expected=expected,
+                            dropped=read or None)
+    return CaptureError(f"{message}; the file structure is lost here: the {read + rest} bytes "
+                        "from here to the end of the file are not read", offset=offset,
+                        expected=expected, dropped=read + rest)

@@ -8,15 +8,22 @@ bytes, not its name, and decompressed as it is read, never whole. With ``follow=
 the end of the file is not the end of the capture: reading waits (polling) for the
 writer to append more, as ``tail -f`` does, so a record cut off at the end waits for
 its remaining bytes; it ends when the reader is interrupted.
+
+One decompression budget holds for the whole capture: past ``limits.expansion_allowance``
+decompressed bytes, the output may not exceed ``limits.max_capture_expansion`` times the
+compressed bytes read (a few kilobytes of zstd can stand for gigabytes of blank lines or
+garbage; real captures compress far less). Past it, or at any decompression error, the
+input ends with an error that counts the compressed bytes not decoded; bytes after the
+last gzip member that are not gzip data are counted exactly.
 """
 from __future__ import annotations
 
-import gzip
 import io
 import lzma
 import os
 import sys
 import time
+import zlib
 from typing import BinaryIO, Protocol
 
 from wirestruct.core.errors import CaptureError
@@ -103,9 +110,12 @@ class Source(io.RawIOBase):
 
     def __init__(self, raw: _Readable, name: str, *, compression: str | None = None,
                  closes: tuple = (), fd: int | None = None,
-                 compressed: Source | None = None, follow: bool = False) -> None:
+                 compressed: Source | None = None, follow: bool = False,
+                 limits: Limits = DEFAULT_LIMITS) -> None:
         super().__init__()
         self._fd = fd
+        self._expansion = limits.max_capture_expansion
+        self._allowance = limits.expansion_allowance
         self._compressed = compressed   # the compressed bytes below, when decompressing
         self._decoded_to = 0            # compressed bytes read when output last came
         self._follow = follow
@@ -118,6 +128,11 @@ class Source(io.RawIOBase):
         self._start = 0         # first unread byte of _buf
         self._pos = 0
         self._eof = False
+
+    @property
+    def follows(self) -> bool:
+        """Whether the input is a file followed while written (it has no end)."""
+        return self._follow
 
     # -- io.RawIOBase ------------------------------------------------------------------
     def readable(self) -> bool:
@@ -173,6 +188,8 @@ class Source(io.RawIOBase):
                     break
                 if self._compressed is not None:
                     self._decoded_to = self._compressed.tell()
+                    if self._over_budget(have, len(chunk)):
+                        break
                 parts.append(chunk)
                 have += len(chunk)
         finally:
@@ -180,7 +197,24 @@ class Source(io.RawIOBase):
             self._start = 0
         return have >= want
 
-    def _fail(self, exc: BaseException, have: int) -> None:
+    def _over_budget(self, have: int, size: int) -> bool:
+        """Whether ``size`` more decompressed bytes (``have`` are buffered beyond the
+        position) spend the capture's decompression budget; if so, the input ends before
+        them, with the error."""
+        produced = self._pos + have + size
+        if produced <= self._allowance:
+            return False
+        read = self._decoded_to
+        if produced <= self._expansion * read:
+            return False
+        self._fail(CaptureError(
+            f"{produced} decompressed bytes from {read} compressed bytes, more than "
+            f"max_capture_expansion={self._expansion} times as many past "
+            f"expansion_allowance={self._allowance} (a bomb, or data far more repetitive "
+            "than a capture)"), have, start=read)
+        return True
+
+    def _fail(self, exc: BaseException, have: int, start: int | None = None) -> None:
         """The layer below failed: the input ends here. With compressed input, the
         compressed bytes from where output last came (the decompressor reads ahead, so
         some of them may have been decoded) to the end of the input are counted, read
@@ -191,13 +225,19 @@ class Source(io.RawIOBase):
         message = f"{what} unreadable after {self._pos + have} bytes: {exc or type(exc).__name__}"
         dropped = None
         below = self._compressed
+        if isinstance(exc, _Trailing):
+            message += f" ({exc.count} bytes from byte {exc.offset} on)"
+            dropped, below = exc.count, None
         if below is not None:
-            start = self._decoded_to
+            start = self._decoded_to if start is None else start
             message += f"; the compressed input from byte {start} on"
             if not self._follow:
                 dropped = below.tell() - start + below.discard_rest()
                 message += f" ({dropped} bytes)"
             message += " is not decoded"
+            if not dropped:         # all of it was read ahead: its output is what is lost
+                message += " (all of it was read; the rest of its output is not)"
+                dropped = None
         self.error = CaptureError(
             message, offset=self._pos + have, file=self.name, dropped=dropped,
             expected=f"complete {self.compression} data" if self.compression else None)
@@ -340,8 +380,80 @@ class _Available:
         return self._source.read1(n)
 
 
+class _Trailing(Exception):
+    """Bytes after the last gzip member that are not gzip data (counted exactly)."""
+
+    def __init__(self, offset: int, count: int) -> None:
+        super().__init__("bytes after the last gzip member are not gzip data")
+        self.offset = offset
+        self.count = count
+
+
+class _GzipMembers:
+    """gzip members one after another (as ``gzip -d`` reads concatenated files), inflated
+    with zlib so that where each member ends is known exactly: after the last one, zero
+    padding is ignored (as gzip does) and anything else is an error counting its bytes.
+    Each read inflates at most what it returns (``max_length``), so a bomb is met one
+    chunk at a time."""
+
+    def __init__(self, source: Source) -> None:
+        self._source = source
+        self._inflater = None
+        self._input = b""           # compressed bytes read and not given to zlib yet
+
+    def _more(self) -> bool:
+        data = self._source.read1(CHUNK)
+        self._input += data
+        return bool(data)
+
+    def _start_member(self) -> bool:
+        while len(self._input) < 2 and self._more():
+            pass
+        if not self._input:
+            return False
+        if self._input[:2] == b"\x1f\x8b":
+            self._inflater = zlib.decompressobj(31)     # a gzip header and trailer
+            return True
+        offset = self._source.tell() - len(self._input)
+        count, zeros = len(self._input), not self._input.strip(b"\x00")
+        self._input = b""
+        while True:
+            data = self._source.read1(CHUNK)
+            if not data:
+                break
+            count += len(data)
+            zeros = zeros and not data.strip(b"\x00")
+        if zeros:
+            return False
+        raise _Trailing(offset, count)
+
+    def read1(self, n: int = CHUNK, /) -> bytes:
+        while True:
+            if self._inflater is None and not self._start_member():
+                return b""
+            inflater = self._inflater
+            data = inflater.unconsumed_tail
+            if not data:
+                if not self._input and not self._more():
+                    raise EOFError("the compressed file ends inside a gzip member")
+                data, self._input = self._input, b""
+            out = inflater.decompress(data, max(1, n))
+            if inflater.eof:
+                self._input = inflater.unused_data + self._input
+                self._inflater = None
+            if out:
+                return out
+
+    def close(self) -> None:
+        self._inflater = None
+
+
 #: Memory liblzma may use besides the dictionary (its decoder state is well under this).
 _XZ_OVERHEAD = 256 * 1024
+
+
+#: zstd's smallest and largest windows (ZSTD_WINDOWLOG_MIN, ZSTD_WINDOWLOG_MAX on 64 bits).
+_ZSTD_WINDOWS = (1 << 10, 1 << 31)
 
 
 def _decompressor(compression: str, source: Source, window: int):
@@ -350,7 +462,7 @@ def _decompressor(compression: str, source: Source, window: int):
     bytes before they are allocated: data that declares more is an error."""
     compressed = _Available(source)
     if compression == "gzip":
-        return gzip.GzipFile(fileobj=compressed, mode="rb")     # a 32 KiB window
+        return _GzipMembers(source)                             # a 32 KiB window
     if compression == "xz":
         import _compression
         raw = _compression.DecompressReader(compressed, lzma.LZMADecompressor,
@@ -359,8 +471,13 @@ def _decompressor(compression: str, source: Source, window: int):
                                             memlimit=window + _XZ_OVERHEAD)
         return io.BufferedReader(raw, CHUNK)
     import zstandard
-    return zstandard.ZstdDecompressor(max_window_size=window).stream_reader(
-        compressed, read_across_frames=True, closefd=False)
+    if window < _ZSTD_WINDOWS[0]:
+        raise CaptureError(f"zstd data cannot be read with max_capture_window={window}",
+                           file=source.name, offset=0, expected=f"max_capture_window of at "
+                           f"least {_ZSTD_WINDOWS[0]} (zstd's smallest window)")
+    return zstandard.ZstdDecompressor(max_window_size=min(window, _ZSTD_WINDOWS[1])
+                                      ).stream_reader(compressed, read_across_frames=True,
+                                                      closefd=False)
 
 
 def open_source(path: str | os.PathLike, *, follow: bool = False,
@@ -383,7 +500,7 @@ def open_source(path: str | os.PathLike, *, follow: bool = False,
             return source
         reader = _decompressor(compression, source, limits.max_capture_window)
         return Source(_PartialReads(reader), name, compression=compression,
-                      closes=(source,), compressed=source, follow=follow)
+                      closes=(source,), compressed=source, follow=follow, limits=limits)
     except BaseException:
         raw.close()
         raise

@@ -6,7 +6,7 @@ from collections import OrderedDict
 
 from wirestruct.captures.files.reading import Frame
 from wirestruct.captures.flows.roles import SKIP, Roles, show
-from wirestruct.captures.flows.tcp_reassembly import Chunk, Gap, HalfStream
+from wirestruct.captures.flows.tcp_reassembly import Budget, Chunk, Gap, HalfStream
 from wirestruct.captures.frames.ip_fragments import FragmentBuffer
 from wirestruct.captures.frames.layers import Endpoint, Fragment, Packet
 from wirestruct.core.errors import (
@@ -23,15 +23,20 @@ from wirestruct.generated.capture.udp_datagram import UdpDatagram
 
 
 class Flow:
+    """One connection (or UDP flow): its number, its server and, for TCP, its two byte
+    streams. ``closed``: it ended (both FINs, or a reset) and moved to the table of ended
+    connections, where its late segments are still read."""
+
     __slots__ = ("number", "server", "halves", "closed", "skipped")
 
     def __init__(self, number: int | None, server: Endpoint | None, limit: int,
-                 history: int = 0) -> None:
+                 history: int = 0, budget: Budget | None = None) -> None:
         self.number = number
         self.server = server
         self.skipped = server is None
         self.closed = False
-        self.halves = (HalfStream(limit, history), HalfStream(limit, history))  # by Direction
+        self.halves = (HalfStream(limit, history, budget, (self, Direction.C2S)),
+                       HalfStream(limit, history, budget, (self, Direction.S2C)))
 
 
 class Output:
@@ -49,10 +54,10 @@ _REJECTED = {
                 "the first copy is kept, {count} bytes of the second are dropped",
     "late": "{count} bytes at stream offsets {start}..{last} arrived after they were reported "
             "missing ({detail}); dropped",
-    "after_end": "{count} bytes at stream offsets {start}..{last} came after the connection "
-                 "ended (FIN or reset); dropped",
-    "syn": "a SYN with another initial sequence number in a live connection ({detail}); "
-           "{count} bytes dropped, the connection goes on",
+    "after_end": "{count} bytes at stream offsets {start}..{last} came after the sender's "
+                 "FIN; dropped",
+    "syn": "a SYN with another initial sequence number in a connection that carried data "
+           "({detail}); {count} bytes dropped, the connection goes on",
     "far": "{count} bytes at stream offset {start}, far outside the TCP window ({detail}), "
            "cannot belong to the stream; dropped",
 }
@@ -64,9 +69,14 @@ class Flows:
     At most ``limits.max_flows`` are followed at once; the segments of connections beyond
     that are dropped and counted (one error when it first happens, one at the end with
     the totals). Connections that ended (both FINs delivered, or a reset) move to a table
-    of ended connections (as many again at most, oldest forgotten first), where later
-    segments are checked: retransmissions pass quietly, anything new is reported. A SYN
-    without ACK on the ports of an ended connection starts a new stream number."""
+    of ended connections (as many again at most; the oldest is flushed and forgotten
+    first), where later segments are still read: retransmissions pass quietly, data
+    after a FIN is reported, data after a reset is delivered (it is what the peer had
+    sent, or the reset was injected; tshark follows it too). A SYN without ACK on the
+    ports of an ended connection, or with a new initial sequence number on those of a
+    connection that carried no data yet (a retried connection attempt), starts a new
+    stream number. Out-of-order bytes and history are held within one :class:`Budget`
+    for the whole capture (``max_reassembly_buffers``, ``max_tcp_histories``)."""
 
     def __init__(self, roles: Roles, transport: str, limits: Limits) -> None:
         self.roles = roles
@@ -74,6 +84,8 @@ class Flows:
         self.limit = limits.max_reassembly_buffer
         self.history = limits.max_tcp_history
         self.max_flows = limits.max_flows
+        self.max_objects = limits.max_items_per_record
+        self.budget = Budget(limits.max_reassembly_buffers, limits.max_tcp_histories)
         self.tcp: dict[tuple, Flow] = {}
         self.udp: dict[tuple, Flow] = {}
         self.ended: OrderedDict[tuple, Flow] = OrderedDict()
@@ -98,7 +110,8 @@ class Flows:
             flow = Flow(None, None, 0)
             table[key] = flow
             return flow, None
-        flow = Flow(self.count, server, self.limit, self.history)
+        flow = Flow(self.count, server, self.limit, self.history,
+                    self.budget if not packet.udp else None)
         self.count += 1
         table[key] = flow
         if server is not None:
@@ -121,7 +134,8 @@ class Flows:
             return out, None
         try:
             segment = parse(IpPayload, data, fragment.protocol,
-                            packet_name=f"reassembled datagram ending in frame {frame.number}").body
+                            packet_name=f"reassembled datagram ending in frame {frame.number}",
+                            max_objects=self.max_objects).body
         except WirestructError as exc:
             return out + [Output(error=CaptureError(
                 f"frame {frame.number}: the reassembled {len(data)}-byte datagram does not "
@@ -158,10 +172,16 @@ class Flows:
         segment = packet.segment
         out: list[Output] = []
         flow = self.tcp.get(key)
+        opening = segment.syn and not segment.ack
+        if flow is not None and opening and self._retried(flow, packet):
+            out.extend(self._forget(flow, t))    # a connection attempt made again
+            del self.tcp[key]
+            flow = None
         if flow is None:
             flow = self.ended.get(key)
-            if flow is not None and segment.syn and not segment.ack:
-                del self.ended[key]     # the ports are reused by a new connection
+            if flow is not None and opening:     # the ports are reused by a new connection
+                del self.ended[key]
+                out.extend(self._forget(flow, t))
                 flow = None
         if flow is None:
             flow, error = self._new(self.tcp, key, packet, "TCP connection")
@@ -176,16 +196,38 @@ class Flows:
         # The payload of a RST or FIN segment is part of the stream.
         deliveries = half.add(segment.seq_num, segment.body, syn=segment.syn,
                               fin=segment.fin and not segment.rst)
-        out.extend(self._outputs(flow, direction, deliveries, t))
-        if segment.rst:
-            if not flow.closed:
-                out.extend(self._close(flow, key, t))
-            return out
+        if deliveries:
+            out.extend(self._outputs(flow, direction, deliveries, t))
         if segment.ack:
             other = Direction.S2C if direction is Direction.C2S else Direction.C2S
             flow.halves[other].acknowledged(segment.ack_num)
-        if not flow.closed and flow.halves[0].finished and flow.halves[1].finished:
-            self._ended(flow, key)
+        if not flow.closed and (segment.rst or (flow.halves[0].finished
+                                                 and flow.halves[1].finished)):
+            out.extend(self._ended(flow, key, t))
+        if self.budget.held > self.budget.held_cap:
+            out.extend(self._release(t))
+        return out
+
+    @staticmethod
+    def _retried(flow: Flow, packet: Packet) -> bool:
+        """A SYN with another initial sequence number on the ports of a connection that
+        carried no data: the attempt was made again (a new stream), not a SYN injected
+        into a live one."""
+        if flow.skipped:
+            return False
+        half = flow.halves[Direction.C2S if packet.dst == flow.server else Direction.S2C]
+        return (half.isn is not None and (packet.segment.seq_num + 1) % (1 << 32) != half.isn
+                and not flow.halves[0].carried_data and not flow.halves[1].carried_data)
+
+    def _release(self, t: float) -> list[Output]:
+        """Out-of-order bytes of all connections over ``max_reassembly_buffers``: the
+        least recently fed holders report their first hole and deliver what follows."""
+        out: list[Output] = []
+        budget = self.budget
+        while budget.held > budget.held_cap and budget.holding:
+            half = next(iter(budget.holding))
+            flow, direction = half.owner
+            out.extend(self._outputs(flow, direction, half.release(), t))
         return out
 
     def _outputs(self, flow: Flow, direction: Direction, deliveries, t: float) -> list[Output]:
@@ -208,9 +250,11 @@ class Flows:
                     f"{item.end - 1} of the stream", span=(item.start, item.end),
                     dropped=item.size)
             else:
-                error = StreamConflictError(_REJECTED[item.kind].format(
+                conflict = StreamConflictError(_REJECTED[item.kind].format(
                     start=item.start, last=item.end - 1, count=item.count, detail=item.detail),
-                    span=(item.start, item.end), dropped=item.count)
+                    span=(item.start, item.end), dropped=item.count or None)
+                conflict.conflicting_copy = item.kind == "conflict"
+                error = conflict
             error.at(stream=flow.number, direction=direction.label)
             out.append(Output(stream=flow.number, error=error))
         if run:
@@ -218,31 +262,39 @@ class Flows:
                                flow.number))
         return out
 
-    def _close(self, flow: Flow, key: tuple, t: float | None = None) -> list[Output]:
-        """A reset or the end of the capture: open gaps reported, held bytes delivered."""
+    def _forget(self, flow: Flow, t: float) -> list[Output]:
+        """A connection is no longer followed: open gaps reported, held bytes delivered,
+        what the budget counted for it given back."""
         out: list[Output] = []
+        if flow.skipped:
+            return out
         for direction in (Direction.C2S, Direction.S2C):
             half = flow.halves[direction]
             if half.started:
-                out.extend(self._outputs(flow, direction, half.flush(),
-                                         t if t is not None else 0.0))
-            half.end()
-        self._ended(flow, key)
+                deliveries = half.flush()
+                if deliveries:
+                    out.extend(self._outputs(flow, direction, deliveries, t))
+            half.close()
         return out
 
-    def _ended(self, flow: Flow, key: tuple) -> None:
+    def _ended(self, flow: Flow, key: tuple, t: float) -> list[Output]:
+        """Both FINs delivered, or a reset: the connection moves to the ended table; the
+        oldest one there is forgotten when it is full."""
         flow.closed = True
+        out: list[Output] = []
         if self.tcp.get(key) is flow:
             del self.tcp[key]
             self.ended[key] = flow
             if len(self.ended) > self.max_flows:
-                self.ended.popitem(last=False)
+                out.extend(self._forget(self.ended.popitem(last=False)[1], t))
+        return out
 
     def finish(self, t: float) -> list[Output]:
         out: list[Output] = []
-        for key, flow in list(self.tcp.items()):
-            if not flow.skipped and not flow.closed:
-                out.extend(self._close(flow, key, t))
+        for table in (self.tcp, self.ended):
+            for flow in table.values():
+                out.extend(self._forget(flow, t))
+            table.clear()
         if self.over_segments:
             out.append(Output(error=CaptureError(
                 f"{self.over_segments} segments and datagrams of connections beyond the "

@@ -22,7 +22,7 @@ from wirestruct.generated.capture.ether_type import EtherType
 from wirestruct.generated.capture.ip_protocol import IpProtocol
 from wirestruct.generated.capture.link_frame import LinkFrame
 
-__all__ = ["Layout", "LAYOUTS", "Segment", "decode_frame", "record_header"]
+__all__ = ["Layout", "LAYOUTS", "Segment", "decode_frame", "record_header", "MOST_OBJECTS"]
 
 Endpoint = tuple[bytes, int]
 
@@ -141,6 +141,15 @@ _TPIDS = frozenset((_ET.vlan_tag.value, _ET.service_vlan_tag.value, _ET.legacy_v
 _TCP = IpProtocol.IpProtocol.tcp.value
 _UDP = IpProtocol.IpProtocol.udp.value
 
+#: VLAN tags a frame of the fast path may carry (more take the generated classes, which
+#: count every tag against limits.max_items_per_record).
+MAX_TAGS = 16
+#: The most objects the generated classes build for a frame the fast path reads (link
+#: frame, link layer, the tags, IP, its payload chain and payload router, TCP/UDP): the
+#: fast path is used only when limits.max_items_per_record allows as many, so the two
+#: ways agree under every limit.
+MOST_OBJECTS = MAX_TAGS + 8
+
 _ETHERNET_SIZE = LAYOUTS["ethernet"].size
 _VLAN_SIZE = LAYOUTS["vlan_tag"].size
 _SLL_SIZE = LAYOUTS["linux_sll"].size
@@ -173,7 +182,7 @@ def decode_frame(data: bytes, link_type: int) -> Decoded | None:
         ether_type = _ethernet(data)[2]
         start = _ETHERNET_SIZE
         while ether_type in _TPIDS:
-            if size < start + _VLAN_SIZE:
+            if size < start + _VLAN_SIZE or start >= _ETHERNET_SIZE + MAX_TAGS * _VLAN_SIZE:
                 return None
             ether_type = _vlan_tag(data, start)[1]
             start += _VLAN_SIZE
@@ -218,6 +227,8 @@ def _ip4(data: bytes, start: int, end: int) -> Decoded | None:
         return None
     version_ihl, _, total_length, _, fragment, _, protocol, _, src, dst = _ipv4(data, start)
     len_header = (version_ihl & 0x0F) * 4
+    if total_length == 0:               # segmentation offload: the packet is the frame
+        total_length = end - start
     if (version_ihl >> 4 != 4 or len_header < _IPV4_SIZE or total_length < len_header
             or total_length > end - start or fragment & 0x3FFF):
         return None     # not IPv4, bad lengths, cut by the snapshot length, or a fragment

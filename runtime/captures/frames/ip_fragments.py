@@ -8,11 +8,11 @@ fragments overlap, the first copy wins and different bytes are reported. A datag
 handed out when its payload is covered from 0 to its length.
 
 Bounds: a datagram (IPv4 header, IPv6 extension headers included) never exceeds 65535
-bytes; all held fragments cost
-at most ``limits.max_fragment_buffer`` (each piece is charged its bytes plus a fixed
-overhead, so floods of tiny fragments are bounded too), the oldest incomplete datagrams
-being evicted first; a datagram still incomplete ``limits.fragment_timeout`` seconds of
-capture time after its first fragment is dropped. Every drop is a
+bytes; all held fragments cost at most ``limits.max_fragment_buffer`` (each piece is
+charged its bytes plus a fixed overhead, and each datagram one more, so floods of tiny
+fragments are bounded too), the oldest incomplete datagrams being evicted first; a
+datagram still incomplete ``limits.fragment_timeout`` seconds of capture time after its
+first fragment is dropped. Every drop is a
 :class:`~wirestruct.core.errors.FragmentError` counting the bytes lost. Work per fragment is
 proportional to the pieces it overlaps, so no input makes reassembly quadratic.
 """
@@ -24,7 +24,8 @@ from dataclasses import dataclass, field
 
 from wirestruct.core.errors import FragmentError
 
-__all__ = ["FragmentKey", "FragmentBuffer", "MAX_DATAGRAM", "PIECE_OVERHEAD"]
+__all__ = ["FragmentKey", "FragmentBuffer", "MAX_DATAGRAM", "PIECE_OVERHEAD",
+           "DATAGRAM_OVERHEAD"]
 
 #: (source address, destination address, identification, protocol number)
 FragmentKey = tuple[bytes, bytes, int, int]
@@ -34,6 +35,10 @@ MAX_DATAGRAM = 65535
 
 #: Bytes charged against the buffer limit for each held piece, on top of its data.
 PIECE_OVERHEAD = 128
+
+#: Bytes charged for each incomplete datagram held (its record, lists and key), so that a
+#: flood of one-byte fragments of distinct datagrams is bounded by what it really costs.
+DATAGRAM_OVERHEAD = 512
 
 
 @dataclass(slots=True)
@@ -47,7 +52,7 @@ class _Datagram:
 
     @property
     def cost(self) -> int:
-        return self.held + PIECE_OVERHEAD * len(self.pieces)
+        return self.held + PIECE_OVERHEAD * len(self.pieces) + DATAGRAM_OVERHEAD
 
     @property
     def end(self) -> int:
@@ -73,7 +78,7 @@ class FragmentBuffer:
     def __len__(self) -> int:
         return len(self._datagrams)
 
-    def _error(self, message: str, dropped: int, expected: str) -> FragmentError:
+    def _error(self, message: str, dropped: int | None, expected: str) -> FragmentError:
         return FragmentError(message, expected=expected, dropped=dropped, dropped_unit="bytes")
 
     def _drop(self, key: FragmentKey, why: str, expected: str) -> FragmentError:
@@ -96,10 +101,11 @@ class FragmentBuffer:
                 f"dropped", len(data), f"a datagram of at most {MAX_DATAGRAM} bytes"))
             return None, errors
         if not data:
-            errors.append(self._error(f"{where} carries no data; it is ignored", 0,
+            errors.append(self._error(f"{where} carries no data; it is ignored", None,
                                       "fragments with data"))
             return None, errors
         dg = self._datagrams.get(key)
+        fresh = dg is None
         if dg is None:
             dg = _Datagram(t, frame)
         misfit = _misfit(dg, end, more, where, len(data))
@@ -113,7 +119,7 @@ class FragmentBuffer:
                 f"{where} overlaps {differ} held bytes with different contents; the first "
                 "copy is kept", differ, "overlapping fragments to agree"))
         added = sum(len(piece) for _, piece in new)
-        charge = added + PIECE_OVERHEAD * len(new)
+        charge = added + PIECE_OVERHEAD * len(new) + (DATAGRAM_OVERHEAD if fresh else 0)
         # Room before storing: evict the oldest incomplete datagrams.
         while self._datagrams and self.cost + charge > self.max_bytes:
             oldest = next(iter(self._datagrams))
@@ -125,7 +131,7 @@ class FragmentBuffer:
                 starts, pieces = dg.starts, dg.pieces
                 new = [(offset, data)]
                 added = len(data)
-                charge = added + PIECE_OVERHEAD
+                charge = added + PIECE_OVERHEAD + DATAGRAM_OVERHEAD
         if charge > self.max_bytes:
             errors.append(self._error(f"{where} alone needs more than the fragment buffer; "
                                       "it is dropped", len(data),

@@ -156,6 +156,11 @@ class PcapngWriter:
         self._out.write(struct.pack(self._e + "II", block_type, length) + body
                         + struct.pack(self._e + "I", length))
 
+    def block(self, block_type: int, body: bytes) -> None:
+        """A block of any type with ``body`` as given (padded to 32 bits), in the
+        section's byte order: for readers' tests of blocks this writer does not make."""
+        self._block(block_type, body)
+
     def _options(self, options) -> bytes:
         out = b""
         for code, value in options:

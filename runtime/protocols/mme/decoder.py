@@ -30,7 +30,8 @@ refused packet becomes an error event with ``dropped`` = the bytes not decoded; 
 goes on with the next one.
 
 After framing is lost (a capture gap), :meth:`MmeDecoder.resync` finds the next packet
-boundary.
+boundary; after damage, :meth:`MmeDecoder.plausible_header` says which headers an MME
+stream cannot have.
 """
 from __future__ import annotations
 
@@ -98,6 +99,14 @@ class MmeDecoder(StreamDecoder):
 
     def packet_length(self, header: bytes, direction: Direction) -> int:
         return 4 + (header[2] | header[3] << 8)
+
+    def plausible_header(self, header: bytes, direction: Direction) -> bool:
+        """After damage: a header is one of a known packet type (0-49, high byte 0) with a
+        payload size the document lists for it. An unknown type, or a size the type
+        cannot have (such as 65,535 for a fixed-size packet), sends the decoder to
+        resynchronize instead of waiting for that many bytes."""
+        info = PACKETS.get(header[0]) if not header[1] else None
+        return info is not None and info.allows(header[2] | header[3] << 8)
 
     def resync(self, data: memoryview, direction: Direction) -> tuple[int, bool]:
         """Find the next packet boundary in ``data`` after framing was lost.

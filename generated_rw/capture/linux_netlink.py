@@ -1,0 +1,199 @@
+# This is a generated file! Please edit source .ksy file and use kaitai-struct-compiler to rebuild
+# type: ignore
+
+import kaitaistruct
+from kaitaistruct import ReadWriteKaitaiStruct, KaitaiStream, BytesIO
+from . import linux_sll
+from . import nflog
+from enum import IntEnum
+
+
+if getattr(kaitaistruct, 'API_VERSION', (0, 9)) < (0, 11):
+    raise Exception("Incompatible Kaitai Struct Python API: 0.11 or later is required, but you have %s" % (kaitaistruct.__version__))
+
+class LinuxNetlink(ReadWriteKaitaiStruct):
+    """Link type 253: netlink messages captured on a Linux nlmon device, after the 16-byte
+    cooked header (its protocol field is the netlink family). The messages are in the
+    byte order of the capturing machine (little-endian for the usual x86 and ARM hosts, as
+    read here). A netfilter log message (NFULNL_MSG_PACKET, which the NFLOG target sends)
+    has the same body as a LINKTYPE_NFLOG record and is parsed as one, down to the logged
+    packet; other messages stay bytes.
+    
+    .. seealso::
+       Source - https://www.tcpdump.org/linktypes/LINKTYPE_NETLINK.html
+    """
+
+    class NetlinkFamily(IntEnum):
+        route = 0
+        sock_diag = 4
+        audit = 9
+        netfilter = 12
+        kobject_uevent = 15
+        generic = 16
+    def __init__(self, _io=None, _parent=None, _root=None):
+        super(LinuxNetlink, self).__init__(_io)
+        self._parent = _parent
+        self._root = _root or self
+
+    def _read(self):
+        self.packet_type = KaitaiStream.resolve_enum(linux_sll.LinuxSll.PacketType, self._io.read_u2be())
+        self.arphrd_type = KaitaiStream.resolve_enum(linux_sll.LinuxSll.ArphrdType, self._io.read_u2be())
+        self.len_addr = self._io.read_u2be()
+        self.addr = self._io.read_bytes(8)
+        self.family = KaitaiStream.resolve_enum(LinuxNetlink.NetlinkFamily, self._io.read_u2be())
+        self.messages = []
+        i = 0
+        while not self._io.is_eof():
+            _t_messages = LinuxNetlink.Message(self._io, self, self._root)
+            try:
+                _t_messages._read()
+            finally:
+                self.messages.append(_t_messages)
+            i += 1
+
+        self._dirty = False
+
+
+    def _fetch_instances(self):
+        pass
+        for i in range(len(self.messages)):
+            pass
+            self.messages[i]._fetch_instances()
+
+
+
+    def _write__seq(self, io=None):
+        super(LinuxNetlink, self)._write__seq(io)
+        self._io.write_u2be(int(self.packet_type))
+        self._io.write_u2be(int(self.arphrd_type))
+        self._io.write_u2be(self.len_addr)
+        self._io.write_bytes(self.addr)
+        self._io.write_u2be(int(self.family))
+        for i in range(len(self.messages)):
+            pass
+            if self._io.is_eof():
+                raise kaitaistruct.ConsistencyError(u"messages", 0, self._io.size() - self._io.pos())
+            self.messages[i]._write__seq(self._io)
+
+        if not self._io.is_eof():
+            raise kaitaistruct.ConsistencyError(u"messages", 0, self._io.size() - self._io.pos())
+
+
+    def _check(self):
+        if len(self.addr) != 8:
+            raise kaitaistruct.ConsistencyError(u"addr", 8, len(self.addr))
+        for i in range(len(self.messages)):
+            pass
+            if self.messages[i]._root != self._root:
+                raise kaitaistruct.ConsistencyError(u"messages", self._root, self.messages[i]._root)
+            if self.messages[i]._parent != self:
+                raise kaitaistruct.ConsistencyError(u"messages", self, self.messages[i]._parent)
+
+        self._dirty = False
+
+    class Message(ReadWriteKaitaiStruct):
+        """One netlink message (struct nlmsghdr, then its body) and its padding.
+        
+        .. seealso::
+           Source - https://man7.org/linux/man-pages/man7/netlink.7.html
+        """
+        def __init__(self, _io=None, _parent=None, _root=None):
+            super(LinuxNetlink.Message, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+
+        def _read(self):
+            self.len_message = self._io.read_u4le()
+            if not self.len_message >= 16:
+                raise kaitaistruct.ValidationLessThanError(16, self.len_message, self._io, u"/types/message/seq/0")
+            self.message_type = self._io.read_u2le()
+            self.flags = self._io.read_u2le()
+            self.sequence = self._io.read_u4le()
+            self.port_id = self._io.read_u4le()
+            _on = self.is_log_packet
+            if _on == True:
+                pass
+                self._raw_body = self._io.read_bytes(self.len_message - 16)
+                _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+                self.body = nflog.Nflog(_io__raw_body)
+                self.body._read()
+            else:
+                pass
+                self.body = self._io.read_bytes(self.len_message - 16)
+            if (not (self._io.is_eof())):
+                pass
+                self.padding = self._io.read_bytes((4 - self.len_message % 4) % 4)
+
+            self._dirty = False
+
+
+        def _fetch_instances(self):
+            pass
+            _on = self.is_log_packet
+            if _on == True:
+                pass
+                self.body._fetch_instances()
+            else:
+                pass
+            if (not (self._io.is_eof())):
+                pass
+
+
+
+        def _write__seq(self, io=None):
+            super(LinuxNetlink.Message, self)._write__seq(io)
+            self._io.write_u4le(self.len_message)
+            self._io.write_u2le(self.message_type)
+            self._io.write_u2le(self.flags)
+            self._io.write_u4le(self.sequence)
+            self._io.write_u4le(self.port_id)
+            _on = self.is_log_packet
+            if _on == True:
+                pass
+                _io__raw_body = KaitaiStream(BytesIO(bytearray(self.len_message - 16)))
+                self._io.add_child_stream(_io__raw_body)
+                _pos2 = self._io.pos()
+                self._io.seek(self._io.pos() + (self.len_message - 16))
+                def handler(parent, _io__raw_body=_io__raw_body):
+                    self._raw_body = _io__raw_body.to_byte_array()
+                    if len(self._raw_body) != self.len_message - 16:
+                        raise kaitaistruct.ConsistencyError(u"raw(body)", self.len_message - 16, len(self._raw_body))
+                    parent.write_bytes(self._raw_body)
+                _io__raw_body.write_back_handler = KaitaiStream.WriteBackHandler(_pos2, handler)
+                self.body._write__seq(_io__raw_body)
+            else:
+                pass
+                self._io.write_bytes(self.body)
+            if (not (self._io.is_eof())):
+                pass
+                if len(self.padding) != (4 - self.len_message % 4) % 4:
+                    raise kaitaistruct.ConsistencyError(u"padding", (4 - self.len_message % 4) % 4, len(self.padding))
+                self._io.write_bytes(self.padding)
+
+
+
+        def _check(self):
+            if not self.len_message >= 16:
+                raise kaitaistruct.ValidationLessThanError(16, self.len_message, None, u"/types/message/seq/0")
+            _on = self.is_log_packet
+            if _on == True:
+                pass
+            else:
+                pass
+                if len(self.body) != self.len_message - 16:
+                    raise kaitaistruct.ConsistencyError(u"body", self.len_message - 16, len(self.body))
+            self._dirty = False
+
+        @property
+        def is_log_packet(self):
+            """A netfilter log message carrying a packet."""
+            if hasattr(self, '_m_is_log_packet'):
+                return self._m_is_log_packet
+
+            self._m_is_log_packet =  ((self._parent.family == LinuxNetlink.NetlinkFamily.netfilter) and (self.message_type == 1024)) 
+            return getattr(self, '_m_is_log_packet', None)
+
+        def _invalidate_is_log_packet(self):
+            del self._m_is_log_packet
+
+
