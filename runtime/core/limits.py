@@ -64,6 +64,10 @@ MAX_TRACKED_OBJECTS = 1_000_000
 #: forgotten first and counted in the snapshot.
 MAX_HISTORY = 1000
 
+#: Most text (characters) the history entries of a tracker hold together, the oldest
+#: forgotten first: a thousand chat lines of 64 KB would hold 128 MB of text and segments.
+MAX_HISTORY_BYTES = 16 * 1024 * 1024
+
 #: Most color segments a tracker keeps for one text (a chat line, a menu widget); a text
 #: of one-character runs in alternating colors would otherwise hold about 200 bytes of
 #: state per byte of packet.
@@ -124,6 +128,7 @@ class Limits:
     max_append_buffers: int = MAX_APPEND_BUFFERS
     max_tracked_objects: int = MAX_TRACKED_OBJECTS
     max_history: int = MAX_HISTORY
+    max_history_bytes: int = MAX_HISTORY_BYTES
     max_text_segments: int = MAX_TEXT_SEGMENTS
     max_record: int = MAX_RECORD
     max_capture_window: int = MAX_CAPTURE_WINDOW
@@ -189,6 +194,7 @@ _DOCS = {
     "max_append_buffers": "compressed bytes all append buffers together may hold",
     "max_tracked_objects": "objects a tracker holds at once (NetObjs, entities, players)",
     "max_history": "chat lines / menu responses a tracker keeps (oldest forgotten first)",
+    "max_history_bytes": "characters of text all history entries hold together",
     "max_text_segments": "color segments a tracker keeps for one chat line or menu text",
     "max_record": "bytes of one capture record",
     "max_capture_window":
