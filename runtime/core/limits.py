@@ -107,6 +107,21 @@ MAX_STREAM_BUFFERS = 64 * 1024 * 1024
 #: reports the run (it keeps skipping; no more than this is held while it looks).
 MAX_RESYNC_SCAN = 1024 * 1024
 
+# -- JSON input (JSON Lines captures, encode input, manifests) ------------------------------
+#: Longest JSON text read as one document: a line of a JSON Lines capture (its record's
+#: data is hex, two characters a byte) or of ``encode`` input. Held while it is parsed,
+#: with the strings it holds.
+MAX_JSON_BYTES = 64 * 1024 * 1024
+
+#: Most values (objects, arrays, keys, strings, numbers) in one JSON document, counted
+#: before it is parsed: a value costs up to about 120 bytes once parsed. Decoded events
+#: within the other limits hold fewer (8192 sub-updates of the largest kind: 780,000).
+MAX_JSON_VALUES = 1_000_000
+
+#: Deepest nesting of arrays and objects in one JSON document (decoded events nest about
+#: a dozen levels).
+MAX_JSON_DEPTH = 64
+
 #: Longest message (and "expected" text) an error carries, in characters; longer ones,
 #: such as the repr of a huge value from the input, are cut in the middle and say how
 #: much was cut. Fixed for every run: errors are made where no Limits is at hand.
@@ -139,6 +154,9 @@ class Limits:
     fragment_timeout: int = FRAGMENT_TIMEOUT
     max_resync_scan: int = MAX_RESYNC_SCAN
     max_stream_buffers: int = MAX_STREAM_BUFFERS
+    max_json_bytes: int = MAX_JSON_BYTES
+    max_json_values: int = MAX_JSON_VALUES
+    max_json_depth: int = MAX_JSON_DEPTH
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -202,6 +220,9 @@ _DOCS = {
     "max_reassembly_buffer": "out-of-order TCP bytes held per direction",
     "max_tcp_history": "delivered TCP bytes kept per direction to check retransmissions",
     "max_flows": "TCP connections / UDP flows followed at once",
+    "max_json_bytes": "bytes of one JSON line or document (JSON Lines captures, encode input)",
+    "max_json_values": "values (objects, arrays, keys, strings, numbers) in one JSON document",
+    "max_json_depth": "levels arrays and objects may nest in one JSON document",
     "max_fragment_buffer": "IPv4 fragment bytes held while datagrams are incomplete",
     "fragment_timeout": "seconds of capture time an incomplete IPv4 datagram is held",
     "max_resync_scan": "bytes a stream decoder may skip looking for a packet boundary",

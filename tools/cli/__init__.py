@@ -23,7 +23,7 @@ import os
 import sys
 
 from wirestruct import __version__
-from wirestruct.core.errors import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, WirestructError
+from wirestruct.core.errors import EXIT_OK, EXIT_USAGE, WirestructError
 from wirestruct.tools.cli import (
     batch,
     convert,
@@ -33,6 +33,7 @@ from wirestruct.tools.cli import (
     options,
     regen,
     show,
+    signals,
     state,
 )
 
@@ -69,10 +70,11 @@ def _os_error_text(exc: OSError) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
+    signals.install()
     try:
         args = build_parser().parse_args(argv)
-    except KeyboardInterrupt:
-        return EXIT_INTERRUPTED
+    except KeyboardInterrupt as stop:
+        return signals.status(stop)
     except WirestructError as exc:      # a broken protocol plug-in, named
         print(f"wirestruct: {exc}", file=sys.stderr)
         return EXIT_USAGE
@@ -80,9 +82,9 @@ def main(argv: list[str] | None = None) -> int:
         status = args.func(args)
         sys.stdout.flush()
         return int(status)
-    except KeyboardInterrupt:
-        print("wirestruct: interrupted", file=sys.stderr)
-        return EXIT_INTERRUPTED
+    except KeyboardInterrupt as stop:
+        print(f"wirestruct: {signals.word(stop)}", file=sys.stderr)
+        return signals.status(stop)
     except WirestructError as exc:
         print(f"wirestruct: {exc}", file=sys.stderr)
         return EXIT_USAGE

@@ -6,10 +6,10 @@ import sys
 
 from wirestruct import parallel
 from wirestruct.captures import Capture
-from wirestruct.core.errors import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK
+from wirestruct.core.errors import EXIT_FAILED, EXIT_OK
 from wirestruct.output import formats
 from wirestruct.plugin.protocol import Protocol
-from wirestruct.tools.cli import options
+from wirestruct.tools.cli import options, signals
 from wirestruct.tools.cli.run import Summary, events, resolve
 
 
@@ -46,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
     if _parallel(args, out):
         return _run_parallel(args, capture, protocol, out)
     summary = Summary(protocol, args)
-    interrupted = False
+    stopped: KeyboardInterrupt | None = None
     live = args.follow or args.capture == "-"   # a reader downstream sees each packet now
     with capture, out.recording():
         try:
@@ -57,12 +57,12 @@ def run(args: argparse.Namespace) -> int:
                     out.out.flush()
                 if args.upto is not None and event.index is not None and event.index >= args.upto:
                     break
-        except KeyboardInterrupt:
-            interrupted = True
+        except KeyboardInterrupt as stop:
+            stopped = stop
     out.out.flush()
-    summary.print(f"{summary.packets} packets, {summary.errors} errors", interrupted=interrupted)
-    if interrupted:
-        return EXIT_INTERRUPTED
+    summary.print(f"{summary.packets} packets, {summary.errors} errors", stopped=stopped)
+    if stopped:
+        return signals.status(stopped)
     return EXIT_FAILED if args.strict and summary.failed() else EXIT_OK
 
 
@@ -76,28 +76,32 @@ def _parallel(args: argparse.Namespace, out: formats.EventWriter) -> bool:
 
 def _run_parallel(args: argparse.Namespace, capture: Capture, protocol: Protocol,
                   out: formats.EventWriter) -> int:
-    interrupted = False
+    stopped: KeyboardInterrupt | None = None
     with capture:
         lines = parallel.decode_lines(capture, protocol, jobs=args.jobs,
                                       fmt=(args.raw, args.big_ints),
                                       limits=options.limits(args),
                                       options=options.protocol_options(args, protocol))
+        chunks = iter(lines)
         try:
-            for text in lines:
+            for text in chunks:
                 out.out.write(text)
-        except KeyboardInterrupt:
-            interrupted = True
+        except KeyboardInterrupt as stop:
+            stopped = stop
+        finally:
+            chunks.close()      # the workers end now, not when the iterator is collected
     out.out.flush()
     tally = lines.tally
     if lines.no_workers is not None:
         print(f"wirestruct: decoded in one process: no worker process could be started "
               f"({lines.no_workers})", file=sys.stderr)
     head = f"{tally.packets} packets, {tally.errors} errors"
-    print(f"wirestruct: {head}{' (interrupted)' if interrupted else ''}", file=sys.stderr)
+    how = signals.word(stopped)
+    print(f"wirestruct: {head}{f' ({how})' if how else ''}", file=sys.stderr)
     if args.server and not tally.packets:
         print(f"wirestruct: --server {args.server} matched no traffic in {args.capture}",
               file=sys.stderr)
-    if interrupted:
-        return EXIT_INTERRUPTED
+    if stopped:
+        return signals.status(stopped)
     failed = tally.errors or (args.server and not tally.packets)
     return EXIT_FAILED if args.strict and failed else EXIT_OK

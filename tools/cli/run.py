@@ -16,6 +16,7 @@ from wirestruct.detect import DETECT_BYTES, detect_protocol, looks_unknown
 from wirestruct.plugin.protocol import Protocol
 from wirestruct.plugin.registry import get_protocol, protocols
 from wirestruct.tools import progress
+from wirestruct.tools.cli import signals
 from wirestruct.tools.cli.options import limits, protocol_options
 
 
@@ -88,8 +89,9 @@ class Summary:
             self.packets += 1
             self.unknown += looks_unknown(event)
 
-    def lines(self, head: str, *, interrupted: bool = False) -> list[str]:
-        lines = [f"wirestruct: {head}{' (interrupted)' if interrupted else ''}"]
+    def lines(self, head: str, *, stopped: BaseException | None = None) -> list[str]:
+        how = signals.word(stopped)
+        lines = [f"wirestruct: {head}{f' ({how})' if how else ''}"]
         for kind, (count, first) in sorted(self.kinds.items(), key=lambda kv: -kv[1][0]):
             lines.append(f"  {count} {kind}; the first: {first}")
         total = self.packets + self.errors
@@ -102,8 +104,8 @@ class Summary:
                          f"{self.args.capture}")
         return lines
 
-    def print(self, head: str, *, interrupted: bool = False) -> None:
-        for line in self.lines(head, interrupted=interrupted):
+    def print(self, head: str, *, stopped: BaseException | None = None) -> None:
+        for line in self.lines(head, stopped=stopped):
             print(line, file=sys.stderr)
 
     def failed(self) -> bool:

@@ -4,12 +4,12 @@ from __future__ import annotations
 import argparse
 import sys
 
-from wirestruct.core.errors import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK
+from wirestruct.core.errors import EXIT_FAILED, EXIT_OK
 from wirestruct.core.events import ErrorEvent, PacketEvent
 from wirestruct.output.formats import binary_stdout
 from wirestruct.output.serialize import dumps_document
 from wirestruct.plugin.protocol import Protocol
-from wirestruct.tools.cli import options
+from wirestruct.tools.cli import options, signals
 from wirestruct.tools.cli.outputs import new_file
 from wirestruct.tools.cli.run import Summary, events, resolve
 
@@ -39,7 +39,7 @@ def run(args: argparse.Namespace) -> int:
     tracker = protocol.tracker(limits=options.limits(args),
                                **options.protocol_options(args, protocol))
     summary = Summary(protocol, args)
-    interrupted = False
+    stopped: KeyboardInterrupt | None = None
     with capture:
         try:
             for event in events(capture, protocol, args, tracker):
@@ -49,18 +49,18 @@ def run(args: argparse.Namespace) -> int:
                 if (args.upto is not None and isinstance(event, PacketEvent)
                         and event.index >= args.upto):
                     break  # the tracker has applied packet N
-        except KeyboardInterrupt:
-            interrupted = True   # the state so far is still printed
+        except KeyboardInterrupt as stop:
+            stopped = stop       # the state so far is still printed
     out = binary_stdout()
     out.write(dumps_document(tracker.snapshot(), raw=args.raw, big_ints=args.big_ints,
                              indent=not args.compact))
     out.flush()
     _write_outputs(args, protocol, tracker)
-    head = (f"state after {summary.packets} packets" if interrupted
+    head = (f"state after {summary.packets} packets" if stopped
             else "state after the capture") + f", {summary.errors} errors"
-    summary.print(head, interrupted=interrupted)
-    if interrupted:
-        return EXIT_INTERRUPTED
+    summary.print(head, stopped=stopped)
+    if stopped:
+        return signals.status(stopped)
     return EXIT_FAILED if args.strict and summary.failed() else EXIT_OK
 
 
