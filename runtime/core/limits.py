@@ -107,6 +107,12 @@ MAX_STREAM_BUFFERS = 64 * 1024 * 1024
 #: reports the run (it keeps skipping; no more than this is held while it looks).
 MAX_RESYNC_SCAN = 1024 * 1024
 
+# -- tables ------------------------------------------------------------------------------------
+#: Text and bytes the rows of one table collect before they are made a record batch (and
+#: a Parquet row group by ``batch``), whatever ``batch_rows`` says: 16,384 rows of 64 KB
+#: chat lines would be a gigabyte.
+MAX_BATCH_BYTES = 4 * 1024 * 1024
+
 # -- JSON input (JSON Lines captures, encode input, manifests) ------------------------------
 #: Longest JSON text read as one document: a line of a JSON Lines capture (its record's
 #: data is hex, two characters a byte) or of ``encode`` input. Held while it is parsed,
@@ -154,6 +160,7 @@ class Limits:
     fragment_timeout: int = FRAGMENT_TIMEOUT
     max_resync_scan: int = MAX_RESYNC_SCAN
     max_stream_buffers: int = MAX_STREAM_BUFFERS
+    max_batch_bytes: int = MAX_BATCH_BYTES
     max_json_bytes: int = MAX_JSON_BYTES
     max_json_values: int = MAX_JSON_VALUES
     max_json_depth: int = MAX_JSON_DEPTH
@@ -220,6 +227,7 @@ _DOCS = {
     "max_reassembly_buffer": "out-of-order TCP bytes held per direction",
     "max_tcp_history": "delivered TCP bytes kept per direction to check retransmissions",
     "max_flows": "TCP connections / UDP flows followed at once",
+    "max_batch_bytes": "bytes of text one table's rows collect before they are written",
     "max_json_bytes": "bytes of one JSON line or document (JSON Lines captures, encode input)",
     "max_json_values": "values (objects, arrays, keys, strings, numbers) in one JSON document",
     "max_json_depth": "levels arrays and objects may nest in one JSON document",

@@ -24,6 +24,7 @@ import sys
 
 from wirestruct import __version__
 from wirestruct.core.errors import EXIT_OK, EXIT_USAGE, WirestructError
+from wirestruct.tools import signals
 from wirestruct.tools.cli import (
     batch,
     convert,
@@ -33,7 +34,6 @@ from wirestruct.tools.cli import (
     options,
     regen,
     show,
-    signals,
     state,
 )
 

@@ -11,8 +11,8 @@ from wirestruct.captures.writers.capture_files import write_records
 from wirestruct.core.errors import EXIT_OK, UsageError, WirestructError
 from wirestruct.core.records import CaptureRecord
 from wirestruct.plugin.registry import get_protocol
-from wirestruct.tools import progress
-from wirestruct.tools.cli import options, signals
+from wirestruct.tools import progress, signals
+from wirestruct.tools.cli import options
 from wirestruct.tools.cli.outputs import new_file
 from wirestruct.tools.cli.run import open_given
 

@@ -9,7 +9,8 @@ from wirestruct.captures import Capture
 from wirestruct.core.errors import EXIT_FAILED, EXIT_OK
 from wirestruct.output import formats
 from wirestruct.plugin.protocol import Protocol
-from wirestruct.tools.cli import options, signals
+from wirestruct.tools import signals
+from wirestruct.tools.cli import options
 from wirestruct.tools.cli.run import Summary, events, resolve
 
 

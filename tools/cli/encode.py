@@ -25,7 +25,8 @@ from wirestruct.core.records import CaptureRecord
 from wirestruct.encode.lines import read_events
 from wirestruct.output.serialize import dumps
 from wirestruct.plugin.registry import get_protocol
-from wirestruct.tools.cli import options, signals
+from wirestruct.tools import signals
+from wirestruct.tools.cli import options
 from wirestruct.tools.cli.outputs import new_file
 
 

@@ -15,8 +15,7 @@ from wirestruct.core.tracker import Tracker
 from wirestruct.detect import DETECT_BYTES, detect_protocol, looks_unknown
 from wirestruct.plugin.protocol import Protocol
 from wirestruct.plugin.registry import get_protocol, protocols
-from wirestruct.tools import progress
-from wirestruct.tools.cli import signals
+from wirestruct.tools import progress, signals
 from wirestruct.tools.cli.options import limits, protocol_options
 
 

@@ -9,7 +9,8 @@ from wirestruct.core.events import ErrorEvent, PacketEvent
 from wirestruct.output.formats import binary_stdout
 from wirestruct.output.serialize import dumps_document
 from wirestruct.plugin.protocol import Protocol
-from wirestruct.tools.cli import options, signals
+from wirestruct.tools import signals
+from wirestruct.tools.cli import options
 from wirestruct.tools.cli.outputs import new_file
 from wirestruct.tools.cli.run import Summary, events, resolve
 

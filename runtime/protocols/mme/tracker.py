@@ -494,15 +494,16 @@ class MmeTracker(Tracker):
         self._remember(self.responses, "responses", response)
 
 
-def _text_size(entry: dict[str, Any]) -> int:
-    """Characters of text a history entry holds (its strings and its segments' texts)."""
-    size = 0
-    for value in entry.values():
-        if isinstance(value, str):
-            size += len(value)
-        elif isinstance(value, list):
-            size += sum(len(segment["text"]) for segment in value)
-    return size
+def _text_size(value: Any) -> int:
+    """Characters of text a history entry holds: its strings, and those of the lists and
+    objects in it (color segments, flags, a password's salts)."""
+    if isinstance(value, str):
+        return len(value)
+    if isinstance(value, dict):
+        return sum(_text_size(v) for v in value.values())
+    if isinstance(value, list):
+        return sum(_text_size(v) for v in value)
+    return 0
 
 
 Handler = Callable[[MmeTracker, Any, PacketEvent], None]
