@@ -200,8 +200,36 @@ def _init_worker(protocol_name: str, limits: Limits, options: dict[str, Any],
                  path: str | None, fmt: tuple[bool, str]) -> None:
     global _worker
     from wirestruct.plugin.registry import get_protocol
+    _detach()
     decoder = get_protocol(protocol_name).decoder(limits=limits, **options)
     _worker = (decoder, path, fmt)
+
+
+#: Seconds between a worker's checks that the process that started it is still there.
+ORPHAN_CHECK = 1.0
+
+
+def _detach() -> None:
+    """Let go of what a worker inherited but does not use: its standard output (the lines
+    go back through the pool; a worker holding a pipe open would keep the reader
+    downstream waiting after the decode ended), and ignore Ctrl-C (the main process ends
+    the workers). A worker whose parent went away ends itself: were the main process
+    killed outright, nothing else would end a worker waiting for its next task."""
+    import signal
+    import threading
+
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, 1)
+    os.close(null)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(ORPHAN_CHECK)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="wirestruct-orphan-check", daemon=True).start()
 
 
 def _started() -> None:
@@ -400,11 +428,15 @@ class ParallelDecode:
             yield from self._sequential(decoder)
             return
         _stage(decoder)
-        with pool:
+        try:
             # Start the workers now (a pool starts them on its first task): their start-up
             # then overlaps the reading of the first chunk instead of following it.
             pool.submit(_started)
             yield from self._pipeline(decoder, pool)
+        except BaseException:       # interrupted, terminated, closed early, or failed
+            _abandon(pool)
+            raise
+        pool.shutdown(wait=True)
 
     def _sequential(self, decoder: Decoder) -> Iterator[bytes]:
         for event in decode_records(self.records, decoder, file=self.path):
@@ -531,6 +563,21 @@ class ParallelDecode:
         if all(int(m.group(1)) in allowed for m in self._mark_pattern.finditer(line)):
             return line
         return event
+
+
+def _abandon(pool: ProcessPoolExecutor) -> None:
+    """End ``pool`` now: its queued tasks cancelled, its workers ended without waiting for
+    the tasks they are running (the output they would make is not wanted any more)."""
+    workers = list((getattr(pool, "_processes", None) or {}).values())
+    calls = getattr(pool, "_call_queue", None)
+    if calls is not None:       # tasks still in its pipe are not to hold up the exit
+        calls.cancel_join_thread()
+    pool.shutdown(wait=False, cancel_futures=True)
+    for worker in workers:
+        if worker.is_alive():
+            worker.terminate()
+    for worker in workers:
+        worker.join(5)
 
 
 def _renumbered(event: Event, offset: int) -> Event:

@@ -119,7 +119,7 @@ def test_mutated_container_file(name, data):
 @FUZZ
 @given(blob=st.binary(max_size=400))
 def test_jsonl_reader_and_format_detection_take_anything(blob):
-    items = list(read_jsonl(io.BytesIO(blob), max_record=1 << 16))
+    items = list(read_jsonl(io.BytesIO(blob), limits=Limits(max_record=1 << 16)))
     assert all(isinstance(i, (CaptureRecord, WirestructError)) for i in items)
     try:
         detect_format(blob[:16])

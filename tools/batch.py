@@ -22,7 +22,7 @@ import hashlib
 import json
 import os
 import resource
-import shutil
+import signal
 import sys
 import time
 from collections.abc import Iterable
@@ -32,6 +32,7 @@ from typing import Any, TextIO
 from urllib.parse import quote
 
 from wirestruct import __version__
+from wirestruct.core.errors import OutputError, WirestructError
 from wirestruct.core.limits import Limits
 from wirestruct.tables import (
     DEFAULT_BATCH_ROWS,
@@ -42,6 +43,8 @@ from wirestruct.tables import (
     file_sha256,
     tables_of,
 )
+from wirestruct.tools import signals
+from wirestruct.tools.safe_paths import SafeDir
 
 #: File name endings taken from a directory given as input.
 CAPTURE_SUFFIXES = (".jsonl", ".pcap", ".pcapng", ".wscap")
@@ -109,12 +112,22 @@ def capture_ids(paths: list[Path]) -> dict[Path, str]:
     return out
 
 
+def partition_names(table: str, capture: str) -> tuple[str, str]:
+    """The folders of a table's partition of one capture: ``table=T``, ``capture=C``."""
+    return f"table={table}", f"capture={quote(capture, safe='~')}"
+
+
 def partition(out: Path, table: str, capture: str) -> Path:
-    return out / f"table={table}" / f"capture={quote(capture, safe='~')}"
+    table_name, part_name = partition_names(table, capture)
+    return out / table_name / part_name
+
+
+def manifest_name(capture: str) -> str:
+    return f"{quote(capture, safe='')}.json"
 
 
 def manifest_path(out: Path, capture: str) -> Path:
-    return out / MANIFESTS / f"{quote(capture, safe='')}.json"
+    return out / MANIFESTS / manifest_name(capture)
 
 
 # -- one capture (runs on a worker) -----------------------------------------------------------
@@ -123,42 +136,54 @@ def process_capture(source: str, capture: str, out: str, options: BatchOptions,
     """Decode one capture and write its tables under ``out``; returns its summary.
     Skips the capture when its manifest matches the file's content and the options."""
     start = time.monotonic()
-    dataset = Path(out)
     key = options.key()
     try:
         sha256 = file_sha256(source)
     except OSError:
         sha256 = None
-    manifest_file = manifest_path(dataset, capture)
-    if not force and sha256 is not None and manifest_file.is_file():
-        try:
-            old = json.loads(manifest_file.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            old = None
+    limits = Limits().with_overrides(options.limits)
+    with SafeDir.open(out) as dataset:
+        old = None if force or sha256 is None else _manifest(dataset, capture, limits)
         if old and old.get("sha256") == sha256 and old.get("options") == key:
             return {**old, "status": "skipped", "seconds": time.monotonic() - start,
                     "peak_rss": _peak_rss()}
-    limits = Limits().with_overrides(options.limits)
-    batches = capture_batches(source, options.protocol, capture=capture, limits=limits,
-                              batch_rows=options.batch_rows, sha256=sha256,
-                              server=options.server, capture_format=options.capture_format,
-                              **options.options)
-    summary = write_capture(dataset, capture, options.protocol, batches)
-    summary.update(capture=capture, source=source, sha256=sha256, options=key)
-    if sha256 is not None:
-        _write_json(manifest_file, summary)
+        batches = capture_batches(source, options.protocol, capture=capture, limits=limits,
+                                  batch_rows=options.batch_rows, sha256=sha256,
+                                  server=options.server, capture_format=options.capture_format,
+                                  **options.options)
+        summary = write_capture(dataset, capture, options.protocol, batches)
+        summary.update(capture=capture, source=source, sha256=sha256, options=key)
+        if sha256 is not None:
+            _write_json(dataset, capture, summary)
     return {**summary, "status": "written", "seconds": time.monotonic() - start,
             "peak_rss": _peak_rss()}
 
 
-def write_capture(dataset: Path, capture: str, protocol: str, batches: Iterable) -> dict[str, Any]:
-    """Write one capture's (table, record batch) stream as ``part-0.parquet`` files, one
-    batch at a time; replaces what an earlier run wrote for this capture."""
-    import pyarrow.parquet as pq
+def _manifest(dataset: SafeDir, capture: str, limits: Limits) -> dict[str, Any] | None:
+    """The capture's manifest from an earlier run, if there is a readable one."""
+    folder = dataset.subdir(MANIFESTS, create=False)
+    if folder is None:
+        return None
+    with folder:
+        try:
+            found = folder.read_json(manifest_name(capture), limits)
+        except (OSError, ValueError, WirestructError):
+            return None
+    return found if isinstance(found, dict) else None
 
-    manifest_path(dataset, capture).unlink(missing_ok=True)
+
+def write_capture(dataset: SafeDir, capture: str, protocol: str,
+                  batches: Iterable) -> dict[str, Any]:
+    """Write one capture's (table, record batch) stream as ``part-0.parquet`` files, one
+    batch at a time; replaces what an earlier run wrote for this capture (its manifest and
+    parts, nothing else: removing never follows a link, and a link where a folder of the
+    dataset is expected is refused)."""
+    manifests = dataset.subdir(MANIFESTS, create=False)
+    if manifests is not None:
+        with manifests:
+            manifests.remove(manifest_name(capture))
     for table in tables_of(protocol):
-        shutil.rmtree(partition(dataset, table, capture), ignore_errors=True)
+        _remove_part(dataset, table, capture)
     writers: dict[str, Any] = {}
     rows: dict[str, int] = {table: 0 for table in tables_of(protocol)}
     packets = errors = 0
@@ -167,31 +192,79 @@ def write_capture(dataset: Path, capture: str, protocol: str, batches: Iterable)
         for table, batch in batches:
             writer = writers.get(table)
             if writer is None:
-                folder = partition(dataset, table, capture)
-                folder.mkdir(parents=True, exist_ok=True)
-                writer = writers[table] = pq.ParquetWriter(folder / (PART + ".tmp"),
-                                                           batch.schema)
-            writer.write_batch(batch)
+                writer = writers[table] = _PartWriter(dataset, table, capture, batch.schema)
+            writer.write(batch)
             rows[table] += batch.num_rows
             if table == "captures":
                 last = batch.to_pylist()[-1]
                 packets, errors = last["packets"], last["errors"]
                 error_message = last["error_message"]
-    finally:
+    except BaseException:
         for writer in writers.values():
-            writer.close()
-    for table in writers:
-        folder = partition(dataset, table, capture)
-        os.replace(folder / (PART + ".tmp"), folder / PART)
+            writer.abandon()
+        raise
+    for writer in writers.values():
+        writer.finish()
     return {"protocol": protocol, "rows": rows, "packets": packets, "errors": errors,
             "failure": error_message}
 
 
-def _write_json(path: Path, data: dict[str, Any]) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".json.tmp")
-    tmp.write_text(json.dumps(data, indent=1, sort_keys=True), encoding="utf-8")
-    os.replace(tmp, path)
+class _PartWriter:
+    """One table's ``part-0.parquet`` of one capture, written as ``part-0.parquet.tmp``
+    in its partition folder and renamed when complete."""
+
+    def __init__(self, dataset: SafeDir, table: str, capture: str, schema: Any) -> None:
+        import pyarrow.parquet as pq
+
+        names = partition_names(table, capture)
+        with dataset.subdir(names[0]) as table_dir:  # type: ignore[union-attr]
+            self.folder: SafeDir = table_dir.subdir(names[1])  # type: ignore[assignment]
+        self._cm = self.folder.create(PART + ".tmp")
+        self.file = self._cm.__enter__()
+        self.writer = pq.ParquetWriter(self.file, schema)
+
+    def write(self, batch: Any) -> None:
+        self.writer.write_batch(batch)
+
+    def finish(self) -> None:
+        self.writer.close()
+        self._cm.__exit__(None, None, None)
+        self.folder.replace(PART + ".tmp", PART)
+        self.folder.close()
+
+    def abandon(self) -> None:
+        try:
+            self.writer.close()
+        finally:
+            self._cm.__exit__(None, None, None)
+            self.folder.remove(PART + ".tmp")
+            self.folder.close()
+
+
+def _remove_part(dataset: SafeDir, table: str, capture: str) -> None:
+    """Remove what an earlier run wrote for ``capture`` in ``table``."""
+    table_name, part_name = partition_names(table, capture)
+    table_dir = dataset.subdir(table_name, create=False)
+    if table_dir is None:
+        return
+    with table_dir:
+        folder = table_dir.subdir(part_name, create=False)
+        if folder is None:
+            return
+        with folder:
+            folder.remove(PART)
+            folder.remove(PART + ".tmp")
+        table_dir.remove_dir(part_name)
+
+
+def _write_json(dataset: SafeDir, capture: str, data: dict[str, Any]) -> None:
+    """The capture's manifest, written whole (a new file renamed into place)."""
+    name = manifest_name(capture)
+    with dataset.subdir(MANIFESTS) as folder:  # type: ignore[union-attr]
+        folder.remove(name + ".tmp")
+        with folder.create(name + ".tmp", "w") as out:
+            out.write(json.dumps(data, indent=1, sort_keys=True))
+        folder.replace(name + ".tmp", name)
 
 
 def _peak_rss() -> int:
@@ -203,13 +276,19 @@ def _peak_rss() -> int:
 # -- the client ------------------------------------------------------------------------------
 def make_client(scheduler: str | None = None, workers: int | None = None):
     """A Dask client: of the cluster at ``scheduler`` (used as it is), else of a new local
-    cluster of ``workers`` worker processes (default: one per core), one thread each."""
+    cluster of ``workers`` worker processes (default: one per core), one thread each. The
+    local workers ignore Ctrl-C (they inherit that from here as they start): the client
+    ends them, so an interrupted batch stops without a traceback from each of them."""
     from distributed import Client, LocalCluster
 
     if scheduler:
         return Client(scheduler)
-    cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1,
-                           processes=True, dashboard_address=None)
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1,
+                               processes=True, dashboard_address=None)
+    finally:
+        signal.signal(signal.SIGINT, previous)
     return Client(cluster)
 
 
@@ -219,22 +298,43 @@ def run_batch(inputs: Iterable[str], options: BatchOptions, out: str, *,
               log: TextIO | None = None) -> list[dict[str, Any]]:
     """Process every capture of ``inputs`` into the dataset ``out``; returns one summary
     per capture, in completion order. ``client`` (a ``distributed.Client``) is used when
-    given, else one is made (and closed) from ``scheduler`` / ``workers``."""
-    from distributed import as_completed
-
+    given, else one is made (and closed) from ``scheduler`` / ``workers``. Interrupted
+    (Ctrl-C, or SIGTERM raised as a ``KeyboardInterrupt``), the tasks not done are
+    cancelled, the totals so far printed and the interruption raised again."""
     log = log or sys.stderr
     Limits().with_overrides(options.limits)  # bad overrides fail before any work
     tables_of(options.protocol)
     paths = expand_inputs(inputs)
     ids = capture_ids(paths)
     dataset = os.path.abspath(out)
-    Path(dataset).mkdir(parents=True, exist_ok=True)
+    SafeDir.open(dataset, create=True).close()    # a link there is refused before any work
     own_client = client is None
-    if own_client:
-        client = make_client(scheduler, workers)
     summaries: list[dict[str, Any]] = []
+    stopped: KeyboardInterrupt | None = None
     try:
-        futures = {}
+        if own_client:
+            client = make_client(scheduler, workers)
+        _run_tasks(client, paths, ids, dataset, options, force, summaries, log)
+    except KeyboardInterrupt as stop:
+        stopped = stop
+    finally:
+        if own_client and client is not None:
+            _close(client, quiet=stopped is not None)
+    how = "" if stopped is None else (f" ({signals.word(stopped)}: "
+                                       f"{len(paths) - len(summaries)} not done)")
+    print("wirestruct: " + totals_line(summaries) + how, file=log, flush=True)
+    if stopped is not None:
+        raise stopped
+    return summaries
+
+
+def _run_tasks(client: Any, paths: list[Path], ids: dict[Path, str], dataset: str,
+               options: BatchOptions, force: bool, summaries: list[dict[str, Any]],
+               log: TextIO) -> None:
+    from distributed import as_completed
+
+    futures = {}
+    try:
         for path in paths:
             future = client.submit(process_capture, str(path), ids[path], dataset, options,
                                    force, key=f"wirestruct-batch-{ids[path]}-{time.time_ns()}",
@@ -246,25 +346,47 @@ def run_batch(inputs: Iterable[str], options: BatchOptions, out: str, *,
             try:
                 summary = future.result()
             except Exception as exc:  # noqa: BLE001 - a failed task is one capture's error
-                summary = _failed(Path(dataset), ids[path], str(path), options, exc)
+                summary = _failed(dataset, ids[path], str(path), options, exc)
             summaries.append(summary)
             print(f"wirestruct: [{done}/{total}] {summary_line(summary)}", file=log, flush=True)
+    except KeyboardInterrupt:
+        client.cancel([f for f in futures if not f.done()], force=True)
+        raise
+
+
+def _close(client: Any, *, quiet: bool) -> None:
+    """Close ``client`` and the local cluster it runs on; ``quiet``: after an
+    interruption, without the warnings Dask logs about tasks and workers cut short."""
+    import logging
+
+    loggers = [logging.getLogger(name) for name in ("distributed", "tornado", "asyncio")]
+    levels = [logger.level for logger in loggers]
+    if quiet:
+        for logger in loggers:
+            logger.setLevel(logging.CRITICAL)
+    try:
+        cluster = getattr(client, "cluster", None)
+        client.close()
+        if cluster is not None:
+            cluster.close()
     finally:
-        if own_client:
-            cluster = getattr(client, "cluster", None)
-            client.close()
-            if cluster is not None:
-                cluster.close()
-    print("wirestruct: " + totals_line(summaries), file=log, flush=True)
-    return summaries
+        for logger, level in zip(loggers, levels):
+            logger.setLevel(level)
 
 
-def _failed(dataset: Path, capture: str, source: str, options: BatchOptions,
+def _failed(dataset: str, capture: str, source: str, options: BatchOptions,
             exc: BaseException) -> dict[str, Any]:
-    """A capture whose task failed: its error rows, written here, and its summary."""
+    """A capture whose task failed: its error rows, written here, and its summary (the
+    rows too cannot be written where the dataset is unsafe: a link in the way)."""
     error = RuntimeError(f"{source}: the task failed: {type(exc).__name__}: {exc}")
-    summary = write_capture(dataset, capture, options.protocol,
-                            error_batches(options.protocol, capture, error, source=source))
+    try:
+        with SafeDir.open(dataset) as folder:
+            summary = write_capture(folder, capture, options.protocol,
+                                    error_batches(options.protocol, capture, error,
+                                                  source=source))
+    except OutputError as unsafe:
+        summary = {"protocol": options.protocol, "rows": {}, "packets": 0, "errors": 1,
+                   "failure": f"{error}; its error rows not written either: {unsafe}"}
     return {**summary, "capture": capture, "source": source, "status": "failed"}
 
 

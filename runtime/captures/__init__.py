@@ -103,7 +103,7 @@ class Capture:
     def _records(self, reading: Reading) -> Iterator[CaptureRecord | CaptureError]:
         if self.format == "jsonl":
             from wirestruct.captures.files.jsonl import read_jsonl
-            return read_jsonl(self.stream, max_record=self.limits.max_record)
+            return read_jsonl(self.stream, limits=self.limits)
         if self.format == "wscap":
             return iter(self._reader)
         from wirestruct.captures.packets import read_packet_capture

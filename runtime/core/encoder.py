@@ -22,6 +22,7 @@ and encoding goes on with the next one.
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -62,10 +63,43 @@ class EventNode:
     @property
     def stream(self) -> int:
         stream = self.event.get("stream", 0)
-        if isinstance(stream, bool) or not isinstance(stream, int) or stream < 0:
-            raise EncodeError(f"bad stream {stream!r}", field_path="stream",
-                              expected="a connection number >= 0")
+        if isinstance(stream, bool) or not isinstance(stream, int) or not 0 <= stream <= MAX_STREAM:
+            raise EncodeError(f"bad stream {_shown(stream)}", field_path="stream",
+                              expected=f"a connection number 0..{MAX_STREAM}")
         return stream
+
+    @property
+    def t(self) -> float:
+        t = self.event.get("t", 0.0)
+        if isinstance(t, bool) or not isinstance(t, (int, float)) or not _finite_time(t):
+            raise EncodeError(f"bad time {_shown(t)}", field_path="t",
+                              expected="a finite number of seconds")
+        return float(t)
+
+
+#: The largest stream (connection) number a record carries (JSON Lines and ``.wscap``
+#: captures hold 0..65535).
+MAX_STREAM = 0xFFFF
+
+
+def _finite_time(t: int | float) -> bool:
+    """Whether ``t`` is a time a record can carry: a finite double (integers beyond 2^53
+    are not times; :mod:`wirestruct.captures.files.jsonl` refuses them too)."""
+    if isinstance(t, int):
+        return abs(t) <= 1 << 53
+    return math.isfinite(t)
+
+
+def _number(value: Any) -> int | None:
+    """An event's ``index`` or ``parent`` when it is a number, else None."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _shown(value: Any) -> str:
+    """A JSON value for an error message (an array or object by its kind)."""
+    if isinstance(value, (list, dict)):
+        return f"(an {'array' if isinstance(value, list) else 'object'} of {len(value)})"
+    return repr(value)
 
 
 Item = CaptureRecord | WirestructError
@@ -97,25 +131,34 @@ class Encoder:
         if "error" in event or "fields" not in event:
             self.skipped += 1
             return []
-        event = self.to_raw(event)   # readable JSON (decode's default) or --raw: both taken
-        parent = event.get("parent")
-        if parent is not None and parent in self._nodes:
-            node = EventNode(event)
-            if len(self._nodes) > self.limits.max_items_per_packet:
-                self._over += 1                   # counted, not held
-            else:
-                self._nodes[parent].children.append(node)
-            self._nodes[event.get("index")] = node
+        parent, index = _number(event.get("parent")), _number(event.get("index"))
+        if parent is not None and self._pending is not None and (
+                self._over or parent in self._nodes):
+            if self._over or len(self._nodes) > self.limits.max_items_per_packet:
+                self._over += 1                   # counted, not held (nor its index)
+                return []
+            node = EventNode(self._raw(event))
+            self._nodes[parent].children.append(node)
+            if index is not None:
+                self._nodes[index] = node
             return []
         out = self.flush()
-        if parent is not None:
+        if event.get("parent") is not None:
             out.append(self._fail(EventNode(event), EncodeError(
-                f"parent event {parent} is not the packet before it",
+                f"parent event {_shown(event.get('parent'))} is not the packet before it",
                 field_path="parent", expected="nested events right after their parent")))
             return out
-        self._pending = EventNode(event)
-        self._nodes = {event.get("index"): self._pending}
+        self._pending = EventNode(self._raw(event))
+        self._nodes = {index: self._pending}
         return out
+
+    def _raw(self, event: Mapping[str, Any]) -> Mapping[str, Any]:
+        """:meth:`to_raw`, or the event as it is when it cannot be converted (encoding it
+        then fails with an error naming the field)."""
+        try:
+            return self.to_raw(event)
+        except Exception:  # noqa: BLE001 - the encoder's own error says what is wrong
+            return event
 
     def flush(self) -> list[Item]:
         node, self._pending, self._nodes = self._pending, None, {}
@@ -128,11 +171,9 @@ class Encoder:
                 expected=f"at most {self.limits.max_items_per_packet} "
                          "(limit max_items_per_packet)"))]
         try:
+            t, direction, stream = node.t, node.direction, node.stream
             data = self.encode_packet(node, 0)
-            t = node.event.get("t", 0.0)
-            if isinstance(t, bool) or not isinstance(t, (int, float)):
-                raise EncodeError(f"bad time {t!r}", field_path="t", expected="seconds")
-            record = CaptureRecord(self._count, float(t), node.direction, data, node.stream)
+            record = CaptureRecord(self._count, t, direction, data, stream)
         except WirestructError as exc:
             return [self._fail(node, exc)]
         except Exception as exc:  # noqa: BLE001 - one event fails, encoding goes on

@@ -64,6 +64,10 @@ MAX_TRACKED_OBJECTS = 1_000_000
 #: forgotten first and counted in the snapshot.
 MAX_HISTORY = 1000
 
+#: Most text (characters) the history entries of a tracker hold together, the oldest
+#: forgotten first: a thousand chat lines of 64 KB would hold 128 MB of text and segments.
+MAX_HISTORY_BYTES = 16 * 1024 * 1024
+
 #: Most color segments a tracker keeps for one text (a chat line, a menu widget); a text
 #: of one-character runs in alternating colors would otherwise hold about 200 bytes of
 #: state per byte of packet.
@@ -130,6 +134,27 @@ MAX_STREAM_BUFFERS = 64 * 1024 * 1024
 #: reports the run (it keeps skipping; no more than this is held while it looks).
 MAX_RESYNC_SCAN = 1024 * 1024
 
+# -- tables ------------------------------------------------------------------------------------
+#: Text and bytes the rows of one table collect before they are made a record batch (and
+#: a Parquet row group by ``batch``), whatever ``batch_rows`` says: 16,384 rows of 64 KB
+#: chat lines would be a gigabyte.
+MAX_BATCH_BYTES = 4 * 1024 * 1024
+
+# -- JSON input (JSON Lines captures, encode input, manifests) ------------------------------
+#: Longest JSON text read as one document: a line of a JSON Lines capture (its record's
+#: data is hex, two characters a byte) or of ``encode`` input. Held while it is parsed,
+#: with the strings it holds.
+MAX_JSON_BYTES = 64 * 1024 * 1024
+
+#: Most values (objects, arrays, keys, strings, numbers) in one JSON document, counted
+#: before it is parsed: a value costs up to about 120 bytes once parsed. Decoded events
+#: within the other limits hold fewer (8192 sub-updates of the largest kind: 780,000).
+MAX_JSON_VALUES = 1_000_000
+
+#: Deepest nesting of arrays and objects in one JSON document (decoded events nest about
+#: a dozen levels).
+MAX_JSON_DEPTH = 64
+
 #: Longest message (and "expected" text) an error carries, in characters; longer ones,
 #: such as the repr of a huge value from the input, are cut in the middle and say how
 #: much was cut. Fixed for every run: errors are made where no Limits is at hand.
@@ -155,6 +180,7 @@ class Limits:
     max_append_buffers: int = MAX_APPEND_BUFFERS
     max_tracked_objects: int = MAX_TRACKED_OBJECTS
     max_history: int = MAX_HISTORY
+    max_history_bytes: int = MAX_HISTORY_BYTES
     max_text_segments: int = MAX_TEXT_SEGMENTS
     max_record: int = MAX_RECORD
     max_items_per_record: int = MAX_ITEMS_PER_RECORD
@@ -170,6 +196,10 @@ class Limits:
     fragment_timeout: int = FRAGMENT_TIMEOUT
     max_resync_scan: int = MAX_RESYNC_SCAN
     max_stream_buffers: int = MAX_STREAM_BUFFERS
+    max_batch_bytes: int = MAX_BATCH_BYTES
+    max_json_bytes: int = MAX_JSON_BYTES
+    max_json_values: int = MAX_JSON_VALUES
+    max_json_depth: int = MAX_JSON_DEPTH
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -231,6 +261,7 @@ _DOCS = {
     "max_append_buffers": "compressed bytes all append buffers together may hold",
     "max_tracked_objects": "objects a tracker holds at once (NetObjs, entities, players)",
     "max_history": "chat lines / menu responses a tracker keeps (oldest forgotten first)",
+    "max_history_bytes": "characters of text all history entries hold together",
     "max_text_segments": "color segments a tracker keeps for one chat line or menu text",
     "max_record": "bytes of one capture record",
     "max_items_per_record":
@@ -246,6 +277,10 @@ _DOCS = {
     "max_tcp_history": "delivered TCP bytes kept per direction to check retransmissions",
     "max_tcp_histories": "delivered TCP bytes kept over all connections",
     "max_flows": "TCP connections / UDP flows followed at once",
+    "max_batch_bytes": "bytes of text one table's rows collect before they are written",
+    "max_json_bytes": "bytes of one JSON line or document (JSON Lines captures, encode input)",
+    "max_json_values": "values (objects, arrays, keys, strings, numbers) in one JSON document",
+    "max_json_depth": "levels arrays and objects may nest in one JSON document",
     "max_fragment_buffer": "IPv4 fragment bytes held while datagrams are incomplete",
     "fragment_timeout": "seconds of capture time an incomplete IPv4 datagram is held",
     "max_resync_scan": "bytes a stream decoder may skip looking for a packet boundary",

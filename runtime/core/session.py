@@ -62,6 +62,16 @@ EVENTS_PER_COLLECTION = 8
 #: it: its cost, proportional to that generation, is spread over that many allocations.
 FULL_COLLECTION_AFTER = 20
 FULL_COLLECTION_RATIO = 4
+#: Objects are not bytes: a packet of a few objects may hold 64 KiB of text, or an
+#: expanded body of 16 MiB, as garbage only the cycle collector frees. So the young
+#: generation is also collected once the packets handed over since the last collection
+#: weigh ``BYTES_BETWEEN`` (their bytes and expanded bodies, :func:`packet_bytes`; what
+#: they hang on to as fields is a small multiple of that), and the older generations as
+#: soon as the events held at the collections before (each moved up a generation) weigh
+#: ``BYTES_HELD``: garbage waits in bytes, as in objects, bounded whatever the packets'
+#: sizes (``benchmarks/bench_attacks.py``: 3,200 packets of 64 KB).
+BYTES_BETWEEN = 8 << 20
+BYTES_HELD = 32 << 20
 
 _decoding = 0                   # decode loops running (nested or interleaved)
 _saved_threshold: tuple[int, ...] = ()
@@ -98,29 +108,55 @@ def collected_between(items: Iterable[_T]) -> Iterator[_T]:
             return
         count, collect = gc.get_count, gc.collect
         young = events = taken = middle = 0
+        weight = held_middle = held_oldest = 0      # bytes: since, and moved up at, collections
         full_after = -1                     # measured at the first middle collection
         factor, high = EVENTS_PER_COLLECTION, COLLECTION_THRESHOLDS[0] * 4 // 5
         for event in items:
             yield event
             events += 1
+            last = packet_bytes(event) if event.__class__ is PacketEvent else 0
+            weight += last
             held = count()[0]
-            if held > limit:
+            if held > limit or weight >= BYTES_BETWEEN:
                 young += 1
                 taken += held
-                if young % 10:
+                if young % 10 and held_middle + last < BYTES_HELD:
                     collect(0)
-                elif middle < FULL_COLLECTION_AFTER or taken < full_after:
+                    held_middle += last
+                elif ((middle < FULL_COLLECTION_AFTER or taken < full_after)
+                      and held_oldest + last < BYTES_HELD):
                     collect(1)
                     middle += 1
+                    held_middle, held_oldest = 0, held_oldest + last
                     if full_after < 0:
                         full_after = _full_collection_after()
                 else:
                     collect(2)
                     full_after, taken, middle = _full_collection_after(), 0, 0
+                    held_middle, held_oldest = 0, last
                 limit = min(max(held // events * factor, BETWEEN_EVENTS), high)
-                events = 0
+                events = weight = 0
     finally:                    # exhausted, closed, or dropped by the consumer
         _restore_collections()
+
+
+def packet_bytes(event: PacketEvent) -> int:
+    """What a decoded packet weighs for the collector: its bytes and its expanded bodies
+    (bytes, objects holding ``data`` bytes, parsed objects by their stream's size)."""
+    size = len(event.raw)
+    for value in event.expansions.values():
+        cls = value.__class__
+        if cls is bytes or cls is bytearray:
+            size += len(value)
+        elif cls is not list and cls is not int and cls is not dict:
+            data = getattr(value, "data", None)
+            if data.__class__ is bytes or data.__class__ is bytearray:
+                size += len(data)
+            else:
+                io = getattr(value, "_io", None)
+                if io is not None:
+                    size += io.size()
+    return size
 
 
 def _full_collection_after() -> int:

@@ -1,38 +1,36 @@
-"""Events from JSON Lines text (what ``wirestruct decode`` prints), for the encoders."""
+"""Events from JSON Lines (what ``wirestruct decode`` prints), for the encoders."""
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
-from typing import Any, TextIO
+from typing import Any, BinaryIO
 
-from wirestruct.core.errors import EncodeError
-from wirestruct.core.limits import DEFAULT_LIMITS
+from wirestruct.core import json_input
+from wirestruct.core.errors import EncodeError, LimitExceededError, WirestructError, bounded
+from wirestruct.core.limits import DEFAULT_LIMITS, Limits
 
 
-def read_events(lines: TextIO, *, max_line: int = DEFAULT_LIMITS.max_record
-                ) -> Iterator[dict[str, Any] | EncodeError]:
-    """The events of JSON Lines text (what ``wirestruct decode`` prints). A line that is
-    not JSON, or longer than ``max_line`` characters (never held whole), becomes an
-    :class:`EncodeError` naming its line number, and reading goes on."""
-    number = 0
-    while True:
-        line = lines.readline(max_line + 1)
-        if not line:
-            return
-        number += 1
-        if len(line) > max_line and not line.endswith("\n"):
-            skipped = len(line)
-            while line and not line.endswith("\n"):        # the rest, a chunk at a time
-                line = lines.readline(1 << 20)
-                skipped += len(line)
-            yield EncodeError(f"line {number} of more than {max_line} characters",
-                              expected=f"at most {max_line} (limit max_record)",
-                              dropped=1, dropped_unit="lines")
+def read_events(lines: BinaryIO, *, limits: Limits = DEFAULT_LIMITS
+                ) -> Iterator[dict[str, Any] | WirestructError]:
+    """The events of JSON Lines bytes (what ``wirestruct decode`` prints), each line read
+    within the JSON budgets (:mod:`wirestruct.core.json_input`). A line that is not
+    UTF-8 JSON, or over a budget (a longer line is never held whole), becomes an error
+    naming its line number and counting it as dropped, and reading goes on."""
+    for number, line, size in json_input.read_lines(lines, limits.max_json_bytes):
+        if line is None:
+            yield LimitExceededError(
+                f"line {number} of {size} bytes",
+                expected=f"at most {limits.max_json_bytes} bytes (limit max_json_bytes)",
+                dropped=1, dropped_unit="lines")
             continue
-        if not line.strip():
+        if line.isspace():
             continue
         try:
-            yield json.loads(line)
+            yield json_input.parse(line, limits)
+        except LimitExceededError as exc:
+            exc.message = bounded(f"line {number}: {exc.message}")
+            exc.dropped, exc.dropped_unit = 1, "lines"
+            yield exc
         except ValueError as exc:
             yield EncodeError(f"line {number} is not JSON: {exc}",
-                              expected="one JSON object a line", dropped=1, dropped_unit="lines")
+                              expected="one UTF-8 JSON object a line", dropped=1,
+                              dropped_unit="lines")

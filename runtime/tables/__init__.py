@@ -5,9 +5,10 @@ time, in long form (one row per packet, sub-update, move, field value ...).
     tables = to_arrow("session.jsonl", name)      # {"packets": pa.Table, ...}
     tables["packets"].to_pandas()
 
-Rows are collected into record batches of at most ``batch_rows`` rows as events arrive,
-so building the tables never holds more than one batch per table besides what is
-returned; :func:`capture_batches` yields those batches for writers that stream them
+Rows are collected into record batches of at most ``batch_rows`` rows, and no more than
+``Limits.max_batch_bytes`` of text and bytes (a row may hold a 64 KB chat line), as
+events arrive, so building the tables never holds more than one batch per table besides
+what is returned; :func:`capture_batches` yields those batches for writers that stream them
 (``wirestruct batch`` writes them to Parquet one at a time, memory flat in capture
 length). The schemas are in :mod:`wirestruct.tables.schemas` and ``docs/tables.md``.
 """
@@ -68,17 +69,20 @@ class TableBuilder:
     ``batch_rows`` rows."""
 
     def __init__(self, protocol: str, capture: str, *,
-                 batch_rows: int = DEFAULT_BATCH_ROWS, **options: Any) -> None:
+                 batch_rows: int = DEFAULT_BATCH_ROWS,
+                 batch_bytes: int = DEFAULT_LIMITS.max_batch_bytes, **options: Any) -> None:
         if batch_rows < 1:
             raise ValueError(f"batch_rows must be >= 1, not {batch_rows}")
         self.protocol = protocol
         self.capture = capture
         self.batch_rows = batch_rows
+        self.batch_bytes = batch_bytes
         plugin = get_protocol(protocol)
         tables = plugin.tables()
         self.schemas = {**COMMON, **tables.schemas}
         self.rows_of = tables.rows(**plugin.own_options(options, "tables"))
         self._rows: dict[str, list[tuple]] = {name: [] for name in self.schemas}
+        self._bytes: dict[str, int] = {name: 0 for name in self.schemas}
         self.counts: dict[str, int] = {name: 0 for name in self.schemas}
         self.packets = 0
         self.errors = 0
@@ -111,12 +115,15 @@ class TableBuilder:
         name, values = row
         rows = self._rows[name]
         rows.append(values)
-        if len(rows) >= self.batch_rows:
+        size = self._bytes[name] + _row_bytes(values)
+        self._bytes[name] = size
+        if len(rows) >= self.batch_rows or size >= self.batch_bytes:
             yield name, self._batch(name)
 
     def _batch(self, name: str) -> pa.RecordBatch:
         rows = self._rows[name]
         self._rows[name] = []
+        self._bytes[name] = 0
         self.counts[name] += len(rows)
         schema = self.schemas[name]
         columns = [pa.DictionaryArray.from_arrays(pa.array([0] * len(rows), pa.int32()),
@@ -146,6 +153,15 @@ class TableBuilder:
         return (self.protocol, source, sha256, self.packets, self.errors, tick, objects,
                 *size, map_sha256, kind, message)
 
+
+
+def _row_bytes(values: tuple) -> int:
+    """About what a row weighs in a record batch: its text and bytes, 8 bytes a value."""
+    size = 8 * len(values)
+    for value in values:
+        if value.__class__ is str or value.__class__ is bytes:
+            size += len(value)
+    return size
 
 
 def _row_error(event: PacketEvent, exc: Exception) -> ErrorEvent:
@@ -211,9 +227,12 @@ def error_batches(protocol: str, capture: str, error: BaseException, *,
 
 
 def record_batches(events: Iterable[Event], protocol: str, *, capture: str = "",
-                   batch_rows: int = DEFAULT_BATCH_ROWS, **options: Any) -> Iterator[Batch]:
+                   batch_rows: int = DEFAULT_BATCH_ROWS,
+                   batch_bytes: int = DEFAULT_LIMITS.max_batch_bytes,
+                   **options: Any) -> Iterator[Batch]:
     """(table name, record batch) for already decoded events (no ``captures`` row)."""
-    builder = TableBuilder(protocol, capture, batch_rows=batch_rows, **options)
+    builder = TableBuilder(protocol, capture, batch_rows=batch_rows, batch_bytes=batch_bytes,
+                           **options)
     for event in events:
         yield from builder.add(event)
     yield from builder.finish()
@@ -238,8 +257,9 @@ def capture_batches(path: str | os.PathLike, protocol: str, *,
             exc.at(file=source)
         yield from error_batches(protocol, name, exc, source=source)
         return
-    builder = TableBuilder(protocol, name, batch_rows=batch_rows, **options)
-    tracker = plugin.tracker(**options)
+    builder = TableBuilder(protocol, name, batch_rows=batch_rows,
+                           batch_bytes=limits.max_batch_bytes, **options)
+    tracker = plugin.tracker(limits=limits, **options)
     with handle:
         events = track(decode_records(handle.records(plugin),
                                       plugin.decoder(limits=limits, **options), file=source),
@@ -265,7 +285,8 @@ def to_arrow(events_or_capture: str | os.PathLike | Iterable[Event], protocol: s
                                   batch_rows=batch_rows, **options)
     else:
         batches = record_batches(events_or_capture, protocol, capture=capture or "",
-                                 batch_rows=batch_rows, **options)
+                                 batch_rows=batch_rows, batch_bytes=limits.max_batch_bytes,
+                                 **options)
     collected: dict[str, list[pa.RecordBatch]] = {name: [] for name in tables_of(protocol)}
     for name, batch in batches:
         collected[name].append(batch)

@@ -47,7 +47,7 @@ def _encode(protocol: str, events: list):
     """Records and errors of the events, through the encode command's reader."""
     text = "".join(json.dumps(e) + "\n" for e in events)
     errors: list = []
-    records = list(encode_lines(io.StringIO(text), get_protocol(protocol).encoder(), errors))
+    records = list(encode_lines(io.BytesIO(text.encode()), get_protocol(protocol).encoder(), errors))
     return records, errors
 
 

@@ -388,12 +388,19 @@ def test_nested_events_beyond_the_limit_are_counted_not_held():
 def test_read_events_caps_lines():
     import io
 
+    from wirestruct.core.errors import LimitExceededError
     from wirestruct.encode.lines import read_events
-    text = '{"a": 1}\n' + '{"b": "' + "x" * 5000 + '"}\n' + "nope\n" + '{"c": 3}'
-    items = list(read_events(io.StringIO(text), max_line=100))
-    assert items[0] == {"a": 1} and items[3] == {"c": 3}
-    assert "line 2 of more than 100 characters" in str(items[1]) and items[1].dropped == 1
+    text = (b'{"a": 1}\n' + b'{"b": "' + b"x" * 5000 + b'"}\n' + b"nope\n"
+            + b'{"s": "\xff\xfe"}\n' + b'{"c": ' + b"[" * 80 + b"]" * 80 + b'}\n'
+            + b'{"c": 3}')
+    items = list(read_events(io.BytesIO(text), limits=Limits(max_json_bytes=200)))
+    assert items[0] == {"a": 1} and items[5] == {"c": 3}
+    assert "line 2 of 5010 bytes" in str(items[1]) and items[1].dropped == 1
+    assert isinstance(items[1], LimitExceededError) and "max_json_bytes" in str(items[1])
     assert "line 3 is not JSON" in str(items[2])
+    assert "line 4 is not JSON" in str(items[3]) and "UTF-8" in str(items[3])
+    assert "line 5: JSON text nested 81 levels deep" in str(items[4])
+    assert all(item.dropped == 1 and item.dropped_unit == "lines" for item in items[1:5])
 
 
 # -- helpers the session generators build with -----------------------------------------------

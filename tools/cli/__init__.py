@@ -25,7 +25,8 @@ import os
 import sys
 
 from wirestruct import __version__
-from wirestruct.core.errors import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, WirestructError
+from wirestruct.core.errors import EXIT_OK, EXIT_USAGE, WirestructError
+from wirestruct.tools import signals
 from wirestruct.tools.cli import (
     batch,
     convert,
@@ -90,10 +91,11 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
 
 
 def main(argv: list[str] | None = None) -> int:
+    signals.install()
     try:
         args = parse(argv)
-    except KeyboardInterrupt:
-        return EXIT_INTERRUPTED
+    except KeyboardInterrupt as stop:
+        return signals.status(stop)
     except WirestructError as exc:      # a broken protocol plug-in, named
         print(f"wirestruct: {exc}", file=sys.stderr)
         return EXIT_USAGE
@@ -101,9 +103,9 @@ def main(argv: list[str] | None = None) -> int:
         status = args.func(args)
         sys.stdout.flush()
         return int(status)
-    except KeyboardInterrupt:
-        print("wirestruct: interrupted", file=sys.stderr)
-        return EXIT_INTERRUPTED
+    except KeyboardInterrupt as stop:
+        print(f"wirestruct: {signals.word(stop)}", file=sys.stderr)
+        return signals.status(stop)
     except WirestructError as exc:
         print(f"wirestruct: {exc}", file=sys.stderr)
         return EXIT_USAGE

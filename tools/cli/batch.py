@@ -5,6 +5,7 @@ import argparse
 
 from wirestruct.core.errors import EXIT_FAILED, EXIT_OK, UsageError
 from wirestruct.plugin.registry import get_protocol
+from wirestruct.tools import signals
 from wirestruct.tools.cli import options
 
 
@@ -54,5 +55,7 @@ def run(args: argparse.Namespace) -> int:
                               workers=args.workers, force=args.force)
     except FileNotFoundError as exc:
         raise UsageError(str(exc)) from None
+    except KeyboardInterrupt as stop:        # the totals so far are printed
+        return signals.status(stop)
     failed = any(s.get("failure") or s["status"] == "failed" for s in summaries)
     return EXIT_FAILED if args.strict and failed else EXIT_OK

@@ -6,15 +6,15 @@ import sys
 from collections.abc import Iterator
 
 from wirestruct.captures import STREAMS
+from wirestruct.captures.writers.capture_files import FORMATS as TO
+from wirestruct.captures.writers.capture_files import write_records
 from wirestruct.core.errors import EXIT_OK, UsageError, WirestructError
 from wirestruct.core.records import CaptureRecord
 from wirestruct.plugin.registry import get_protocol
-from wirestruct.tools import progress
+from wirestruct.tools import progress, signals
 from wirestruct.tools.cli import options
 from wirestruct.tools.cli.outputs import new_file
 from wirestruct.tools.cli.run import open_given
-
-TO = ("jsonl", "wscap", "pcap", "pcapng")
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -43,32 +43,34 @@ def run(args: argparse.Namespace) -> int:
     if args.to == "wscap" and not name:
         capture.close()
         raise UsageError("--protocol is required to write a .wscap container")
-    errors = 0
+    problems = {"unreadable": 0, "not written": 0}
+
+    def skipped(item: WirestructError, why: str) -> None:
+        problems[why] += 1
+        print(f"wirestruct: skipped ({why}): {item}", file=sys.stderr)
 
     def records() -> Iterator[CaptureRecord]:
-        nonlocal errors
         found = capture.records(protocol if protocol is not None else STREAMS)
         for item in progress.for_capture(capture).wrap(found):
             if isinstance(item, WirestructError):
-                errors += 1
-                print(f"wirestruct: skipped: {item}", file=sys.stderr)
+                skipped(item, "unreadable")
             else:
                 yield item
 
-    with capture:
-        count = _write(args.to, args.out, name, records())
-    print(f"wirestruct: wrote {count} records to {args.out}; {errors} unreadable", file=sys.stderr)
+    stopped: KeyboardInterrupt | None = None
+    count = 0
+    try:
+        with capture, new_file(args.out) as out:
+            count = write_records(args.to, out, records(), protocol=name or "",
+                                  rejected=lambda item: skipped(item, "not written"))
+    except KeyboardInterrupt as stop:
+        stopped = stop
+    if stopped is not None:
+        print(f"wirestruct: {signals.word(stopped)}: nothing written to {args.out}",
+              file=sys.stderr)
+        return signals.status(stopped)
+    unwritten = problems["not written"]
+    print(f"wirestruct: wrote {count} records to {args.out}; {problems['unreadable']} "
+          f"unreadable" + (f", {unwritten} not written (the {args.to} format cannot hold "
+                           "them)" if unwritten else ""), file=sys.stderr)
     return EXIT_OK
-
-
-def _write(to: str, path: str, protocol: str | None, records: Iterator[CaptureRecord]) -> int:
-    if to == "jsonl":
-        from wirestruct.captures.files.jsonl import write_jsonl
-        with new_file(path, "w", encoding="utf-8") as text:
-            return write_jsonl(text, records)
-    with new_file(path) as out:
-        if to == "wscap":
-            from wirestruct.captures.files.container import write_container
-            return write_container(out, protocol or "", records)
-        from wirestruct.captures.writers.pcap_writer import write_pcap, write_pcapng
-        return (write_pcap if to == "pcap" else write_pcapng)(out, records)

@@ -46,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
     if _parallel(args, out):
         return _run_parallel(args, capture, protocol, out)
     summary = Summary(protocol, args)
-    interrupted = False
+    stopped: KeyboardInterrupt | None = None
     live = args.follow or args.capture == "-"   # a reader downstream sees each packet now
     counter = options.Counter(args.count)
     with capture, out.recording():
@@ -60,11 +60,11 @@ def run(args: argparse.Namespace) -> int:
                     break
                 if counter.done(event):
                     break
-        except KeyboardInterrupt:
-            interrupted = True
+        except KeyboardInterrupt as stop:
+            stopped = stop
     out.out.flush()
-    summary.print(f"{summary.packets} packets, {summary.errors} errors", interrupted=interrupted)
-    return summary.status(args.strict, interrupted)
+    summary.print(f"{summary.packets} packets, {summary.errors} errors", stopped=stopped)
+    return summary.status(args.strict, stopped)
 
 
 def _parallel(args: argparse.Namespace, out: formats.EventWriter) -> bool:
@@ -78,17 +78,20 @@ def _parallel(args: argparse.Namespace, out: formats.EventWriter) -> bool:
 
 def _run_parallel(args: argparse.Namespace, capture: Capture, protocol: Protocol,
                   out: formats.EventWriter) -> int:
-    interrupted = False
+    stopped: KeyboardInterrupt | None = None
     with capture:
         lines = parallel.decode_lines(capture, protocol, jobs=args.jobs,
                                       fmt=(args.raw, args.big_ints),
                                       limits=options.limits(args),
                                       options=options.protocol_options(args, protocol))
+        chunks = iter(lines)
         try:
-            for text in lines:
+            for text in chunks:
                 out.out.write(text)
-        except KeyboardInterrupt:
-            interrupted = True
+        except KeyboardInterrupt as stop:
+            stopped = stop
+        finally:
+            chunks.close()      # the workers end now, not when the iterator is collected
     out.out.flush()
     if lines.no_workers is not None:
         print(f"wirestruct: decoded in one process: no worker process could be started "
@@ -96,5 +99,5 @@ def _run_parallel(args: argparse.Namespace, capture: Capture, protocol: Protocol
     summary = Summary(protocol, args)
     tally = lines.tally
     summary.packets, summary.errors, summary.unknown = tally.packets, tally.errors, tally.unknown
-    summary.print(f"{tally.packets} packets, {tally.errors} errors", interrupted=interrupted)
-    return summary.status(args.strict, interrupted)
+    summary.print(f"{tally.packets} packets, {tally.errors} errors", stopped=stopped)
+    return summary.status(args.strict, stopped)

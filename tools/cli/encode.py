@@ -13,20 +13,22 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
+from contextlib import ExitStack
 from pathlib import Path
-from typing import TextIO
+from typing import BinaryIO
 
+from wirestruct.captures.writers.capture_files import FORMATS as OUTPUT_FORMATS
+from wirestruct.captures.writers.capture_files import write_records
 from wirestruct.core.encoder import Encoder
 from wirestruct.core.errors import EXIT_FAILED, EXIT_OK, UsageError, WirestructError
 from wirestruct.core.records import CaptureRecord
 from wirestruct.encode.lines import read_events
 from wirestruct.output.serialize import dumps
 from wirestruct.plugin.registry import get_protocol
+from wirestruct.tools import signals
 from wirestruct.tools.cli import options
 from wirestruct.tools.cli.outputs import new_file
-
-OUTPUT_FORMATS = ("jsonl", "wscap", "pcap", "pcapng")
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -55,29 +57,12 @@ def output_format(out: str, to: str | None) -> str:
                      + "|".join(OUTPUT_FORMATS))
 
 
-def write_records(fmt: str, out_path: str, protocol: str, transport: str,
-                  records: Iterable[CaptureRecord]) -> int:
-    if fmt == "jsonl":
-        from wirestruct.captures.files.jsonl import write_jsonl
-        with new_file(out_path, "w", encoding="utf-8") as text_out:
-            return write_jsonl(text_out, records)
-    with new_file(out_path) as out:
-        if fmt == "wscap":
-            from wirestruct.captures.files.container import write_container
-            return write_container(out, protocol, records)
-        if transport == "message":
-            from wirestruct.captures.writers.pcap_writer import write_udp
-            return write_udp(out, records, pcapng=fmt == "pcapng")
-        from wirestruct.captures.writers.pcap_writer import write_pcap, write_pcapng
-        return (write_pcap if fmt == "pcap" else write_pcapng)(out, records)
-
-
-def encode_lines(lines: TextIO, encoder: Encoder,
+def encode_lines(lines: BinaryIO, encoder: Encoder,
                  errors: list[WirestructError]) -> Iterator[CaptureRecord]:
     """Records of the events in ``lines``; what cannot be encoded goes to ``errors`` (and
     is printed on stderr as a JSON line)."""
     def items() -> Iterator[CaptureRecord | WirestructError]:
-        for event in read_events(lines, max_line=encoder.limits.max_record):
+        for event in read_events(lines, limits=encoder.limits):
             if isinstance(event, WirestructError):
                 yield event
             else:
@@ -88,9 +73,15 @@ def encode_lines(lines: TextIO, encoder: Encoder,
         if isinstance(item, CaptureRecord):
             yield item
         else:
-            errors.append(item)
-            sys.stderr.write(dumps({"error": item.kind, "message": str(item),
-                                    **item.to_json()}, line=True).decode())
+            report(item, errors)
+
+
+def report(error: WirestructError, errors: list[WirestructError]) -> None:
+    """An event not encoded (or a record not written): kept in ``errors`` and printed on
+    stderr as a JSON line."""
+    errors.append(error)
+    sys.stderr.write(dumps({"error": error.kind, "message": str(error), **error.to_json()},
+                           line=True).decode())
 
 
 def run(args: argparse.Namespace) -> int:
@@ -99,13 +90,22 @@ def run(args: argparse.Namespace) -> int:
     encoder = protocol.encoder(limits=options.limits(args),
                                **options.protocol_options(args, protocol))
     errors: list[WirestructError] = []
-    if args.events == "-":
-        count = write_records(fmt, args.out, protocol.name, protocol.transport,
-                              encode_lines(sys.stdin, encoder, errors))
-    else:
-        with open(args.events, encoding="utf-8") as lines:
-            count = write_records(fmt, args.out, protocol.name, protocol.transport,
-                                  encode_lines(lines, encoder, errors))
+    stopped: KeyboardInterrupt | None = None
+    count = 0
+    try:
+        with ExitStack() as inputs:
+            lines = (sys.stdin.buffer if args.events == "-"
+                     else inputs.enter_context(open(args.events, "rb")))
+            with new_file(args.out) as out:
+                count = write_records(fmt, out, encode_lines(lines, encoder, errors),
+                                      rejected=lambda error: report(error, errors),
+                                      protocol=protocol.name, transport=protocol.transport)
+    except KeyboardInterrupt as stop:
+        stopped = stop
+    if stopped is not None:
+        print(f"wirestruct: {signals.word(stopped)}: nothing written to {args.out}; "
+              f"{len(errors)} events not encoded before", file=sys.stderr)
+        return signals.status(stopped)
     print(f"wirestruct: wrote {count} packets to {args.out} ({fmt}); {len(errors)} not "
           f"encoded, {encoder.skipped} error events skipped", file=sys.stderr)
     if not count and errors:

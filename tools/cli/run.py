@@ -9,14 +9,14 @@ from collections.abc import Iterator
 from typing import Any
 
 from wirestruct.captures import Capture, open_capture
-from wirestruct.core.errors import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK
+from wirestruct.core.errors import EXIT_FAILED, EXIT_OK
 from wirestruct.core.events import ErrorEvent, Event
 from wirestruct.core.session import decode_records, track
 from wirestruct.core.tracker import Tracker
 from wirestruct.detect import DETECT_BYTES, detect_protocol, looks_unknown
 from wirestruct.plugin.protocol import Protocol
 from wirestruct.plugin.registry import get_protocol, protocols
-from wirestruct.tools import progress
+from wirestruct.tools import progress, signals
 from wirestruct.tools.cli.options import limits, protocol_options
 
 
@@ -89,8 +89,9 @@ class Summary:
             self.packets += 1
             self.unknown += looks_unknown(event)
 
-    def lines(self, head: str, *, interrupted: bool = False) -> list[str]:
-        lines = [f"wirestruct: {head}{' (interrupted)' if interrupted else ''}"]
+    def lines(self, head: str, *, stopped: BaseException | None = None) -> list[str]:
+        how = signals.word(stopped)
+        lines = [f"wirestruct: {head}{f' ({how})' if how else ''}"]
         for kind, (count, first) in sorted(self.kinds.items(), key=lambda kv: -kv[1][0]):
             lines.append(f"  {count} {kind}; the first: {first}")
         total = self.packets + self.errors
@@ -108,8 +109,8 @@ class Summary:
                          f"{self.name}")
         return lines
 
-    def print(self, head: str, *, interrupted: bool = False) -> None:
-        for line in self.lines(head, interrupted=interrupted):
+    def print(self, head: str, *, stopped: BaseException | None = None) -> None:
+        for line in self.lines(head, stopped=stopped):
             print(line, file=sys.stderr)
 
     @property
@@ -123,11 +124,11 @@ class Summary:
         total = self.packets + self.errors
         return total > 0 and (self.packets - self.unknown) * 10 < total
 
-    def status(self, strict: bool, interrupted: bool = False) -> int:
-        """The run's exit status: 130 interrupted; 1 when nothing decoded or a --server
-        matched nothing, or with --strict any error; else 0."""
-        if interrupted:
-            return EXIT_INTERRUPTED
+    def status(self, strict: bool, stopped: BaseException | None = None) -> int:
+        """The run's exit status: 130 interrupted, 143 terminated; 1 when nothing decoded
+        or a --server matched nothing, or with --strict any error; else 0."""
+        if stopped is not None:
+            return signals.status(stopped)
         if self.nothing_decoded() or (self.args.server and not self.packets):
             return EXIT_FAILED
         return EXIT_FAILED if strict and self.errors else EXIT_OK

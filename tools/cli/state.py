@@ -41,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
                                **options.protocol_options(args, protocol))
     summary = Summary(protocol, args)
     counter = options.Counter(args.count)
-    interrupted = False
+    stopped: KeyboardInterrupt | None = None
     with capture:
         try:
             for event in events(capture, protocol, args, tracker):
@@ -53,17 +53,17 @@ def run(args: argparse.Namespace) -> int:
                     break  # the tracker has applied packet N
                 if counter.done(event):
                     break
-        except KeyboardInterrupt:
-            interrupted = True   # the state so far is still printed
+        except KeyboardInterrupt as stop:
+            stopped = stop       # the state so far is still printed
     out = binary_stdout()
     out.write(dumps_document(tracker.snapshot(), raw=args.raw, big_ints=args.big_ints,
                              indent=not args.compact))
     out.flush()
     _write_outputs(args, protocol, tracker)
-    head = (f"state after {summary.packets} packets" if interrupted
+    head = (f"state after {summary.packets} packets" if stopped
             else "state after the capture") + f", {summary.errors} errors"
-    summary.print(head, interrupted=interrupted)
-    return summary.status(args.strict, interrupted)
+    summary.print(head, stopped=stopped)
+    return summary.status(args.strict, stopped)
 
 
 def _write_outputs(args: argparse.Namespace, protocol: Protocol, tracker: Tracker) -> None:

@@ -12,58 +12,67 @@ import math
 from collections.abc import Iterable, Iterator
 from typing import Any, BinaryIO, TextIO
 
-import orjson
+from wirestruct.core import json_input
 from wirestruct.core.errors import CaptureError, LimitExceededError, bounded
-from wirestruct.core.limits import MAX_RECORD
+from wirestruct.core.json_input import read_lines
+from wirestruct.core.limits import DEFAULT_LIMITS, Limits
 from wirestruct.core.records import CaptureRecord, Direction
 
 
-def read_jsonl(stream: BinaryIO, *, max_record: int = MAX_RECORD
-               ) -> Iterator[CaptureRecord | CaptureError]:
-    """Yield records (or errors for bad lines) from a binary JSON Lines stream."""
-    line_limit = 2 * max_record + 4096
+def read_jsonl(stream: BinaryIO, *, limits: Limits = DEFAULT_LIMITS
+               ) -> Iterator[CaptureRecord | CaptureError | LimitExceededError]:
+    """Yield records (or errors for bad lines) from a binary JSON Lines stream. A line is
+    read within the JSON budgets (:mod:`wirestruct.core.json_input`) and, as its data is
+    hex, no longer than two characters a byte of ``max_record`` (and 4 KiB more)."""
+    most = min(limits.max_json_bytes, 2 * limits.max_record + 4096)
+    limit = "max_json_bytes" if most == limits.max_json_bytes else "max_record"
     index = 0
-    line_no = 0
-    while True:
-        line = stream.readline(line_limit + 1)
-        if not line:
-            return
-        line_no += 1
-        if len(line) > line_limit and not line.endswith(b"\n"):
-            # Skip the rest of an over-long line without holding it.
-            while line and not line.endswith(b"\n"):
-                line = stream.readline(1 << 20)
-            yield LimitExceededError(f"line {line_no} is longer than the record limit",
-                                     expected=f"at most {max_record} bytes of data",
-                                     record=index)
+    for number, line, size in read_lines(stream, most):
+        if line is None:
+            yield LimitExceededError(f"line {number} of {size} bytes", record=index,
+                                     expected=f"at most {most} bytes (limit {limit})",
+                                     dropped=size)
             index += 1
             continue
-        if not line.strip():
+        if line.isspace():
             continue
         try:
-            record = parse_line(line, index)
-        except CaptureError as exc:
-            exc.message = bounded(f"line {line_no}: {exc.message}")
+            obj = _loads(line, index, limits)
+            line = None                       # the text goes before its data is made
+            record = record_of(obj, index)
+        except (CaptureError, LimitExceededError) as exc:
+            exc.message = bounded(f"line {number}: {exc.message}")
             if exc.dropped is None:            # the line's record is not read: say how much
-                exc.dropped, exc.dropped_unit = len(line), "bytes"
+                exc.dropped, exc.dropped_unit = size, "bytes"
             yield exc
         else:
-            if len(record.data) > max_record:
-                yield LimitExceededError(f"line {line_no}: record of {len(record.data)} bytes",
-                                         expected=f"at most {max_record} bytes (max_record)",
+            obj = None
+            if len(record.data) > limits.max_record:
+                yield LimitExceededError(f"line {number}: record of {len(record.data)} bytes",
+                                         expected=f"at most {limits.max_record} bytes (max_record)",
                                          record=index, dropped=len(record.data))
             else:
                 yield record
         index += 1
 
 
-def parse_line(line: bytes | str, index: int) -> CaptureRecord:
+def parse_line(line: bytes | str, index: int, limits: Limits = DEFAULT_LIMITS) -> CaptureRecord:
+    """One JSON Lines record (index ``index``); a CaptureError says what is wrong with it."""
+    return record_of(_loads(line, index, limits), index)
+
+
+def _loads(line: bytes | str, index: int, limits: Limits) -> Any:
     try:
-        obj = orjson.loads(line)
-    except orjson.JSONDecodeError:
-        # What orjson refuses (NaN, integers beyond 64 bits, UTF-16, lone surrogates, deep
-        # nesting) is read as the standard library reads it, and judged the same way.
-        obj = _standard_loads(line, index)
+        return json_input.parse(line, limits)
+    except LimitExceededError as exc:
+        raise exc.at(record=index) from None
+    except ValueError as exc:
+        raise CaptureError(f"not JSON: {exc}", expected='{"t", "dir", "data"}',
+                           record=index) from None
+
+
+def record_of(obj: Any, index: int) -> CaptureRecord:
+    """The record a parsed JSON Lines object stands for."""
     if not isinstance(obj, dict):
         raise CaptureError("not a JSON object", expected='{"t", "dir", "data"}', record=index)
     t = obj.get("t")
@@ -100,17 +109,6 @@ def _shown(value: Any) -> str:
     if isinstance(value, dict):
         return f"(an object of {len(value)} keys)"
     return repr(value)
-
-
-def _standard_loads(line: bytes | str, index: int) -> Any:
-    try:
-        return json.loads(line)
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise CaptureError(f"not JSON: {exc}", expected='{"t", "dir", "data"}',
-                           record=index) from None
-    except RecursionError:
-        raise CaptureError("JSON nested too deep", expected='{"t", "dir", "data"}',
-                           record=index) from None
 
 
 def format_line(record: CaptureRecord) -> str:

@@ -16,7 +16,9 @@ zero volume) is refused before its array is allocated; players, textures, block 
 groups, menu widgets, cached files and requested files each hold at most
 ``max_tracked_objects`` entries (a packet that would add one more becomes a state error
 with ``dropped`` = 1 packet; entries already held still update); chat lines and menu
-responses keep the latest ``max_history``, and the snapshot counts the ones forgotten;
+responses keep the latest ``max_history``, and no more text than ``max_history_bytes`` in
+all (a chat line of 64 KB is as long as 600 ordinary ones); the snapshot counts the ones
+forgotten;
 a chat line or menu text keeps its first ``max_text_segments`` color segments (its plain
 text is kept whole; a state error counts the segments left out). A menu widget sent with
 index 0 takes the lowest free slot of 1-255, as the index byte allows.
@@ -95,6 +97,9 @@ class MmeTracker(Tracker):
         self.responses: deque[dict[str, Any]] = deque(maxlen=limits.max_history)
         self.chat: deque[dict[str, Any]] = deque(maxlen=limits.max_history)
         self.forgotten: Counter = Counter()   #: history entries pushed out, by kind
+        #: the text each history entry holds (characters), in the histories' order
+        self._sizes: dict[int, deque[int]] = {id(self.responses): deque(), id(self.chat): deque()}
+        self._history_chars = 0
         self.server: dict[str, Any] = {
             "name": None, "sky_box": None, "abilities": None, "loading": None,
             "player_skins": {}, "portal_cookie": None, "connect": None, "disconnect": None,
@@ -205,10 +210,27 @@ class MmeTracker(Tracker):
         return segments[:cap]
 
     def _remember(self, history: deque[dict[str, Any]], kind: str, entry: dict[str, Any]) -> None:
-        """Append to a bounded history, counting the entry it pushes out (if any)."""
+        """Append to a bounded history, counting the entries it pushes out (the oldest,
+        beyond ``max_history`` entries or ``max_history_bytes`` of text in all histories)."""
+        sizes = self._sizes[id(history)]
+        size = _text_size(entry)
         if len(history) == history.maxlen:
-            self.forgotten[kind] += 1
+            self._forget(history, kind)
+        while history and self._history_chars + size > self.limits.max_history_bytes:
+            self._forget(history, kind)
+        if self._history_chars + size > self.limits.max_history_bytes:
+            other, other_kind = ((self.chat, "chat") if history is self.responses
+                                 else (self.responses, "responses"))
+            while other and self._history_chars + size > self.limits.max_history_bytes:
+                self._forget(other, other_kind)
         history.append(entry)
+        sizes.append(size)
+        self._history_chars += size
+
+    def _forget(self, history: deque[dict[str, Any]], kind: str) -> None:
+        history.popleft()
+        self._history_chars -= self._sizes[id(history)].popleft()
+        self.forgotten[kind] += 1
 
     # -- negotiation --------------------------------------------------------------------
     def _available(self, p, event):
@@ -472,6 +494,18 @@ class MmeTracker(Tracker):
             response["password"] = {"client_salt": p.password.client_salt.hex(),
                                     "digest": p.password.digest.hex()}
         self._remember(self.responses, "responses", response)
+
+
+def _text_size(value: Any) -> int:
+    """Characters of text a history entry holds: its strings, and those of the lists and
+    objects in it (color segments, flags, a password's salts)."""
+    if isinstance(value, str):
+        return len(value)
+    if isinstance(value, dict):
+        return sum(_text_size(v) for v in value.values())
+    if isinstance(value, list):
+        return sum(_text_size(v) for v in value)
+    return 0
 
 
 Handler = Callable[[MmeTracker, Any, PacketEvent], None]
