@@ -44,6 +44,11 @@ PAYLOAD_SPECS: dict[KnownUid, type] = {
     KnownUid.chat_message: SmBlobChatMessage,
 }
 
+#: payload class -> the meta.id of its spec
+SPEC_IDS = {SmLuaObject: "sm_lua_object", SmBlobWorldInfo: "sm_blob_world_info",
+            SmBlobGameplayOptions: "sm_blob_gameplay_options",
+            SmBlobPlayerData: "sm_blob_player_data", SmBlobChatMessage: "sm_blob_chat_message"}
+
 
 class Budget:
     """What one top-level packet may still expand: decompressed bytes and Lua values."""
@@ -73,8 +78,9 @@ class Budget:
 class BlobPayload:
     """One BlobData entry's data as the runtime expanded it: which documented payload its
     uid names (``uid``), the expanded bytes (``data``), the payload parsed with its spec
-    (``payload``: None when the entry has no data; the bytes again when no spec opens
-    them) and the key as a Lua object (``key``: None when it is none)."""
+    (``payload``; ``spec`` names the spec: None when the entry has no data, or when no spec
+    opens it and the payload is the bytes again) and the key as a Lua object (``key``:
+    None when it is none)."""
 
     __slots__ = ("index", "uid", "data", "payload", "key")
 
@@ -86,9 +92,15 @@ class BlobPayload:
         self.payload = payload
         self.key = key
 
+    @property
+    def spec(self) -> str | None:
+        payload = self.payload
+        return None if payload is None or isinstance(payload, bytes) else \
+            SPEC_IDS[type(payload)]
+
     def to_json(self) -> dict[str, Any]:
         from wirestruct.output.jsonify import to_jsonable
-        return {"index": self.index, "uid": self.uid.name,
+        return {"index": self.index, "uid": self.uid.name, "spec": self.spec,
                 "size": None if self.data is None else len(self.data),
                 "key": to_jsonable(self.key), "payload": to_jsonable(self.payload)}
 
