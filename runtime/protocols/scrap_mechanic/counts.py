@@ -110,10 +110,16 @@ def _blobs(walk: _Walk, start: int) -> None:
         n += 1
 
 
+def _blobs_from(start: int) -> Callable[[_Walk], None]:
+    def walk(walker: _Walk) -> None:
+        _blobs(walker, start)
+    return walk
+
+
 _WALKS: dict[int, Callable[[_Walk], None]] = {
     SERVER_INFO: _server_info,
     FILE_CHECKSUMS: _file_checksums,
-    **{pid: (lambda walk, start=start: _blobs(walk, start)) for pid, start in BLOB_START.items()},
+    **{pid: _blobs_from(start) for pid, start in BLOB_START.items()},
 }
 
 #: Packets with lists to count.

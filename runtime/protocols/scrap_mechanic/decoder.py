@@ -264,7 +264,7 @@ class ScrapMechanicDecoder(MessageDecoder):
             self._items_left = self.limits.max_items_per_packet
             self._expanded, self._budget = 0, None
         packet = parse(SmPacket, data, packet_name=name, packet_id=packet_id)
-        body = packet.body
+        body: Any = packet.body
         if packet_id not in _COMPRESSED:
             if body.__class__ is not bytes and body._io.pos() != len(data) - 1:
                 check_consumed(body, len(data) - 1, "body")   # a routed body, all used
@@ -306,7 +306,7 @@ class ScrapMechanicDecoder(MessageDecoder):
         first, its nested compressed data expanded."""
         if packet_id in _COUNTED:
             self._items_left -= counts.count_items(packet_id, body, self._items_left)
-        obj = parse(BODY_CLASSES[packet_id], body)
+        obj: Any = parse(BODY_CLASSES[packet_id], body)
         check_consumed(obj, len(body), "body")
         expansions: dict[str, Any] = {"body": obj}
         errors: list[WirestructError] = []
@@ -318,8 +318,8 @@ class ScrapMechanicDecoder(MessageDecoder):
             except WirestructError as exc:
                 errors.append(exc)
         yield self.make_packet(ctx, packet_id, name, packet, data, expansions)
-        for exc in errors:
-            yield self.make_error(ctx, exc.at(packet_id=packet_id, packet_name=name))
+        for error in errors:
+            yield self.make_error(ctx, error.at(packet_id=packet_id, packet_name=name))
 
     def _unreliable_update(self, body: bytes) -> SmUnreliableUpdate:
         obj = parse(SmUnreliableUpdate, body)

@@ -42,7 +42,11 @@ from wirestruct.protocols.scrap_mechanic.delta import (
     RAW,
     bitfield_size,
 )
-from wirestruct.protocols.scrap_mechanic.packet_bodies import compress, expanded_body
+from wirestruct.protocols.scrap_mechanic.packet_bodies import (
+    compress,
+    expanded_body,
+    steam_id_fields,
+)
 from wirestruct.protocols.scrap_mechanic.packets import (
     COMPOUND_PACKET,
     COMPRESSED,
@@ -105,19 +109,6 @@ def character_fields(fields: Mapping[str, Any], params: tuple[Any, ...] = ()) ->
 
 
 HOOKS = {UNRELIABLE.resolve_type("character_update").cls: character_fields}
-
-
-def steam_id_fields(fields: Mapping[str, Any], params: tuple[Any, ...] = ()) -> Mapping[str, Any]:
-    """A SteamID64's parts from its ``value`` when the parts are not given (the parts
-    are what the wire holds: universe, account type, instance, account id)."""
-    value = fields.get("value")
-    if value is None or "account_id" in fields:
-        return fields
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 1 << 64:
-        raise EncodeError(f"bad SteamID64 {value!r}", field_path="value",
-                          expected="an unsigned 64-bit integer")
-    return {**fields, "universe": value >> 56, "account_type": (value >> 52) & 0xF,
-            "instance": (value >> 32) & 0xFFFFF, "account_id": value & 0xFFFFFFFF}
 
 
 _UPDATE_CHARACTER = NETWORK_UPDATE_DATA.resolve_type("update_character").cls
@@ -339,7 +330,7 @@ def _convert_event(event: dict[str, Any]) -> None:
     if body is None and packet_id == int(COMPOUND_PACKET):
         body = COMPOUND
     elif body is None and packet_id in _EXPANDED:
-        body = packet_bodies.body_info(packet_id)  # type: ignore[arg-type]
+        body = packet_bodies.body_info(packet_id)
         packet_bodies.convert_blobs(expansions)
     if body is not None:
         convert(expansions, "body", body)

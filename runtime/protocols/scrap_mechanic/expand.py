@@ -122,7 +122,7 @@ def _payload(blob: SmBlobData, data: bytes, budget: Budget) -> Any:
         return budget.lua(data)
     if cls is None:
         return data
-    obj = parse(cls, data)
+    obj: Any = parse(cls, data)
     check_consumed(obj, len(data))
     return obj
 

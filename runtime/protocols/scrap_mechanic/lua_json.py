@@ -289,7 +289,7 @@ class _Writer:
             if isinstance(number, bool) or not isinstance(number, int):
                 raise EncodeError(f"Lua {tag} {number!r}", field_path=path,
                                   expected="an integer")
-            return tag, {"value_bits": number & ((1 << _INTS[LuaType[tag]][0]) - 1)}
+            return tag, {"value_bits": number & ((1 << _INTS[LuaType.__members__[tag]][0]) - 1)}
         if tag == "string":
             return "string", self.string(str(value.get("value", "")), value.get("padding"))
         if tag == "array":
@@ -312,11 +312,10 @@ class _Writer:
     def userdata(self, tag: str, value: Mapping[str, Any], path: str) -> dict[str, Any]:
         if tag == "userdata":
             return {"header": {"type_id": value.get("type_id")}, "data": self.rest(value)}
-        try:
-            kind = UserdataType[tag]
-        except KeyError:
+        kind = UserdataType.__members__.get(tag)
+        if kind is None:
             raise EncodeError(f"unknown Lua tag {tag!r}", field_path=path,
-                              expected="a tag of the readable Lua form") from None
+                              expected="a tag of the readable Lua form")
         if kind is UserdataType.uuid:
             octets = uuid.UUID(str(value.get("value"))).bytes[::-1]
             data: dict[str, Any] = {"uuid": list(octets)}

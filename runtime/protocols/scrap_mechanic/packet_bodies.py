@@ -51,6 +51,25 @@ def body_info(packet_id: int) -> TypeInfo | None:
     return spec_info(info.spec) if info is not None else None
 
 
+def steam_id_fields(fields: Mapping[str, Any], params: tuple[Any, ...] = ()) -> Mapping[str, Any]:
+    """A SteamID64's parts from its ``value`` when the parts are not given (the parts
+    are what the wire holds: universe, account type, instance, account id)."""
+    value = fields.get("value")
+    if value is None or "account_id" in fields:
+        return fields
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 1 << 64:
+        raise EncodeError(f"bad SteamID64 {value!r}", field_path="value",
+                          expected="an unsigned 64-bit integer")
+    return {**fields, "universe": value >> 56, "account_type": (value >> 52) & 0xF,
+            "instance": (value >> 32) & 0xFFFFF, "account_id": value & 0xFFFFFFFF}
+
+
+@cache
+def payload_hooks() -> dict[type, Any]:
+    """Hooks of the payload specs: a SteamID64 (Player Data) may be given as its value."""
+    return {spec_info("sm_network_update").resolve_type("steam_id").cls: steam_id_fields}
+
+
 def _bytes_of(value: Any, path: str) -> bytes:
     if isinstance(value, Mapping) and set(value) == {"hex"}:
         value = value["hex"]
@@ -70,7 +89,7 @@ def payload_bytes(spec: str | None, payload: Any, path: str) -> bytes:
     if not isinstance(spec, str) or spec not in _PAYLOAD_SPECS:
         raise EncodeError(f"no payload spec {spec!r}", field_path=f"{path}/spec",
                           expected=f"one of {sorted(_PAYLOAD_SPECS)} or null")
-    return encode_fields(spec_info(spec), payload)
+    return encode_fields(spec_info(spec), payload, hooks=payload_hooks())
 
 
 _PAYLOAD_SPECS = frozenset({LUA_SPEC, "sm_blob_world_info", "sm_blob_gameplay_options",
