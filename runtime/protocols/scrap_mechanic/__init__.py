@@ -24,6 +24,7 @@ from wirestruct.core.resources import ksy_root
 from wirestruct.plugin.protocol import Protocol, Specs, Tables
 from wirestruct.protocols.scrap_mechanic.decoder import ScrapMechanicDecoder, SubUpdate
 from wirestruct.protocols.scrap_mechanic.export import export_items
+from wirestruct.protocols.scrap_mechanic.game_state import ScrapMechanicTracker
 from wirestruct.protocols.scrap_mechanic.presentation import PRESENTATION
 from wirestruct.protocols.scrap_mechanic.tracker import NetObjTracker
 
@@ -52,7 +53,7 @@ PROTOCOL = Protocol(
     specs=Specs(ksy_root() / "scrap_mechanic", "wirestruct.generated.scrap_mechanic",
                 "wirestruct.generated_rw.scrap_mechanic"),
     make_decoder=ScrapMechanicDecoder,
-    make_tracker=NetObjTracker,
+    make_tracker=ScrapMechanicTracker,
     make_encoder=make_encoder,
     presentation=PRESENTATION,
     make_tables=make_tables,
@@ -65,4 +66,5 @@ PROTOCOL = Protocol(
     },
 )
 
-__all__ = ["PROTOCOL", "NetObjTracker", "ScrapMechanicDecoder", "SubUpdate", "export_items"]
+__all__ = ["PROTOCOL", "NetObjTracker", "ScrapMechanicDecoder", "ScrapMechanicTracker",
+           "SubUpdate", "export_items"]

@@ -116,8 +116,8 @@ def placed(exc: WirestructError, prefix: str) -> WirestructError:
     return exc
 
 
-def _payload(blob: SmBlobData, data: bytes, budget: Budget) -> Any:
-    cls = PAYLOAD_SPECS.get(blob.known_uid)
+def _payload(known_uid: KnownUid, data: bytes, budget: Budget) -> Any:
+    cls = PAYLOAD_SPECS.get(known_uid)
     if cls is SmLuaObject or (cls is None and data[:3] == lua_scan.MAGIC):
         return budget.lua(data)
     if cls is None:
@@ -127,26 +127,37 @@ def _payload(blob: SmBlobData, data: bytes, budget: Budget) -> Any:
     return obj
 
 
+def expand_payload(known_uid: KnownUid, key: bytes, data: bytes, budget: Budget,
+                   index: int = 0) -> BlobPayload:
+    """One entry's key (when a Lua object) and data, expanded; raises the first failure
+    with its place (``key``, ``data`` or ``payload``)."""
+    lua_key = expanded = payload = None
+    part = "key"
+    try:
+        if key[:3] == lua_scan.MAGIC:
+            lua_key = budget.lua(key)
+        part = "data"
+        if data:
+            expanded = budget.decompress(data)
+            part = "payload"
+            payload = _payload(known_uid, expanded, budget)
+    except WirestructError as exc:
+        raise placed(exc, part) from None
+    return BlobPayload(index, known_uid, expanded, payload, lua_key)
+
+
 def expand_blobs(blobs: list[SmBlobData], budget: Budget
                  ) -> tuple[list[BlobPayload], list[WirestructError]]:
     """The payload (and Lua key) of every entry; the errors of those that fail, each with
-    its place."""
+    its place (``blobs[i]/...``). An entry that fails is listed without its payload."""
     out: list[BlobPayload] = []
     errors: list[WirestructError] = []
     for i, blob in enumerate(blobs):
-        key = payload = data = None
-        part = "key"
         try:
-            if blob.key[:3] == lua_scan.MAGIC:
-                key = budget.lua(blob.key)
-            part = "data"
-            if blob.len_data:
-                data = budget.decompress(blob.data)
-                part = "payload"
-                payload = _payload(blob, data, budget)
+            out.append(expand_payload(blob.known_uid, blob.key, blob.data, budget, i))
         except WirestructError as exc:
-            errors.append(placed(exc, f"blobs[{i}]/{part}"))
-        out.append(BlobPayload(i, blob.known_uid, data, payload, key))
+            errors.append(placed(exc, f"blobs[{i}]"))
+            out.append(BlobPayload(i, blob.known_uid, None, None, None))
     return out, errors
 
 

@@ -31,6 +31,7 @@ import json
 import math
 import random
 import sys
+import uuid as uuid_module
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -92,6 +93,11 @@ def xyz(v) -> dict[str, Any]:
 
 def xyzw(q) -> dict[str, Any]:
     return {"x": q[0], "y": q[1], "z": q[2], "w": q[3]}
+
+
+def le_uuid_text(wire: bytes) -> str:
+    """A UUID stored `le u128` (the text's bytes reversed) as its text."""
+    return str(uuid_module.UUID(bytes=wire[::-1]))
 
 
 def uuid_json(uuid: bytes) -> dict[str, str]:
@@ -442,7 +448,7 @@ class SessionGenerator:
                       "character_uuid": uuid_json(NIL_UUID),
                       "color": self.rng.getrandbits(32), "is_player": True,
                       "player_or_unit_id": player + 1, "selected_item_instance_id": NO_TOOL,
-                      "selected_item_uuid": uuid_json(NIL_UUID), "is_downed": False,
+                      "selected_item_uuid": le_uuid_text(NIL_UUID), "is_downed": False,
                       "is_tumbling": False}
         self.characters.append(obj.netobj_id)
         create = self._create(obj, {"steam_id": {"value": steam},
@@ -544,7 +550,7 @@ class SessionGenerator:
             char = self._obj(CHARACTER, self.rng.choice(self.characters))
             if self.rng.random() < 0.5:
                 item = (self._uuid(), self.rng.choice([NO_TOOL, self.rng.randrange(1, 50)]))
-                char.fields["selected_item_uuid"] = uuid_json(item[0])
+                char.fields["selected_item_uuid"] = le_uuid_text(item[0])
                 char.fields["selected_item_instance_id"] = item[1]
                 return [self._update(char, update_character_body(selected_item=item))]
             states = tuple(self.rng.random() < 0.2 for _ in range(6))
