@@ -297,7 +297,8 @@ class ScrapMechanicDecoder(MessageDecoder):
         if budget is None:
             limits = self.limits
             budget = self._budget = Budget(max(0, limits.max_decompressed - self._expanded),
-                                           limits.max_lua_values, limits.max_lua_depth)
+                                           limits.max_lua_values, limits.max_lua_depth,
+                                           limits.max_decompressed)
         return budget
 
     def _body(self, packet_id: int, name: str, packet: SmPacket, data: bytes, body: bytes,

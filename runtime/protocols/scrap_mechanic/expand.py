@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from wirestruct.core.errors import WirestructError
+from wirestruct.core.errors import LimitExceededError, WirestructError
 from wirestruct.core.lz4block import decompress_block
 from wirestruct.core.parse import check_consumed, parse
 from wirestruct.generated.scrap_mechanic.sm_blob_chat_message import SmBlobChatMessage
@@ -53,16 +53,23 @@ SPEC_IDS = {SmLuaObject: "sm_lua_object", SmBlobWorldInfo: "sm_blob_world_info",
 class Budget:
     """What one top-level packet may still expand: decompressed bytes and Lua values."""
 
-    __slots__ = ("bytes_left", "lua_left", "max_depth")
+    __slots__ = ("bytes_left", "lua_left", "max_depth", "total")
 
-    def __init__(self, bytes_left: int, lua_left: int, max_depth: int) -> None:
+    def __init__(self, bytes_left: int, lua_left: int, max_depth: int,
+                 total: int | None = None) -> None:
         self.bytes_left = bytes_left
         self.lua_left = lua_left
         self.max_depth = max_depth
+        self.total = bytes_left if total is None else total    #: max_decompressed
 
     def decompress(self, block: bytes, expected_size: int | None = None) -> bytes:
         """``block`` decompressed within the bytes left (then taken from them)."""
-        out = decompress_block(block, cap=self.bytes_left, expected_size=expected_size)
+        try:
+            out = decompress_block(block, cap=self.bytes_left, expected_size=expected_size)
+        except LimitExceededError as exc:
+            exc.expected = (f"at most {self.bytes_left} bytes: {self.total} for the packet "
+                            "and the data nested in it (max_decompressed)")
+            raise
         self.bytes_left -= len(out)
         return out
 
