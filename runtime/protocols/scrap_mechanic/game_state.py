@@ -57,6 +57,10 @@ _SCRIPT = frozenset({int(P.script_initialization_data), int(P.script_data_s2c),
                      int(P.script_data_c2s)})
 
 
+class Refused(str):
+    """A problem that is an object not tracked (the table is full): one object dropped."""
+
+
 class History:
     """The latest ``limit`` entries of a log, and how many there were in all."""
 
@@ -227,7 +231,7 @@ class ScrapMechanicTracker(NetObjTracker):
             if problems.missing:
                 entry["containers_not_live"] = problems.missing
             problems = problems.problems
-        return [self._error(event, p) for p in problems]
+        return [self._error(event, p, dropped=isinstance(p, Refused)) for p in problems]
 
     def _container(self, container_id: int) -> Any:
         return self.netobjs.get((_CONTAINER, container_id))
@@ -278,7 +282,7 @@ class ScrapMechanicTracker(NetObjTracker):
             self.connections.pop(key, None)
         elif live is None:
             if not self._room(self.connections, key):
-                return [f"connection {key} not tracked: {len(self.connections)} are"]
+                return [Refused(f"connection {key} not tracked: {len(self.connections)} are")]
             self.connections[key] = {"parent_id": key[0], "child_id": key[1],
                                      "reversed": False,
                                      "to": "bearing" if flags.bearing and not flags.standard
@@ -288,7 +292,7 @@ class ScrapMechanicTracker(NetObjTracker):
     def _lift(self, event: PacketEvent, body: Any, player: int | None) -> list[str]:
         lift_id = body.lift_id
         if not self._room(self.lifts, lift_id):
-            return [f"lift {lift_id} not tracked"]
+            return [Refused(f"lift {lift_id} not tracked")]
         lift = self.lifts.setdefault(lift_id, {"lift_id": lift_id, "level_requests": 0,
                                                "level_change": 0, "creation": None,
                                                "player_id": player})
@@ -315,7 +319,7 @@ class ScrapMechanicTracker(NetObjTracker):
                     value if value is not None else bool(data.lock_value)
             return []
         if not self._room(self.interactables, interactable_id):
-            return [f"interactable {interactable_id} not tracked"]
+            return [Refused(f"interactable {interactable_id} not tracked")]
         entry = self.interactables.setdefault(interactable_id, {"id": interactable_id})
         kind = body.packet_type.name
         if kind == "set_seated":
