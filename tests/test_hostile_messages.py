@@ -18,6 +18,7 @@ import lz4.block
 import pytest
 from hostile_inputs import (
     ATTACKS,
+    SM_TERRAIN_UID,
     diep_compressed,
     diep_creation_bomb,
     diep_deletion_bomb,
@@ -25,14 +26,22 @@ from hostile_inputs import (
     diep_upcreate_count_lie,
     diep_update,
     jsonl,
+    sm_blob,
+    sm_blob_bomb,
+    sm_blueprint,
     sm_compound_body,
     sm_compound_bomb,
     sm_compound_nest,
     sm_create_static,
     sm_delta_chain,
+    sm_lua_count_bomb,
+    sm_lua_depth_bomb,
+    sm_lua_nested,
+    sm_lua_value_bomb,
     sm_lz4,
     sm_raw_update,
     sm_remove,
+    sm_script_init,
     sm_sub_update_bomb,
     sm_update_body,
     vu,
@@ -46,7 +55,13 @@ from wirestruct.core.errors import (
     StateError,
 )
 from wirestruct.core.events import ErrorEvent, PacketEvent
-from wirestruct.core.limits import MAX_ENTITIES_PER_PACKET, MAX_ITEMS_PER_PACKET, Limits
+from wirestruct.core.limits import (
+    MAX_ENTITIES_PER_PACKET,
+    MAX_ITEMS_PER_PACKET,
+    MAX_LUA_DEPTH,
+    MAX_LUA_VALUES,
+    Limits,
+)
 from wirestruct.core.records import CaptureRecord, Direction
 from wirestruct.core.session import decode_records, track
 from wirestruct.plugin import registry
@@ -205,6 +220,136 @@ def test_sm_tracker_honours_max_tracked_objects():
     assert sorted(key[1] for key in tracker.netobjs) == [2, 4]
 
 
+# -- Scrap Mechanic: the packets of the joining and of the players ---------------------------
+
+def _next_packet_decoded(events, tracker):
+    """The harmless 22 after an attack is decoded and applied."""
+    assert any(e.packet_id == 22 for e in packets_of(events))
+    assert list(tracker.netobjs) == [(0, 2)]
+
+
+def test_sm_lua_nesting_bomb_is_refused_before_parsing():
+    bomb = sm_lua_depth_bomb()
+    assert len(bomb) < 200        # 100 000 nested tables in 140 bytes
+    events, tracker = run(SM, [bomb, sm_create(2)])
+    [limit] = errors_of(events)
+    assert isinstance(limit, LimitExceededError) and "nested more than 32 deep" in limit.message
+    assert limit.where.field_path == "blobs[0]/payload" and limit.where.record == 0
+    assert limit.where.packet_name == "script_initialization_data"
+    assert f"at most {MAX_LUA_DEPTH} levels (max_lua_depth)" in str(limit)
+    # the packet itself is there, the entry without its payload
+    [packet] = [e for e in packets_of(events) if e.packet_id == 0x0B]
+    assert packet.expansions["blobs"][0].payload is None
+    _next_packet_decoded(events, tracker)
+    # within the limit, the same object is parsed
+    events, _ = run(SM, [sm_script_init(sm_blob(SM_TERRAIN_UID, sm_lua_nested(MAX_LUA_DEPTH)))])
+    assert errors_of(events) == []
+
+
+def test_sm_lua_value_bomb_stops_at_the_value_budget():
+    bomb = sm_lua_value_bomb()
+    assert len(bomb) < 1000       # 7.8 million Lua values
+    events, tracker = run(SM, [bomb, sm_create(2)])
+    [limit] = errors_of(events)
+    assert isinstance(limit, LimitExceededError)
+    assert f"more than {MAX_LUA_VALUES} values" in limit.message
+    assert limit.where.field_path == "blobs[0]/payload"
+    # the value that crossed the limit: the table's element MAX_LUA_VALUES - 1 (from 0), 16
+    # bits each after the magic, version (56 bits) and the table's head (73 bits)
+    assert limit.where.offset == (56 + 73 + 16 * (MAX_LUA_VALUES - 1)) // 8
+    _next_packet_decoded(events, tracker)
+
+
+def test_sm_lua_values_are_one_budget_per_packet():
+    half = sm_blob(SM_TERRAIN_UID, sm_lua_count_bomb(600))
+    events, _ = run(SM, [sm_script_init(half, half)], Limits(max_lua_values=1000))
+    [limit] = errors_of(events)
+    assert limit.where.field_path == "blobs[1]/payload"
+    [packet] = packets_of(events)
+    first, second = packet.expansions["blobs"]
+    assert len(first.payload.data.value.elements) == 600 and second.payload is None
+
+
+def test_sm_lua_count_that_lies():
+    lie = sm_lua_count_bomb(3)
+    lie = lie[:8] + b"\xff\xff\xff\xff" + lie[12:]      # count 2^32 - 1, 3 elements
+    events, tracker = run(SM, [sm_script_init(sm_blob(SM_TERRAIN_UID, lie)), sm_create(2)])
+    [error] = errors_of(events)
+    assert isinstance(error, ParseError) and error.where.field_path.startswith("blobs[0]/payload")
+    _next_packet_decoded(events, tracker)
+
+
+def test_sm_blob_entries_stop_at_the_item_budget():
+    bomb = sm_blob_bomb()
+    assert len(bomb) < 70_000
+    events, tracker = run(SM, [bomb, sm_create(2)])
+    [limit] = errors_of(events)
+    assert isinstance(limit, LimitExceededError) and limit.where.packet_id == 0x19
+    assert limit.where.field_path == f"blobs[{MAX_ITEMS_PER_PACKET}]"
+    assert limit.where.offset == 4 + 26 * MAX_ITEMS_PER_PACKET
+    assert limit.dropped == 4 + 26 * (16 * 1024 * 1024 // 26) - limit.where.offset
+    assert not any(e.packet_id == 0x19 for e in packets_of(events))  # refused before parsing
+    _next_packet_decoded(events, tracker)
+
+
+def test_sm_nested_data_shares_the_packet_decompression_budget():
+    big = sm_blob(b"\x22" * 16, b"\x00" * (6 * 1024 * 1024))
+    events, _ = run(SM, [sm_script_init(big, big, big)], Limits(max_decompressed=16 << 20))
+    [limit] = errors_of(events)
+    assert isinstance(limit, LimitExceededError) and limit.where.field_path == "blobs[2]/data"
+    assert "16777216 for the packet and the data nested in it" in limit.expected
+    [packet] = packets_of(events)
+    assert [len(b.data or b"") for b in packet.expansions["blobs"]] == [6 << 20, 6 << 20, 0]
+
+
+def test_sm_blueprint_size_that_lies():
+    blueprint = b'{"bodies": []}'
+    too_big = sm_blueprint(1, blueprint, declared=1 << 31)
+    short = sm_blueprint(2, blueprint, declared=len(blueprint) - 1)
+    long = sm_blueprint(3, blueprint, declared=len(blueprint) + 100)
+    events, tracker = run(SM, [too_big, short, long, sm_blueprint(4, blueprint), sm_create(2)])
+    big, cut, lie = errors_of(events)
+    assert isinstance(big, LimitExceededError) and "declared decompressed length" in big.message
+    assert big.where.field_path == "compressed_blueprint_data" and big.where.record == 0
+    assert isinstance(cut, DecompressionError) and isinstance(lie, DecompressionError)
+    good = [e for e in packets_of(events) if e.packet_id == 0x2D]
+    assert [e.expansions.get("blueprint") for e in good] == [None, None, None,
+                                                             blueprint.decode()]
+    _next_packet_decoded(events, tracker)
+
+
+def test_sm_counts_that_lie_or_explode():
+    checksums_lie = sm_lz4(0x06, struct.pack(">I", 1 << 31) + b"\0" * 16)
+    checksums_bomb = sm_lz4(0x06, struct.pack(">I", 4_000_000) + b"\0" * 16_000_000)
+    mods_lie = sm_lz4(0x02, struct.pack(">5I", 1, 2, 3, 4, 1 << 30) + b"\0" * 64)
+    events, tracker = run(SM, [checksums_lie, checksums_bomb, mods_lie, sm_create(2)])
+    lie, bomb, mods = errors_of(events)
+    assert isinstance(lie, DecodeError) and "2147483648 checksums declared" in lie.message
+    assert isinstance(bomb, LimitExceededError) and bomb.where.field_path == "num_checksums"
+    assert isinstance(mods, DecodeError) and mods.where.field_path == "num_mods"
+    _next_packet_decoded(events, tracker)
+
+
+def test_sm_string_lengths_that_lie():
+    message = sm_lz4(0x12, struct.pack(">H", 65535) + b"<ALERT>")
+    lua_string = b"LUA" + struct.pack(">I", 1) + b"\x04\xff\xff\xff\xff" + b"abc"
+    events, tracker = run(SM, [message, sm_script_init(sm_blob(SM_TERRAIN_UID, lua_string)),
+                               sm_create(2)])
+    first, second = errors_of(events)
+    assert isinstance(first, ParseError) and "unexpected end of data" in first.message
+    assert second.where.field_path.startswith("blobs[0]/payload")
+    _next_packet_decoded(events, tracker)
+
+
+def test_sm_tracker_bounds_what_the_actions_add():
+    lift_levels = [sm_lz4(0x34, struct.pack(">Ii", lift, 1)) for lift in range(5)]
+    events, tracker = run(SM, lift_levels, Limits(max_tracked_objects=3, max_history=2))
+    refused = errors_of(events, StateError)
+    assert len(refused) == 2 and all(e.dropped == 1 for e in refused)
+    assert sorted(tracker.lifts) == [0, 1, 2]
+    assert tracker.actions.count == 5 and len(tracker.actions.entries) == 2
+
+
 # -- diep.io --------------------------------------------------------------------------------
 
 def test_diep_deletion_bomb_is_refused_before_parsing():
@@ -283,7 +428,8 @@ def peak_rss_kb(args):
 
 
 @pytest.mark.parametrize("attack", ["sm-sub-update-bomb", "sm-compound-bomb",
-                                    "diep-deletion-bomb"])
+                                    "sm-lua-depth-bomb", "sm-lua-value-bomb", "sm-blob-bomb",
+                                    "sm-blob-payload-bomb", "diep-deletion-bomb"])
 def test_attack_memory_stays_bounded(attack, tmp_path: Path):
     protocol, make = ATTACKS[attack]
     capture = tmp_path / f"{attack}.jsonl"

@@ -77,11 +77,12 @@ def _find(value, key):
 
 @pytest.fixture(scope="module")
 def sm_export(tmp_path_factory):
-    """A Scrap Mechanic export (its first packet creates characters) and its Node parse."""
+    """A Scrap Mechanic export (the joining's 29, whose 21 creates characters) and its Node
+    parse."""
     tmp_path = tmp_path_factory.mktemp("sm")
     head = tmp_path / "head.jsonl"
     with open(ROOT / "samples" / "scrap_mechanic.jsonl") as src:
-        head.write_text("".join(line for _, line in zip(range(3), src)))
+        head.write_text(next(line for line in src if json.loads(line)["data"][:2] == "1d"))
     out = tmp_path / "sm"
     assert cli(["export", str(head), "-p", "scrap-mechanic", "--out", str(out)]) == 0
     js, problems = verify_export(out)
@@ -91,7 +92,7 @@ def sm_export(tmp_path_factory):
 
 def test_steam_ids_above_2_53_are_exact_in_the_web_ide(sm_export):
     out, js = sm_export
-    name = "packets/000000_initialization_network_update_body.bin"
+    name = "packets/000002_initialization_network_update_body.bin"
     py = python_view("wirestruct.generated.scrap_mechanic", "sm_network_update_body.ksy", (out / name).read_bytes())
     py_ids = list(_find(py, "steam_id_64"))
     assert py_ids and all(v > 2 ** 53 for v in py_ids)
@@ -109,7 +110,7 @@ def test_steam_ids_above_2_53_are_exact_in_the_web_ide(sm_export):
 
 def test_the_checker_flags_an_altered_or_rounded_value(sm_export):
     out, js_all = sm_export
-    name = "packets/000000_initialization_network_update_body.bin"
+    name = "packets/000002_initialization_network_update_body.bin"
     js = js_all[name]
     py = python_view("wirestruct.generated.scrap_mechanic", "sm_network_update_body.ksy", (out / name).read_bytes())
     assert first_difference(_same_terms(py), _same_terms(js)) is None

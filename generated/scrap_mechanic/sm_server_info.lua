@@ -19,12 +19,12 @@ local enum = require("enum")
 -- a byte order; File ID is read big-endian (as the page's ImHex pattern of mods has it),
 -- in two exact halves since it is 64 bits wide. `byte[16]` UUIDs are kept in wire order
 -- and taken as be (the UUID text's bytes in order), as BlobData's Uid is. A GenericData
--- entry is the head of a BlobData: its `Size` (a be u16) is taken for the key's size, as
--- BlobData's `Key Size`, and the key is read as that many bytes, 4 for the `u32` the
--- table lists (`key_u32` reads those 4 bytes as the le u32 BlobData keys are).
+-- entry is read as its table gives it, 22 bytes: the UUID, the u16 `Size` (its meaning
+-- not given; likely the key's size, 4) and the u32 `Key`, both big-endian like the other
+-- unmarked integers (`key_le` reads the key as the le u32 BlobData keys are).
 -- 
 -- Counts are be u32 read before their lists: the runtime must bound them (each mod takes
--- 24 bytes and each key at least 18, so a list cannot outgrow the body).
+-- 24 bytes and each key 22, so a list cannot outgrow the body).
 -- See also: 02 - Server Info, section Structure
 SmServerInfo = class.class(KaitaiStruct)
 
@@ -142,33 +142,33 @@ end
 
 function SmServerInfo.GenericData:_read()
   self.uid = SmCommon.Uuid(self._io)
-  self.len_key = self._io:read_u2be()
-  self.key = self._io:read_bytes(self.len_key)
+  self.key_size = self._io:read_u2be()
+  self.key = self._io:read_u4be()
 end
 
 -- 
--- A 4-byte key read as the le u32 BlobData keys are (a world id, a player id, ...).
-SmServerInfo.GenericData.property.key_u32 = {}
-function SmServerInfo.GenericData.property.key_u32:get()
-  if self._m_key_u32 ~= nil then
-    return self._m_key_u32
+-- The key's 4 bytes read as a le u32, the order the keys of the documented
+-- BlobData payloads are stored in (a world id, a player id, ...).
+SmServerInfo.GenericData.property.key_le = {}
+function SmServerInfo.GenericData.property.key_le:get()
+  if self._m_key_le ~= nil then
+    return self._m_key_le
   end
 
-  if self.len_key == 4 then
-    self._m_key_u32 = ((string.byte(self.key, 0 + 1) + string.byte(self.key, 1 + 1) * 256) + string.byte(self.key, 2 + 1) * 65536) + string.byte(self.key, 3 + 1) * 16777216
-  end
-  return self._m_key_u32
+  self._m_key_le = (((self.key % 256) * 16777216 + (math.floor(self.key / 256) % 256) * 65536) + (math.floor(self.key / 65536) % 256) * 256) + math.floor(self.key / 16777216)
+  return self._m_key_le
 end
 
 -- 
 -- The BlobData's uid (byte[16], 16 bytes; taken as be, the text's bytes in order,
 -- as BlobData's Uid).
 -- 
--- 2 bytes (u16, read big-endian): the size of the key, as BlobData's Key Size; 4
--- for the u32 key the table lists.
--- When writing, set to the byte length of `key`.
+-- 2 bytes (u16, read big-endian). The page does not say what it is; BlobData's
+-- Key Size suggests the key's size, which is 4 for the u32 key the table lists.
+-- Read as a value: the key is the 4 bytes the table gives whatever it says.
 -- 
--- The key (a u32, 4 bytes, per the table; `key_u32` reads it as le u32).
+-- 4 bytes (u32, read big-endian like the page's other integers without a byte
+-- order); `key_le` reads the same bytes as the le u32 BlobData keys are.
 
 -- 
 -- One enabled mod.

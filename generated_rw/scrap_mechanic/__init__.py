@@ -154,7 +154,7 @@ FIELDS = {
     'sm_script_initialization_data:SmScriptInitializationData': ((), ('game_tick', 'blobs')),
     'sm_server_info:SmServerInfo': ((), ('version', 'gamemode', 'seed', 'gametick', 'num_mods', 'mods', 'game_data', 'num_script_keys', 'script_data', 'num_generic_keys', 'generic_data', 'flags')),
     'sm_server_info:SmServerInfo.ModData': ((), ('file_id', 'mod_uuid')),
-    'sm_server_info:SmServerInfo.GenericData': ((), ('uid', 'len_key', 'key')),
+    'sm_server_info:SmServerInfo.GenericData': ((), ('uid', 'key_size', 'key')),
     'sm_server_info:SmServerInfo.Flags': ((), ('developer_mode', 'unknown')),
     'sm_string:SmString': ((), ('len_text', 'text')),
     'sm_unreliable_update:SmUnreliableUpdate': ((), ('server_tick', 'current_tick', 'num_updates', 'updates')),

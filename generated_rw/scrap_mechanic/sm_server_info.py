@@ -22,12 +22,12 @@ class SmServerInfo(ReadWriteKaitaiStruct):
     a byte order; File ID is read big-endian (as the page's ImHex pattern of mods has it),
     in two exact halves since it is 64 bits wide. `byte[16]` UUIDs are kept in wire order
     and taken as be (the UUID text's bytes in order), as BlobData's Uid is. A GenericData
-    entry is the head of a BlobData: its `Size` (a be u16) is taken for the key's size, as
-    BlobData's `Key Size`, and the key is read as that many bytes, 4 for the `u32` the
-    table lists (`key_u32` reads those 4 bytes as the le u32 BlobData keys are).
+    entry is read as its table gives it, 22 bytes: the UUID, the u16 `Size` (its meaning
+    not given; likely the key's size, 4) and the u32 `Key`, both big-endian like the other
+    unmarked integers (`key_le` reads the key as the le u32 BlobData keys are).
     
     Counts are be u32 read before their lists: the runtime must bound them (each mod takes
-    24 bytes and each key at least 18, so a list cannot outgrow the body).
+    24 bytes and each key 22, so a list cannot outgrow the body).
     
     .. seealso::
        02 - Server Info, section Structure
@@ -215,8 +215,8 @@ class SmServerInfo(ReadWriteKaitaiStruct):
         def _read(self):
             self.uid = sm_common.SmCommon.Uuid(self._io)
             self.uid._read()
-            self.len_key = self._io.read_u2be()
-            self.key = self._io.read_bytes(self.len_key)
+            self.key_size = self._io.read_u2be()
+            self.key = self._io.read_u4be()
             self._dirty = False
 
 
@@ -228,29 +228,26 @@ class SmServerInfo(ReadWriteKaitaiStruct):
         def _write__seq(self, io=None):
             super(SmServerInfo.GenericData, self)._write__seq(io)
             self.uid._write__seq(self._io)
-            self._io.write_u2be(self.len_key)
-            self._io.write_bytes(self.key)
+            self._io.write_u2be(self.key_size)
+            self._io.write_u4be(self.key)
 
 
         def _check(self):
-            if len(self.key) != self.len_key:
-                raise kaitaistruct.ConsistencyError(u"key", self.len_key, len(self.key))
             self._dirty = False
 
         @property
-        def key_u32(self):
-            """A 4-byte key read as the le u32 BlobData keys are (a world id, a player id, ...)."""
-            if hasattr(self, '_m_key_u32'):
-                return self._m_key_u32
+        def key_le(self):
+            """The key's 4 bytes read as a le u32, the order the keys of the documented
+            BlobData payloads are stored in (a world id, a player id, ...).
+            """
+            if hasattr(self, '_m_key_le'):
+                return self._m_key_le
 
-            if self.len_key == 4:
-                pass
-                self._m_key_u32 = ((KaitaiStream.byte_array_index(self.key, 0) + KaitaiStream.byte_array_index(self.key, 1) * 256) + KaitaiStream.byte_array_index(self.key, 2) * 65536) + KaitaiStream.byte_array_index(self.key, 3) * 16777216
+            self._m_key_le = (((self.key % 256) * 16777216 + ((self.key // 256) % 256) * 65536) + ((self.key // 65536) % 256) * 256) + self.key // 16777216
+            return getattr(self, '_m_key_le', None)
 
-            return getattr(self, '_m_key_u32', None)
-
-        def _invalidate_key_u32(self):
-            del self._m_key_u32
+        def _invalidate_key_le(self):
+            del self._m_key_le
 
     class ModData(ReadWriteKaitaiStruct):
         """One enabled mod.

@@ -20,12 +20,12 @@ doc: |
   a byte order; File ID is read big-endian (as the page's ImHex pattern of mods has it),
   in two exact halves since it is 64 bits wide. `byte[16]` UUIDs are kept in wire order
   and taken as be (the UUID text's bytes in order), as BlobData's Uid is. A GenericData
-  entry is the head of a BlobData: its `Size` (a be u16) is taken for the key's size, as
-  BlobData's `Key Size`, and the key is read as that many bytes, 4 for the `u32` the
-  table lists (`key_u32` reads those 4 bytes as the le u32 BlobData keys are).
+  entry is read as its table gives it, 22 bytes: the UUID, the u16 `Size` (its meaning
+  not given; likely the key's size, 4) and the u32 `Key`, both big-endian like the other
+  unmarked integers (`key_le` reads the key as the le u32 BlobData keys are).
 
   Counts are be u32 read before their lists: the runtime must bound them (each mod takes
-  24 bytes and each key at least 18, so a list cannot outgrow the body).
+  24 bytes and each key 22, so a list cannot outgrow the body).
 doc-ref: 02 - Server Info, section Structure
 seq:
   - id: version
@@ -115,22 +115,28 @@ types:
         doc: |
           The BlobData's uid (byte[16], 16 bytes; taken as be, the text's bytes in order,
           as BlobData's Uid).
-      - id: len_key
+      - id: key_size
         -orig-id: Size
         type: u2
         doc: |
-          2 bytes (u16, read big-endian): the size of the key, as BlobData's Key Size; 4
-          for the u32 key the table lists.
-          When writing, set to the byte length of `key`.
+          2 bytes (u16, read big-endian). The page does not say what it is; BlobData's
+          Key Size suggests the key's size, which is 4 for the u32 key the table lists.
+          Read as a value: the key is the 4 bytes the table gives whatever it says.
       - id: key
         -orig-id: Key
-        size: len_key
-        doc: The key (a u32, 4 bytes, per the table; `key_u32` reads it as le u32).
+        type: u4
+        doc: |
+          4 bytes (u32, read big-endian like the page's other integers without a byte
+          order); `key_le` reads the same bytes as the le u32 BlobData keys are.
     instances:
-      key_u32:
-        value: key[0] + key[1] * 0x100 + key[2] * 0x10000 + key[3] * 0x1000000
-        if: len_key == 4
-        doc: A 4-byte key read as the le u32 BlobData keys are (a world id, a player id, ...).
+      # A byte swap written with arithmetic (JavaScript's shifts are 32-bit and signed).
+      key_le:
+        value: >-
+          (key % 0x100) * 0x1000000 + ((key / 0x100) % 0x100) * 0x10000
+          + ((key / 0x10000) % 0x100) * 0x100 + key / 0x1000000
+        doc: |
+          The key's 4 bytes read as a le u32, the order the keys of the documented
+          BlobData payloads are stored in (a world id, a player id, ...).
   flags:
     doc: |
       The flags byte, bit 7 first. (The page's sentence under this table, about movement

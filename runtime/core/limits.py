@@ -21,7 +21,9 @@ from dataclasses import dataclass, fields, replace
 
 # -- sizes of one packet ----------------------------------------------------------------------
 #: Largest body a single packet's compressed data (an LZ4 block, a zlib/gzip stream) may
-#: expand to (bytes). Game packets are far smaller; 16 MiB leaves room for world joins.
+#: expand to (bytes), compressed data nested in it (blocks inside the expanded body)
+#: included: a packet's expansions together stay within it. Game packets are far smaller;
+#: 16 MiB leaves room for world joins.
 MAX_DECOMPRESSED = 16 * 1024 * 1024
 
 #: Largest single packet a stream framer will buffer (bytes).
@@ -40,6 +42,17 @@ MAX_ITEMS_PER_PACKET = 8192
 #: ``max_items_per_packet`` too. One creation may carry ~70 fields, so it costs up to
 #: ~100 KB decoded to JSON: 1024 of them peak near 130 MB RSS (``bench_attacks.py``).
 MAX_ENTITIES_PER_PACKET = 1024
+
+#: How deep serialized script values (Lua objects: tables inside tables) may nest; checked
+#: by walking the value's bytes before it is parsed (a parse recurses once per level, and
+#: JSON output nests a few levels per level).
+MAX_LUA_DEPTH = 32
+
+#: Most serialized script values (Lua values: every table, key and element counts) in one
+#: top-level packet, all its objects together; counted before they are parsed. A value
+#: takes about 0.8 KB parsed: 65536 of them, shown as JSON, peak near 160 MB RSS
+#: (``tests/test_hostile_messages.py``).
+MAX_LUA_VALUES = 65536
 
 # -- maps ------------------------------------------------------------------------------------------
 #: Largest map, in blocks (one byte each), a map setup may declare; e.g. 1024 x 1024 x 128.
@@ -174,6 +187,8 @@ class Limits:
     max_nesting: int = MAX_NESTING
     max_items_per_packet: int = MAX_ITEMS_PER_PACKET
     max_entities_per_packet: int = MAX_ENTITIES_PER_PACKET
+    max_lua_depth: int = MAX_LUA_DEPTH
+    max_lua_values: int = MAX_LUA_VALUES
     max_map_volume: int = MAX_MAP_VOLUME
     max_region_volume: int = MAX_REGION_VOLUME
     max_append_buffer: int = MAX_APPEND_BUFFER
@@ -250,11 +265,13 @@ def parse_size(text: str, *, what: str = "size") -> int:
 
 
 _DOCS = {
-    "max_decompressed": "bytes one packet's compressed data may expand to",
+    "max_decompressed": "bytes one packet's compressed data (nested data included) may expand to",
     "max_packet": "bytes of one packet a stream framer buffers",
     "max_nesting": "levels packets may nest inside packets",
     "max_items_per_packet": "items (sub-updates, sub-packets, list entries) in one packet",
     "max_entities_per_packet": "entity creations/updates in one packet",
+    "max_lua_depth": "levels serialized script values (Lua tables) may nest",
+    "max_lua_values": "serialized script values (Lua values) in one packet",
     "max_map_volume": "blocks in one map (a map setup)",
     "max_region_volume": "blocks one region's map data may fill",
     "max_append_buffer": "compressed bytes an append buffer of map data may collect",

@@ -10,7 +10,8 @@ what readable output changed:
 - bytes shown as ``{"hex": ...}`` become plain hex; integers written as strings
   (``--big-ints string``) become integers where the spec has an integer;
 - wire encodings shown as one value get their wire fields back (the protocol's
-  ``Presentation.value_from``, next to the forward table);
+  ``Presentation.value_from``, next to the forward table; a value that may itself be a
+  JSON object, ``Presentation.object_values``, is handed to it as it is);
 - bookkeeping readable output leaves out is recomputed by the protocol's ``rebuild``
   function, given to :func:`raw_fields` (for a table's closing entry, which readable lists
   leave out, it is asked with :data:`CLOSING` as the entry's value).
@@ -71,7 +72,7 @@ class _Walk:
                parent: Any, root: Any) -> tuple[Any, Any]:
         """The raw form of ``value`` and a read-write object holding it, on which the
         expressions of later fields are evaluated (None when it cannot be made)."""
-        if not isinstance(value, Mapping):
+        if not isinstance(value, Mapping) or presentation.takes_objects(info.cls):
             inverse = presentation.value_from(info.cls)
             if inverse is None:
                 return value, None

@@ -59,6 +59,14 @@ def value_from(cls: type) -> Callable[[Any, tuple[Any, ...], str | None], dict[s
     return lookup(rules_for(cls).value_from, cls)
 
 
+def takes_objects(cls: type) -> bool:
+    """Whether ``cls``'s readable value may be a JSON object (``value_from`` is given
+    objects too: ``Presentation.object_values``)."""
+    rules = rules_for(cls)
+    return class_key(cls) in rules.object_values or \
+        "*:" + cls.__qualname__ in rules.object_values
+
+
 def is_hidden(cls: type) -> bool:
     rules = rules_for(cls)
     return class_key(cls) in rules.hidden_classes or \

@@ -104,6 +104,10 @@ class Presentation:
     #: class -> ``(value, params, field) -> wire fields``: the inverse of ``value_of``
     value_from: Mapping[str, Callable[[Any, tuple[Any, ...], str | None], dict[str, Any]]] = \
         field(default_factory=dict)
+    #: classes of ``value_from`` whose readable value may itself be a JSON object (a
+    #: structured value such as a script value): their ``value_from`` is given objects
+    #: too, and returns the wire fields it is given as they are
+    object_values: frozenset[str] = frozenset()
     #: classes left out of readable output (the field holding one is omitted)
     hidden_classes: frozenset[str] = frozenset()
     #: field names left out of readable output (wire bookkeeping)

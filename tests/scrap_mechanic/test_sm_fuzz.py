@@ -1,6 +1,7 @@
 """Fuzz the decoder and tracker past LZ4: mutate the *decompressed* bodies of a generated
-session, recompress them, and check that only wirestruct errors come out, none of them a
-Python error that escaped the runtime's own code, and that the state stays JSON."""
+session (every documented packet: the joining sequence and the players' actions too),
+recompress them, and check that only wirestruct errors come out, none of them a Python
+error that escaped the runtime's own code, and that the state stays JSON."""
 import os
 
 import lz4.block
@@ -14,12 +15,13 @@ from wirestruct.core.session import decode_records, track
 from wirestruct.output.serialize import dumps_document
 from wirestruct.protocols.scrap_mechanic import PROTOCOL
 from wirestruct.protocols.scrap_mechanic.generate import generate
+from wirestruct.protocols.scrap_mechanic.packets import COMPRESSED
 
 EXAMPLES = int(os.environ.get("WIRESTRUCT_FUZZ_EXAMPLES", "150"))
 LIMITS = Limits(max_decompressed=1 << 18)
 RECORDS = list(generate(5, ticks=12))
-BODIES = [(r.data[0], lz4.block.decompress(r.data[1:], uncompressed_size=1 << 16))
-          for r in RECORDS]
+BODIES = [(r.data[0], lz4.block.decompress(r.data[1:], uncompressed_size=1 << 16)
+           if r.data[0] in COMPRESSED else r.data[1:]) for r in RECORDS]
 #: Messages of errors the runtime's catch-all makes from unexpected Python exceptions.
 BUGS = ("TypeError", "AttributeError", "KeyError", "IndexError", "NameError",
         "UnboundLocalError", "AssertionError", "RecursionError")
@@ -58,8 +60,10 @@ def test_mutated_decompressed_bodies(which, ops, nest):
     if nest:  # the same body as a sub-packet of a 29, which is not compressed
         body = len(body + b"x").to_bytes(4, "big") + bytes([packet_id]) + body
         packet_id = 0x1D
+    if packet_id in COMPRESSED:
+        body = lz4.block.compress(body, store_size=False)
     bad = CaptureRecord(index=which, t=0.0, direction=RECORDS[which].direction,
-                        data=bytes([packet_id]) + lz4.block.compress(body, store_size=False))
+                        data=bytes([packet_id]) + body)
     records = RECORDS[:which] + [bad] + RECORDS[which + 1:]
     tracker = PROTOCOL.tracker()
     for event in track(decode_records(records, PROTOCOL.decoder(limits=LIMITS)), tracker):

@@ -776,9 +776,9 @@ def test_server_info():
     assert (s.mods[1].file_id.high, s.mods[1].file_id.low) == (0x00200000, 1)
     assert s.game_data.text == '{"custom":true}'
     assert s.num_script_keys == 1 and octets(s.script_data[0].uid) == uuid_be(TERRAIN_UID)
-    assert (s.script_data[0].len_key, s.script_data[0].key_u32) == (4, 1)
+    assert (s.script_data[0].key_size, s.script_data[0].key_le) == (4, 1)
     assert s.num_generic_keys == 2
-    assert [g.key_u32 for g in s.generic_data] == [1, 0x21]
+    assert [g.key_le for g in s.generic_data] == [1, 0x21]
     assert s.flags.developer_mode is True and s.flags.unknown == 0
 
 

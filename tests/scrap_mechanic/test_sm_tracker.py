@@ -45,7 +45,9 @@ def test_snapshot_shape_and_merged_fields():
            hdr(3, 7, 20) + struct.pack(">i", 3)))
     assert errors == []
     snap = to_jsonable(tracker.snapshot())
-    assert list(snap) == ["tick", "netobjs"]
+    assert list(snap) == ["tick", "netobjs", "join", "server", "world", "players", "clients",
+                          "messages", "actions", "building", "lifts", "interactables",
+                          "bearing_settings", "data"]
     assert snap["tick"] == 101
     body, lift = snap["netobjs"]
     assert list(body) == ["id", "netobj_type", "controller_type", "fields", "transform",
@@ -135,7 +137,7 @@ def test_character_update_merges_only_present_parts():
     assert fields["color"] == 0x01020304
     assert fields["is_player"] is True and fields["player_or_unit_id"] == 4
     assert fields["is_tumbling"] is False
-    assert fields["selected_item_uuid"] == {"octets": "00" * 16}
+    assert fields["selected_item_uuid"] == "00000000-0000-0000-0000-000000000000"
     assert fields["selected_item_instance_id"] == 0xFFFFFFFF
     assert "update_color" not in fields and "padding" not in fields
 

@@ -24,6 +24,7 @@ from wirestruct.core.resources import samples_root
 from wirestruct.plugin.protocol import Protocol, Specs, Tables
 from wirestruct.protocols.scrap_mechanic.decoder import ScrapMechanicDecoder, SubUpdate
 from wirestruct.protocols.scrap_mechanic.export import export_items
+from wirestruct.protocols.scrap_mechanic.game_state import ScrapMechanicTracker
 from wirestruct.protocols.scrap_mechanic.presentation import PRESENTATION
 from wirestruct.protocols.scrap_mechanic.tracker import NetObjTracker
 
@@ -56,7 +57,7 @@ PROTOCOL = Protocol(
     transport="message",
     specs=Specs.of_folder("scrap_mechanic"),
     make_decoder=ScrapMechanicDecoder,
-    make_tracker=NetObjTracker,
+    make_tracker=ScrapMechanicTracker,
     make_encoder=make_encoder,
     presentation=PRESENTATION,
     make_tables=make_tables,
@@ -70,4 +71,5 @@ PROTOCOL = Protocol(
     },
 )
 
-__all__ = ["PROTOCOL", "NetObjTracker", "ScrapMechanicDecoder", "SubUpdate", "export_items"]
+__all__ = ["PROTOCOL", "NetObjTracker", "ScrapMechanicDecoder", "ScrapMechanicTracker",
+           "SubUpdate", "export_items"]

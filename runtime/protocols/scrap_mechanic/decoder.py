@@ -1,7 +1,11 @@
 """Decoder for Scrap Mechanic captures: one record is one packet (id byte + body).
 
-* Documented packets sent on their own have an LZ4 body: it is decompressed with
-  :func:`wirestruct.core.lz4block.decompress_block`, capped by ``limits.max_decompressed``.
+* Every documented packet is decoded, in either direction. Packets documented "LZ4
+  Compressed: Yes" have an LZ4 body when sent on their own: it is decompressed with
+  :func:`wirestruct.core.lz4block.decompress_block`, capped by ``limits.max_decompressed``,
+  and parsed with the spec of its packet id (:data:`.packets.PACKETS`); the other packets'
+  bodies are parsed by ``sm_packet`` itself (routed by packet id). Every body must use all
+  its bytes. Undocumented packets come out as events with their id and raw body.
 * 21/22 Network Update bodies are framed here, one sub-update at a time
   (:mod:`.delta`); each sub-update's data is parsed on its own with the generated
   ``SmNetworkUpdate``, which takes the controller type of the object's Create as a
@@ -11,19 +15,27 @@
 * 29 Compound Packet sub-packets are framed here (size prefix) and counted before the
   ``SmCompoundBody`` object is built; each is then decoded as a packet of its own, in
   order, nested under the compound's event (``parent``), up to ``limits.max_nesting`` deep.
+  Any packet may be a sub-packet; its body is not compressed there.
+* Compressed data inside bodies is expanded too (:mod:`.expand`): the BlobData payloads of
+  11, 13 and 25-28 (``expansions["blobs"]``, Lua objects decoded) and 45's blueprint
+  (``expansions["blueprint"]``). A packet's expansions together stay within
+  ``limits.max_decompressed``; its Lua objects within ``limits.max_lua_values`` values and
+  ``limits.max_lua_depth`` levels, walked before they are parsed (:mod:`.lua_scan`).
 * ``limits.max_items_per_packet`` is one budget per top-level packet: every sub-packet and
   sub-update in it, at any nesting depth, takes one item, counted while framing, before
   the item is built; a Container sub-update, whose data holds lists, costs one item more
-  per 16 bytes of data. What is past the budget is not decoded: one error event says where
-  it starts and how many bytes were dropped.
-* Undocumented packets come out as events with their id and raw body.
+  per 16 bytes of data; the lists of 02, 06 and the BlobData entries take one item each,
+  counted on the raw body before it is parsed (:mod:`.counts`). What is past the budget is
+  not decoded: one error event says where it starts and how many bytes were dropped.
 
 A sub-update that does not parse becomes an error event after its packet's event, and the
-packet's other sub-updates are kept. A sub-update that cannot be framed (a bad size, a
-delta without a previous update) ends its packet: what follows cannot be found.
+packet's other sub-updates are kept; so does a BlobData payload or a blueprint that does
+not expand. A sub-update that cannot be framed (a bad size, a delta without a previous
+update) ends its packet: what follows cannot be found.
 """
 from __future__ import annotations
 
+import importlib
 from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
@@ -43,8 +55,9 @@ from wirestruct.generated.scrap_mechanic.sm_packet import SmPacket
 from wirestruct.generated.scrap_mechanic.sm_player_movement import SmPlayerMovement
 from wirestruct.generated.scrap_mechanic.sm_unreliable_update import SmUnreliableUpdate
 from wirestruct.output.jsonify import to_jsonable
-from wirestruct.protocols.scrap_mechanic import packets
+from wirestruct.protocols.scrap_mechanic import counts, packets
 from wirestruct.protocols.scrap_mechanic.delta import RAW, split_sub_update
+from wirestruct.protocols.scrap_mechanic.expand import Budget, expand_blobs, expand_blueprint
 
 bind("wirestruct.generated.scrap_mechanic")
 
@@ -63,6 +76,20 @@ _COMPRESSED = packets.COMPRESSED
 _NETWORK_UPDATES = packets.NETWORK_UPDATES
 _UNRELIABLE_UPDATE = int(packets.UNRELIABLE_UPDATE)
 _COMPOUND_PACKET = int(packets.COMPOUND_PACKET)
+_PLAYER_MOVEMENT = int(packets.PLAYER_MOVEMENT)
+_BLOB_PACKETS = packets.BLOB_PACKETS
+_LIFT_IMPORT_CREATION = int(packets.PacketId.lift_import_creation)
+_COUNTED = counts.COUNTED
+
+
+def _body_class(spec: str) -> type:
+    module = importlib.import_module(f"wirestruct.generated.scrap_mechanic.{spec}")
+    return getattr(module, "".join(p[:1].upper() + p[1:] for p in spec.split("_")))
+
+
+#: packet id -> the generated class of its expanded body (compressed packets).
+BODY_CLASSES = {pid: _body_class(info.spec) for pid, info in packets.PACKETS.items()
+                if info.compressed}
 _CONTAINER = 4  # NetObj type
 
 #: NetObj type -> the enum naming its controller types.
@@ -175,6 +202,10 @@ class ScrapMechanicDecoder(MessageDecoder):
         self._controller_types: dict[tuple[int, int, bytes], int] = {}
         #: items (sub-packets, sub-updates) the current top-level packet may still hold
         self._items_left = limits.max_items_per_packet
+        #: bytes the current top-level packet's body expanded to; what its nested data may
+        #: still expand to (made when first needed)
+        self._expanded = 0
+        self._budget: Budget | None = None
         #: the split decode (wirestruct.parallel): True while only the parts later packets
         #: depend on are decoded; the controller types looked up, in order, are recorded in
         #: _lookups, or replayed from _replay in the process that decodes the packet alone
@@ -236,14 +267,18 @@ class ScrapMechanicDecoder(MessageDecoder):
         name = _NAMES.get(packet_id) or packets.packet_name(packet_id)
         if ctx.depth == 0:
             self._items_left = self.limits.max_items_per_packet
+            self._expanded, self._budget = 0, None
         packet = parse(SmPacket, data, packet_name=name, packet_id=packet_id)
-        body = packet.body
+        body: Any = packet.body
         if packet_id not in _COMPRESSED:
+            if body.__class__ is not bytes and body._io.pos() != len(data) - 1:
+                check_consumed(body, len(data) - 1, "body")   # a routed body, all used
             yield self.make_packet(ctx, packet_id, name, packet, data)
             return
         try:
             if ctx.depth == 0:
                 body = decompress_block(body, cap=self.limits.max_decompressed)
+                self._expanded = len(body)
             if packet_id in _NETWORK_UPDATES:
                 yield from self._network_update(packet_id, name, packet, data, body, ctx)
             elif packet_id == _UNRELIABLE_UPDATE:
@@ -251,13 +286,46 @@ class ScrapMechanicDecoder(MessageDecoder):
                                        {"body": self._unreliable_update(body)})
             elif packet_id == _COMPOUND_PACKET:
                 yield from self._compound(packet_id, name, packet, data, body, ctx)
-            else:  # player movement
+            elif packet_id == _PLAYER_MOVEMENT:
                 movement = parse(SmPlayerMovement, body)
                 check_consumed(movement, len(body), "body")
                 yield self.make_packet(ctx, packet_id, name, packet, data, {"body": movement})
+            else:
+                yield from self._body(packet_id, name, packet, data, body, ctx)
         except WirestructError as exc:
             exc.at(packet_id=packet_id, packet_name=name)
             raise
+
+    def _budget_left(self) -> Budget:
+        """What the current top-level packet's nested data may still expand to."""
+        budget = self._budget
+        if budget is None:
+            limits = self.limits
+            budget = self._budget = Budget(max(0, limits.max_decompressed - self._expanded),
+                                           limits.max_lua_values, limits.max_lua_depth,
+                                           limits.max_decompressed)
+        return budget
+
+    def _body(self, packet_id: int, name: str, packet: SmPacket, data: bytes, body: bytes,
+              ctx: PacketContext) -> Iterator[Event]:
+        """A compressed packet's expanded body parsed with its spec, its lists counted
+        first, its nested compressed data expanded."""
+        if packet_id in _COUNTED:
+            self._items_left -= counts.count_items(packet_id, body, self._items_left)
+        obj: Any = parse(BODY_CLASSES[packet_id], body)
+        check_consumed(obj, len(body), "body")
+        expansions: dict[str, Any] = {"body": obj}
+        errors: list[WirestructError] = []
+        if packet_id in _BLOB_PACKETS:
+            expansions["blobs"], errors = expand_blobs(obj.blobs, self._budget_left())
+        elif packet_id == _LIFT_IMPORT_CREATION:
+            try:
+                expansions["blueprint"] = expand_blueprint(obj, self._budget_left())
+            except WirestructError as exc:
+                errors.append(exc)
+        yield self.make_packet(ctx, packet_id, name, packet, data, expansions)
+        for error in errors:
+            yield self.make_error(ctx, error.at(packet_id=packet_id, packet_name=name))
 
     def _unreliable_update(self, body: bytes) -> SmUnreliableUpdate:
         obj = parse(SmUnreliableUpdate, body)

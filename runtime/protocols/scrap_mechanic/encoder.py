@@ -12,7 +12,12 @@ What each packet is built from (the one place the event -> fields mapping lives)
 * 29 Compound: the events nested under it (``parent``), each encoded as a packet of its
   own without LZ4 (sub-packets are not compressed), packed as ``sm_compound_body``
   sub-packets, then LZ4.
-* Any other packet: ``fields`` (``sm_packet``: id and body bytes as they are).
+* Every other packet documented as compressed: ``expansions.body`` with its spec, the
+  BlobData payloads and Lua keys of ``expansions.blobs`` and 45's
+  ``expansions.blueprint`` compressed into it (:mod:`.packet_bodies`), then LZ4.
+* A packet documented as not compressed: its routed ``fields.body`` with its spec.
+* Any other packet (undocumented ids, or an event without its expansion): ``fields``
+  (``sm_packet``: id and body bytes as they are).
 
 Inside a compound (depth 1 and deeper) bodies are not compressed, as the decoder expects.
 LZ4 blocks are written with python-lz4 (``lz4.block.compress(..., store_size=False)``);
@@ -24,12 +29,12 @@ import struct
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-import lz4.block
 from wirestruct.core.encoder import Encoder, EventNode
 from wirestruct.core.errors import EncodeError
 from wirestruct.core.limits import DEFAULT_LIMITS, Limits
 from wirestruct.encode.building import build, encode_fields, to_bytes, type_info
 from wirestruct.encode.unpresent import convert, readable
+from wirestruct.protocols.scrap_mechanic import packet_bodies
 from wirestruct.protocols.scrap_mechanic.delta import (
     DELTA,
     MAX_DELTA_SIZE,
@@ -37,9 +42,16 @@ from wirestruct.protocols.scrap_mechanic.delta import (
     RAW,
     bitfield_size,
 )
+from wirestruct.protocols.scrap_mechanic.packet_bodies import (
+    compress,
+    expanded_body,
+    steam_id_fields,
+)
 from wirestruct.protocols.scrap_mechanic.packets import (
     COMPOUND_PACKET,
+    COMPRESSED,
     NETWORK_UPDATES,
+    PACKETS,
     PLAYER_MOVEMENT,
     UNRELIABLE_UPDATE,
 )
@@ -53,6 +65,10 @@ NETWORK_UPDATE_BODY = type_info("scrap_mechanic", "sm_network_update_body")
 PACKET_ID = PACKET.resolve_enum("sm_common::packet_id")
 
 _BODIES = {int(UNRELIABLE_UPDATE): UNRELIABLE, int(PLAYER_MOVEMENT): MOVEMENT}
+#: Compressed packets whose expanded body packet_bodies builds; packets sent uncompressed,
+#: whose body sm_packet routes.
+_EXPANDED = COMPRESSED - NETWORK_UPDATES - {int(COMPOUND_PACKET)} - set(_BODIES)
+_ROUTED = frozenset(PACKETS) - COMPRESSED
 
 #: The bit-stream floats of a character update: group -> components.
 _FLOAT_GROUPS = {"position": "xyz", "velocity": "xyz", "angular_velocity": "xyz",
@@ -95,19 +111,6 @@ def character_fields(fields: Mapping[str, Any], params: tuple[Any, ...] = ()) ->
 HOOKS = {UNRELIABLE.resolve_type("character_update").cls: character_fields}
 
 
-def steam_id_fields(fields: Mapping[str, Any], params: tuple[Any, ...] = ()) -> Mapping[str, Any]:
-    """A SteamID64's parts from its ``value`` when the parts are not given (the parts
-    are what the wire holds: universe, account type, instance, account id)."""
-    value = fields.get("value")
-    if value is None or "account_id" in fields:
-        return fields
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 1 << 64:
-        raise EncodeError(f"bad SteamID64 {value!r}", field_path="value",
-                          expected="an unsigned 64-bit integer")
-    return {**fields, "universe": value >> 56, "account_type": (value >> 52) & 0xF,
-            "instance": (value >> 32) & 0xFFFFF, "account_id": value & 0xFFFFFFFF}
-
-
 _UPDATE_CHARACTER = NETWORK_UPDATE_DATA.resolve_type("update_character").cls
 
 
@@ -126,11 +129,6 @@ def character_padding(fields: Mapping[str, Any], params: tuple[Any, ...] = ()) -
 #: Hooks of the NetObj data of Network Update sub-updates.
 NETWORK_HOOKS = {NETWORK_UPDATE_DATA.resolve_type("steam_id").cls: steam_id_fields,
                  _UPDATE_CHARACTER: character_padding}
-
-
-def compress(body: bytes) -> bytes:
-    """A body as one raw LZ4 block without a size prefix."""
-    return lz4.block.compress(body, store_size=False)
 
 
 def delta_encode(previous: bytes, data: bytes) -> bytes | None:
@@ -258,6 +256,11 @@ class ScrapMechanicEncoder(Encoder):
             body = encode_fields(_BODIES[packet_id], expansions["body"], hooks=HOOKS)
         elif packet_id == int(COMPOUND_PACKET) and isinstance(expansions.get("body"), Mapping):
             body = self.compound_body(node, expansions["body"], depth)
+        elif packet_id in _EXPANDED and isinstance(expansions.get("body"), Mapping):
+            body = expanded_body(packet_id, expansions)
+        elif packet_id in _ROUTED and isinstance(fields.get("body"), Mapping):
+            info = packet_bodies.body_info(packet_id)
+            return bytes((packet_id,)) + encode_fields(info, fields["body"])  # type: ignore[arg-type]
         else:
             return encode_fields(PACKET, fields)          # id and body bytes as they are
         if depth == 0:
@@ -322,9 +325,13 @@ def _convert_event(event: dict[str, Any]) -> None:
     subs = expansions.get("sub_updates")
     if isinstance(subs, list):
         expansions["sub_updates"] = [_convert_sub_update(sub) for sub in subs]
-    body = _BODIES.get(event.get("id"))  # type: ignore[arg-type]
-    if body is None and event.get("id") == int(COMPOUND_PACKET):
+    packet_id = event.get("id")
+    body = _BODIES.get(packet_id)  # type: ignore[arg-type]
+    if body is None and packet_id == int(COMPOUND_PACKET):
         body = COMPOUND
+    elif body is None and packet_id in _EXPANDED:
+        body = packet_bodies.body_info(packet_id)
+        packet_bodies.convert_blobs(expansions)
     if body is not None:
         convert(expansions, "body", body)
 

@@ -1,10 +1,16 @@
 """Web IDE export: the files that open one decoded packet in the Kaitai Web IDE.
 
-Every packet gives its raw bytes (``sm_packet``: id and body, the body still compressed).
-Documented packets also give their expanded body, which opens without parameters:
-21/22 with every delta reconstructed and rewritten as a RawUpdate
-(``sm_network_update_body``), 24 (``sm_unreliable_update``), 29 (``sm_compound_body``)
-and 30 (``sm_player_movement``).
+Every packet gives its raw bytes (``sm_packet``: id and body, the body still compressed;
+the bodies of packets sent uncompressed open from it, routed by packet id). Documented
+compressed packets also give their expanded body, which opens without parameters with
+the spec of its packet id (:data:`.packets.PACKETS`): 21/22 with every delta
+reconstructed and rewritten as a RawUpdate (``sm_network_update_body``), the others as
+they expanded (a sub-packet of a 29 as it is, not compressed). The expansions nested in a
+body give their own files: each BlobData payload with the spec that named it
+(``sm_lua_object``, ``sm_blob_world_info``, ``sm_blob_gameplay_options``,
+``sm_blob_player_data``, ``sm_blob_chat_message``) and each Lua object key
+(``sm_lua_object``). 45's ``blueprint.json`` is JSON text, which no spec describes; it is
+not exported.
 """
 from __future__ import annotations
 
@@ -12,12 +18,6 @@ from wirestruct.core.events import PacketEvent
 from wirestruct.core.lz4block import LZ4_MAX_RATIO, decompress_block
 from wirestruct.plugin.protocol import ExportItem
 from wirestruct.protocols.scrap_mechanic import packets
-
-_BODY_SPECS = {
-    int(packets.UNRELIABLE_UPDATE): "sm_unreliable_update",
-    int(packets.COMPOUND_PACKET): "sm_compound_body",
-    int(packets.PLAYER_MOVEMENT): "sm_player_movement",
-}
 
 
 def expanded_network_update_body(tick: int, sub_updates) -> bytes:
@@ -33,15 +33,24 @@ def export_items(event: PacketEvent) -> list[ExportItem]:
     items = [ExportItem("packet", bytes(event.raw), "sm_packet",
                         f"{event.name}: packet id and body as sent")]
     expansions = event.expansions
+    info = packets.PACKETS.get(event.packet_id)
     if event.packet_id in packets.NETWORK_UPDATES and "sub_updates" in expansions:
         subs = expansions["sub_updates"]
         items.append(ExportItem(
             "body", expanded_network_update_body(expansions["tick"], subs),
             "sm_network_update_body",
             f"decompressed body, {len(subs)} sub-updates, deltas expanded"))
-    elif event.packet_id in _BODY_SPECS and "body" in expansions:
-        items.append(ExportItem("body", _body_bytes(event),
-                                _BODY_SPECS[event.packet_id], "decompressed body"))
+    elif info is not None and info.compressed and "body" in expansions:
+        items.append(ExportItem("body", _body_bytes(event), info.spec, "decompressed body"))
+    for blob in expansions.get("blobs") or ():
+        if blob.key is not None:
+            items.append(ExportItem(f"blob{blob.index}_key", bytes(blob.key._io._io.getvalue()),
+                                    "sm_lua_object", f"BlobData {blob.index}: its key"))
+        spec = blob.spec
+        if spec is not None and blob.data is not None:
+            items.append(ExportItem(f"blob{blob.index}_payload", blob.data, spec,
+                                    f"BlobData {blob.index} ({blob.uid.name}): its payload, "
+                                    "decompressed"))
     return items
 
 

@@ -1,18 +1,24 @@
 """Seeded Scrap Mechanic session generator: realistic captures for tests, samples, benchmarks.
 
-A session is what a client sees after joining a world: a burst of 21 Initialization
-Network Update packets creating the world's NetObjs, then one tick after another with a
-24 Unreliable Update (rigid body and character transforms, controller data), the client's
-30 Player Movement, and every few ticks a 22 Network Update creating, updating (paint,
-revisions, lift levels, container slots, selected items ...) and removing NetObjs. Some
-ticks bundle their packets into a 29 Compound Packet. Sub-updates are delta-compressed
-against the previous one whenever the document allows it, across packet boundaries too.
+A session is one client's connection: the joining sequence of ``joining.mdx`` for the
+server's Multiplayer setting (``join``: ``public``, ``friends``, ``passphrase``, or
+``denied``, which ends at 08 Checksums Denied; :mod:`.generate_play`), a burst of 21
+Initialization Network Update packets creating the world's NetObjs, then one tick after
+another with a 24 Unreliable Update (rigid body and character transforms, controller
+data), the client's 30 Player Movement, and every few ticks a 22 Network Update creating,
+updating (paint, revisions, lift levels, container slots, selected items ...) and removing
+NetObjs. Each tick the players act too: every other documented packet, every branch of it,
+over and over (:class:`.generate_play.Play`); what the server does about it comes in the
+next 22. Some ticks bundle the server's packets into a 29 Compound Packet. Sub-updates are
+delta-compressed against the previous one whenever the document allows it, across packet
+boundaries too. ``play=False`` gives the NetObj world alone, without joining and actions
+(the packets of the benchmarks that compare with earlier versions).
 
 The same seed gives the same capture. The generator streams: it holds the live world (a
 bounded population: removals balance creations), never the capture.
 
     from wirestruct.protocols.scrap_mechanic.generate import SessionGenerator
-    session = SessionGenerator(seed=7, ticks=300)
+    session = SessionGenerator(seed=7, ticks=300, join="passphrase")
     records = list(session)              # CaptureRecord objects
     session.expected_state()             # what the tracker must end with
 
@@ -31,6 +37,7 @@ import json
 import math
 import random
 import sys
+import uuid as uuid_module
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -49,6 +56,7 @@ from wirestruct.protocols.scrap_mechanic.encoder import (
     unreliable_update_body,
     unreliable_update_fields,
 )
+from wirestruct.protocols.scrap_mechanic.generate_play import JOIN_VARIANTS, Play
 
 # -- tables (22 - Network Update, 24 - Unreliable Update) -----------------------------------
 CREATE, P, UPDATE, REMOVE = 1, 2, 3, 5
@@ -92,6 +100,11 @@ def xyz(v) -> dict[str, Any]:
 
 def xyzw(q) -> dict[str, Any]:
     return {"x": q[0], "y": q[1], "z": q[2], "w": q[3]}
+
+
+def le_uuid_text(wire: bytes) -> str:
+    """A UUID stored `le u128` (the text's bytes reversed) as its text."""
+    return str(uuid_module.UUID(bytes=wire[::-1]))
 
 
 def uuid_json(uuid: bytes) -> dict[str, str]:
@@ -251,8 +264,10 @@ class SessionGenerator:
 
     def __init__(self, seed: int, ticks: int = 300, *, players: int = 3,
                  static_bodies: int = 12, creations: int = 6, use_deltas: bool = True,
-                 compound_every: int = 9, t0: float = 1_700_000_000.0) -> None:
+                 compound_every: int = 9, t0: float = 1_700_000_000.0,
+                 join: str = "passphrase", play: bool = True) -> None:
         self.rng = random.Random(seed)
+        self.seed = seed
         self.ticks = ticks
         self.players = players
         self.static_bodies = static_bodies
@@ -278,6 +293,10 @@ class SessionGenerator:
         self.controllers: list[int] = []
         self.harvestables: list[int] = []
         self.local_player = 0
+        self.inventories: list[tuple[int, int]] = []   # per player: inventory, carry
+        self.chests: list[int] = []
+        self.checkpoints: list[tuple[int, int, list[dict[str, Any]]]] = []
+        self.play = Play(self, random.Random(seed * 7919 + 1), join) if play else None
 
     # -- records ---------------------------------------------------------------------------
     def _record(self, direction: Direction, data: bytes) -> CaptureRecord:
@@ -442,7 +461,7 @@ class SessionGenerator:
                       "character_uuid": uuid_json(NIL_UUID),
                       "color": self.rng.getrandbits(32), "is_player": True,
                       "player_or_unit_id": player + 1, "selected_item_instance_id": NO_TOOL,
-                      "selected_item_uuid": uuid_json(NIL_UUID), "is_downed": False,
+                      "selected_item_uuid": le_uuid_text(NIL_UUID), "is_downed": False,
                       "is_tumbling": False}
         self.characters.append(obj.netobj_id)
         create = self._create(obj, {"steam_id": {"value": steam},
@@ -544,7 +563,7 @@ class SessionGenerator:
             char = self._obj(CHARACTER, self.rng.choice(self.characters))
             if self.rng.random() < 0.5:
                 item = (self._uuid(), self.rng.choice([NO_TOOL, self.rng.randrange(1, 50)]))
-                char.fields["selected_item_uuid"] = uuid_json(item[0])
+                char.fields["selected_item_uuid"] = le_uuid_text(item[0])
                 char.fields["selected_item_instance_id"] = item[1]
                 return [self._update(char, update_character_body(selected_item=item))]
             states = tuple(self.rng.random() < 0.2 for _ in range(6))
@@ -641,12 +660,14 @@ class SessionGenerator:
             updates += self.create_character(player)
             updates += self.create_container(30, 256)      # inventory
             updates += self.create_container(1, 256)       # carry
+            self.inventories.append((self.containers[-2], self.containers[-1]))
         for _ in range(self.static_bodies):
             updates += self.create_static_body()
         for _ in range(self.creations):
             updates += self.create_dynamic_body()
         for _ in range(3):
             updates += self.create_container(20, 256, filters=self.rng.randint(0, 2))  # chests
+            self.chests.append(self.containers[-1])
         for player in range(self.players):
             updates += self.create_lift(player)
         for _ in range(2 * self.players):
@@ -659,37 +680,78 @@ class SessionGenerator:
 
     def __iter__(self) -> Iterator[CaptureRecord]:
         updates = self.join_burst()
-        for start in range(0, len(updates), JOIN_BATCH):
-            body = self.network_update_body(updates[start:start + JOIN_BATCH])
+        batches = [updates[start:start + JOIN_BATCH]
+                   for start in range(0, len(updates), JOIN_BATCH)]
+        if self.play is not None:
+            denied = self.play.join == "denied"
+            first = None if denied else self.network_update_body(batches.pop(0))
+            for direction, data in self.play.joining(first):
+                yield self._record(Direction.parse(direction), data)
+            if denied:                              # the connection ends: nothing was sent
+                self.objs.clear()
+                return
+        for batch in batches:
+            body = self.network_update_body(batch)
             yield self._record(Direction.S2C, packet(INITIALIZATION_NETWORK_UPDATE, body))
         for tick in range(1, self.ticks + 1):
-            self.tick = tick
-            self.t = self.t0 + 1.0 + self.tick / 40
-            reliable: list[bytes] = []
-            if self.tick % 3 == 0:
-                for _ in range(self.rng.randint(1, 4)):
-                    reliable += self.event()
-            subpackets: list[tuple[int, bytes]] = []
-            if reliable:
-                subpackets.append((NETWORK_UPDATE, self.network_update_body(reliable)))
-            for body in self.unreliable_bodies():
-                subpackets.append((UNRELIABLE_UPDATE, body))
-            if self.compound_every and self.tick % self.compound_every == 0:
-                yield self._record(Direction.S2C, packet(COMPOUND, compound_body(subpackets)))
-            else:
-                for pid, body in subpackets:
-                    yield self._record(Direction.S2C, packet(pid, body))
-            keys = self.rng.choice([0, 0x04, 0x0C, 0x01])
-            movement = player_movement_body({
-                "tick": self.tick, "keys": {"reserved": 0, **key_flags(keys, MOVEMENT_KEYS)},
-                "direction": self.rng.randrange(0, 256, 32), "yaw": self.rng.randrange(256),
-                "pitch": self.rng.randrange(256)})
-            yield self._record(Direction.C2S, packet(PLAYER_MOVEMENT, movement))
+            yield from self._tick(tick)
+
+    def _tick(self, tick: int) -> Iterator[CaptureRecord]:
+        self.tick = tick
+        self.t = self.t0 + 1.0 + self.tick / 40
+        reliable: list[bytes] = self.play.take_pending() if self.play is not None else []
+        if self.tick % 3 == 0:
+            for _ in range(self.rng.randint(1, 4)):
+                reliable += self.event()
+        subpackets: list[tuple[int, bytes]] = []
+        if reliable:
+            subpackets.append((NETWORK_UPDATE, self.network_update_body(reliable)))
+        for body in self.unreliable_bodies():
+            subpackets.append((UNRELIABLE_UPDATE, body))
+        actions: list[bytes] = []
+        if self.play is not None:
+            actions, server = self.play.step()
+            subpackets += server
+        if self.compound_every and self.tick % self.compound_every == 0:
+            yield self._record(Direction.S2C, packet(COMPOUND, compound_body(subpackets)))
+        else:
+            for pid, body in subpackets:
+                yield self._record(Direction.S2C, packet(pid, body))
+        keys = self.rng.choice([0, 0x04, 0x0C, 0x01])
+        movement = player_movement_body({
+            "tick": self.tick, "keys": {"reserved": 0, **key_flags(keys, MOVEMENT_KEYS)},
+            "direction": self.rng.randrange(0, 256, 32), "yaw": self.rng.randrange(256),
+            "pitch": self.rng.randrange(256)})
+        yield self._record(Direction.C2S, packet(PLAYER_MOVEMENT, movement))
+        for data in actions:
+            record = self._record(Direction.C2S, data)
+            for watched, container_id, items in self.play.checkpoints:  # type: ignore[union-attr]
+                if watched is data:
+                    self.checkpoints.append((record.index, container_id, items))
+            yield record
+
+    # -- what Play asks of the world ------------------------------------------------------------
+    def random_uuid(self) -> bytes:
+        assert self.play is not None
+        return self.play.rng.choice(self.uuids)
+
+    item_json = staticmethod(item_json)
+    container_body = staticmethod(update_container_body)
+    character_body = staticmethod(update_character_body)
+    compound = staticmethod(compound_body)
+
+    def update(self, obj: Obj, body: dict[str, Any]) -> bytes:
+        return self._update(obj, body)
+
+    def remove(self, obj: Obj) -> bytes:
+        return self._remove(obj)
 
     # -- what the tracker must end with ---------------------------------------------------------
     def expected_state(self) -> dict[str, Any]:
         """The final world, keyed by (netobj_type name, id), in the tracker's vocabulary:
-        controller type names, the fields the session set, the last transform."""
+        controller type names, the fields the session set, the last transform; and what the
+        joining and the players' actions leave (``session``: :attr:`.Play.expected`, whose
+        values are as readable output shows them)."""
         netobjs = {}
         for (netobj_type, netobj_id), obj in self.objs.items():
             names = CONTROLLER_NAMES.get(netobj_type)
@@ -699,7 +761,8 @@ class SessionGenerator:
             netobjs[(NETOBJ_NAMES[netobj_type], netobj_id)] = {
                 "controller_type": ct, "fields": dict(obj.fields),
                 "transform": obj.transform}
-        return {"tick": self.tick if self.ticks else self.last_tick, "netobjs": netobjs}
+        return {"tick": self.tick if self.ticks else self.last_tick, "netobjs": netobjs,
+                "session": self.play.expected if self.play is not None else None}
 
     @property
     def num_deltas(self) -> int:
@@ -726,9 +789,14 @@ def main(argv=None) -> int:
                                                  "as JSON Lines.")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--ticks", type=int, default=300)
+    parser.add_argument("--join", default="passphrase", choices=JOIN_VARIANTS,
+                        help="the server's Multiplayer setting, as joining.mdx names the "
+                             "sequences (denied: the checksums are denied; the session ends)")
+    parser.add_argument("--no-play", action="store_true",
+                        help="the NetObj world alone: no joining sequence, no player actions")
     parser.add_argument("--out", default="-", help="output file (default: stdout)")
     args = parser.parse_args(argv)
-    session = SessionGenerator(args.seed, args.ticks)
+    session = SessionGenerator(args.seed, args.ticks, join=args.join, play=not args.no_play)
     if args.out == "-":
         n = write_jsonl(session, sys.stdout)
     else:

@@ -1,8 +1,9 @@
 """How readable output shows Scrap Mechanic values, and how they come back for the encoder.
 
 UUIDs are shown as canonical ``8-4-4-4-12`` text by the byte order each field is
-documented with; floats read as bits inside bit streams as the floats they are; the
-sub-updates the decoder frames (runtime objects) as their parts.
+documented with; floats read as bits inside bit streams as the floats they are; Lua
+objects as natural JSON (:mod:`.lua_json`); the sub-updates and BlobData payloads the
+decoder expands (runtime objects) as their parts; texts as text.
 """
 from __future__ import annotations
 
@@ -12,10 +13,15 @@ from typing import Any
 
 from wirestruct.plugin.protocol import Presentation
 from wirestruct.protocols.scrap_mechanic.decoder import SubUpdate
+from wirestruct.protocols.scrap_mechanic.expand import BlobPayload
+from wirestruct.protocols.scrap_mechanic.lua_json import lua_fields, natural
+from wirestruct.protocols.scrap_mechanic.summaries import SUMMARIES
 
-#: Fields holding ``sm_common::uuid`` documented `be u128` (the UUID text's bytes in order);
-#: every other UUID field is documented `le u128` (the text's bytes reversed).
-BE_UUID_FIELDS = frozenset({"filters", "filter_uuids"})
+#: Fields holding ``sm_common::uuid`` documented `be u128`, `be UUID` or `byte[16]` (the
+#: UUID text's bytes in order: container filters, BlobData uids, 02's mod and key UUIDs,
+#: character customization options); every other UUID field is documented `le u128` (the
+#: text's bytes reversed).
+BE_UUID_FIELDS = frozenset({"filters", "filter_uuids", "uid", "mod_uuid", "option_uuids"})
 _F4BE_UNPACK = struct.Struct(">f").unpack
 
 
@@ -49,26 +55,31 @@ def _sub_update(s: SubUpdate) -> dict[str, Any]:
             "data": bytes(s.data), "update": s.update}
 
 
-def network_update_info(data: dict[str, Any]) -> str | None:
-    """The summary line of a 21/22: the tick and the first sub-updates."""
-    exp = data.get("expansions") or {}
-    subs = exp.get("sub_updates")
-    if not isinstance(subs, list):
-        return None
-    kinds = ", ".join(f"{s.get('update_type')} {s.get('netobj_type')} #{s.get('netobj_id')}"
-                      for s in subs[:4] if isinstance(s, dict))
-    more = f", +{len(subs) - 4}" if len(subs) > 4 else ""
-    return f"tick={exp.get('tick')} sub_updates={len(subs)}: {kinds}{more}"
+def string_fields(text: Any) -> dict[str, Any]:
+    """The ``String`` structure's fields (be u16 size, UTF-8 data) from its text."""
+    if not isinstance(text, str):
+        raise TypeError("a string is expected")
+    return {"len_text": len(text.encode("utf-8")), "text": text}
+
+
+def _blob_payload(b: BlobPayload) -> dict[str, Any]:
+    return {"index": b.index, "uid": b.uid, "spec": b.spec,
+            "size": None if b.data is None else len(b.data), "key": b.key,
+            "payload": b.payload}
 
 
 PRESENTATION = Presentation(
     value_of={"sm_common:SmCommon.Uuid": sm_uuid,
-              "sm_common:SmCommon.F4FromBits": lambda obj, field: sm_f4_value(obj)},
+              "sm_common:SmCommon.F4FromBits": lambda obj, field: sm_f4_value(obj),
+              "sm_lua_object:SmLuaObject": lambda obj, field: natural(obj),
+              "sm_string:SmString": lambda obj, field: obj.text},
     value_instance={"sm_common:SmCommon.F4FromBits": sm_f4_value},
     # The float itself: the enclosing type's `*_bits` follow from it when it is encoded.
     value_from={"sm_common:SmCommon.Uuid": sm_uuid_from,
-                "sm_common:SmCommon.F4FromBits": lambda value, params, field: {"value": value}},
-    object_views={SubUpdate: _sub_update},
-    summaries={"network_update": network_update_info,
-               "initialization_network_update": network_update_info},
+                "sm_common:SmCommon.F4FromBits": lambda value, params, field: {"value": value},
+                "sm_lua_object:SmLuaObject": lambda value, params, field: lua_fields(value),
+                "sm_string:SmString": lambda value, params, field: string_fields(value)},
+    object_values=frozenset({"sm_lua_object:SmLuaObject"}),
+    object_views={SubUpdate: _sub_update, BlobPayload: _blob_payload},
+    summaries=SUMMARIES,
 )

@@ -1,7 +1,9 @@
-"""Scrap Mechanic rows: sub-updates of 21/22 Network Updates and transforms of 24
-Unreliable Updates. Everything this protocol's tables read from events is here."""
+"""Scrap Mechanic rows: sub-updates of 21/22 Network Updates, transforms of 24 Unreliable
+Updates, messages (18, 19, chat in 27/28) and player actions (31-35, 39, 40, 43-45, 50-52)
+with their tick and player. Everything this protocol's tables read from events is here."""
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from io import BytesIO
 from typing import Any
@@ -12,6 +14,8 @@ from wirestruct.core.events import PacketEvent
 from wirestruct.generated.scrap_mechanic.sm_common import SmCommon
 from wirestruct.plugin.protocol import Tables
 from wirestruct.protocols.scrap_mechanic import packets
+from wirestruct.protocols.scrap_mechanic.actions import Clients, describe
+from wirestruct.protocols.scrap_mechanic.messages import MESSAGE_PACKETS, messages_of
 from wirestruct.tables.rows import Row, enum_name
 from wirestruct.tables.schemas import F64, I32, I64, STR, schema
 
@@ -44,13 +48,37 @@ SM_TRANSFORMS = schema(
     pa.field("rot_w", F64),
 )
 
+#: Scrap Mechanic: one row per message shown (18, 19) or chat message sent (27, 28).
+SM_MESSAGES = schema(
+    pa.field("packet_index", I64), pa.field("t", F64), pa.field("tick", I64),
+    pa.field("stream", I32), pa.field("direction", STR), pa.field("kind", STR),
+    pa.field("location", STR), pa.field("type", STR), pa.field("sender", STR),
+    pa.field("message", STR), pa.field("shown", STR), pa.field("special", STR),
+    pa.field("timestamp", I64),
+)
+
+#: Scrap Mechanic: one row per player action, with its tick and player.
+SM_PLAYER_ACTIONS = schema(
+    pa.field("packet_index", I64), pa.field("t", F64), pa.field("tick", I64),
+    pa.field("stream", I32), pa.field("player_id", I64), pa.field("player", STR),
+    pa.field("action", STR), pa.field("kind", STR), pa.field("target_id", I64),
+    pa.field("container_id", I64), pa.field("slot", I64), pa.field("quantity", I64),
+    pa.field("item", STR), pa.field("details", STR),
+)
+
+_PLAYER_ACTIONS = packets.PLAYER_ACTIONS
+_TIMESTAMP_MAX = (1 << 63) - 1
+
+
 class Rows:
-    """Makes the rows of one Scrap Mechanic capture's events."""
+    """Makes the rows of one Scrap Mechanic capture's events (following who each
+    connection is, for the player of its actions)."""
 
     def __init__(self, **_options: Any) -> None:
-        pass
+        self.clients = Clients(1 << 16)
 
     def __call__(self, event: PacketEvent) -> Iterator[Row]:
+        self.clients.apply(event)
         expansions = event.expansions
         if event.packet_id in _NETWORK_UPDATES and "sub_updates" in expansions:
             tick = expansions["tick"]
@@ -65,6 +93,27 @@ class Rows:
                 row = _transform(update)
                 if row is not None:
                     yield "sm_transforms", (event.index, event.t, body.server_tick) + row
+        elif event.packet_id in _PLAYER_ACTIONS:
+            yield from self._action(event)
+        elif event.packet_id in MESSAGE_PACKETS:
+            for m in messages_of(event):
+                timestamp = m.get("timestamp")
+                yield "sm_messages", (
+                    event.index, event.t, self.clients.server_tick, event.stream,
+                    event.direction.label, m["kind"], m.get("location"), m.get("type"),
+                    m.get("sender"), m["message"], m.get("shown"), m.get("special"),
+                    timestamp if timestamp is None or timestamp <= _TIMESTAMP_MAX else None)
+
+    def _action(self, event: PacketEvent) -> Iterator[Row]:
+        action = describe(event)
+        if action is None:
+            return
+        tick, player_id, name = self.clients.who(event.stream)
+        yield "sm_player_actions", (
+            event.index, event.t, tick, event.stream, player_id, name, action.action,
+            action.kind, action.target_id, action.container_id, action.slot,
+            action.quantity, action.item,
+            json.dumps(action.details, separators=(",", ":")) if action.details else None)
 
     @staticmethod
     def final(snapshot: dict[str, Any]) -> tuple[int | None, int]:
@@ -90,5 +139,6 @@ def _transform(update: Any) -> tuple | None:
     return None  # controllers carry no transform
 
 
-TABLES = Tables(schemas={"sm_sub_updates": SM_SUB_UPDATES, "sm_transforms": SM_TRANSFORMS},
+TABLES = Tables(schemas={"sm_sub_updates": SM_SUB_UPDATES, "sm_transforms": SM_TRANSFORMS,
+                         "sm_messages": SM_MESSAGES, "sm_player_actions": SM_PLAYER_ACTIONS},
                 rows=Rows)

@@ -18,6 +18,7 @@ The snapshot (its values shown by :mod:`wirestruct.output.serialize`)::
 """
 from __future__ import annotations
 
+import uuid
 from typing import Any
 
 from wirestruct.core.events import ErrorEvent, PacketEvent
@@ -337,8 +338,8 @@ def _fields(leaf: Any) -> dict[str, Any]:
         out[name] = getattr(leaf, name)
     if kind == _CHILD_SHAPE_UPDATE:
         out.update(_fields(out.pop("data")))
-    elif "selected_item_uuid" in out:  # read bit by bit: shown like the other UUIDs
-        out["selected_item_uuid"] = {"octets": bytes(out["selected_item_uuid"]).hex()}
+    elif "selected_item_uuid" in out:  # read bit by bit (le u128): as UUID text
+        out["selected_item_uuid"] = str(uuid.UUID(bytes=bytes(out["selected_item_uuid"])[::-1]))
     elif kind == _CONTAINER_CREATE:
         out["items"] = list(out["items"])
     return out
