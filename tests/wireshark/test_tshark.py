@@ -12,7 +12,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from lua_harness import ROOT, python_parse
+from lua_harness import PRESENTED, ROOT, python_parse
 from wirestruct import decode_records, get_protocol, open_capture
 from wirestruct.core.events import PacketEvent
 from wirestruct.output.formats import summary_line
@@ -25,8 +25,7 @@ pytestmark = pytest.mark.skipif(TSHARK is None, reason="tshark is not installed"
 
 ERRORS = ("ParseError", "DecodeError", "DecompressionError", "LimitExceededError")
 #: filter name -> whether it is an instance (computed: shown without a range of its own)
-INSTANCES = {f.abbrev: f.instance for info in field_table("mme", "mme", "mme_packet").types.values()
-             for f in info.fields}
+INSTANCES = field_table(get_protocol("mme")).instances()
 
 
 @pytest.fixture(scope="module")
@@ -64,6 +63,8 @@ def flatten(elem: ET.Element, prefix: str, out: dict[str, ET.Element]) -> None:
         name = child.get("name", "")
         if name == f"{proto}.wirestruct_value":
             fid = child.get("showname", "").split(":")[0]
+        elif name == f"{proto}.packet_name":
+            continue
         elif name.startswith(proto + ".") and not name.endswith("_error"):
             fid = name.rsplit(".", 1)[1]
         else:
@@ -153,7 +154,7 @@ def compare_packets(events: list, protos: list[ET.Element], instances: dict) -> 
     problems: list[str] = []
     for n, (event, proto) in enumerate(zip(events, protos)):
         spec = type(event.packet).__module__.rsplit(".", 1)[-1]
-        expected = python_parse(spec, bytes(event.raw))
+        expected = python_parse(spec, bytes(event.raw), PRESENTED)
         base = int(proto.get("pos"))
         if int(proto.get("size")) != len(event.raw):
             problems.append(f"#{n} {event.name}: {proto.get('size')} bytes, not {len(event.raw)}")
@@ -216,9 +217,7 @@ def test_every_diep_packet_of_exported_pdus_shows_the_python_values_and_ranges(p
     protos = [proto for packet in root.iter("packet") for proto in packet.iter("proto")
               if proto.get("name") == "diep"]
     assert len(protos) == len(events) == 182
-    instances = {f.abbrev: f.instance for info in field_table(
-        "diep", "diep", "diep_clientbound_diepcustom_011c2e9").types.values()
-        for f in info.fields}
+    instances = field_table(get_protocol("diep")).instances()
     problems = compare_packets(events, protos, instances)
     assert not problems, f"{len(problems)} differences, e.g.\n" + "\n".join(problems[:15])
 
@@ -329,24 +328,34 @@ def test_damaged_packets_give_expert_info_like_wirestruct_errors(plugin, tmp_pat
 
 
 def test_check_and_install(tmp_path):
+    """check() runs tshark on every protocol's sample (written as its carrier says) and
+    finds as many packets as wirestruct decodes; install() writes the plugin."""
     result = check()
     assert result["ok"], result
-    assert result["packets"] == result["expected"] > 300
+    by_name = {r["protocol"]: r for r in result["protocols"]}
+    assert set(by_name) == {"mme", "diep", "scrap-mechanic"}
+    for r in by_name.values():
+        assert r["packets"] == r["expected"] > 100, r
     assert result["wireshark"].startswith("4.")
     assert result["lua"].startswith("Lua 5.")
     installed = install(tmp_path / "plugins")
     assert Path(installed["entry"]) == tmp_path / "plugins" / "wirestruct.lua"
+    assert sorted(installed["protocols"]) == ["diep", "mme", "scrap-mechanic"]
     assert (tmp_path / "plugins" / "wirestruct" / "runtime" / "kaitaistruct.luamod").is_file()
     assert not list((tmp_path / "plugins" / "wirestruct").rglob("*.lua"))
-    again = check(plugin=Path(installed["entry"]))
+    again = check(plugin=Path(installed["entry"]), protocols=["mme"])
     assert again["ok"], again
 
 
 def test_check_without_the_checkouts_sample_uses_a_generated_session(tmp_path):
-    """An installed wheel has no samples/: check() makes an MME session itself."""
-    from wirestruct.wireshark.plugin import sample_capture
-    out = tmp_path / "generated.pcapng"
-    expected = sample_capture(out, sample=tmp_path / "no" / "mme.jsonl")
-    assert expected > 300
-    result = check(capture=out)
-    assert result["ok"] and result["packets"] == expected, result
+    """An installed wheel has no samples/: check() takes a session of the protocol's
+    generator."""
+    from dataclasses import replace
+
+    from wirestruct.wireshark.plugin import sample_records
+    mme = replace(get_protocol("mme"), samples=())
+    records = sample_records(mme)
+    assert records and records[0].data[:2] in (b"\x00\x00", b"\x01\x00")
+    result = check(protocols=[mme])
+    assert result["ok"], result
+    assert result["protocols"][0]["packets"] > 300

@@ -1,0 +1,35 @@
+"""Multiplayer Map Editor in Wireshark: what the specs do not say (the plug-in's
+:class:`~wirestruct.plugin.protocol.Wireshark` part).
+
+A stream over TCP, framed by the 4-byte header, claimed by heuristic at the start of a
+connection; payloads shorter than their type allows are refused before the spec runs, with
+the sizes of :mod:`.packets`. The piece is ``wireshark.lua`` beside this module.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from wirestruct.plugin.protocol import Wireshark
+
+
+def data() -> dict[str, Any]:
+    """The tables the Lua piece reads: smallest payload size and name of each type."""
+    from wirestruct.protocols.mme.packets import PACKETS
+
+    return {"minimum": {t: info.minimum for t, info in PACKETS.items()},
+            "names": {t: info.name.lower() for t, info in PACKETS.items()}}
+
+
+WIRESHARK = Wireshark(
+    proto="mme",
+    title="Multiplayer Map Editor (wirestruct)",
+    short="MME",
+    root_spec="mme_packet",
+    carrier="tcp",
+    heuristics=("tcp",),
+    header_size=4,
+    whole=False,
+    piece=Path(__file__).resolve().with_name("wireshark.lua"),
+    data=data,
+)
