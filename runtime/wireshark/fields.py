@@ -103,10 +103,8 @@ class Table:
 
 def _ftype(attr: dict[str, Any]) -> str:
     t = attr.get("type")
-    if isinstance(t, dict) or (isinstance(t, str) and not (
-            _INT.match(t) or _BITS.match(t) or _FLOAT.match(t) or t in ("str", "strz"))):
-        return "none"
-    if t is None:
+    if t is None or _type_refs(t):
+        # bytes; a user type or a switch is its bytes too, with the structure under it
         return "bytes"
     m = _INT.match(t)
     if m:
@@ -184,7 +182,10 @@ def spec_fields(folder: Path, proto: str, root_spec: str, *,
         else:
             prefix = f"{proto}.{'.'.join(path)}"
         info = TypeInfo(lua_class, key)
-        info.fields.extend(_params(node, prefix, seen_abbrevs))
+        info.fields.extend(_params(
+            node, prefix, seen_abbrevs,
+            lambda ref, spec_id=spec_id, path=path: _enum_class(specs, enums, spec_id, path, ref),
+            enums.__getitem__))
         typed = (instance_types or {}).get(f"{spec_id}:{lua_class}", {})
         entries = [(a, False) for a in node.get("seq") or []]
         # instances in name order, as the compiler writes them (and wirestruct shows them)
@@ -201,17 +202,15 @@ def spec_fields(folder: Path, proto: str, root_spec: str, *,
             enum = _enum_class(specs, enums, spec_id, path, attr["enum"]) \
                 if "enum" in attr else None
             if enum is not None:
-                ftype = ftype if ftype.startswith(("uint", "int")) else "uint32"
-                if ftype.startswith("int"):
-                    ftype = "u" + ftype
+                ftype = _enum_ftype(ftype, enums[enum])
             abbrev = f"{prefix}.{fid}"
             if abbrev in seen_abbrevs:
                 raise ValueError(f"two fields would be called {abbrev}")
             seen_abbrevs.add(abbrev)
             entry = Field(fid, abbrev, ftype, enum, instance, _first_line(attr.get("doc")))
             info.fields.append(entry)
-            if ftype == "none" and values:
-                refs = _type_refs(attr.get("type"))
+            refs = _type_refs(attr.get("type"))
+            if refs and values:
                 wrapped = [_type_class(specs, classes, spec_id, path, ref) for ref in refs]
                 if wrapped and all(c in values for c in wrapped):
                     resolved.append((entry, [f"{c}.{values[c]}" for c in wrapped
@@ -272,6 +271,16 @@ def _type_class(specs, classes: set[str], spec_id: str, path: tuple[str, ...],
     return _lookup(specs, spec_id, path, ref.split("(")[0].strip(), lambda c: c in classes)
 
 
+def _enum_ftype(ftype: str, values: dict[int, str]) -> str:
+    """The field type of an enum-valued field: its integer type, signed where the enum
+    has negative values (any integer type otherwise: the value itself decides)."""
+    if any(v < 0 for v in values):
+        return ftype if ftype.startswith("int") else "int64"
+    if ftype.startswith("uint"):
+        return ftype
+    return "uint32" if not ftype.startswith("int") else "u" + ftype
+
+
 def _type_refs(t: Any) -> list[str]:
     """The user types a field's ``type`` names (every case of a switch)."""
     if isinstance(t, dict):
@@ -317,19 +326,24 @@ def _value_ftype(expression: str, typed: str | None) -> str:
     return "bool" if boolean else "string"
 
 
-def _params(node: dict[str, Any], prefix: str, seen: set[str]) -> list[Field]:
+def _params(node: dict[str, Any], prefix: str, seen: set[str],
+            enum_of: Any, enum_values: Any) -> list[Field]:
     """A type's parameters, shown as computed items (wirestruct's raw output lists them
-    with the fields)."""
+    with the fields); ``enum_of(ref)`` resolves a parameter's enum, ``enum_values`` gives
+    an enum's table."""
     out = []
     for param in node.get("params") or []:
         ftype = _ftype({"type": param.get("type")}) if param.get("type") else "string"
-        if ftype in ("none", "bytes"):
+        if ftype == "bytes":
             ftype = "string"
+        enum = enum_of(param["enum"]) if "enum" in param else None
+        if enum is not None:
+            ftype = _enum_ftype(ftype, enum_values(enum))
         abbrev = f"{prefix}.{param['id']}"
         if abbrev in seen:
             raise ValueError(f"two fields would be called {abbrev}")
         seen.add(abbrev)
-        out.append(Field(param["id"], abbrev, ftype, None, True,
+        out.append(Field(param["id"], abbrev, ftype, enum, True,
                          _first_line(param.get("doc")), param=True))
     return out
 

@@ -165,11 +165,12 @@ def python_view(obj: KaitaiStruct, rules: Rules = RAW) -> tuple[dict, dict]:
     return _struct(obj, "", out_spans, 0, rules), out_spans
 
 
-def python_parse(spec: str, data: bytes, rules: Rules = RAW) -> dict:
-    """What harness.lua prints for a parse task, from the Python classes."""
+def python_parse(spec: str, data: bytes, rules: Rules = RAW, params: tuple = ()) -> dict:
+    """What harness.lua prints for a parse task, from the Python classes (``params``: the
+    root type's parameters)."""
     with spans.recording():
         try:
-            obj = parse(spec_class(spec), data)
+            obj = parse(spec_class(spec), data, *params)
         except Exception as exc:  # noqa: BLE001 - every failure is compared by kind
             return {"error": {"kind": type(exc).__name__, "message": str(exc),
                               "offset": getattr(getattr(exc, "where", None), "offset", None)}}

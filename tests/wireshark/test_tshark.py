@@ -4,27 +4,22 @@ Python ``tree`` format gives, with the same packets, names and Info columns as
 ``wirestruct decode``; damaged input gives expert info, never a Lua error."""
 from __future__ import annotations
 
-import os
-import re
-import shutil
-import subprocess
-import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
 from lua_harness import PRESENTED, ROOT, python_parse
+from pdml import TSHARK, compare_fields, flatten, protos, tshark
 from wirestruct import decode_records, get_protocol, open_capture
 from wirestruct.core.events import PacketEvent
 from wirestruct.output.formats import summary_line
 from wirestruct.output.serialize import serializer
 from wirestruct.wireshark.fields import field_table
-from wirestruct.wireshark.plugin import build_plugin, check, install
+from wirestruct.wireshark.plugin import build_plugin, check, install, write_capture
 
-TSHARK = shutil.which("tshark")
 pytestmark = pytest.mark.skipif(TSHARK is None, reason="tshark is not installed")
 
-ERRORS = ("ParseError", "DecodeError", "DecompressionError", "LimitExceededError")
-#: filter name -> whether it is an instance (computed: shown without a range of its own)
+ERRORS = ("ParseError", "DecodeError", "DecompressionError", "LimitExceededError",
+          "DeltaError")
 INSTANCES = field_table(get_protocol("mme")).instances()
 
 
@@ -33,149 +28,30 @@ def plugin(tmp_path_factory) -> Path:
     return build_plugin(tmp_path_factory.mktemp("plugin"))
 
 
-def tshark(plugin: Path, capture: Path, *args: str) -> subprocess.CompletedProcess:
-    proc = subprocess.run([TSHARK, "-X", f"lua_script:{plugin}", "-r", str(capture), *args],
-                          capture_output=True, text=True, timeout=600,
-                          env=dict(os.environ, LC_ALL="C"))
-    assert proc.returncode == 0, proc.stderr
-    assert "Lua" not in proc.stderr, proc.stderr
-    return proc
-
-
-def python_events(capture: Path) -> list:
-    protocol = get_protocol("mme")
+def python_events(capture: Path, name: str = "mme") -> list:
+    protocol = get_protocol(name)
     with open_capture(capture) as f:
         return list(decode_records(f.records(protocol), protocol.decoder()))
 
 
-def mme_protos(pdml: str) -> list[ET.Element]:
-    root = ET.fromstring(pdml)
-    return [proto for packet in root.iter("packet") for proto in packet.iter("proto")
-            if proto.get("name") == "mme"]
+def mme_protos(pdml: str):
+    return protos(pdml, "mme")
 
 
-def flatten(elem: ET.Element, prefix: str, out: dict[str, ET.Element]) -> None:
-    """Fields of a protocol's item by path, every segment with its occurrence among its
-    siblings: ``payload#0.items#3.x#0`` (the protocol is the item's name)."""
-    proto = elem.get("name") if elem.tag == "proto" else elem.get("name", "").split(".")[0]
-    counts: dict[str, int] = {}
-    for child in elem.findall("field"):
-        name = child.get("name", "")
-        if name == f"{proto}.wirestruct_value":
-            fid = child.get("showname", "").split(":")[0]
-        elif name == f"{proto}.packet_name":
-            continue
-        elif name.startswith(proto + ".") and not name.endswith("_error"):
-            fid = name.rsplit(".", 1)[1]
-        else:
-            continue
-        k = counts.get(fid, 0)
-        counts[fid] = k + 1
-        path = f"{prefix}{fid}#{k}"
-        out[path] = child
-        flatten(child, path + ".", out)
-
-
-def pdml_key(python_path: str) -> str:
-    """``payload.items[3].x`` -> ``payload#0.items#3.x#0``."""
-    parts = []
-    for segment in python_path.split("."):
-        if segment.endswith("]"):
-            name, _, index = segment[:-1].partition("[")
-            parts.append(f"{name}#{index}")
-        else:
-            parts.append(f"{segment}#0")
-    return ".".join(parts)
-
-
-_ESCAPES = {"\a": "\\a", "\b": "\\b", "\f": "\\f", "\n": "\\n", "\r": "\\r",
-            "\t": "\\t", "\v": "\\v"}
-
-
-def shown_text(text: str) -> str:
-    """Text as Wireshark shows a string field: C0 controls escaped."""
-    return re.sub(r"[\x00-\x1f\x7f]",
-                  lambda m: _ESCAPES.get(m.group(), f"\\x{ord(m.group()):02x}"), text)
-
-
-def same_value(py, field: ET.Element) -> bool:
-    show = field.get("show", "")
-    if isinstance(py, dict) and "$h" in py:
-        data = bytes.fromhex(py["$h"])
-        text = data.decode("utf-8", "replace")
-        return (field.get("value", "") == py["$h"] or show in (text, shown_text(text))
-                or field.get("showname", "").endswith(": " + py["$h"]))
-    if isinstance(py, dict) and "$enum" in py:
-        return show in (str(py["$v"]), py["$enum"]) and (
-            py["$enum"] in field.get("showname", "") or show == py["$enum"])
-    if isinstance(py, dict) and "$f" in py:
-        return show.lower().startswith(py["$f"][:3].lower()) or show.lower().lstrip("-") in (
-            "nan", "inf", "infinity")
-    if isinstance(py, bool):
-        return show in (("1", "true", "True") if py else ("0", "false", "False"))
-    if isinstance(py, int):
-        return show == str(py)
-    if isinstance(py, float):
-        # Wireshark 4.0 shows floats with FLT_DIG (6) significant digits, doubles with
-        # DBL_DIG (15); the value itself is the exact one (a float field's range holds it)
-        return show in (f"{py:.6g}", f"{py:.15g}") or (
-            show not in ("", "nan") and float(show) == py)
-    raise TypeError(py)
-
-
-def compare_values(view, fields: dict[str, ET.Element], path: str, problems: list) -> None:
-    for key, value in view.items():
-        here = f"{path}.{key}" if path else key
-        if isinstance(value, list):
-            for i, item in enumerate(value):
-                compare_leaf(item, fields, f"{here}[{i}]", problems)
-        else:
-            compare_leaf(value, fields, here, problems)
-
-
-def compare_leaf(value, fields, here, problems) -> None:
-    if isinstance(value, dict) and not any(k.startswith("$") for k in value):
-        if pdml_key(here) not in fields and value:
-            problems.append(f"{here}: missing")
-            return
-        compare_values(value, fields, here, problems)
-        return
-    field = fields.get(pdml_key(here))
-    if field is None:
-        problems.append(f"{here}: missing (python {value!r})")
-    elif not same_value(value, field):
-        problems.append(f"{here}: python {value!r} vs tshark {field.get('show')!r} "
-                        f"({field.get('showname')!r})")
-
-
-def compare_packets(events: list, protos: list[ET.Element], instances: dict) -> list[str]:
+def compare_packets(events: list, items: list, instances: dict) -> list[str]:
     """Every field of every packet: tshark's item (value, range relative to the packet's
-    item) against the Python parse of the same bytes."""
+    item) against the Python parse of the same bytes, with the readable output's rules."""
     problems: list[str] = []
-    for n, (event, proto) in enumerate(zip(events, protos)):
+    for n, (event, proto) in enumerate(zip(events, items)):
         spec = type(event.packet).__module__.rsplit(".", 1)[-1]
         expected = python_parse(spec, bytes(event.raw), PRESENTED)
-        base = int(proto.get("pos"))
         if int(proto.get("size")) != len(event.raw):
             problems.append(f"#{n} {event.name}: {proto.get('size')} bytes, not {len(event.raw)}")
         if not proto.get("showname").endswith(", " + event.name):
             problems.append(f"#{n} {event.name}: shown as {proto.get('showname')!r}")
-        fields: dict[str, ET.Element] = {}
-        flatten(proto, "", fields)
-        for where, (off, size) in expected["spans"].items():
-            field = fields.get(pdml_key(where))
-            if field is None:
-                problems.append(f"#{n} {event.name} {where}: no item")
-            elif (int(field.get("pos")) - base, int(field.get("size"))) != (off, size):
-                problems.append(f"#{n} {event.name} {where}: python ({off}, {size}) vs tshark "
-                                f"({int(field.get('pos')) - base}, {field.get('size')})")
-        spans = {pdml_key(k) for k in expected["spans"]}
-        for key, field in fields.items():
-            if not instances.get(field.get("name")) and key not in spans:
-                problems.append(f"#{n} {event.name} {key}: an item python has no range for")
-        sub: list[str] = []
-        compare_values(expected["view"], fields, "", sub)
-        problems.extend(f"#{n} {event.name} {p}" for p in sub)
+        fields = flatten(proto, proto.get("name"))
+        problems.extend(compare_fields(expected, fields, int(proto.get("pos")), instances,
+                                       f"#{n} {event.name}"))
     return problems
 
 
@@ -184,24 +60,22 @@ def compare_packets(events: list, protos: list[ET.Element], instances: dict) -> 
 def test_every_mme_packet_shows_the_python_values_and_ranges(plugin, capture):
     path = ROOT / capture
     events = [e for e in python_events(path) if isinstance(e, PacketEvent)]
-    protos = mme_protos(tshark(plugin, path, "-T", "pdml").stdout)
-    assert len(protos) == len(events) == 404
-    problems = compare_packets(events, protos, INSTANCES)
+    items = mme_protos(tshark(plugin, path, "-T", "pdml").stdout)
+    assert len(items) == len(events) == 404
+    problems = compare_packets(events, items, INSTANCES)
     assert not problems, f"{len(problems)} differences, e.g.\n" + "\n".join(problems[:15])
 
 
 def diep_capture(tmp_path: Path) -> tuple[Path, list]:
     """samples/diep.jsonl as exported PDUs for the diep dissector, and its Python events."""
-    from wirestruct.captures.writers.pcap_writer import write_exported_pdus
     from wirestruct.core.records import CaptureRecord
 
     sample = ROOT / "samples" / "diep.jsonl"
     with open_capture(sample) as capture:
         records = [r for r in capture if isinstance(r, CaptureRecord)]
     out = tmp_path / "diep.pcapng"
-    with open(out, "wb") as f:
-        write_exported_pdus(f, records, "diep")
     protocol = get_protocol("diep")
+    write_capture(out, protocol, records)
     with open_capture(sample) as capture:
         events = [e for e in decode_records(capture, protocol.decoder())
                   if isinstance(e, PacketEvent)]
@@ -213,12 +87,10 @@ def test_every_diep_packet_of_exported_pdus_shows_the_python_values_and_ranges(p
     """Straight to the diep dissector by the exported PDU's dissector name; clientbound
     and serverbound by its direction; 0x02 decompressed (Lua LZ4) and shown as a packet."""
     path, events = diep_capture(tmp_path)
-    root = ET.fromstring(tshark(plugin, path, "-T", "pdml").stdout)
-    protos = [proto for packet in root.iter("packet") for proto in packet.iter("proto")
-              if proto.get("name") == "diep"]
-    assert len(protos) == len(events) == 182
+    items = protos(tshark(plugin, path, "-T", "pdml").stdout, "diep")
+    assert len(items) == len(events) == 182
     instances = field_table(get_protocol("diep")).instances()
-    problems = compare_packets(events, protos, instances)
+    problems = compare_packets(events, items, instances)
     assert not problems, f"{len(problems)} differences, e.g.\n" + "\n".join(problems[:15])
 
 

@@ -43,6 +43,8 @@ function piece.fields(p)
       "The sub-update's place in its packet, from 0"),
     encoding = ProtoField.string(n .. "sub_update.encoding", "Encoding", base.ASCII,
       "raw (a RawUpdate) or delta (a DeltaUpdate rebuilt from the previous sub-update)"),
+    data = ProtoField.bytes(n .. "sub_update.data", "Data", base.NONE,
+      "The sub-update's data (rebuilt, for a delta), parsed with sm_network_update"),
   }
 end
 
@@ -168,12 +170,14 @@ local function over_budget(p, index, pos, stop)
     "sub_updates[" .. index .. "]", stop - pos)
 end
 
--- The sub-updates of a 21/22 body framed and rebuilt: a list of {index, encoding, pos,
--- stop, data, key, known}, the framing errors, the last data (the next delta's previous).
--- `lookup(key)` gives the controller type a sub-update's NetObj is known by.
-local function frame(p, body, previous, stream, lookup)
+-- The sub-updates of a 21/22 body framed and rebuilt, each handed to `each({index,
+-- encoding, pos, stop, data, key, known, update_type})` before the next is framed (its
+-- parse may teach the controller type of a NetObj a later one looks up); returns the
+-- framing errors and the last data (the next delta's previous). `lookup(key)` gives the
+-- controller type a sub-update's NetObj is known by.
+local function frame(p, body, previous, stream, lookup, each)
   local d = p.data
-  local subs, errors = {}, {}
+  local errors = {}
   local stop_all = #body
   local pos, used, index, left = 4, 0, 0, items_left
   while pos < stop_all do
@@ -208,14 +212,14 @@ local function frame(p, body, previous, stream, lookup)
       key = stream .. "|" .. netobj_type .. "|" .. sub(data, 2, 5)
       known = lookup(key)
     end
-    subs[#subs + 1] = { index = index, encoding = encoding, pos = pos, stop = stop,
-      data = data, key = key, known = known, update_type = update_type }
+    each({ index = index, encoding = encoding, pos = pos, stop = stop,
+      data = data, key = key, known = known, update_type = update_type })
     pos = stop
     index = index + 1
   end
   items_left = left - used
   if items_left < 0 then items_left = 0 end
-  return subs, errors, previous
+  return errors, previous
 end
 
 -- The controller type a Create gives its NetObj, or an Update recovered from its size,
@@ -250,7 +254,7 @@ local function label(value)
 end
 
 local function network_update(p, c)
-  local d, body, limits = p.data, c.data, p.config.limits
+  local d, body = p.data, c.data
   if #body < 4 then
     p.add_error(c.item, c.body_tvb, fail("DecodeError", "body of " .. #body .. " bytes",
       "a 4-byte tick", 0))
@@ -275,11 +279,10 @@ local function network_update(p, c)
     replayed = replayed + 1
     return kept.lookups[replayed] or 0
   end
-  local subs, errors, last = frame(p, body, kept.previous, stream, lookup)
-  if live then state.previous[dir] = last end
-  -- rebuilt data, end to end, in a tab of its own
-  local rebuilt, at = {}, 0
-  for _, s in ipairs(subs) do
+  -- each sub-update parsed as it is framed; rebuilt data at its place in a tab of its own
+  local shown, parsed_errors, rebuilt, at = {}, {}, {}, 0
+  local source = p.rt:require("wirestruct").source
+  local function each(s)
     if s.encoding == "delta" then
       s.base = at
       rebuilt[#rebuilt + 1] = s.data
@@ -287,14 +290,7 @@ local function network_update(p, c)
     else
       s.base = s.pos + 2
     end
-  end
-  local rebuilt_tvb = at > 0 and tab(concat(rebuilt), "Rebuilt sub-updates") or nil
-  local shown = {}
-  local exp = c.exp
-  if exp and c.body_tvb then exp:add(p.pf.tick, c.body_tvb(0, 4)) end
-  for _, s in ipairs(subs) do
-    local where = s.encoding == "raw" and c.body_tvb or rebuilt_tvb
-    local ok, update = p.rt:parse(d.update_spec, source(where, s.base, s.data), s.known)
+    local ok, update = p.rt:parse(d.update_spec, source(s.data, s.base), s.known)
     if ok and update._io._pos ~= #s.data then
       ok, update = false, fail("ParseError", (#s.data - update._io._pos) ..
         " bytes left over after the structure", "exactly " .. update._io._pos .. " bytes",
@@ -303,25 +299,38 @@ local function network_update(p, c)
     if not ok then
       update.field_path = "sub_updates[" .. s.index .. "]" ..
         (update.field_path and ("/" .. update.field_path) or "")
-      if s.encoding == "delta" then update.offset = s.pos end
-      errors[#errors + 1] = update
-    else
-      if live then note_controller_type(p, update, s.key, s.update_type, s.known) end
-      shown[#shown + 1] = update
-      if exp then
-        local item = exp:add(p.pf.sub_update, part(c.body_tvb, s.pos, s.stop - s.pos))
-        item:append_text(format(" %d (%s): %s %s #%s", s.index, s.encoding,
-          label(update.update_type), label(update.netobj_type), tostring(update.netobj_id)))
-        item:add(p.pf.index, s.index):set_generated()
-        item:add(p.pf.encoding, s.encoding):set_generated()
-        p.add_object(item, where, update, 1)
-      end
+      update.offset = s.encoding == "delta" and s.pos or update.offset
+      parsed_errors[#parsed_errors + 1] = update
+      return
+    end
+    if live then note_controller_type(p, update, s.key, s.update_type, s.known) end
+    s.update = update
+    shown[#shown + 1] = s
+  end
+  local errors, last = frame(p, body, kept.previous, stream, lookup, each)
+  if live then state.previous[dir] = last end
+  for _, e in ipairs(errors) do parsed_errors[#parsed_errors + 1] = e end
+  errors = parsed_errors
+  local exp = c.exp
+  if exp then
+    local rebuilt_tvb = at > 0 and tab(concat(rebuilt), "Rebuilt sub-updates") or nil
+    if c.body_tvb then exp:add(p.pf.tick, c.body_tvb(0, 4)) end
+    for _, s in ipairs(shown) do
+      local update = s.update
+      local item = exp:add(p.pf.sub_update, part(c.body_tvb, s.pos, s.stop - s.pos))
+      item:append_text(format(" %d (%s): %s %s #%s", s.index, s.encoding,
+        label(update.update_type), label(update.netobj_type), tostring(update.netobj_id)))
+      item:add(p.pf.index, s.index):set_generated()
+      item:add(p.pf.encoding, s.encoding):set_generated()
+      local where = s.encoding == "raw" and c.body_tvb or rebuilt_tvb
+      local data = item:add(p.pf.data, part(where, s.base, #s.data))
+      p.add_object(data, where, update, 1)
     end
   end
   for _, e in ipairs(errors) do p.add_error(c.item, c.body_tvb, e) end
   local kinds = {}
   for i = 1, math.min(4, #shown) do
-    local u = shown[i]
+    local u = shown[i].update
     kinds[i] = label(u.update_type) .. " " .. label(u.netobj_type) .. " #" ..
       tostring(u.netobj_id)
   end

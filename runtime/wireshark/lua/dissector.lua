@@ -63,6 +63,10 @@ local FITS = {
   userdata = { uint64 = true, int64 = true },
 }
 local UNSIGNED = { uint8 = true, uint16 = true, uint32 = true, uint64 = true }
+-- 64-bit field types and the constructor of the Wireshark object their values must be
+local WIDE = {}
+if Int64 then WIDE.int64 = Int64.new end
+if UInt64 then WIDE.uint64 = UInt64.new end
 
 M.MAX_DEPTH = 64
 M.INFO_WIDTH = 100
@@ -200,6 +204,10 @@ function M.protocol(rt, config, piece, fields)
       local item = range and tree:add(text_field, range, text) or tree:add(text_field, text)
       item:set_text(entry.id .. ": " .. text)
       return item
+    end
+    if type(value) == "number" and WIDE[entry.ftype] then
+      -- Wireshark takes 64-bit fields' values as its Int64/UInt64 objects only
+      value = WIDE[entry.ftype](value)
     end
     if range then return tree:add(entry.pf, range, value) end
     return tree:add(entry.pf, value)
