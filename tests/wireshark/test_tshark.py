@@ -4,6 +4,9 @@ Python ``tree`` format gives, with the same packets, names and Info columns as
 ``wirestruct decode``; damaged input gives expert info, never a Lua error."""
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -231,3 +234,29 @@ def test_check_without_the_checkouts_sample_uses_a_generated_session(tmp_path):
     result = check(protocols=[mme])
     assert result["ok"], result
     assert result["protocols"][0]["packets"] > 300
+
+
+def cli(*args) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "wirestruct.tools.cli", *map(str, args)],
+                          capture_output=True, text=True, cwd=ROOT, timeout=600)
+
+
+def test_the_command_line_installs_checks_and_converts(tmp_path):
+    """`wirestruct wireshark install --dir`, `check --plugin` on what it installed, and
+    `convert --to pcapng` of a message protocol: exported PDUs naming the dissector."""
+    proc = cli("wireshark", "install", "--dir", tmp_path / "plugins", "-p", "diep", "--json")
+    assert proc.returncode == 0, proc.stderr
+    installed = json.loads(proc.stdout)
+    assert installed["protocols"] == ["diep"] and installed["lua"].startswith("Lua 5.")
+    proc = cli("wireshark", "check", "--plugin", installed["entry"], "-p", "diep")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "diep: ok, 182 packets (wirestruct decodes 182)" in proc.stdout
+    out = tmp_path / "diep.pcapng"
+    proc = cli("convert", "samples/diep.jsonl", "-p", "diep", "--to", "pcapng", "--out", out)
+    assert proc.returncode == 0, proc.stderr
+    shown = tshark(Path(installed["entry"]), out, "-T", "fields", "-e", "exported_pdu.prot_name",
+                   "-e", "diep.packet_name", "-E", "occurrence=f").stdout.splitlines()
+    assert len(shown) == 163 and all(line.startswith("diep\t") for line in shown)
+    assert shown[0] == "diep\tinit"
+    proc = cli("wireshark", "check", "--capture", out)
+    assert proc.returncode == 2 and "--capture needs one --protocol" in proc.stderr

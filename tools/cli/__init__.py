@@ -8,6 +8,7 @@
     wirestruct show HEX|FILE --protocol P [--dir s2c|c2s]          one packet, as a tree
     wirestruct regen [--check]                                     ksy/ -> generated/
     wirestruct batch CAPTURES... --protocol P --out DATASET        many captures -> Parquet
+    wirestruct wireshark install [--dir DIR] | check              the Wireshark plugin
 
 A capture is a file or ``-`` (standard input), plain or gzip/xz/zstd-compressed; without
 ``--protocol`` the protocol is detected from the first records. Results go to stdout
@@ -34,10 +35,11 @@ from wirestruct.tools.cli import (
     regen,
     show,
     state,
+    wireshark,
 )
 
 #: The commands, in the order ``--help`` lists them.
-COMMANDS = (decode, state, export, convert, encode, show, regen, batch)
+COMMANDS = (decode, state, export, convert, encode, show, regen, batch, wireshark)
 
 
 def build_parser() -> argparse.ArgumentParser:

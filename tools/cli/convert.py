@@ -28,9 +28,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="the game server's TCP/UDP endpoint in a pcap/pcapng capture")
     options.add_limits(p)
     p.add_argument("--to", required=True, choices=TO,
-                   help="the format to write; pcap/pcapng are synthesized as "
-                        "Ethernet/IPv4/TCP, one connection per stream from "
-                        "127.0.0.1:50000+N to 127.0.0.1:4000, handshake included")
+                   help="the format to write; pcap is synthesized as Ethernet/IPv4/TCP, one "
+                        "connection per stream from 127.0.0.1:50000+N to 127.0.0.1:4000, "
+                        "handshake included; so is pcapng, except for a message protocol "
+                        "with a Wireshark dissector: one exported PDU a packet, naming the "
+                        "dissector (Wireshark's link type 252), for `wirestruct wireshark`'s "
+                        "plugin")
     p.add_argument("--out", required=True, metavar="FILE", help="the file to write")
     options.examples(p, "convert")
     p.set_defaults(func=run)
@@ -56,9 +59,27 @@ def run(args: argparse.Namespace) -> int:
                 yield item
 
     with capture:
-        count = _write(args.to, args.out, name, records())
+        dissector = _dissector(args.to, name)
+        if dissector is not None:
+            from wirestruct.captures.writers.pcap_writer import write_exported_pdus
+            with new_file(args.out) as out:
+                count = write_exported_pdus(out, records(), dissector)
+        else:
+            count = _write(args.to, args.out, name, records())
     print(f"wirestruct: wrote {count} records to {args.out}; {errors} unreadable", file=sys.stderr)
     return EXIT_OK
+
+
+def _dissector(to: str, protocol: str | None) -> str | None:
+    """The Wireshark dissector a pcapng of ``protocol`` names in exported PDUs (None: the
+    capture is written as TCP)."""
+    if to != "pcapng" or not protocol:
+        return None
+    found = get_protocol(protocol)
+    ws = found.wireshark
+    if found.transport != "message" or ws is None or ws.carrier != "exported_pdu":
+        return None
+    return ws.proto
 
 
 def _write(to: str, path: str, protocol: str | None, records: Iterator[CaptureRecord]) -> int:
