@@ -34,7 +34,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                               "personal Lua plugin folder; needed where no tshark is installed)")
     _common(install)
     options.examples(install, "wireshark install", "wirestruct wireshark install",
-                     "wirestruct wireshark install --dir ~/.local/lib/wireshark/plugins -p mme")
+                     "wirestruct wireshark install --dir ~/.local/lib/wireshark/plugins")
     install.set_defaults(func=run_install)
     check = actions.add_parser(
         "check", help="run tshark with the plugin on each protocol's sample",
