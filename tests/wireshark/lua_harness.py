@@ -245,6 +245,12 @@ class Tasks:
         return self.add(f"lz4\t{cap}\t{'-' if expected is None else expected}\t{block.hex()}",
                         label)
 
+    def inflate(self, data: bytes, size: int, label: str) -> int:
+        return self.add(f"inflate\t{size}\t{data.hex()}", label)
+
+    def feed(self, pieces: list[bytes], cap: int, per_feed: int, label: str) -> int:
+        return self.add(f"feed\t{cap}\t{per_feed}\t{','.join(p.hex() for p in pieces)}", label)
+
     def reads(self, ops: str, data: bytes, label: str) -> int:
         return self.add(f"reads\t{ops}\t{data.hex()}", label)
 
