@@ -308,8 +308,8 @@ def _type_wrappers(types: dict[str, TypeInfo],
 
 
 #: The compiler's types of value instances (``INSTANCE_TYPES``) as Wireshark field types.
-_INSTANCE_FTYPES = {"bool": "bool", "int": "int64", "float": "double", "str": "string",
-                    "bytes": "bytes", "enum": "uint32", "struct": "none", "list": "none"}
+_INSTANCE_FTYPES = {"bool": "bool", "int": "int64", "str": "string", "bytes": "bytes",
+                    "enum": "int64", "struct": "none", "list": "none"}
 
 
 def _value_ftype(expression: str, typed: str | None) -> str:

@@ -179,6 +179,19 @@ def test_filters_on_field_names(plugin):
     assert len(moves) > 20 and shown == wanted
 
 
+def test_filters_on_computed_numbers(plugin):
+    """A computed value is typed as the compiler types its expression: a region's volume
+    (an instance) is a number a filter compares."""
+    path = ROOT / "tests/data/mme/session.pcapng"
+    volumes = sorted(e.packet.payload.region.volume for e in python_events(path)
+                     if isinstance(e, PacketEvent) and hasattr(e.packet.payload, "region")
+                     and e.packet.payload.region.volume > 100)
+    out = tshark(plugin, path, "-Y", "mme.region.volume > 100", "-T", "fields",
+                 "-e", "mme.region.volume", "-E", "occurrence=a").stdout
+    shown = sorted(int(v) for line in out.split() for v in line.split(",") if int(v) > 100)
+    assert len(volumes) >= 3 and shown == volumes
+
+
 def damaged_capture(tmp_path: Path) -> tuple[Path, list[bytes]]:
     """The MME session with packets cut, lengths that lie and garbage, as a pcapng."""
     import random

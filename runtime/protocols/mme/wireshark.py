@@ -14,7 +14,6 @@ from typing import Any
 
 from wirestruct.plugin.protocol import Wireshark
 
-
 #: The packets of map transfers: their step in the Lua piece.
 TRANSFERS = ("MAP_SETUP", "MAP_DATA", "MAP_TOTAL_RESET", "MAP_TOTAL_DATA", "BUFFER_RESET",
              "BUFFER_APPEND", "BUFFER_IS_MAP_DATA", "BUFFER_IS_FILE_DATA")

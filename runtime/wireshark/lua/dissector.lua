@@ -107,6 +107,13 @@ local function is_integer(value)
   return value == math.floor(value) and value > -2^53 and value < 2^53
 end
 
+-- A whole number (on Lua 5.2 a double, beyond 2^53 the one nearest to the value)
+local function is_whole(value)
+  if math.type then return math.type(value) == "integer" or value == math.floor(value) end
+  return value == math.floor(value) and value == value and value ~= math.huge and
+    value ~= -math.huge
+end
+
 local function number_text(value)
   if is_integer(value) then return format("%d", value) end
   return format("%g", value)
@@ -199,7 +206,7 @@ function M.protocol(rt, config, piece, fields)
     local fits = FITS[type(value)]
     if value == nil or not fits or not fits[entry.ftype] or
         (type(value) == "number" and UNSIGNED[entry.ftype] and value < 0) or
-        (type(value) == "number" and INTEGER[entry.ftype] and not is_integer(value)) then
+        (type(value) == "number" and INTEGER[entry.ftype] and not is_whole(value)) then
       local text = exact_text(value)
       local item = range and tree:add(text_field, range, text) or tree:add(text_field, text)
       item:set_text(entry.id .. ": " .. text)
