@@ -272,13 +272,16 @@ def _type_class(specs, classes: set[str], spec_id: str, path: tuple[str, ...],
 
 
 def _enum_ftype(ftype: str, values: dict[int, str]) -> str:
-    """The field type of an enum-valued field: its integer type, signed where the enum
-    has negative values (any integer type otherwise: the value itself decides)."""
-    if any(v < 0 for v in values):
-        return ftype if ftype.startswith("int") else "int64"
-    if ftype.startswith("uint"):
+    """The field type of an enum-valued field: its integer type where it has one of at
+    most 32 bits, else a 32-bit integer (Wireshark names the values of those), signed
+    where the enum has negative values."""
+    signed = any(v < 0 for v in values)
+    if ftype in ("int8", "int16", "int32") or (not signed and ftype in (
+            "uint8", "uint16", "uint32")):
         return ftype
-    return "uint32" if not ftype.startswith("int") else "u" + ftype
+    if any(not -2**31 <= v < 2**32 for v in values):
+        return "int64" if signed else "uint64"
+    return "int32" if signed else "uint32"
 
 
 def _type_refs(t: Any) -> list[str]:

@@ -29,6 +29,38 @@ def tshark(plugin: Path, capture: Path, *args: str, timeout: float = 600
     return proc
 
 
+HERE = Path(__file__).resolve().parent
+
+
+def fake_tshark(lua: str, plugin: Path, frames: list[tuple], passes: int = 1,
+                timeout: float = 600) -> list[dict]:
+    """The plugin under a standalone Lua on the stand-in for Wireshark's API
+    (``wireshark_api.lua``): per frame ``(proto, number, p2p_dir, src_port, dst_port,
+    bytes)``, a dict with ``pdml`` (the frame's tree as tshark's PDML writes it: a
+    ``packet`` element), ``protocol``, ``info``, ``experts`` and ``error`` (a Lua error the
+    dissector raised: there must be none)."""
+    import json
+    import tempfile
+
+    with tempfile.NamedTemporaryFile("w", suffix=".frames", delete=False) as f:
+        for proto, number, direction, sport, dport, data in frames:
+            f.write(f"{proto}\t{number}\t{direction}\t{sport}\t{dport}\t{bytes(data).hex()}\n")
+        name = f.name
+    try:
+        proc = subprocess.run([lua, str(HERE / "dissect.lua"), str(HERE / "wireshark_api.lua"),
+                               str(plugin), name, str(passes)],
+                              capture_output=True, text=True, encoding="utf-8",
+                              errors="replace", timeout=timeout)
+    finally:
+        Path(name).unlink()
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    results = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert len(results) == len(frames), proc.stderr[-2000:]
+    for r in results:
+        r["packet"] = ET.fromstring(r["pdml"])
+    return results
+
+
 def protos(pdml: str, name: str) -> list[ET.Element]:
     """Every item of protocol ``name``, in the order of the packets and within them."""
     root = ET.fromstring(pdml)

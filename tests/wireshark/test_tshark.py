@@ -10,8 +10,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from lua_harness import PRESENTED, ROOT, python_parse
-from pdml import TSHARK, compare_fields, flatten, protos, tshark
+from checks import check_packets
+from lua_harness import ROOT
+from pdml import TSHARK, protos, tshark
 from wirestruct import decode_records, get_protocol, open_capture
 from wirestruct.core.events import PacketEvent
 from wirestruct.output.formats import summary_line
@@ -41,55 +42,6 @@ def mme_protos(pdml: str):
     return protos(pdml, "mme")
 
 
-def compare_packets(events: list, items: list, instances: dict) -> list[str]:
-    """Every field of every packet: tshark's item (value, range relative to the packet's
-    item) against the Python parse of the same bytes, with the readable output's rules."""
-    problems: list[str] = []
-    for n, (event, proto) in enumerate(zip(events, items)):
-        spec = type(event.packet).__module__.rsplit(".", 1)[-1]
-        expected = python_parse(spec, bytes(event.raw), PRESENTED)
-        if int(proto.get("size")) != len(event.raw):
-            problems.append(f"#{n} {event.name}: {proto.get('size')} bytes, not {len(event.raw)}")
-        if not proto.get("showname").endswith(", " + event.name):
-            problems.append(f"#{n} {event.name}: shown as {proto.get('showname')!r}")
-        name = proto.get("name")
-        fields = flatten(proto, name, skip=(f"{name}.expansion",))
-        problems.extend(compare_fields(expected, fields, int(proto.get("pos")), instances,
-                                       f"#{n} {event.name}"))
-        problems.extend(compare_expansions(event, proto, f"#{n} {event.name}"))
-    return problems
-
-
-def compare_expansions(event, proto, where) -> list[str]:
-    """What the runtime works out beyond the parse: inflated map blocks (and where in the
-    map a MAP_TOTAL_DATA piece goes), the append buffer's size, a cached file."""
-    from pdml import children
-
-    name = proto.get("name")
-    exp = event.expansions or {}
-    shown = {key: children(proto, f"{name}.expansion.{key}")
-             for key in ("blocks", "len_buffer", "file")}
-    problems = []
-    if "blocks" in exp:
-        got = shown["blocks"]
-        blocks = exp["blocks"]
-        if len(got) != 1 or got[0].get("value") != blocks.data.hex():
-            problems.append(f"{where}: blocks differ")
-        elif hasattr(blocks, "offset"):
-            offset = children(got[0], f"{name}.expansion.blocks.offset")
-            if [int(o.get("show")) for o in offset] != [blocks.offset]:
-                problems.append(f"{where}: blocks at {[o.get('show') for o in offset]}")
-    elif shown["blocks"] and name == "mme":
-        problems.append(f"{where}: blocks python has not")
-    if "len_buffer" in exp and [int(f.get("show")) for f in shown["len_buffer"]] != \
-            [exp["len_buffer"]]:
-        problems.append(f"{where}: append buffer {[f.get('show') for f in shown['len_buffer']]}")
-    if "file" in exp and (len(shown["file"]) != 1 or
-                          shown["file"][0].get("value") != exp["file"].data.hex()):
-        problems.append(f"{where}: file differs")
-    return problems
-
-
 @pytest.mark.parametrize("capture", ["tests/data/mme/session.pcapng",
                                      "tests/data/mme/session.pcap"])
 def test_every_mme_packet_shows_the_python_values_and_ranges(plugin, capture):
@@ -97,7 +49,7 @@ def test_every_mme_packet_shows_the_python_values_and_ranges(plugin, capture):
     events = [e for e in python_events(path) if isinstance(e, PacketEvent)]
     items = mme_protos(tshark(plugin, path, "-T", "pdml").stdout)
     assert len(items) == len(events) == 404
-    problems = compare_packets(events, items, INSTANCES)
+    problems = check_packets("mme", events, items)
     assert not problems, f"{len(problems)} differences, e.g.\n" + "\n".join(problems[:15])
 
 
@@ -124,8 +76,7 @@ def test_every_diep_packet_of_exported_pdus_shows_the_python_values_and_ranges(p
     path, events = diep_capture(tmp_path)
     items = protos(tshark(plugin, path, "-T", "pdml").stdout, "diep")
     assert len(items) == len(events) == 182
-    instances = field_table(get_protocol("diep")).instances()
-    problems = compare_packets(events, items, instances)
+    problems = check_packets("diep", events, items)
     assert not problems, f"{len(problems)} differences, e.g.\n" + "\n".join(problems[:15])
 
 
