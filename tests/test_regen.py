@@ -463,3 +463,64 @@ def test_rewrite_lua_touches_only_in_enum_checks():
     assert regen.rewrite_lua(source) == (
         '  if self.a == nil or self.a.label == nil then\n    error("ValidationNotInEnumError")\n'
         '  end\n  if self.b == nil then\n    error("other")\n  end\n')
+
+
+TYPED = """\
+meta:
+  id: t_typed
+  endian: be
+seq:
+  - id: a
+    type: u1
+    enum: switch_state
+  - id: b
+    type: u8
+  - id: items
+    type: u1
+    repeat: expr
+    repeat-expr: 2
+types:
+  sub:
+    seq:
+      - id: x
+        type: s2
+    instances:
+      doubled:
+        value: x * 2
+instances:
+  sum:
+    value: a.to_i + 300
+  half:
+    value: b / 2.0
+  big:
+    value: b
+  is_big:
+    value: b > 10
+  name:
+    value: '"x" + "y"'
+  state:
+    value: a
+  twice:
+    value: items
+enums:
+  switch_state:
+    0: off
+    1: on
+"""
+
+
+def test_instance_types_are_the_compilers_types_of_the_expressions(tmp_path):
+    """INSTANCE_TYPES in the read-only package: the type the compiler gives each value
+    instance (from its Go output), for the Wireshark fields of computed values."""
+    ksy = make_tree(tmp_path, {"pkgt/t_typed.ksy": TYPED})
+    gen = tmp_path / "gen"
+    expected, errors = regen.expected_outputs(ksy=ksy, generated=gen)
+    assert errors == []
+    namespace: dict = {}
+    exec(compile(expected[gen / "pkgt" / "__init__.py"], "init", "exec"), namespace)
+    assert namespace["INSTANCE_TYPES"] == {
+        "t_typed:TTyped": {"big": "u8", "half": "f8", "is_big": "bool", "name": "str",
+                           "state": "enum", "sum": "int", "twice": "list"},
+        "t_typed:TTyped.Sub": {"doubled": "int"}}
+    rw = expected[regen.rw_tree(gen) / "pkgt" / "__init__.py"]
+    assert "INSTANCE_TYPES" not in rw

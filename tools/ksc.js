@@ -4,7 +4,10 @@
 // about half a second to start; this script compiles every spec it is given in one Node
 // process. It reads a JSON request on stdin:
 //   {"specs": ["ksy/scrap_mechanic/network_update.ksy", ...],
-//    "languages": ["python", "javascript", "python-rw", "expressions", "lua"]}
+//    "languages": ["python", "javascript", "python-rw", "expressions", "lua"],
+//    "extra": {"go": ["ksy/mme/mme_types.ksy", ...]}}
+// ("extra": languages compiled for some of the specs only: wirestruct regen reads the types
+// the compiler gives value instances from its Go output)
 // and writes a JSON answer on stdout:
 //   {"compiler": "0.11.0", "results": {"<path>": {"id": ..., "imports": [...],
 //     "outputs": {"python": {"<file>": "<text>"}, "javascript": {...}, "python-rw": {...},
@@ -224,8 +227,10 @@ async function main() {
   const compilers = loadCompilers(request.compiler || COMPILER_FILE, languages);
   const any = compilers.readOnly || compilers.readWrite;
   const answer = { compiler: any.version, results: {} };
+  const extra = request.extra || {};
   for (const file of request.specs) {
-    answer.results[file] = await compileOne(file, languages, compilers);
+    const own = Object.keys(extra).filter((lang) => extra[lang].includes(file));
+    answer.results[file] = await compileOne(file, languages.concat(own), compilers);
   }
   process.stdout.write(JSON.stringify(answer));
 }

@@ -40,7 +40,10 @@
      ``(spec, type path, field, role)``, whose names are the read-write modules' own.
    - in each folder's ``__init__.py`` (both trees): per class, its parameters and
      sequence fields in spec order, and the instances computed as the enum of one value or
-     as one value compared with an integer (``wirestruct.output.serialize``).
+     as one value compared with an integer (``wirestruct.output.serialize``); in the
+     read-only tree also the type the compiler gives each value instance
+     (``INSTANCE_TYPES``, the Wireshark fields of computed values), read from its Go
+     output (a statically typed target) for the specs that have value instances.
 
    The module's name begins with ``_``, which no spec id can; the package ``__init__``
    keeps the folders' lists of modules (``show --spec``) to the specs.
@@ -142,12 +145,16 @@ def rw_tree(generated: Path) -> Path:
     return generated.with_name(generated.name + "_rw")
 
 
-def compile_specs(specs: list[Path], languages=LANGUAGES, compiler: Path | None = None) -> dict:
+def compile_specs(specs: list[Path], languages=LANGUAGES, compiler: Path | None = None,
+                  typed: bool = False) -> dict:
     """Compile ``specs`` in one Node process; ``compiler`` names another build of the
-    compiler's JavaScript file than the pinned one (tests of the read-write step)."""
+    compiler's JavaScript file than the pinned one (tests of the read-write step);
+    ``typed`` also compiles the specs that have value instances to Go (their types)."""
     if not (ROOT / "node_modules" / "kaitai-struct-compiler").is_dir():
         raise SpecError("the pinned compiler is not installed: run `npm ci` in " + str(ROOT))
     request: dict[str, Any] = {"specs": [str(p) for p in specs], "languages": list(languages)}
+    if typed:
+        request["extra"] = {"go": [str(p) for p in specs if _has_value_instances(p)]}
     if compiler is not None:
         request["compiler"] = str(compiler)
     proc = subprocess.run(["node", str(KSC)], input=json.dumps(request), capture_output=True,
@@ -240,11 +247,11 @@ def expected_outputs(ksy: Path = KSY, generated: Path = GENERATED,
             for path, text in pending.items():
                 (scratch_ksy / path.relative_to(ksy)).write_text(text, encoding="utf-8")
             scratch_specs = [scratch_ksy / p.relative_to(ksy) for p in specs]
-            answer = compile_specs(scratch_specs)
+            answer = compile_specs(scratch_specs, typed=True)
             results = {Path(k): v for k, v in answer["results"].items()}
             results = {ksy / p.relative_to(scratch_ksy): v for p, v in results.items()}
     else:
-        answer = compile_specs(specs)
+        answer = compile_specs(specs, typed=True)
         results = {Path(k): v for k, v in answer["results"].items()}
     folders = set()
     for spec in specs:
@@ -618,6 +625,13 @@ def package_init(folder: str, compiled: list[dict], language: str) -> str:
         if set(classes) != named:
             raise SpecError(f"{spec_id}: classes without a type in the spec: "
                              f"{sorted(set(classes) - named)}")
+    typed = ""
+    if language == "python":
+        rows = "".join(f"    {key!r}: {dict(sorted(names.items()))!r},\n"
+                       for key, names in sorted(instance_types(compiled).items()))
+        typed = ("\n#: class (``module:Qual.Name``) -> value instance -> the compiler's type of it:"
+                 "\n#: bool, int, u8 (unsigned 64-bit), f4, f8, str, bytes, enum, struct, list\n"
+                 "INSTANCE_TYPES = {\n" + rows + "}\n")
     return (CLASSES_DOC.format(folder=folder, language=language)
             + "\n#: class (``module:Qual.Name``) -> (parameters, sequence fields in spec order)\n"
             "FIELDS = {\n" + "".join(fields) + "}\n"
@@ -626,7 +640,65 @@ def package_init(folder: str, compiled: list[dict], language: str) -> str:
             "ENUM_OF = {\n" + "".join(facts["enum_of"]) + "}\n"
             "\n#: instance (class, name) computed as ``self.<source>[.value] == <integer>``\n"
             "#: -> (source, whether compared through its ``value``, integer)\n"
-            "EQUALS = {\n" + "".join(facts["equals"]) + "}\n")
+            "EQUALS = {\n" + "".join(facts["equals"]) + "}\n" + typed)
+
+
+def _has_value_instances(path: Path) -> bool:
+    import yaml
+
+    def walk(node: Any) -> bool:
+        if not isinstance(node, dict):
+            return False
+        if any(isinstance(v, dict) and "value" in v
+               for v in (node.get("instances") or {}).values()):
+            return True
+        return any(walk(sub) for sub in (node.get("types") or {}).values())
+
+    with open(path, encoding="utf-8") as f:
+        return walk(yaml.safe_load(f))
+
+
+#: Go types of the compiler's output -> the type names of ``INSTANCE_TYPES``.
+_GO_TYPES = {"bool": "bool", "int": "int", "int8": "int", "int16": "int", "int32": "int",
+             "int64": "int", "uint8": "int", "uint16": "int", "uint32": "int", "uint64": "u8",
+             "float32": "f4", "float64": "f8", "string": "str", "[]byte": "bytes"}
+_GO_GETTER = re.compile(r"^func \(this \*(\w+)\) (\w+)\(\) \(v ([^,]+), err error\)", re.M)
+
+
+def instance_types(compiled: list[dict]) -> dict[str, dict[str, str]]:
+    """``spec:Qual.Name`` -> value instance -> its type, as the compiler types the
+    expression in its Go output (``bool``, ``int``, ``u8``, ``f4``, ``f8``, ``str``,
+    ``bytes``, ``enum``, ``struct``, ``list``)."""
+    out: dict[str, dict[str, str]] = {}
+    for result in compiled:
+        go = result["outputs"].get("go")
+        if not go:
+            continue
+        getters = {(m.group(1), m.group(2)): m.group(3).strip()
+                   for text in go.values() for m in _GO_GETTER.finditer(text)}
+        spec_id = result["id"]
+        for path, spec_type in _spec_types(result["ksy"]):
+            qualname = ".".join(camel(name) for name in (spec_id, *path))
+            struct = "_".join(camel(name) for name in (spec_id, *path))
+            for name, inst in sorted((spec_type.get("instances") or {}).items()):
+                if not isinstance(inst, dict) or "value" not in inst:
+                    continue
+                go_type = getters.get((struct, camel(name)))
+                if go_type is None:
+                    raise SpecError(f"{spec_id}: no Go getter {struct}.{camel(name)} for the "
+                                    f"instance {'::'.join((spec_id, *path, name))}")
+                out.setdefault(f"{spec_id}:{qualname}", {})[name] = _go_kind(go_type)
+    return out
+
+
+def _go_kind(go_type: str) -> str:
+    if go_type in _GO_TYPES:
+        return _GO_TYPES[go_type]
+    if go_type.startswith("[]"):
+        return "list"
+    if go_type.startswith("*") or go_type in ("kaitai.Struct", "interface{}"):
+        return "struct"
+    return "enum"
 
 
 def differing_files(expected: dict[Path, str]) -> list[Path]:

@@ -57,3 +57,29 @@ ENUM_OF = {
 EQUALS = {
     ('ppp_frame:PppFrame', 'has_address_control'): ('first_byte', False, 255),
 }
+
+#: class (``module:Qual.Name``) -> value instance -> the compiler's type of it:
+#: bool, int, u8 (unsigned 64-bit), f4, f8, str, bytes, enum, struct, list
+INSTANCE_TYPES = {
+    'ethernet_frame:EthernetFrame': {'ether_type': 'enum', 'has_vlan_tags': 'bool'},
+    'ethernet_frame:EthernetFrame.VlanTag': {'has_next_tag': 'bool'},
+    'ip_packet:IpPacket': {'version': 'int'},
+    'ipv4_packet:Ipv4Packet': {'is_cut': 'bool', 'is_fragment': 'bool', 'len_body': 'int', 'len_header': 'int'},
+    'ipv6_packet:Ipv6Packet': {'is_cut': 'bool'},
+    'ipv6_packet:Ipv6Packet.ExtensionHeader': {'is_extension_next': 'bool'},
+    'ipv6_packet:Ipv6Packet.PayloadChain': {'is_extension_first': 'bool', 'is_fragmented': 'bool', 'upper_layer_protocol': 'enum'},
+    'link_frame:LinkFrame': {'link_type': 'enum'},
+    'null_loopback:NullLoopback': {'family': 'enum'},
+    'pcap:Pcap': {'is_le': 'bool', 'is_nanosecond': 'bool'},
+    'pcap:Pcap.FileHeader': {'fcs_length': 'int', 'has_fcs_length': 'bool', 'link_type': 'int'},
+    'pcap:Pcap.PacketRecord': {'timestamp': 'f8'},
+    'pcapng:Pcapng.Block': {'next_first_link_type': 'int', 'next_is_le': 'bool', 'next_num_interfaces': 'int'},
+    'pcapng:Pcapng.BlockHead': {'is_le': 'bool', 'len_block': 'int', 'len_head': 'int'},
+    'pcapng:Pcapng.EnhancedPacketBlock': {'timestamp': 'int'},
+    'pcapng:Pcapng.Option': {'interface_option': 'enum', 'packet_option': 'enum', 'section_option': 'enum'},
+    'pcapng:Pcapng.SectionHeaderBlock': {'section_length': 'int'},
+    'pcapng:Pcapng.SimplePacketBlock': {'len_packet_data': 'int'},
+    'ppp_frame:PppFrame': {'has_address_control': 'bool', 'is_protocol_compressed': 'bool', 'protocol': 'enum'},
+    'tcp_segment:TcpSegment': {'len_header': 'int', 'len_sequence': 'int'},
+    'udp_datagram:UdpDatagram': {'is_cut': 'bool'},
+}

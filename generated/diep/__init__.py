@@ -68,3 +68,23 @@ EQUALS = {
     ('diep_types:DiepTypes.Entid', 'is_null'): ('hash', True, 0),
     ('diep_types:DiepTypes.Jump', 'is_end'): ('xored_jump', False, 1),
 }
+
+#: class (``module:Qual.Name``) -> value instance -> the compiler's type of it:
+#: bool, int, u8 (unsigned 64-bit), f4, f8, str, bytes, enum, struct, list
+INSTANCE_TYPES = {
+    'diep_clientbound_diepcustom_011c2e9:DiepClientboundDiepcustom011c2e9.Creation': {'has_arena': 'bool', 'has_barrel': 'bool', 'has_camera': 'bool', 'has_cpu_controllable': 'bool', 'has_dominator': 'bool', 'has_example': 'bool', 'has_health': 'bool', 'has_name': 'bool', 'has_physics': 'bool', 'has_position': 'bool', 'has_relations': 'bool', 'has_score': 'bool', 'has_style': 'bool', 'has_tagged': 'bool', 'has_team': 'bool', 'style_color_enum': 'enum', 'team_team_color_enum': 'enum'},
+    'diep_clientbound_diepcustom_011c2e9:DiepClientboundDiepcustom011c2e9.ElementStringNt': {'index': 'int', 'is_end': 'bool'},
+    'diep_clientbound_diepcustom_011c2e9:DiepClientboundDiepcustom011c2e9.ElementVi': {'index': 'int', 'is_end': 'bool'},
+    'diep_clientbound_diepcustom_011c2e9:DiepClientboundDiepcustom011c2e9.ElementVu': {'index': 'int', 'is_end': 'bool'},
+    'diep_clientbound_diepcustom_011c2e9:DiepClientboundDiepcustom011c2e9.Notification': {'blue': 'int', 'green': 'int', 'red': 'int'},
+    'diep_clientbound_diepcustom_011c2e9:DiepClientboundDiepcustom011c2e9.UpdateField': {'index': 'int', 'is_end': 'bool', 'slot': 'enum'},
+    'diep_serverbound:DiepServerbound.InputFlags': {'adblock': 'bool', 'down': 'bool', 'fire': 'bool', 'god_mode': 'bool', 'instant_upgrade': 'bool', 'left': 'bool', 'right': 'bool', 'right_mouse': 'bool', 'suicide': 'bool', 'switch_class': 'bool', 'up': 'bool', 'use_gamepad': 'bool', 'use_joysticks': 'bool'},
+    'diep_types:DiepTypes.Entid': {'is_null': 'bool'},
+    'diep_types:DiepTypes.FixedPoint': {'value': 'f8'},
+    'diep_types:DiepTypes.IndexEntry': {'index': 'int', 'is_end': 'bool', 'mask': 'int'},
+    'diep_types:DiepTypes.IndexTable': {'mask': 'int', 'num_indexes': 'int'},
+    'diep_types:DiepTypes.Jump': {'index': 'int', 'is_end': 'bool'},
+    'diep_types:DiepTypes.Vf': {'bits': 'int', 'exponent': 'int', 'fraction': 'int', 'is_finite': 'bool', 'scale': 'f8', 'sign': 'int', 'significand': 'int', 'swapped_u4': 'int', 'value': 'f8'},
+    'diep_types:DiepTypes.Vi': {'value': 'int', 'zigzag': 'int'},
+    'diep_types:DiepTypes.Vu': {'len': 'int', 'value': 'int'},
+}

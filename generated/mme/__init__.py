@@ -81,3 +81,24 @@ ENUM_OF = {
 EQUALS = {
     ('mme_players:MmePlayers.ChatMessage', 'from_server'): ('player_id', False, 0),
 }
+
+#: class (``module:Qual.Name``) -> value instance -> the compiler's type of it:
+#: bool, int, u8 (unsigned 64-bit), f4, f8, str, bytes, enum, struct, list
+INSTANCE_TYPES = {
+    'mme_assets:MmeAssets.GroupSetup': {'deletes': 'bool'},
+    'mme_assets:MmeAssets.SkyBox': {'num_textures': 'int'},
+    'mme_assets:MmeAssets.TextureSetup': {'deletes': 'bool'},
+    'mme_connection:MmeConnection.Authenticate': {'has_token': 'bool', 'name': 'str'},
+    'mme_connection:MmeConnection.PortalCookie': {'deletes': 'bool'},
+    'mme_map:MmeMap.MapLoading': {'removes_screen': 'bool'},
+    'mme_map:MmeMap.MapSetup': {'frees': 'bool'},
+    'mme_menu:MmeMenu.MenuReset': {'removes_menu': 'bool'},
+    'mme_menu:MmeMenu.MenuResponse': {'closed': 'bool', 'text': 'str'},
+    'mme_menu:MmeMenu.MenuSaltedPassword': {'num_salts': 'int'},
+    'mme_menu:MmeMenu.MenuTexture': {'bottom': 'int', 'right': 'int'},
+    'mme_players:MmePlayers.AnnouncePlayer': {'keeps_color': 'bool', 'keeps_name': 'bool'},
+    'mme_players:MmePlayers.ChatMessage': {'from_server': 'bool'},
+    'mme_players:MmePlayers.MovePlayer': {'teleports_self': 'bool'},
+    'mme_players:MmePlayers.PlayerSkin': {'resets': 'bool'},
+    'mme_types:MmeTypes.Region': {'is_ordered': 'bool', 'size_x': 'int', 'size_y': 'int', 'size_z': 'int', 'volume': 'int'},
+}

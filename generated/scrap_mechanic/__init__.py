@@ -173,3 +173,36 @@ ENUM_OF = {
 #: -> (source, whether compared through its ``value``, integer)
 EQUALS = {
 }
+
+#: class (``module:Qual.Name``) -> value instance -> the compiler's type of it:
+#: bool, int, u8 (unsigned 64-bit), f4, f8, str, bytes, enum, struct, list
+INSTANCE_TYPES = {
+    'sm_blob_chat_message:SmBlobChatMessage': {'timestamp_seconds': 'int'},
+    'sm_blob_data:SmBlobData': {'key_u32': 'int', 'known_uid': 'enum'},
+    'sm_blob_player_data:SmBlobPlayerData': {'steam_id_64': 'int'},
+    'sm_common:SmCommon.F4FromBits': {'exponent': 'int', 'is_negative': 'bool', 'magnitude': 'f8', 'mantissa': 'int', 'pow2_exponent': 'f8', 'value': 'f8'},
+    'sm_common:SmCommon.U64Parts': {'value': 'int'},
+    'sm_connect:SmConnect.Flags': {'value': 'int'},
+    'sm_display_alert_text:SmDisplayAlertText': {'is_cut': 'bool', 'known_message': 'enum', 'len_sent': 'int', 'shows_text': 'bool'},
+    'sm_display_message:SmDisplayMessage': {'location': 'enum', 'special_message': 'enum'},
+    'sm_interact:SmInteract.BearingSetting': {'is_float_setting': 'bool'},
+    'sm_lua_object:SmLuaObject.LuaInt16': {'value': 'int'},
+    'sm_lua_object:SmLuaObject.LuaInt32': {'value': 'int'},
+    'sm_lua_object:SmLuaObject.LuaInt8': {'value': 'int'},
+    'sm_lua_object:SmLuaObject.LuaSaveData': {'end_bit_offset': 'int', 'is_cut': 'bool'},
+    'sm_lua_object:SmLuaObject.LuaSaveDataHeader': {'is_documented': 'bool'},
+    'sm_lua_object:SmLuaObject.LuaTable': {'end_bit_offset': 'int', 'is_cut': 'bool'},
+    'sm_lua_object:SmLuaObject.LuaTableKeyValuePair': {'end_bit_offset': 'int', 'is_cut': 'bool'},
+    'sm_lua_object:SmLuaObject.LuaUserdata': {'end_bit_offset': 'int', 'is_cut': 'bool'},
+    'sm_lua_object:SmLuaObject.LuaUserdataHeader': {'is_documented': 'bool'},
+    'sm_network_update:SmNetworkUpdate': {'child_shape_type': 'enum', 'controller_type_source': 'enum', 'inferred_controller_type': 'int', 'joint_type': 'enum', 'len_data': 'int', 'len_header': 'int', 'resolved_controller_type': 'int', 'rigid_body_type': 'enum'},
+    'sm_network_update:SmNetworkUpdate.ChildShapePart': {'x_axis': 'enum', 'z_axis': 'enum'},
+    'sm_network_update:SmNetworkUpdate.CreateCharacter': {'steam_id_64': 'int'},
+    'sm_network_update:SmNetworkUpdate.CreateLift': {'steam_id_64': 'int'},
+    'sm_network_update:SmNetworkUpdate.JointAxis': {'x_axis_a': 'enum', 'x_axis_b': 'enum', 'z_axis_a': 'enum', 'z_axis_b': 'enum'},
+    'sm_network_update:SmNetworkUpdate.SteamId': {'value': 'int'},
+    'sm_network_update:SmNetworkUpdate.UpdateCharacter': {'num_bits': 'int', 'num_padding_bits': 'int'},
+    'sm_player_movement:SmPlayerMovement.Keys': {'value': 'int'},
+    'sm_server_info:SmServerInfo.GenericData': {'key_u32': 'int'},
+    'sm_unreliable_update:SmUnreliableUpdate.CharacterUpdate': {'keys': 'int'},
+}

@@ -16,7 +16,9 @@ The core asks this object for everything and never switches on a protocol's name
 * how readable output shows its values and how they come back (:class:`Presentation`);
 * its tables (:class:`Tables`: schemas and the rows of each packet);
 * the command-line options it adds (:class:`Option`);
-* the Web IDE export of a packet (:class:`ExportItem`) and its session generator.
+* the Web IDE export of a packet (:class:`ExportItem`) and its session generator;
+* its Wireshark dissector (:class:`Wireshark`: names, the root spec, how captures reach
+  it, the protocol's own piece of Lua), which :mod:`wirestruct.wireshark` builds.
 """
 from __future__ import annotations
 
@@ -40,6 +42,10 @@ DECODING_COMMANDS = frozenset({"decode", "state", "export", "show", "encode", "b
 TRANSPORTS = ("message", "stream")
 #: The parts of a protocol made by factories that take options.
 PARTS = frozenset({"decoder", "tracker", "encoder", "tables"})
+#: How captures reach a protocol's Wireshark dissector (:attr:`Wireshark.carrier`).
+WIRESHARK_CARRIERS = ("tcp", "exported_pdu")
+#: Wireshark heuristic tables a dissector can be tried from (:attr:`Wireshark.heuristics`).
+WIRESHARK_HEURISTICS = ("tcp", "udp", "ws")
 
 
 @dataclass(frozen=True)
@@ -133,6 +139,60 @@ class Tables:
 
 
 @dataclass(frozen=True)
+class Wireshark:
+    """A protocol's Wireshark and tshark dissector, which :mod:`wirestruct.wireshark`
+    builds from the protocol's specs: every field of every spec a filterable field named
+    ``<proto>.<type>.<field>``, packets parsed by the generated Lua on wirestruct's Lua
+    runtime. This object says what the specs cannot.
+
+    How captures reach the dissector (``carrier``):
+
+    * ``"exported_pdu"``: one packet a frame of Wireshark's exported PDUs naming the
+      dissector ``proto`` - what ``wirestruct convert --to pcapng`` writes for a message
+      protocol, so Wireshark calls the dissector directly;
+    * ``"tcp"``: a stream over TCP, reassembled by Wireshark and framed by the piece's
+      ``pdu_length`` (``header_size`` bytes of header), on the protocol's
+      ``default_ports`` and the port of the ``<proto>.tcp_port`` preference.
+
+    ``heuristics`` names Wireshark heuristic tables (``"tcp"``: the start of any TCP
+    connection; ``"ws"``: WebSocket messages; ``"udp"``) where the piece's ``heuristic``
+    (by default: the packet parses with the root spec) claims packets.
+
+    ``piece`` is the protocol's own Lua (a file returning a table of hooks, see
+    ``wirestruct/wireshark/lua/dissector.lua``): how a packet is named, checks before the
+    spec runs, expansions (decompressed bodies, state across packets); ``data`` gives the
+    tables it reads (``p.data``), made from the protocol's Python when the plugin is built.
+    Wrapper types the readable output shows as one value (``Presentation.value_instance``)
+    are one item, and hidden classes and fields are left out, as the readable output has it.
+    """
+
+    proto: str                      #: Wireshark's protocol name and filter prefix, e.g. ``my_game``
+    title: str                      #: the name in Wireshark's protocol list
+    short: str                      #: the Protocol column
+    root_spec: str                  #: the spec (``meta.id``) a packet is parsed with
+    carrier: str = "exported_pdu"
+    heuristics: tuple[str, ...] = ()
+    header_size: int = 0            #: bytes ``pdu_length`` needs (``carrier="tcp"``)
+    #: bytes a packet's spec leaves unread are an error (as the decoder's check has it)
+    whole: bool = True
+    piece: Path | None = None       #: the protocol's Lua piece; None: the generic dissector
+    data: Callable[[], Mapping[str, Any]] | None = None
+
+    def __post_init__(self) -> None:
+        if self.carrier not in WIRESHARK_CARRIERS:
+            raise ValueError(f"Wireshark dissector {self.proto}: carrier must be one of "
+                             f"{WIRESHARK_CARRIERS}, not {self.carrier!r}")
+        unknown = sorted(set(self.heuristics) - set(WIRESHARK_HEURISTICS))
+        if unknown:
+            raise ValueError(f"Wireshark dissector {self.proto}: no heuristic table "
+                             f"{', '.join(unknown)}; known: {', '.join(WIRESHARK_HEURISTICS)}")
+        if not self.proto or not all(c.islower() or c.isdigit() or c == "_"
+                                     for c in self.proto) or not self.proto[0].isalpha():
+            raise ValueError(f"Wireshark protocol name {self.proto!r}: lower-case letters, "
+                             "digits and _, starting with a letter")
+
+
+@dataclass(frozen=True)
 class Protocol:
     """A protocol's plug-in: everything wirestruct needs to decode, track, show, encode,
     tabulate and export it."""
@@ -163,11 +223,18 @@ class Protocol:
     samples: tuple[Path, ...] = ()
     #: command -> example command lines for its ``--help`` (each runs in the tests)
     examples: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    #: its Wireshark dissector (None: the Wireshark plugin leaves the protocol out)
+    wireshark: Wireshark | None = None
 
     def __post_init__(self) -> None:
         if self.transport not in TRANSPORTS:
             raise ValueError(f"protocol {self.name}: transport must be one of {TRANSPORTS}, "
                              f"not {self.transport!r}")
+        if self.wireshark is not None and (self.wireshark.carrier == "tcp") != (
+                self.transport == "stream"):
+            raise ValueError(f"protocol {self.name}: a {self.transport} protocol's Wireshark "
+                             "carrier is " + ("tcp" if self.transport == "stream"
+                                              else "exported_pdu"))
 
     def decoder(self, limits: Limits = DEFAULT_LIMITS, **options: Any) -> Decoder:
         return self.make_decoder(limits=limits, **self.own_options(options, "decoder"))

@@ -1,4 +1,5 @@
-"""wirestruct in Wireshark and tshark: the Lua runtime for the generated parsers.
+"""wirestruct in Wireshark and tshark: the Lua runtime for the generated parsers, and the
+dissectors built from every protocol plug-in's specs.
 
 ``wirestruct regen`` compiles every spec to Lua too (``generated/<folder>/<id>.lua``,
 loadable on Lua 5.2 - Wireshark 4.0 embeds it - as well as 5.3 and 5.4). The files of
@@ -13,18 +14,20 @@ loadable on Lua 5.2 - Wireshark 4.0 embeds it - as well as 5.3 and 5.4). The fil
   ``enum.lua``, ``utils.lua`` - the modules the generated code requires by those names:
   streams over Lua strings and Wireshark Tvbs, every field's byte range recorded as it is
   read (as the Python ``tree`` format has them), exact integers and floats on 5.2-5.4;
-- ``lz4block.lua`` - raw LZ4 block decompression in plain Lua, capped.
+- ``lz4block.lua`` - raw LZ4 block decompression in plain Lua, capped;
+- ``dissector.lua`` - the part of every protocol's dissector the specs give.
 
-:func:`lua_dir` and :func:`generated_lua_dirs` say where the files are, in a checkout and
-in an installed wheel alike.
+A protocol plug-in with a :class:`~wirestruct.plugin.protocol.Wireshark` part gets a
+dissector (:mod:`.plugin`). :func:`lua_dir` and :func:`generated_lua_dir` say where the
+files are, in a checkout and in an installed wheel alike.
 """
 from __future__ import annotations
 
 import importlib
+import pkgutil
 from pathlib import Path
 
-#: The ksy/ folders, each compiled to ``wirestruct.generated.<folder>``.
-FOLDERS = ("capture", "scrap_mechanic", "mme", "diep")
+import wirestruct.generated
 
 
 def lua_dir() -> Path:
@@ -32,10 +35,19 @@ def lua_dir() -> Path:
     return Path(__file__).resolve().parent / "lua"
 
 
+def generated_lua_dir(package: str) -> Path:
+    """The folder of the generated Lua modules of a generated package (a protocol's
+    ``Specs.package``, e.g. ``wirestruct.generated.<folder>``)."""
+    module = importlib.import_module(package)
+    return Path(str(module.__file__)).resolve().parent
+
+
 def generated_lua_dirs() -> dict[str, Path]:
-    """``{folder: directory}`` of the generated Lua modules of every ksy/ folder."""
+    """``{folder: directory}`` of every folder of ``wirestruct.generated`` that holds Lua."""
     dirs = {}
-    for folder in FOLDERS:
-        module = importlib.import_module(f"wirestruct.generated.{folder}")
-        dirs[folder] = Path(module.__file__).resolve().parent
+    for info in pkgutil.iter_modules(wirestruct.generated.__path__):
+        if info.ispkg:
+            folder = generated_lua_dir(f"wirestruct.generated.{info.name}")
+            if any(folder.glob("*.lua")):
+                dirs[info.name] = folder
     return dirs

@@ -1,33 +1,39 @@
-"""Wireshark fields from the specs: one ProtoField per field of every type of a ksy/ folder.
+"""Wireshark fields from the specs: one ProtoField per field of every type of a protocol.
 
-:func:`field_table` reads the specs of a folder and describes, for every type (by the
-name of the Lua class the compiler makes of it, e.g. ``MmePlayers.MovePlayer``), its
-sequence fields in spec order and its instances in name order (as the compiler writes
-them, and wirestruct's output shows them), each with
+:func:`field_table` reads a protocol's specs (``Specs.folder``) and describes, for every
+type (by the name of the Lua class the compiler makes of it, e.g. ``MyGamePacket.Move``),
+its parameters, its sequence fields in spec order and its instances in name order (as the
+compiler writes them, and wirestruct's output shows them), each with
 
-- a filter name from the protocol, the type and the field: ``mme.move_player.x``; the
-  fields of the protocol's root type are ``mme.len_payload``; a type name two specs of
-  the folder share is prefixed with its spec (``mme.mme_map.region.x``);
+- a filter name from the protocol, the type and the field: ``<proto>.move.x``; the fields
+  of the protocol's root type are ``<proto>.<field>``, those of another spec's root type
+  ``<proto>.<spec>.<field>``; a type name two specs share is prefixed with its spec
+  (``<proto>.<spec>.<type>.<field>``);
 - a Wireshark field type from the spec's type: ``u1``..``u8``/``s1``..``s8`` as unsigned
   and signed integers of that width, ``b1`` as a boolean, ``bN`` as an integer, ``f4`` and
   ``f8`` as floats, ``str``/``strz`` as text, bytes as bytes, a user type or a switch as
   a subtree (``none``); an ``enum`` as an integer with the enum's names;
+- a user type the readable output shows as one value (``Presentation.value_instance``: a
+  wrapper such as a varint) typed as that value, the dissector adding it as one item;
 - parameters (given by the parent type) with their declared type, shown as computed;
-- for value instances, which have no type in the spec: a boolean when the expression is a
-  comparison or a logical operation (and no ``?:``), the enum's integer when it has
-  ``enum``, text otherwise (shown as computed, at the start of their object, size 0).
+- value instances typed as the compiler types their expression (the ``INSTANCE_TYPES``
+  ``wirestruct regen`` writes into the generated package): integers as 64-bit integers,
+  floats as doubles, booleans, text, bytes, an enum's integer with its names; shown as
+  computed, at the start of their object, size 0.
 
 :func:`lua_table` writes the description as a Lua chunk the dissector loads.
 """
 from __future__ import annotations
 
+import importlib
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import yaml
-from wirestruct.core.resources import ksy_root
+from wirestruct.plugin.protocol import Protocol
+from wirestruct.wireshark.lua_text import lua_string
 
 
 class _Yaml12Loader(yaml.SafeLoader):
@@ -70,6 +76,7 @@ class Field:
     instance: bool       #: an instance (computed: no byte range unless positioned)
     doc: str = ""
     param: bool = False  #: a parameter of the type (given by its parent: no byte range)
+    wrapper: bool = False  #: holds a wrapper shown as its value (typed as that value)
 
 
 @dataclass
@@ -85,13 +92,19 @@ class Table:
     types: dict[str, TypeInfo]
     enums: dict[str, dict[int, str]]   #: Lua class path of an enum -> {value: name}
 
+    def instances(self) -> dict[str, bool]:
+        """Filter name -> whether the field is computed (shown without a range of its own)."""
+        return {f.abbrev: f.instance for info in self.types.values() for f in info.fields}
 
-def _ftype(attr: dict[str, Any], endian_free: bool = True) -> str:
+    def wrappers(self) -> set[str]:
+        """Filter names of the fields shown as a wrapper's value."""
+        return {f.abbrev for info in self.types.values() for f in info.fields if f.wrapper}
+
+
+def _ftype(attr: dict[str, Any]) -> str:
     t = attr.get("type")
-    if isinstance(t, dict) or (isinstance(t, str) and not (
-            _INT.match(t) or _BITS.match(t) or _FLOAT.match(t) or t in ("str", "strz"))):
-        return "none"
-    if t is None:
+    if t is None or _type_refs(t):
+        # bytes; a user type or a switch is its bytes too, with the structure under it
         return "bytes"
     m = _INT.match(t)
     if m:
@@ -113,51 +126,50 @@ def _first_line(doc: Any) -> str:
     return text[:200]
 
 
-def field_table(folder: str, proto: str, root_spec: str, ksy: Path | None = None) -> Table:
-    """The fields of every type of ``ksy/<folder>/`` for protocol ``proto`` (the filter
-    prefix), ``root_spec`` being the spec whose root type is the protocol's packet."""
-    ksy = ksy or ksy_root()
-    specs = {p.stem: load_spec(p) for p in sorted((ksy / folder).glob("*.ksy"))}
-    # every type: (spec id, path of type names) -> spec node
-    found: list[tuple[str, tuple[str, ...], dict[str, Any]]] = []
+def field_table(protocol: Protocol) -> Table:
+    """The fields of every type of ``protocol``'s specs (it must have a Wireshark part)."""
+    ws = protocol.wireshark
+    if ws is None:
+        raise ValueError(f"protocol {protocol.name} has no Wireshark dissector")
+    package = importlib.import_module(protocol.specs.package)
+    return spec_fields(protocol.specs.folder, ws.proto, ws.root_spec,
+                       values=value_classes(protocol),
+                       instance_types=getattr(package, "INSTANCE_TYPES", {}))
 
-    def walk(spec_id: str, path: tuple[str, ...], node: dict[str, Any]) -> None:
-        found.append((spec_id, path, node))
-        for name, sub in (node.get("types") or {}).items():
-            walk(spec_id, path + (name,), sub)
 
-    for spec_id, spec in specs.items():
-        walk(spec_id, (), spec)
-    shared = {}
+def value_classes(protocol: Protocol) -> dict[str, str]:
+    """Lua class -> member: the wrapper types the readable output shows as one value
+    (``Presentation.value_instance``), shown as their ``value``."""
+    return {key.partition(":")[2]: "value" for key in protocol.presentation.value_instance}
+
+
+def hidden_classes(protocol: Protocol) -> list[str]:
+    """The Lua classes the readable output leaves out."""
+    return sorted(key.partition(":")[2] for key in protocol.presentation.hidden_classes)
+
+
+#: Filter names under the protocol the dissector adds itself (no spec field may take them).
+RESERVED = ("wirestruct_value", "packet_name")
+
+
+def spec_fields(folder: Path, proto: str, root_spec: str, *,
+                values: dict[str, str] | None = None,
+                instance_types: dict[str, dict[str, str]] | None = None) -> Table:
+    """The fields of every type of the specs in ``folder`` for protocol ``proto`` (the
+    filter prefix), ``root_spec`` being the spec whose root type is the protocol's packet;
+    ``values``: wrapper classes shown as one of their members (typed as it); and
+    ``instance_types``: ``spec:Lua.Class`` -> instance -> the compiler's type of it."""
+    specs = {p.stem: load_spec(p) for p in sorted(Path(folder).glob("*.ksy"))}
+    found = _types(specs)
+    enums = _enums(found)
+    classes = {".".join([camel(s), *map(camel, path)]) for s, path, _ in found}
+    shared: dict[str, set[str]] = {}
     for spec_id, path, _ in found:
         if path:
             shared.setdefault(path[-1], set()).add(spec_id)
-    enums: dict[str, dict[int, str]] = {}
-
-    def collect_enums(spec_id: str, path: tuple[str, ...], node: dict[str, Any]) -> None:
-        for name, table in (node.get("enums") or {}).items():
-            lua = ".".join([camel(spec_id), *map(camel, path), camel(name)])
-            enums[lua] = {int(k): (v["id"] if isinstance(v, dict) else str(v))
-                          for k, v in table.items()}
-
-    for spec_id, path, node in found:
-        collect_enums(spec_id, path, node)
-
-    def enum_class(spec_id: str, path: tuple[str, ...], ref: str) -> str | None:
-        parts = ref.split("::")
-        if len(parts) > 1 and parts[0] in specs:      # spec::enum or spec::type::enum
-            candidate = ".".join([camel(parts[0]), *map(camel, parts[1:])])
-            return candidate if candidate in enums else None
-        # a local enum: looked up from the type outwards, as Kaitai resolves names
-        for depth in range(len(path), -1, -1):
-            candidate = ".".join([camel(spec_id), *map(camel, path[:depth]),
-                                  *map(camel, parts)])
-            if candidate in enums:
-                return candidate
-        return None
-
     types: dict[str, TypeInfo] = {}
-    seen_abbrevs: set[str] = set()
+    seen_abbrevs = {f"{proto}.{name}" for name in RESERVED}
+    resolved: list[tuple[Field, list[str]]] = []
     for spec_id, path, node in found:
         lua_class = ".".join([camel(spec_id), *map(camel, path)])
         key = f"{spec_id}::{'::'.join(path)}" if path else spec_id
@@ -170,7 +182,11 @@ def field_table(folder: str, proto: str, root_spec: str, ksy: Path | None = None
         else:
             prefix = f"{proto}.{'.'.join(path)}"
         info = TypeInfo(lua_class, key)
-        info.fields.extend(_params(node, prefix, seen_abbrevs))
+        info.fields.extend(_params(
+            node, prefix, seen_abbrevs,
+            lambda ref, spec_id=spec_id, path=path: _enum_class(specs, enums, spec_id, path, ref),
+            enums.__getitem__))
+        typed = (instance_types or {}).get(f"{spec_id}:{lua_class}", {})
         entries = [(a, False) for a in node.get("seq") or []]
         # instances in name order, as the compiler writes them (and wirestruct shows them)
         entries += [(dict(v, id=k), True)
@@ -180,47 +196,159 @@ def field_table(folder: str, proto: str, root_spec: str, ksy: Path | None = None
             if not isinstance(fid, str):
                 continue
             if instance and "value" in attr:
-                expression = str(attr["value"])
-                boolean = "?" not in expression and _BOOLEAN.search(expression)
-                ftype = "bool" if boolean else "string"
+                ftype = _value_ftype(str(attr["value"]), typed.get(fid))
             else:
                 ftype = _ftype(attr)
-            enum = enum_class(spec_id, path, attr["enum"]) if "enum" in attr else None
+            enum = _enum_class(specs, enums, spec_id, path, attr["enum"]) \
+                if "enum" in attr else None
             if enum is not None:
-                ftype = ftype if ftype.startswith(("uint", "int")) else "uint32"
-                if ftype.startswith("int"):
-                    ftype = "u" + ftype
+                ftype = _enum_ftype(ftype, enums[enum])
             abbrev = f"{prefix}.{fid}"
             if abbrev in seen_abbrevs:
                 raise ValueError(f"two fields would be called {abbrev}")
             seen_abbrevs.add(abbrev)
-            info.fields.append(Field(fid, abbrev, ftype, enum, instance,
-                                     _first_line(attr.get("doc"))))
+            entry = Field(fid, abbrev, ftype, enum, instance, _first_line(attr.get("doc")))
+            info.fields.append(entry)
+            refs = _type_refs(attr.get("type"))
+            if refs and values:
+                wrapped = [_type_class(specs, classes, spec_id, path, ref) for ref in refs]
+                if wrapped and all(c in values for c in wrapped):
+                    resolved.append((entry, [f"{c}.{values[c]}" for c in wrapped
+                                             if c is not None]))
         types[lua_class] = info
+    _type_wrappers(types, resolved)
     return Table(proto, types, enums)
 
 
-def _params(node: dict[str, Any], prefix: str, seen: set[str]) -> list[Field]:
+def _types(specs: dict[str, dict[str, Any]]) -> list[tuple[str, tuple[str, ...], dict[str, Any]]]:
+    """Every type: (spec id, path of type names, spec node)."""
+    found: list[tuple[str, tuple[str, ...], dict[str, Any]]] = []
+
+    def walk(spec_id: str, path: tuple[str, ...], node: dict[str, Any]) -> None:
+        found.append((spec_id, path, node))
+        for name, sub in (node.get("types") or {}).items():
+            walk(spec_id, path + (name,), sub)
+
+    for spec_id, spec in specs.items():
+        walk(spec_id, (), spec)
+    return found
+
+
+def _enums(found) -> dict[str, dict[int, str]]:
+    enums: dict[str, dict[int, str]] = {}
+    for spec_id, path, node in found:
+        for name, table in (node.get("enums") or {}).items():
+            lua = ".".join([camel(spec_id), *map(camel, path), camel(name)])
+            enums[lua] = {int(k): (v["id"] if isinstance(v, dict) else str(v))
+                          for k, v in table.items()}
+    return enums
+
+
+def _lookup(specs: dict[str, dict[str, Any]], spec_id: str, path: tuple[str, ...],
+            ref: str, known: Any) -> str | None:
+    """The Lua class path ``ref`` names from type ``path`` of ``spec_id``, as Kaitai
+    resolves names: ``spec::name`` in that spec, otherwise from the type outwards;
+    ``known(candidate)`` says whether a candidate exists."""
+    parts = ref.split("::")
+    if len(parts) > 1 and parts[0] in specs:      # spec::enum or spec::type::enum
+        candidate = ".".join([camel(parts[0]), *map(camel, parts[1:])])
+        return candidate if known(candidate) else None
+    for depth in range(len(path), -1, -1):
+        candidate = ".".join([camel(spec_id), *map(camel, path[:depth]), *map(camel, parts)])
+        if known(candidate):
+            return candidate
+    if len(parts) == 1 and parts[0] in specs:     # an imported spec's root type
+        return camel(parts[0])
+    return None
+
+
+def _enum_class(specs, enums, spec_id: str, path: tuple[str, ...], ref: str) -> str | None:
+    return _lookup(specs, spec_id, path, ref, lambda c: c in enums)
+
+
+def _type_class(specs, classes: set[str], spec_id: str, path: tuple[str, ...],
+                ref: str) -> str | None:
+    return _lookup(specs, spec_id, path, ref.split("(")[0].strip(), lambda c: c in classes)
+
+
+def _enum_ftype(ftype: str, values: dict[int, str]) -> str:
+    """The field type of an enum-valued field: its integer type where it has one of at
+    most 32 bits, else a 32-bit integer (Wireshark names the values of those), signed
+    where the enum has negative values."""
+    signed = any(v < 0 for v in values)
+    if ftype in ("int8", "int16", "int32") or (not signed and ftype in (
+            "uint8", "uint16", "uint32")):
+        return ftype
+    if any(not -2**31 <= v < 2**32 for v in values):
+        return "int64" if signed else "uint64"
+    return "int32" if signed else "uint32"
+
+
+def _type_refs(t: Any) -> list[str]:
+    """The user types a field's ``type`` names (every case of a switch)."""
+    if isinstance(t, dict):
+        return [str(ref) for ref in (t.get("cases") or {}).values()]
+    if isinstance(t, str) and not (_INT.match(t) or _BITS.match(t) or _FLOAT.match(t)
+                                   or t in ("str", "strz")):
+        return [t]
+    return []
+
+
+def _type_wrappers(types: dict[str, TypeInfo],
+                   resolved: list[tuple[Field, list[str]]]) -> None:
+    """Fields holding wrappers: typed as the wrapper's value (one type for every case)."""
+    def member(path: str) -> Field | None:
+        cls, _, name = path.rpartition(".")
+        info = types.get(cls)
+        return next((f for f in info.fields if f.id == name), None) if info else None
+
+    for entry, members in resolved:
+        found = [member(m) for m in members]
+        kinds = {(f.ftype, f.enum) for f in found if f is not None}
+        if len(kinds) == 1 and None not in found:
+            entry.ftype, entry.enum = next(iter(kinds))
+            entry.wrapper = True
+
+
+#: The compiler's types of value instances (``INSTANCE_TYPES``) as Wireshark field types.
+_INSTANCE_FTYPES = {"bool": "bool", "int": "int64", "str": "string", "bytes": "bytes",
+                    "enum": "int64", "struct": "none", "list": "none"}
+
+
+def _value_ftype(expression: str, typed: str | None) -> str:
+    if typed is not None:
+        m = _INT.match(typed)
+        if m:
+            return ("uint" if m.group(1) == "u" else "int") + str(8 * int(m.group(2)))
+        if typed in ("f4", "f8"):
+            return "float" if typed == "f4" else "double"
+        return _INSTANCE_FTYPES.get(typed, "string")
+    # no type from the compiler: a truth value when the expression is a comparison or a
+    # logical operation on top, text otherwise
+    boolean = "?" not in expression and _BOOLEAN.search(expression)
+    return "bool" if boolean else "string"
+
+
+def _params(node: dict[str, Any], prefix: str, seen: set[str],
+            enum_of: Any, enum_values: Any) -> list[Field]:
     """A type's parameters, shown as computed items (wirestruct's raw output lists them
-    with the fields)."""
+    with the fields); ``enum_of(ref)`` resolves a parameter's enum, ``enum_values`` gives
+    an enum's table."""
     out = []
     for param in node.get("params") or []:
         ftype = _ftype({"type": param.get("type")}) if param.get("type") else "string"
-        if ftype in ("none", "bytes"):
+        if ftype == "bytes":
             ftype = "string"
+        enum = enum_of(param["enum"]) if "enum" in param else None
+        if enum is not None:
+            ftype = _enum_ftype(ftype, enum_values(enum))
         abbrev = f"{prefix}.{param['id']}"
         if abbrev in seen:
             raise ValueError(f"two fields would be called {abbrev}")
         seen.add(abbrev)
-        out.append(Field(param["id"], abbrev, ftype, None, True,
+        out.append(Field(param["id"], abbrev, ftype, enum, True,
                          _first_line(param.get("doc")), param=True))
     return out
-
-
-def _lua_string(text: str) -> str:
-    out = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
-    return '"' + "".join(c if 32 <= ord(c) < 127 or ord(c) > 127 else f"\\{ord(c):03d}"
-                         for c in out) + '"'
 
 
 def lua_table(table: Table) -> str:
@@ -228,20 +356,20 @@ def lua_table(table: Table) -> str:
     ``{proto=, enums={[class]={[value]=name}}, types={[class]={key=, fields={{id, abbrev,
     ftype, enum, instance, doc}, ...}}}}``."""
     lines = ["-- Generated by wirestruct.wireshark.fields from the specs: do not edit.",
-             "return {", f"  proto = {_lua_string(table.proto)},", "  enums = {"]
+             "return {", f"  proto = {lua_string(table.proto)},", "  enums = {"]
     for name, values in sorted(table.enums.items()):
-        items = ", ".join(f"[{v}] = {_lua_string(n)}" for v, n in sorted(values.items()))
-        lines.append(f"    [{_lua_string(name)}] = {{ {items} }},")
+        items = ", ".join(f"[{v}] = {lua_string(n)}" for v, n in sorted(values.items()))
+        lines.append(f"    [{lua_string(name)}] = {{ {items} }},")
     lines += ["  },", "  types = {"]
     for name, info in sorted(table.types.items()):
-        lines.append(f"    [{_lua_string(name)}] = {{ key = {_lua_string(info.key)}, fields = {{")
+        lines.append(f"    [{lua_string(name)}] = {{ key = {lua_string(info.key)}, fields = {{")
         for f in info.fields:
-            enum = _lua_string(f.enum) if f.enum else "nil"
-            lines.append(f"      {{ id = {_lua_string(f.id)}, abbrev = {_lua_string(f.abbrev)}, "
-                         f"ftype = {_lua_string(f.ftype)}, enum = {enum}, "
+            enum = lua_string(f.enum) if f.enum else "nil"
+            lines.append(f"      {{ id = {lua_string(f.id)}, abbrev = {lua_string(f.abbrev)}, "
+                         f"ftype = {lua_string(f.ftype)}, enum = {enum}, "
                          f"instance = {'true' if f.instance else 'false'}, "
                          f"param = {'true' if f.param else 'false'}, "
-                         f"doc = {_lua_string(f.doc)} }},")
+                         f"doc = {lua_string(f.doc)} }},")
         lines.append("    } },")
     lines += ["  },", "}", ""]
     return "\n".join(lines)

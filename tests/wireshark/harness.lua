@@ -8,6 +8,9 @@
 --   parse <spec id> <hex>            -> {"view": ..., "spans": {path: [off, len]}}
 --                                        or {"error": {...}}
 --   lz4 <cap> <expected size|-> <hex> -> {"hex": ...} or {"error": {...}}
+--   inflate <size> <hex>             -> {"hex": ...} or {"error": {...}} (inflate.exact)
+--   feed <cap> <per feed> <hex,hex,...> -> {"sizes": [...], "hex": all, "inside": bool}
+--                                        or with "error" and "at" (the piece that failed)
 --   load <module>                    -> {"loaded": true} or {"error": {...}}
 --   reads <op,op,...> <hex>          -> {"values": [...], "pos": [...]} (+ "error" and
 --                                        "at" when op number `at` failed); ops: u1 s1
@@ -156,6 +159,31 @@ for line in io.lines(task_file) do
     else
       out:write(error_json(data), "\n")
     end
+  elseif kind == "inflate" then
+    local ok, data = rt:require("inflate").exact(unhex(b), tonumber(a))
+    if ok then
+      out:write('{"hex":"', hex(data), '"}\n')
+    else
+      out:write(error_json(data), "\n")
+    end
+  elseif kind == "feed" then
+    local inflater = rt:require("inflate").new(tonumber(a), tonumber(b), "map")
+    local sizes, all, failed = {}, {}, nil
+    local k = 0
+    for piece in (c .. ","):gmatch("(%x*),") do
+      k = k + 1
+      local ok, data = inflater:feed(unhex(piece))
+      if not ok then failed = { k, data } break end
+      sizes[#sizes + 1] = tostring(#data)
+      all[#all + 1] = hex(data)
+    end
+    out:write('{"sizes":[', concat(sizes, ","), '],"hex":"', concat(all), '","inside":',
+      tostring(inflater:in_stream()))
+    if failed then
+      local e = error_json(failed[2])
+      out:write(',"at":', tostring(failed[1]), ",", e:sub(2, -2))
+    end
+    out:write("}\n")
   elseif kind == "load" then
     local ok, err = pcall(rt.require, rt, a)
     if ok then out:write('{"loaded":true}\n') else out:write(error_json({ kind = "LoadError", message = tostring(err) }), "\n") end

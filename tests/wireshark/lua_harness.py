@@ -22,7 +22,7 @@ from typing import Any
 
 from kaitaistruct import KaitaiStruct
 from wirestruct.core.parse import parse
-from wirestruct.output import spans
+from wirestruct.output import presentation, spans
 from wirestruct.output.serialize import instance_names
 from wirestruct.output.serialize import seq_names as _seq_names
 from wirestruct.wireshark import generated_lua_dirs, lua_dir
@@ -62,9 +62,25 @@ def spec_class(spec: str) -> type:
 
 
 # -- the Python side -------------------------------------------------------------------------
-def _leaf(value: Any, path: str, out_spans: dict, depth: int) -> Any:
+@dataclass
+class Rules:
+    """The readable output's presentation rules the Wireshark dissector follows (None: the
+    parse as it is, as ``--raw`` has it)."""
+
+    presented: bool = False
+
+
+RAW = Rules()
+PRESENTED = Rules(presented=True)
+
+
+def _leaf(value: Any, path: str, out_spans: dict, depth: int, rules: Rules) -> Any:
     if isinstance(value, KaitaiStruct):
-        return _struct(value, path, out_spans, depth + 1)
+        if rules.presented:
+            getter = presentation.value_instance(type(value))
+            if getter is not None:
+                return _leaf(value.value, path, out_spans, depth, RAW)
+        return _struct(value, path, out_spans, depth + 1, rules)
     if isinstance(value, bool):
         return value
     if isinstance(value, enum.Enum):
@@ -82,59 +98,83 @@ def _leaf(value: Any, path: str, out_spans: dict, depth: int) -> Any:
     if isinstance(value, str):
         return {"$h": value.encode("utf-8").hex()}
     if isinstance(value, list):
-        return [_leaf(v, f"{path}[{i}]", out_spans, depth) for i, v in enumerate(value)]
+        if rules.presented:
+            value = [v for v in value if not _left_out(v)]
+        return [_leaf(v, f"{path}[{i}]", out_spans, depth, rules) for i, v in enumerate(value)]
     raise TypeError(f"{path}: unexpected {type(value).__name__}")
 
 
-def _struct(obj: KaitaiStruct, path: str, out_spans: dict, depth: int) -> Any:
+def _left_out(value: Any) -> bool:
+    """A value the readable output leaves out: of a hidden class, or a table's closing
+    entry."""
+    if not isinstance(value, KaitaiStruct):
+        return False
+    cls = type(value)
+    if presentation.is_hidden(cls):
+        return True
+    marker = presentation.end_marker(cls)
+    return marker is not None and getattr(value, marker) is True
+
+
+def _struct(obj: KaitaiStruct, path: str, out_spans: dict, depth: int,
+            rules: Rules = RAW) -> Any:
     if depth > 64:
         return "<too deep>"
     d = obj.__dict__
     cls = type(obj)
     prefix = f"{path}." if path else ""
     recorded = d.get("_ws_spans") or {}
+    hidden = presentation.hidden_fields(cls) if rules.presented else frozenset()
     out: dict[str, Any] = {}
     names = list(seq_names(cls)) + [n for n in d if n[0] != "_" and n not in seq_names(cls)]
     for name in names:
         value = d.get(name)
-        if value is None or name in out:
+        if value is None or name in out or name in hidden:
+            continue
+        if rules.presented and _left_out(value):
             continue
         here = prefix + name
         span = recorded.get(name)
         if isinstance(span, list):
-            for i, (off, size) in enumerate(span):
-                out_spans[f"{here}[{i}]"] = [off, size]
+            kept = range(len(span))
+            if rules.presented and isinstance(value, list):
+                kept = [i for i, v in enumerate(value) if not _left_out(v)]
+            for i, k in enumerate(kept):
+                out_spans[f"{here}[{i}]"] = list(span[k])
         elif span is not None:
             out_spans[here] = list(span)
-        out[name] = _leaf(value, here, out_spans, depth)
+        out[name] = _leaf(value, here, out_spans, depth, rules)
     for name in instance_names(cls):
-        if name in out:
+        if name in out or name in hidden:
             continue
         try:
             value = getattr(obj, name)
         except Exception:  # noqa: BLE001 - an instance that cannot be computed is left out
             continue
-        if value is not None:
-            out[name] = _leaf(value, prefix + name, out_spans, depth)
+        if value is not None and not (rules.presented and _left_out(value)):
+            out[name] = _leaf(value, prefix + name, out_spans, depth, rules)
     return out
 
 
-def python_view(obj: KaitaiStruct) -> tuple[dict, dict]:
+def python_view(obj: KaitaiStruct, rules: Rules = RAW) -> tuple[dict, dict]:
     """(view, spans) of a parsed object; call inside :func:`spans.recording` (instances
-    are computed here, so positioned reads record their fields too)."""
+    are computed here, so positioned reads record their fields too). With ``PRESENTED``,
+    the readable output's rules: wrappers as their value, hidden classes and fields and
+    closing entries left out."""
     out_spans: dict[str, list[int]] = {}
-    return _struct(obj, "", out_spans, 0), out_spans
+    return _struct(obj, "", out_spans, 0, rules), out_spans
 
 
-def python_parse(spec: str, data: bytes) -> dict:
-    """What harness.lua prints for a parse task, from the Python classes."""
+def python_parse(spec: str, data: bytes, rules: Rules = RAW, params: tuple = ()) -> dict:
+    """What harness.lua prints for a parse task, from the Python classes (``params``: the
+    root type's parameters)."""
     with spans.recording():
         try:
-            obj = parse(spec_class(spec), data)
+            obj = parse(spec_class(spec), data, *params)
         except Exception as exc:  # noqa: BLE001 - every failure is compared by kind
             return {"error": {"kind": type(exc).__name__, "message": str(exc),
                               "offset": getattr(getattr(exc, "where", None), "offset", None)}}
-        view, found = python_view(obj)
+        view, found = python_view(obj, rules)
     return {"view": view, "spans": found}
 
 
@@ -204,6 +244,12 @@ class Tasks:
     def lz4(self, block: bytes, cap: int, expected: int | None, label: str) -> int:
         return self.add(f"lz4\t{cap}\t{'-' if expected is None else expected}\t{block.hex()}",
                         label)
+
+    def inflate(self, data: bytes, size: int, label: str) -> int:
+        return self.add(f"inflate\t{size}\t{data.hex()}", label)
+
+    def feed(self, pieces: list[bytes], cap: int, per_feed: int, label: str) -> int:
+        return self.add(f"feed\t{cap}\t{per_feed}\t{','.join(p.hex() for p in pieces)}", label)
 
     def reads(self, ops: str, data: bytes, label: str) -> int:
         return self.add(f"reads\t{ops}\t{data.hex()}", label)

@@ -438,3 +438,139 @@ def test_random_reads_match_kaitai_python(lua):
         if found:
             problems.append(f"{ops} on {data.hex()}: {found}")
     assert not problems, f"{len(problems)} differ, e.g.\n" + "\n".join(problems[:8])
+
+
+# -- zlib / gzip (MME map data) ----------------------------------------------------------------
+def _python_exact(data: bytes, size: int) -> dict:
+    from wirestruct.protocols.mme.inflate import inflate_exact
+    try:
+        return {"hex": inflate_exact(data, size).hex()}
+    except WirestructError as exc:
+        return {"error": {"kind": exc.kind}}
+
+
+def _python_feed(pieces: list[bytes], cap: int, per_feed: int) -> dict:
+    from wirestruct.protocols.mme.inflate import StreamInflater
+    inflater = StreamInflater(cap, per_feed=per_feed)
+    sizes, out = [], b""
+    for k, piece in enumerate(pieces, 1):
+        try:
+            got = inflater.feed(piece)
+        except WirestructError as exc:
+            return {"sizes": sizes, "hex": out.hex(), "at": k, "error": {"kind": exc.kind}}
+        sizes.append(len(got))
+        out += got
+    return {"sizes": sizes, "hex": out.hex(), "inside": inflater.in_stream}
+
+
+@cache
+def zlib_cases() -> list[tuple[str, bytes, int]]:
+    """(label, data, size) of map data of the captures and of attacks and damage."""
+    import gzip
+    import zlib
+
+    from lua_harness import ROOT
+    from wirestruct import decode_records, get_protocol, open_capture
+    from wirestruct.core.events import PacketEvent
+    cases = []
+    protocol = get_protocol("mme")
+    for capture in ("samples/mme.jsonl", "tests/data/mme/session.pcapng"):
+        with open_capture(ROOT / capture) as f:
+            for e in decode_records(f.records(protocol), protocol.decoder()):
+                if isinstance(e, PacketEvent) and e.name == "map_data":
+                    cases.append((f"{capture} #{e.index}", bytes(e.packet.payload.data),
+                                  e.packet.payload.region.volume))
+    rng = random.Random(5)
+    text = b"".join(b"row %d " % (i % 37) for i in range(4000))
+    streams = [zlib.compress(text, 9), zlib.compress(rng.randbytes(2000), 0),
+               gzip.compress(text[:3000]), zlib.compress(b"", 6),
+               gzip.compress(text, mtime=0)[:10] + gzip.compress(text)[10:]]
+    bomb = zlib.compress(bytes(1 << 22), 9)            # 4 MiB of zeros from ~4 KiB
+    cases += [
+        ("zlib", streams[0], len(text)), ("stored", streams[1], 2000),
+        ("gzip", streams[2], 3000), ("empty stream", streams[3], 0),
+        ("zlib + gzip + stored", streams[0] + streams[2] + streams[1], len(text) + 5000),
+        ("one byte short", streams[0], len(text) + 1), ("one byte long", streams[0], len(text) - 1),
+        ("bomb over the volume", bomb, 1 << 16), ("bomb at the volume", bomb, 1 << 22),
+        ("nothing", b"", 10), ("garbage after a stream", streams[0] + b"\x00", len(text)),
+        ("bad header", b"\x78\x9d" + streams[0][2:], len(text)),
+        ("preset dictionary", b"\x78\xbb" + streams[0][2:], len(text)),
+        ("bad window", b"\x88\x98" + streams[0][2:], len(text)),
+        ("bad method", b"\x1f\x8b\x07" + streams[2][3:], 3000),
+        ("gzip with a name", gzip_member(text[:500], b"map.bin"), 500),
+    ]
+    for n in range(1, len(streams[0]), max(1, len(streams[0]) // 16)):
+        cases.append((f"cut to {n}", streams[0][:n], len(text)))
+    for k in range(60):
+        damaged = bytearray(rng.choice(streams[:3]))
+        for _ in range(1 + k % 3):
+            damaged[rng.randrange(len(damaged))] = rng.randrange(256)
+        cases.append((f"damaged #{k}", bytes(damaged), len(text)))
+    return cases
+
+
+def gzip_member(data: bytes, name: bytes) -> bytes:
+    """A gzip member with FNAME, FCOMMENT, FEXTRA and FHCRC set."""
+    import struct
+    import zlib
+    header = b"\x1f\x8b\x08" + bytes([0x1E]) + b"\x00" * 4 + b"\x00\x03"
+    header += struct.pack("<H", 3) + b"abc" + name + b"\x00" + b"comment\x00"
+    header += struct.pack("<H", zlib.crc32(header) & 0xFFFF)
+    body = zlib.compressobj(9, zlib.DEFLATED, -15)
+    deflated = body.compress(data) + body.flush()
+    return header + deflated + struct.pack("<II", zlib.crc32(data), len(data))
+
+
+def test_zlib_and_gzip_inflate_as_in_python(lua):
+    """The Lua inflater (MME map data in Wireshark) gives Python's output or the same kind
+    of error (DecompressionError, LimitExceededError) on the captures' map data, attacks
+    (a 1000:1 bomb, streams that lie) and damage."""
+    cases = zlib_cases()
+    tasks = Tasks()
+    at = [tasks.inflate(data, size, label) for label, data, size in cases]
+    results = run_lua(lua, tasks, timeout=300)
+    problems = []
+    for (label, data, size), k in zip(cases, at):
+        got = results[k]
+        want = _python_exact(data, size)
+        if "hex" in want:
+            if got.get("hex") != want["hex"]:
+                problems.append(f"{label}: python inflated, lua {str(got)[:200]}")
+        elif got.get("error", {}).get("kind") != want["error"]["kind"]:
+            problems.append(f"{label}: python {want['error']['kind']}, lua {str(got)[:200]}")
+    assert sum(1 for c in cases if "#" in c[0] and "capture" not in c[0]) > 5
+    assert not problems, "\n".join(problems)
+
+
+def test_streams_fed_in_pieces_inflate_as_in_python(lua):
+    """MAP_TOTAL_DATA: streams across packets, every piece giving the bytes Python's
+    inflater gives for it, the caps per piece and in all."""
+    import zlib
+    text = b"".join(b"col %d " % (i % 23) for i in range(6000))
+    data = zlib.compress(text, 9) + zlib.compress(text[:777], 1)
+    rng = random.Random(8)
+    cases = []
+    for size in (1, 3, 64, 1000, len(data)):
+        cases.append((f"pieces of {size}", [data[i:i + size] for i in range(0, len(data), size)],
+                      1 << 30, 1 << 30))
+    cuts = sorted(rng.sample(range(1, len(data)), 20))
+    pieces = [data[a:b] for a, b in zip([0, *cuts], [*cuts, len(data)])]
+    cases += [("random pieces", pieces, 1 << 30, 1 << 30),
+              ("over the map", pieces, len(text), 1 << 30),
+              ("over one piece's cap", pieces, 1 << 30, 4000),
+              ("cut", pieces[:-1], 1 << 30, 1 << 30),
+              ("corrupt, then more", pieces[:3] + [b"\xff" * 40] + pieces[3:], 1 << 30, 1 << 30)]
+    tasks = Tasks()
+    at = [tasks.feed(parts, cap, per_feed, label) for label, parts, cap, per_feed in cases]
+    results = run_lua(lua, tasks)
+    problems = []
+    for (label, parts, cap, per_feed), k in zip(cases, at):
+        got = results[k]
+        want = _python_feed(parts, cap, per_feed)
+        for key in ("sizes", "hex", "at") + (() if "error" in want else ("inside",)):
+            if want.get(key) != got.get(key):
+                problems.append(f"{label}: {key} python {str(want.get(key))[:80]} "
+                                f"lua {str(got.get(key))[:80]}")
+        if "error" in want and want["error"]["kind"] != got.get("error", {}).get("kind"):
+            problems.append(f"{label}: python {want['error']}, lua {got.get('error')}")
+    assert not problems, "\n".join(problems)

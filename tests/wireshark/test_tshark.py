@@ -4,29 +4,27 @@ Python ``tree`` format gives, with the same packets, names and Info columns as
 ``wirestruct decode``; damaged input gives expert info, never a Lua error."""
 from __future__ import annotations
 
-import os
-import re
-import shutil
+import json
 import subprocess
-import xml.etree.ElementTree as ET
+import sys
 from pathlib import Path
 
 import pytest
-from lua_harness import ROOT, python_parse
+from checks import check_packets
+from lua_harness import ROOT
+from pdml import TSHARK, protos, tshark
 from wirestruct import decode_records, get_protocol, open_capture
 from wirestruct.core.events import PacketEvent
 from wirestruct.output.formats import summary_line
 from wirestruct.output.serialize import serializer
 from wirestruct.wireshark.fields import field_table
-from wirestruct.wireshark.plugin import build_plugin, check, install
+from wirestruct.wireshark.plugin import build_plugin, check, install, write_capture
 
-TSHARK = shutil.which("tshark")
 pytestmark = pytest.mark.skipif(TSHARK is None, reason="tshark is not installed")
 
-ERRORS = ("ParseError", "DecodeError", "DecompressionError", "LimitExceededError")
-#: filter name -> whether it is an instance (computed: shown without a range of its own)
-INSTANCES = {f.abbrev: f.instance for info in field_table("mme", "mme", "mme_packet").types.values()
-             for f in info.fields}
+ERRORS = ("ParseError", "DecodeError", "DecompressionError", "LimitExceededError",
+          "DeltaError")
+INSTANCES = field_table(get_protocol("mme")).instances()
 
 
 @pytest.fixture(scope="module")
@@ -34,148 +32,14 @@ def plugin(tmp_path_factory) -> Path:
     return build_plugin(tmp_path_factory.mktemp("plugin"))
 
 
-def tshark(plugin: Path, capture: Path, *args: str) -> subprocess.CompletedProcess:
-    proc = subprocess.run([TSHARK, "-X", f"lua_script:{plugin}", "-r", str(capture), *args],
-                          capture_output=True, text=True, timeout=600,
-                          env=dict(os.environ, LC_ALL="C"))
-    assert proc.returncode == 0, proc.stderr
-    assert "Lua" not in proc.stderr, proc.stderr
-    return proc
-
-
-def python_events(capture: Path) -> list:
-    protocol = get_protocol("mme")
+def python_events(capture: Path, name: str = "mme") -> list:
+    protocol = get_protocol(name)
     with open_capture(capture) as f:
         return list(decode_records(f.records(protocol), protocol.decoder()))
 
 
-def mme_protos(pdml: str) -> list[ET.Element]:
-    root = ET.fromstring(pdml)
-    return [proto for packet in root.iter("packet") for proto in packet.iter("proto")
-            if proto.get("name") == "mme"]
-
-
-def flatten(elem: ET.Element, prefix: str, out: dict[str, ET.Element]) -> None:
-    """Fields of a protocol's item by path, every segment with its occurrence among its
-    siblings: ``payload#0.items#3.x#0`` (the protocol is the item's name)."""
-    proto = elem.get("name") if elem.tag == "proto" else elem.get("name", "").split(".")[0]
-    counts: dict[str, int] = {}
-    for child in elem.findall("field"):
-        name = child.get("name", "")
-        if name == f"{proto}.wirestruct_value":
-            fid = child.get("showname", "").split(":")[0]
-        elif name.startswith(proto + ".") and not name.endswith("_error"):
-            fid = name.rsplit(".", 1)[1]
-        else:
-            continue
-        k = counts.get(fid, 0)
-        counts[fid] = k + 1
-        path = f"{prefix}{fid}#{k}"
-        out[path] = child
-        flatten(child, path + ".", out)
-
-
-def pdml_key(python_path: str) -> str:
-    """``payload.items[3].x`` -> ``payload#0.items#3.x#0``."""
-    parts = []
-    for segment in python_path.split("."):
-        if segment.endswith("]"):
-            name, _, index = segment[:-1].partition("[")
-            parts.append(f"{name}#{index}")
-        else:
-            parts.append(f"{segment}#0")
-    return ".".join(parts)
-
-
-_ESCAPES = {"\a": "\\a", "\b": "\\b", "\f": "\\f", "\n": "\\n", "\r": "\\r",
-            "\t": "\\t", "\v": "\\v"}
-
-
-def shown_text(text: str) -> str:
-    """Text as Wireshark shows a string field: C0 controls escaped."""
-    return re.sub(r"[\x00-\x1f\x7f]",
-                  lambda m: _ESCAPES.get(m.group(), f"\\x{ord(m.group()):02x}"), text)
-
-
-def same_value(py, field: ET.Element) -> bool:
-    show = field.get("show", "")
-    if isinstance(py, dict) and "$h" in py:
-        data = bytes.fromhex(py["$h"])
-        text = data.decode("utf-8", "replace")
-        return (field.get("value", "") == py["$h"] or show in (text, shown_text(text))
-                or field.get("showname", "").endswith(": " + py["$h"]))
-    if isinstance(py, dict) and "$enum" in py:
-        return show in (str(py["$v"]), py["$enum"]) and (
-            py["$enum"] in field.get("showname", "") or show == py["$enum"])
-    if isinstance(py, dict) and "$f" in py:
-        return show.lower().startswith(py["$f"][:3].lower()) or show.lower().lstrip("-") in (
-            "nan", "inf", "infinity")
-    if isinstance(py, bool):
-        return show in (("1", "true", "True") if py else ("0", "false", "False"))
-    if isinstance(py, int):
-        return show == str(py)
-    if isinstance(py, float):
-        # Wireshark 4.0 shows floats with FLT_DIG (6) significant digits, doubles with
-        # DBL_DIG (15); the value itself is the exact one (a float field's range holds it)
-        return show in (f"{py:.6g}", f"{py:.15g}") or (
-            show not in ("", "nan") and float(show) == py)
-    raise TypeError(py)
-
-
-def compare_values(view, fields: dict[str, ET.Element], path: str, problems: list) -> None:
-    for key, value in view.items():
-        here = f"{path}.{key}" if path else key
-        if isinstance(value, list):
-            for i, item in enumerate(value):
-                compare_leaf(item, fields, f"{here}[{i}]", problems)
-        else:
-            compare_leaf(value, fields, here, problems)
-
-
-def compare_leaf(value, fields, here, problems) -> None:
-    if isinstance(value, dict) and not any(k.startswith("$") for k in value):
-        if pdml_key(here) not in fields and value:
-            problems.append(f"{here}: missing")
-            return
-        compare_values(value, fields, here, problems)
-        return
-    field = fields.get(pdml_key(here))
-    if field is None:
-        problems.append(f"{here}: missing (python {value!r})")
-    elif not same_value(value, field):
-        problems.append(f"{here}: python {value!r} vs tshark {field.get('show')!r} "
-                        f"({field.get('showname')!r})")
-
-
-def compare_packets(events: list, protos: list[ET.Element], instances: dict) -> list[str]:
-    """Every field of every packet: tshark's item (value, range relative to the packet's
-    item) against the Python parse of the same bytes."""
-    problems: list[str] = []
-    for n, (event, proto) in enumerate(zip(events, protos)):
-        spec = type(event.packet).__module__.rsplit(".", 1)[-1]
-        expected = python_parse(spec, bytes(event.raw))
-        base = int(proto.get("pos"))
-        if int(proto.get("size")) != len(event.raw):
-            problems.append(f"#{n} {event.name}: {proto.get('size')} bytes, not {len(event.raw)}")
-        if not proto.get("showname").endswith(", " + event.name):
-            problems.append(f"#{n} {event.name}: shown as {proto.get('showname')!r}")
-        fields: dict[str, ET.Element] = {}
-        flatten(proto, "", fields)
-        for where, (off, size) in expected["spans"].items():
-            field = fields.get(pdml_key(where))
-            if field is None:
-                problems.append(f"#{n} {event.name} {where}: no item")
-            elif (int(field.get("pos")) - base, int(field.get("size"))) != (off, size):
-                problems.append(f"#{n} {event.name} {where}: python ({off}, {size}) vs tshark "
-                                f"({int(field.get('pos')) - base}, {field.get('size')})")
-        spans = {pdml_key(k) for k in expected["spans"]}
-        for key, field in fields.items():
-            if not instances.get(field.get("name")) and key not in spans:
-                problems.append(f"#{n} {event.name} {key}: an item python has no range for")
-        sub: list[str] = []
-        compare_values(expected["view"], fields, "", sub)
-        problems.extend(f"#{n} {event.name} {p}" for p in sub)
-    return problems
+def mme_protos(pdml: str):
+    return protos(pdml, "mme")
 
 
 @pytest.mark.parametrize("capture", ["tests/data/mme/session.pcapng",
@@ -183,24 +47,22 @@ def compare_packets(events: list, protos: list[ET.Element], instances: dict) -> 
 def test_every_mme_packet_shows_the_python_values_and_ranges(plugin, capture):
     path = ROOT / capture
     events = [e for e in python_events(path) if isinstance(e, PacketEvent)]
-    protos = mme_protos(tshark(plugin, path, "-T", "pdml").stdout)
-    assert len(protos) == len(events) == 404
-    problems = compare_packets(events, protos, INSTANCES)
+    items = mme_protos(tshark(plugin, path, "-T", "pdml").stdout)
+    assert len(items) == len(events) == 404
+    problems = check_packets("mme", events, items)
     assert not problems, f"{len(problems)} differences, e.g.\n" + "\n".join(problems[:15])
 
 
 def diep_capture(tmp_path: Path) -> tuple[Path, list]:
     """samples/diep.jsonl as exported PDUs for the diep dissector, and its Python events."""
-    from wirestruct.captures.writers.pcap_writer import write_exported_pdus
     from wirestruct.core.records import CaptureRecord
 
     sample = ROOT / "samples" / "diep.jsonl"
     with open_capture(sample) as capture:
         records = [r for r in capture if isinstance(r, CaptureRecord)]
     out = tmp_path / "diep.pcapng"
-    with open(out, "wb") as f:
-        write_exported_pdus(f, records, "diep")
     protocol = get_protocol("diep")
+    write_capture(out, protocol, records)
     with open_capture(sample) as capture:
         events = [e for e in decode_records(capture, protocol.decoder())
                   if isinstance(e, PacketEvent)]
@@ -212,14 +74,9 @@ def test_every_diep_packet_of_exported_pdus_shows_the_python_values_and_ranges(p
     """Straight to the diep dissector by the exported PDU's dissector name; clientbound
     and serverbound by its direction; 0x02 decompressed (Lua LZ4) and shown as a packet."""
     path, events = diep_capture(tmp_path)
-    root = ET.fromstring(tshark(plugin, path, "-T", "pdml").stdout)
-    protos = [proto for packet in root.iter("packet") for proto in packet.iter("proto")
-              if proto.get("name") == "diep"]
-    assert len(protos) == len(events) == 182
-    instances = {f.abbrev: f.instance for info in field_table(
-        "diep", "diep", "diep_clientbound_diepcustom_011c2e9").types.values()
-        for f in info.fields}
-    problems = compare_packets(events, protos, instances)
+    items = protos(tshark(plugin, path, "-T", "pdml").stdout, "diep")
+    assert len(items) == len(events) == 182
+    problems = check_packets("diep", events, items)
     assert not problems, f"{len(problems)} differences, e.g.\n" + "\n".join(problems[:15])
 
 
@@ -273,6 +130,19 @@ def test_filters_on_field_names(plugin):
     assert len(moves) > 20 and shown == wanted
 
 
+def test_filters_on_computed_numbers(plugin):
+    """A computed value is typed as the compiler types its expression: a region's volume
+    (an instance) is a number a filter compares."""
+    path = ROOT / "tests/data/mme/session.pcapng"
+    volumes = sorted(e.packet.payload.region.volume for e in python_events(path)
+                     if isinstance(e, PacketEvent) and hasattr(e.packet.payload, "region")
+                     and e.packet.payload.region.volume > 100)
+    out = tshark(plugin, path, "-Y", "mme.region.volume > 100", "-T", "fields",
+                 "-e", "mme.region.volume", "-E", "occurrence=a").stdout
+    shown = sorted(int(v) for line in out.split() for v in line.split(",") if int(v) > 100)
+    assert len(volumes) >= 3 and shown == volumes
+
+
 def damaged_capture(tmp_path: Path) -> tuple[Path, list[bytes]]:
     """The MME session with packets cut, lengths that lie and garbage, as a pcapng."""
     import random
@@ -313,13 +183,11 @@ def damaged_capture(tmp_path: Path) -> tuple[Path, list[bytes]]:
 
 def test_damaged_packets_give_expert_info_like_wirestruct_errors(plugin, tmp_path):
     """Every error event wirestruct has for the damaged capture is expert info of the same
-    kind in tshark, and tshark has no others. (Not yet in the dissector: inflating MME
-    map data, so the DecompressionErrors of damaged map transfers are left out.)"""
+    kind in tshark (map data that does not inflate included), and tshark has no others."""
     path, _ = damaged_capture(tmp_path)
     from wirestruct.core.events import ErrorEvent
     events = python_events(path)
-    python_errors = sorted(e.error.kind for e in events if isinstance(e, ErrorEvent)
-                           and e.error.kind != "DecompressionError")
+    python_errors = sorted(e.error.kind for e in events if isinstance(e, ErrorEvent))
     out = tshark(plugin, path, "-T", "fields", "-e", "_ws.expert.message",
                  "-E", "occurrence=a", "-E", "aggregator=|").stdout
     messages = [m for line in out.splitlines() for m in line.split("|")
@@ -329,24 +197,60 @@ def test_damaged_packets_give_expert_info_like_wirestruct_errors(plugin, tmp_pat
 
 
 def test_check_and_install(tmp_path):
+    """check() runs tshark on every protocol's sample (written as its carrier says) and
+    finds as many packets as wirestruct decodes; install() writes the plugin."""
     result = check()
     assert result["ok"], result
-    assert result["packets"] == result["expected"] > 300
+    by_name = {r["protocol"]: r for r in result["protocols"]}
+    assert set(by_name) == {"mme", "diep", "scrap-mechanic"}
+    for r in by_name.values():
+        assert r["packets"] == r["expected"] > 100, r
     assert result["wireshark"].startswith("4.")
     assert result["lua"].startswith("Lua 5.")
     installed = install(tmp_path / "plugins")
     assert Path(installed["entry"]) == tmp_path / "plugins" / "wirestruct.lua"
+    assert sorted(installed["protocols"]) == ["diep", "mme", "scrap-mechanic"]
     assert (tmp_path / "plugins" / "wirestruct" / "runtime" / "kaitaistruct.luamod").is_file()
     assert not list((tmp_path / "plugins" / "wirestruct").rglob("*.lua"))
-    again = check(plugin=Path(installed["entry"]))
+    again = check(plugin=Path(installed["entry"]), protocols=["mme"])
     assert again["ok"], again
 
 
 def test_check_without_the_checkouts_sample_uses_a_generated_session(tmp_path):
-    """An installed wheel has no samples/: check() makes an MME session itself."""
-    from wirestruct.wireshark.plugin import sample_capture
-    out = tmp_path / "generated.pcapng"
-    expected = sample_capture(out, sample=tmp_path / "no" / "mme.jsonl")
-    assert expected > 300
-    result = check(capture=out)
-    assert result["ok"] and result["packets"] == expected, result
+    """An installed wheel has no samples/: check() takes a session of the protocol's
+    generator."""
+    from dataclasses import replace
+
+    from wirestruct.wireshark.plugin import sample_records
+    mme = replace(get_protocol("mme"), samples=())
+    records = sample_records(mme)
+    assert records and records[0].data[:2] in (b"\x00\x00", b"\x01\x00")
+    result = check(protocols=[mme])
+    assert result["ok"], result
+    assert result["protocols"][0]["packets"] > 300
+
+
+def cli(*args) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "wirestruct.tools.cli", *map(str, args)],
+                          capture_output=True, text=True, cwd=ROOT, timeout=600)
+
+
+def test_the_command_line_installs_checks_and_converts(tmp_path):
+    """`wirestruct wireshark install --dir`, `check --plugin` on what it installed, and
+    `convert --to pcapng` of a message protocol: exported PDUs naming the dissector."""
+    proc = cli("wireshark", "install", "--dir", tmp_path / "plugins", "-p", "diep", "--json")
+    assert proc.returncode == 0, proc.stderr
+    installed = json.loads(proc.stdout)
+    assert installed["protocols"] == ["diep"] and installed["lua"].startswith("Lua 5.")
+    proc = cli("wireshark", "check", "--plugin", installed["entry"], "-p", "diep")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "diep: ok, 182 packets (wirestruct decodes 182)" in proc.stdout
+    out = tmp_path / "diep.pcapng"
+    proc = cli("convert", "samples/diep.jsonl", "-p", "diep", "--to", "pcapng", "--out", out)
+    assert proc.returncode == 0, proc.stderr
+    shown = tshark(Path(installed["entry"]), out, "-T", "fields", "-e", "exported_pdu.prot_name",
+                   "-e", "diep.packet_name", "-E", "occurrence=f").stdout.splitlines()
+    assert len(shown) == 163 and all(line.startswith("diep\t") for line in shown)
+    assert shown[0] == "diep\tinit"
+    proc = cli("wireshark", "check", "--capture", out)
+    assert proc.returncode == 2 and "--capture needs one --protocol" in proc.stderr

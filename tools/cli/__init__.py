@@ -9,6 +9,7 @@
     wirestruct fields --protocol P [PACKET]                        packet names, field paths
     wirestruct batch CAPTURES... --protocol P --out DATASET        many captures -> Parquet
     wirestruct samples DIR                                         the bundled sample captures
+    wirestruct wireshark install [--dir DIR] | check              the Wireshark plugin
     wirestruct regen [--check]                                     ksy/ -> generated/
 
 A capture is a file or ``-`` (standard input), plain or gzip/xz/zstd-compressed; without
@@ -39,10 +40,11 @@ from wirestruct.tools.cli import (
     samples,
     show,
     state,
+    wireshark,
 )
 
 #: The commands, in the order ``--help`` lists them.
-COMMANDS = (decode, state, export, convert, encode, show, fields, batch, samples, regen)
+COMMANDS = (decode, state, export, convert, encode, show, fields, batch, samples, wireshark, regen)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -28,9 +28,13 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="the game server's TCP/UDP endpoint in a pcap/pcapng capture")
     options.add_limits(p)
     p.add_argument("--to", required=True, choices=TO,
-                   help="the format to write; pcap/pcapng are synthesized as "
-                        "Ethernet/IPv4/TCP, one connection per stream from "
-                        "127.0.0.1:50000+N to 127.0.0.1:4000, handshake included")
+                   help="the format to write; pcap and pcapng are synthesized: for a stream "
+                        "protocol as Ethernet/IPv4/TCP, one connection per stream from "
+                        "127.0.0.1:50000+N to 127.0.0.1:4000, handshake included; for a "
+                        "message protocol one UDP datagram a packet, or in pcapng, when the "
+                        "protocol has a Wireshark dissector, one exported PDU a packet "
+                        "naming it (Wireshark's link type 252), for `wirestruct wireshark`'s "
+                        "plugin")
     p.add_argument("--out", required=True, metavar="FILE", help="the file to write")
     options.examples(p, "convert")
     p.set_defaults(func=run)
@@ -62,6 +66,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         with capture, new_file(args.out) as out:
             count = write_records(args.to, out, records(), protocol=name or "",
+                                  transport=get_protocol(name).transport if name else "stream",
+                                  dissector=_dissector(args.to, name),
                                   rejected=lambda item: skipped(item, "not written"))
     except KeyboardInterrupt as stop:
         stopped = stop
@@ -74,3 +80,14 @@ def run(args: argparse.Namespace) -> int:
           f"unreadable" + (f", {unwritten} not written (the {args.to} format cannot hold "
                            "them)" if unwritten else ""), file=sys.stderr)
     return EXIT_OK
+
+
+def _dissector(to: str, protocol: str | None) -> str | None:
+    """The Wireshark dissector a pcapng of ``protocol`` names in exported PDUs (None: the
+    capture is written as TCP or UDP)."""
+    if to != "pcapng" or not protocol:
+        return None
+    ws = get_protocol(protocol).wireshark
+    if ws is None or ws.carrier != "exported_pdu":
+        return None
+    return ws.proto

@@ -71,13 +71,15 @@ def writable(records: Iterable[CaptureRecord], fmt: str, transport: str,
 
 def write_records(fmt: str, out: BinaryIO, records: Iterable[CaptureRecord], *,
                   rejected: Callable[[WirestructError], None], protocol: str = "",
-                  transport: str = "stream") -> int:
+                  transport: str = "stream", dissector: str | None = None) -> int:
     """Write ``records`` to ``out`` as ``fmt`` (see :data:`FORMATS`); returns how many
     were written. pcap and pcapng are synthesized: TCP connections for ``transport``
-    "stream", one UDP datagram a record for "message"."""
+    "stream", one UDP datagram a record for "message" or, in a pcapng given a Wireshark
+    ``dissector`` name, one exported PDU a record that names it."""
     if fmt not in FORMATS:
         raise ValueError(f"unknown capture format {fmt!r}; known: {', '.join(FORMATS)}")
-    good = writable(records, fmt, transport, rejected)
+    exported = fmt == "pcapng" and transport == "message" and dissector is not None
+    good = writable(records, fmt, "exported" if exported else transport, rejected)
     if fmt == "jsonl":
         from wirestruct.captures.files.jsonl import write_jsonl
         text = io.TextIOWrapper(out, encoding="utf-8", newline="\n", write_through=False)
@@ -89,7 +91,14 @@ def write_records(fmt: str, out: BinaryIO, records: Iterable[CaptureRecord], *,
     if fmt == "wscap":
         from wirestruct.captures.files.container import write_container
         return write_container(out, protocol, good)
-    from wirestruct.captures.writers.pcap_writer import write_pcap, write_pcapng, write_udp
+    from wirestruct.captures.writers.pcap_writer import (
+        write_exported_pdus,
+        write_pcap,
+        write_pcapng,
+        write_udp,
+    )
+    if exported:
+        return write_exported_pdus(out, good, dissector or "")
     if transport == "message":
         return write_udp(out, good, pcapng=fmt == "pcapng")
     return (write_pcap if fmt == "pcap" else write_pcapng)(out, good)

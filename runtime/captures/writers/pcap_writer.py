@@ -27,7 +27,16 @@ LINKTYPE_WIRESHARK_UPPER_PDU = 252
 #: Tags of the exported PDU header (wsutil/exported_pdu_tlvs.h in Wireshark).
 EXP_PDU_TAG_END_OF_OPT = 0
 EXP_PDU_TAG_DISSECTOR_NAME = 12
+EXP_PDU_TAG_IPV4_SRC = 20
+EXP_PDU_TAG_IPV4_DST = 21
+EXP_PDU_TAG_IPV6_SRC = 22
+EXP_PDU_TAG_IPV6_DST = 23
+EXP_PDU_TAG_PORT_TYPE = 24
+EXP_PDU_TAG_SRC_PORT = 25
+EXP_PDU_TAG_DST_PORT = 26
 EXP_PDU_TAG_P2P_DIRECTION = 35
+#: EXP_PDU_PT_UDP: the endpoints' ports are of datagrams (a record is one message)
+EXP_PDU_PT_UDP = 3
 #: P2P_DIR_SENT and P2P_DIR_RECV: the client's packets are "sent", the server's "received".
 P2P_DIRECTIONS = {Direction.C2S: 0, Direction.S2C: 1}
 ETHERTYPE_IPV4 = 0x0800
@@ -237,30 +246,55 @@ def write_pcapng(out: BinaryIO, records: Iterable[CaptureRecord], *,
     return _synthesize(writer, records, server, client)
 
 
-def exported_pdu_header(dissector: str, direction: Direction | None = None) -> bytes:
+def exported_pdu_header(dissector: str, direction: Direction | None = None,
+                        endpoints: tuple[tuple[str, int], tuple[str, int]] | None = None
+                        ) -> bytes:
     """The TLVs that precede a PDU in a LINKTYPE_WIRESHARK_UPPER_PDU frame: the name of
     the dissector Wireshark is to call (a string padded with NUL bytes to a multiple of
-    4, the padding counted in the length, as Wireshark writes it), the direction when
-    known, and the end of the options. Integers are big-endian."""
+    4, the padding counted in the length, as Wireshark writes it), the sender's and the
+    receiver's address and port when given (``((host, port), (host, port))``, so that
+    Wireshark tells connections apart), the direction when known, and the end of the
+    options. Integers are big-endian."""
     name = dissector.encode("ascii")
     name += b"\x00" * (4 - len(name) % 4)
     out = struct.pack(">HH", EXP_PDU_TAG_DISSECTOR_NAME, len(name)) + name
+    if endpoints is not None:
+        (src, sport), (dst, dport) = endpoints
+        a, b = _addr(src), _addr(dst)
+        tags = (EXP_PDU_TAG_IPV4_SRC, EXP_PDU_TAG_IPV4_DST) if len(a) == 4 else \
+            (EXP_PDU_TAG_IPV6_SRC, EXP_PDU_TAG_IPV6_DST)
+        out += struct.pack(">HH", tags[0], len(a)) + a + struct.pack(">HH", tags[1], len(b)) + b
+        out += struct.pack(">HHI", EXP_PDU_TAG_PORT_TYPE, 4, EXP_PDU_PT_UDP)
+        out += struct.pack(">HHIHHI", EXP_PDU_TAG_SRC_PORT, 4, sport, EXP_PDU_TAG_DST_PORT, 4,
+                           dport)
     if direction is not None:
         out += struct.pack(">HHi", EXP_PDU_TAG_P2P_DIRECTION, 4, P2P_DIRECTIONS[direction])
     return out + struct.pack(">HH", EXP_PDU_TAG_END_OF_OPT, 0)
 
 
-def write_exported_pdus(out: BinaryIO, records: Iterable[CaptureRecord], dissector: str) -> int:
+def write_exported_pdus(out: BinaryIO, records: Iterable[CaptureRecord], dissector: str, *,
+                        server: tuple[str, int] = ("127.0.0.1", 4000),
+                        client: tuple[str, int] = ("127.0.0.1", 50000)) -> int:
     """Write message-protocol ``records`` (each record one packet) as a pcapng of
     Wireshark's exported PDUs: one frame per record, naming ``dissector`` (a Wireshark
-    dissector name, e.g. ``diep``) and the record's direction, so Wireshark hands each
-    packet straight to that dissector. Returns the number of records."""
+    dissector name, e.g. ``my_game``), the record's direction and its connection's
+    endpoints (``client``'s port plus the record's stream number, and ``server``), so
+    Wireshark hands each packet straight to that dissector and keeps connections apart.
+    Returns the number of records."""
     writer = PcapngWriter(out)
     writer.interface(LINKTYPE_WIRESHARK_UPPER_PDU, tsresol=9, name=b"wirestruct")
-    headers = {d: exported_pdu_header(dissector, d) for d in Direction}
+    headers: dict[tuple[int, Direction], bytes] = {}
     count = 0
     for record in records:
-        writer.write(record.t, headers[record.direction] + bytes(record.data))
+        key = (record.stream, record.direction)
+        header = headers.get(key)
+        if header is None:
+            if len(headers) > 4096:
+                headers.clear()
+            near = (client[0], (client[1] + record.stream) & 0xFFFF)
+            ends = (near, server) if record.direction is Direction.C2S else (server, near)
+            header = headers[key] = exported_pdu_header(dissector, record.direction, ends)
+        writer.write(record.t, header + bytes(record.data))
         count += 1
     return count
 

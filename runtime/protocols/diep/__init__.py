@@ -25,6 +25,7 @@ from wirestruct.protocols.diep.decoder import DiepDecoder
 from wirestruct.protocols.diep.export import export_items
 from wirestruct.protocols.diep.presentation import PRESENTATION
 from wirestruct.protocols.diep.tracker import EntityTracker
+from wirestruct.protocols.diep.wireshark import WIRESHARK
 
 
 def make_decoder(limits: Limits = DEFAULT_LIMITS, diep_build: str | None = None
@@ -88,6 +89,7 @@ PROTOCOL = Protocol(
     generate=seeded_session,
     parallel_by_default=True,
     samples=(samples_root() / "diep.jsonl",),
+    wireshark=WIRESHARK,
     examples={
         "": ("wirestruct state samples/diep.jsonl",),
         "decode": ("wirestruct decode samples/diep.jsonl -p diep -T fields -e index -e name -e t",

@@ -22,6 +22,7 @@ from wirestruct.protocols.mme.decoder import MmeDecoder
 from wirestruct.protocols.mme.export import export_items
 from wirestruct.protocols.mme.presentation import PRESENTATION
 from wirestruct.protocols.mme.tracker import MmeTracker
+from wirestruct.protocols.mme.wireshark import WIRESHARK
 
 
 def make_encoder(**options: Any) -> Any:
@@ -68,6 +69,7 @@ PROTOCOL = Protocol(
     generate=seeded_session,
     default_ports=(),  # the document names no default port
     samples=(samples_root() / "mme.jsonl",),
+    wireshark=WIRESHARK,
     examples={
         "": ("wirestruct decode samples/mme.jsonl -p mme | jq -c .name",
              "tcpdump -U -w - -i lo port 4000 | wirestruct decode - -p mme"),

@@ -27,6 +27,7 @@ from wirestruct.protocols.scrap_mechanic.export import export_items
 from wirestruct.protocols.scrap_mechanic.game_state import ScrapMechanicTracker
 from wirestruct.protocols.scrap_mechanic.presentation import PRESENTATION
 from wirestruct.protocols.scrap_mechanic.tracker import NetObjTracker
+from wirestruct.protocols.scrap_mechanic.wireshark import WIRESHARK
 
 
 def make_encoder(**options: Any) -> Any:
@@ -66,6 +67,7 @@ PROTOCOL = Protocol(
     generate=seeded_session,
     parallel_by_default=True,
     samples=(samples_root() / "scrap_mechanic.jsonl",),
+    wireshark=WIRESHARK,
     examples={
         "state": ("wirestruct state samples/scrap_mechanic.jsonl -p scrap-mechanic",),
     },

@@ -65,12 +65,12 @@ local function source(src)
     return src, 0
   elseif t == "table" and src._ws_source then
     return src.buf, src.base
-  elseif t == "userdata" then
-    -- A Wireshark Tvb or TvbRange: its bytes once, as a Lua string.
-    local kind = typeof and typeof(src)
-    if kind == "TvbRange" then
-      return src:raw(), src:offset()
-    end
+  end
+  -- A Wireshark Tvb or TvbRange: its bytes once, as a Lua string.
+  local kind = typeof and typeof(src)
+  if kind == "TvbRange" then
+    return src:raw(), src:offset()
+  elseif kind == "Tvb" then
     return src:raw(), 0
   end
   error("KaitaiStream: cannot read from a " .. t, 2)

@@ -295,6 +295,12 @@ function M.instances(obj)
   return names
 end
 
+-- A source of bytes for rt:parse whose first byte lies at `base` of a buffer (the field
+-- ranges of the parse are then offsets in that buffer: bytes rebuilt into a tab).
+function M.source(data, base)
+  return { _ws_source = true, buf = data, base = base or 0 }
+end
+
 -- Is `value` an object of a generated class?
 function M.is_object(value)
   return type(value) == "table" and rawget(value, "_ws_off") ~= nil

@@ -1,0 +1,43 @@
+"""Multiplayer Map Editor in Wireshark: what the specs do not say (the plug-in's
+:class:`~wirestruct.plugin.protocol.Wireshark` part).
+
+A stream over TCP, framed by the 4-byte header, claimed by heuristic at the start of a
+connection; payloads shorter than their type allows are refused before the spec runs, with
+the sizes of :mod:`.packets`; map transfers inflated as :mod:`.decoder` does (the runtime's
+capped Lua inflater, the transfer state per direction of a connection). The piece is
+``wireshark.lua`` beside this module.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from wirestruct.plugin.protocol import Wireshark
+
+#: The packets of map transfers: their step in the Lua piece.
+TRANSFERS = ("MAP_SETUP", "MAP_DATA", "MAP_TOTAL_RESET", "MAP_TOTAL_DATA", "BUFFER_RESET",
+             "BUFFER_APPEND", "BUFFER_IS_MAP_DATA", "BUFFER_IS_FILE_DATA")
+
+
+def data() -> dict[str, Any]:
+    """The tables the Lua piece reads: smallest payload size and name of each type, and
+    the packet types of map transfers."""
+    from wirestruct.protocols.mme.packets import PACKETS, PacketType
+
+    return {"minimum": {t: info.minimum for t, info in PACKETS.items()},
+            "names": {t: info.name.lower() for t, info in PACKETS.items()},
+            "transfers": {int(PacketType[name]): name.lower() for name in TRANSFERS}}
+
+
+WIRESHARK = Wireshark(
+    proto="mme",
+    title="Multiplayer Map Editor (wirestruct)",
+    short="MME",
+    root_spec="mme_packet",
+    carrier="tcp",
+    heuristics=("tcp",),
+    header_size=4,
+    whole=False,
+    piece=Path(__file__).resolve().with_name("wireshark.lua"),
+    data=data,
+)
