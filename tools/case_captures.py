@@ -6,7 +6,7 @@ Each file is written frame by frame with :mod:`wirestruct.captures.writers.pcap_
 deterministically (fixed timestamps, seeded bytes), so the tests can check that the
 committed files are exactly what this module builds. Two sources of bytes:
 
-* MME streams (:func:`mme_stream`): 40 packets, MOVE_PLAYER (24 bytes each) and
+* Game streams (:func:`mme_stream`): 40 packets, MOVE_PLAYER (24 bytes each) and
   CHAT_MESSAGE (8 to 40 bytes) in turn, from a seeded pattern, cut into TCP segments;
 * the real frames of ``tests/data/captures/lo_ethernet.pcap`` (the loopback run there),
   whose IP packets are wrapped again in the tunnels and link layers people capture.
@@ -46,10 +46,10 @@ CLIENT, SERVER = "10.0.0.1", "10.0.0.2"
 CPORT, SPORT = 40000, 44481
 T0 = 1_700_000_000.0
 
-# -- MME streams ------------------------------------------------------------------------
+# -- game streams ------------------------------------------------------------------------
 
 def mme_packets(seed: int, count: int = 40) -> list[bytes]:
-    """``count`` MME packets: MOVE_PLAYER and CHAT_MESSAGE in turn."""
+    """``count`` packets of a stream protocol (length-prefixed moves and chat lines in turn)."""
     rng = random.Random(seed)
     out = []
     for i in range(count):

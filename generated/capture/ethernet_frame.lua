@@ -4,10 +4,10 @@
 
 local class = require("class")
 require("kaitaistruct")
+require("ether_type")
+require("mpls_stack")
 require("ipv4_packet")
 require("ipv6_packet")
-require("mpls_stack")
-require("ether_type")
 require("pppoe_session")
 local stringstream = require("string_stream")
 local utils = require("utils")

@@ -1,5 +1,5 @@
 # This is a generated file! Please edit source .ksy file and use kaitai-struct-compiler to rebuild
-# type: ignore
+# mypy: ignore-errors
 
 import kaitaistruct
 from kaitaistruct import KaitaiStruct, KaitaiStream, BytesIO
@@ -133,7 +133,7 @@ class Ieee80211Frame(KaitaiStruct):
             if hasattr(self, '_m_is_amsdu'):
                 return self._m_is_amsdu
 
-            self._m_is_amsdu = (self.qos_control & 128 != 0 if self._parent.is_qos else False)
+            self._m_is_amsdu = ((self.qos_control // 128) % 2 != 0 if self._parent.is_qos else False)
             return getattr(self, '_m_is_amsdu', None)
 
 
@@ -158,7 +158,7 @@ class Ieee80211Frame(KaitaiStruct):
         if hasattr(self, '_m_is_qos'):
             return self._m_is_qos
 
-        self._m_is_qos =  ((self.is_data) and (self.subtype & 8 != 0)) 
+        self._m_is_qos =  ((self.is_data) and ((self.subtype // 8) % 2 != 0)) 
         return getattr(self, '_m_is_qos', None)
 
 

@@ -12,6 +12,9 @@ local stringstream = require("string_stream")
 -- 
 -- Router from the IPv4 Protocol / IPv6 Next Header value to the transport layer that
 -- follows. TCP and UDP are parsed; every other protocol (ICMP, GRE, ESP ...) stays bytes.
+-- IP in IP (protocol 4, IPv4, and 41, IPv6: the 6in4, 6to4 and IPv6-in-IPv6 tunnels)
+-- also stays bytes here, since the IP specs import this one: the wirestruct runtime
+-- parses it with `ip_packet`.
 -- See also: Source (https://www.iana.org/assignments/protocol-numbers/protocol-numbers.xhtml)
 IpPayload = class.class(KaitaiStruct)
 

@@ -4,15 +4,16 @@
 
 local class = require("class")
 require("kaitaistruct")
-require("ip_payload")
 require("ip_protocol")
+require("ip_payload")
 local stringstream = require("string_stream")
 local utils = require("utils")
 
 -- 
 -- An IPv4 packet: header with options (their length follows from IHL), then the payload
 -- bounded by Total Length (link-layer padding after it is left out; a frame cut short by
--- the capture keeps the payload bytes it has, see `is_cut`). Fragments keep their
+-- the capture keeps the payload bytes it has, see `is_cut`; a Total Length of 0, from
+-- segmentation offload, means the whole frame). Fragments keep their
 -- payload as bytes; only whole packets are routed to TCP/UDP.
 -- See also: Source (https://www.rfc-editor.org/rfc/rfc791#section-3.1)
 Ipv4Packet = class.class(KaitaiStruct)
@@ -37,8 +38,9 @@ function Ipv4Packet:_read()
   self.ecn = self._io:read_bits_int_be(2)
   self._io:align_to_byte()
   self.total_length = self._io:read_u2be()
-  if not(self.total_length >= self.len_header) then
-    error("ValidationLessThanError")
+  local _ = self.total_length
+  if not( ((_ == 0) or (_ >= self.len_header)) ) then
+    error("ValidationExprError")
   end
   self.identification = self._io:read_u2be()
   self.reserved = self._io:read_bits_int_be(1) ~= 0
@@ -71,7 +73,7 @@ function Ipv4Packet.property.is_cut:get()
     return self._m_is_cut
   end
 
-  self._m_is_cut = self.total_length > self._io:size()
+  self._m_is_cut = self.len_total > self._io:size()
   return self._m_is_cut
 end
 
@@ -93,7 +95,7 @@ function Ipv4Packet.property.len_body:get()
     return self._m_len_body
   end
 
-  self._m_len_body = utils.box_unwrap((self.is_cut) and utils.box_wrap(self._io:size() - self.len_header) or (self.total_length - self.len_header))
+  self._m_len_body = utils.box_unwrap((self.is_cut) and utils.box_wrap(self._io:size() - self.len_header) or (self.len_total - self.len_header))
   return self._m_len_body
 end
 
@@ -110,13 +112,27 @@ function Ipv4Packet.property.len_header:get()
 end
 
 -- 
+-- Length of the header and data, from Total Length or, when that is 0, the frame.
+Ipv4Packet.property.len_total = {}
+function Ipv4Packet.property.len_total:get()
+  if self._m_len_total ~= nil then
+    return self._m_len_total
+  end
+
+  self._m_len_total = utils.box_unwrap((self.total_length == 0) and utils.box_wrap(self._io:size()) or (self.total_length))
+  return self._m_len_total
+end
+
+-- 
 -- Internet Header Length, in 32-bit words (5 without options).
 -- 
 -- Differentiated Services Code Point (RFC 2474), formerly part of Type of Service.
 -- 
 -- Explicit Congestion Notification (RFC 3168).
 -- 
--- Length of the header and data, in bytes.
+-- Length of the header and data, in bytes. 0 in captures taken where the network
+-- card segments large sends (TCP segmentation offload): the packet is then the
+-- whole frame, as Wireshark reads it (`len_total`).
 -- When writing, set to the header's plus the body's byte length.
 -- 
 -- Identifies the fragments of one datagram.

@@ -4,8 +4,8 @@
 
 local class = require("class")
 require("kaitaistruct")
-require("ip_payload")
 require("ip_protocol")
+require("ip_payload")
 local utils = require("utils")
 local stringstream = require("string_stream")
 
@@ -37,7 +37,7 @@ function Ipv6Packet:_read()
   self.hop_limit = self._io:read_u1()
   self.src_addr = self._io:read_bytes(16)
   self.dst_addr = self._io:read_bytes(16)
-  self._raw_payload = self._io:read_bytes(utils.box_unwrap((self.is_cut) and utils.box_wrap(self._io:size() - 40) or (self.payload_length)))
+  self._raw_payload = self._io:read_bytes(utils.box_unwrap((self.is_cut) and utils.box_wrap(self._io:size() - 40) or (self.len_payload)))
   local _io = KaitaiStream(stringstream(self._raw_payload))
   self.payload = Ipv6Packet.PayloadChain(self.next_header, _io, self, self._root)
 end
@@ -51,8 +51,34 @@ function Ipv6Packet.property.is_cut:get()
     return self._m_is_cut
   end
 
-  self._m_is_cut = self.payload_length > self._io:size() - 40
+  self._m_is_cut = self.len_payload > self._io:size() - 40
   return self._m_is_cut
+end
+
+-- 
+-- Payload Length 0 with a Hop-by-Hop header: a jumbogram (RFC 2675), as large-send
+-- offload (BIG TCP) captures write them; the payload is then the whole frame, as
+-- Wireshark reads it.
+Ipv6Packet.property.is_jumbogram = {}
+function Ipv6Packet.property.is_jumbogram:get()
+  if self._m_is_jumbogram ~= nil then
+    return self._m_is_jumbogram
+  end
+
+  self._m_is_jumbogram =  ((self.payload_length == 0) and (self.next_header == IpProtocol.IpProtocol.hopopt)) 
+  return self._m_is_jumbogram
+end
+
+-- 
+-- Bytes of payload, from Payload Length or, for a jumbogram, the frame.
+Ipv6Packet.property.len_payload = {}
+function Ipv6Packet.property.len_payload:get()
+  if self._m_len_payload ~= nil then
+    return self._m_len_payload
+  end
+
+  self._m_len_payload = utils.box_unwrap((self.is_jumbogram) and utils.box_wrap(self._io:size() - 40) or (self.payload_length))
+  return self._m_len_payload
 end
 
 -- 

@@ -5,15 +5,19 @@
 local class = require("class")
 require("kaitaistruct")
 require("ppi_header")
-require("ipv4_packet")
-require("ethernet_frame")
+require("radiotap_header")
+require("cisco_hdlc")
 require("null_loopback")
-require("ipv6_packet")
-require("ip_packet")
+require("ieee802_11_frame")
 require("linux_sll")
+require("ipv4_packet")
+require("nflog")
+require("ethernet_frame")
+require("ip_packet")
 require("linux_sll2")
 require("ppp_frame")
-require("nflog")
+require("linux_netlink")
+require("ipv6_packet")
 local enum = require("enum")
 local stringstream = require("string_stream")
 
@@ -72,10 +76,22 @@ end
 
 function LinkFrame:_read()
   local _on = self.link_type
-  if _on == LinkFrame.LinkType.ethernet then
+  if _on == LinkFrame.LinkType.c_hdlc then
+    self._raw_body = self._io:read_bytes_full()
+    local _io = KaitaiStream(stringstream(self._raw_body))
+    self.body = CiscoHdlc(_io)
+  elseif _on == LinkFrame.LinkType.ethernet then
     self._raw_body = self._io:read_bytes_full()
     local _io = KaitaiStream(stringstream(self._raw_body))
     self.body = EthernetFrame(_io)
+  elseif _on == LinkFrame.LinkType.ieee802_11 then
+    self._raw_body = self._io:read_bytes_full()
+    local _io = KaitaiStream(stringstream(self._raw_body))
+    self.body = Ieee80211Frame(false, _io)
+  elseif _on == LinkFrame.LinkType.ieee802_11_radiotap then
+    self._raw_body = self._io:read_bytes_full()
+    local _io = KaitaiStream(stringstream(self._raw_body))
+    self.body = RadiotapHeader(_io)
   elseif _on == LinkFrame.LinkType.ipv4 then
     self._raw_body = self._io:read_bytes_full()
     local _io = KaitaiStream(stringstream(self._raw_body))
@@ -96,6 +112,10 @@ function LinkFrame:_read()
     self._raw_body = self._io:read_bytes_full()
     local _io = KaitaiStream(stringstream(self._raw_body))
     self.body = NullLoopback(_io)
+  elseif _on == LinkFrame.LinkType.netlink then
+    self._raw_body = self._io:read_bytes_full()
+    local _io = KaitaiStream(stringstream(self._raw_body))
+    self.body = LinuxNetlink(_io)
   elseif _on == LinkFrame.LinkType.nflog then
     self._raw_body = self._io:read_bytes_full()
     local _io = KaitaiStream(stringstream(self._raw_body))

@@ -4,11 +4,11 @@
 
 local class = require("class")
 require("kaitaistruct")
+require("ether_type")
+require("mpls_stack")
+require("linux_sll")
 require("ipv4_packet")
 require("ipv6_packet")
-require("mpls_stack")
-require("ether_type")
-require("linux_sll")
 require("pppoe_session")
 local stringstream = require("string_stream")
 

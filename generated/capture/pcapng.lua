@@ -128,6 +128,10 @@ function Pcapng.Block:_read()
     self._raw_body = self._io:read_bytes((self.head.len_block - self.head.len_head) - 4)
     local _io = KaitaiStream(stringstream(self._raw_body))
     self.body = Pcapng.InterfaceDescriptionBlock(self.head.is_le, _io, self, self._root)
+  elseif _on == Pcapng.BlockType.packet then
+    self._raw_body = self._io:read_bytes((self.head.len_block - self.head.len_head) - 4)
+    local _io = KaitaiStream(stringstream(self._raw_body))
+    self.body = Pcapng.PacketBlock(self.head.is_le, self.num_interfaces, self.first_link_type, _io, self, self._root)
   elseif _on == Pcapng.BlockType.section_header then
     self._raw_body = self._io:read_bytes((self.head.len_block - self.head.len_head) - 4)
     local _io = KaitaiStream(stringstream(self._raw_body))
@@ -574,6 +578,114 @@ end
 -- 0 (opt_endofopt) ends the list; 1 is a comment; others depend on the block type.
 -- 
 -- Type of the block holding the option; option codes are per block type.
+
+-- 
+-- Packet Block - the obsolete form of the Enhanced Packet Block, which old writers
+-- still produce: a 16-bit interface number and a drop count where the Enhanced Packet
+-- Block has a 32-bit interface number.
+-- See also: Source (https://datatracker.ietf.org/doc/html/draft-ietf-opsawg-pcapng#appendix-A)
+Pcapng.PacketBlock = class.class(KaitaiStruct)
+
+function Pcapng.PacketBlock:_init(is_le, num_interfaces, first_link_type, io, parent, root)
+  KaitaiStruct._init(self, io)
+  self._parent = parent
+  self._root = root
+  self.is_le = is_le
+  self.num_interfaces = num_interfaces
+  self.first_link_type = first_link_type
+  self:_read()
+end
+
+function Pcapng.PacketBlock:_read()
+  local _on = self.is_le
+  if _on == true then
+    self._is_le = true
+  elseif _on == false then
+    self._is_le = false
+  end
+
+  if self._is_le == true then
+    self:_read_le()
+  elseif self._is_le == false then
+    self:_read_be()
+  else
+    error("unable to decide endianness")
+  end
+end
+
+function Pcapng.PacketBlock:_read_le()
+  self.interface_id = self._io:read_u2le()
+  self.drops_count = self._io:read_u2le()
+  self.timestamp_high = self._io:read_u4le()
+  self.timestamp_low = self._io:read_u4le()
+  self.len_packet_data = self._io:read_u4le()
+  self.original_packet_length = self._io:read_u4le()
+  local _on =  ((self.interface_id == 0) and (self.num_interfaces > 0) and (self.len_packet_data == self.original_packet_length)) 
+  if _on == true then
+    self._raw_packet_data = self._io:read_bytes(self.len_packet_data)
+    local _io = KaitaiStream(stringstream(self._raw_packet_data))
+    self.packet_data = LinkFrame(self.first_link_type, _io)
+  else
+    self.packet_data = self._io:read_bytes(self.len_packet_data)
+  end
+  self.padding = self._io:read_bytes((4 - self.len_packet_data % 4) % 4)
+  self.options = {}
+  local i = 0
+  while not self._io:is_eof() do
+    self.options[i + 1] = Pcapng.Option(self.is_le, Pcapng.BlockType.packet, self._io, self, self._root)
+    i = i + 1
+  end
+end
+
+function Pcapng.PacketBlock:_read_be()
+  self.interface_id = self._io:read_u2be()
+  self.drops_count = self._io:read_u2be()
+  self.timestamp_high = self._io:read_u4be()
+  self.timestamp_low = self._io:read_u4be()
+  self.len_packet_data = self._io:read_u4be()
+  self.original_packet_length = self._io:read_u4be()
+  local _on =  ((self.interface_id == 0) and (self.num_interfaces > 0) and (self.len_packet_data == self.original_packet_length)) 
+  if _on == true then
+    self._raw_packet_data = self._io:read_bytes(self.len_packet_data)
+    local _io = KaitaiStream(stringstream(self._raw_packet_data))
+    self.packet_data = LinkFrame(self.first_link_type, _io)
+  else
+    self.packet_data = self._io:read_bytes(self.len_packet_data)
+  end
+  self.padding = self._io:read_bytes((4 - self.len_packet_data % 4) % 4)
+  self.options = {}
+  local i = 0
+  while not self._io:is_eof() do
+    self.options[i + 1] = Pcapng.Option(self.is_le, Pcapng.BlockType.packet, self._io, self, self._root)
+    i = i + 1
+  end
+end
+
+-- 
+-- The 64-bit timestamp in units of the interface's resolution, exact in Python.
+Pcapng.PacketBlock.property.timestamp = {}
+function Pcapng.PacketBlock.property.timestamp:get()
+  if self._m_timestamp ~= nil then
+    return self._m_timestamp
+  end
+
+  self._m_timestamp = self.timestamp_high * 4294967296 + self.timestamp_low
+  return self._m_timestamp
+end
+
+-- 
+-- Interface number (order of the Interface Description Blocks in the section).
+-- 
+-- Packets the interface dropped between this one and the one before; 0xFFFF unknown.
+-- 
+-- Upper 32 bits of the timestamp, in units of the interface's if_tsresol.
+-- 
+-- Lower 32 bits of the timestamp.
+-- 
+-- Bytes of the packet stored here (the block pads them to 32 bits).
+-- 
+-- The packet, parsed as a frame when it comes from interface 0 and was stored
+-- whole; otherwise bytes.
 
 -- 
 -- Section Header Block body, after the byte-order magic.

@@ -51,7 +51,7 @@ class PpiHeader(KaitaiStruct):
         self.wrapped_link_type = KaitaiStream.resolve_enum(PpiHeader.WrappedLinkType, self._io.read_u4le())
         self._raw_fields = self._io.read_bytes(self.len_header - 8)
         _io__raw_fields = KaitaiStream(BytesIO(self._raw_fields))
-        self.fields = PpiHeader.FieldList(self.flags & 1 != 0, _io__raw_fields, self, self._root)
+        self.fields = PpiHeader.FieldList(self.flags % 2 != 0, _io__raw_fields, self, self._root)
         _on = self.wrapped_link_type
         if _on == PpiHeader.WrappedLinkType.ethernet:
             pass
@@ -147,7 +147,7 @@ class PpiHeader(KaitaiStruct):
         if hasattr(self, '_m_has_fcs'):
             return self._m_has_fcs
 
-        self._m_has_fcs = (KaitaiStream.byte_array_index(self.fields.items[0].data, 8) & 1 != 0 if  ((len(self.fields.items) > 0) and (self.fields.items[0].field_type == PpiHeader.FieldType.common_80211) and (self.fields.items[0].len_data >= 10))  else False)
+        self._m_has_fcs = (KaitaiStream.byte_array_index(self.fields.items[0].data, 8) % 2 != 0 if  ((len(self.fields.items) > 0) and (self.fields.items[0].field_type == PpiHeader.FieldType.common_80211) and (self.fields.items[0].len_data >= 10))  else False)
         return getattr(self, '_m_has_fcs', None)
 
 

@@ -203,6 +203,6 @@ INSTANCE_TYPES = {
     'sm_network_update:SmNetworkUpdate.SteamId': {'value': 'int'},
     'sm_network_update:SmNetworkUpdate.UpdateCharacter': {'num_bits': 'int', 'num_padding_bits': 'int'},
     'sm_player_movement:SmPlayerMovement.Keys': {'value': 'int'},
-    'sm_server_info:SmServerInfo.GenericData': {'key_u32': 'int'},
+    'sm_server_info:SmServerInfo.GenericData': {'key_le': 'int'},
     'sm_unreliable_update:SmUnreliableUpdate.CharacterUpdate': {'keys': 'int'},
 }

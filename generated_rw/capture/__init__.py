@@ -6,9 +6,15 @@ specs (as the compiler parsed them) and the compiler's python-rw output.
 
 #: class (``module:Qual.Name``) -> (parameters, sequence fields in spec order)
 FIELDS = {
+    'cisco_hdlc:CiscoHdlc': ((), ('address', 'control', 'protocol', 'body')),
     'ether_type:EtherType': ((), ()),
     'ethernet_frame:EthernetFrame': ((), ('dst_mac', 'src_mac', 'ether_type_or_tpid', 'vlan_tags', 'body')),
     'ethernet_frame:EthernetFrame.VlanTag': ((), ('priority', 'drop_eligible', 'vlan_id', 'ether_type')),
+    'geneve_packet:GenevePacket': ((), ('version', 'len_options', 'is_oam', 'has_critical_options', 'reserved1', 'protocol_type', 'vni', 'reserved2', 'options', 'body')),
+    'gtp_u_packet:GtpUPacket': ((), ('version', 'protocol_type', 'reserved', 'has_extension_header', 'has_sequence_number', 'has_n_pdu_number', 'message_type', 'len_message', 'teid', 'sequence_number', 'n_pdu_number', 'next_extension_type', 'extension_headers', 'body')),
+    'gtp_u_packet:GtpUPacket.ExtensionHeader': ((), ('len_header', 'content', 'next_type')),
+    'ieee802_11_frame:Ieee80211Frame': (('has_fcs',), ('subtype', 'frame_type', 'protocol_version', 'order', 'is_protected', 'more_data', 'power_management', 'retry', 'more_fragments', 'from_ds', 'to_ds', 'duration', 'header', 'body', 'fcs')),
+    'ieee802_11_frame:Ieee80211Frame.DataHeader': ((), ('addr1', 'addr2', 'addr3', 'sequence_control', 'addr4', 'qos_control', 'ht_control')),
     'ip_packet:IpPacket': ((), ('body',)),
     'ip_payload:IpPayload': (('protocol',), ('body',)),
     'ip_protocol:IpProtocol': ((), ()),
@@ -16,9 +22,13 @@ FIELDS = {
     'ipv6_packet:Ipv6Packet': ((), ('version', 'traffic_class', 'flow_label', 'payload_length', 'next_header', 'hop_limit', 'src_addr', 'dst_addr', 'payload')),
     'ipv6_packet:Ipv6Packet.PayloadChain': (('first_header',), ('extension_headers', 'body', 'fragment_data')),
     'ipv6_packet:Ipv6Packet.ExtensionHeader': (('header_type',), ('next_header', 'hdr_ext_len', 'data')),
+    'l2tp_packet:L2tpPacket': ((), ('is_control', 'has_length', 'reserved1', 'has_sequence', 'reserved2', 'has_offset', 'priority', 'reserved3', 'version', 'len_message', 'tunnel_id', 'session_id', 'ns', 'nr', 'len_offset', 'offset_pad', 'body')),
     'link_frame:LinkFrame': (('link_type_id',), ('body',)),
+    'linux_netlink:LinuxNetlink': ((), ('packet_type', 'arphrd_type', 'len_addr', 'addr', 'family', 'messages')),
+    'linux_netlink:LinuxNetlink.Message': ((), ('len_message', 'message_type', 'flags', 'sequence', 'port_id', 'body', 'padding')),
     'linux_sll:LinuxSll': ((), ('packet_type', 'arphrd_type', 'len_addr', 'addr', 'protocol', 'body')),
     'linux_sll2:LinuxSll2': ((), ('protocol', 'reserved', 'interface_index', 'arphrd_type', 'packet_type', 'len_addr', 'addr', 'body')),
+    'llc_snap:LlcSnap': ((), ('dsap', 'ssap', 'control', 'oui', 'protocol', 'body')),
     'mpls_stack:MplsStack': ((), ('labels', 'body')),
     'mpls_stack:MplsStack.LabelEntry': ((), ('label', 'traffic_class', 'bottom_of_stack', 'ttl')),
     'nflog:Nflog': ((), ('family', 'version', 'resource_id', 'attributes')),
@@ -35,13 +45,19 @@ FIELDS = {
     'pcapng:Pcapng.SectionHeaderBlock': (('is_le',), ('major_version', 'minor_version', 'section_length_bytes', 'options')),
     'pcapng:Pcapng.InterfaceDescriptionBlock': (('is_le',), ('link_type', 'reserved', 'snaplen', 'options')),
     'pcapng:Pcapng.EnhancedPacketBlock': (('is_le', 'num_interfaces', 'first_link_type'), ('interface_id', 'timestamp_high', 'timestamp_low', 'len_packet_data', 'original_packet_length', 'packet_data', 'padding', 'options')),
+    'pcapng:Pcapng.PacketBlock': (('is_le', 'num_interfaces', 'first_link_type'), ('interface_id', 'drops_count', 'timestamp_high', 'timestamp_low', 'len_packet_data', 'original_packet_length', 'packet_data', 'padding', 'options')),
     'pcapng:Pcapng.SimplePacketBlock': (('is_le', 'num_interfaces', 'first_link_type'), ('original_packet_length', 'packet_data')),
     'pcapng:Pcapng.Option': (('is_le', 'block_type'), ('code', 'len_value', 'value', 'padding')),
     'ppi_header:PpiHeader': ((), ('version', 'flags', 'len_header', 'wrapped_link_type', 'fields', 'body')),
+    'ppi_header:PpiHeader.FieldList': (('is_aligned',), ('items',)),
+    'ppi_header:PpiHeader.Field': (('is_aligned',), ('field_type', 'len_data', 'data', 'padding')),
     'ppp_frame:PppFrame': ((), ('address_control', 'protocol_short', 'protocol_long', 'body')),
     'pppoe_session:PppoeSession': ((), ('version', 'type', 'code', 'session_id', 'len_payload', 'body')),
+    'radiotap_header:RadiotapHeader': ((), ('version', 'pad', 'len_header', 'present_words', 'fields', 'body')),
+    'radiotap_header:RadiotapHeader.PresentWord': ((), ('bits',)),
     'tcp_segment:TcpSegment': ((), ('src_port', 'dst_port', 'seq_num', 'ack_num', 'data_offset', 'reserved', 'cwr', 'ece', 'urg', 'ack', 'psh', 'rst', 'syn', 'fin', 'window', 'checksum', 'urgent_pointer', 'options', 'body')),
     'udp_datagram:UdpDatagram': ((), ('src_port', 'dst_port', 'length', 'checksum', 'body')),
+    'vxlan_packet:VxlanPacket': ((), ('flags', 'reserved1', 'vni', 'reserved2', 'body')),
     'wirestruct_capture:WirestructCapture': ((), ('magic', 'version', 'len_protocol', 'protocol', 'records')),
     'wirestruct_capture:WirestructCapture.Record': ((), ('t', 'direction', 'stream', 'len_data', 'data')),
 }
@@ -55,5 +71,6 @@ ENUM_OF = {
 #: instance (class, name) computed as ``self.<source>[.value] == <integer>``
 #: -> (source, whether compared through its ``value``, integer)
 EQUALS = {
+    ('l2tp_packet:L2tpPacket', 'is_version_2'): ('version', False, 2),
     ('ppp_frame:PppFrame', 'has_address_control'): ('first_byte', False, 255),
 }

@@ -15,11 +15,22 @@ repeated field (None for other fields), keyed by (spec, type path, field, role):
 
 from . import ether_type
 from . import ip_protocol
+from .gtp_u_packet import GtpUPacket
 from .link_frame import LinkFrame
 from .nflog import Nflog
 from .pcapng import Pcapng
 from .ppi_header import PpiHeader
 from .ppp_frame import PppFrame
+
+
+def cisco_hdlc__body__type(self, i):
+    # cisco_hdlc::body: switch-on protocol
+    _on = self.protocol
+    if _on == ether_type.EtherType.EtherType.ipv4:
+        return 'ipv4_packet', ()
+    if _on == ether_type.EtherType.EtherType.ipv6:
+        return 'ipv6_packet', ()
+    return None
 
 
 def ethernet_frame__body__type(self, i):
@@ -35,6 +46,34 @@ def ethernet_frame__body__type(self, i):
         return 'mpls_stack', ()
     if _on == ether_type.EtherType.EtherType.mpls_multicast:
         return 'mpls_stack', ()
+    return None
+
+
+def geneve_packet__body__type(self, i):
+    # geneve_packet::body: switch-on protocol_type
+    _on = self.protocol_type
+    if _on == ether_type.EtherType.EtherType.transparent_ethernet_bridging:
+        return 'ethernet_frame', ()
+    if _on == ether_type.EtherType.EtherType.ipv4:
+        return 'ipv4_packet', ()
+    if _on == ether_type.EtherType.EtherType.ipv6:
+        return 'ipv6_packet', ()
+    return None
+
+
+def gtp_u_packet__body__type(self, i):
+    # gtp_u_packet::body: switch-on message_type
+    _on = self.message_type
+    if _on == GtpUPacket.MessageType.g_pdu:
+        return 'ip_packet', ()
+    return None
+
+
+def ieee802_11_frame__body__type(self, i):
+    # ieee802_11_frame::body: switch-on carries_llc
+    _on = self.carries_llc
+    if _on == True:
+        return 'llc_snap', ()
     return None
 
 
@@ -78,6 +117,14 @@ def ipv6_packet__payload_chain__body__type(self, i):
     return 'ip_payload', (self.upper_layer_protocol,)
 
 
+def l2tp_packet__body__type(self, i):
+    # l2tp_packet::body: switch-on is_version_2 and not is_control
+    _on = ((self.is_version_2) and ((not (self.is_control))))
+    if _on == True:
+        return 'ppp_frame', ()
+    return None
+
+
 def link_frame__body__type(self, i):
     # link_frame::body: switch-on link_type
     _on = self.link_type
@@ -109,6 +156,22 @@ def link_frame__body__type(self, i):
         return 'linux_sll', ()
     if _on == LinkFrame.LinkType.linux_sll2:
         return 'linux_sll2', ()
+    if _on == LinkFrame.LinkType.c_hdlc:
+        return 'cisco_hdlc', ()
+    if _on == LinkFrame.LinkType.ieee802_11:
+        return 'ieee802_11_frame', (False,)
+    if _on == LinkFrame.LinkType.ieee802_11_radiotap:
+        return 'radiotap_header', ()
+    if _on == LinkFrame.LinkType.netlink:
+        return 'linux_netlink', ()
+    return None
+
+
+def linux_netlink__message__body__type(self, i):
+    # linux_netlink::message::body: switch-on is_log_packet
+    _on = self.is_log_packet
+    if _on == True:
+        return 'nflog', ()
     return None
 
 
@@ -141,6 +204,16 @@ def linux_sll2__body__type(self, i):
         return 'mpls_stack', ()
     if _on == ether_type.EtherType.EtherType.mpls_multicast:
         return 'mpls_stack', ()
+    return None
+
+
+def llc_snap__body__type(self, i):
+    # llc_snap::body: switch-on ether_type_value
+    _on = self.ether_type_value
+    if _on == 2048:
+        return 'ipv4_packet', ()
+    if _on == 34525:
+        return 'ipv6_packet', ()
     return None
 
 
@@ -196,6 +269,8 @@ def pcapng__block__body__type(self, i):
         return 'enhanced_packet_block', (self.head.is_le, self.num_interfaces, self.first_link_type)
     if _on == Pcapng.BlockType.simple_packet:
         return 'simple_packet_block', (self.head.is_le, self.num_interfaces, self.first_link_type)
+    if _on == Pcapng.BlockType.packet:
+        return 'packet_block', (self.head.is_le, self.num_interfaces, self.first_link_type)
     return None
 
 
@@ -227,6 +302,19 @@ def pcapng__enhanced_packet_block__options__type(self, i):
     return 'option', (self.is_le, Pcapng.BlockType.enhanced_packet)
 
 
+def pcapng__packet_block__packet_data__type(self, i):
+    # pcapng::packet_block::packet_data: switch-on interface_id == 0 and num_interfaces > 0 and len_packet_data == original_packet_length
+    _on = ((self.interface_id == 0) and (self.num_interfaces > 0) and (self.len_packet_data == self.original_packet_length))
+    if _on == True:
+        return 'link_frame', (self.first_link_type,)
+    return None
+
+
+def pcapng__packet_block__options__type(self, i):
+    # pcapng::packet_block::options: option(is_le, block_type::packet)
+    return 'option', (self.is_le, Pcapng.BlockType.packet)
+
+
 def pcapng__simple_packet_block__packet_data__type(self, i):
     # pcapng::simple_packet_block::packet_data: switch-on num_interfaces > 0 and len_packet_data == original_packet_length
     _on = ((self.num_interfaces > 0) and (self.len_packet_data == self.original_packet_length))
@@ -235,12 +323,24 @@ def pcapng__simple_packet_block__packet_data__type(self, i):
     return None
 
 
+def ppi_header__fields__type(self, i):
+    # ppi_header::fields: field_list(flags % 2 != 0)
+    return 'field_list', ((self.flags % 2 != 0),)
+
+
 def ppi_header__body__type(self, i):
     # ppi_header::body: switch-on wrapped_link_type
     _on = self.wrapped_link_type
     if _on == PpiHeader.WrappedLinkType.ethernet:
         return 'ethernet_frame', ()
+    if _on == PpiHeader.WrappedLinkType.ieee802_11:
+        return 'ieee802_11_frame', (self.has_fcs,)
     return None
+
+
+def ppi_header__field_list__items__type(self, i):
+    # ppi_header::field_list::items: field(is_aligned)
+    return 'field', (self.is_aligned,)
 
 
 def ppp_frame__body__type(self, i):
@@ -253,18 +353,30 @@ def ppp_frame__body__type(self, i):
     return None
 
 
+def radiotap_header__body__type(self, i):
+    # radiotap_header::body: ieee802_11_frame(has_fcs)
+    return 'ieee802_11_frame', (self.has_fcs,)
+
+
 #: (spec, type path, field, role) -> function of (object, index)
 EXPRESSIONS = {
+    ('cisco_hdlc', '', 'body', 'type'): cisco_hdlc__body__type,
     ('ethernet_frame', '', 'body', 'type'): ethernet_frame__body__type,
+    ('geneve_packet', '', 'body', 'type'): geneve_packet__body__type,
+    ('gtp_u_packet', '', 'body', 'type'): gtp_u_packet__body__type,
+    ('ieee802_11_frame', '', 'body', 'type'): ieee802_11_frame__body__type,
     ('ip_packet', '', 'body', 'type'): ip_packet__body__type,
     ('ip_payload', '', 'body', 'type'): ip_payload__body__type,
     ('ipv4_packet', '', 'body', 'type'): ipv4_packet__body__type,
     ('ipv6_packet', '', 'payload', 'type'): ipv6_packet__payload__type,
     ('ipv6_packet', 'payload_chain', 'extension_headers', 'type'): ipv6_packet__payload_chain__extension_headers__type,
     ('ipv6_packet', 'payload_chain', 'body', 'type'): ipv6_packet__payload_chain__body__type,
+    ('l2tp_packet', '', 'body', 'type'): l2tp_packet__body__type,
     ('link_frame', '', 'body', 'type'): link_frame__body__type,
+    ('linux_netlink', 'message', 'body', 'type'): linux_netlink__message__body__type,
     ('linux_sll', '', 'body', 'type'): linux_sll__body__type,
     ('linux_sll2', '', 'body', 'type'): linux_sll2__body__type,
+    ('llc_snap', '', 'body', 'type'): llc_snap__body__type,
     ('nflog', 'attribute', 'value', 'type'): nflog__attribute__value__type,
     ('pcap', '', 'header', 'type'): pcap__header__type,
     ('pcap', '', 'records', 'type'): pcap__records__type,
@@ -278,7 +390,12 @@ EXPRESSIONS = {
     ('pcapng', 'interface_description_block', 'options', 'type'): pcapng__interface_description_block__options__type,
     ('pcapng', 'enhanced_packet_block', 'packet_data', 'type'): pcapng__enhanced_packet_block__packet_data__type,
     ('pcapng', 'enhanced_packet_block', 'options', 'type'): pcapng__enhanced_packet_block__options__type,
+    ('pcapng', 'packet_block', 'packet_data', 'type'): pcapng__packet_block__packet_data__type,
+    ('pcapng', 'packet_block', 'options', 'type'): pcapng__packet_block__options__type,
     ('pcapng', 'simple_packet_block', 'packet_data', 'type'): pcapng__simple_packet_block__packet_data__type,
+    ('ppi_header', '', 'fields', 'type'): ppi_header__fields__type,
     ('ppi_header', '', 'body', 'type'): ppi_header__body__type,
+    ('ppi_header', 'field_list', 'items', 'type'): ppi_header__field_list__items__type,
     ('ppp_frame', '', 'body', 'type'): ppp_frame__body__type,
+    ('radiotap_header', '', 'body', 'type'): radiotap_header__body__type,
 }

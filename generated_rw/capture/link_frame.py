@@ -3,16 +3,16 @@
 
 import kaitaistruct
 from kaitaistruct import ReadWriteKaitaiStruct, KaitaiStream, BytesIO
+from . import ppi_header
+from . import radiotap_header
 from . import cisco_hdlc
 from . import null_loopback
-from . import radiotap_header
+from . import ieee802_11_frame
 from . import linux_sll
 from . import ipv4_packet
 from . import nflog
 from . import ethernet_frame
-from . import ppi_header
 from . import ip_packet
-from . import ieee802_11_frame
 from . import linux_sll2
 from . import ppp_frame
 from . import linux_netlink

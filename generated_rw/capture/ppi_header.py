@@ -50,7 +50,7 @@ class PpiHeader(ReadWriteKaitaiStruct):
         self.wrapped_link_type = KaitaiStream.resolve_enum(PpiHeader.WrappedLinkType, self._io.read_u4le())
         self._raw_fields = self._io.read_bytes(self.len_header - 8)
         _io__raw_fields = KaitaiStream(BytesIO(self._raw_fields))
-        self.fields = PpiHeader.FieldList(self.flags & 1 != 0, _io__raw_fields, self, self._root)
+        self.fields = PpiHeader.FieldList(self.flags % 2 != 0, _io__raw_fields, self, self._root)
         self.fields._read()
         _on = self.wrapped_link_type
         if _on == PpiHeader.WrappedLinkType.ethernet:
@@ -145,8 +145,8 @@ class PpiHeader(ReadWriteKaitaiStruct):
             raise kaitaistruct.ConsistencyError(u"fields", self._root, self.fields._root)
         if self.fields._parent != self:
             raise kaitaistruct.ConsistencyError(u"fields", self, self.fields._parent)
-        if self.fields.is_aligned != (self.flags & 1 != 0):
-            raise kaitaistruct.ConsistencyError(u"fields", self.flags & 1 != 0, self.fields.is_aligned)
+        if self.fields.is_aligned != (self.flags % 2 != 0):
+            raise kaitaistruct.ConsistencyError(u"fields", self.flags % 2 != 0, self.fields.is_aligned)
         _on = self.wrapped_link_type
         if _on == PpiHeader.WrappedLinkType.ethernet:
             pass
@@ -272,7 +272,7 @@ class PpiHeader(ReadWriteKaitaiStruct):
         if hasattr(self, '_m_has_fcs'):
             return self._m_has_fcs
 
-        self._m_has_fcs = (KaitaiStream.byte_array_index(self.fields.items[0].data, 8) & 1 != 0 if  ((len(self.fields.items) > 0) and (self.fields.items[0].field_type == PpiHeader.FieldType.common_80211) and (self.fields.items[0].len_data >= 10))  else False)
+        self._m_has_fcs = (KaitaiStream.byte_array_index(self.fields.items[0].data, 8) % 2 != 0 if  ((len(self.fields.items) > 0) and (self.fields.items[0].field_type == PpiHeader.FieldType.common_80211) and (self.fields.items[0].len_data >= 10))  else False)
         return getattr(self, '_m_has_fcs', None)
 
     def _invalidate_has_fcs(self):

@@ -1,5 +1,5 @@
 # This is a generated file! Please edit source .ksy file and use kaitai-struct-compiler to rebuild
-# type: ignore
+# mypy: ignore-errors
 
 import kaitaistruct
 from kaitaistruct import ReadWriteKaitaiStruct, KaitaiStream, BytesIO
@@ -153,7 +153,7 @@ class RadiotapHeader(ReadWriteKaitaiStruct):
             if hasattr(self, '_m_has_more'):
                 return self._m_has_more
 
-            self._m_has_more = self.bits & 2147483648 != 0
+            self._m_has_more = (self.bits // 2147483648) % 2 != 0
             return getattr(self, '_m_has_more', None)
 
         def _invalidate_has_more(self):
@@ -199,7 +199,7 @@ class RadiotapHeader(ReadWriteKaitaiStruct):
         if hasattr(self, '_m_has_fcs'):
             return self._m_has_fcs
 
-        self._m_has_fcs = (self.flags & 16 != 0 if self.has_flags else False)
+        self._m_has_fcs = ((self.flags // 16) % 2 != 0 if self.has_flags else False)
         return getattr(self, '_m_has_fcs', None)
 
     def _invalidate_has_fcs(self):
@@ -209,7 +209,7 @@ class RadiotapHeader(ReadWriteKaitaiStruct):
         if hasattr(self, '_m_has_flags'):
             return self._m_has_flags
 
-        self._m_has_flags = self.present_words[0].bits & 2 != 0
+        self._m_has_flags = (self.present_words[0].bits // 2) % 2 != 0
         return getattr(self, '_m_has_flags', None)
 
     def _invalidate_has_flags(self):
@@ -220,7 +220,7 @@ class RadiotapHeader(ReadWriteKaitaiStruct):
         if hasattr(self, '_m_has_tsft'):
             return self._m_has_tsft
 
-        self._m_has_tsft = self.present_words[0].bits & 1 != 0
+        self._m_has_tsft = self.present_words[0].bits % 2 != 0
         return getattr(self, '_m_has_tsft', None)
 
     def _invalidate_has_tsft(self):

@@ -82,7 +82,7 @@ instances:
   is_data:
     value: frame_type == frame_type::data
   is_qos:
-    value: is_data and subtype & 8 != 0
+    value: is_data and subtype / 8 % 2 != 0
   carries_llc:
     # Data and QoS Data, not encrypted, not an A-MSDU (QoS Control bit 7)
     value: >-
@@ -117,7 +117,7 @@ types:
         if: _parent.is_qos and _parent.order
     instances:
       is_amsdu:
-        value: '_parent.is_qos ? qos_control & 0x80 != 0 : false'
+        value: '_parent.is_qos ? qos_control / 0x80 % 2 != 0 : false'
         doc: The body is an aggregate of MSDUs (A-MSDU present bit).
 enums:
   frame_type:

@@ -40,7 +40,7 @@ seq:
     doc: The LINKTYPE_ value of the frame after the header.
   - id: fields
     size: len_header - 8  # after the 8 fixed bytes
-    type: field_list(flags & 1 != 0)
+    type: field_list(flags % 2 != 0)
     doc: PPI fields (type/length/value).
   - id: body
     size-eos: true
@@ -55,7 +55,7 @@ instances:
     value: >-
       fields.items.size > 0 and fields.items[0].field_type == field_type::common_80211 and
       fields.items[0].len_data >= 10
-        ? fields.items[0].data[8] & 1 != 0 : false
+        ? fields.items[0].data[8] % 2 != 0 : false
     doc: The wrapped 802.11 frame ends with its frame check sequence.
 types:
   field_list:

@@ -45,10 +45,10 @@ seq:
     type: ieee802_11_frame(has_fcs)
 instances:
   has_tsft:
-    value: present_words[0].bits & 1 != 0
+    value: present_words[0].bits % 2 != 0
     doc: The first field is TSFT (8 bytes, aligned to 8).
   has_flags:
-    value: present_words[0].bits & 2 != 0
+    value: present_words[0].bits / 2 % 2 != 0
   ofs_flags:
     # after the bitmaps; past TSFT when present, which aligns to 8 bytes
     value: >-
@@ -62,7 +62,7 @@ instances:
     if: has_flags
     doc: Bit 0x10 - the frame includes its frame check sequence.
   has_fcs:
-    value: 'has_flags ? flags & 0x10 != 0 : false'
+    value: 'has_flags ? flags / 0x10 % 2 != 0 : false'
 types:
   present_word:
     doc: One it_present bitmap.
@@ -72,5 +72,5 @@ types:
         type: u4
     instances:
       has_more:
-        value: bits & 0x80000000 != 0
+        value: bits / 0x80000000 % 2 != 0
         doc: Another bitmap follows.
