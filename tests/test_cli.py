@@ -128,9 +128,10 @@ def test_output_pipes_into_a_closed_reader():
     assert "Traceback" not in proc.stderr
 
 
-def test_message_capture_survives_a_pcap_round_trip(tmp_path, capsys):
-    pcap = tmp_path / "sm.pcap"
-    assert run(["convert", SM, "-p", "scrap-mechanic", "--to", "pcap", "--out", pcap], capsys)[0] == 0
+@pytest.mark.parametrize("fmt", ["pcap", "pcapng"])   # TCP; Wireshark's exported PDUs
+def test_message_capture_survives_a_pcap_round_trip(tmp_path, capsys, fmt):
+    pcap = tmp_path / f"sm.{fmt}"
+    assert run(["convert", SM, "-p", "scrap-mechanic", "--to", fmt, "--out", pcap], capsys)[0] == 0
     _, via_pcap, _ = run(["state", pcap, "-p", "scrap-mechanic"], capsys)
     _, direct, _ = run(["state", SM, "-p", "scrap-mechanic"], capsys)
     assert json.loads(via_pcap) == json.loads(direct)

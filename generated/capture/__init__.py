@@ -10,6 +10,8 @@ FIELDS = {
     'ether_type:EtherType': ((), ()),
     'ethernet_frame:EthernetFrame': ((), ('dst_mac', 'src_mac', 'ether_type_or_tpid', 'vlan_tags', 'body')),
     'ethernet_frame:EthernetFrame.VlanTag': ((), ('priority', 'drop_eligible', 'vlan_id', 'ether_type')),
+    'exported_pdu:ExportedPdu': ((), ('tags', 'body')),
+    'exported_pdu:ExportedPdu.Tag': ((), ('tag_type', 'len_value', 'value')),
     'geneve_packet:GenevePacket': ((), ('version', 'len_options', 'is_oam', 'has_critical_options', 'reserved1', 'protocol_type', 'vni', 'reserved2', 'options', 'body')),
     'gtp_u_packet:GtpUPacket': ((), ('version', 'protocol_type', 'reserved', 'has_extension_header', 'has_sequence_number', 'has_n_pdu_number', 'message_type', 'len_message', 'teid', 'sequence_number', 'n_pdu_number', 'next_extension_type', 'extension_headers', 'body')),
     'gtp_u_packet:GtpUPacket.ExtensionHeader': ((), ('len_header', 'content', 'next_type')),
@@ -80,6 +82,7 @@ EQUALS = {
 INSTANCE_TYPES = {
     'ethernet_frame:EthernetFrame': {'ether_type': 'enum', 'has_vlan_tags': 'bool'},
     'ethernet_frame:EthernetFrame.VlanTag': {'has_next_tag': 'bool'},
+    'exported_pdu:ExportedPdu.Tag': {'as_u4': 'int'},
     'gtp_u_packet:GtpUPacket': {'has_extension_headers': 'bool', 'has_optional_fields': 'bool'},
     'ieee802_11_frame:Ieee80211Frame': {'carries_llc': 'bool', 'is_data': 'bool', 'is_qos': 'bool'},
     'ieee802_11_frame:Ieee80211Frame.DataHeader': {'is_amsdu': 'bool'},

@@ -10,6 +10,7 @@ require("cisco_hdlc")
 require("null_loopback")
 require("ieee802_11_frame")
 require("linux_sll")
+require("exported_pdu")
 require("ipv4_packet")
 require("nflog")
 require("ethernet_frame")
@@ -62,6 +63,7 @@ LinkFrame.LinkType = enum.Enum {
   ipv6 = 229,
   nflog = 239,
   usbpcap = 249,
+  wireshark_upper_pdu = 252,
   netlink = 253,
   linux_sll2 = 276,
 }
@@ -148,6 +150,10 @@ function LinkFrame:_read()
     self._raw_body = self._io:read_bytes_full()
     local _io = KaitaiStream(stringstream(self._raw_body))
     self.body = IpPacket(_io)
+  elseif _on == LinkFrame.LinkType.wireshark_upper_pdu then
+    self._raw_body = self._io:read_bytes_full()
+    local _io = KaitaiStream(stringstream(self._raw_body))
+    self.body = ExportedPdu(_io)
   else
     self.body = self._io:read_bytes_full()
   end

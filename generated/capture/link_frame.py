@@ -9,6 +9,7 @@ from . import cisco_hdlc
 from . import null_loopback
 from . import ieee802_11_frame
 from . import linux_sll
+from . import exported_pdu
 from . import ipv4_packet
 from . import nflog
 from . import ethernet_frame
@@ -66,6 +67,7 @@ class LinkFrame(KaitaiStruct):
         ipv6 = 229
         nflog = 239
         usbpcap = 249
+        wireshark_upper_pdu = 252
         netlink = 253
         linux_sll2 = 276
     def __init__(self, link_type_id, _io, _parent=None, _root=None):
@@ -167,6 +169,11 @@ class LinkFrame(KaitaiStruct):
             self._raw_body = self._io.read_bytes_full()
             _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
             self.body = ip_packet.IpPacket(_io__raw_body)
+        elif _on == LinkFrame.LinkType.wireshark_upper_pdu:
+            pass
+            self._raw_body = self._io.read_bytes_full()
+            _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+            self.body = exported_pdu.ExportedPdu(_io__raw_body)
         else:
             pass
             self.body = self._io.read_bytes_full()
@@ -227,6 +234,9 @@ class LinkFrame(KaitaiStruct):
             pass
             self.body._fetch_instances()
         elif _on == LinkFrame.LinkType.raw_dlt14:
+            pass
+            self.body._fetch_instances()
+        elif _on == LinkFrame.LinkType.wireshark_upper_pdu:
             pass
             self.body._fetch_instances()
         else:

@@ -164,6 +164,8 @@ def link_frame__body__type(self, i):
         return 'radiotap_header', ()
     if _on == LinkFrame.LinkType.netlink:
         return 'linux_netlink', ()
+    if _on == LinkFrame.LinkType.wireshark_upper_pdu:
+        return 'exported_pdu', ()
     return None
 
 

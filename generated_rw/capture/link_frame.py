@@ -9,6 +9,7 @@ from . import cisco_hdlc
 from . import null_loopback
 from . import ieee802_11_frame
 from . import linux_sll
+from . import exported_pdu
 from . import ipv4_packet
 from . import nflog
 from . import ethernet_frame
@@ -66,6 +67,7 @@ class LinkFrame(ReadWriteKaitaiStruct):
         ipv6 = 229
         nflog = 239
         usbpcap = 249
+        wireshark_upper_pdu = 252
         netlink = 253
         linux_sll2 = 276
     def __init__(self, link_type_id, _io=None, _parent=None, _root=None):
@@ -184,6 +186,12 @@ class LinkFrame(ReadWriteKaitaiStruct):
             _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
             self.body = ip_packet.IpPacket(_io__raw_body)
             self.body._read()
+        elif _on == LinkFrame.LinkType.wireshark_upper_pdu:
+            pass
+            self._raw_body = self._io.read_bytes_full()
+            _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+            self.body = exported_pdu.ExportedPdu(_io__raw_body)
+            self.body._read()
         else:
             pass
             self.body = self._io.read_bytes_full()
@@ -245,6 +253,9 @@ class LinkFrame(ReadWriteKaitaiStruct):
             pass
             self.body._fetch_instances()
         elif _on == LinkFrame.LinkType.raw_dlt14:
+            pass
+            self.body._fetch_instances()
+        elif _on == LinkFrame.LinkType.wireshark_upper_pdu:
             pass
             self.body._fetch_instances()
         else:
@@ -488,6 +499,19 @@ class LinkFrame(ReadWriteKaitaiStruct):
                     raise kaitaistruct.ConsistencyError(u"raw(body)", 0, parent.size() - parent.pos())
             _io__raw_body.write_back_handler = KaitaiStream.WriteBackHandler(_pos2, handler)
             self.body._write__seq(_io__raw_body)
+        elif _on == LinkFrame.LinkType.wireshark_upper_pdu:
+            pass
+            _io__raw_body = KaitaiStream(BytesIO(bytearray(self._io.size() - self._io.pos())))
+            self._io.add_child_stream(_io__raw_body)
+            _pos2 = self._io.pos()
+            self._io.seek(self._io.pos() + (self._io.size() - self._io.pos()))
+            def handler(parent, _io__raw_body=_io__raw_body):
+                self._raw_body = _io__raw_body.to_byte_array()
+                parent.write_bytes(self._raw_body)
+                if not parent.is_eof():
+                    raise kaitaistruct.ConsistencyError(u"raw(body)", 0, parent.size() - parent.pos())
+            _io__raw_body.write_back_handler = KaitaiStream.WriteBackHandler(_pos2, handler)
+            self.body._write__seq(_io__raw_body)
         else:
             pass
             self._io.write_bytes(self.body)
@@ -534,6 +558,8 @@ class LinkFrame(ReadWriteKaitaiStruct):
         elif _on == LinkFrame.LinkType.raw_dlt12:
             pass
         elif _on == LinkFrame.LinkType.raw_dlt14:
+            pass
+        elif _on == LinkFrame.LinkType.wireshark_upper_pdu:
             pass
         else:
             pass

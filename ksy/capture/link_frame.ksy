@@ -23,6 +23,7 @@ meta:
     - ieee802_11_frame
     - radiotap_header
     - linux_netlink
+    - exported_pdu
   endian: be
   bit-endian: be
 doc: |
@@ -58,6 +59,7 @@ seq:
         'link_type::ieee802_11': ieee802_11_frame(false)
         'link_type::ieee802_11_radiotap': radiotap_header
         'link_type::netlink': linux_netlink
+        'link_type::wireshark_upper_pdu': exported_pdu
     doc: |
       When writing, `link_type_id` must name the body's type: `_check()` does not compare
       the switch value with the body object.
@@ -149,6 +151,10 @@ enums:
       -orig-id: LINKTYPE_NFLOG
       doc: Linux netfilter log records; the packet is the payload attribute.
     249: usbpcap
+    252:
+      id: wireshark_upper_pdu
+      -orig-id: LINKTYPE_WIRESHARK_UPPER_PDU
+      doc: Wireshark's exported PDUs, each after the options naming its dissector.
     253:
       id: netlink
       -orig-id: LINKTYPE_NETLINK

@@ -70,7 +70,7 @@ def test_round_trip_counts():
     updates = [s for e in events for s in (e.get("expansions") or {}).get("sub_updates", [])]
     encoder = get_protocol("scrap-mechanic").encoder()
     records = [r for r in encoder.encode_events(events) if isinstance(r, CaptureRecord)]
-    assert len(records) == len(events) - len(nested) == 339
+    assert len(records) == len(events) - len(nested) == 586
     framer = encoder.framer
     assert framer.counts[RAW] + framer.counts[DELTA] == len(updates)
     assert framer.counts[DELTA] == sum(1 for s in updates if s["encoding"] == "delta") > 0

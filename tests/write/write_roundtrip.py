@@ -86,6 +86,17 @@ def _bytes_of(io: KaitaiStream) -> bytes:
     return raw.getvalue() if isinstance(raw, BytesIO) else b""
 
 
+def _consumed(cls: type, params: tuple, data: bytes) -> int:
+    """How many bytes of ``data`` a parse of ``cls`` reads (0 when it fails)."""
+    try:
+        obj = rw_class(cls)(*params, KaitaiStream(BytesIO(data)))
+        obj._read()
+        obj._fetch_instances()
+    except Exception:  # noqa: BLE001 - not a root of its own then
+        return 0
+    return obj._io.pos()
+
+
 def record_structures(run: Callable[[], None], source: str) -> list[Sample]:
     """Run ``run`` and return every root structure it parsed from a whole byte string."""
     built: list[tuple[KaitaiStruct, int]] = []
@@ -111,6 +122,11 @@ def record_structures(run: Callable[[], None], source: str) -> list[Sample]:
         if not data or obj._io.pos() != len(data):
             continue
         params = tuple(getattr(obj, name) for name in param_names(type(obj)))
+        # A decoder may read on from the stream a root left off at (a string, then the
+        # rest of a body): the root's own bytes are those a parse of its own consumes.
+        data = data[:_consumed(type(obj), params, data)]
+        if not data:
+            continue
         roots[id(obj)] = Sample(type(obj), params, data, source)
     # The types parsed under each root: objects are built parent first, and a type of an
     # imported spec gets no _parent, so it belongs to the root being parsed when it is built.

@@ -28,12 +28,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="the game server's TCP/UDP endpoint in a pcap/pcapng capture")
     options.add_limits(p)
     p.add_argument("--to", required=True, choices=TO,
-                   help="the format to write; pcap and pcapng are synthesized: for a stream "
-                        "protocol as Ethernet/IPv4/TCP, one connection per stream from "
-                        "127.0.0.1:50000+N to 127.0.0.1:4000, handshake included; for a "
-                        "message protocol one UDP datagram a packet, or in pcapng, when the "
-                        "protocol has a Wireshark dissector, one exported PDU a packet "
-                        "naming it (Wireshark's link type 252), for `wirestruct wireshark`'s "
+                   help="the format to write; pcap is synthesized as Ethernet/IPv4/TCP, one "
+                        "connection per stream from 127.0.0.1:50000+N to 127.0.0.1:4000, "
+                        "handshake included; so is pcapng, except for a message protocol "
+                        "with a Wireshark dissector: one exported PDU a packet, naming the "
+                        "dissector (Wireshark's link type 252), for `wirestruct wireshark`'s "
                         "plugin")
     p.add_argument("--out", required=True, metavar="FILE", help="the file to write")
     options.examples(p, "convert")
@@ -66,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         with capture, new_file(args.out) as out:
             count = write_records(args.to, out, records(), protocol=name or "",
-                                  transport=get_protocol(name).transport if name else "stream",
+                                  transport=_transport(args.to, name),
                                   dissector=_dissector(args.to, name),
                                   rejected=lambda item: skipped(item, "not written"))
     except KeyboardInterrupt as stop:
@@ -80,6 +79,12 @@ def run(args: argparse.Namespace) -> int:
           f"unreadable" + (f", {unwritten} not written (the {args.to} format cannot hold "
                            "them)" if unwritten else ""), file=sys.stderr)
     return EXIT_OK
+
+
+def _transport(to: str, protocol: str | None) -> str:
+    """How records are synthesized in a pcap/pcapng: TCP connections ("stream"), but the
+    exported PDUs of a message protocol with a Wireshark dissector ("message")."""
+    return "message" if _dissector(to, protocol) is not None else "stream"
 
 
 def _dissector(to: str, protocol: str | None) -> str | None:

@@ -49,6 +49,8 @@ class Roles:
                 if end[1] == port and (host is None or end[0] == host):
                     return end
             return SKIP
+        if packet.to_server is not None:      # the frame says which way it went
+            return packet.dst if packet.to_server else packet.src
         if self.ports:
             matches = [end for end in ends if end[1] in self.ports]
             if len(matches) == 1:

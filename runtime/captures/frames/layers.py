@@ -27,6 +27,7 @@ from wirestruct.generated.capture.ipv4_packet import Ipv4Packet
 from wirestruct.generated.capture.ipv6_packet import Ipv6Packet
 from wirestruct.generated.capture.l2tp_packet import L2tpPacket
 from wirestruct.generated.capture.link_frame import LinkFrame
+from wirestruct.generated.capture.exported_pdu import ExportedPdu
 from wirestruct.generated.capture.linux_netlink import LinuxNetlink
 from wirestruct.generated.capture.linux_sll import LinuxSll
 from wirestruct.generated.capture.linux_sll2 import LinuxSll2
@@ -49,14 +50,16 @@ class Packet:
     """A TCP segment or UDP datagram with its endpoints (``segment`` is a generated
     TcpSegment/UdpDatagram or a :class:`.fastpath.Segment`, which have the same names)."""
 
-    __slots__ = ("src", "dst", "segment", "udp")
+    __slots__ = ("src", "dst", "segment", "udp", "to_server")
 
     def __init__(self, src: Endpoint, dst: Endpoint,
-                 segment: TcpSegment | UdpDatagram | Segment, udp: bool) -> None:
+                 segment: TcpSegment | UdpDatagram | Segment, udp: bool,
+                 to_server: bool | None = None) -> None:
         self.src = src
         self.dst = dst
         self.segment = segment
         self.udp = udp
+        self.to_server = to_server   #: the direction, where the frame says it
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,6 +192,8 @@ def decode(frame: Frame, max_objects: int | None = None) -> Packet | Fragment | 
                   offset_base=frame.offset, max_objects=max_objects).body
     if type(layer) is bytes:
         return _link_kind(frame.link_type)
+    if type(layer) is ExportedPdu:
+        return _exported(layer)
     for _ in range(MAX_TUNNELS + 1):
         layer = _down_to_ip(layer, frame)
         if type(layer) is str:
@@ -205,6 +210,25 @@ def decode(frame: Frame, max_objects: int | None = None) -> Packet | Fragment | 
         else:
             return found
     return f"tunnels nested more than {MAX_TUNNELS} deep"
+
+
+_PDU = ExportedPdu.TagType
+
+
+def _exported(pdu: ExportedPdu) -> Packet | str:
+    """An exported PDU as a datagram of its connection: the endpoints and direction its
+    options give (one message a frame)."""
+    found = {tag.tag_type: tag for tag in pdu.tags}
+    src = found.get(_PDU.ipv4_src) or found.get(_PDU.ipv6_src)
+    dst = found.get(_PDU.ipv4_dst) or found.get(_PDU.ipv6_dst)
+    ports = found.get(_PDU.src_port), found.get(_PDU.dst_port)
+    if src is None or dst is None or ports[0] is None or ports[1] is None:
+        return "exported PDUs without the addresses and ports of their connection"
+    direction = found.get(_PDU.p2p_direction)
+    to_server = None if direction is None or direction.as_u4 > 1 else direction.as_u4 == 0
+    sport, dport = ports[0].as_u4 & 0xFFFF, ports[1].as_u4 & 0xFFFF
+    return Packet((src.value, sport), (dst.value, dport),
+                  Segment(sport, dport, 0, 0, 0, pdu.body), True, to_server)
 
 
 def _down_to_ip(layer, frame: Frame):

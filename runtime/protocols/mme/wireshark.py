@@ -15,8 +15,8 @@ from typing import Any
 from wirestruct.plugin.protocol import Wireshark
 
 #: The packets of map transfers: their step in the Lua piece.
-TRANSFERS = ("MAP_SETUP", "MAP_DATA", "MAP_TOTAL_RESET", "MAP_TOTAL_DATA", "BUFFER_RESET",
-             "BUFFER_APPEND", "BUFFER_IS_MAP_DATA", "BUFFER_IS_FILE_DATA")
+TRANSFERS = ("map_setup", "map_data", "map_total_reset", "map_total_data", "buffer_reset",
+             "buffer_append", "buffer_is_map_data", "buffer_is_file_data")
 
 
 def data() -> dict[str, Any]:

@@ -21,3 +21,8 @@ ENUM_OF = {
 #: -> (source, whether compared through its ``value``, integer)
 EQUALS = {
 }
+
+#: class (``module:Qual.Name``) -> value instance -> the compiler's type of it:
+#: bool, int, u8 (unsigned 64-bit), f4, f8, str, bytes, enum, struct, list
+INSTANCE_TYPES = {
+}
