@@ -96,11 +96,19 @@ local function json_quote(text)
   return '"' .. text:gsub('[%c"\\]', function(c)
     if c == '"' then return '\\"' elseif c == "\\" then return "\\\\"
     elseif c == "\n" then return "\\n" elseif c == "\t" then return "\\t"
-    elseif c == "\r" then return "\\r" end
+    elseif c == "\r" then return "\\r" elseif c == "\b" then return "\\b"
+    elseif c == "\f" then return "\\f" elseif c == "\127" then return "\127" end
     return format("\\u%04x", c:byte())
   end) .. '"'
 end
 M.json_quote = json_quote
+
+-- Text with DEL and the C1 controls as \xNN, as the summary shows them (after its cut)
+local function printable(text)
+  return (text:gsub("\127", "\\x7f"):gsub("\194([\128-\159])", function(c)
+    return format("\\x%02x", c:byte())
+  end))
+end
 
 local function is_integer(value)
   if math.type then return math.type(value) == "integer" end
@@ -338,7 +346,10 @@ function M.protocol(rt, config, piece, fields)
     if is_enum(value) then
       return value.label and json_quote(value.label) or number_text(value.value)
     elseif t == "string" then
-      if entry.ftype == "bytes" or entry.ftype == "none" then return "<" .. #value .. " bytes>" end
+      if entry.ftype == "bytes" or entry.ftype == "none" then
+        if #value == 0 then return nil end       -- empty bytes are left out
+        return "<" .. #value .. " bytes>"
+      end
       return json_quote(cut(value, 24))
     elseif t == "boolean" then
       return tostring(value)
@@ -376,12 +387,14 @@ function M.protocol(rt, config, piece, fields)
   p.short = short
 
   -- The packet's first scalar fields: `len=<size> name=value ...`, of `source` (by default
-  -- the packet's body when it is a parsed object, else the packet itself).
+  -- the packet's body or payload when it is a parsed object, else the packet itself).
   function p.info(obj, size, source)
     if source == nil then
       source = obj
-      local body = rawget(obj, "body")
-      if is_object(body) then source = body end
+      for _, name in ipairs({ "body", "payload" }) do
+        local inner = rawget(obj, name)
+        if is_object(inner) then source = inner break end
+      end
     end
     local parts = { "len=" .. size }
     if not is_object(source) then return concat(parts, " ") end
@@ -396,14 +409,15 @@ function M.protocol(rt, config, piece, fields)
       local skip = id == "packet_id" or id == "packet_type" or id == "body" or
         ((id:sub(1, 4) == "num_" or id:sub(1, 4) == "len_") and present[id:sub(5)])
       if not skip then
-        local value
+        local value, shown
         if e.instance then
           local ok, v = pcall(index, source, id)
-          value = ok and v or nil
+          if ok then value = v end          -- false is a value too
+          if ok and v == nil then shown = "null" end   -- an instance whose `if` is false
         else
           value = rawget(source, id)
         end
-        local shown = value ~= nil and short(e, value) or nil
+        if value ~= nil then shown = short(e, value) end
         if shown ~= nil then
           local part = id .. "=" .. shown
           parts[#parts + 1] = part
@@ -586,7 +600,8 @@ function M.protocol(rt, config, piece, fields)
           { kind = "ParseError", message = "expanding the packet failed: " .. tostring(result) })
       end
     end
-    set_column(pinfo, column, name .. " " .. cut(info or p.info(obj, size), M.INFO_WIDTH))
+    set_column(pinfo, column, printable(name .. " " .. cut(info or p.info(obj, size),
+      M.INFO_WIDTH)))
     return size
   end
 
