@@ -177,6 +177,9 @@ class Wireshark:
     whole: bool = True
     piece: Path | None = None       #: the protocol's Lua piece; None: the generic dissector
     data: Callable[[], Mapping[str, Any]] | None = None
+    #: wrapper types the Info column shows as one of their fields (``spec:Class`` -> field),
+    #: where the summary computes the value (``Presentation.value_of``) from that field
+    values: Mapping[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.carrier not in WIRESHARK_CARRIERS:

@@ -143,6 +143,14 @@ def value_classes(protocol: Protocol) -> dict[str, str]:
     return {key.partition(":")[2]: "value" for key in protocol.presentation.value_instance}
 
 
+def info_values(protocol: Protocol) -> dict[str, str]:
+    """Lua class -> field: the wrappers the Info column shows as one of their fields
+    (``Wireshark.values``), as the summary shows them; the tree keeps their fields."""
+    if protocol.wireshark is None:
+        return {}
+    return {key.partition(":")[2]: member for key, member in protocol.wireshark.values.items()}
+
+
 def hidden_classes(protocol: Protocol) -> list[str]:
     """The Lua classes the readable output leaves out."""
     return sorted(key.partition(":")[2] for key in protocol.presentation.hidden_classes)

@@ -40,7 +40,13 @@ from wirestruct.core.records import CaptureRecord
 from wirestruct.plugin.protocol import Protocol, Wireshark
 from wirestruct.plugin.registry import get_protocol, protocols
 from wirestruct.wireshark import generated_lua_dir, lua_dir
-from wirestruct.wireshark.fields import field_table, hidden_classes, lua_table, value_classes
+from wirestruct.wireshark.fields import (
+    field_table,
+    hidden_classes,
+    info_values,
+    lua_table,
+    value_classes,
+)
 from wirestruct.wireshark.lua_text import lua_value
 
 ENTRY = "wirestruct.lua"
@@ -110,6 +116,7 @@ def config(protocol: Protocol) -> dict[str, Any]:
         "heuristics": list(ws.heuristics), "header_size": ws.header_size, "whole": ws.whole,
         "has_piece": ws.piece is not None,
         "values": value_classes(protocol),
+        "info_values": info_values(protocol),
         "hidden_classes": {name: True for name in hidden_classes(protocol)},
         "hidden_fields": {name: True for name in sorted(rules.hidden_fields)},
         "end_marker": rules.end_marker,

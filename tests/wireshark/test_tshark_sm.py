@@ -50,7 +50,7 @@ def pdml(plugin, session) -> str:
 def test_every_packet_shows_the_python_values_and_ranges(session, pdml):
     path, events = session
     items = protos(pdml, PROTO)
-    assert len(items) == len(events) == 371
+    assert len(items) == len(events) == 628
     kinds = {s.encoding for e in events for s in e.expansions.get("sub_updates", ())}
     kinds |= {e.name for e in events}
     assert {"raw", "delta", "network_update", "initialization_network_update",

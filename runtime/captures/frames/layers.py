@@ -18,6 +18,7 @@ from wirestruct.core.errors import CaptureError, WirestructError
 from wirestruct.core.parse import parse
 from wirestruct.generated.capture.cisco_hdlc import CiscoHdlc
 from wirestruct.generated.capture.ethernet_frame import EthernetFrame
+from wirestruct.generated.capture.exported_pdu import ExportedPdu
 from wirestruct.generated.capture.geneve_packet import GenevePacket
 from wirestruct.generated.capture.gtp_u_packet import GtpUPacket
 from wirestruct.generated.capture.ieee802_11_frame import Ieee80211Frame
@@ -27,7 +28,6 @@ from wirestruct.generated.capture.ipv4_packet import Ipv4Packet
 from wirestruct.generated.capture.ipv6_packet import Ipv6Packet
 from wirestruct.generated.capture.l2tp_packet import L2tpPacket
 from wirestruct.generated.capture.link_frame import LinkFrame
-from wirestruct.generated.capture.exported_pdu import ExportedPdu
 from wirestruct.generated.capture.linux_netlink import LinuxNetlink
 from wirestruct.generated.capture.linux_sll import LinuxSll
 from wirestruct.generated.capture.linux_sll2 import LinuxSll2

@@ -384,7 +384,17 @@ local function compound(p, c, spec)
     p.dissect_packet(c.body_tvb(place[1], place[2]):tvb(), c.pinfo, c.tree, c.depth + 1)
   end
   if cut then p.add_error(c.item, c.body_tvb, cut) end
-  return p.info(c.obj, c.tvb:len(), parsed)
+  -- the summary's `subpackets=N: name, ...` (the first six named)
+  local names = {}
+  for i, place in ipairs(places) do
+    if i > 6 then break end
+    local id = string.byte(body, place[1] + 1)
+    names[#names + 1] = p.data.names[id] or tostring(id)
+  end
+  local text = "subpackets=" .. #places
+  if #places > 0 then text = text .. ": " .. table.concat(names, ", ") end
+  if #places > 6 then text = text .. ", +" .. (#places - 6) end
+  return text
 end
 
 -- Any other compressed packet: its body parsed with its spec, every byte read.
@@ -444,6 +454,17 @@ function piece.after(p, obj, tvb, pinfo, tree, item, depth)
   if d.network_updates[id] then return network_update(p, c) end
   if id == d.compound_packet then return compound(p, c, spec) end
   return body_of(p, c, spec)
+end
+
+-- A UUID as its canonical text, in its field's documented byte order (as the summary).
+function piece.text_of(p, class_name, obj, field)
+  if class_name ~= "SmCommon.Uuid" then return nil end
+  local octets = rawget(obj, "octets")
+  if type(octets) ~= "string" or #octets ~= 16 then return nil end
+  if not p.data.be_uuid_fields[field] then octets = octets:reverse() end
+  local hex = octets:gsub(".", function(c) return string.format("%02x", c:byte()) end)
+  return hex:sub(1, 8) .. "-" .. hex:sub(9, 12) .. "-" .. hex:sub(13, 16) .. "-" ..
+    hex:sub(17, 20) .. "-" .. hex:sub(21, 32)
 end
 
 return piece

@@ -29,6 +29,7 @@ from wirestruct.plugin.protocol import Wireshark
 from wirestruct.protocols.scrap_mechanic import packets
 from wirestruct.protocols.scrap_mechanic.decoder import CONTROLLER_TYPE_ENUMS
 from wirestruct.protocols.scrap_mechanic.delta import MAX_DELTA_SIZE
+from wirestruct.protocols.scrap_mechanic.presentation import BE_UUID_FIELDS
 
 _SPEC = re.compile(r"`(sm_\w+)`")
 
@@ -77,6 +78,8 @@ def data() -> dict[str, Any]:
         "container": int(SmCommon.NetobjType.container),
         "controller_netobj_types": {t: True for t in CONTROLLER_TYPE_ENUMS},
         "max_delta_size": MAX_DELTA_SIZE,
+        "names": {int(member): member.name for member in SmCommon.PacketId},
+        "be_uuid_fields": {name: True for name in sorted(BE_UUID_FIELDS)},
     }
 
 
@@ -88,4 +91,5 @@ WIRESHARK = Wireshark(
     carrier="exported_pdu",
     piece=Path(__file__).resolve().with_name("wireshark.lua"),
     data=data,
+    values={"sm_string:SmString": "text"},
 )

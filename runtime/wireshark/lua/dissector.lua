@@ -27,6 +27,8 @@
 --                                   returns the Info text, or nil for the generic one
 --   piece.pdu_length(p, tvb, pinfo, offset) -> bytes of the packet at offset (carrier "tcp")
 --   piece.heuristic(p, tvb, pinfo)  -> whether a heuristic table's packet is this protocol's
+--   piece.text_of(p, class_name, obj, field) -> the text the summary shows for a wrapper
+--                                   object (a UUID ...), or nil
 --                                      (default: it parses with the root spec)
 --
 -- `p.dissect_packet(tvb, pinfo, tree, depth)` parses the whole tvb as one packet and adds
@@ -146,6 +148,7 @@ function M.protocol(rt, config, piece, fields)
   local proto = Proto(config.proto, config.title)
   p.proto = proto
   local values = config.values or {}
+  local info_values = config.info_values or {}   -- wrappers shown as a field in Info only
   local hidden_classes = config.hidden_classes or {}
   local hidden_fields = config.hidden_fields or {}
   local end_marker = config.end_marker
@@ -344,7 +347,7 @@ function M.protocol(rt, config, piece, fields)
   local function short(entry, value)
     local t = type(value)
     if is_enum(value) then
-      return value.label and json_quote(value.label) or number_text(value.value)
+      return value.label and json_quote(cut(value.label, 24)) or number_text(value.value)
     elseif t == "string" then
       if entry.ftype == "bytes" or entry.ftype == "none" then
         if #value == 0 then return nil end       -- empty bytes are left out
@@ -357,7 +360,9 @@ function M.protocol(rt, config, piece, fields)
       return number_text(value)
     elseif is_object(value) then
       local class_name = class_of(value)
-      local member = values[class_name]
+      local text = piece and piece.text_of and piece.text_of(p, class_name, value, entry.id)
+      if text ~= nil then return json_quote(cut(text, 24)) end
+      local member = values[class_name] or info_values[class_name]
       if member then
         local ok, inner = pcall(index, value, member)
         if ok and inner ~= nil then return short({ ftype = "string" }, inner) end
