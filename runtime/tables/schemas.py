@@ -10,7 +10,7 @@ from __future__ import annotations
 import pyarrow as pa
 
 #: Bumped whenever a table's columns change (it is part of a capture's manifest).
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 #: A capture's rows all hold the same id: dictionary-encoded, the type pyarrow and pandas
 #: give a hive partition column, so reading ``DATASET/table=NAME`` merges the two.
@@ -19,6 +19,8 @@ STR = pa.string()
 I64 = pa.int64()
 I32 = pa.int32()
 F64 = pa.float64()
+#: Capture times: whole nanoseconds since 1970, UTC (see :func:`wirestruct.tables.rows.time_ns`).
+TIME = pa.timestamp("ns", tz="UTC")
 
 
 def schema(*fields: pa.Field) -> pa.Schema:
@@ -28,7 +30,7 @@ def schema(*fields: pa.Field) -> pa.Schema:
 
 #: One row per packet event and per error event (decode, capture and state errors).
 PACKETS = schema(
-    pa.field("index", I64), pa.field("record", I64), pa.field("t", F64),
+    pa.field("index", I64), pa.field("record", I64), pa.field("t", TIME),
     pa.field("direction", STR), pa.field("stream", I32), pa.field("packet_id", I32),
     pa.field("name", STR), pa.field("parent", I64), pa.field("wire_size", I64),
     pa.field("decompressed_size", I64), pa.field("error_kind", STR),
