@@ -28,7 +28,6 @@ import glob
 import json
 import os
 import resource
-import signal
 import sys
 import time
 from collections.abc import Iterable
@@ -304,19 +303,19 @@ def _peak_rss() -> int:
 # -- the client ------------------------------------------------------------------------------
 def make_client(scheduler: str | None = None, workers: int | None = None):
     """A Dask client: of the cluster at ``scheduler`` (used as it is), else of a new local
-    cluster of ``workers`` worker processes (default: one per core), one thread each. The
-    local workers ignore Ctrl-C (they inherit that from here as they start): the client
-    ends them, so an interrupted batch stops without a traceback from each of them."""
+    cluster of ``workers`` worker processes (default: one per core), one thread each.
+    Started within :func:`wirestruct.tools.signals.held`, the local workers keep Ctrl-C
+    and SIGTERM blocked: the client ends them, so an interrupted batch stops without a
+    traceback from each of them; they log errors only (not the warning each logs for the
+    task it drops as it is ended)."""
+    import logging
+
     from distributed import Client, LocalCluster
 
     if scheduler:
         return Client(scheduler)
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1,
-                               processes=True, dashboard_address=None)
-    finally:
-        signal.signal(signal.SIGINT, previous)
+    cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1,
+                           processes=True, dashboard_address=None, silence_logs=logging.ERROR)
     return Client(cluster)
 
 
@@ -345,8 +344,10 @@ def run_batch(inputs: Iterable[str], options: BatchOptions, out: str, *,
     stopped: KeyboardInterrupt | None = None
     try:
         if own_client:
-            client = make_client(scheduler, workers)
-        _run_tasks(client, paths, ids, dataset, options, (force, replace), summaries, log)
+            with signals.held():        # a signal meanwhile is raised once client is set
+                client = make_client(scheduler, workers)
+        _run_tasks(client, paths, ids, dataset, options, (force, replace), summaries, log,
+                   cancel=not own_client)
     except KeyboardInterrupt as stop:
         stopped = stop
     finally:
@@ -362,7 +363,11 @@ def run_batch(inputs: Iterable[str], options: BatchOptions, out: str, *,
 
 def _run_tasks(client: Any, paths: list[Path], ids: dict[Path, str], dataset: str,
                options: BatchOptions, redo: tuple[bool, bool],
-               summaries: list[dict[str, Any]], log: TextIO) -> None:
+               summaries: list[dict[str, Any]], log: TextIO, *, cancel: bool) -> None:
+    """Submit every capture and report each as it completes. Interrupted, the tasks not
+    done are cancelled when ``cancel`` (a cluster that is not ours runs on; our own
+    local cluster is closed with its workers, and a cancel would only make each worker
+    log the tasks it was told to drop)."""
     from distributed import as_completed
 
     futures = {}
@@ -382,7 +387,8 @@ def _run_tasks(client: Any, paths: list[Path], ids: dict[Path, str], dataset: st
             summaries.append(summary)
             print(f"wirestruct: [{done}/{total}] {summary_line(summary)}", file=log, flush=True)
     except KeyboardInterrupt:
-        client.cancel([f for f in futures if not f.done()], force=True)
+        if cancel:
+            client.cancel([f for f in futures if not f.done()], force=True)
         raise
 
 

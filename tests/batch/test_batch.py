@@ -7,6 +7,7 @@ import contextlib
 import io
 import json
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -360,3 +361,42 @@ def _polars():
     except ImportError:
         return None
     return polars
+
+
+# -- Ctrl-C and SIGTERM end a batch as they end decode --------------------------------------
+@pytest.mark.parametrize(("signum", "status", "word", "workers"), [
+    (signal.SIGINT, 130, "interrupted", "1"), (signal.SIGTERM, 143, "terminated", "2")])
+def test_a_signal_ends_batch_with_its_totals_and_no_traceback(signum, status, word, workers,
+                                                              captures, tmp_path):
+    import pandas as pd
+
+    dataset = tmp_path / "ds"
+    folder = captures["scrap-mechanic"][0].parent
+    proc = subprocess.Popen([str(BIN / "wirestruct"), "batch", str(folder), "-p",
+                             "scrap-mechanic", "--out", str(dataset), "--root", str(folder),
+                             "--workers", workers], stderr=subprocess.PIPE, text=True)
+    try:
+        first = proc.stderr.readline()          # the first capture done: the run is on
+        assert first.startswith("wirestruct: [1/12] "), first
+        proc.send_signal(signum)
+        rest = proc.stderr.read()
+        assert proc.wait(timeout=60) == status
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert "Traceback" not in rest and "WARNING" not in rest and "Error" not in rest, rest
+    totals = [line for line in rest.splitlines() if "batch: " in line]
+    assert len(totals) == 1 and totals[0].startswith("wirestruct: batch: ")
+    assert f"({word}: " in totals[0] and totals[0].endswith(" not done)")
+    done = int(totals[0].split("captures: ")[1].split(" written")[0])
+    assert 1 <= done < 12
+    # what is visible is whole: a part being written has a hidden name, every part reads
+    # (a capture a worker finished as the run ended may be there without being counted)
+    assert not [p for p in dataset.rglob("*") if p.name.endswith(".tmp")
+                and not p.name.startswith(".")]
+    manifests = {json.loads(p.read_text())["capture"]
+                 for p in (dataset / "_manifests").iterdir()}
+    assert len(manifests) >= done
+    frame = pd.read_parquet(dataset / "packets")
+    assert set(frame["capture"].unique()) >= manifests
