@@ -1,7 +1,7 @@
 """The Arrow schema of every table wirestruct writes, in one place.
 
-Every table starts with ``capture`` (the capture's id: its file name, see
-:func:`wirestruct.tables.capture_id`); ``docs/tables.md`` documents each column. Columns
+Every table starts with ``capture`` (the capture's id: its path relative to the batch's
+root, or the file name, see :func:`wirestruct.tables.capture_id`); ``docs/tables.md`` documents each column. Columns
 that only some rows have are nullable. Names and types here are the contract of the
 Parquet datasets ``wirestruct batch`` writes; :data:`SCHEMA_VERSION` changes with them.
 """
@@ -13,7 +13,7 @@ import pyarrow as pa
 SCHEMA_VERSION = 2
 
 #: A capture's rows all hold the same id: dictionary-encoded, the type pyarrow and pandas
-#: give a hive partition column, so reading ``DATASET/table=NAME`` merges the two.
+#: give a hive partition column, so reading ``DATASET/NAME`` merges the two.
 _CAPTURE = pa.field("capture", pa.dictionary(pa.int32(), pa.string()), nullable=False)
 STR = pa.string()
 I64 = pa.int64()
