@@ -1,9 +1,10 @@
 """The Arrow schema of every table wirestruct writes, in one place.
 
 Every table starts with ``capture`` (the capture's id: its path relative to the batch's
-root, or the file name, see :func:`wirestruct.tables.capture_id`); ``docs/tables.md`` documents each column. Columns
-that only some rows have are nullable. Names and types here are the contract of the
-Parquet datasets ``wirestruct batch`` writes; :data:`SCHEMA_VERSION` changes with them.
+root, or the file name, see :func:`wirestruct.tables.capture_id`); ``docs/tables.md``
+documents each column. Columns that only some rows have are nullable. Names and types
+here are the contract of the Parquet datasets ``wirestruct batch`` writes;
+:data:`SCHEMA_VERSION` changes with them.
 """
 from __future__ import annotations
 
