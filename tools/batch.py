@@ -315,7 +315,7 @@ def make_client(scheduler: str | None = None, workers: int | None = None):
     if scheduler:
         return Client(scheduler)
     cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1,
-                           processes=True, dashboard_address=None, silence_logs=logging.ERROR)
+                           processes=True, dashboard_address=":0", silence_logs=logging.ERROR)
     return Client(cluster)
 
 
