@@ -66,7 +66,9 @@ def run(paths: list, protocol: str, workers: int, out: Path) -> dict:
         client.gather(client.map(_warm, range(workers * 4), pure=False))
         start = time.perf_counter()
         summaries = run_batch([str(p) for p in paths], BatchOptions(protocol), str(out),
-                              client=client, force=True, log=io.StringIO())
+                              client=client, force=True,
+                              root=os.path.commonpath([p.parent for p in paths]),
+                              log=io.StringIO())
         seconds = time.perf_counter() - start
         peaks = client.run(_peak)
     rows = sum(sum(s["rows"].values()) for s in summaries)
@@ -84,6 +86,7 @@ def alone(path: Path, protocol: str, out: Path) -> int:
     code = ("import json, sys; from wirestruct.tools.batch import BatchOptions, "
             "process_capture; s = process_capture(sys.argv[1], 'c', sys.argv[2], "
             "BatchOptions(sys.argv[3]), force=True); print(json.dumps(s['peak_rss']))")
+    out.mkdir(parents=True, exist_ok=True)      # process_capture writes into a folder there
     done = subprocess.run([sys.executable, "-c", code, str(path), str(out), protocol],
                           capture_output=True, text=True, check=True)
     return json.loads(done.stdout)

@@ -87,7 +87,7 @@ def test_show_and_summary(env):
 def test_batch_writes_the_plugins_table(env, tmp_path):
     proc = run(env, "batch", SAMPLE, "-p", "toy", "--out", tmp_path / "ds", "--workers", "1")
     assert proc.returncode == 0, proc.stderr
-    moves = pq.read_table(next((tmp_path / "ds").glob("table=toy_moves/**/*.parquet")))
+    moves = pq.read_table(next((tmp_path / "ds").glob("toy_moves/**/*.parquet")))
     assert moves.num_rows == sum(1 for line in SAMPLE.read_text().splitlines()
                                  if json.loads(line)["data"].startswith("02"))
 

@@ -2,27 +2,32 @@
 
 One task per capture (a capture's state is sequential): the task decodes and tracks the
 capture with :func:`wirestruct.tables.capture_batches` and writes its tables itself, one
-record batch at a time, in a hive layout::
+record batch at a time. Each table is a dataset of its own, partitioned by capture::
 
-    DATASET/table=<table>/capture=<capture>/part-0.parquet
-    DATASET/_manifests/<capture>.json
+    DATASET/<table>/capture=<capture id, URL-quoted>/part-0.parquet
+    DATASET/_manifests/<capture id, URL-quoted>.json
 
-The manifest is written last; it records the capture file's SHA-256 and the options that
-shape the rows (protocol, limits, the protocol's options, server, schema version). A capture whose
-manifest matches is skipped. The client submits every capture with ``Client.submit`` and
-reports each as it completes (``distributed.as_completed``); a capture whose task fails
-(its worker died, an unexpected exception) gets error rows written by the client and a
-line in the summary, and the batch goes on. The dataset path must be reachable, under
-the same name, from the client and every worker (see ``docs/scaling.md``).
+A capture's id is its path relative to the root (``--root``, default the current
+folder), with ``/`` between folders: the same file has the same id in every run, and two
+files of the same name in different folders have different ids. The manifest is
+written last; it records the capture file's SHA-256 and the options that shape the rows
+(protocol, limits, the protocol's options, server, schema version). A capture whose
+manifest matches is skipped; one whose manifest records other content (or that cannot
+be read now) is refused, its rows left as they are, unless ``replace`` is asked. A part
+is written as ``.part-0.parquet.tmp`` (a name every reader skips) and renamed when
+complete. The client submits every capture with ``Client.submit`` and reports each as it
+completes (``distributed.as_completed``); a capture whose task fails (its worker died, an
+unexpected exception) gets error rows written by the client (unless the dataset holds
+finished rows of it) and a line in the summary, and the batch goes on. The dataset path
+must be reachable, under the same name, from the client and every worker (see
+``docs/scaling.md``).
 """
 from __future__ import annotations
 
 import glob
-import hashlib
 import json
 import os
 import resource
-import signal
 import sys
 import time
 from collections.abc import Iterable
@@ -32,13 +37,12 @@ from typing import Any, TextIO
 from urllib.parse import quote
 
 from wirestruct import __version__
-from wirestruct.core.errors import OutputError, WirestructError
+from wirestruct.core.errors import OutputError, UsageError, WirestructError
 from wirestruct.core.limits import Limits
 from wirestruct.tables import (
     DEFAULT_BATCH_ROWS,
     SCHEMA_VERSION,
     capture_batches,
-    capture_id,
     error_batches,
     file_sha256,
     tables_of,
@@ -50,6 +54,8 @@ from wirestruct.tools.safe_paths import SafeDir
 CAPTURE_SUFFIXES = (".jsonl", ".pcap", ".pcapng", ".wscap")
 MANIFESTS = "_manifests"
 PART = "part-0.parquet"
+#: A part being written: a hidden name, skipped by pyarrow, pandas, DuckDB and polars.
+PART_TMP = ".part-0.parquet.tmp"
 
 
 @dataclass
@@ -97,24 +103,30 @@ def expand_inputs(inputs: Iterable[str]) -> list[Path]:
     return found
 
 
-def capture_ids(paths: list[Path]) -> dict[Path, str]:
-    """Each path's capture id: its file name, made unique with a short hash of the full
-    path when two inputs share a name."""
-    names: dict[str, int] = {}
-    for path in paths:
-        names[capture_id(path)] = names.get(capture_id(path), 0) + 1
+def capture_ids(paths: list[Path], root: str | os.PathLike[str] | None = None
+                ) -> dict[Path, str]:
+    """Each (resolved) path's capture id: its path relative to ``root`` (default: the
+    current folder), folders joined by ``/``. Raises UsageError for a root that is not a
+    folder and for a capture outside it (naming both)."""
+    base = Path(root if root is not None else os.getcwd())
+    if not base.is_dir():
+        raise UsageError(f"--root {base}: not a folder")
+    base = base.resolve()
     out = {}
     for path in paths:
-        name = capture_id(path)
-        if names[name] > 1:
-            name += "~" + hashlib.sha256(str(path).encode()).hexdigest()[:8]
-        out[path] = name
+        try:
+            out[path] = path.relative_to(base).as_posix()
+        except ValueError:
+            raise UsageError(f"{path} is not under the root {base}: a capture's id is its "
+                             "path relative to the root; give --root a folder that holds "
+                             "every capture") from None
     return out
 
 
 def partition_names(table: str, capture: str) -> tuple[str, str]:
-    """The folders of a table's partition of one capture: ``table=T``, ``capture=C``."""
-    return f"table={table}", f"capture={quote(capture, safe='~')}"
+    """The folders of a table's partition of one capture: ``T``, ``capture=C`` (the id
+    URL-quoted, ``/`` too, as hive partitioning reads it back)."""
+    return table, f"capture={quote(capture, safe='')}"
 
 
 def partition(out: Path, table: str, capture: str) -> Path:
@@ -132,9 +144,12 @@ def manifest_path(out: Path, capture: str) -> Path:
 
 # -- one capture (runs on a worker) -----------------------------------------------------------
 def process_capture(source: str, capture: str, out: str, options: BatchOptions,
-                    force: bool = False) -> dict[str, Any]:
+                    force: bool = False, replace: bool = False) -> dict[str, Any]:
     """Decode one capture and write its tables under ``out``; returns its summary.
-    Skips the capture when its manifest matches the file's content and the options."""
+    Skips the capture when its manifest matches the file's content and the options
+    (unless ``force``); refuses it when the manifest records other content, or the file
+    cannot be read now (unless ``replace``): what the dataset holds is never lost
+    unasked."""
     start = time.monotonic()
     key = options.key()
     try:
@@ -143,8 +158,12 @@ def process_capture(source: str, capture: str, out: str, options: BatchOptions,
         sha256 = None
     limits = Limits().with_overrides(options.limits)
     with SafeDir.open(out) as dataset:
-        old = None if force or sha256 is None else _manifest(dataset, capture, limits)
-        if old and old.get("sha256") == sha256 and old.get("options") == key:
+        old = _manifest(dataset, capture, limits)
+        if old is not None and old.get("sha256") != sha256 and not replace:
+            return {"capture": capture, "source": source, "sha256": sha256,
+                    "status": "refused", "reason": refusal(old, sha256)}
+        if (old is not None and not force and old.get("sha256") == sha256
+                and old.get("options") == key):
             return {**old, "status": "skipped", "seconds": time.monotonic() - start,
                     "peak_rss": _peak_rss()}
         batches = capture_batches(source, options.protocol, capture=capture, limits=limits,
@@ -157,6 +176,14 @@ def process_capture(source: str, capture: str, out: str, options: BatchOptions,
             _write_json(dataset, capture, summary)
     return {**summary, "status": "written", "seconds": time.monotonic() - start,
             "peak_rss": _peak_rss()}
+
+
+def refusal(old: dict[str, Any], sha256: str | None) -> str:
+    """Why a capture is not written over the rows the dataset holds for its id."""
+    now = "cannot be read now" if sha256 is None else f"has SHA-256 {sha256[:16]}..."
+    return (f"the dataset holds this capture id from other content (SHA-256 "
+            f"{str(old.get('sha256'))[:16]}..., read from {old.get('source')}); this file "
+            f"{now}; its rows are kept: --replace replaces them")
 
 
 def _manifest(dataset: SafeDir, capture: str, limits: Limits) -> dict[str, Any] | None:
@@ -219,7 +246,7 @@ class _PartWriter:
         names = partition_names(table, capture)
         with dataset.subdir(names[0]) as table_dir:  # type: ignore[union-attr]
             self.folder: SafeDir = table_dir.subdir(names[1])  # type: ignore[assignment]
-        self._cm = self.folder.create(PART + ".tmp")
+        self._cm = self.folder.create(PART_TMP)
         self.file = self._cm.__enter__()
         self.writer = pq.ParquetWriter(self.file, schema)
 
@@ -229,7 +256,7 @@ class _PartWriter:
     def finish(self) -> None:
         self.writer.close()
         self._cm.__exit__(None, None, None)
-        self.folder.replace(PART + ".tmp", PART)
+        self.folder.replace(PART_TMP, PART)
         self.folder.close()
 
     def abandon(self) -> None:
@@ -237,7 +264,7 @@ class _PartWriter:
             self.writer.close()
         finally:
             self._cm.__exit__(None, None, None)
-            self.folder.remove(PART + ".tmp")
+            self.folder.remove(PART_TMP)
             self.folder.close()
 
 
@@ -253,7 +280,7 @@ def _remove_part(dataset: SafeDir, table: str, capture: str) -> None:
             return
         with folder:
             folder.remove(PART)
-            folder.remove(PART + ".tmp")
+            folder.remove(PART_TMP)
         table_dir.remove_dir(part_name)
 
 
@@ -276,36 +303,40 @@ def _peak_rss() -> int:
 # -- the client ------------------------------------------------------------------------------
 def make_client(scheduler: str | None = None, workers: int | None = None):
     """A Dask client: of the cluster at ``scheduler`` (used as it is), else of a new local
-    cluster of ``workers`` worker processes (default: one per core), one thread each. The
-    local workers ignore Ctrl-C (they inherit that from here as they start): the client
-    ends them, so an interrupted batch stops without a traceback from each of them."""
+    cluster of ``workers`` worker processes (default: one per core), one thread each.
+    Started within :func:`wirestruct.tools.signals.held`, the local workers keep Ctrl-C
+    and SIGTERM blocked: the client ends them, so an interrupted batch stops without a
+    traceback from each of them; they log errors only (not the warning each logs for the
+    task it drops as it is ended)."""
+    import logging
+
     from distributed import Client, LocalCluster
 
     if scheduler:
         return Client(scheduler)
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1,
-                               processes=True, dashboard_address=None)
-    finally:
-        signal.signal(signal.SIGINT, previous)
+    cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1,
+                           processes=True, dashboard_address=":0", silence_logs=logging.ERROR)
     return Client(cluster)
 
 
 def run_batch(inputs: Iterable[str], options: BatchOptions, out: str, *,
               client: Any = None, scheduler: str | None = None,
-              workers: int | None = None, force: bool = False,
+              workers: int | None = None, force: bool = False, replace: bool = False,
+              root: str | os.PathLike[str] | None = None,
               log: TextIO | None = None) -> list[dict[str, Any]]:
     """Process every capture of ``inputs`` into the dataset ``out``; returns one summary
-    per capture, in completion order. ``client`` (a ``distributed.Client``) is used when
-    given, else one is made (and closed) from ``scheduler`` / ``workers``. Interrupted
+    per capture, in completion order. Capture ids are paths relative to ``root``
+    (default: the current folder); ``force`` redoes captures already written from the
+    same content, ``replace`` replaces those written from other content. ``client`` (a
+    ``distributed.Client``) is used when given, else one is made (and closed) from
+    ``scheduler`` / ``workers``. Interrupted
     (Ctrl-C, or SIGTERM raised as a ``KeyboardInterrupt``), the tasks not done are
     cancelled, the totals so far printed and the interruption raised again."""
     log = log or sys.stderr
     Limits().with_overrides(options.limits)  # bad overrides fail before any work
     tables_of(options.protocol)
     paths = expand_inputs(inputs)
-    ids = capture_ids(paths)
+    ids = capture_ids(paths, root)
     dataset = os.path.abspath(out)
     SafeDir.open(dataset, create=True).close()    # a link there is refused before any work
     own_client = client is None
@@ -313,8 +344,10 @@ def run_batch(inputs: Iterable[str], options: BatchOptions, out: str, *,
     stopped: KeyboardInterrupt | None = None
     try:
         if own_client:
-            client = make_client(scheduler, workers)
-        _run_tasks(client, paths, ids, dataset, options, force, summaries, log)
+            with signals.held():        # a signal meanwhile is raised once client is set
+                client = make_client(scheduler, workers)
+        _run_tasks(client, paths, ids, dataset, options, (force, replace), summaries, log,
+                   cancel=not own_client)
     except KeyboardInterrupt as stop:
         stopped = stop
     finally:
@@ -329,15 +362,19 @@ def run_batch(inputs: Iterable[str], options: BatchOptions, out: str, *,
 
 
 def _run_tasks(client: Any, paths: list[Path], ids: dict[Path, str], dataset: str,
-               options: BatchOptions, force: bool, summaries: list[dict[str, Any]],
-               log: TextIO) -> None:
+               options: BatchOptions, redo: tuple[bool, bool],
+               summaries: list[dict[str, Any]], log: TextIO, *, cancel: bool) -> None:
+    """Submit every capture and report each as it completes. Interrupted, the tasks not
+    done are cancelled when ``cancel`` (a cluster that is not ours runs on; our own
+    local cluster is closed with its workers, and a cancel would only make each worker
+    log the tasks it was told to drop)."""
     from distributed import as_completed
 
     futures = {}
     try:
         for path in paths:
             future = client.submit(process_capture, str(path), ids[path], dataset, options,
-                                   force, key=f"wirestruct-batch-{ids[path]}-{time.time_ns()}",
+                                   *redo, key=f"wirestruct-batch-{ids[path]}-{time.time_ns()}",
                                    pure=False)
             futures[future] = path
         total = len(futures)
@@ -350,7 +387,8 @@ def _run_tasks(client: Any, paths: list[Path], ids: dict[Path, str], dataset: st
             summaries.append(summary)
             print(f"wirestruct: [{done}/{total}] {summary_line(summary)}", file=log, flush=True)
     except KeyboardInterrupt:
-        client.cancel([f for f in futures if not f.done()], force=True)
+        if cancel:
+            client.cancel([f for f in futures if not f.done()], force=True)
         raise
 
 
@@ -377,10 +415,15 @@ def _close(client: Any, *, quiet: bool) -> None:
 def _failed(dataset: str, capture: str, source: str, options: BatchOptions,
             exc: BaseException) -> dict[str, Any]:
     """A capture whose task failed: its error rows, written here, and its summary (the
-    rows too cannot be written where the dataset is unsafe: a link in the way)."""
+    rows are not written where the dataset holds finished rows of the capture, which are
+    kept, nor where the dataset is unsafe: a link in the way)."""
     error = RuntimeError(f"{source}: the task failed: {type(exc).__name__}: {exc}")
     try:
         with SafeDir.open(dataset) as folder:
+            if _manifest(folder, capture, Limits().with_overrides(options.limits)):
+                return {"protocol": options.protocol, "rows": {}, "packets": 0, "errors": 1,
+                        "capture": capture, "source": source, "status": "failed",
+                        "failure": f"{error}; the rows an earlier run wrote are kept"}
             summary = write_capture(folder, capture, options.protocol,
                                     error_batches(options.protocol, capture, error,
                                                   source=source))
@@ -392,6 +435,8 @@ def _failed(dataset: str, capture: str, source: str, options: BatchOptions,
 
 def summary_line(summary: dict[str, Any]) -> str:
     status = summary["status"]
+    if status == "refused":
+        return f"{summary['capture']}: refused: {summary['reason']}"
     if summary.get("failure"):
         status = "failed"
     line = f"{summary['capture']}: {status}"
@@ -411,7 +456,8 @@ def totals_line(summaries: list[dict[str, Any]]) -> str:
     rows = sum(sum(s.get("rows", {}).values()) for s in summaries if _status(s) == "written")
     with_errors = sum(1 for s in summaries if s.get("errors") and _status(s) != "failed")
     return (f"batch: {len(summaries)} captures: {count('written')} written, "
-            f"{count('skipped')} skipped, {count('failed')} failed; {rows} rows written; "
+            f"{count('skipped')} skipped, {count('refused')} refused, {count('failed')} failed; "
+            f"{rows} rows written; "
             f"{with_errors} captures with error events")
 
 

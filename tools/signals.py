@@ -7,6 +7,8 @@ once."""
 from __future__ import annotations
 
 import signal
+from collections.abc import Iterator
+from contextlib import contextmanager
 from types import FrameType
 
 from wirestruct.core.errors import EXIT_INTERRUPTED, EXIT_TERMINATED
@@ -36,3 +38,17 @@ def word(stop: BaseException | None) -> str:
     if stop is None:
         return ""
     return "terminated" if isinstance(stop, Terminated) else "interrupted"
+
+
+@contextmanager
+def held() -> Iterator[None]:
+    """Ctrl-C and SIGTERM held back (blocked, not lost) while worker processes start:
+    the processes started meanwhile keep them blocked (they end when their parent ends
+    them), and one that came meanwhile is raised when the block ends, after the body
+    has handed over what it made."""
+    held_signals = {signal.SIGINT, signal.SIGTERM}
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, held_signals)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)

@@ -28,7 +28,7 @@ from wirestruct.core.events import ErrorEvent, Event, PacketEvent
 from wirestruct.core.limits import DEFAULT_LIMITS, Limits
 from wirestruct.core.session import decode_records, track
 from wirestruct.plugin.registry import get_protocol
-from wirestruct.tables.rows import Row
+from wirestruct.tables.rows import Row, time_ns
 from wirestruct.tables.schemas import COMMON, SCHEMA_VERSION
 
 __all__ = ["DEFAULT_BATCH_ROWS", "SCHEMA_VERSION", "RowError", "TableBuilder", "tables_of",
@@ -94,6 +94,7 @@ class TableBuilder:
             yield from self._put(("packets", _packet_row(event)))
             try:
                 for row in self.rows_of(event):
+                    self._check(row)
                     yield from self._put(row)
             except Exception as exc:  # noqa: BLE001 - one packet's rows, never the capture
                 self.errors += 1
@@ -101,6 +102,16 @@ class TableBuilder:
         else:
             self.errors += 1
             yield from self._put(("packets", _error_row(event)))
+
+    def _check(self, row: Row) -> None:
+        """A row maker's row has one value for each column of its table but ``capture``."""
+        name, values = row
+        schema = self.schemas.get(name)
+        if schema is None:
+            raise ValueError(f"a row for the unknown table {name!r}")
+        if len(values) != len(schema) - 1:
+            raise ValueError(f"a {name} row of {len(values)} values, not "
+                             f"{len(schema) - 1} ({', '.join(schema.names[1:])})")
 
     def add_row(self, table: str, row: tuple) -> Iterator[Batch]:
         yield from self._put((table, row))
@@ -175,7 +186,7 @@ def _row_error(event: PacketEvent, exc: Exception) -> ErrorEvent:
 
 
 def _packet_row(event: PacketEvent) -> tuple:
-    return (event.index, event.record, event.t, event.direction.label, event.stream,
+    return (event.index, event.record, time_ns(event), event.direction.label, event.stream,
             event.packet_id, event.name, event.parent, len(event.raw),
             _decompressed_size(event.expansions), None, None, None, None, None)
 
@@ -184,7 +195,7 @@ def _error_row(event: ErrorEvent) -> tuple:
     error = event.error
     direction = event.direction.label if event.direction is not None else None
     where = error.where
-    return (event.index, event.record, event.t, direction, event.stream,
+    return (event.index, event.record, time_ns(event), direction, event.stream,
             where.packet_id, where.packet_name, None, None, None, error.kind, str(error),
             where.offset, error.dropped, error.dropped_unit if error.dropped is not None
             else None)

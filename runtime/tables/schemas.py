@@ -1,24 +1,27 @@
 """The Arrow schema of every table wirestruct writes, in one place.
 
-Every table starts with ``capture`` (the capture's id: its file name, see
-:func:`wirestruct.tables.capture_id`); ``docs/tables.md`` documents each column. Columns
-that only some rows have are nullable. Names and types here are the contract of the
-Parquet datasets ``wirestruct batch`` writes; :data:`SCHEMA_VERSION` changes with them.
+Every table starts with ``capture`` (the capture's id: its path relative to the batch's
+root, or the file name, see :func:`wirestruct.tables.capture_id`); ``docs/tables.md``
+documents each column. Columns that only some rows have are nullable. Names and types
+here are the contract of the Parquet datasets ``wirestruct batch`` writes;
+:data:`SCHEMA_VERSION` changes with them.
 """
 from __future__ import annotations
 
 import pyarrow as pa
 
 #: Bumped whenever a table's columns change (it is part of a capture's manifest).
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 #: A capture's rows all hold the same id: dictionary-encoded, the type pyarrow and pandas
-#: give a hive partition column, so reading ``DATASET/table=NAME`` merges the two.
+#: give a hive partition column, so reading ``DATASET/NAME`` merges the two.
 _CAPTURE = pa.field("capture", pa.dictionary(pa.int32(), pa.string()), nullable=False)
 STR = pa.string()
 I64 = pa.int64()
 I32 = pa.int32()
 F64 = pa.float64()
+#: Capture times: whole nanoseconds since 1970, UTC (see :func:`wirestruct.tables.rows.time_ns`).
+TIME = pa.timestamp("ns", tz="UTC")
 
 
 def schema(*fields: pa.Field) -> pa.Schema:
@@ -28,7 +31,7 @@ def schema(*fields: pa.Field) -> pa.Schema:
 
 #: One row per packet event and per error event (decode, capture and state errors).
 PACKETS = schema(
-    pa.field("index", I64), pa.field("record", I64), pa.field("t", F64),
+    pa.field("index", I64), pa.field("record", I64), pa.field("t", TIME),
     pa.field("direction", STR), pa.field("stream", I32), pa.field("packet_id", I32),
     pa.field("name", STR), pa.field("parent", I64), pa.field("wire_size", I64),
     pa.field("decompressed_size", I64), pa.field("error_kind", STR),

@@ -12,7 +12,8 @@ import pytest
 from wirestruct import get_protocol, open_capture
 from wirestruct.core.events import ErrorEvent, PacketEvent
 from wirestruct.core.session import decode_records, track
-from wirestruct.tables import capture_batches, capture_id, tables_of, to_arrow
+from wirestruct.tables import TableBuilder, capture_batches, capture_id, tables_of, to_arrow
+from wirestruct.tables.rows import time_ns
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = {"scrap-mechanic": ROOT / "samples" / "scrap_mechanic.jsonl",
@@ -244,3 +245,115 @@ def test_a_packet_whose_rows_cannot_be_made_is_an_error_row():
                if r["packet_index"] == bad.index)
     assert tables["diep_entity_fields"].num_rows == whole["diep_entity_fields"].num_rows - lost
     assert lost > 0
+
+
+# -- every row maker against its schema, over every real capture and generated sessions ---
+MME_SERVER = str(json.loads((ROOT / "tests" / "data" / "mme" / "session.json").read_text())["port"])
+REAL = [(path, protocol) for protocol, path in SAMPLES.items()] + [
+    (ROOT / "tests" / "data" / "mme" / name, "mme")
+    for name in ("session.jsonl", "session.pcap", "session.pcapng")] + [
+    (path, protocol) for path in sorted((ROOT / "tests" / "data" / "captures").rglob("*.pcap*"))
+    for protocol in SAMPLES]
+
+
+def _rows_checked(path: Path, protocol: str, **options) -> dict[str, int]:
+    """Every row the protocol's row maker makes for every packet of ``path``, each held to
+    its table's schema (one value a column but ``capture``); rows a table."""
+    plugin = get_protocol(protocol)
+    schemas = tables_of(protocol)
+    rows_of = plugin.tables().rows()
+    counts = {name: 0 for name in schemas}
+    seen = set()
+    with open_capture(path, **options) as capture:
+        for event in track(decode_records(capture, plugin.decoder()), plugin.tracker()):
+            if not isinstance(event, PacketEvent):
+                continue
+            for table, values in rows_of(event):
+                assert len(values) == len(schemas[table]) - 1, (path.name, event.name, table)
+                counts[table] += 1
+                seen.add((event.name, table))
+    tables = to_arrow(path, protocol, **options)
+    assert not [r for r in tables["packets"].to_pylist() if r["error_kind"] == "RowError"]
+    for table, count in counts.items():
+        if table not in ("packets", "captures"):
+            assert tables[table].num_rows == count, (path.name, table)
+    return counts
+
+
+@pytest.mark.parametrize(("path", "protocol"), REAL,
+                         ids=[f"{p.relative_to(ROOT)}-{protocol}" for p, protocol in REAL])
+def test_every_row_of_every_real_capture_fits_its_schema(path, protocol):
+    options = {"server": MME_SERVER} if path.suffix in (".pcap", ".pcapng") and \
+        path.parent.name == "mme" else {}
+    counts = _rows_checked(path, protocol, **options)
+    if path.parent.name == "mme" or path.name == f"{protocol.replace('-', '_')}.jsonl":
+        assert sum(counts.values()) > 0     # the game captures make rows of their own
+
+
+def test_every_row_of_the_generated_sessions_fits_its_schema(captures):
+    for protocol, paths in captures.items():
+        for path in paths[:4]:
+            counts = _rows_checked(path, protocol)
+            assert sum(counts.values()) > 0, (protocol, path.name)
+
+
+def test_a_map_freed_by_map_setup_is_a_free_row(tmp_path):
+    """MAP_SETUP without dimensions (the server frees the map) is a ``free`` row."""
+    path = tmp_path / "freed.jsonl"
+    path.write_text(SAMPLES["mme"].read_text()
+                    + '{"t": 1700000099.5, "dir": "s2c", "data": "0e000000"}\n')
+    counts = _rows_checked(path, "mme")
+    tables = to_arrow(path, "mme")
+    last = tables["mme_map_changes"].to_pylist()[-1]
+    final = tables["captures"].to_pylist()[0]
+    assert last["kind"] == "free" and last["packet_index"] == final["packets"] - 1
+    assert {k: v for k, v in last.items() if v is None} == dict.fromkeys(
+        ("lower_x", "lower_y", "lower_z", "upper_x", "upper_y", "upper_z", "offset", "blocks",
+         "block_type"))
+    assert counts["mme_map_changes"] == tables["mme_map_changes"].num_rows
+    assert final["errors"] == 1 and final["map_sha256"] is None   # the sample's one error
+
+
+def test_a_row_of_the_wrong_length_is_a_row_error():
+    """A row maker's row that does not fit its schema costs that packet's rows only."""
+    events, _ = events_and_state(SAMPLES["mme"], "mme")
+    builder = TableBuilder("mme", "x")
+    made = builder.rows_of
+    builder.rows_of = lambda event: (
+        [("mme_moves", (1, 2))] if event.name == "move_player" else made(event))
+    batches = [b for e in events for b in builder.add(e)] + list(builder.finish())
+    packets = pa.Table.from_batches([b for n, b in batches if n == "packets"]).to_pylist()
+    errors = [r for r in packets if r["error_kind"] == "RowError"]
+    moves = sum(1 for e in events if getattr(e, "name", None) == "move_player")
+    assert len(errors) == moves > 0
+    assert "a mme_moves row of 2 values, not 10 (packet_index, t," in errors[0]["error_message"]
+    assert not [n for n, _ in batches if n == "mme_moves"]
+    assert sum(b.num_rows for n, b in batches if n == "mme_chat") > 0
+
+
+# -- times ---------------------------------------------------------------------------------
+def test_times_are_utc_nanoseconds_from_the_capture_s_decimal_seconds(tmp_path):
+    path = tmp_path / "times.jsonl"
+    lines = SAMPLES["mme"].read_text().splitlines()[:6]
+    records = [json.loads(line) for line in lines]
+    # each record's seconds, and the nanoseconds of the decimal text the float reads back
+    # as (1700000000.123456789 is no double: it reads back as 1700000000.1234567); 1e300 s
+    # is past 2262, no 64-bit count of nanoseconds: null
+    stamps = {1700000000.0005: 1700000000000500000, 1700000000.123456789: 1700000000123456700,
+              0.1: 100000000, 1e-9: 1, 1e300: None, 1.5: 1500000000}
+    for record, t in zip(records, stamps):
+        record["t"] = t
+    path.write_text("".join(json.dumps(r) + "\n" for r in records))
+    tables = to_arrow(path, "mme")
+    column = tables["packets"].column("t")
+    assert column.type == pa.timestamp("ns", tz="UTC")
+    expected = list(stamps.values())
+    got = column.cast(pa.int64()).to_pylist()
+    records_of = tables["packets"].column("record").to_pylist()
+    assert len(set(records_of)) >= 4
+    assert got == [expected[record] for record in records_of]
+    assert time_ns(PacketEvent(0, 0, 1700000000.0005, None, 0, "x", None)) == \
+        1700000000000500000   # not the binary float's ...000499964
+    frame = tables["packets"].to_pandas()
+    assert str(frame["t"].dtype) == "datetime64[ns, UTC]"
+    assert frame["t"][0].isoformat() == "2023-11-14T22:13:20.000500+00:00"

@@ -467,8 +467,8 @@ def dataset_text(root: Path, replace: dict[str, str]) -> bytes:
     tables: dict[str, list[Path]] = {}
     for path in files:
         if path.suffix == ".parquet":
-            folder = path.relative_to(root).parts[0]  # table=NAME
-            tables.setdefault(folder.removeprefix("table="), []).append(path)
+            folder = path.relative_to(root).parts[0]  # the table
+            tables.setdefault(folder, []).append(path)
     for table, parts in sorted(tables.items()):
         schemas = []
         rows: list[list[Any]] = []

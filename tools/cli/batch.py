@@ -12,9 +12,11 @@ from wirestruct.tools.cli import options
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("batch", help="many captures into a Parquet dataset, on Dask",
                        description="Decode many captures, one Dask task each, into a Parquet "
-                                   "dataset partitioned by table and capture (see "
-                                   "docs/tables.md). A local cluster of worker processes by "
-                                   "default; --scheduler uses an existing Dask cluster.")
+                                   "dataset: a folder per table (DATASET/TABLE, each read on "
+                                   "its own by pandas, DuckDB or polars), partitioned by "
+                                   "capture (see docs/tables.md). A capture's id is its path "
+                                   "relative to --root. A local cluster of worker processes "
+                                   "by default; --scheduler uses an existing Dask cluster.")
     p.add_argument("captures", nargs="+", metavar="CAPTURE",
                    help="capture files, directories (searched for *.jsonl, *.pcap, *.pcapng, "
                         "*.wscap) or glob patterns")
@@ -32,8 +34,16 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="override format detection")
     p.add_argument("--batch-rows", type=int, default=16_384, metavar="N",
                    help="rows per record batch / Parquet row group (default 16384)")
+    p.add_argument("--root", metavar="DIR",
+                   help="capture ids are paths relative to DIR, which must hold every "
+                        "capture (default: the current folder): the same file keeps its id "
+                        "from run to run, files of the same name in different folders differ")
     p.add_argument("--force", action="store_true",
-                   help="redo captures whose manifest matches")
+                   help="redo captures already written from the same content and options")
+    p.add_argument("--replace", action="store_true",
+                   help="replace captures the dataset holds from other content (a changed "
+                        "file under the same id); without it they are refused, their rows "
+                        "kept, and the run exits 1")
     options.add_strict(p, "any capture failed")
     options.add_protocol_options(p, "batch")
     options.add_limits(p)
@@ -52,10 +62,13 @@ def run(args: argparse.Namespace) -> int:
                           batch_rows=args.batch_rows)
     try:
         summaries = run_batch(args.captures, chosen, args.out, scheduler=args.scheduler,
-                              workers=args.workers, force=args.force)
+                              workers=args.workers, force=args.force,
+                              replace=args.replace, root=args.root)
     except FileNotFoundError as exc:
         raise UsageError(str(exc)) from None
     except KeyboardInterrupt as stop:        # the totals so far are printed
         return signals.status(stop)
+    if any(s["status"] == "refused" for s in summaries):
+        return EXIT_FAILED                   # rows the user asked for were not written
     failed = any(s.get("failure") or s["status"] == "failed" for s in summaries)
     return EXIT_FAILED if args.strict and failed else EXIT_OK

@@ -16,8 +16,8 @@ from wirestruct.core.records import Direction
 from wirestruct.plugin.protocol import Tables
 from wirestruct.protocols.diep.builds import Build, Field, load_build
 from wirestruct.protocols.diep.values import creation_reader, update_reader
-from wirestruct.tables.rows import Row
-from wirestruct.tables.schemas import F64, I32, I64, STR, schema
+from wirestruct.tables.rows import Row, time_ns
+from wirestruct.tables.schemas import F64, I32, I64, STR, TIME, schema
 
 UPDATE = 0x00
 CREATION = 1
@@ -44,7 +44,7 @@ def _columns(value: Any) -> tuple:
 #: diep.io: one row per field value set by a creation or update (one per array element),
 #: and one per deletion. The value goes to the column of its kind (see docs/tables.md).
 DIEP_ENTITY_FIELDS = schema(
-    pa.field("packet_index", I64), pa.field("t", F64), pa.field("tick", I64),
+    pa.field("packet_index", I64), pa.field("t", TIME), pa.field("tick", I64),
     pa.field("entity_id", I64), pa.field("hash", I64), pa.field("change", STR),
     pa.field("field", STR), pa.field("element", I32), pa.field("wire_type", STR),
     pa.field("value_int", I64), pa.field("value_float", F64),
@@ -63,7 +63,7 @@ class Rows:
         if event.direction is not Direction.S2C or event.packet_id != UPDATE:
             return
         body = event.packet.body
-        head = (event.index, event.t, body.tick.value)
+        head = (event.index, time_ns(event), body.tick.value)
         for ref in body.deletions:
             yield "diep_entity_fields", head + (ref.id.value, ref.hash.value, "delete",
                                                 None, None, None) + _NO_VALUE

@@ -11,15 +11,15 @@ from wirestruct.core.records import Direction
 from wirestruct.plugin.protocol import Tables
 from wirestruct.protocols.mme.packets import PacketType as P
 from wirestruct.protocols.mme.text import plain_text
-from wirestruct.tables.rows import Row
-from wirestruct.tables.schemas import F64, I32, I64, STR, schema
+from wirestruct.tables.rows import Row, time_ns
+from wirestruct.tables.schemas import F64, I32, I64, STR, TIME, schema
 
 _REGION_DATA = (int(P.map_data), int(P.buffer_is_map_data))
 
 
 #: MME: one row per MOVE_PLAYER (both directions).
 MME_MOVES = schema(
-    pa.field("packet_index", I64), pa.field("t", F64), pa.field("direction", STR),
+    pa.field("packet_index", I64), pa.field("t", TIME), pa.field("direction", STR),
     pa.field("player_id", I32), pa.field("is_self", pa.bool_()),
     pa.field("x", F64), pa.field("y", F64), pa.field("z", F64),
     pa.field("u", F64), pa.field("v", F64),
@@ -27,7 +27,7 @@ MME_MOVES = schema(
 
 #: MME: one row per map change (setup, free, fill, modify, region data, stream data).
 MME_MAP_CHANGES = schema(
-    pa.field("packet_index", I64), pa.field("t", F64), pa.field("kind", STR),
+    pa.field("packet_index", I64), pa.field("t", TIME), pa.field("kind", STR),
     pa.field("lower_x", I64), pa.field("lower_y", I64), pa.field("lower_z", I64),
     pa.field("upper_x", I64), pa.field("upper_y", I64), pa.field("upper_z", I64),
     pa.field("offset", I64), pa.field("blocks", I64), pa.field("block_type", I32),
@@ -35,7 +35,7 @@ MME_MAP_CHANGES = schema(
 
 #: MME: one row per CHAT_MESSAGE (both directions).
 MME_CHAT = schema(
-    pa.field("packet_index", I64), pa.field("t", F64), pa.field("direction", STR),
+    pa.field("packet_index", I64), pa.field("t", TIME), pa.field("direction", STR),
     pa.field("player_id", I32), pa.field("text", STR),
 )
 
@@ -52,16 +52,16 @@ class Rows:
             s2c = event.direction is Direction.S2C
             is_self = (not s2c) or bool(p.teleports_self)
             player_id = getattr(p, "player_id", None) if s2c and not is_self else None
-            yield "mme_moves", (event.index, event.t, event.direction.label, player_id,
+            yield "mme_moves", (event.index, time_ns(event), event.direction.label, player_id,
                                 is_self, p.x, p.y, p.z, p.u, p.v)
         elif packet_id == P.chat_message:
             p = event.packet.payload
-            yield "mme_chat", (event.index, event.t, event.direction.label, p.player_id,
+            yield "mme_chat", (event.index, time_ns(event), event.direction.label, p.player_id,
                                plain_text(p.message))
         elif event.direction is Direction.S2C:
             change = _map_change(event)
             if change is not None:
-                yield "mme_map_changes", (event.index, event.t) + change
+                yield "mme_map_changes", (event.index, time_ns(event)) + change
 
     @staticmethod
     def final(snapshot: dict[str, Any]) -> tuple[int | None, int]:
@@ -75,7 +75,7 @@ def _map_change(event: PacketEvent) -> tuple | None:
     if packet_id == P.map_setup:
         p = event.packet.payload
         if p.frees:
-            return ("free",) + (None,) * 8
+            return ("free",) + (None,) * 9
         return ("setup", 0, 0, 0, p.size_x - 1, p.size_y - 1, p.size_z - 1, None,
                 p.size_x * p.size_y * p.size_z, None)
     if packet_id == P.map_fill:

@@ -16,8 +16,8 @@ from wirestruct.plugin.protocol import Tables
 from wirestruct.protocols.scrap_mechanic import packets
 from wirestruct.protocols.scrap_mechanic.actions import Clients, describe
 from wirestruct.protocols.scrap_mechanic.messages import MESSAGE_PACKETS, messages_of
-from wirestruct.tables.rows import Row, enum_name
-from wirestruct.tables.schemas import F64, I32, I64, STR, schema
+from wirestruct.tables.rows import Row, enum_name, time_ns
+from wirestruct.tables.schemas import F64, I32, I64, STR, TIME, schema
 
 _NETWORK_UPDATES = packets.NETWORK_UPDATES
 _UNRELIABLE_UPDATE = int(packets.UNRELIABLE_UPDATE)
@@ -33,7 +33,7 @@ def _float(bits: int) -> float:
 
 #: Scrap Mechanic: one row per sub-update of a 21/22 Network Update.
 SM_SUB_UPDATES = schema(
-    pa.field("packet_index", I64), pa.field("t", F64), pa.field("tick", I64),
+    pa.field("packet_index", I64), pa.field("t", TIME), pa.field("tick", I64),
     pa.field("sub_index", I32), pa.field("netobj_id", I64), pa.field("netobj_type", STR),
     pa.field("controller_type", STR), pa.field("update_type", STR),
     pa.field("encoding", STR), pa.field("size", I32),
@@ -41,7 +41,7 @@ SM_SUB_UPDATES = schema(
 
 #: Scrap Mechanic: one row per rigid body / character transform of a 24 Unreliable Update.
 SM_TRANSFORMS = schema(
-    pa.field("packet_index", I64), pa.field("t", F64), pa.field("tick", I64),
+    pa.field("packet_index", I64), pa.field("t", TIME), pa.field("tick", I64),
     pa.field("netobj_id", I64), pa.field("netobj_type", STR),
     pa.field("pos_x", F64), pa.field("pos_y", F64), pa.field("pos_z", F64),
     pa.field("rot_x", F64), pa.field("rot_y", F64), pa.field("rot_z", F64),
@@ -50,7 +50,7 @@ SM_TRANSFORMS = schema(
 
 #: Scrap Mechanic: one row per message shown (18, 19) or chat message sent (27, 28).
 SM_MESSAGES = schema(
-    pa.field("packet_index", I64), pa.field("t", F64), pa.field("tick", I64),
+    pa.field("packet_index", I64), pa.field("t", TIME), pa.field("tick", I64),
     pa.field("stream", I32), pa.field("direction", STR), pa.field("kind", STR),
     pa.field("location", STR), pa.field("type", STR), pa.field("sender", STR),
     pa.field("message", STR), pa.field("shown", STR), pa.field("special", STR),
@@ -59,7 +59,7 @@ SM_MESSAGES = schema(
 
 #: Scrap Mechanic: one row per player action, with its tick and player.
 SM_PLAYER_ACTIONS = schema(
-    pa.field("packet_index", I64), pa.field("t", F64), pa.field("tick", I64),
+    pa.field("packet_index", I64), pa.field("t", TIME), pa.field("tick", I64),
     pa.field("stream", I32), pa.field("player_id", I64), pa.field("player", STR),
     pa.field("action", STR), pa.field("kind", STR), pa.field("target_id", I64),
     pa.field("container_id", I64), pa.field("slot", I64), pa.field("quantity", I64),
@@ -80,11 +80,12 @@ class Rows:
     def __call__(self, event: PacketEvent) -> Iterator[Row]:
         self.clients.apply(event)
         expansions = event.expansions
+        t = time_ns(event)
         if event.packet_id in _NETWORK_UPDATES and "sub_updates" in expansions:
             tick = expansions["tick"]
             for sub in expansions["sub_updates"]:
                 yield "sm_sub_updates", (
-                    event.index, event.t, tick, sub.index, sub.netobj_id,
+                    event.index, t, tick, sub.index, sub.netobj_id,
                     enum_name(sub.netobj_type), enum_name(sub.controller_type),
                     enum_name(sub.update_type), sub.encoding, len(sub.data))
         elif event.packet_id == _UNRELIABLE_UPDATE and "body" in expansions:
@@ -92,14 +93,14 @@ class Rows:
             for update in body.updates:
                 row = _transform(update)
                 if row is not None:
-                    yield "sm_transforms", (event.index, event.t, body.server_tick) + row
+                    yield "sm_transforms", (event.index, t, body.server_tick) + row
         elif event.packet_id in _PLAYER_ACTIONS:
             yield from self._action(event)
         elif event.packet_id in MESSAGE_PACKETS:
             for m in messages_of(event):
                 timestamp = m.get("timestamp")
                 yield "sm_messages", (
-                    event.index, event.t, self.clients.server_tick, event.stream,
+                    event.index, t, self.clients.server_tick, event.stream,
                     event.direction.label, m["kind"], m.get("location"), m.get("type"),
                     m.get("sender"), m["message"], m.get("shown"), m.get("special"),
                     timestamp if timestamp is None or timestamp <= _TIMESTAMP_MAX else None)
@@ -110,7 +111,7 @@ class Rows:
             return
         tick, player_id, name = self.clients.who(event.stream)
         yield "sm_player_actions", (
-            event.index, event.t, tick, event.stream, player_id, name, action.action,
+            event.index, time_ns(event), tick, event.stream, player_id, name, action.action,
             action.kind, action.target_id, action.container_id, action.slot,
             action.quantity, action.item,
             json.dumps(action.details, separators=(",", ":")) if action.details else None)

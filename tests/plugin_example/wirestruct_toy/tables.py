@@ -7,10 +7,10 @@ from typing import Any
 import pyarrow as pa
 from wirestruct.core.events import PacketEvent
 from wirestruct.plugin.protocol import Tables
-from wirestruct.tables.rows import Row
-from wirestruct.tables.schemas import F64, I32, I64, schema
+from wirestruct.tables.rows import Row, time_ns
+from wirestruct.tables.schemas import I32, I64, TIME, schema
 
-TOY_MOVES = schema(pa.field("packet_index", I64), pa.field("t", F64),
+TOY_MOVES = schema(pa.field("packet_index", I64), pa.field("t", TIME),
                    pa.field("player", I32), pa.field("x", I32), pa.field("y", I32))
 
 
@@ -21,7 +21,7 @@ class Rows:
     def __call__(self, event: PacketEvent) -> Iterator[Row]:
         if event.name == "move":
             body = event.packet.body
-            yield "toy_moves", (event.index, event.t, body.player, body.x, body.y)
+            yield "toy_moves", (event.index, time_ns(event), body.player, body.x, body.y)
 
     @staticmethod
     def final(snapshot: dict[str, Any]) -> tuple[int | None, int]:
