@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 
 
 class Direction(enum.IntEnum):
@@ -28,7 +28,8 @@ class CaptureRecord:
     """One record of a capture.
 
     For message protocols ``data`` is one packet; for TCP protocols it is a chunk of the
-    byte stream of connection ``stream``, split anywhere.
+    byte stream of connection ``stream``, split anywhere. ``frame``, ``t_ns`` and ``ends``
+    say where and exactly when the capture had it; records are equal without them.
     """
 
     index: int          #: position of the record in its capture, from 0
@@ -38,14 +39,14 @@ class CaptureRecord:
     stream: int = 0     #: connection number within the capture (TCP), 0 otherwise
     #: number of the capture frame that carried the record's first byte, from 1 as tshark
     #: numbers frames (pcap and pcapng); None when the capture has no frames
-    frame: int | None = None
+    frame: int | None = field(default=None, compare=False)
     #: ``t`` exactly, in integer nanoseconds (from the capture's own units, or from the
     #: decimal text of a JSON Lines time); None when only the float is known
-    t_ns: int | None = None
+    t_ns: int | None = field(default=None, compare=False)
     #: ``(source, destination)`` of the record's direction as "address:port" (IPv6 in
     #: brackets); one tuple shared by every record of a connection's direction. None when
     #: the capture does not say
-    ends: tuple[str, str] | None = None
+    ends: tuple[str, str] | None = field(default=None, compare=False)
 
     # Written out (one record per packet or chunk): the generated frozen __init__ costs
     # about three times as much. Filling the slots through their descriptors keeps
