@@ -117,8 +117,9 @@ def event_line(event: Event, fmt: tuple[bool, str]) -> bytes:
 
 
 # -- the sequential stage --------------------------------------------------------------------
-# A packet for a worker: (data, record, t, direction, stream, offset, state, first index).
-_Unit = tuple[bytes, int, float, int, int, int, Any, int]
+# A packet for a worker: (data, record, t, direction, stream, offset, state, first index,
+# (frame, t_ns, ends)).
+_Unit = tuple[bytes, int, float, int, int, int, Any, int, tuple]
 
 
 class _Staged:
@@ -142,7 +143,7 @@ def _stage(decoder: Decoder) -> None:
             return run_packet(data, ctx)
         state = stage_packet(data, ctx)
         return [_Staged((data, ctx.record, ctx.t, int(ctx.direction), ctx.stream, ctx.offset,
-                         state, decoder._next_index))]
+                         state, decoder._next_index, (ctx.frame, ctx.t_ns, ctx.ends)))]
 
     decoder.run_packet = staged  # type: ignore[method-assign]  # this decoder's alone
 
@@ -347,8 +348,9 @@ def _unit_events(decoder: Decoder, units: list[_Unit], base: int) -> Iterator[Ev
     resume = decoder.resume_packet
     stream = isinstance(decoder, StreamDecoder)
     done = 0
-    for data, record, t, direction, stream_no, offset, state, first in units:
-        ctx = PacketContext(record, t, Direction(direction), stream_no, offset)
+    for data, record, t, direction, stream_no, offset, state, first, marks in units:
+        ctx = PacketContext(record, t, Direction(direction), stream_no, offset, 0, None,
+                            *marks)
         start = first + done
         if start >= _SPAN:
             raise OverflowError(f"more than {_SPAN} events in one capture")

@@ -307,7 +307,7 @@ def test_worker_decodes_a_packet_alone_from_the_staged_state():
         signal.signal(signal.SIGINT, saved_sigint)
     base = 10 ** 7
     unit = (record.data, record.index, record.t, int(record.direction), record.stream, 0,
-            state, events[0].index)
+            state, events[0].index, (record.frame, record.t_ns, record.ends))
     _, lines, counts, (packets, errors, _unknown), _ = _decode_units([unit], base)
     assert counts == [len(events)] and (packets, errors) == (len(events), 0)
     expected = [json.loads(event_line(event, FMT)) for event in events]

@@ -88,6 +88,7 @@ class FramePath:
     def frame(self, frame: Frame, flows: Flows) -> list[Output]:
         """Everything one frame gives; raises WirestructError for a frame that does not parse."""
         data = frame.data
+        flows.at(frame)
         fast = decode_frame(data, frame.link_type) \
             if self.fast and frame.orig_len == len(data) else None
         if fast is not None and fast[3] and tunnel_datagram(fast[0][1], fast[1][1]):
@@ -202,7 +203,8 @@ def read_packet_capture(stream: BinaryIO, *, server: str | None = None,
                     direction = c2s if dst == flow.server else s2c
                     if flow.halves[direction].take_in_order(seq, payload):
                         flow.halves[s2c if direction is c2s else c2s].acknowledged(ack)
-                        yield CaptureRecord(index, frame.t, direction, payload, flow.number)
+                        yield CaptureRecord(index, frame.t, direction, payload, flow.number,
+                                            frame.number, frame.t_ns, flow.ends[direction])
                         index += 1
                         continue
         try:
@@ -244,5 +246,6 @@ def _items(outputs: list[Output], index: int) -> Iterator[Item]:
         if out.error is not None:
             yield out.error.at(record=index)
         else:
-            yield CaptureRecord(index, out.t, out.direction, out.data, out.stream)
+            yield CaptureRecord(index, out.t, out.direction, out.data, out.stream, out.frame,
+                                out.t_ns, out.ends)
         index += 1

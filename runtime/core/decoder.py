@@ -42,9 +42,14 @@ class PacketContext:
     offset: int = 0           #: byte offset of the packet in its stream (stream protocols)
     depth: int = 0            #: nesting depth (0 = top-level packet)
     parent: int | None = None
+    frame: int | None = None  #: capture frame of the packet's first byte, if known
+    t_ns: int | None = None   #: ``t`` exactly, in nanoseconds, if known
+    ends: tuple[str, str] | None = None     #: (src, dst) "address:port", if known
 
     def __init__(self, record: int, t: float, direction: Direction, stream: int = 0,
-                 offset: int = 0, depth: int = 0, parent: int | None = None) -> None:
+                 offset: int = 0, depth: int = 0, parent: int | None = None,
+                 frame: int | None = None, t_ns: int | None = None,
+                 ends: tuple[str, str] | None = None) -> None:
         _ctx_record(self, record)
         _ctx_t(self, t)
         _ctx_direction(self, direction)
@@ -52,10 +57,13 @@ class PacketContext:
         _ctx_offset(self, offset)
         _ctx_depth(self, depth)
         _ctx_parent(self, parent)
+        _ctx_frame(self, frame)
+        _ctx_t_ns(self, t_ns)
+        _ctx_ends(self, ends)
 
 
 (_ctx_record, _ctx_t, _ctx_direction, _ctx_stream, _ctx_offset, _ctx_depth,
- _ctx_parent) = slot_setters(PacketContext)
+ _ctx_parent, _ctx_frame, _ctx_t_ns, _ctx_ends) = slot_setters(PacketContext)
 
 
 class Decoder:
@@ -141,15 +149,16 @@ class Decoder:
         index = self._next_index
         self._next_index += 1
         return PacketEvent(index, ctx.record, ctx.t, ctx.direction, packet_id, name, packet,
-                           raw, expansions or {}, ctx.stream, ctx.parent)
+                           raw, expansions or {}, ctx.stream, ctx.parent, ctx.frame,
+                           ctx.t_ns, ctx.ends)
 
     def make_error(self, ctx: PacketContext, error: WirestructError) -> ErrorEvent:
         index = self._next_index
         self._next_index += 1
         error.at(record=ctx.record, packet_index=index, stream=ctx.stream,
                  direction=ctx.direction.label)
-        return ErrorEvent(error=error, record=ctx.record, t=ctx.t, direction=ctx.direction,
-                          index=index, stream=ctx.stream)
+        return ErrorEvent(error, ctx.record, ctx.t, ctx.direction, index, ctx.stream,
+                          ctx.frame, ctx.t_ns, ctx.ends)
 
     def run_packet(self, data: bytes, ctx: PacketContext) -> list[Event]:
         """Decode one packet; events before a failure are kept, the failure becomes an event."""
@@ -172,8 +181,9 @@ class MessageDecoder(Decoder):
 
     def feed(self, record: CaptureRecord) -> list[Event]:
         events = self.note_stream(record.stream, record.direction, record)
-        packet = self.run_packet(record.data, PacketContext(record.index, record.t,
-                                                            record.direction, record.stream))
+        packet = self.run_packet(record.data, PacketContext(
+            record.index, record.t, record.direction, record.stream, 0, 0, None,
+            record.frame, record.t_ns, record.ends))
         if not events:
             return packet
         events.extend(packet)
@@ -188,12 +198,16 @@ SUSPECT_PACKETS = 8
 class _Framing:
     """The framing state of one (stream, direction)."""
 
-    __slots__ = ("buf", "last", "resyncing", "must_skip", "run_start", "run_count",
-                 "suspect_end", "suspect_left")
+    __slots__ = ("buf", "last", "last_start", "held_frame", "resyncing", "must_skip",
+                 "run_start", "run_count", "suspect_end", "suspect_left")
 
     def __init__(self, buf: ReceiveBuffer, last: CaptureRecord) -> None:
         self.buf = buf
         self.last = last
+        #: stream offset of the last record's first byte, and the capture frame of the
+        #: byte at the buffer's start when that record came (see :meth:`frame_at`)
+        self.last_start = 0
+        self.held_frame: int | None = None
         self.resyncing = False    #: framing was lost; resync must find a boundary
         self.must_skip = 0        #: bytes resync must skip before a boundary is accepted
         self.run_start = 0        #: stream offset of the run of skipped bytes
@@ -202,6 +216,22 @@ class _Framing:
         #: are checked with ``plausible_header`` until SUSPECT_PACKETS after it are framed
         self.suspect_end: int | None = None
         self.suspect_left = 0
+
+    def append(self, record: CaptureRecord) -> None:
+        """A record's bytes join the buffer."""
+        buf = self.buf
+        if len(buf):
+            self.held_frame = self.frame_at(buf.consumed)
+        self.last = record
+        self.last_start = buf.consumed + len(buf)
+        buf.append(record.data)
+
+    def frame_at(self, offset: int) -> int | None:
+        """The capture frame of the buffered byte at stream ``offset``: the last record's,
+        or the one held before it. A packet framed after a record came ends in it, so
+        the bytes after it start there; only a resynchronization may leave the next byte
+        in a record before (its frame is then that of the byte the buffer began with)."""
+        return self.last.frame if offset >= self.last_start else self.held_frame
 
     def damaged(self, end: int) -> None:
         self.suspect_end = max(self.suspect_end or 0, end)
@@ -275,9 +305,8 @@ class StreamDecoder(Decoder):
     def feed(self, record: CaptureRecord) -> list[Event]:
         forgotten = self.note_stream(record.stream, record.direction, record)
         state = self._framing_of(record)
-        state.last = record
         before = len(state.buf)
-        state.buf.append(record.data)
+        state.append(record)
         events = self._frame_packets(state)
         self._held += len(state.buf) - before
         if self._held > max(self.limits.max_stream_buffers, self.limits.max_packet):
@@ -315,8 +344,8 @@ class StreamDecoder(Decoder):
 
     def _framing_ctx(self, state: _Framing, offset: int) -> PacketContext:
         last = state.last
-        return PacketContext(record=last.index, t=last.t, direction=last.direction,
-                             stream=last.stream, offset=offset)
+        return PacketContext(last.index, last.t, last.direction, last.stream, offset, 0, None,
+                             state.frame_at(offset), last.t_ns, last.ends)
 
     def _frame_packets(self, state: _Framing) -> list[Event]:
         events: list[Event] = []

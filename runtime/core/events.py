@@ -39,11 +39,17 @@ class PacketEvent:
     expansions: Mapping[str, Any] = field(default_factory=dict)
     stream: int = 0
     parent: int | None = None  #: index of the packet this one was nested in
+    #: capture frame (from 1, as tshark numbers them) that carried the packet's first
+    #: byte; None when the capture has no frames
+    frame: int | None = None
+    t_ns: int | None = None     #: ``t`` exactly, in nanoseconds, when the capture gives it
+    ends: tuple[str, str] | None = None     #: (src, dst) "address:port", when known
 
     def __init__(self, index: int, record: int, t: float, direction: Direction,
                  packet_id: int, name: str, packet: Any, raw: bytes = b"",
                  expansions: Any = _NEW_DICT, stream: int = 0,
-                 parent: int | None = None) -> None:
+                 parent: int | None = None, frame: int | None = None,
+                 t_ns: int | None = None, ends: tuple[str, str] | None = None) -> None:
         _pe_index(self, index)
         _pe_record(self, record)
         _pe_t(self, t)
@@ -55,6 +61,19 @@ class PacketEvent:
         _pe_expansions(self, {} if expansions is _NEW_DICT else expansions)
         _pe_stream(self, stream)
         _pe_parent(self, parent)
+        _pe_frame(self, frame)
+        _pe_t_ns(self, t_ns)
+        _pe_ends(self, ends)
+
+    @property
+    def src(self) -> str | None:
+        """The sender, "address:port" (None when the capture does not say)."""
+        return None if self.ends is None else self.ends[0]
+
+    @property
+    def dst(self) -> str | None:
+        """The receiver, "address:port" (None when the capture does not say)."""
+        return None if self.ends is None else self.ends[1]
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -67,16 +86,26 @@ class ErrorEvent:
     direction: Direction | None = None
     index: int | None = None
     stream: int = 0
+    frame: int | None = None
+    t_ns: int | None = None
+    ends: tuple[str, str] | None = None
 
     def __init__(self, error: WirestructError, record: int | None = None,
                  t: float | None = None, direction: Direction | None = None,
-                 index: int | None = None, stream: int = 0) -> None:
+                 index: int | None = None, stream: int = 0, frame: int | None = None,
+                 t_ns: int | None = None, ends: tuple[str, str] | None = None) -> None:
         _ee_error(self, error)
         _ee_record(self, record)
         _ee_t(self, t)
         _ee_direction(self, direction)
         _ee_index(self, index)
         _ee_stream(self, stream)
+        _ee_frame(self, frame)
+        _ee_t_ns(self, t_ns)
+        _ee_ends(self, ends)
+
+    src = PacketEvent.src
+    dst = PacketEvent.dst
 
 
 def slot_setters(cls: type) -> tuple:
@@ -86,7 +115,9 @@ def slot_setters(cls: type) -> tuple:
 
 
 (_pe_index, _pe_record, _pe_t, _pe_direction, _pe_packet_id, _pe_name, _pe_packet, _pe_raw,
- _pe_expansions, _pe_stream, _pe_parent) = slot_setters(PacketEvent)
-(_ee_error, _ee_record, _ee_t, _ee_direction, _ee_index, _ee_stream) = slot_setters(ErrorEvent)
+ _pe_expansions, _pe_stream, _pe_parent, _pe_frame, _pe_t_ns, _pe_ends
+ ) = slot_setters(PacketEvent)
+(_ee_error, _ee_record, _ee_t, _ee_direction, _ee_index, _ee_stream, _ee_frame, _ee_t_ns,
+ _ee_ends) = slot_setters(ErrorEvent)
 
 Event = PacketEvent | ErrorEvent

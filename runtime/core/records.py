@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 
 
 class Direction(enum.IntEnum):
@@ -28,7 +28,8 @@ class CaptureRecord:
     """One record of a capture.
 
     For message protocols ``data`` is one packet; for TCP protocols it is a chunk of the
-    byte stream of connection ``stream``, split anywhere.
+    byte stream of connection ``stream``, split anywhere. ``frame``, ``t_ns`` and ``ends``
+    say where and exactly when the capture had it; records are equal without them.
     """
 
     index: int          #: position of the record in its capture, from 0
@@ -36,18 +37,44 @@ class CaptureRecord:
     direction: Direction
     data: bytes
     stream: int = 0     #: connection number within the capture (TCP), 0 otherwise
+    #: number of the capture frame that carried the record's first byte, from 1 as tshark
+    #: numbers frames (pcap and pcapng); None when the capture has no frames
+    frame: int | None = field(default=None, compare=False)
+    #: ``t`` exactly, in integer nanoseconds (from the capture's own units, or from the
+    #: decimal text of a JSON Lines time); None when only the float is known
+    t_ns: int | None = field(default=None, compare=False)
+    #: ``(source, destination)`` of the record's direction as "address:port" (IPv6 in
+    #: brackets); one tuple shared by every record of a connection's direction. None when
+    #: the capture does not say
+    ends: tuple[str, str] | None = field(default=None, compare=False)
 
     # Written out (one record per packet or chunk): the generated frozen __init__ costs
     # about three times as much. Filling the slots through their descriptors keeps
     # assignment afterwards a FrozenInstanceError (see wirestruct.core.events).
     def __init__(self, index: int, t: float, direction: Direction, data: bytes,
-                 stream: int = 0) -> None:
+                 stream: int = 0, frame: int | None = None, t_ns: int | None = None,
+                 ends: tuple[str, str] | None = None) -> None:
         _cr_index(self, index)
         _cr_t(self, t)
         _cr_direction(self, direction)
         _cr_data(self, data)
         _cr_stream(self, stream)
+        _cr_frame(self, frame)
+        _cr_t_ns(self, t_ns)
+        _cr_ends(self, ends)
 
 
-_cr_index, _cr_t, _cr_direction, _cr_data, _cr_stream = (
+_cr_index, _cr_t, _cr_direction, _cr_data, _cr_stream, _cr_frame, _cr_t_ns, _cr_ends = (
     vars(CaptureRecord)[f.name].__set__ for f in fields(CaptureRecord))
+
+
+NS_PER_SECOND = 1_000_000_000
+
+
+def seconds_text(t_ns: int) -> str:
+    """``t_ns`` nanoseconds as exact decimal seconds: every digit up to the last one
+    that is not zero, at least one after the point (``1700000000.123456789``, ``0.05``,
+    ``12.0``)."""
+    whole, frac = divmod(abs(t_ns), NS_PER_SECOND)
+    digits = f"{frac:09d}".rstrip("0") or "0"
+    return f"{'-' if t_ns < 0 else ''}{whole}.{digits}"

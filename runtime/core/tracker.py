@@ -41,7 +41,8 @@ def _state_error(event: PacketEvent, exc: WirestructError) -> ErrorEvent:
     exc.at(record=event.record, packet_index=event.index, packet_id=event.packet_id,
            packet_name=event.name, stream=event.stream, direction=event.direction.label)
     return ErrorEvent(error=exc, record=event.record, t=event.t, direction=event.direction,
-                      index=event.index, stream=event.stream)
+                      index=event.index, stream=event.stream, frame=event.frame,
+                      t_ns=event.t_ns, ends=event.ends)
 
 
 def state_error(event: PacketEvent, message: str, **kw: Any) -> ErrorEvent:

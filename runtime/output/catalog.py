@@ -25,9 +25,9 @@ from wirestruct.output.serialize import serializer
 from wirestruct.plugin.protocol import Protocol
 
 #: The keys of every event (``-e index`` ...).
-EVENT_KEYS = ("index", "record", "t", "dir", "stream", "id", "name", "parent", "error",
-              "message", "expected", "dropped", "dropped_unit", "offset", "field_path",
-              "span", "file")
+EVENT_KEYS = ("index", "record", "t", "dir", "stream", "frame", "src", "dst", "id", "name",
+              "parent", "error", "message", "expected", "dropped", "dropped_unit", "offset",
+              "field_path", "span", "file")
 #: Records of a session read for the catalog (each protocol's sessions are far smaller).
 MAX_RECORDS = 20_000
 _UNKNOWN = re.compile(r"^unknown_(0x[0-9a-f]+|\d+)$")

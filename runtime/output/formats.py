@@ -1,15 +1,18 @@
 """The output formats of ``wirestruct decode`` and ``show``, after tshark's.
 
 - ``jsonl``: one JSON object per event (:func:`wirestruct.output.serialize.event_json`).
-- ``summary``: one line per packet, like tshark's default: index, seconds since the first
-  packet, direction, name and a short info column (a protocol's own, from its
-  ``Presentation.summaries``, or the packet's first scalar fields).
+- ``summary``: one line per packet, like tshark's default: the capture frame that
+  carried the packet's first byte (first, as tshark's frame number, when the capture
+  has frames: pcap and pcapng), index, seconds since the first packet, direction, name
+  and a short info column (a protocol's own, from its ``Presentation.summaries``, or the
+  packet's first scalar fields).
 - ``tree``: the field tree with each field's byte offset and size, then a hex dump of the
   packet, like ``tshark -V -x``. Offsets come from recording the parse
   (:mod:`wirestruct.output.spans`); fields of expansions count from the start of the
   expanded buffer they were parsed from (marked ``+``).
 - ``fields``: tab-separated columns of the ``-e NAME`` values, like ``tshark -T fields``;
-  NAME is an event key (``index``, ``t``, ``dir``, ``name`` ...) or a dotted path into
+  NAME is an event key (``index``, ``t``, ``dir``, ``frame``, ``src``, ``dst``, ``name``
+  ...) or a dotted path into
   ``fields`` (then ``expansions``), e.g. ``body.tick``; a path through lists gives every
   value, joined with ``,``.
 
@@ -26,6 +29,7 @@ from typing import Any
 
 from kaitaistruct import KaitaiStruct
 from wirestruct.core.events import ErrorEvent, PacketEvent
+from wirestruct.core.records import seconds_text
 from wirestruct.output import spans
 from wirestruct.output.serialize import HIDDEN, Serializer, dumps, serializer
 
@@ -62,6 +66,7 @@ class EventWriter:
         self.options = options
         self.serializer: Serializer = serializer(raw=options.raw, big_ints=options.big_ints)
         self.t0: float | None = None
+        self.frames = False     #: whether events have shown a frame (summary's first column)
         self._format: Callable[[Any], bytes] = getattr(self, "_" + options.format)
 
     def recording(self) -> AbstractContextManager[Any]:
@@ -72,6 +77,8 @@ class EventWriter:
         """Write ``event`` unless ``only`` leaves it out; True when written."""
         if self.t0 is None and event.t is not None:
             self.t0 = event.t
+        if event.frame is not None:
+            self.frames = True
         only = self.options.only
         if only is not None and isinstance(event, PacketEvent) and event.name not in only:
             return False
@@ -80,14 +87,16 @@ class EventWriter:
 
     # -- formats --------------------------------------------------------------------------
     def _jsonl(self, event: Any) -> bytes:
-        return dumps(self.serializer.event(event), line=True)
+        return self.serializer.dumps(event, line=True)
 
     def _summary(self, event: Any) -> bytes:
         return (summary_line(event, self.serializer.event(event), self.t0 or 0.0,
-                             self.options.info) + "\n").encode()
+                             self.options.info, self.frames) + "\n").encode()
 
     def _fields(self, event: Any) -> bytes:
         data = self.serializer.event(event)
+        if event.t_ns is not None:
+            data["t"] = seconds_text(event.t_ns)     # exact, as the JSON writes it
         return ("\t".join(_column(data, name) for name in self.options.fields) + "\n").encode()
 
     def _tree(self, event: Any) -> bytes:
@@ -98,8 +107,19 @@ class EventWriter:
 
 # -- summary -----------------------------------------------------------------------------
 def summary_line(event: Any, data: dict[str, Any], t0: float,
-                 info: Mapping[str, Callable[[dict[str, Any]], str | None]] | None = None
-                 ) -> str:
+                 info: Mapping[str, Callable[[dict[str, Any]], str | None]] | None = None,
+                 frames: bool = False) -> str:
+    """One summary line; with ``frames`` (or when the event has a frame) the capture frame
+    of the packet's first byte comes first, as in tshark (blank when not known)."""
+    line = _summary_line(event, data, t0, info)
+    if frames or event.frame is not None:
+        return f"{'' if event.frame is None else event.frame!s:>6} {line}"
+    return line
+
+
+def _summary_line(event: Any, data: dict[str, Any], t0: float,
+                  info: Mapping[str, Callable[[dict[str, Any]], str | None]] | None
+                  ) -> str:
     when = f"{event.t - t0:11.6f}" if event.t is not None else " " * 11
     direction = data.get("dir") or "   "
     index = "" if event.index is None else event.index
@@ -222,6 +242,8 @@ def tree_lines(event: Any, ser: Serializer, t0: float = 0.0) -> list[str]:
         return [summary_line(event, ser.event(event), t0)]
     head = (f"Packet #{event.index}: {event.name} (id {event.packet_id}), {len(event.raw)} bytes, "
             f"{event.direction.label}, t={event.t:.6f}, stream {event.stream}"
+            + (f", frame {event.frame}" if event.frame is not None else "")
+            + (f", {event.src} -> {event.dst}" if event.ends is not None else "")
             + (f", in #{event.parent}" if event.parent is not None else ""))
     lines = [head, "offset size"]
     _walk(lines, ser, event.packet, ser.value(event.packet), "fields", None, 0, relative=False)

@@ -6,10 +6,16 @@
     dumps_event(event)                   # the same, as one line of UTF-8 JSON bytes (orjson)
     dumps_event(event, raw=True, big_ints="string")
 
-An event becomes ``{"index", "record", "t", "dir", "stream", "id", "name", ["parent"],
-"fields", ["expansions"]}`` (a packet) or ``{"index", "record", "t", "dir", "stream",
-"error", "message", ...}`` (an error, with ``expected``, ``dropped``/``dropped_unit`` and
-where it happened when known). ``wirestruct.to_jsonable(event)`` returns the same dict.
+An event becomes ``{"index", "record", "t", "dir", "stream", ["frame", "src", "dst"],
+"id", "name", ["parent"], "fields", ["expansions"]}`` (a packet) or ``{"index", "record",
+"t", "dir", "stream", ["frame", "src", "dst"], "error", "message", ...}`` (an error, with
+``expected``, ``dropped``/``dropped_unit`` and where it happened when known).
+``wirestruct.to_jsonable(event)`` returns the same dict. ``frame`` (the capture frame
+that carried the packet's first byte, numbered from 1 as tshark numbers them) and
+``src``/``dst`` ("address:port", IPv6 addresses in brackets) are there when the capture
+gives them (pcap and pcapng). ``t`` is seconds; in the dict it is a float, in the JSON
+text it is written exactly when the capture gives the time exactly (every digit of
+the integer nanoseconds, :func:`wirestruct.core.records.seconds_text`).
 
 Readable output (the default) shows values, not encodings (:mod:`wirestruct.output.presentation`):
 
@@ -51,6 +57,7 @@ from typing import Any
 import orjson
 from kaitaistruct import KaitaiStruct
 from wirestruct.core.events import PacketEvent
+from wirestruct.core.records import seconds_text
 from wirestruct.output import presentation
 from wirestruct.output.specialize import SpecializedPlan, ValueFunction, computed
 
@@ -197,8 +204,12 @@ class Serializer:
         """The JSON object of a PacketEvent or ErrorEvent."""
         if isinstance(event, PacketEvent):
             out = {"index": event.index, "record": event.record, "t": event.t,
-                   "dir": event.direction.label, "stream": event.stream,
-                   "id": event.packet_id, "name": event.name}
+                   "dir": event.direction.label, "stream": event.stream}
+            if event.frame is not None:
+                out["frame"] = event.frame
+            if event.ends is not None:
+                out["src"], out["dst"] = event.ends
+            out["id"], out["name"] = event.packet_id, event.name
             if event.parent is not None:
                 out["parent"] = event.parent
             out["fields"] = self._value(event.packet)
@@ -208,12 +219,16 @@ class Serializer:
         out = {"index": event.index, "record": event.record, "t": event.t,
                "dir": event.direction.label if event.direction is not None else None,
                "stream": event.stream}
+        if event.frame is not None:
+            out["frame"] = event.frame
+        if event.ends is not None:
+            out["src"], out["dst"] = event.ends
         out.update(self._value(event.error.to_json()))
         return out
 
-    def dumps(self, event: Any) -> bytes:
-        """One event as compact UTF-8 JSON (no newline)."""
-        return dumps(self.event(event))
+    def dumps(self, event: Any, *, line: bool = False) -> bytes:
+        """One event as compact UTF-8 JSON (``line``: with its newline), its time exact."""
+        return exact_time(event, dumps(self.event(event), line=line))
 
     # -- plans ----------------------------------------------------------------------------
     def _plan(self, t: type) -> Plan:
@@ -526,6 +541,21 @@ def dumps(data: Any, *, line: bool = False) -> bytes:
         return (text + "\n" if line else text).encode()
 
 
+def exact_time(event: Any, text: bytes) -> bytes:
+    """``text``, the JSON of ``event``, with its ``t`` written from the event's integer
+    nanoseconds, every digit exact (orjson writes a float's shortest form, which a
+    nanosecond time since the epoch does not fit)."""
+    t_ns = event.t_ns
+    if t_ns is None:
+        return text
+    # "t" follows "index" and "record", whose values are integers or null.
+    start = text.find(b',"t":') + 5
+    end = text.find(b",", start)
+    if start < 5 or end < 0:
+        return text
+    return b"%s%s%s" % (text[:start], seconds_text(t_ns).encode(), text[end:])
+
+
 def dumps_document(value: Any, *, raw: bool = False, big_ints: str = "number",
                    indent: bool = True) -> bytes:
     """Any value - a tracker's snapshot, a dict of parsed objects - as one JSON document
@@ -563,8 +593,9 @@ def event_json(event: Any, *, raw: bool = False, big_ints: str = "number") -> di
 
 def dumps_event(event: Any, *, raw: bool = False, big_ints: str = "number",
                 line: bool = False) -> bytes:
-    """:func:`event_json` as compact UTF-8 JSON bytes (``line``: with its newline)."""
-    return dumps(serializer(raw=raw, big_ints=big_ints).event(event), line=line)
+    """:func:`event_json` as compact UTF-8 JSON bytes (``line``: with its newline), its
+    time exact (see the module doc)."""
+    return serializer(raw=raw, big_ints=big_ints).dumps(event, line=line)
 
 
 def _reflect_plan(convert: Callable[[Any, str], Any], hidden: frozenset,

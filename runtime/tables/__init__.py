@@ -182,7 +182,8 @@ def _row_error(event: PacketEvent, exc: Exception) -> ErrorEvent:
                      packet_name=event.name, stream=event.stream,
                      direction=event.direction.label)
     return ErrorEvent(error=error, record=event.record, t=event.t, direction=event.direction,
-                      index=event.index, stream=event.stream)
+                      index=event.index, stream=event.stream, frame=event.frame,
+                      t_ns=event.t_ns, ends=event.ends)
 
 
 def _packet_row(event: PacketEvent) -> tuple:

@@ -64,5 +64,6 @@ def encode_events(protocol: str, events: Iterable[dict[str, Any]],
 
 def comparable(event: dict[str, Any]) -> dict[str, Any]:
     """What must survive decode -> encode -> decode: everything but the record numbers
-    (an encoded stream has one record per packet)."""
-    return {k: v for k, v in event.items() if k not in ("record",)}
+    (an encoded stream has one record per packet) and the capture's frames and endpoints
+    (encoded records have none)."""
+    return {k: v for k, v in event.items() if k not in ("record", "frame", "src", "dst")}

@@ -1,22 +1,30 @@
 """JSON Lines captures: one ``{"t": <seconds>, "dir": "s2c"|"c2s", "data": "<hex>"}`` a line.
 
 The interchange format hook loggers write. An optional ``"stream"`` (connection number)
-separates several TCP connections in one file. Read line by line (never the whole file);
-a bad line becomes a :class:`~wirestruct.core.errors.CaptureError` naming the line, and reading
-goes on with the next.
+separates several TCP connections in one file. The time is read exactly: the record's
+``t_ns`` comes from the decimal text of ``"t"`` (to the nanosecond, rounded half to even
+past it), not from the float it reads as; records are written back with every digit.
+Read line by line (never the whole file); a bad line becomes a
+:class:`~wirestruct.core.errors.CaptureError` naming the line, and reading goes on with
+the next.
 """
 from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Iterable, Iterator
+from decimal import ROUND_HALF_EVEN, Decimal
 from typing import Any, BinaryIO, TextIO
 
 from wirestruct.core import json_input
 from wirestruct.core.errors import CaptureError, LimitExceededError, bounded
 from wirestruct.core.json_input import read_lines
 from wirestruct.core.limits import DEFAULT_LIMITS, Limits
-from wirestruct.core.records import CaptureRecord, Direction
+from wirestruct.core.records import CaptureRecord, Direction, seconds_text
+
+#: The text of the ``"t"`` number of a line (checked against the value read).
+_T_TEXT = re.compile(rb'"t"\s*:\s*(-?[0-9]+(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?)\s*[,}]')
 
 
 def read_jsonl(stream: BinaryIO, *, limits: Limits = DEFAULT_LIMITS
@@ -38,8 +46,9 @@ def read_jsonl(stream: BinaryIO, *, limits: Limits = DEFAULT_LIMITS
             continue
         try:
             obj = _loads(line, index, limits)
+            found = _T_TEXT.search(line)
             line = None                       # the text goes before its data is made
-            record = record_of(obj, index)
+            record = record_of(obj, index, found[1] if found is not None else None)
         except (CaptureError, LimitExceededError) as exc:
             exc.message = bounded(f"line {number}: {exc.message}")
             if exc.dropped is None:            # the line's record is not read: say how much
@@ -58,7 +67,9 @@ def read_jsonl(stream: BinaryIO, *, limits: Limits = DEFAULT_LIMITS
 
 def parse_line(line: bytes | str, index: int, limits: Limits = DEFAULT_LIMITS) -> CaptureRecord:
     """One JSON Lines record (index ``index``); a CaptureError says what is wrong with it."""
-    return record_of(_loads(line, index, limits), index)
+    text = line.encode("utf-8", "surrogatepass") if isinstance(line, str) else line
+    found = _T_TEXT.search(text)
+    return record_of(_loads(line, index, limits), index, found[1] if found is not None else None)
 
 
 def _loads(line: bytes | str, index: int, limits: Limits) -> Any:
@@ -71,8 +82,9 @@ def _loads(line: bytes | str, index: int, limits: Limits) -> Any:
                            record=index) from None
 
 
-def record_of(obj: Any, index: int) -> CaptureRecord:
-    """The record a parsed JSON Lines object stands for."""
+def record_of(obj: Any, index: int, t_text: bytes | None = None) -> CaptureRecord:
+    """The record a parsed JSON Lines object stands for; ``t_text``: the text of its
+    ``"t"`` number, for the exact time (else the float's shortest decimal form)."""
     if not isinstance(obj, dict):
         raise CaptureError("not a JSON object", expected='{"t", "dir", "data"}', record=index)
     t = obj.get("t")
@@ -98,7 +110,24 @@ def record_of(obj: Any, index: int) -> CaptureRecord:
     if isinstance(stream, bool) or not isinstance(stream, int) or not 0 <= stream <= 0xFFFF:
         raise CaptureError(f"bad stream {_shown(stream)}", expected='"stream": an integer 0..65535',
                            record=index)
-    return CaptureRecord(index=index, t=float(t), direction=direction, data=payload, stream=stream)
+    t = float(t)
+    return CaptureRecord(index, t, direction, payload, stream, None, nanoseconds(t, t_text))
+
+
+def nanoseconds(t: float, text: bytes | None = None) -> int:
+    """Seconds as integer nanoseconds, from ``text`` (the number's decimal text) when it
+    reads as ``t``, else from ``t``'s shortest decimal form (rounded half to even)."""
+    exact = None
+    if text is not None:
+        try:
+            number = Decimal(text.decode("ascii"))
+        except ArithmeticError:
+            number = None
+        if number is not None and float(number) == t:
+            exact = number
+    if exact is None:
+        exact = Decimal(repr(t))
+    return int(exact.scaleb(9).to_integral_value(ROUND_HALF_EVEN))
 
 
 def _shown(value: Any) -> str:
@@ -112,10 +141,11 @@ def _shown(value: Any) -> str:
 
 
 def format_line(record: CaptureRecord) -> str:
-    obj = {"t": record.t, "dir": record.direction.label, "data": record.data.hex()}
-    if record.stream:
-        obj["stream"] = record.stream
-    return json.dumps(obj)
+    """One JSON Lines record; its time exact when the record has it in nanoseconds."""
+    t = json.dumps(record.t) if record.t_ns is None else seconds_text(record.t_ns)
+    stream = f', "stream": {record.stream}' if record.stream else ""
+    return (f'{{"t": {t}, "dir": "{record.direction.label}", '
+            f'"data": "{record.data.hex()}"{stream}}}')
 
 
 def write_jsonl(out: TextIO, records: Iterable[CaptureRecord]) -> int:

@@ -21,6 +21,7 @@ def pcap_frames(src: FileSource, limits: Limits) -> Iterator[Frame | CaptureErro
     is_le = magic in (Pcap.Magic.le_microseconds, Pcap.Magic.le_nanoseconds)
     scale = (1_000_000_000 if magic in (Pcap.Magic.le_nanoseconds, Pcap.Magic.be_nanoseconds)
              else 1_000_000)
+    to_ns = 1_000_000_000 // scale
     try:
         header = Pcap.FileHeader(is_le, io)
     except EOFError:
@@ -56,6 +57,7 @@ def pcap_frames(src: FileSource, limits: Limits) -> Iterator[Frame | CaptureErro
         if len(data) < incl_len:
             yield truncated(f"frame {number}", start, size + len(data))
             return
-        yield Frame(number, start + size, (ts_sec * scale + ts_frac) / scale,
-                    link_type, data, orig_len)
+        units = ts_sec * scale + ts_frac
+        yield Frame(number, start + size, units / scale, link_type, data, orig_len,
+                    units * to_ns)
         start += size + incl_len

@@ -108,6 +108,7 @@ class _Reader:
         self.interfaces: list[_Interface] = []
         self.number = 0
         self.last_t = 0.0
+        self.last_t_ns = 0
 
     def next_block(self) -> tuple[int, bool, bytes, int] | CaptureError | None:
         """The next block (type, byte order, body, file offset); None at the end of the
@@ -176,7 +177,7 @@ class _Reader:
                                    "description", offset=start,
                                    expected="an interface description block")
             return Frame(self.number, start + 12, self.last_t, self.interfaces[0].link_type,
-                         spb.packet_data, spb.original_packet_length)
+                         spb.packet_data, spb.original_packet_length, self.last_t_ns)
         return None
 
     def _parse(self, cls, body: bytes, *args, name: str, base: int):
@@ -217,4 +218,8 @@ class _Reader:
                                "described before it", offset=start + 8)
         iface = self.interfaces[interface_id]
         self.last_t = timestamp / iface.divisor + iface.offset
-        return Frame(self.number, start + head, self.last_t, iface.link_type, data, orig_len)
+        # Nanoseconds exactly (units finer than a nanosecond are rounded down).
+        self.last_t_ns = (timestamp * 1_000_000_000 // iface.divisor
+                          + iface.offset * 1_000_000_000)
+        return Frame(self.number, start + head, self.last_t, iface.link_type, data, orig_len,
+                     self.last_t_ns)

@@ -93,19 +93,22 @@ class Frame:
     link_type: int       #: LINKTYPE_ value
     data: bytes
     orig_len: int        #: length on the wire (more than len(data) if the capture cut it)
+    #: ``t`` exactly, in nanoseconds (rounded down from finer units)
+    t_ns: int | None = None
 
     def __init__(self, number: int, offset: int, t: float, link_type: int, data: bytes,
-                 orig_len: int) -> None:   # written out, as CaptureRecord's
+                 orig_len: int, t_ns: int | None = None) -> None:   # written out
         _frame_number(self, number)
         _frame_offset(self, offset)
         _frame_t(self, t)
         _frame_link_type(self, link_type)
         _frame_data(self, data)
         _frame_orig_len(self, orig_len)
+        _frame_t_ns(self, t_ns)
 
 
-_frame_number, _frame_offset, _frame_t, _frame_link_type, _frame_data, _frame_orig_len = (
-    vars(Frame)[f.name].__set__ for f in fields(Frame))
+(_frame_number, _frame_offset, _frame_t, _frame_link_type, _frame_data, _frame_orig_len,
+ _frame_t_ns) = (vars(Frame)[f.name].__set__ for f in fields(Frame))
 
 
 def truncated(what: str, offset: int, read: int = 0) -> CaptureError:

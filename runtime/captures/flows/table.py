@@ -27,7 +27,7 @@ class Flow:
     streams. ``closed``: it ended (both FINs, or a reset) and moved to the table of ended
     connections, where its late segments are still read."""
 
-    __slots__ = ("number", "server", "halves", "closed", "skipped")
+    __slots__ = ("number", "server", "halves", "closed", "skipped", "ends")
 
     def __init__(self, number: int | None, server: Endpoint | None, limit: int,
                  history: int = 0, budget: Budget | None = None) -> None:
@@ -37,16 +37,27 @@ class Flow:
         self.closed = False
         self.halves = (HalfStream(limit, history, budget, (self, Direction.C2S)),
                        HalfStream(limit, history, budget, (self, Direction.S2C)))
+        #: (source, destination) "address:port" of each direction, by Direction
+        self.ends: tuple[tuple[str, str], tuple[str, str]] | None = None
+
+    def name_ends(self, packet: Packet) -> None:
+        """Name both directions' endpoints from a packet of the flow (server known)."""
+        server = self.server
+        client = packet.src if packet.dst == server else packet.dst
+        shown_client, shown_server = show(client), show(server)  # type: ignore[arg-type]
+        self.ends = ((shown_client, shown_server), (shown_server, shown_client))
 
 
 class Output:
     """Everything a flow hands out, before record indexes are given."""
 
-    __slots__ = ("t", "direction", "data", "stream", "error")
+    __slots__ = ("t", "direction", "data", "stream", "error", "frame", "t_ns", "ends")
 
-    def __init__(self, t=0.0, direction=Direction.C2S, data=b"", stream=0, error=None):
+    def __init__(self, t=0.0, direction=Direction.C2S, data=b"", stream=0, error=None,
+                 frame=None, t_ns=None, ends=None):
         self.t, self.direction, self.data = t, direction, data
         self.stream, self.error = stream, error
+        self.frame, self.t_ns, self.ends = frame, t_ns, ends
 
 
 _REJECTED = {
@@ -92,6 +103,13 @@ class Flows:
         self.count = 0
         self.over_segments = 0      # segments/datagrams of flows beyond max_flows
         self.over_bytes = 0
+        #: the frame being read: its number and exact time (what records are marked with)
+        self.frame: int | None = None
+        self.t_ns: int | None = None
+
+    def at(self, frame: Frame) -> None:
+        """The frame read next (its number and time mark what it delivers)."""
+        self.frame, self.t_ns = frame.number, frame.t_ns
 
     def _new(self, table: dict[tuple, Flow], key: tuple, packet: Packet, kind: str
              ) -> tuple[Flow | None, Output | None]:
@@ -115,6 +133,7 @@ class Flows:
         self.count += 1
         table[key] = flow
         if server is not None:
+            flow.name_ends(packet)
             return flow, None
         hint = ("the capture has no handshake to tell" if kind == "TCP connection"
                 else "datagrams do not tell")
@@ -165,7 +184,8 @@ class Flows:
         if flow.skipped:
             return out
         direction = Direction.C2S if packet.dst == flow.server else Direction.S2C
-        out.append(Output(t, direction, packet.segment.body, flow.number))
+        out.append(Output(t, direction, packet.segment.body, flow.number, None, self.frame,
+                          self.t_ns, flow.ends[direction] if flow.ends else None))
         return out
 
     def _tcp(self, key: tuple, packet: Packet, t: float) -> list[Output]:
@@ -195,7 +215,7 @@ class Flows:
         half = flow.halves[direction]
         # The payload of a RST or FIN segment is part of the stream.
         deliveries = half.add(segment.seq_num, segment.body, syn=segment.syn,
-                              fin=segment.fin and not segment.rst)
+                              fin=segment.fin and not segment.rst, frame=self.frame)
         if deliveries:
             out.extend(self._outputs(flow, direction, deliveries, t))
         if segment.ack:
@@ -231,17 +251,27 @@ class Flows:
         return out
 
     def _outputs(self, flow: Flow, direction: Direction, deliveries, t: float) -> list[Output]:
+        """Deliveries as outputs: in stream mode each run of chunks is one (marked with
+        the frame of its first byte), in message mode each chunk."""
         out: list[Output] = []
         run: list[bytes] = []
+        first: int | None = None        # the frame of the run's first byte
+        ends = flow.ends[direction] if flow.ends else None
+        now, t_ns = self.frame, self.t_ns
         for item in deliveries:
             if isinstance(item, Chunk):
+                frame = now if item.frame is None else item.frame
                 if self.stream_mode:
+                    if not run:
+                        first = frame
                     run.append(item.data)
                 else:
-                    out.append(Output(t, direction, item.data, flow.number))
+                    out.append(Output(t, direction, item.data, flow.number, None, frame, t_ns,
+                                      ends))
                 continue
             if run:
-                out.append(Output(t, direction, b"".join(run), flow.number))
+                out.append(Output(t, direction, b"".join(run), flow.number, None, first,
+                                  t_ns, ends))
                 run = []
             if isinstance(item, Gap):
                 error: CaptureError = StreamGapError(
@@ -259,7 +289,7 @@ class Flows:
             out.append(Output(stream=flow.number, error=error))
         if run:
             out.append(Output(t, direction, run[0] if len(run) == 1 else b"".join(run),
-                               flow.number))
+                              flow.number, None, first, t_ns, ends))
         return out
 
     def _forget(self, flow: Flow, t: float) -> list[Output]:

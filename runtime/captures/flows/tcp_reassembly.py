@@ -81,10 +81,13 @@ _GAPS_REMEMBERED = 16
 
 @dataclass(frozen=True, slots=True)
 class Chunk:
-    """In-order bytes starting at stream offset ``offset``."""
+    """In-order bytes starting at stream offset ``offset``. ``frame``: the caller's mark
+    (the capture frame) of the segment the bytes came in, for bytes that were held out of
+    order; None for bytes of the segment being added."""
 
     offset: int
     data: bytes
+    frame: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,7 +162,8 @@ class HalfStream:
         self.next_offset = 0                  #: first offset not delivered yet
         self.fin_offset: int | None = None
         self.acked_offset = 0                 #: the peer acknowledged every byte before it
-        self._held: dict[int, tuple[int, bytes]] = {}   #: arrival -> (offset, bytes)
+        #: arrival -> (offset, bytes, frame)
+        self._held: dict[int, tuple[int, bytes, int | None]] = {}
         self._heap: list[tuple[int, int]] = []          #: (offset, arrival)
         self._arrivals = 0
         self.held_bytes = 0                   #: out-of-order payload bytes held
@@ -206,9 +210,10 @@ class HalfStream:
         self._advance(data)
         return True
 
-    def add(self, seq: int, data: bytes, *, syn: bool = False, fin: bool = False
-            ) -> list[Delivery]:
-        """Take one segment; return what it settled, in stream order."""
+    def add(self, seq: int, data: bytes, *, syn: bool = False, fin: bool = False,
+            frame: int | None = None) -> list[Delivery]:
+        """Take one segment; return what it settled, in stream order. ``frame`` marks the
+        segment's bytes if they are held (their Chunk carries it when delivered)."""
         if data and not syn and not fin:
             start = self.next_offset
             if self.take_in_order(seq, data):
@@ -254,7 +259,7 @@ class HalfStream:
                 self._deliver(start, data, out)
                 self._drain(out)
             else:
-                self._hold(start, data)
+                self._hold(start, data, frame)
                 while self._held_cost > self.limit and self._heap:
                     self._skip_first_gap(out)
         return self._acked_hole(out) if self._heap else out
@@ -324,8 +329,9 @@ class HalfStream:
             self._drain(out)
         return out
 
-    def _deliver(self, start: int, data: bytes, out: list[Delivery]) -> None:
-        out.append(Chunk(start, data))
+    def _deliver(self, start: int, data: bytes, out: list[Delivery],
+                 frame: int | None = None) -> None:
+        out.append(Chunk(start, data, frame))
         self.next_offset = start
         self._advance(data)
 
@@ -380,11 +386,11 @@ class HalfStream:
             out.append(Rejected(lo + first, lo + last + 1, "conflict", last + 1 - first,
                                 f"{differ} of the {last + 1 - first} bytes differ"))
 
-    def _hold(self, start: int, data: bytes) -> None:
+    def _hold(self, start: int, data: bytes, frame: int | None = None) -> None:
         arrival = self._arrivals
         self._arrivals += 1
         heapq.heappush(self._heap, (start, arrival))
-        self._held[arrival] = (start, data)
+        self._held[arrival] = (start, data, frame)
         self.held_bytes += len(data)
         cost = len(data) + SEGMENT_OVERHEAD
         self._held_cost += cost
@@ -402,7 +408,7 @@ class HalfStream:
         budget = self._budget
         while heap and heap[0][0] <= self.next_offset:
             _, arrival = heapq.heappop(heap)
-            start, data = held.pop(arrival)
+            start, data, frame = held.pop(arrival)
             self.held_bytes -= len(data)
             self._held_cost -= len(data) + SEGMENT_OVERHEAD
             if budget is not None:
@@ -418,7 +424,7 @@ class HalfStream:
             if start < self.next_offset:
                 self._check_old(start, data[: self.next_offset - start], out)
             if end > self.next_offset:
-                self._deliver(self.next_offset, data[self.next_offset - start:], out)
+                self._deliver(self.next_offset, data[self.next_offset - start:], out, frame)
 
     def _skip_first_gap(self, out: list[Delivery]) -> None:
         first = self._heap[0][0]

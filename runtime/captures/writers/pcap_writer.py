@@ -125,6 +125,14 @@ def udp(payload: bytes, src: str, dst: str, sport: int, dport: int) -> bytes:
     return datagram[:6] + struct.pack(">H", value) + datagram[8:]
 
 
+_NS = 1_000_000_000
+
+
+def _ticks(t_ns: int, units: int) -> int:
+    """``t_ns`` nanoseconds in ticks of ``units`` a second, rounded to the nearest."""
+    return (t_ns * units + _NS // 2) // _NS
+
+
 class PcapWriter:
     """Writes a little-endian pcap file, one frame at a time."""
 
@@ -136,9 +144,11 @@ class PcapWriter:
         out.write(struct.pack("<IHHiIII", magic, 2, 4, 0, 0, snaplen, link_type))
         self.count = 0
 
-    def write(self, t: float, frame: bytes, orig_len: int | None = None) -> None:
+    def write(self, t: float, frame: bytes, orig_len: int | None = None,
+              t_ns: int | None = None) -> None:
+        """One frame at time ``t`` (seconds), or exactly ``t_ns`` nanoseconds when given."""
         scale = 1_000_000_000 if self._nano else 1_000_000
-        ticks = round(t * scale)
+        ticks = round(t * scale) if t_ns is None else _ticks(t_ns, scale)
         sec, frac = divmod(ticks, scale)
         self._out.write(struct.pack("<IIII", sec, frac, len(frame),
                                     len(frame) if orig_len is None else orig_len))
@@ -208,9 +218,11 @@ class PcapngWriter:
         self.count += 1
 
     def write(self, t: float, frame: bytes, *, interface: int = 0,
-              orig_len: int | None = None) -> None:
+              orig_len: int | None = None, t_ns: int | None = None) -> None:
+        """One frame at time ``t`` (seconds), or exactly ``t_ns`` nanoseconds when given."""
         units, offset = self._interfaces[interface]
-        ticks = round((t - offset) * units)
+        ticks = (round((t - offset) * units) if t_ns is None
+                 else _ticks(t_ns - offset * _NS, units))
         body = struct.pack(self._e + "IIIII", interface, ticks >> 32, ticks & 0xFFFFFFFF,
                            len(frame), len(frame) if orig_len is None else orig_len) + frame
         self._block(6, body)
@@ -222,7 +234,7 @@ class _Connection:
         self.client_port = client_port
         self.next_seq = {Direction.C2S: 0x10000000 + client_port * 0x1000,
                          Direction.S2C: 0x70000000 + client_port * 0x1000}
-        self.last_t = 0.0
+        self.last_t: tuple[float, int | None] = (0.0, None)   #: seconds, nanoseconds
 
 
 def write_pcap(out: BinaryIO, records: Iterable[CaptureRecord], *,
@@ -294,7 +306,7 @@ def write_exported_pdus(out: BinaryIO, records: Iterable[CaptureRecord], dissect
             near = (client[0], (client[1] + record.stream) & 0xFFFF)
             ends = (near, server) if record.direction is Direction.C2S else (server, near)
             header = headers[key] = exported_pdu_header(dissector, record.direction, ends)
-        writer.write(record.t, header + bytes(record.data))
+        writer.write(record.t, header + bytes(record.data), t_ns=record.t_ns)
         count += 1
     return count
 
@@ -304,8 +316,9 @@ def _synthesize(writer, records, server, client) -> int:
     client_host, client_port = client
     connections: dict[int, _Connection] = {}
 
-    def send(conn: _Connection, t: float, direction: Direction, flags: int,
-             data: bytes = b"") -> None:
+    def send(conn: _Connection, t: tuple[float, int | None], direction: Direction,
+             flags: int, data: bytes = b"") -> None:
+        """One segment at time ``t`` (seconds, and nanoseconds exactly when known)."""
         other = Direction.S2C if direction is Direction.C2S else Direction.C2S
         seq = conn.next_seq[direction]
         ack = conn.next_seq[other] if flags & ACK else 0
@@ -321,7 +334,7 @@ def _synthesize(writer, records, server, client) -> int:
         else:
             packet = ipv4(segment, PROTO_TCP, addrs[0], addrs[1], ident=writer.count)
             ether_type = ETHERTYPE_IPV4
-        writer.write(t, ethernet(packet, ether_type, src=macs[0], dst=macs[1]))
+        writer.write(t[0], ethernet(packet, ether_type, src=macs[0], dst=macs[1]), t_ns=t[1])
         consumed = len(data) + (1 if flags & (SYN | FIN) else 0)
         conn.next_seq[direction] = (seq + consumed) & 0xFFFFFFFF
         conn.last_t = t
@@ -330,14 +343,15 @@ def _synthesize(writer, records, server, client) -> int:
     for record in records:
         count += 1
         conn = connections.get(record.stream)
+        when = (record.t, record.t_ns)
         if conn is None:
             conn = connections[record.stream] = _Connection((client_port + record.stream) & 0xFFFF)
-            send(conn, record.t, Direction.C2S, SYN)
-            send(conn, record.t, Direction.S2C, SYN | ACK)
-            send(conn, record.t, Direction.C2S, ACK)
+            send(conn, when, Direction.C2S, SYN)
+            send(conn, when, Direction.S2C, SYN | ACK)
+            send(conn, when, Direction.C2S, ACK)
         data = record.data
         for start in range(0, len(data), MAX_SEGMENT):
-            send(conn, record.t, record.direction, PSH | ACK, data[start:start + MAX_SEGMENT])
+            send(conn, when, record.direction, PSH | ACK, data[start:start + MAX_SEGMENT])
     for conn in connections.values():
         send(conn, conn.last_t, Direction.C2S, FIN | ACK)
         send(conn, conn.last_t, Direction.S2C, FIN | ACK)
@@ -369,6 +383,6 @@ def write_udp(out: BinaryIO, records: Iterable[CaptureRecord], *, pcapng: bool) 
                                   expected="at most 65507 bytes in a UDP datagram")
         datagram = udp(record.data, src, dst, sport, dport)
         writer.write(record.t, ethernet(ipv4(datagram, PROTO_UDP, src, dst, ident=count & 0xFFFF),
-                                        ETHERTYPE_IPV4))
+                                        ETHERTYPE_IPV4), t_ns=record.t_ns)
         count += 1
     return count

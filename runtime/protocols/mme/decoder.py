@@ -184,7 +184,7 @@ class MmeDecoder(StreamDecoder):
         if state is not None:
             self._appended -= len(state.buffer)
         if state is not None and state.buffer:
-            ctx = PacketContext(record.index, record.t, direction, stream)
+            ctx = PacketContext(record.index, record.t, direction, stream, t_ns=record.t_ns)
             events.append(self.make_error(ctx, LimitExceededError(
                 f"append buffer of {len(state.buffer)} bytes dropped: its stream was "
                 "forgotten to stay within max_flows and max_stream_buffers",

@@ -348,8 +348,7 @@ class ScrapMechanicDecoder(MessageDecoder):
         compound = parse(SmCompoundBody, body if end == len(body) else body[:end])
         outer = self.make_packet(ctx, packet_id, name, packet, data, {"body": compound})
         yield outer
-        inner_ctx = PacketContext(ctx.record, ctx.t, ctx.direction, ctx.stream, ctx.offset,
-                                  depth=ctx.depth + 1, parent=outer.index)
+        inner_ctx = replace(ctx, depth=ctx.depth + 1, parent=outer.index)
         for i, sub in enumerate(compound.subpackets):
             inner = bytes((int(sub.packet_id),)) + sub.body
             try:
