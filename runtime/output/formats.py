@@ -125,7 +125,7 @@ def _summary_line(event: Any, data: dict[str, Any], t0: float,
     index = "" if event.index is None else event.index
     if isinstance(event, ErrorEvent):
         text = f"{data['error']}: {data['message']}"
-        if data.get("dropped") is not None:
+        if data.get("dropped"):              # a notice dropping nothing says nothing
             text += f" ({data['dropped']} {data.get('dropped_unit') or 'bytes'} dropped)"
         return printable(f"{index!s:>6} {when} {direction} {'ERROR':<28} {text}")
     text = info_text(event, data, info or {})
