@@ -198,10 +198,13 @@ _worker: tuple[Decoder, str | None, tuple[bool, str]] | None = None
 
 
 def _init_worker(protocol_name: str, limits: Limits, options: dict[str, Any],
-                 path: str | None, fmt: tuple[bool, str]) -> None:
+                 path: str | None, fmt: tuple[bool, str], detach: bool = True) -> None:
+    """A worker's set-up; ``detach=False`` keeps the process's output and Ctrl-C (a worker's
+    decoder made in a process that is not a worker)."""
     global _worker
     from wirestruct.plugin.registry import get_protocol
-    _detach()
+    if detach:
+        _detach()
     decoder = get_protocol(protocol_name).decoder(limits=limits, **options)
     _worker = (decoder, path, fmt)
 

@@ -276,7 +276,8 @@ def test_a_server_that_matches_nothing_says_so_and_fails_strict(capsys):
     # No packet is decoded; the frames of the connections not followed are counted.
     lines = [json.loads(line) for line in out.splitlines()]
     assert lines and all(line["error"] == "UnsupportedError" and "index" in line
-                         and line["dropped_unit"] == "frames" for line in lines)
+                         for line in lines)
+    assert lines[-1]["dropped_unit"] == "frames"     # the totals; the first names the kind
     assert "do not involve the named server" in lines[-1]["message"]
     assert f"--server 1 matched no traffic in {MME_PCAPNG}" in err
     status, _, _ = run(["decode", MME_PCAPNG, "-p", "mme", "--server", "1"], capsys)

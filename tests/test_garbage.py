@@ -135,7 +135,7 @@ def test_workers_collect_between_events_too():
     parallel._stage(decoder)
     units = [item.unit for item in decode_records(records * 4, decoder)
              if item.__class__ is parallel._Staged]
-    parallel._init_worker("diep", DEFAULT_LIMITS, {}, None, (False, "number"))
+    parallel._init_worker("diep", DEFAULT_LIMITS, {}, None, (False, "number"), detach=False)
     where: list[bool] = []
 
     def note(phase: str, info: dict) -> None:

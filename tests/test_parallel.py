@@ -2,9 +2,7 @@
 byte for byte, on every sample and test capture, damaged ones included; memory stays
 bounded by the chunks in flight."""
 import json
-import os
 import random
-import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -296,15 +294,7 @@ def test_worker_decodes_a_packet_alone_from_the_staged_state():
         raise AssertionError("no packet needing an earlier one in the sample")
     assert state[1] and any(state[1])  # looked up, and known from a Create
     assert staging._next_index == first          # staging makes no events
-    # The worker's set-up, here in the test's own process: it sends fd 1 to /dev/null and
-    # ignores Ctrl-C, which the processes later tests start would inherit; put both back.
-    saved_stdout, saved_sigint = os.dup(1), signal.getsignal(signal.SIGINT)
-    try:
-        _init_worker("scrap-mechanic", reference.limits, {}, None, FMT)
-    finally:
-        os.dup2(saved_stdout, 1)
-        os.close(saved_stdout)
-        signal.signal(signal.SIGINT, saved_sigint)
+    _init_worker("scrap-mechanic", reference.limits, {}, None, FMT, detach=False)
     base = 10 ** 7
     unit = (record.data, record.index, record.t, int(record.direction), record.stream, 0,
             state, events[0].index, (record.frame, record.t_ns, record.ends))

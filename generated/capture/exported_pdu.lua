@@ -54,6 +54,9 @@ end
 -- 
 -- The protocol data unit, handed to the named dissector.
 
+-- 
+-- One option, a tag's type, the length of its value and the value.
+-- See also: Source (https://www.tcpdump.org/linktypes/LINKTYPE_WIRESHARK_UPPER_PDU.html)
 ExportedPdu.Tag = class.class(KaitaiStruct)
 
 function ExportedPdu.Tag:_init(io, parent, root)

@@ -56,6 +56,11 @@ class ExportedPdu(KaitaiStruct):
 
 
     class Tag(KaitaiStruct):
+        """One option, a tag's type, the length of its value and the value.
+        
+        .. seealso::
+           Source - https://www.tcpdump.org/linktypes/LINKTYPE_WIRESHARK_UPPER_PDU.html
+        """
         def __init__(self, _io, _parent=None, _root=None):
             super(ExportedPdu.Tag, self).__init__(_io)
             self._parent = _parent

@@ -87,6 +87,11 @@ class ExportedPdu(ReadWriteKaitaiStruct):
         self._dirty = False
 
     class Tag(ReadWriteKaitaiStruct):
+        """One option, a tag's type, the length of its value and the value.
+        
+        .. seealso::
+           Source - https://www.tcpdump.org/linktypes/LINKTYPE_WIRESHARK_UPPER_PDU.html
+        """
         def __init__(self, _io=None, _parent=None, _root=None):
             super(ExportedPdu.Tag, self).__init__(_io)
             self._parent = _parent

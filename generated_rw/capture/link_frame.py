@@ -3,13 +3,13 @@
 
 import kaitaistruct
 from kaitaistruct import ReadWriteKaitaiStruct, KaitaiStream, BytesIO
+from . import exported_pdu
 from . import ppi_header
 from . import radiotap_header
 from . import cisco_hdlc
 from . import null_loopback
 from . import ieee802_11_frame
 from . import linux_sll
-from . import exported_pdu
 from . import ipv4_packet
 from . import nflog
 from . import ethernet_frame

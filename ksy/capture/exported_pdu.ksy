@@ -7,6 +7,7 @@ meta:
   license: MIT
   ks-version: '0.11'
   endian: be
+  bit-endian: be
 doc: |
   Link type 252 (LINKTYPE_WIRESHARK_UPPER_PDU): a protocol data unit as Wireshark's
   "Export PDUs" writes it, after a list of tag-length-value options naming the dissector
@@ -24,6 +25,8 @@ seq:
     doc: The protocol data unit, handed to the named dissector.
 types:
   tag:
+    doc: One option, a tag's type, the length of its value and the value.
+    doc-ref: https://www.tcpdump.org/linktypes/LINKTYPE_WIRESHARK_UPPER_PDU.html
     seq:
       - id: tag_type
         type: u2

@@ -2,8 +2,8 @@
 
 Each kind (a link type, an EtherType, an IP protocol, frames of connections that are not
 followed, a pcapng block type ...) yields one :class:`~wirestruct.core.errors.UnsupportedError`
-when its first item is seen, which names it and drops nothing itself (``dropped`` 0 of
-its unit), and
+when its first item is seen, which names it and drops nothing itself (no ``dropped``:
+the totals count that item), and
 :meth:`UnreadTally.summary` reports the totals at the end of the capture: one error per
 unit (``frames``, pcapng ``blocks``) whose ``dropped`` counts every item of that unit once,
 so nothing disappears silently, nothing floods and nothing is counted twice. A kind of
@@ -37,8 +37,7 @@ class UnreadTally:
         what = unit or "frames"
         return UnsupportedError(
             f"{place}: {kind}, not read; {what} of this kind are counted and their totals "
-            "reported at the end of the capture", expected=_EXPECTED,
-            dropped=0 if unit else None, dropped_unit=unit)
+            "reported at the end of the capture", expected=_EXPECTED)
 
     def summary(self) -> list[UnsupportedError]:
         """The totals, one error per unit (frames, blocks), then the notes; empty when

@@ -95,7 +95,7 @@ PROTOCOL = Protocol(
         "decode": ("wirestruct decode samples/diep.jsonl -p diep -T fields -e index -e name -e t",
                    "wirestruct decode live.pcap -p diep --follow --only update"),
         "export": ("wirestruct export samples/diep.jsonl -p diep --out webide/",),
-        "show": ("wirestruct show webide/packets/0005_s2c_update.bin -p diep --format jsonl",),
+        "show": ("wirestruct show webide/packets/000051_update_packet.bin -p diep --format jsonl",),
         "batch": ("wirestruct batch captures/ -p diep --out dataset/",),
     },
 )
