@@ -6,7 +6,8 @@ against wirestruct's Python parse of the same packets.
 
 Files: the MME test session (pcapng, TCP), the MME sample repeated ``--copies`` times as
 one large pcapng (TCP, one connection per copy), and the diep.io sample as exported PDUs
-(pcapng, the plugin's dissector named in each frame), also repeated. Each file is read
+(pcapng, the plugin's dissector named in each frame), also repeated, and the Scrap Mechanic
+sample the same way. Each file is read
 by ``tshark -r FILE`` (the packet list) and ``tshark -r FILE -V`` (every tree built),
 without and with ``-X lua_script:`` of the plugin; best of R of the child's CPU time.
 Without the plugin tshark shows MME as TCP payload and the exported PDUs as undissected
@@ -73,6 +74,13 @@ def captures(tmp: Path, copies: int) -> list[tuple[str, Path, int]]:
             write_exported_pdus(f, [CaptureRecord(i, r.t, r.direction, r.data, 0)
                                     for i, r in enumerate(diep * count)], "diep")
         out.append((name, path, 182 * count))
+    sm = records(ROOT / "samples" / "scrap_mechanic.jsonl")
+    for name, count in (("Scrap Mechanic sample", 1), (f"Scrap Mechanic x{copies}", copies)):
+        path = tmp / f"sm_{count}.pcapng"
+        with open(path, "wb") as f:
+            write_exported_pdus(f, [CaptureRecord(i, r.t, r.direction, r.data, 0)
+                                    for i, r in enumerate(sm * count)], "scrap_mechanic")
+        out.append((name, path, len(sm) * count))
     return out
 
 
@@ -120,8 +128,7 @@ def lua_figures(rounds: int) -> None:
         for spec, _ in items:
             if spec not in classes:
                 import importlib
-                folder = protocol.ksy_folder
-                module = importlib.import_module(f"wirestruct.generated.{folder}.{spec}")
+                module = importlib.import_module(f"{protocol.specs.package}.{spec}")
                 classes[spec] = getattr(module, "".join(p.capitalize() for p in spec.split("_")))
         started = time.process_time()
         for _ in range(rounds):
