@@ -312,11 +312,19 @@ def make_client(scheduler: str | None = None, workers: int | None = None):
 
     from distributed import Client, LocalCluster
 
+    logging.getLogger("tornado.application").addFilter(_interrupted_wait)
     if scheduler:
         return Client(scheduler)
     cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1,
                            processes=True, dashboard_address=":0", silence_logs=logging.ERROR)
     return Client(cluster)
+
+
+def _interrupted_wait(record: Any) -> bool:
+    """Leaves out the error the client's event loop logs when a wait it was running is
+    interrupted (Ctrl-C, SIGTERM): the callback that cancels the wait fails inside Dask
+    (``sync.<locals>.cancel``), after the run has already stopped as it should."""
+    return "sync.<locals>.cancel" not in record.getMessage()
 
 
 def run_batch(inputs: Iterable[str], options: BatchOptions, out: str, *,
@@ -394,10 +402,13 @@ def _run_tasks(client: Any, paths: list[Path], ids: dict[Path, str], dataset: st
 
 def _close(client: Any, *, quiet: bool) -> None:
     """Close ``client`` and the local cluster it runs on; ``quiet``: after an
-    interruption, without the warnings Dask logs about tasks and workers cut short."""
+    interruption, without the warnings and errors Dask and its event loop log about tasks
+    and workers cut short (they may come from the loop's thread after the close returns,
+    so the run, which ends now, keeps them quiet)."""
     import logging
 
-    loggers = [logging.getLogger(name) for name in ("distributed", "tornado", "asyncio")]
+    names = ("distributed", "tornado", "tornado.application", "asyncio")
+    loggers = [logging.getLogger(name) for name in names]
     levels = [logger.level for logger in loggers]
     if quiet:
         for logger in loggers:
@@ -408,8 +419,9 @@ def _close(client: Any, *, quiet: bool) -> None:
         if cluster is not None:
             cluster.close()
     finally:
-        for logger, level in zip(loggers, levels):
-            logger.setLevel(level)
+        if not quiet:
+            for logger, level in zip(loggers, levels):
+                logger.setLevel(level)
 
 
 def _failed(dataset: str, capture: str, source: str, options: BatchOptions,
