@@ -61,6 +61,11 @@ def nflog_attributes(size: int = HUGE) -> bytes:
     return zstd(_pcap(239, [b"\x02\x00\x00\x01" + struct.pack("<HH", 4, 1) * (size // 4)]))
 
 
+def exported_pdu_tags(size: int = HUGE) -> bytes:
+    """One exported-PDU frame (link type 252) of empty 4-byte options, none the last."""
+    return zstd(_pcap(252, [struct.pack(">HH", 1, 0) * (size // 4)]))
+
+
 def pcapng_options(block: str, size: int = HUGE) -> bytes:
     """A pcapng file whose section header, interface description or enhanced packet block
     holds ``size`` bytes of empty comment options."""
@@ -155,6 +160,7 @@ ATTACKS = {
     "vlan-tags": vlan_tags,
     "mpls-labels": mpls_labels,
     "nflog-attributes": nflog_attributes,
+    "exported-pdu-tags": exported_pdu_tags,
     "pcapng-shb-options": lambda: pcapng_options("shb"),
     "pcapng-idb-options": lambda: pcapng_options("idb"),
     "pcapng-epb-options": lambda: pcapng_options("epb"),

@@ -82,6 +82,7 @@ def errors(lines, kind=None):
 
 
 @pytest.mark.parametrize("name", ["vlan-tags", "mpls-labels", "nflog-attributes",
+                                  "exported-pdu-tags",
                                   "pcapng-shb-options", "pcapng-idb-options",
                                   "pcapng-epb-options"])
 def test_repeats_in_the_capture_specs_are_bounded(files, name, baseline):
