@@ -38,6 +38,8 @@ class EventNode:
 
     event: Mapping[str, Any]
     children: list[EventNode] = field(default_factory=list)
+    #: the time exactly, in nanoseconds, when the event's line said it (JSON Lines input)
+    t_ns: int | None = None
 
     @property
     def fields(self) -> Mapping[str, Any]:
@@ -148,7 +150,7 @@ class Encoder:
                 f"parent event {_shown(event.get('parent'))} is not the packet before it",
                 field_path="parent", expected="nested events right after their parent")))
             return out
-        self._pending = EventNode(self._raw(event))
+        self._pending = EventNode(self._raw(event), t_ns=getattr(event, "t_ns", None))
         self._nodes = {index: self._pending}
         return out
 
@@ -173,7 +175,7 @@ class Encoder:
         try:
             t, direction, stream = node.t, node.direction, node.stream
             data = self.encode_packet(node, 0)
-            record = CaptureRecord(self._count, t, direction, data, stream)
+            record = CaptureRecord(self._count, t, direction, data, stream, None, node.t_ns)
         except WirestructError as exc:
             return [self._fail(node, exc)]
         except Exception as exc:  # noqa: BLE001 - one event fails, encoding goes on

@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import enum
+import re
 from dataclasses import dataclass, field, fields
+from decimal import ROUND_HALF_EVEN, Decimal
 
 
 class Direction(enum.IntEnum):
@@ -78,3 +80,30 @@ def seconds_text(t_ns: int) -> str:
     whole, frac = divmod(abs(t_ns), NS_PER_SECOND)
     digits = f"{frac:09d}".rstrip("0") or "0"
     return f"{'-' if t_ns < 0 else ''}{whole}.{digits}"
+
+
+#: The text of the ``"t"`` number of a JSON line (checked against the value read).
+_T_TEXT = re.compile(rb'"t"\s*:\s*(-?[0-9]+(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?)\s*[,}]')
+
+
+def time_text(line: bytes) -> bytes | None:
+    """The decimal text of a JSON line's ``"t"`` number, if it has one (for
+    :func:`nanoseconds`)."""
+    found = _T_TEXT.search(line)
+    return found[1] if found is not None else None
+
+
+def nanoseconds(t: float, text: bytes | None = None) -> int:
+    """Seconds as integer nanoseconds, from ``text`` (the number's decimal text) when it
+    reads as ``t``, else from ``t``'s shortest decimal form (rounded half to even)."""
+    exact = None
+    if text is not None:
+        try:
+            number = Decimal(text.decode("ascii"))
+        except ArithmeticError:
+            number = None
+        if number is not None and float(number) == t:
+            exact = number
+    if exact is None:
+        exact = Decimal(repr(t))
+    return int(exact.scaleb(9).to_integral_value(ROUND_HALF_EVEN))

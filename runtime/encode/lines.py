@@ -1,12 +1,14 @@
 """Events from JSON Lines (what ``wirestruct decode`` prints), for the encoders."""
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from typing import Any, BinaryIO
 
 from wirestruct.core import json_input
 from wirestruct.core.errors import EncodeError, LimitExceededError, WirestructError, bounded
 from wirestruct.core.limits import DEFAULT_LIMITS, Limits
+from wirestruct.core.records import nanoseconds, time_text
 
 
 def read_events(lines: BinaryIO, *, limits: Limits = DEFAULT_LIMITS
@@ -25,7 +27,7 @@ def read_events(lines: BinaryIO, *, limits: Limits = DEFAULT_LIMITS
         if line.isspace():
             continue
         try:
-            yield json_input.parse(line, limits)
+            event = json_input.parse(line, limits)
         except LimitExceededError as exc:
             exc.message = bounded(f"line {number}: {exc.message}")
             exc.dropped, exc.dropped_unit = 1, "lines"
@@ -34,3 +36,25 @@ def read_events(lines: BinaryIO, *, limits: Limits = DEFAULT_LIMITS
             yield EncodeError(f"line {number} is not JSON: {exc}",
                               expected="one UTF-8 JSON object a line", dropped=1,
                               dropped_unit="lines")
+        else:
+            yield timed(event, line)
+
+
+class TimedEvent(dict):
+    """An event read from a line, with its time exactly as the line's text has it:
+    ``t_ns``, integer nanoseconds (None when ``"t"`` is not a finite number)."""
+
+    __slots__ = ("t_ns",)
+    t_ns: int | None
+
+
+def timed(event: Any, line: bytes) -> Any:
+    """``event`` (parsed from ``line``) as a :class:`TimedEvent` when it is an object."""
+    if type(event) is not dict:
+        return event
+    out = TimedEvent(event)
+    t = event.get("t")
+    out.t_ns = None
+    if type(t) in (int, float) and math.isfinite(t) and abs(t) <= 1 << 53:
+        out.t_ns = nanoseconds(float(t), time_text(line))
+    return out

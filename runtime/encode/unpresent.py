@@ -86,13 +86,22 @@ class _Walk:
             return dict(value), None
         _set(obj, "_root", obj if root is None else root)
         out = dict(value) if value is not CLOSING else {}
+        zero = presentation.zero_fields(info.cls)
+        backs = presentation.field_values(info.cls)
         for attr in info.seq:
             name = attr["id"]
             item = value.get(name)
             if item is None:
                 item = self.rebuild(attr, value, obj, info)
+                if item is None and name in zero:
+                    item = _zero(attr)
                 if item is None:
                     continue
+            elif name in backs:
+                try:
+                    item = backs[name][1](item)
+                except (ValueError, TypeError, IndexError, OverflowError, AttributeError):
+                    pass                                  # the encoder names the bad value
             if "repeat" in attr and isinstance(item, list):
                 out[name] = self.repeated(attr, item, obj, info)
                 continue
@@ -134,6 +143,16 @@ class _Walk:
             return _primitive_raw(attr, item, info)
         child_info, args = child
         return self.struct(child_info, item, tuple(args), attr.get("id"), obj, obj._root)
+
+
+def _zero(attr: dict[str, Any]) -> Any:
+    """A padding field readable output leaves out while zero, as zero: one bit as false,
+    wider integers as 0; None for a repeated one (its count follows from other fields:
+    the protocol's hooks fill it)."""
+    kind = attr.get("type")
+    if "repeat" in attr or not isinstance(kind, str) or not _INT_TYPE.match(kind):
+        return None
+    return False if kind == "b1" else 0
 
 
 def _is_end(ctx: Any) -> bool:

@@ -77,6 +77,19 @@ def hidden_fields(cls: type) -> frozenset[str]:
     return rules_for(cls).hidden_fields
 
 
+@cache
+def field_values(cls: type) -> dict[str, tuple[Callable[[Any], Any], Callable[[Any], Any]]]:
+    """``cls``'s fields shown as another value (``Presentation.field_values``): field name
+    -> ``(show, back)``."""
+    prefix = class_key(cls) + "."
+    return {key[len(prefix):]: rule for key, rule in rules_for(cls).field_values.items()
+            if key.startswith(prefix)}
+
+
+def zero_fields(cls: type) -> frozenset[str]:
+    return rules_for(cls).zero_fields
+
+
 def end_marker(cls: type) -> str | None:
     """The closing-entry instance of ``cls`` (None when its protocol has none or the class
     does not declare it)."""

@@ -25,7 +25,10 @@ Readable output (the default) shows values, not encodings (:mod:`wirestruct.outp
 - vectors (a type whose fields are ``x``, ``y``, ``z`` [, ``w``]) as ``{"x", "y", "z"[, "w"]}``
   in that order, whatever the wire order;
 - UUIDs as canonical ``8-4-4-4-12`` text, by the byte order each field is
-  documented with (`le u128` or `be u128`);
+  documented with (`le u128` or `be u128`), also where a bit stream reads one as 16
+  bit fields (a protocol's ``field_values``);
+- padding bits left out while they are zero (a protocol's ``zero_fields``), and the bit
+  counts they follow from (``hidden_fields``);
 - bytes as ``{"hex": "<lowercase hex>"}``, so they never look like text;
 - non-finite floats as the strings ``"NaN"``, ``"Infinity"``, ``"-Infinity"`` (strict JSON).
 
@@ -59,7 +62,7 @@ from kaitaistruct import KaitaiStruct
 from wirestruct.core.events import PacketEvent
 from wirestruct.core.records import seconds_text
 from wirestruct.output import presentation
-from wirestruct.output.specialize import SpecializedPlan, ValueFunction, computed
+from wirestruct.output.specialize import SpecializedPlan, ValueFunction, computed, is_zero
 
 #: Largest integer every JSON reader holds exactly (JavaScript's Number.MAX_SAFE_INTEGER).
 MAX_SAFE_INTEGER = 2**53 - 1
@@ -383,7 +386,9 @@ class Serializer:
             if order is not None and all(len(n) == 1 for n in fields):
                 return self._vector_plan(cls, order)
             hidden = presentation.hidden_fields(cls)
-            return self._struct_fields(cls, instances, hidden, presentation.end_marker(cls))
+            return self._struct_fields(cls, instances, hidden, presentation.end_marker(cls),
+                                       presentation.zero_fields(cls),
+                                       presentation.field_values(cls))
         return self._struct_fields(cls, instances, hidden)
 
     def _vector_plan(self, cls: type, order: tuple[str, ...]) -> Plan:
@@ -413,15 +418,20 @@ class Serializer:
             label=presentation.class_key(cls)))
 
     def _struct_fields(self, cls: type, instances: tuple[str, ...], hidden: frozenset,
-                       end: str | None = None) -> Plan:
+                       end: str | None = None, zero: frozenset = frozenset(),
+                       shown_as: dict[str, Any] | None = None) -> Plan:
         """The plan of a generated class: its fields, then its instances (each read from
         the value the class keeps once computed, ``_m_<name>``, else computed: what the
         instance's property does itself), converted; hidden when its ``end`` instance,
-        the closing entry of a table, is true."""
+        the closing entry of a table, is true. Fields named in ``zero`` are left out
+        while zero (:func:`is_zero`); those in ``shown_as`` are shown as its ``show``
+        function's value of them."""
         hide = _HIDE
         missing = _MISSING
         names = tuple(n for n in seq_names(cls) if n not in hidden)
         instances = tuple(n for n in instances if n not in hidden and n not in names)
+        zero = frozenset(n for n in names if n in zero)
+        custom = {n: rule[0] for n, rule in (shown_as or {}).items() if n in names}
         convert = self._converter()
 
         derive = {name: self._derivation(cls, name) for name in instances}
@@ -437,7 +447,9 @@ class Serializer:
             out: dict[str, Any] = {}
             for name in names:
                 item = d.get(name, missing)
-                if item is not missing:
+                if item is not missing and name in custom:
+                    out[name] = custom[name](item)
+                elif item is not missing and not (name in zero and is_zero(item)):
                     converted = convert(item, name)
                     if converted is not hide:
                         out[name] = converted
@@ -466,7 +478,7 @@ class Serializer:
                                                                instance_keys),
             slow=convert, missing=missing, hide=hide, derived=derived,
             computed=frozenset(instances) - frozenset(derived),
-            closing=closing, safe=MAX_SAFE_INTEGER,
+            closing=closing, zero=zero, custom=custom, safe=MAX_SAFE_INTEGER,
             label=presentation.class_key(cls)))
 
     def _closing(self, cls: type, end: str) -> Callable[[Any, dict[str, Any]], Any]:

@@ -55,6 +55,8 @@ class SpecializedPlan:
                  derived: dict[str, Callable[[dict[str, Any]], Any]] | None = None,
                  computed: frozenset[str] = frozenset(),
                  closing: Callable[[Any, dict[str, Any]], Any] | None = None,
+                 zero: frozenset[str] = frozenset(),
+                 custom: dict[str, Callable[[Any], Any]] | None = None,
                  components: bool = False, mapping: bool = False, safe: int,
                  label: str = "") -> None:
         self.tables = tables
@@ -64,13 +66,15 @@ class SpecializedPlan:
         self.derived = derived or {}     # instance -> its shown value from the dict
         self.computed = computed         # instances computed when not kept yet
         self.closing = closing           # true for a table's closing entry: hidden
+        self.zero = zero                 # fields left out while zero (padding)
+        self.custom = custom or {}       # fields shown as a function's value of them
         self.components = components     # a vector: every component, read or computed
         self.mapping = mapping           # the objects are dicts of these keys, not structs
         #: per field: the types seen -> the list element type seen (None for the others)
         self.seen: dict[str, dict[type, type | None]] = {name: {} for _, name in fields}
         self.scope: dict[str, Any] = {"missing": missing, "hide": hide, "slow": slow,
                                       "miss": self._miss, "value": tables._value,
-                                      "getattr": getattr, "str": str}
+                                      "getattr": getattr, "str": str, "is_zero": is_zero}
         self._names: dict[int, str] = {}
         self.cls: type | None = None     # the class converted (known from its first object)
         #: held while branches are added and the function is written (threads may share a
@@ -109,6 +113,12 @@ class SpecializedPlan:
                           f"  else: out[{k}] = s"]
             elif name in self.computed:
                 lines += [" if item is missing:", *self._compute("  ", name)]
+            if name in self.custom:         # shown as another value: nothing else to do
+                lines += [" if item is not missing:",
+                          f"  out[{k}] = {self._name(self.custom[name])}(item)",
+                          "  item = missing"]
+            if name in self.zero:           # padding: shown only when not zero
+                lines.append(" if item is not missing and is_zero(item): item = missing")
             lines.append(" t = type(item)")
             first = True
             for t, element in self.seen[name].items():
@@ -212,3 +222,10 @@ def computed(v: Any, name: str, missing: Any) -> Any:
         return getattr(v, name)
     except Exception:  # noqa: BLE001 - an instance that cannot be computed is left out
         return missing
+
+
+def is_zero(item: Any) -> bool:
+    """Whether a padding field's value is zero: 0, false, or a list of those."""
+    if type(item) is list:
+        return not any(item)
+    return item is False or (type(item) is int and item == 0)

@@ -118,6 +118,14 @@ class Presentation:
     hidden_classes: frozenset[str] = frozenset()
     #: field names left out of readable output (wire bookkeeping)
     hidden_fields: frozenset[str] = frozenset()
+    #: ``module:Qual.Name.field`` -> ``(show, back)``: one field whose wire form is not the
+    #: value it holds (a UUID read as 16 bit fields): ``show(wire) -> value`` for readable
+    #: output, ``back(value) -> wire`` for the encoder
+    field_values: Mapping[str, tuple[Callable[[Any], Any], Callable[[Any], Any]]] = \
+        field(default_factory=dict)
+    #: field names left out of readable output while their value is zero (0, false, or a
+    #: list of those: padding bits); the encoder writes zeros when they are left out
+    zero_fields: frozenset[str] = frozenset()
     #: the instance that marks a table's closing entry (left out of readable lists)
     end_marker: str | None = None
     #: runtime objects (by class) shown as a dict of still unconverted values

@@ -12,19 +12,20 @@ from __future__ import annotations
 
 import json
 import math
-import re
 from collections.abc import Iterable, Iterator
-from decimal import ROUND_HALF_EVEN, Decimal
 from typing import Any, BinaryIO, TextIO
 
 from wirestruct.core import json_input
 from wirestruct.core.errors import CaptureError, LimitExceededError, bounded
 from wirestruct.core.json_input import read_lines
 from wirestruct.core.limits import DEFAULT_LIMITS, Limits
-from wirestruct.core.records import CaptureRecord, Direction, seconds_text
-
-#: The text of the ``"t"`` number of a line (checked against the value read).
-_T_TEXT = re.compile(rb'"t"\s*:\s*(-?[0-9]+(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?)\s*[,}]')
+from wirestruct.core.records import (
+    CaptureRecord,
+    Direction,
+    nanoseconds,
+    seconds_text,
+    time_text,
+)
 
 
 def read_jsonl(stream: BinaryIO, *, limits: Limits = DEFAULT_LIMITS
@@ -46,9 +47,9 @@ def read_jsonl(stream: BinaryIO, *, limits: Limits = DEFAULT_LIMITS
             continue
         try:
             obj = _loads(line, index, limits)
-            found = _T_TEXT.search(line)
+            t_text = time_text(line)
             line = None                       # the text goes before its data is made
-            record = record_of(obj, index, found[1] if found is not None else None)
+            record = record_of(obj, index, t_text)
         except (CaptureError, LimitExceededError) as exc:
             exc.message = bounded(f"line {number}: {exc.message}")
             if exc.dropped is None:            # the line's record is not read: say how much
@@ -68,8 +69,7 @@ def read_jsonl(stream: BinaryIO, *, limits: Limits = DEFAULT_LIMITS
 def parse_line(line: bytes | str, index: int, limits: Limits = DEFAULT_LIMITS) -> CaptureRecord:
     """One JSON Lines record (index ``index``); a CaptureError says what is wrong with it."""
     text = line.encode("utf-8", "surrogatepass") if isinstance(line, str) else line
-    found = _T_TEXT.search(text)
-    return record_of(_loads(line, index, limits), index, found[1] if found is not None else None)
+    return record_of(_loads(line, index, limits), index, time_text(text))
 
 
 def _loads(line: bytes | str, index: int, limits: Limits) -> Any:
@@ -112,22 +112,6 @@ def record_of(obj: Any, index: int, t_text: bytes | None = None) -> CaptureRecor
                            record=index)
     t = float(t)
     return CaptureRecord(index, t, direction, payload, stream, None, nanoseconds(t, t_text))
-
-
-def nanoseconds(t: float, text: bytes | None = None) -> int:
-    """Seconds as integer nanoseconds, from ``text`` (the number's decimal text) when it
-    reads as ``t``, else from ``t``'s shortest decimal form (rounded half to even)."""
-    exact = None
-    if text is not None:
-        try:
-            number = Decimal(text.decode("ascii"))
-        except ArithmeticError:
-            number = None
-        if number is not None and float(number) == t:
-            exact = number
-    if exact is None:
-        exact = Decimal(repr(t))
-    return int(exact.scaleb(9).to_integral_value(ROUND_HALF_EVEN))
 
 
 def _shown(value: Any) -> str:

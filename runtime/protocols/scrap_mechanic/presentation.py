@@ -22,6 +22,12 @@ from wirestruct.protocols.scrap_mechanic.summaries import SUMMARIES
 #: character customization options); every other UUID field is documented `le u128` (the
 #: text's bytes reversed).
 BE_UUID_FIELDS = frozenset({"filters", "filter_uuids", "uid", "mod_uuid", "option_uuids"})
+#: Wire bookkeeping left out of readable output: the counts of a bit stream's bits that
+#: its closing padding follows from.
+HIDDEN_FIELDS = frozenset({"num_bits", "num_padding_bits"})
+#: The bits that complete a byte: shown only when not zero (the game sends zeros; the
+#: encoder writes zeros when they are left out).
+ZERO_FIELDS = frozenset({"padding"})
 _F4BE_UNPACK = struct.Struct(">f").unpack
 
 
@@ -39,6 +45,17 @@ def sm_uuid_from(text: Any, params: tuple[Any, ...], field: str | None) -> dict[
     if field not in BE_UUID_FIELDS:
         octets = octets[::-1]
     return {"octets": octets.hex()}
+
+
+def sm_bits_uuid(octets: Any) -> str:
+    """A UUID read bit by bit as its 16 bytes (documented `le u128`: the text's bytes
+    reversed) as its text."""
+    return str(uuid.UUID(bytes=bytes(octets)[::-1]))
+
+
+def sm_bits_uuid_from(text: Any) -> list[int]:
+    """The inverse of :func:`sm_bits_uuid`: the 16 bytes of a UUID's text, reversed."""
+    return list(uuid.UUID(str(text)).bytes[::-1])
 
 
 def sm_f4_value(obj: Any) -> float:
@@ -80,6 +97,12 @@ PRESENTATION = Presentation(
                 "sm_lua_object:SmLuaObject": lambda value, params, field: lua_fields(value),
                 "sm_string:SmString": lambda value, params, field: string_fields(value)},
     object_values=frozenset({"sm_lua_object:SmLuaObject"}),
+    # the character update reads its selected item's UUID as 16 bit fields (inlined: a
+    # sub-type would start on a byte boundary in JavaScript and Lua)
+    field_values={"sm_network_update:SmNetworkUpdate.UpdateCharacter.selected_item_uuid":
+                  (sm_bits_uuid, sm_bits_uuid_from)},
+    hidden_fields=HIDDEN_FIELDS,
+    zero_fields=ZERO_FIELDS,
     object_views={SubUpdate: _sub_update, BlobPayload: _blob_payload},
     summaries=SUMMARIES,
 )

@@ -18,7 +18,6 @@ The snapshot (its values shown by :mod:`wirestruct.output.serialize`)::
 """
 from __future__ import annotations
 
-import uuid
 from typing import Any
 
 from wirestruct.core.events import ErrorEvent, PacketEvent
@@ -31,6 +30,7 @@ from wirestruct.generated.scrap_mechanic.sm_unreliable_update import SmUnreliabl
 from wirestruct.output.serialize import instance_names, seq_names
 from wirestruct.protocols.scrap_mechanic import packets
 from wirestruct.protocols.scrap_mechanic.decoder import controller_type_value
+from wirestruct.protocols.scrap_mechanic.presentation import sm_bits_uuid
 
 N = SmNetworkUpdate
 NetobjType = SmCommon.NetobjType
@@ -339,7 +339,7 @@ def _fields(leaf: Any) -> dict[str, Any]:
     if kind == _CHILD_SHAPE_UPDATE:
         out.update(_fields(out.pop("data")))
     elif "selected_item_uuid" in out:  # read bit by bit (le u128): as UUID text
-        out["selected_item_uuid"] = str(uuid.UUID(bytes=bytes(out["selected_item_uuid"])[::-1]))
+        out["selected_item_uuid"] = sm_bits_uuid(out["selected_item_uuid"])
     elif kind == _CONTAINER_CREATE:
         out["items"] = list(out["items"])
     return out
