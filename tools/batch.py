@@ -306,8 +306,10 @@ def make_client(scheduler: str | None = None, workers: int | None = None):
     cluster of ``workers`` worker processes (default: one per core), one thread each.
     Started within :func:`wirestruct.tools.signals.held`, the local workers keep Ctrl-C
     and SIGTERM blocked: the client ends them, so an interrupted batch stops without a
-    traceback from each of them; they log errors only (not the warning each logs for the
-    task it drops as it is ended)."""
+    traceback from each of them. Dask's own logs are silenced below critical: a task that
+    fails is reported by the batch itself (its capture's summary and error rows), and as
+    the cluster ends the workers log errors about it (the warning for each task dropped, a
+    heartbeat that finds the scheduler gone) that say nothing about the captures."""
     import logging
 
     from distributed import Client, LocalCluster
@@ -316,7 +318,7 @@ def make_client(scheduler: str | None = None, workers: int | None = None):
     if scheduler:
         return Client(scheduler)
     cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1,
-                           processes=True, dashboard_address=":0", silence_logs=logging.ERROR)
+                           processes=True, dashboard_address=":0", silence_logs=logging.CRITICAL)
     return Client(cluster)
 
 
