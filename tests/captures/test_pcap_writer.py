@@ -109,3 +109,29 @@ def test_tshark_reads_the_written_pcap(tmp_path):
     assert all(row[5] == "" for row in rows)                        # no TCP analysis warnings
     assert sum(int(row[2]) for row in rows) == sum(len(r.data) for r in recs)
     assert {row[1] for row in rows} == {"0", "1", "2"}
+
+
+def test_an_exported_pdu_port_beyond_16_bits_is_counted_not_cut():
+    """Exported-PDU port options hold 32 bits; a port has 16. A frame naming port 70000 is
+    not read as port 4464 (70000 & 0xffff): it is a kind of frame not read, counted."""
+    from capture_helpers import unread
+    from wirestruct.captures.writers.pcap_writer import (
+        LINKTYPE_WIRESHARK_UPPER_PDU,
+        PcapngWriter,
+        exported_pdu_header,
+    )
+
+    out = io.BytesIO()
+    writer = PcapngWriter(out)
+    writer.interface(LINKTYPE_WIRESHARK_UPPER_PDU, tsresol=9)
+    good = (("127.0.0.1", 50000), ("127.0.0.1", 4000))
+    bad = (("127.0.0.1", 70000), ("127.0.0.1", 4000))
+    writer.write(1.0, exported_pdu_header("game", Direction.C2S, good) + b"one")
+    writer.write(2.0, exported_pdu_header("game", Direction.C2S, bad) + b"two")
+    writer.write(3.0, exported_pdu_header("game", Direction.S2C, good[::-1]) + b"three")
+    items = read_items(out.getvalue(), transport="message")
+    assert [r.data for r in records(items)] == [b"one", b"three"]
+    assert all(r.ends is None or "4464" not in "".join(r.ends) for r in records(items))
+    notices = unread(items)
+    assert any("port beyond 65535" in str(n) for n in notices)
+    assert sum(n.dropped or 0 for n in notices if "not read" in str(n)) >= 1

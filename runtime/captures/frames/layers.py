@@ -226,7 +226,9 @@ def _exported(pdu: ExportedPdu) -> Packet | str:
         return "exported PDUs without the addresses and ports of their connection"
     direction = found.get(_PDU.p2p_direction)
     to_server = None if direction is None or direction.as_u4 > 1 else direction.as_u4 == 0
-    sport, dport = ports[0].as_u4 & 0xFFFF, ports[1].as_u4 & 0xFFFF
+    sport, dport = ports[0].as_u4, ports[1].as_u4
+    if sport > 0xFFFF or dport > 0xFFFF:      # 32 bits on the wire; a port has 16
+        return "exported PDUs with a port beyond 65535"
     return Packet((src.value, sport), (dst.value, dport),
                   Segment(sport, dport, 0, 0, 0, pdu.body), True, to_server)
 
