@@ -45,7 +45,7 @@ on; a file that ends inside a record ends with a CaptureError.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import BinaryIO
+from typing import TYPE_CHECKING
 
 from wirestruct.captures.files.pcap import PCAP_MAGICS, pcap_frames
 from wirestruct.captures.files.pcapng import PCAPNG_MAGIC, pcapng_frames
@@ -65,6 +65,9 @@ from wirestruct.core.limits import DEFAULT_LIMITS, Limits
 from wirestruct.core.records import CaptureRecord, Direction
 from wirestruct.core.stream import bind
 from wirestruct.generated.capture.link_frame import LinkFrame
+
+if TYPE_CHECKING:
+    from wirestruct.captures.files.sources import CaptureStream
 
 bind("wirestruct.generated.capture")
 
@@ -150,7 +153,7 @@ class FramePath:
 
 
 
-def read_packet_capture(stream: BinaryIO, *, server: str | None = None,
+def read_packet_capture(stream: CaptureStream, *, server: str | None = None,
                         server_ports: tuple[int, ...] = (), transport: str = "stream",
                         limits: Limits = DEFAULT_LIMITS, fast: bool = True,
                         short_way: bool | None = None) -> Iterator[Item]:

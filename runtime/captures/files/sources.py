@@ -51,6 +51,17 @@ class _Readable(Protocol):
     def read(self, n: int = ..., /) -> bytes: ...
 
 
+class CaptureStream(Protocol):
+    """What the capture readers read, front to back: a :class:`Source` (or a
+    :class:`PeekView` of one) as :func:`open_source` makes it, or any binary file."""
+
+    def read(self, n: int = ..., /) -> bytes: ...
+
+    def readline(self, limit: int = ..., /) -> bytes: ...
+
+    def close(self) -> None: ...
+
+
 def detect_compression(head: bytes) -> str | None:
     """The compression whose magic bytes ``head`` starts with, or None."""
     for magic, name in _MAGICS:
