@@ -164,7 +164,7 @@ def read_packet_capture(stream: CaptureStream, *, server: str | None = None,
     benchmarks compare the ways: they give the same items."""
     if transport not in ("stream", "message"):
         raise ValueError(f"transport must be 'stream' or 'message', not {transport!r}")
-    src = FileSource(stream)
+    source = FileSource(stream)
     index = 0
     try:
         roles = Roles(parse_server(server) if server else None, tuple(server_ports))
@@ -173,7 +173,7 @@ def read_packet_capture(stream: CaptureStream, *, server: str | None = None,
                            record=0)
         return
     path = FramePath(limits, fast)
-    frames = _frames(src, limits, path.unread)
+    frames = _frames(source, limits, path.unread)
     if frames is None:
         yield CaptureError("not a pcap or pcapng file", offset=0, record=0,
                            expected="a pcap magic number or a pcapng section header block")
@@ -206,8 +206,11 @@ def read_packet_capture(stream: CaptureStream, *, server: str | None = None,
                     direction = c2s if dst == flow.server else s2c
                     if flow.halves[direction].take_in_order(seq, payload):
                         flow.halves[s2c if direction is c2s else c2s].acknowledged(ack)
-                        yield CaptureRecord(index, frame.t, direction, payload, flow.number,
-                                            frame.number, frame.t_ns, flow.ends[direction])
+                        number, ends = flow.number, flow.ends
+                        # a followed flow has its server: it is numbered and its ends named
+                        assert number is not None and ends is not None
+                        yield CaptureRecord(index, frame.t, direction, payload, number,
+                                            frame.number, frame.t_ns, ends[direction])
                         index += 1
                         continue
         try:

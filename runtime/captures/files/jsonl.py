@@ -96,8 +96,9 @@ def record_of(obj: Any, index: int, t_text: bytes | None = None) -> CaptureRecor
     if isinstance(t, bool) or not isinstance(t, (int, float)) or not math.isfinite(t):
         raise CaptureError(f"bad timestamp {_shown(t)}", expected='"t": a finite number of seconds',
                            record=index)
+    dir_value = obj.get("dir")
     try:
-        direction = Direction.parse(obj.get("dir") if isinstance(obj.get("dir"), str) else "")
+        direction = Direction.parse(dir_value if isinstance(dir_value, str) else "")
     except ValueError:
         raise CaptureError(f"bad direction {_shown(obj.get('dir'))}",
                            expected='"dir": "c2s" or "s2c"', record=index) from None
