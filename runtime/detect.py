@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import islice
-from typing import BinaryIO, cast
+from typing import cast
 
 from wirestruct.captures import Capture
 from wirestruct.captures.files.sources import PeekView, Source
@@ -59,10 +59,9 @@ def try_protocol(capture: Capture, name: str, *, records: int = DETECT_RECORDS,
                  max_bytes: int = DETECT_BYTES, **options) -> Trial:
     """Decode the first ``records`` records of ``capture`` (not consumed) as ``name``."""
     protocol = get_protocol(name)
-    # Capture.stream is the Source open_capture made; the view is read as the same kind
-    # of binary stream
+    # Capture.stream is the Source open_capture made
     peek = PeekView(cast(Source, capture.stream), max_bytes)
-    view = Capture(path=capture.path, format=capture.format, stream=cast(BinaryIO, peek),
+    view = Capture(path=capture.path, format=capture.format, stream=peek,
                    server=capture.server, limits=capture.limits)
     packets = unknown = errors = 0
     decoder = protocol.decoder(limits=capture.limits, **protocol.own_options(

@@ -41,7 +41,7 @@ import re
 import secrets
 import time
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field, replace
@@ -414,7 +414,7 @@ class ParallelDecode:
         self._mark = _random_base()
         self._mark_pattern = _pattern(self._mark)
 
-    def __iter__(self) -> Iterator[bytes]:
+    def __iter__(self) -> Generator[bytes, None, None]:
         decoder = self.protocol.decoder(limits=self.limits, **self.options)
         if not decoder.splits:
             yield from self._sequential(decoder)

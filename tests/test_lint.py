@@ -1,4 +1,5 @@
-"""The Python tools check the code: ruff, with the configuration in pyproject.toml."""
+"""The Python tools check the code: ruff and mypy (``python -m wirestruct.tools.typecheck``),
+with the configuration in pyproject.toml."""
 import shutil
 import subprocess
 import sys
@@ -22,4 +23,16 @@ def _ruff() -> list[str]:
 def test_ruff_finds_nothing():
     proc = subprocess.run([*_ruff(), "check", "--output-format", "concise", "."], cwd=ROOT,
                           capture_output=True, text=True, timeout=300, check=False)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_typecheck_finds_nothing():
+    """mypy over runtime/ and tools/ as the package wirestruct. Its cache, .mypy_cache in
+    the checkout, makes a run after small changes take seconds (a first one, half a minute)."""
+    try:
+        import mypy  # noqa: F401 - the test extra installs it
+    except ImportError:
+        pytest.skip("mypy is not installed (pip install -e '.[test]')")
+    proc = subprocess.run([sys.executable, "-m", "wirestruct.tools.typecheck"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=600, check=False)
     assert proc.returncode == 0, proc.stdout + proc.stderr

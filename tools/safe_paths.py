@@ -86,7 +86,7 @@ class SafeDir:
                               "nothing is written through one") from None
         except OSError as exc:
             raise OutputError(f"cannot create {self.path / name}: {exc.strerror}") from None
-        with os.fdopen(fd, mode, **({} if "b" in mode else {"encoding": "utf-8"})) as out:
+        with os.fdopen(fd, mode, encoding=None if "b" in mode else "utf-8") as out:
             yield out
 
     def replace(self, source: str, target: str) -> None:

@@ -5,7 +5,8 @@ The folders are not named after their import names (``runtime/`` is ``wirestruct
 ``tools/`` is ``wirestruct.tools``, see pyproject.toml), and mypy finds modules by their
 folders, so this lays them out as the package (a tree of symbolic links in a temporary
 folder), runs mypy there with the settings of ``[tool.mypy]`` in pyproject.toml, and
-prints what it reports with the checkout's own paths. The exit status is mypy's.
+prints what it reports with the checkout's own paths. The exit status is mypy's. Its cache
+is the checkout's ``.mypy_cache`` (git-ignored): a run after small changes takes seconds.
 """
 from __future__ import annotations
 
@@ -46,7 +47,7 @@ def main(argv: list[str] | None = None) -> int:
         package = package_tree(root, Path(scratch))
         proc = subprocess.run(
             [sys.executable, "-m", "mypy", "--config-file", str(root / "pyproject.toml"),
-             *(argv or []), "-p", "wirestruct"],
+             "--cache-dir", str(root / ".mypy_cache"), *(argv or []), "-p", "wirestruct"],
             cwd=scratch, capture_output=True, text=True,
             env={**os.environ, "MYPYPATH": scratch})
         for stream, text in ((sys.stdout, proc.stdout), (sys.stderr, proc.stderr)):

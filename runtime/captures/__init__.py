@@ -19,10 +19,10 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, BinaryIO, Protocol
+from typing import Any, Protocol
 
-from wirestruct.captures.files.sources import STDIN, Source, open_source
-from wirestruct.core.errors import CaptureError
+from wirestruct.captures.files.sources import STDIN, CaptureStream, Source, open_source
+from wirestruct.core.errors import CaptureError, LimitExceededError
 from wirestruct.core.limits import DEFAULT_LIMITS, Limits
 from wirestruct.core.records import CaptureRecord
 
@@ -30,6 +30,10 @@ FORMATS = ("jsonl", "pcap", "pcapng", "wscap")
 
 _PCAP_MAGICS = {b"\xd4\xc3\xb2\xa1", b"\xa1\xb2\xc3\xd4", b"\x4d\x3c\xb2\xa1", b"\xa1\xb2\x3c\x4d"}
 _PCAPNG_MAGIC = b"\x0a\x0d\x0d\x0a"
+
+#: What reading a capture yields: records and, in their place, errors for input that
+#: could not be read (a record over a size limit is a LimitExceededError).
+CaptureItem = CaptureRecord | CaptureError | LimitExceededError
 
 
 def detect_format(head: bytes) -> str:
@@ -83,13 +87,13 @@ class Capture:
 
     path: str                               #: as given; ``-`` is standard input
     format: str
-    stream: BinaryIO                        #: a :class:`~.sources.Source` from open_capture
+    stream: CaptureStream                   #: a :class:`~.sources.Source` from open_capture
     protocol: str | None = None          #: from the container header, if any
     server: str | None = None            #: "PORT" or "HOST:PORT" of the game server (pcap)
     limits: Limits = DEFAULT_LIMITS
     _reader: Any = field(default=None, repr=False)
 
-    def records(self, reading: Reading = STREAMS) -> Iterator[CaptureRecord | CaptureError]:
+    def records(self, reading: Reading = STREAMS) -> Iterator[CaptureItem]:
         """The capture's records (and, in their place, errors for input that could not be
         read), as ``reading`` - the protocol - reads a packet capture."""
         yield from self._records(reading)
@@ -97,10 +101,10 @@ class Capture:
         if error is not None:   # the compressed input broke off: say so after what was read
             yield error
 
-    def __iter__(self) -> Iterator[CaptureRecord | CaptureError]:
+    def __iter__(self) -> Iterator[CaptureItem]:
         return self.records()
 
-    def _records(self, reading: Reading) -> Iterator[CaptureRecord | CaptureError]:
+    def _records(self, reading: Reading) -> Iterator[CaptureItem]:
         if self.format == "jsonl":
             from wirestruct.captures.files.jsonl import read_jsonl
             return read_jsonl(self.stream, limits=self.limits)

@@ -45,7 +45,7 @@ on; a file that ends inside a record ends with a CaptureError.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import BinaryIO
+from typing import TYPE_CHECKING
 
 from wirestruct.captures.files.pcap import PCAP_MAGICS, pcap_frames
 from wirestruct.captures.files.pcapng import PCAPNG_MAGIC, pcapng_frames
@@ -65,6 +65,9 @@ from wirestruct.core.limits import DEFAULT_LIMITS, Limits
 from wirestruct.core.records import CaptureRecord, Direction
 from wirestruct.core.stream import bind
 from wirestruct.generated.capture.link_frame import LinkFrame
+
+if TYPE_CHECKING:
+    from wirestruct.captures.files.sources import CaptureStream
 
 bind("wirestruct.generated.capture")
 
@@ -150,7 +153,7 @@ class FramePath:
 
 
 
-def read_packet_capture(stream: BinaryIO, *, server: str | None = None,
+def read_packet_capture(stream: CaptureStream, *, server: str | None = None,
                         server_ports: tuple[int, ...] = (), transport: str = "stream",
                         limits: Limits = DEFAULT_LIMITS, fast: bool = True,
                         short_way: bool | None = None) -> Iterator[Item]:
@@ -161,7 +164,7 @@ def read_packet_capture(stream: BinaryIO, *, server: str | None = None,
     benchmarks compare the ways: they give the same items."""
     if transport not in ("stream", "message"):
         raise ValueError(f"transport must be 'stream' or 'message', not {transport!r}")
-    src = FileSource(stream)
+    source = FileSource(stream)
     index = 0
     try:
         roles = Roles(parse_server(server) if server else None, tuple(server_ports))
@@ -170,7 +173,7 @@ def read_packet_capture(stream: BinaryIO, *, server: str | None = None,
                            record=0)
         return
     path = FramePath(limits, fast)
-    frames = _frames(src, limits, path.unread)
+    frames = _frames(source, limits, path.unread)
     if frames is None:
         yield CaptureError("not a pcap or pcapng file", offset=0, record=0,
                            expected="a pcap magic number or a pcapng section header block")
@@ -203,8 +206,11 @@ def read_packet_capture(stream: BinaryIO, *, server: str | None = None,
                     direction = c2s if dst == flow.server else s2c
                     if flow.halves[direction].take_in_order(seq, payload):
                         flow.halves[s2c if direction is c2s else c2s].acknowledged(ack)
-                        yield CaptureRecord(index, frame.t, direction, payload, flow.number,
-                                            frame.number, frame.t_ns, flow.ends[direction])
+                        number, ends = flow.number, flow.ends
+                        # a followed flow has its server: it is numbered and its ends named
+                        assert number is not None and ends is not None
+                        yield CaptureRecord(index, frame.t, direction, payload, number,
+                                            frame.number, frame.t_ns, ends[direction])
                         index += 1
                         continue
         try:

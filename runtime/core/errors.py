@@ -51,7 +51,7 @@ Exit status of the command line, by what ended the run (``wirestruct.tools.cli``
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from wirestruct.core.limits import MAX_ERROR_MESSAGE
 
@@ -121,6 +121,9 @@ def bounded(text: str, limit: int = MAX_ERROR_MESSAGE) -> str:
     return f"{text[:keep]} ... [{len(text) - 2 * keep} characters cut] ... {text[-keep:]}"
 
 
+_E = TypeVar("_E", bound="WirestructError")
+
+
 class WirestructError(Exception):
     """Base of every error wirestruct raises for bad input."""
 
@@ -136,7 +139,7 @@ class WirestructError(Exception):
         self.dropped = dropped
         self.dropped_unit = dropped_unit
 
-    def at(self, **where_parts: Any) -> WirestructError:
+    def at(self: _E, **where_parts: Any) -> _E:
         """Add context that this error does not know yet; returns self for re-raising."""
         self.where = self.where.merged(**where_parts)
         return self

@@ -24,7 +24,7 @@ import json
 import os
 import re
 from collections.abc import Iterator
-from typing import Any, BinaryIO
+from typing import Any, Protocol
 
 import orjson
 from wirestruct.core.errors import LimitExceededError
@@ -126,7 +126,13 @@ def nesting(structure: bytes) -> int:
     return int(np.cumsum(steps).max())
 
 
-def read_lines(stream: BinaryIO, most: int) -> Iterator[tuple[int, bytes | None, int]]:
+class LineReader(Protocol):
+    """A binary stream read a line at a time (a binary file, or a capture's source)."""
+
+    def readline(self, limit: int = ..., /) -> bytes: ...
+
+
+def read_lines(stream: LineReader, most: int) -> Iterator[tuple[int, bytes | None, int]]:
     """The lines of ``stream`` as ``(line number, line, length)``; a line longer than
     ``most`` bytes (``max_json_bytes``, or less) comes as ``(number, None, length)``, read
     past in pieces and never held whole. Lines keep their end of line; blank lines come

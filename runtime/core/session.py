@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Iterable, Iterator
-from typing import TypeVar
+from typing import TypeVar, cast
 
 from wirestruct.core.decoder import Decoder, StreamDecoder
 from wirestruct.core.errors import StreamConflictError, StreamGapError, WirestructError
@@ -114,7 +114,7 @@ def collected_between(items: Iterable[_T]) -> Iterator[_T]:
         for event in items:
             yield event
             events += 1
-            last = packet_bytes(event) if event.__class__ is PacketEvent else 0
+            last = packet_bytes(cast(PacketEvent, event)) if event.__class__ is PacketEvent else 0
             weight += last
             held = count()[0]
             if held > limit or weight >= BYTES_BETWEEN:

@@ -165,7 +165,7 @@ class _Budget:
 
     def __init__(self) -> None:
         self.left: int | None = None     #: objects the parse in progress may still build
-        self.total = 0
+        self.total = 0                   #: its whole budget (read only while left is not None)
 
 
 _BUDGET = _Budget()
@@ -177,7 +177,8 @@ def counted(max_objects: int | None) -> Iterator[None]:
     ``max_objects`` (None: no count). Blocks nest; the outer count resumes after."""
     budget = _BUDGET
     saved = budget.left, budget.total
-    budget.left = budget.total = max_objects
+    budget.left = max_objects
+    budget.total = max_objects or 0
     try:
         yield
     finally:
@@ -199,7 +200,7 @@ def _counting(read: Callable[[Any], None]) -> Callable[[Any], None]:
     return _read
 
 
-def _classes(owner: Any) -> Iterator[type]:
+def _classes(owner: Any) -> Iterator[type[KaitaiStruct]]:
     """The generated classes defined in a module or class, nested ones included."""
     for value in vars(owner).values():
         if isinstance(value, type) and issubclass(value, KaitaiStruct) and \

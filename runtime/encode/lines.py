@@ -55,6 +55,6 @@ def timed(event: Any, line: bytes) -> Any:
     out = TimedEvent(event)
     t = event.get("t")
     out.t_ns = None
-    if type(t) in (int, float) and math.isfinite(t) and abs(t) <= 1 << 53:
+    if (type(t) is int or type(t) is float) and math.isfinite(t) and abs(t) <= 1 << 53:
         out.t_ns = nanoseconds(float(t), time_text(line))
     return out

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import struct
 from collections.abc import Iterable, Iterator
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
 from wirestruct.core.errors import CaptureError, LimitExceededError
 from wirestruct.core.limits import MAX_RECORD
@@ -16,6 +16,9 @@ from wirestruct.core.parse import wrap_exception
 from wirestruct.core.records import CaptureRecord, Direction
 from wirestruct.core.stream import ParseStream, parse_stream
 from wirestruct.generated.capture.wirestruct_capture import WirestructCapture
+
+if TYPE_CHECKING:
+    from wirestruct.captures.files.sources import CaptureStream
 
 MAGIC = b"\x89WSCAP\r\n"
 VERSION = 1
@@ -25,7 +28,7 @@ _HEADER = struct.Struct("<dBHI")
 class ContainerReader:
     """Iterate the records of a container file; ``protocol`` is known after opening."""
 
-    def __init__(self, stream: BinaryIO, *, max_record: int = MAX_RECORD) -> None:
+    def __init__(self, stream: CaptureStream, *, max_record: int = MAX_RECORD) -> None:
         self._io = ParseStream(stream)
         # The end is found by looking ahead (works on pipes), not by seeking to it.
         self._peek = getattr(stream, "peek", None)
@@ -45,7 +48,7 @@ class ContainerReader:
         except Exception as exc:  # noqa: BLE001
             raise CaptureError(f"bad container header: {exc}", offset=self._io.pos()) from None
 
-    def __iter__(self) -> Iterator[CaptureRecord | CaptureError]:
+    def __iter__(self) -> Iterator[CaptureRecord | CaptureError | LimitExceededError]:
         io = self._io
         index = 0
         while (self._peek(1) != b"") if self._peek else not io.is_eof():

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Iterable, Iterator
-from typing import Any, BinaryIO, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from wirestruct.core import json_input
 from wirestruct.core.errors import CaptureError, LimitExceededError, bounded
@@ -27,8 +27,11 @@ from wirestruct.core.records import (
     time_text,
 )
 
+if TYPE_CHECKING:
+    from wirestruct.captures.files.sources import CaptureStream
 
-def read_jsonl(stream: BinaryIO, *, limits: Limits = DEFAULT_LIMITS
+
+def read_jsonl(stream: CaptureStream, *, limits: Limits = DEFAULT_LIMITS
                ) -> Iterator[CaptureRecord | CaptureError | LimitExceededError]:
     """Yield records (or errors for bad lines) from a binary JSON Lines stream. A line is
     read within the JSON budgets (:mod:`wirestruct.core.json_input`) and, as its data is
@@ -93,8 +96,9 @@ def record_of(obj: Any, index: int, t_text: bytes | None = None) -> CaptureRecor
     if isinstance(t, bool) or not isinstance(t, (int, float)) or not math.isfinite(t):
         raise CaptureError(f"bad timestamp {_shown(t)}", expected='"t": a finite number of seconds',
                            record=index)
+    dir_value = obj.get("dir")
     try:
-        direction = Direction.parse(obj.get("dir") if isinstance(obj.get("dir"), str) else "")
+        direction = Direction.parse(dir_value if isinstance(dir_value, str) else "")
     except ValueError:
         raise CaptureError(f"bad direction {_shown(obj.get('dir'))}",
                            expected='"dir": "c2s" or "s2c"', record=index) from None

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import io as _stdio
 from dataclasses import dataclass, fields
-from typing import BinaryIO
+from typing import TYPE_CHECKING
 
 from wirestruct.core.errors import CaptureError
+
+if TYPE_CHECKING:
+    from wirestruct.captures.files.sources import CaptureStream
 
 _CHUNK = 1 << 16
 
@@ -18,7 +21,7 @@ class FileSource:
     other non-seekable streams; :meth:`at_eof` looks one byte ahead.
     """
 
-    def __init__(self, raw: BinaryIO) -> None:
+    def __init__(self, raw: CaptureStream) -> None:
         self._raw = raw
         self._pos = 0
         self._ahead = b""

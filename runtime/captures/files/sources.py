@@ -24,7 +24,7 @@ import os
 import sys
 import time
 import zlib
-from typing import BinaryIO, Protocol
+from typing import IO, BinaryIO, Protocol, cast
 
 from wirestruct.core.errors import CaptureError
 from wirestruct.core.limits import DEFAULT_LIMITS, Limits
@@ -49,6 +49,17 @@ _MAGICS = (
 
 class _Readable(Protocol):
     def read(self, n: int = ..., /) -> bytes: ...
+
+
+class CaptureStream(Protocol):
+    """What the capture readers read, front to back: a :class:`Source` (or a
+    :class:`PeekView` of one) as :func:`open_source` makes it, or any binary file."""
+
+    def read(self, n: int = ..., /) -> bytes: ...
+
+    def readline(self, limit: int = ..., /) -> bytes: ...
+
+    def close(self) -> None: ...
 
 
 def detect_compression(head: bytes) -> str | None:
@@ -290,9 +301,12 @@ class Source(io.RawIOBase):
         self._fill(end)
         return self._buf[self._start + start:self._start + end]
 
-    def readline(self, limit: int = -1, /) -> bytes:
-        """Up to and including the next newline, at most ``limit`` bytes; waits for the
-        newline (or the end) rather than returning half a line."""
+    def readline(self, limit: int | None = -1, /) -> bytes:
+        """Up to and including the next newline, at most ``limit`` bytes (None or
+        negative: no limit); waits for the newline (or the end) rather than returning
+        half a line."""
+        if limit is None:
+            limit = -1
         scanned = 0
         while True:
             found = self._buf.find(b"\n", self._start + scanned)
@@ -342,7 +356,9 @@ class PeekView(io.RawIOBase):
         self._pos += len(data)
         return data
 
-    def readline(self, limit: int = -1, /) -> bytes:
+    def readline(self, limit: int | None = -1, /) -> bytes:
+        if limit is None:
+            limit = -1
         want = CHUNK
         while True:
             if 0 <= limit < want:
@@ -379,6 +395,12 @@ class _Available:
     def read(self, n: int = CHUNK, /) -> bytes:
         return self._source.read1(n)
 
+    def seekable(self) -> bool:
+        return False
+
+    def seek(self, *args) -> int:
+        raise io.UnsupportedOperation(f"{self._source.name}: captures are read front to back")
+
 
 class _Trailing(Exception):
     """Bytes after the last gzip member that are not gzip data (counted exactly)."""
@@ -398,7 +420,7 @@ class _GzipMembers:
 
     def __init__(self, source: Source) -> None:
         self._source = source
-        self._inflater = None
+        self._inflater: zlib._Decompress | None = None
         self._input = b""           # compressed bytes read and not given to zlib yet
 
     def _more(self) -> bool:
@@ -432,6 +454,7 @@ class _GzipMembers:
             if self._inflater is None and not self._start_member():
                 return b""
             inflater = self._inflater
+            assert inflater is not None                 # _start_member made one
             data = inflater.unconsumed_tail
             if not data:
                 if not self._input and not self._more():
@@ -475,9 +498,10 @@ def _decompressor(compression: str, source: Source, window: int):
         raise CaptureError(f"zstd data cannot be read with max_capture_window={window}",
                            file=source.name, offset=0, expected=f"max_capture_window of at "
                            f"least {_ZSTD_WINDOWS[0]} (zstd's smallest window)")
-    return zstandard.ZstdDecompressor(max_window_size=min(window, _ZSTD_WINDOWS[1])
-                                      ).stream_reader(compressed, read_across_frames=True,
-                                                      closefd=False)
+    decompressor = zstandard.ZstdDecompressor(max_window_size=min(window, _ZSTD_WINDOWS[1]))
+    # zstandard reads its source with read() alone; its stubs ask for a whole binary file
+    return decompressor.stream_reader(cast(IO[bytes], compressed), read_across_frames=True,
+                                      closefd=False)
 
 
 def open_source(path: str | os.PathLike, *, follow: bool = False,
@@ -489,12 +513,13 @@ def open_source(path: str | os.PathLike, *, follow: bool = False,
     path = os.fspath(path)
     if follow and path == STDIN:
         raise ValueError("follow reads a growing file; standard input waits for more anyway")
-    raw, name = _open_raw(path)
+    file, name = _open_raw(path)
+    raw: BinaryIO | _Follow = file
     try:
         if follow:
-            raw = _Follow(raw, name, poll_interval)
+            raw = _Follow(file, name, poll_interval)
         plain_file = path != STDIN and not follow
-        source = Source(raw, name, fd=raw.fileno() if plain_file else None)
+        source = Source(raw, name, fd=file.fileno() if plain_file else None)
         compression = detect_compression(source.peek(6))
         if compression is None:
             return source

@@ -3,6 +3,7 @@ protocol's, or the receiver of the TCP handshake."""
 from __future__ import annotations
 
 import ipaddress
+from typing import Final, Literal
 
 from wirestruct.captures.frames.layers import Endpoint, Packet
 
@@ -31,7 +32,7 @@ def parse_server(text: str) -> tuple[bytes | None, int]:
     return packed, int(port_text)
 
 
-SKIP = "skip"      # not the server the user named: other traffic, ignored silently
+SKIP: Final = "skip"      # not the server the user named: other traffic, ignored silently
 
 
 class Roles:
@@ -41,7 +42,7 @@ class Roles:
         self.server = server
         self.ports = ports
 
-    def server_of(self, packet: Packet) -> Endpoint | None | str:
+    def server_of(self, packet: Packet) -> Endpoint | Literal["skip"] | None:
         ends = (packet.dst, packet.src)
         if self.server is not None:
             host, port = self.server

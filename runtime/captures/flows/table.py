@@ -124,7 +124,7 @@ class Flows:
                 "dropped (counted at the end of the capture)",
                 expected=f"at most max_flows={self.max_flows} flows at once"))
         server = self.roles.server_of(packet)
-        if server is SKIP:
+        if server == SKIP:
             flow = Flow(None, None, 0)
             table[key] = flow
             return flow, None

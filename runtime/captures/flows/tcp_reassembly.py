@@ -191,8 +191,11 @@ class HalfStream:
         return bool(self.next_offset or self._heap)
 
     def offset_of(self, seq: int) -> int:
-        """Stream offset of sequence number ``seq`` (the one nearest the delivery point)."""
-        expected = (self.isn + self.next_offset) % _MOD
+        """Stream offset of sequence number ``seq`` (the one nearest the delivery point);
+        the stream has started."""
+        isn = self.isn
+        assert isn is not None, "offset_of before the stream started"
+        expected = (isn + self.next_offset) % _MOD
         delta = (seq - expected) % _MOD
         if delta >= _HALF:
             delta -= _MOD

@@ -10,6 +10,7 @@ that does not parse as one stays a UDP datagram), at most ``MAX_TUNNELS`` deep.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import final
 
 from wirestruct.captures.files.reading import Frame
 from wirestruct.captures.frames.fastpath import Segment
@@ -46,6 +47,7 @@ from wirestruct.generated.capture.vxlan_packet import VxlanPacket
 Endpoint = tuple[bytes, int]   # (packed IP address, port)
 
 
+@final
 class Packet:
     """A TCP segment or UDP datagram with its endpoints (``segment`` is a generated
     TcpSegment/UdpDatagram or a :class:`.fastpath.Segment`, which have the same names)."""
@@ -62,6 +64,7 @@ class Packet:
         self.to_server = to_server   #: the direction, where the frame says it
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class Fragment:
     """One fragment of a fragmented TCP/UDP datagram (IPv4, or IPv6 Fragment header)."""
@@ -204,7 +207,7 @@ def decode(frame: Frame, max_objects: int | None = None) -> Packet | Fragment | 
             if inner is None:
                 return found
             layer = inner
-        elif type(found) is bytes:      # IP in IP
+        elif isinstance(found, bytes):      # IP in IP
             layer = parse(IpPacket, found, packet_name=f"frame {frame.number}, inner packet",
                           max_objects=max_objects)
         else:

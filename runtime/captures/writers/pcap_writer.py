@@ -166,7 +166,7 @@ class PcapngWriter:
     def __init__(self, out: BinaryIO, *, big_endian: bool = False) -> None:
         self._out = out
         self.count = 0
-        self._interfaces = []
+        self._interfaces: list[tuple[int, int]] = []     #: (ticks a second, tsoffset)
         self.section(big_endian=big_endian)
 
     def _block(self, block_type: int, body: bytes) -> None:
@@ -366,8 +366,9 @@ UDP_CLIENT = ("127.0.0.1", 50000)
 
 def write_udp(out: BinaryIO, records: Iterable[CaptureRecord], *, pcapng: bool) -> int:
     """Records as UDP datagrams, one per record, in a pcap or pcapng file."""
+    writer: PcapWriter | PcapngWriter
     if pcapng:
-        writer: PcapWriter | PcapngWriter = PcapngWriter(out)
+        writer = PcapngWriter(out)
         writer.interface(LINKTYPE_ETHERNET, tsresol=9)
     else:
         writer = PcapWriter(out)

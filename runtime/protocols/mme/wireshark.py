@@ -26,7 +26,7 @@ def data() -> dict[str, Any]:
 
     return {"minimum": {t: info.minimum for t, info in PACKETS.items()},
             "names": {t: info.name.lower() for t, info in PACKETS.items()},
-            "transfers": {int(PacketType[name]): name.lower() for name in TRANSFERS}}
+            "transfers": {int(PacketType.__members__[name]): name.lower() for name in TRANSFERS}}
 
 
 WIRESHARK = Wireshark(

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import json
 from collections import deque
+from collections.abc import Callable
 from typing import Any
 
 from wirestruct.core.errors import WirestructError
@@ -410,7 +411,11 @@ def _world_value(payload: Any) -> Any:
             "classname": payload.classname.text, "terrain_params": payload.terrain_params.text}
 
 
-_EFFECTS = {
+#: What a player's action does to the state: the problems it finds (an Outcome for the
+#: container transactions, which also name the containers that are not live).
+_Effect = Callable[[ScrapMechanicTracker, PacketEvent, Any, int | None],
+                   list[str] | inventory.Outcome]
+_EFFECTS: dict[int, _Effect] = {
     int(P.container_transaction): ScrapMechanicTracker._inventory,
     int(P.drop_item_stack): ScrapMechanicTracker._inventory,
     int(P.hotbar_item_changed): ScrapMechanicTracker._equipped,

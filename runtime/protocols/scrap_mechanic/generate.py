@@ -243,7 +243,7 @@ def compound_body(subpackets: list[tuple[int, bytes]]) -> bytes:
 class Obj:
     netobj_type: int
     netobj_id: int
-    controller_type: int | None
+    controller_type: int
     fields: dict[str, Any] = field(default_factory=dict)   # as the tracker shows them
     state: dict[str, Any] = field(default_factory=dict)    # what the writers need
     # simulation state
@@ -562,10 +562,10 @@ class SessionGenerator:
         if r < 0.80 and self.characters:            # selected item / movement states
             char = self._obj(CHARACTER, self.rng.choice(self.characters))
             if self.rng.random() < 0.5:
-                item = (self._uuid(), self.rng.choice([NO_TOOL, self.rng.randrange(1, 50)]))
-                char.fields["selected_item_uuid"] = le_uuid_text(item[0])
-                char.fields["selected_item_instance_id"] = item[1]
-                return [self._update(char, update_character_body(selected_item=item))]
+                selected = (self._uuid(), self.rng.choice([NO_TOOL, self.rng.randrange(1, 50)]))
+                char.fields["selected_item_uuid"] = le_uuid_text(selected[0])
+                char.fields["selected_item_instance_id"] = selected[1]
+                return [self._update(char, update_character_body(selected_item=selected))]
             states = tuple(self.rng.random() < 0.2 for _ in range(6))
             char.fields.update(is_downed=states[0], is_tumbling=states[5])
             char.fields["color"] = self.rng.getrandbits(32)
@@ -592,7 +592,7 @@ class SessionGenerator:
         return out
 
     # -- unreliable ------------------------------------------------------------------------------
-    def unreliable_entries(self) -> list[bytes]:
+    def unreliable_entries(self) -> list[tuple[str, dict[str, Any]]]:
         out = []
         dt = 1 / 40
         for body_id in self.dynamic_bodies:
@@ -755,9 +755,7 @@ class SessionGenerator:
         netobjs = {}
         for (netobj_type, netobj_id), obj in self.objs.items():
             names = CONTROLLER_NAMES.get(netobj_type)
-            ct = obj.controller_type
-            if names:
-                ct = names[ct]
+            ct = names[obj.controller_type] if names else obj.controller_type
             netobjs[(NETOBJ_NAMES[netobj_type], netobj_id)] = {
                 "controller_type": ct, "fields": dict(obj.fields),
                 "transform": obj.transform}

@@ -31,6 +31,7 @@ import struct
 import uuid
 from collections import deque
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from wirestruct.encode.building import encode_fields
@@ -280,31 +281,31 @@ class Play:
         for name in ("set_item", "swap", "collect", "spend", "collect_to_slot",
                      "collect_to_slot_or_collect", "spend_from_slot", "move",
                      "move_from_slot", "move_all", "default", "none", "two"):
-            actions.append(lambda name=name: self.transaction(name))
+            actions.append(partial(self.transaction, name))
         for case in ("valid", "zero", "too_many"):
-            actions.append(lambda case=case: self.drop(case))
+            actions.append(partial(self.drop, case))
         for item in (True, False):
-            actions.append(lambda item=item: self.equip(item))
+            actions.append(partial(self.equip, item))
         for surface in (2, 3, 4, 6, 8, 5):
-            actions.append(lambda surface=surface: self.place(surface))
+            actions.append(partial(self.place, surface))
         for surface in (4, 6, 2):
-            actions.append(lambda surface=surface: self.remove(surface))
+            actions.append(partial(self.remove, surface))
         actions += [self.remove_joint, self.harvestable_destroy, self.lift_delete,
                     self.lift_import, self.legacy, self.script_c2s, self.chat,
                     self.script_s2c, self.other_chat]
         for flags in (0x11, 0x21, 0x31, 0x42, 0x12, 0x00, 0x52):
-            actions.append(lambda flags=flags: self.connect(flags))
+            actions.append(partial(self.connect, flags))
         for change in (3, -2):
-            actions.append(lambda change=change: self.lift_level(change))
+            actions.append(partial(self.lift_level, change))
         for kind in ("set_seated", "other", "suspension_height", 1, 2, 3, 4, "lock_on",
                      "lock_off", "unknown"):
-            actions.append(lambda kind=kind: self.interact(kind))
+            actions.append(partial(self.interact, kind))
         for message in SPECIAL_WARNINGS + ("Example popup",):
-            actions.append(lambda message=message: self.display("<WARNING>", message))
+            actions.append(partial(self.display, "<WARNING>", message))
         actions += [lambda: self.display("<ALERT>", "Example alert text"),
                     lambda: self.display("Server", "Welcome to the server")]
         for case in ("known", "host", "cut", "long"):
-            actions.append(lambda case=case: self.alert(case))
+            actions.append(partial(self.alert, case))
         self.rng.shuffle(actions)
         return actions
 
@@ -393,6 +394,7 @@ class Play:
         if made is None:                             # nothing to act on: set an item
             name = "set_item"
             made = self._transaction(name, inventory, chest, changes)
+            assert made is not None                  # an item is always set
         transaction, count, unknown = made
         fields = {"num_transactions": count, "unknown_transactions": unknown}
         if transaction is not None:
@@ -436,14 +438,14 @@ class Play:
         if name in ("collect_to_slot", "collect_to_slot_or_collect"):
             return self._collect_to_slot(name, inv, changes)
         if name == "spend_from_slot":
-            slot = self._full(inv)
-            if slot is None:
+            full = self._full(inv)
+            if full is None:
                 return None
-            item, tool, have = inv.state["items"][slot]
+            item, tool, have = inv.state["items"][full]
             quantity = rng.randint(1, have)
-            self._set(changes, inv, slot, (item, tool, have - quantity))
+            self._set(changes, inv, full, (item, tool, have - quantity))
             return {"action": "spend_from_slot", "data": {
-                "from_stack": self._stack(inv, slot, item, tool, quantity), "unknown": 0}}, 1, ""
+                "from_stack": self._stack(inv, full, item, tool, quantity), "unknown": 0}}, 1, ""
         if name in ("move", "default"):
             return self._move(name, inv, chest, changes)
         return self._move_stacks(name, inv, chest, changes)

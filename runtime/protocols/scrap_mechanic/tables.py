@@ -131,6 +131,7 @@ def _transform(update: Any) -> tuple | None:
     if netobj_type is _CHARACTER:
         position = (_float(data.position_x_bits), _float(data.position_y_bits),
                     _float(data.position_z_bits))
+        rotation: tuple[float, float, float, float] | tuple[None, None, None, None]
         if data.is_tumbling:
             rotation = (_float(data.rotation_x_bits), _float(data.rotation_y_bits),
                         _float(data.rotation_z_bits), _float(data.rotation_w_bits))

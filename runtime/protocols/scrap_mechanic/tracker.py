@@ -54,7 +54,8 @@ _UNRELIABLE_UPDATE = int(packets.UNRELIABLE_UPDATE)
 _RIGID_BODY_UPDATE = SmUnreliableUpdate.RigidBodyUpdate
 _CHARACTER_UPDATE = SmUnreliableUpdate.CharacterUpdate
 _UPDATE_CONTAINER = N.UpdateContainer
-_RIGID_BODY_ROUTERS = frozenset({N.CreateRigidBody, N.UpdateRigidBody})
+_RIGID_BODY_ROUTERS: frozenset[type[N.CreateRigidBody | N.UpdateRigidBody]] = frozenset(
+    {N.CreateRigidBody, N.UpdateRigidBody})
 #: f4_from_bits reads nothing; it still needs a stream to be built on.
 _NO_BYTES = parse_stream(b"")
 
@@ -127,7 +128,7 @@ class NetObjTracker(Tracker):
                             fields = obj.fields
                             fields["p_updates"] = fields.get("p_updates", 0) + 1
                             continue
-                        message = _merge(obj, update)
+                        message: str | tuple[str, int] | None = _merge(obj, update)
                     else:
                         message = self._apply_sub_update(update)
                 else:
@@ -183,10 +184,10 @@ class NetObjTracker(Tracker):
                 full = self._full(key)
                 if full is not None:
                     return full
-            obj = NetObj(netobj_id, netobj_type, update.controller_type, False)
-            obj.fields = _fields(_leaf(update))
+            created = NetObj(netobj_id, netobj_type, update.controller_type, False)
+            created.fields = _fields(_leaf(update))
             old = netobjs.get(key)
-            netobjs[key] = obj
+            netobjs[key] = created
             # A recovered object's Create may simply not have been seen: no contradiction.
             if old is not None and not old.recovered:
                 return f"{_what(key)} created again while live (the old one is replaced)"
@@ -285,7 +286,7 @@ def _error(event: PacketEvent, message: str | tuple[str, int],
            field_path: str) -> ErrorEvent:
     """A state error; a (message, limit) pair is an object refused because the tracker is
     full (one object dropped)."""
-    if message.__class__ is tuple:
+    if isinstance(message, tuple):
         text, limit = message
         error = state_error(event, text, field_path=field_path,
                             expected=f"at most {limit} tracked objects (max_tracked_objects)")
