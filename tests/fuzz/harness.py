@@ -113,19 +113,29 @@ def limits() -> Limits:
 LIMITS = limits()
 
 
-def import_all() -> list[str]:
+def import_all(*, rw: bool = False, tools: bool = False) -> list[str]:
     """Import every wirestruct module now (the registry, the capture readers and some
-    decoders import theirs lazily), so that atheris instruments them all; returns their
-    names. The command-line tools are left out."""
+    decoders import theirs lazily), so that the ones atheris instruments
+    (``entry.COVERED``) are instrumented; returns their names. The read-write classes
+    only with ``rw``; the command-line tools are left out, except with ``tools`` the batch
+    worker's modules."""
     import wirestruct
     import wirestruct.generated
     names = []
-    for package in (wirestruct, wirestruct.generated):
+    packages = [wirestruct, wirestruct.generated]
+    if rw:
+        import wirestruct.generated_rw
+        packages.append(wirestruct.generated_rw)
+    for package in packages:
         for info in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
             if info.name.startswith("wirestruct.tools") or info.name in names:
                 continue
             importlib.import_module(info.name)
             names.append(info.name)
+    if tools:
+        for name in ("wirestruct.tools.safe_paths", "wirestruct.tools.batch"):
+            importlib.import_module(name)
+            names.append(name)
     return names
 
 
