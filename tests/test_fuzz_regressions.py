@@ -36,7 +36,8 @@ KNOWN_FAILURES: dict[str, tuple[str, str]] = {
 
 ERROR_KINDS = {name for name, cls in inspect.getmembers(errors, inspect.isclass)
                if issubclass(cls, errors.WirestructError)}
-OUTCOME_KINDS = ERROR_KINDS | {"packet", "record"} | {f"raised {kind}" for kind in ERROR_KINDS}
+OUTCOME_KINDS = (ERROR_KINDS | {"packet", "record", "skipped", "error", "row"}
+                 | {f"raised {kind}" for kind in ERROR_KINDS})
 
 
 def target_folders():
@@ -105,6 +106,69 @@ def test_every_seed_gives_only_wirestruct_errors(target):
     for outcome in outcomes:
         assert set(outcome) <= OUTCOME_KINDS
     assert max(outcome["packet"] + outcome["record"] for outcome in outcomes) >= 10
+
+
+def test_pcap_inputs_end_in_a_transport_selector():
+    assert harness.split_selector(b"\xd4\xc3\xb2\xa1\x01") == (b"\xd4\xc3\xb2\xa1", "message")
+    assert harness.split_selector(b"\xd4\xc3\xb2\xa1\x02") == (b"\xd4\xc3\xb2\xa1", "stream")
+    assert harness.split_selector(b"") == (b"", "stream")
+
+
+def test_an_error_dropping_input_must_say_how_much():
+    harness.check_error(errors.ResyncError("skipped", span=(10, 14), dropped=4))
+    harness.check_error(errors.ParseError("no dropped count needed"))
+    with pytest.raises(harness.PropertyViolation, match="without a dropped count"):
+        harness.check_error(errors.StreamGapError("gap", span=(0, 9)))
+    with pytest.raises(harness.PropertyViolation, match="drops 3 bytes of a 4-byte span"):
+        harness.check_error(errors.TruncatedStreamError("cut", span=(10, 14), dropped=3))
+    with pytest.raises(harness.PropertyViolation, match="negative dropped"):
+        harness.check_error(errors.FragmentError("bad", dropped=-1))
+    with pytest.raises(harness.PropertyViolation, match="error event carries ValueError"):
+        harness.check_error(ValueError("not a wirestruct error"))
+
+
+def test_fuzz_limits_are_scaled_down_and_overridable(monkeypatch):
+    monkeypatch.delenv("WIRESTRUCT_FUZZ_LIMITS", raising=False)
+    assert (harness.limits().max_decompressed, harness.limits().max_items_per_packet) == (256 * 1024, 1024)
+    monkeypatch.setenv("WIRESTRUCT_FUZZ_LIMITS", "max_decompressed=1M")
+    assert (harness.limits().max_decompressed, harness.limits().max_append_buffer) == (1 << 20, 256 * 1024)
+    monkeypatch.setenv("WIRESTRUCT_FUZZ_LIMITS", "defaults")
+    assert harness.limits() == harness.Limits()
+
+
+def test_json_check_sampling_is_a_function_of_the_input():
+    inputs = [i.to_bytes(2, "little") for i in range(800)]
+    chosen = [data for data in inputs if harness.json_checked(data)]
+    assert chosen == [data for data in inputs if harness.json_checked(data)]
+    assert 60 <= len(chosen) <= 140
+
+
+def test_the_whole_mme_session_seed_decodes_as_packets():
+    seed = max((FUZZ / "seeds" / "mme").iterdir(), key=lambda p: p.stat().st_size)
+    outcome = harness.TARGETS["mme"](seed.read_bytes())
+    assert outcome["packet"] >= 400
+
+
+def _s2c(*packets):
+    return b"".join(harness.encode_record(p, Direction.S2C) for p in packets)
+
+
+def test_attack_seeds_reach_the_fuzz_caps_and_decoding_goes_on():
+    import hostile_inputs as hostile
+    def create(netobj_id, tick):
+        return hostile.sm_lz4(22, hostile.sm_update_body(hostile.sm_raw_update(
+            hostile.sm_create_static(netobj_id)), tick=tick))
+    bomb = hostile.sm_sub_update_bomb(300 * 1024 // 7)      # past max_decompressed (256k)
+    assert harness.TARGETS["scrap_mechanic"](_s2c(create(1, 1), bomb, create(2, 2))) == {
+        "packet": 2, "LimitExceededError": 1}
+    deletions = hostile.diep_deletion_bomb(300 * 1024)       # the bomb is the error event
+    assert harness.TARGETS["diep"](_s2c(deletions, hostile.diep_update([], tick=2))) == {
+        "packet": 1, "LimitExceededError": 1}
+
+
+def test_an_event_line_that_is_not_an_object_is_counted():
+    outcome = harness.TARGETS["encode"](b"\x01[1]\n5\n{}\n")
+    assert outcome == {"EncodeError": 2, "skipped": 1}
 
 
 def test_pcap_inputs_end_in_a_transport_selector():

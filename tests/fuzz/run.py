@@ -48,7 +48,7 @@ _RATE = re.compile(r"exec/s: (\d+)")
 #: execution's cost grows with its size. Longer seeds are cut to it on loading; give
 #: ``-- -max_len=N`` to fuzz longer inputs.
 MAX_LEN = {"scrap_mechanic": 4096, "diep": 4096, "mme": 8192, "jsonl": 4096,
-           "pcap": 8192, "pcapng": 8192, "wscap": 4096}
+           "pcap": 8192, "pcapng": 8192, "wscap": 4096, "encode": 4096, "batch": 8192}
 _STAT = re.compile(r"^stat::(\w+):\s+(\d+)")
 
 
