@@ -108,65 +108,51 @@ def test_every_seed_gives_only_wirestruct_errors(target):
     assert max(outcome["packet"] + outcome["record"] for outcome in outcomes) >= 10
 
 
-def test_pcap_inputs_end_in_a_transport_selector():
-    assert harness.split_selector(b"\xd4\xc3\xb2\xa1\x01") == (b"\xd4\xc3\xb2\xa1", "message")
-    assert harness.split_selector(b"\xd4\xc3\xb2\xa1\x02") == (b"\xd4\xc3\xb2\xa1", "stream")
-    assert harness.split_selector(b"") == (b"", "stream")
+#: Committed corpus inputs replayed per target in the default run (a sample: the whole
+#: corpus is the campaign's, ``python tests/fuzz/run.py campaign``).
+CORPUS_SAMPLE = 40
 
 
-def test_an_error_dropping_input_must_say_how_much():
-    harness.check_error(errors.ResyncError("skipped", span=(10, 14), dropped=4))
-    harness.check_error(errors.ParseError("no dropped count needed"))
-    harness.check_error(errors.StreamConflictError("a SYN of no data", span=(5, 5)))
-    harness.check_error(errors.UnsupportedError("cut frames: 1 frames, 9 bytes",
-                                                expected="whole frames"))
-    with pytest.raises(harness.PropertyViolation, match="without a dropped count"):
-        harness.check_error(errors.StreamGapError("gap", span=(0, 9)))
-    with pytest.raises(harness.PropertyViolation, match="drops 3 bytes of a 4-byte span"):
-        harness.check_error(errors.TruncatedStreamError("cut", span=(10, 14), dropped=3))
-    with pytest.raises(harness.PropertyViolation, match="negative dropped"):
-        harness.check_error(errors.FragmentError("bad", dropped=-1))
-    with pytest.raises(harness.PropertyViolation, match="error event carries ValueError"):
-        harness.check_error(ValueError("not a wirestruct error"))
+@pytest.mark.parametrize("target", sorted(harness.TARGETS))
+def test_a_sample_of_the_committed_corpus_gives_only_wirestruct_errors(target):
+    """The committed corpus (``tests/fuzz/corpus/<target>/``) still runs through its
+    target: an input the fuzzer kept must not fail once the code changes."""
+    folder = FUZZ / "corpus" / target
+    inputs = sorted(folder.iterdir()) if folder.is_dir() else []
+    for path in inputs[::max(1, len(inputs) // CORPUS_SAMPLE)][:CORPUS_SAMPLE]:
+        outcome = harness.TARGETS[target](path.read_bytes())
+        assert set(outcome) <= OUTCOME_KINDS, path.name
 
 
-def test_fuzz_limits_are_scaled_down_and_overridable(monkeypatch):
-    monkeypatch.delenv("WIRESTRUCT_FUZZ_LIMITS", raising=False)
-    assert (harness.limits().max_decompressed, harness.limits().max_items_per_packet) == (256 * 1024, 1024)
-    monkeypatch.setenv("WIRESTRUCT_FUZZ_LIMITS", "max_decompressed=1M")
-    assert (harness.limits().max_decompressed, harness.limits().max_append_buffer) == (1 << 20, 256 * 1024)
-    monkeypatch.setenv("WIRESTRUCT_FUZZ_LIMITS", "defaults")
-    assert harness.limits() == harness.Limits()
+def _load(name):
+    spec = importlib.util.spec_from_file_location(f"wirestruct_fuzz_{name}", FUZZ / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
 
 
-def test_json_check_sampling_is_a_function_of_the_input():
-    inputs = [i.to_bytes(2, "little") for i in range(800)]
-    chosen = [data for data in inputs if harness.json_checked(data)]
-    assert chosen == [data for data in inputs if harness.json_checked(data)]
-    assert 60 <= len(chosen) <= 140
+def test_every_target_has_an_entry_point_seeds_and_a_campaign_entry():
+    run, entry = _load("run"), _load("entry")
+    assert set(run.TARGETS) == set(harness.TARGETS) == set(run.MAX_LEN) == set(entry.COVERED)
+    for target in harness.TARGETS:
+        assert any((FUZZ / "seeds" / target).iterdir()), target
+    state = run.load_state()
+    assert set(state["targets"]) == set(harness.TARGETS)
+    for figures in state["targets"].values():
+        assert set(run.STATE_FIELDS) <= set(figures)
+    lines = run.report_lines(state)
+    assert len(lines) == 1 + len(harness.TARGETS) and lines[0].split()[:2] == ["target", "executions"]
 
 
-def test_the_whole_mme_session_seed_decodes_as_packets():
-    seed = max((FUZZ / "seeds" / "mme").iterdir(), key=lambda p: p.stat().st_size)
-    outcome = harness.TARGETS["mme"](seed.read_bytes())
-    assert outcome["packet"] >= 400
-
-
-def _s2c(*packets):
-    return b"".join(harness.encode_record(p, Direction.S2C) for p in packets)
-
-
-def test_attack_seeds_reach_the_fuzz_caps_and_decoding_goes_on():
-    import hostile_inputs as hostile
-    def create(netobj_id, tick):
-        return hostile.sm_lz4(22, hostile.sm_update_body(hostile.sm_raw_update(
-            hostile.sm_create_static(netobj_id)), tick=tick))
-    bomb = hostile.sm_sub_update_bomb(300 * 1024 // 7)      # past max_decompressed (256k)
-    assert harness.TARGETS["scrap_mechanic"](_s2c(create(1, 1), bomb, create(2, 2))) == {
-        "packet": 2, "LimitExceededError": 1}
-    deletions = hostile.diep_deletion_bomb(300 * 1024)       # the bomb is the error event
-    assert harness.TARGETS["diep"](_s2c(deletions, hostile.diep_update([], tick=2))) == {
-        "packet": 1, "LimitExceededError": 1}
+def test_each_target_instruments_its_decoders_only():
+    entry = _load("entry")
+    names = entry.module_names()
+    assert "wirestruct.core.decoder" in names and "wirestruct.generated.mme.mme_packet" in names
+    mme = set(names) - set(entry.excluded("mme"))
+    assert "wirestruct.protocols.mme.decoder" in mme and "wirestruct.output.jsonify" not in mme
+    assert not any(name.startswith("wirestruct.protocols.diep") for name in mme)
+    assert "wirestruct.tools.batch" in set(names) - set(entry.excluded("batch"))
 
 
 def test_an_event_line_that_is_not_an_object_is_counted():
