@@ -17,9 +17,9 @@ libFuzzer's coverage figures (``cov:`` edges, ``ft:`` features) and the findings
 libFuzzer log is ``tests/fuzz/work/<target>/fuzz.log``. Copy a finding worth keeping into
 ``tests/fuzz/regressions/<target>/`` (``tests/test_fuzz_regressions.py`` replays them).
 
-``campaign`` resumes the campaign recorded in ``tests/fuzz/campaign.json``: each target
-runs, from its committed corpus, in libFuzzer sessions of ``--session`` seconds until its
-executions reach ``--runs`` (kept in the state file; default 1,000,000); after each session
+``campaign`` resumes the campaign recorded in ``tests/fuzz/campaign.json``: the targets
+take turns, one libFuzzer session of ``--session`` seconds each, from their committed
+corpus, until each target's executions reach ``--runs`` (kept in the state file; default 1,000,000); after each session
 the corpus is minimised (``-merge=1``: only inputs adding coverage beyond the seeds stay)
 and the state saved: executions, seconds, exec/s, ``cov``, ``ft``, corpus size, peak RSS,
 findings. The state is also saved at libFuzzer's progress lines (at most once a minute);
@@ -70,7 +70,7 @@ _RATE = re.compile(r"exec/s: (\d+)")
 #: execution's cost grows with its size. Longer seeds are cut to it on loading; give
 #: ``-- -max_len=N`` to fuzz longer inputs.
 MAX_LEN = {"scrap_mechanic": 4096, "diep": 4096, "mme": 4096, "jsonl": 4096,
-           "pcap": 8192, "pcapng": 8192, "wscap": 4096, "encode": 4096, "batch": 8192}
+           "pcap": 8192, "pcapng": 8192, "wscap": 4096, "encode": 4096, "batch": 4096}
 _STAT = re.compile(r"^stat::(\w+):\s+(\d+)")
 
 
@@ -356,12 +356,11 @@ def confirm(args: argparse.Namespace, target: str, path: Path) -> tuple[bool, st
     return not result.startswith("no finding"), result
 
 
-def campaign_target(args: argparse.Namespace, state: dict, target: str) -> None:
-    """Fuzz ``target`` from its committed corpus until it has ``state["runs"]``
-    executions, in sessions of at most ``--session`` seconds; the state is saved at
-    every progress line (at most once a minute) and after each session."""
+def campaign_start(args: argparse.Namespace, state: dict, target: str) -> bool:
+    """Whether ``target`` has executions to go and no real finding stops it (one that no
+    longer fails, fixed, is dropped from the list); its corpus is minimised first (an
+    interrupted session leaves it as libFuzzer grew it)."""
     entry = state["targets"][target]
-    # a real finding stops the target until it no longer reproduces (fixed)
     still = []
     for name in entry["findings"]:
         path = FINDINGS / target / name
@@ -371,59 +370,72 @@ def campaign_target(args: argparse.Namespace, state: dict, target: str) -> None:
     save_state(state, [target])
     if still:
         print(f"{target}: stopped by {len(still)} finding(s): {', '.join(still)}", flush=True)
-        return
+        return False
+    if entry["executions"] >= state["runs"]:
+        return False
     minimise(args, target)
+    return True
+
+
+def campaign_session(args: argparse.Namespace, state: dict, target: str) -> bool:
+    """One libFuzzer session of ``target`` (at most ``--session`` seconds, at most the
+    executions it has to go), from its committed corpus; the state is saved at the
+    progress lines (at most once a minute) and after the session, once the corpus is
+    minimised. Returns whether the target goes on (not done, not stopped by a real
+    finding); raises KeyboardInterrupt, after saving, when interrupted."""
+    entry = state["targets"][target]
     log_path = WORK / target / "campaign.log"
     log_path.parent.mkdir(parents=True, exist_ok=True)
-    while entry["executions"] < state["runs"]:
-        remaining = state["runs"] - entry["executions"]
-        base, base_seconds = entry["executions"], entry["seconds"]
-        before = set(_findings(target))
-        summary = Summary(target)
-        started = time.monotonic()
-        saved = [started]
+    remaining = state["runs"] - entry["executions"]
+    base, base_seconds = entry["executions"], entry["seconds"]
+    before = set(_findings(target))
+    summary = Summary(target)
+    started = time.monotonic()
+    saved = [started]
 
-        def progress(executions: int) -> None:
-            entry["executions"] = base + executions
-            entry["seconds"] = round(base_seconds + time.monotonic() - started)
-            entry["cov"], entry["ft"] = summary.cov, summary.ft
-            if time.monotonic() - saved[0] > 60:
-                save_state(state, [target])
-                saved[0] = time.monotonic()
-
-        with open(log_path, "a") as log:
-            executions = run_once(args, target, remaining, args.session, log, summary,
-                                  progress)
+    def progress(executions: int) -> None:
         entry["executions"] = base + executions
         entry["seconds"] = round(base_seconds + time.monotonic() - started)
-        entry["exec_per_s"] = round(entry["executions"] / entry["seconds"]) if entry["seconds"] else None
         entry["cov"], entry["ft"] = summary.cov, summary.ft
-        entry["peak_rss_mb"] = max(entry["peak_rss_mb"] or 0, summary.peak_rss_mb or 0) or None
-        entry["sessions"] += 1
-        if not summary.interrupted:
-            minimise(args, target)
-        entry["corpus"], entry["corpus_kb"] = corpus_figures(target)
-        save_state(state, [target])
-        if summary.interrupted:
-            raise KeyboardInterrupt
-        found = sorted(set(_findings(target)) - before)
-        real = False
-        for path in found:
-            confirmed, result = confirm(args, target, path)
-            print(f"  {target}: {path.name}:\n    " + result.replace("\n", "\n    "), flush=True)
-            if confirmed:
-                entry["findings"].append(path.name)
-                real = True
-            else:
-                entry["unconfirmed"].append(path.name)
-        save_state(state, [target])
-        if real:
-            print(f"{target}: stopped at {entry['executions']} executions by a finding", flush=True)
-            return
-        if executions == 0 and not found:
-            print(f"{target}: libFuzzer made no executions (exit {summary.exit_code}); see "
-                  f"{log_path}", flush=True)
-            return
+        if time.monotonic() - saved[0] > 60:
+            save_state(state, [target])
+            saved[0] = time.monotonic()
+
+    with open(log_path, "a") as log:
+        executions = run_once(args, target, remaining, args.session, log, summary, progress)
+    entry["executions"] = base + executions
+    entry["seconds"] = round(base_seconds + time.monotonic() - started)
+    entry["exec_per_s"] = round(entry["executions"] / entry["seconds"]) if entry["seconds"] else None
+    entry["cov"], entry["ft"] = summary.cov, summary.ft
+    entry["peak_rss_mb"] = max(entry["peak_rss_mb"] or 0, summary.peak_rss_mb or 0) or None
+    entry["sessions"] += 1
+    if not summary.interrupted:
+        minimise(args, target)
+    entry["corpus"], entry["corpus_kb"] = corpus_figures(target)
+    save_state(state, [target])
+    if summary.interrupted:
+        raise KeyboardInterrupt
+    found = sorted(set(_findings(target)) - before)
+    real = False
+    for path in found:
+        confirmed, result = confirm(args, target, path)
+        print(f"  {target}: {path.name}:\n    " + result.replace("\n", "\n    "), flush=True)
+        if confirmed:
+            entry["findings"].append(path.name)
+            real = True
+        else:
+            entry["unconfirmed"].append(path.name)
+    save_state(state, [target])
+    print("\n".join(report_lines(state)[:1] + [line for line in report_lines(state)[1:]
+                                                if line.split()[0] == target]), flush=True)
+    if real:
+        print(f"{target}: stopped at {entry['executions']} executions by a finding", flush=True)
+        return False
+    if executions == 0 and not found:
+        print(f"{target}: libFuzzer made no executions (exit {summary.exit_code}); see "
+              f"{log_path}", flush=True)
+        return False
+    return entry["executions"] < state["runs"]
 
 
 def report_lines(state: dict) -> list[str]:
@@ -457,8 +469,10 @@ def run_campaign(args: argparse.Namespace, targets: list[str]) -> int:
     if args.jobs > 1 and len(targets) > 1:
         return _parallel_campaign(args, targets)
     try:
-        for target in targets:
-            campaign_target(args, state, target)
+        # round robin: one session of each target in turn, so that all of them progress
+        active = [target for target in targets if campaign_start(args, state, target)]
+        while active:
+            active = [target for target in active if campaign_session(args, state, target)]
     except KeyboardInterrupt:
         print("campaign interrupted: progress saved in " + str(CAMPAIGN), flush=True)
         print("\n".join(report_lines(state)), flush=True)
@@ -516,8 +530,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--replay", nargs="+", type=Path, metavar="FILE",
                         help="run these inputs through the (single) target instead of fuzzing")
     parser.add_argument("-v", "--verbose", action="store_true", help="echo libFuzzer's output")
-    parser.add_argument("--session", type=int, default=1800, metavar="S",
-                        help="campaign: seconds of one libFuzzer session (default 1800)")
+    parser.add_argument("--session", type=int, default=900, metavar="S",
+                        help="campaign: seconds of one libFuzzer session (default 900)")
     args = parser.parse_args(argv)
     args.libfuzzer = extra
     command = None
