@@ -327,9 +327,11 @@ def minimise(args: argparse.Namespace, target: str) -> None:
     seed_names = {p.name for p in seeds.iterdir()} if seeds.is_dir() else set()
     for path in seeds.iterdir() if seeds.is_dir() else ():
         shutil.copyfile(path, scratch / path.name)
+    control = WORK / target / "merge.control"    # one of an earlier merge would be misread
+    control.unlink(missing_ok=True)
     command = [str(wrapper(target)), "-merge=1", f"-rss_limit_mb={args.rss_mb}",
                f"-timeout={args.timeout}", f"-max_len={MAX_LEN.get(target, 4096)}",
-               f"-merge_control_file={WORK / target / 'merge.control'}",
+               f"-merge_control_file={control}",
                str(scratch), str(corpus)]
     with open(WORK / target / "merge.log", "w") as log:
         done = subprocess.run(command, stdout=log, stderr=subprocess.STDOUT,
