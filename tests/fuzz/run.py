@@ -398,6 +398,7 @@ def campaign_session(args: argparse.Namespace, state: dict, target: str) -> bool
     def progress(executions: int) -> None:
         entry["executions"] = base + executions
         entry["seconds"] = round(base_seconds + time.monotonic() - started)
+        entry["exec_per_s"] = round(entry["executions"] / entry["seconds"]) if entry["seconds"] else None
         entry["cov"], entry["ft"] = summary.cov, summary.ft
         if time.monotonic() - saved[0] > 60:
             save_state(state, [target])
