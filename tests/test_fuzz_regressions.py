@@ -36,7 +36,8 @@ KNOWN_FAILURES: dict[str, tuple[str, str]] = {
 
 ERROR_KINDS = {name for name, cls in inspect.getmembers(errors, inspect.isclass)
                if issubclass(cls, errors.WirestructError)}
-OUTCOME_KINDS = ERROR_KINDS | {"packet", "record"} | {f"raised {kind}" for kind in ERROR_KINDS}
+OUTCOME_KINDS = (ERROR_KINDS | {"packet", "record", "skipped", "error", "row"}
+                 | {f"raised {kind}" for kind in ERROR_KINDS})
 
 
 def target_folders():
@@ -107,6 +108,58 @@ def test_every_seed_gives_only_wirestruct_errors(target):
     assert max(outcome["packet"] + outcome["record"] for outcome in outcomes) >= 10
 
 
+#: Committed corpus inputs replayed per target in the default run (a sample: the whole
+#: corpus is the campaign's, ``python tests/fuzz/run.py campaign``).
+CORPUS_SAMPLE = 40
+
+
+@pytest.mark.parametrize("target", sorted(harness.TARGETS))
+def test_a_sample_of_the_committed_corpus_gives_only_wirestruct_errors(target):
+    """The committed corpus (``tests/fuzz/corpus/<target>/``) still runs through its
+    target: an input the fuzzer kept must not fail once the code changes."""
+    folder = FUZZ / "corpus" / target
+    inputs = sorted(folder.iterdir()) if folder.is_dir() else []
+    for path in inputs[::max(1, len(inputs) // CORPUS_SAMPLE)][:CORPUS_SAMPLE]:
+        outcome = harness.TARGETS[target](path.read_bytes())
+        assert set(outcome) <= OUTCOME_KINDS, path.name
+
+
+def _load(name):
+    spec = importlib.util.spec_from_file_location(f"wirestruct_fuzz_{name}", FUZZ / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_every_target_has_an_entry_point_seeds_and_a_campaign_entry():
+    run, entry = _load("run"), _load("entry")
+    assert set(run.TARGETS) == set(harness.TARGETS) == set(run.MAX_LEN) == set(entry.COVERED)
+    for target in harness.TARGETS:
+        assert any((FUZZ / "seeds" / target).iterdir()), target
+    state = run.load_state()
+    assert set(state["targets"]) == set(harness.TARGETS)
+    for figures in state["targets"].values():
+        assert set(run.STATE_FIELDS) <= set(figures)
+    lines = run.report_lines(state)
+    assert len(lines) == 1 + len(harness.TARGETS) and lines[0].split()[:2] == ["target", "executions"]
+
+
+def test_each_target_instruments_its_decoders_only():
+    entry = _load("entry")
+    names = entry.module_names()
+    assert "wirestruct.core.decoder" in names and "wirestruct.generated.mme.mme_packet" in names
+    mme = set(names) - set(entry.excluded("mme"))
+    assert "wirestruct.protocols.mme.decoder" in mme and "wirestruct.output.jsonify" not in mme
+    assert not any(name.startswith("wirestruct.protocols.diep") for name in mme)
+    assert "wirestruct.tools.batch" in set(names) - set(entry.excluded("batch"))
+
+
+def test_an_event_line_that_is_not_an_object_is_counted():
+    outcome = harness.TARGETS["encode"](b"\x01[1]\n5\n{}\n")
+    assert outcome == {"EncodeError": 2, "skipped": 1}
+
+
 def test_pcap_inputs_end_in_a_transport_selector():
     assert harness.split_selector(b"\xd4\xc3\xb2\xa1\x01") == (b"\xd4\xc3\xb2\xa1", "message")
     assert harness.split_selector(b"\xd4\xc3\xb2\xa1\x02") == (b"\xd4\xc3\xb2\xa1", "stream")
@@ -116,6 +169,9 @@ def test_pcap_inputs_end_in_a_transport_selector():
 def test_an_error_dropping_input_must_say_how_much():
     harness.check_error(errors.ResyncError("skipped", span=(10, 14), dropped=4))
     harness.check_error(errors.ParseError("no dropped count needed"))
+    harness.check_error(errors.StreamConflictError("a SYN of no data", span=(5, 5)))
+    harness.check_error(errors.UnsupportedError("cut frames: 1 frames, 9 bytes",
+                                                expected="whole frames"))
     with pytest.raises(harness.PropertyViolation, match="without a dropped count"):
         harness.check_error(errors.StreamGapError("gap", span=(0, 9)))
     with pytest.raises(harness.PropertyViolation, match="drops 3 bytes of a 4-byte span"):

@@ -129,7 +129,8 @@ class Encoder:
     def feed(self, event: Mapping[str, Any]) -> list[Item]:
         if not isinstance(event, Mapping):
             return [EncodeError(f"an event must be a JSON object, not {type(event).__name__}",
-                                expected="an object as wirestruct decode prints")]
+                                expected="an object as wirestruct decode prints",
+                                dropped=1, dropped_unit="lines")]
         if "error" in event or "fields" not in event:
             self.skipped += 1
             return []

@@ -13,6 +13,7 @@ import argparse
 import hashlib
 import io
 import itertools
+import lzma
 import random
 import struct
 import sys
@@ -324,6 +325,64 @@ def with_selectors(captures: list[bytes]) -> list[bytes]:
     return [capture + selector for capture in captures for selector in (b"\x00", b"\x01")]
 
 
+def selector(protocol: str, fmt: str, formats: tuple[str, ...]) -> bytes:
+    """The ``encode``/``batch`` selector byte (harness.selected)."""
+    return bytes([harness.SELECTED_PROTOCOLS.index(protocol) | formats.index(fmt) << 2])
+
+
+GOLDEN_DECODE = ROOT / "tests" / "golden" / "data" / "decode"
+
+
+def decoded_lines(folder: str, name: str) -> list[bytes]:
+    """The event lines of a golden ``wirestruct decode`` output (its header left out)."""
+    text = lzma.decompress((GOLDEN_DECODE / folder / name).read_bytes())
+    return [line + b"\n" for line in text.split(b"\n") if line.startswith(b"{")]
+
+
+def encode_seeds() -> list[bytes]:
+    """``wirestruct decode`` output (readable and ``--raw``, from the golden outputs of the
+    samples) in windows of consecutive events (nested events follow their parent), each
+    protocol to each output format; and lines that are not events."""
+    seeds = []
+    formats = harness.ENCODE_FORMATS
+    for folder, protocol in (("scrap_mechanic", "scrap-mechanic"), ("mme", "mme"),
+                             ("diep", "diep")):
+        for n, name in enumerate(("jsonl.txt.xz", "jsonl-raw.txt.xz")):
+            lines = [line for line in decoded_lines(folder, name) if len(line) < 1500]
+            for i, start in enumerate((0, 10, 40, 120)):
+                blob = b"".join(lines[start:start + 12])
+                while len(blob) > MAX_SEED:
+                    blob = blob[:blob.rindex(b"\n", 0, len(blob) - 1) + 1]
+                seeds.append(selector(protocol, formats[(i + n) % 4], formats) + blob)
+    seeds.append(selector("mme", "jsonl", formats)
+                 + b'[1]\n5\n"x"\n{}\nnull\n{"error": "DecodeError"}\n\n{"fields": 1}\n'
+                 + b'{"index": 0, "t": 1e400, "dir": "s2c", "id": 3, "fields": {}}\n')
+    return seeds
+
+
+def batch_seeds() -> list[bytes]:
+    """Small captures of each format for each protocol, each with its selector byte."""
+    formats = harness.BATCH_FORMATS
+    seeds = []
+    for name, protocol in (("scrap_mechanic", "scrap-mechanic"), ("mme", "mme"), ("diep", "diep")):
+        lines = (ROOT / "samples" / f"{name}.jsonl").read_bytes().splitlines(keepends=True)
+        seeds.append(selector(protocol, "jsonl", formats)
+                     + b"".join(line for line in lines[:40] if len(line) < 400)[:MAX_SEED])
+    for blob in wscap_seeds()[::2]:
+        protocol = read_container_protocol(blob)
+        seeds.append(selector(protocol, "wscap", formats) + blob)
+    for capture in written_captures(write_pcap)[:2] + capture_file_seeds("captures/lo_*.pcap"):
+        seeds.append(selector("mme", "pcap", formats) + capture)
+    for capture in written_captures(write_pcapng)[:2]:
+        seeds.append(selector("mme", "pcapng", formats) + capture)
+    return seeds
+
+
+def read_container_protocol(blob: bytes) -> str:
+    from wirestruct.captures.files.container import ContainerReader
+    return ContainerReader(io.BytesIO(blob)).protocol
+
+
 BUILDERS = {
     "scrap_mechanic": lambda: message_seeds("scrap_mechanic") + sm_attack_seeds(),
     "diep": lambda: message_seeds("diep") + diep_attack_seeds(),
@@ -336,6 +395,8 @@ BUILDERS = {
     "pcapng": lambda: with_selectors(capture_file_seeds("captures/*.pcapng")
                                      + written_captures(write_pcapng) + pcapng_attack_seeds()),
     "wscap": wscap_seeds,
+    "encode": encode_seeds,
+    "batch": batch_seeds,
 }
 assert set(BUILDERS) == set(harness.TARGETS)
 

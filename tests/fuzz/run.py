@@ -1,20 +1,33 @@
 """Run a fuzz target with atheris/libFuzzer and summarise what it found.
 
     python tests/fuzz/run.py TARGET [TARGET ...] [--runs N] [--max-time S] [--jobs J]
-    python tests/fuzz/run.py all --runs 1000000 --jobs 2
+    python tests/fuzz/run.py campaign [TARGET ...] [--runs 1000000] [--jobs N]
+    python tests/fuzz/run.py report
     python tests/fuzz/run.py mme --replay FILE [FILE ...]
 
 Each target starts from its seeds (``tests/fuzz/seeds/<target>/``, written by
-``make_seeds.py``; not the regression inputs, which pytest replays), with the libFuzzer
-dictionary ``tests/fuzz/dicts/<target>.dict`` when there is one, and grows a working
-corpus in ``tests/fuzz/work/<target>/corpus`` (kept between runs, not committed). Every input runs
-under libFuzzer's ``-rss_limit_mb`` and ``-timeout``; crashing, hanging and memory-hungry
-inputs are written to ``tests/fuzz/findings/<target>/`` (``crash-*``, ``timeout-*``,
-``oom-*``), then replayed one by one in a child process to print the exception type,
-message and top frames. The summary gives executions, executions/s, libFuzzer's coverage
-figures (``cov:`` edges, ``ft:`` features) and the findings; the full libFuzzer log is
-``tests/fuzz/work/<target>/fuzz.log``. Copy a finding worth keeping into
+``make_seeds.py``; not the regression inputs, which pytest replays) and its committed
+corpus (``tests/fuzz/corpus/<target>/``, the working corpus: new inputs go there), with
+the libFuzzer dictionary ``tests/fuzz/dicts/<target>.dict`` when there is one. Every input
+runs under libFuzzer's ``-rss_limit_mb`` and ``-timeout``; crashing, hanging and
+memory-hungry inputs are written to ``tests/fuzz/findings/<target>/`` (``crash-*``,
+``timeout-*``, ``oom-*``), then replayed one by one in a child process to print the
+exception type, message and top frames. The summary gives executions, executions/s,
+libFuzzer's coverage figures (``cov:`` edges, ``ft:`` features) and the findings; the full
+libFuzzer log is ``tests/fuzz/work/<target>/fuzz.log``. Copy a finding worth keeping into
 ``tests/fuzz/regressions/<target>/`` (``tests/test_fuzz_regressions.py`` replays them).
+
+``campaign`` resumes the campaign recorded in ``tests/fuzz/campaign.json``: the targets
+take turns, one libFuzzer session of ``--session`` seconds each, from their committed
+corpus, until each target's executions reach ``--runs`` (kept in the state file; default 1,000,000); after each session
+the corpus is minimised (``-merge=1``: only inputs adding coverage beyond the seeds stay)
+and the state saved: executions, seconds, exec/s, ``cov``, ``ft``, corpus size, peak RSS,
+findings. The state is also saved at libFuzzer's progress lines (at most once a minute);
+Ctrl-C or SIGTERM stops libFuzzer, counts what it did and saves. A finding is replayed
+alone: one that fails again is real, stops that target (listed under ``findings``; the
+target resumes once it no longer fails), one that replays clean (a timeout or memory
+peak of a loaded machine) is listed under ``unconfirmed`` and the target goes on.
+``--jobs N`` runs N targets at a time. ``report`` prints the state as a table.
 
 ``--keep-going`` starts libFuzzer again after a finding (crash, timeout, out of memory)
 until the budget is spent. ``--jobs J`` (J > 1) uses libFuzzer's fork mode with J worker
@@ -25,12 +38,17 @@ libFuzzer unchanged (e.g. ``-- -max_len=65536``).
 from __future__ import annotations
 
 import argparse
+import fcntl
+import json
 import os
 import re
 import shlex
+import shutil
+import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -39,6 +57,10 @@ TARGETS = sorted(p.stem[len("fuzz_"):] for p in HERE.glob("fuzz_*.py"))
 WORK = HERE / "work"
 FINDINGS = HERE / "findings"
 SEEDS = HERE / "seeds"
+#: The committed working corpus of each target (minimised with ``-merge=1``).
+CORPUS = HERE / "corpus"
+#: The committed campaign state (``campaign``, ``report``).
+CAMPAIGN = HERE / "campaign.json"
 FINDING_PREFIXES = ("crash-", "timeout-", "oom-", "leak-", "slow-unit-")
 
 _PROGRESS = re.compile(r"^#(\d+):?\s.*?cov: (\d+) ft: (\d+)")
@@ -47,8 +69,8 @@ _RATE = re.compile(r"exec/s: (\d+)")
 #: Default ``-max_len`` per target (bytes): most findings show in small inputs, and an
 #: execution's cost grows with its size. Longer seeds are cut to it on loading; give
 #: ``-- -max_len=N`` to fuzz longer inputs.
-MAX_LEN = {"scrap_mechanic": 4096, "diep": 4096, "mme": 8192, "jsonl": 4096,
-           "pcap": 8192, "pcapng": 8192, "wscap": 4096}
+MAX_LEN = {"scrap_mechanic": 4096, "diep": 4096, "mme": 4096, "jsonl": 4096,
+           "pcap": 8192, "pcapng": 8192, "wscap": 4096, "encode": 4096, "batch": 4096}
 _STAT = re.compile(r"^stat::(\w+):\s+(\d+)")
 
 
@@ -64,6 +86,7 @@ class Summary:
     corpus: int = 0
     exit_code: int = 0
     findings: list[Path] = field(default_factory=list)
+    interrupted: bool = False
 
     def lines(self) -> list[str]:
         rate = self.executions / self.seconds if self.seconds else 0.0
@@ -100,7 +123,7 @@ def libfuzzer_args(args: argparse.Namespace, target: str, runs: int | None,
 
 
 def corpus_dirs(target: str) -> list[str]:
-    work = WORK / target / "corpus"
+    work = CORPUS / target
     work.mkdir(parents=True, exist_ok=True)
     dirs = [str(work)]
     # not the regression inputs: one that still fails would stop every run at start-up
@@ -146,15 +169,19 @@ def run_target(args: argparse.Namespace, target: str) -> Summary:
                     and len(_findings(target)) > found and executions > 0):
                 break
     summary.seconds = time.monotonic() - started
-    summary.corpus = sum(1 for _ in (WORK / target / "corpus").iterdir())
+    summary.corpus = sum(1 for _ in (CORPUS / target).iterdir())
     summary.findings = sorted(set(_findings(target)) - before)
     return summary
 
 
 def run_once(args: argparse.Namespace, target: str, runs: int | None,
-             seconds: int | None, log, summary: Summary) -> int:
+             seconds: int | None, log, summary: Summary,
+             progress: Callable[[int], None] | None = None) -> int:
     """One libFuzzer process; updates ``summary``'s coverage figures and returns the
-    executions it made."""
+    executions it made. ``progress`` is called with the executions so far at each of
+    libFuzzer's progress lines. Interrupted (Ctrl-C, or SIGTERM raised as
+    KeyboardInterrupt), libFuzzer is stopped and what it did so far is counted and
+    ``summary.interrupted`` set."""
     command = [str(wrapper(target)), *libfuzzer_args(args, target, runs, seconds),
                *args.libfuzzer, *corpus_dirs(target)]
     print("$", " ".join(command), file=sys.stderr, flush=True)
@@ -162,9 +189,12 @@ def run_once(args: argparse.Namespace, target: str, runs: int | None,
     executions = 0
     stats: dict[str, int] = {}
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                               text=True, errors="replace", cwd=HERE.parent.parent)
+                               text=True, errors="replace", cwd=HERE.parent.parent,
+                               start_new_session=True)
     assert process.stdout is not None
-    for line in process.stdout:
+
+    def read(line: str) -> None:
+        nonlocal executions
         log.write(line)
         if args.verbose:
             sys.stderr.write(line)
@@ -175,9 +205,26 @@ def run_once(args: argparse.Namespace, target: str, runs: int | None,
             rate = _RATE.search(line)
             if rate:
                 summary.libfuzzer_rate = int(rate.group(1))
+            if progress is not None:
+                progress(executions)
         stat = _STAT.match(line)
         if stat:
             stats[stat.group(1)] = int(stat.group(2))
+
+    try:
+        for line in process.stdout:
+            read(line)
+    except KeyboardInterrupt:
+        # libFuzzer runs in its own session (a Ctrl-C reaches only this process): stop it
+        # and read its last lines, which give the final counts
+        summary.interrupted = True
+        process.terminate()
+        try:
+            for line in process.stdout:
+                read(line)
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
     summary.exit_code = process.wait()
     log.flush()
     if "peak_rss_mb" in stats:
@@ -225,6 +272,244 @@ def replay(target: str, path: Path, *, timeout: int, rss_mb: int, frames: int = 
     return text
 
 
+# -- the campaign: every target to N executions, resumable ---------------------------------
+
+#: The figures the campaign state keeps per target.
+STATE_FIELDS = ("executions", "seconds", "exec_per_s", "cov", "ft", "corpus", "corpus_kb",
+                "peak_rss_mb", "sessions", "findings", "unconfirmed")
+
+
+def load_state() -> dict:
+    if CAMPAIGN.is_file():
+        state = json.loads(CAMPAIGN.read_text())
+    else:
+        state = {}
+    state.setdefault("runs", 1_000_000)
+    state.setdefault("targets", {})
+    for target in TARGETS:
+        entry = state["targets"].setdefault(target, {})
+        for name in STATE_FIELDS:
+            entry.setdefault(name, [] if name in ("findings", "unconfirmed") else
+                             0 if name in ("executions", "seconds", "sessions") else None)
+    return state
+
+
+def save_state(state: dict, targets: list[str]) -> None:
+    """Write ``targets``' entries (and the goal) into the state file, leaving the other
+    targets' entries as they are there (parallel campaigns write their own)."""
+    with open(HERE / ".campaign.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        current = load_state()
+        current["runs"] = state["runs"]
+        for target in targets:
+            current["targets"][target] = state["targets"][target]
+        current["targets"] = {t: current["targets"][t] for t in sorted(current["targets"])}
+        tmp = CAMPAIGN.with_suffix(".json.tmp")
+        tmp.write_text(json.dumps(current, indent=1) + "\n")
+        tmp.replace(CAMPAIGN)
+
+
+def corpus_figures(target: str) -> tuple[int, int]:
+    files = [p for p in (CORPUS / target).iterdir() if p.is_file()] if (CORPUS / target).is_dir() else []
+    return len(files), round(sum(p.stat().st_size for p in files) / 1024)
+
+
+def minimise(args: argparse.Namespace, target: str) -> None:
+    """Minimise the target's committed corpus with libFuzzer's ``-merge=1``: the inputs
+    that add coverage beyond the seeds and each other, the smallest first."""
+    corpus = CORPUS / target
+    if not corpus.is_dir() or not any(corpus.iterdir()):
+        return
+    scratch = WORK / target / "merge"
+    shutil.rmtree(scratch, ignore_errors=True)
+    scratch.mkdir(parents=True)
+    seeds = SEEDS / target
+    seed_names = {p.name for p in seeds.iterdir()} if seeds.is_dir() else set()
+    for path in seeds.iterdir() if seeds.is_dir() else ():
+        shutil.copyfile(path, scratch / path.name)
+    control = WORK / target / "merge.control"    # one of an earlier merge would be misread
+    control.unlink(missing_ok=True)
+    command = [str(wrapper(target)), "-merge=1", f"-rss_limit_mb={args.rss_mb}",
+               f"-timeout={args.timeout}", f"-max_len={MAX_LEN.get(target, 4096)}",
+               f"-merge_control_file={control}",
+               str(scratch), str(corpus)]
+    with open(WORK / target / "merge.log", "w") as log:
+        done = subprocess.run(command, stdout=log, stderr=subprocess.STDOUT,
+                              cwd=HERE.parent.parent, check=False)
+    if done.returncode != 0:
+        print(f"{target}: merge failed (exit {done.returncode}, see "
+              f"{WORK / target / 'merge.log'}); corpus left as it is", file=sys.stderr)
+        return
+    kept = {p.name for p in scratch.iterdir()} - seed_names
+    for path in corpus.iterdir():
+        if path.name not in kept:
+            path.unlink()
+    for name in kept:
+        if not (corpus / name).exists():
+            shutil.copyfile(scratch / name, corpus / name)
+    shutil.rmtree(scratch, ignore_errors=True)
+
+
+def confirm(args: argparse.Namespace, target: str, path: Path) -> tuple[bool, str]:
+    """Whether a finding is real: replayed alone in a child process, it fails again (an
+    exception, a hang past ``--timeout``). One that replays clean (a timeout or memory
+    peak of a loaded machine) is not."""
+    result = replay(target, path, timeout=args.timeout * 3, rss_mb=args.rss_mb)
+    return not result.startswith("no finding"), result
+
+
+def campaign_start(args: argparse.Namespace, state: dict, target: str) -> bool:
+    """Whether ``target`` has executions to go and no real finding stops it (one that no
+    longer fails, fixed, is dropped from the list); its corpus is minimised first (an
+    interrupted session leaves it as libFuzzer grew it)."""
+    entry = state["targets"][target]
+    still = []
+    for name in entry["findings"]:
+        path = FINDINGS / target / name
+        if path.is_file() and confirm(args, target, path)[0]:
+            still.append(name)
+    entry["findings"] = still
+    save_state(state, [target])
+    if still:
+        print(f"{target}: stopped by {len(still)} finding(s): {', '.join(still)}", flush=True)
+        return False
+    if entry["executions"] >= state["runs"]:
+        return False
+    minimise(args, target)
+    return True
+
+
+def campaign_session(args: argparse.Namespace, state: dict, target: str) -> bool:
+    """One libFuzzer session of ``target`` (at most ``--session`` seconds, at most the
+    executions it has to go), from its committed corpus; the state is saved at the
+    progress lines (at most once a minute) and after the session, once the corpus is
+    minimised. Returns whether the target goes on (not done, not stopped by a real
+    finding); raises KeyboardInterrupt, after saving, when interrupted."""
+    entry = state["targets"][target]
+    log_path = WORK / target / "campaign.log"
+    log_path.parent.mkdir(parents=True, exist_ok=True)
+    remaining = state["runs"] - entry["executions"]
+    base, base_seconds = entry["executions"], entry["seconds"]
+    before = set(_findings(target))
+    summary = Summary(target)
+    started = time.monotonic()
+    saved = [started]
+
+    def progress(executions: int) -> None:
+        entry["executions"] = base + executions
+        entry["seconds"] = round(base_seconds + time.monotonic() - started)
+        entry["exec_per_s"] = round(entry["executions"] / entry["seconds"]) if entry["seconds"] else None
+        entry["cov"], entry["ft"] = summary.cov, summary.ft
+        if time.monotonic() - saved[0] > 60:
+            save_state(state, [target])
+            saved[0] = time.monotonic()
+
+    with open(log_path, "a") as log:
+        executions = run_once(args, target, remaining, args.session, log, summary, progress)
+    entry["executions"] = base + executions
+    entry["seconds"] = round(base_seconds + time.monotonic() - started)
+    entry["exec_per_s"] = round(entry["executions"] / entry["seconds"]) if entry["seconds"] else None
+    entry["cov"], entry["ft"] = summary.cov, summary.ft
+    entry["peak_rss_mb"] = max(entry["peak_rss_mb"] or 0, summary.peak_rss_mb or 0) or None
+    entry["sessions"] += 1
+    if not summary.interrupted:
+        minimise(args, target)
+    entry["corpus"], entry["corpus_kb"] = corpus_figures(target)
+    save_state(state, [target])
+    if summary.interrupted:
+        raise KeyboardInterrupt
+    found = sorted(set(_findings(target)) - before)
+    real = False
+    for path in found:
+        confirmed, result = confirm(args, target, path)
+        print(f"  {target}: {path.name}:\n    " + result.replace("\n", "\n    "), flush=True)
+        if confirmed:
+            entry["findings"].append(path.name)
+            real = True
+        else:
+            entry["unconfirmed"].append(path.name)
+    save_state(state, [target])
+    print("\n".join(report_lines(state)[:1] + [line for line in report_lines(state)[1:]
+                                                if line.split()[0] == target]), flush=True)
+    if real:
+        print(f"{target}: stopped at {entry['executions']} executions by a finding", flush=True)
+        return False
+    if executions == 0 and not found:
+        print(f"{target}: libFuzzer made no executions (exit {summary.exit_code}); see "
+              f"{log_path}", flush=True)
+        return False
+    return entry["executions"] < state["runs"]
+
+
+def report_lines(state: dict) -> list[str]:
+    rows = [("target", "executions", "goal", "seconds", "exec/s", "cov", "ft", "corpus",
+             "corpus KB", "peak RSS MB", "findings")]
+    for target in sorted(state["targets"]):
+        e = state["targets"][target]
+        findings = str(len(e["findings"])) + (f" (+{len(e['unconfirmed'])} not reproduced)"
+                                              if e["unconfirmed"] else "")
+        rows.append((target, f"{e['executions']:,}", "done" if e["executions"] >= state["runs"]
+                     else f"{state['runs']:,}", str(e["seconds"]), str(e["exec_per_s"] or "-"),
+                     str(e["cov"] or "-"), str(e["ft"] or "-"), str(e["corpus"] or 0),
+                     str(e["corpus_kb"] or 0), str(e["peak_rss_mb"] or "-"), findings))
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    return ["  ".join(cell.rjust(w) if i else cell.ljust(w) for i, (cell, w)
+                      in enumerate(zip(row, widths))) for row in rows]
+
+
+def _raise_interrupt(signum, frame) -> None:
+    raise KeyboardInterrupt
+
+
+def run_campaign(args: argparse.Namespace, targets: list[str]) -> int:
+    """Every target to ``--runs`` executions, ``--jobs`` targets at a time, each a child
+    ``run.py campaign TARGET`` process when jobs > 1."""
+    signal.signal(signal.SIGTERM, _raise_interrupt)
+    state = load_state()
+    if args.runs is not None:
+        state["runs"] = args.runs
+    save_state(state, [])
+    if args.jobs > 1 and len(targets) > 1:
+        return _parallel_campaign(args, targets)
+    try:
+        # round robin: one session of each target in turn, so that all of them progress
+        active = [target for target in targets if campaign_start(args, state, target)]
+        while active:
+            active = [target for target in active if campaign_session(args, state, target)]
+    except KeyboardInterrupt:
+        print("campaign interrupted: progress saved in " + str(CAMPAIGN), flush=True)
+        print("\n".join(report_lines(state)), flush=True)
+        return 130
+    print("\n".join(report_lines(load_state())), flush=True)
+    return 1 if any(load_state()["targets"][t]["findings"] for t in targets) else 0
+
+
+def _parallel_campaign(args: argparse.Namespace, targets: list[str]) -> int:
+    """``--jobs`` child campaigns of one target each at a time (each saves its target's
+    entry: the state file is re-read and written under a lock)."""
+    pending = list(targets)
+    running: list[subprocess.Popen] = []
+    base = [sys.executable, str(Path(__file__).resolve()), "campaign", "--jobs", "1",
+            "--session", str(args.session), "--rss-mb", str(args.rss_mb),
+            "--timeout", str(args.timeout)]
+    try:
+        while pending or running:
+            while pending and len(running) < args.jobs:
+                running.append(subprocess.Popen(base + [pending.pop(0)]))
+            time.sleep(1)
+            running = [p for p in running if p.poll() is None]
+    except KeyboardInterrupt:
+        for process in running:
+            process.send_signal(signal.SIGTERM)
+        for process in running:
+            process.wait()
+        print("campaign interrupted: progress saved in " + str(CAMPAIGN), flush=True)
+        return 130
+    state = load_state()
+    print("\n".join(report_lines(state)), flush=True)
+    return 1 if any(state["targets"][t]["findings"] for t in targets) else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     extra: list[str] = []
@@ -234,10 +519,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter,
                                      epilog="targets: " + ", ".join(TARGETS))
-    parser.add_argument("targets", nargs="+", metavar="TARGET", help="a target name, or 'all'")
+    parser.add_argument("targets", nargs="+", metavar="TARGET",
+                        help="a target name, or 'all'; or 'campaign [TARGET ...]' (resume the "
+                             "campaign: every target to --runs executions), or 'report'")
     parser.add_argument("--runs", type=int, help="executions per target (libFuzzer -runs)")
     parser.add_argument("--max-time", type=int, help="seconds per target (-max_total_time)")
-    parser.add_argument("--jobs", type=int, default=1, help="fork-mode workers (-fork)")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="fork-mode workers (-fork); campaign: targets run at a time")
     parser.add_argument("--keep-going", action="store_true",
                         help="start libFuzzer again after a finding until the budget is spent")
     parser.add_argument("--rss-mb", type=int, default=512, help="memory cap per input (-rss_limit_mb)")
@@ -245,12 +533,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--replay", nargs="+", type=Path, metavar="FILE",
                         help="run these inputs through the (single) target instead of fuzzing")
     parser.add_argument("-v", "--verbose", action="store_true", help="echo libFuzzer's output")
+    parser.add_argument("--session", type=int, default=900, metavar="S",
+                        help="campaign: seconds of one libFuzzer session (default 900)")
     args = parser.parse_args(argv)
     args.libfuzzer = extra
+    command = None
+    if args.targets[0] in ("campaign", "report"):
+        command, args.targets = args.targets[0], args.targets[1:] or ["all"]
     targets = TARGETS if args.targets == ["all"] else args.targets
     unknown = [t for t in targets if t not in TARGETS]
     if unknown:
         parser.error(f"unknown target(s) {', '.join(unknown)}; known: {', '.join(TARGETS)}")
+    if command == "report":
+        print("\n".join(report_lines(load_state())))
+        return 0
+    if command == "campaign":
+        return run_campaign(args, targets)
     if args.replay:
         if len(targets) != 1:
             parser.error("--replay takes exactly one target")

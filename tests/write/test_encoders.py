@@ -403,6 +403,15 @@ def test_read_events_caps_lines():
     assert all(item.dropped == 1 and item.dropped_unit == "lines" for item in items[1:5])
 
 
+def test_a_line_that_is_not_an_event_object_counts_as_dropped():
+    from wirestruct.plugin.registry import get_protocol
+    encoder = get_protocol("mme").encoder()
+    for value in ([1], 5, "x", None):
+        (error,) = encoder.feed(value)
+        assert "must be a JSON object" in str(error)
+        assert (error.dropped, error.dropped_unit) == (1, "lines")
+
+
 # -- helpers the session generators build with -----------------------------------------------
 def test_mme_payload_packet_picks_the_size_variant_of_the_fields():
     from wirestruct.protocols.mme.encoder import payload_packet
