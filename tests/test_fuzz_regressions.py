@@ -169,11 +169,13 @@ def test_pcap_inputs_end_in_a_transport_selector():
 def test_an_error_dropping_input_must_say_how_much():
     harness.check_error(errors.ResyncError("skipped", span=(10, 14), dropped=4))
     harness.check_error(errors.ParseError("no dropped count needed"))
-    harness.check_error(errors.StreamConflictError("a SYN of no data", span=(5, 5)))
+    harness.check_error(errors.StreamConflictError("a SYN of no data", span=(5, 5), dropped=0))
     harness.check_error(errors.UnsupportedError("cut frames: 1 frames, 9 bytes",
                                                 expected="whole frames"))
     with pytest.raises(harness.PropertyViolation, match="without a dropped count"):
         harness.check_error(errors.StreamGapError("gap", span=(0, 9)))
+    with pytest.raises(harness.PropertyViolation, match="without a dropped count"):
+        harness.check_error(errors.StreamConflictError("a SYN of no data", span=(5, 5)))
     with pytest.raises(harness.PropertyViolation, match="drops 3 bytes of a 4-byte span"):
         harness.check_error(errors.TruncatedStreamError("cut", span=(10, 14), dropped=3))
     with pytest.raises(harness.PropertyViolation, match="negative dropped"):

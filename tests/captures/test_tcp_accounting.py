@@ -303,7 +303,7 @@ def test_a_reused_four_tuple_and_a_foreign_syn():
     ]), server_ports=(4000,))
     assert summary(items) == [
         ("CaptureRecord", 0, "c2s", b"one"),
-        ("StreamConflictError", 0, "c2s", (77677, 77677), None),
+        ("StreamConflictError", 0, "c2s", (77677, 77677), 0),    # nothing lost, said so
         ("CaptureRecord", 0, "c2s", b"!"), ("CaptureRecord", 1, "c2s", b"two")]
     assert "another initial sequence number" in items[1].message
     assert "77778" in items[1].message and "101" in items[1].message

@@ -28,9 +28,8 @@ file once.
 Besides "only WirestructError", the targets check that nothing is dropped without saying
 how much: an error standing for input that was not read or decoded (gaps, conflicts,
 fragments, unsupported frames, skipped or truncated stream bytes) carries ``dropped``
-(``None``, "nothing lost", only when the stream byte range it names is empty, e.g. a SYN
-of another sequence number that carried no data), and when it names a stream byte
-range, ``dropped`` is that range's length. The JSON output of
+(0 when nothing was lost, e.g. a SYN of another sequence number that carried no data),
+and when it names a stream byte range, ``dropped`` is that range's length. The JSON output of
 packets and the tracker snapshot is checked on one input in :data:`JSON_EVERY` (chosen by
 the input's CRC-32, so a replay makes the same choice), on its first :data:`JSON_PACKETS`
 packet events: converting whole packets is most of an execution's cost otherwise. Error
@@ -224,8 +223,7 @@ def check_error(error: object, *, as_json: bool = True) -> None:
     if dropped is not None and dropped < 0:
         raise PropertyViolation(f"negative dropped count in {error!r}")
     span = error.where.span if error.where is not None else None
-    if isinstance(error, DROPPING) and dropped is None and not _notice(error) and not (
-            span is not None and span[0] == span[1]):   # an empty byte range: nothing lost
+    if isinstance(error, DROPPING) and dropped is None and not _notice(error):
         raise PropertyViolation(f"{type(error).__name__} without a dropped count: {error!r}")
     if isinstance(error, SPAN_IS_DROPPED) and span is not None and span[1] - span[0] != dropped:
         raise PropertyViolation(f"{type(error).__name__} drops {dropped} bytes of a "

@@ -282,7 +282,7 @@ class Flows:
             else:
                 conflict = StreamConflictError(_REJECTED[item.kind].format(
                     start=item.start, last=item.end - 1, count=item.count, detail=item.detail),
-                    span=(item.start, item.end), dropped=item.count or None)
+                    span=(item.start, item.end), dropped=item.count)   # 0: nothing lost
                 conflict.conflicting_copy = item.kind == "conflict"
                 error = conflict
             error.at(stream=flow.number, direction=direction.label)
