@@ -67,7 +67,7 @@ FIELDS = {
     'mme_types:MmeTypes.Empty': ((), ('ignored',)),
     'mme_types:MmeTypes.Region': ((), ('lower_x', 'lower_y', 'lower_z', 'upper_x', 'upper_y', 'upper_z')),
     'mme_types:MmeTypes.Credentials': ((), ('name', 'player_id', 'time', 'token')),
-    'mme_types:MmeTypes.PacketTypeSet': ((), ('bits',)),
+    'mme_types:MmeTypes.PacketTypeSet': ((), ('bitmap',)),
     'mme_types:MmeTypes.WidgetFlags': ((), ('active', 'live', 'disable', 'offset', 'reserved')),
 }
 

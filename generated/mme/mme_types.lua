@@ -182,7 +182,8 @@ end
 -- A set of packet types as a little-endian bit vector: bit n (bit n % 8 of byte
 -- n / 8, least significant bit first) is set when packet type n is in the set. Zero
 -- bytes at the end need not be sent; types whose bits are missing are not in the set.
--- `bits[n]` is the bit of packet type n.
+-- The vector is kept as its bytes: one flag per bit would be up to 65,536 objects
+-- for a packet of 8 KiB, read one bit at a time.
 -- See also: protocol.txt, "PACKET_AVAILABLE_PACKET_TYPES 0"
 MmeTypes.PacketTypeSet = class.class(KaitaiStruct)
 
@@ -194,18 +195,13 @@ function MmeTypes.PacketTypeSet:_init(io, parent, root)
 end
 
 function MmeTypes.PacketTypeSet:_read()
-  self.bits = {}
-  local i = 0
-  while not self._io:is_eof() do
-    self.bits[i + 1] = self._io:read_bits_int_le(1) ~= 0
-    i = i + 1
-  end
+  self.bitmap = self._io:read_bytes_full()
 end
 
 -- 
--- One flag per packet type, indexed by the packet type number.
--- When writing, give whole bytes of bits (`repeat: eos`): the count is implied by
--- `len_payload`, so a writer sets both.
+-- The bit vector: bit k (least significant first) of byte n is packet type
+-- 8 * n + k; the document's 65,536 types take at most 8,192 bytes.
+-- When writing, `len_payload` is the vector's length.
 
 -- 
 -- A box of the map given by two corners, both inclusive; S2 coordinates. The data

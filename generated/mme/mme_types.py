@@ -177,7 +177,8 @@ class MmeTypes(KaitaiStruct):
         """A set of packet types as a little-endian bit vector: bit n (bit n % 8 of byte
         n / 8, least significant bit first) is set when packet type n is in the set. Zero
         bytes at the end need not be sent; types whose bits are missing are not in the set.
-        `bits[n]` is the bit of packet type n.
+        The vector is kept as its bytes: one flag per bit would be up to 65,536 objects
+        for a packet of 8 KiB, read one bit at a time.
         
         .. seealso::
            protocol.txt, "PACKET_AVAILABLE_PACKET_TYPES 0"
@@ -189,19 +190,11 @@ class MmeTypes(KaitaiStruct):
             self._read()
 
         def _read(self):
-            self.bits = []
-            i = 0
-            while not self._io.is_eof():
-                self.bits.append(self._io.read_bits_int_le(1) != 0)
-                i += 1
-
+            self.bitmap = self._io.read_bytes_full()
 
 
         def _fetch_instances(self):
             pass
-            for i in range(len(self.bits)):
-                pass
-
 
 
     class Region(KaitaiStruct):

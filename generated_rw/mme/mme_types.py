@@ -214,7 +214,8 @@ class MmeTypes(ReadWriteKaitaiStruct):
         """A set of packet types as a little-endian bit vector: bit n (bit n % 8 of byte
         n / 8, least significant bit first) is set when packet type n is in the set. Zero
         bytes at the end need not be sent; types whose bits are missing are not in the set.
-        `bits[n]` is the bit of packet type n.
+        The vector is kept as its bytes: one flag per bit would be up to 65,536 objects
+        for a packet of 8 KiB, read one bit at a time.
         
         .. seealso::
            protocol.txt, "PACKET_AVAILABLE_PACKET_TYPES 0"
@@ -225,38 +226,22 @@ class MmeTypes(ReadWriteKaitaiStruct):
             self._root = _root
 
         def _read(self):
-            self.bits = []
-            i = 0
-            while not self._io.is_eof():
-                self.bits.append(self._io.read_bits_int_le(1) != 0)
-                i += 1
-
+            self.bitmap = self._io.read_bytes_full()
             self._dirty = False
 
 
         def _fetch_instances(self):
             pass
-            for i in range(len(self.bits)):
-                pass
-
 
 
         def _write__seq(self, io=None):
             super(MmeTypes.PacketTypeSet, self)._write__seq(io)
-            for i in range(len(self.bits)):
-                pass
-                if self._io.is_eof():
-                    raise kaitaistruct.ConsistencyError(u"bits", 0, self._io.size() - self._io.pos())
-                self._io.write_bits_int_le(1, int(self.bits[i]))
-
+            self._io.write_bytes(self.bitmap)
             if not self._io.is_eof():
-                raise kaitaistruct.ConsistencyError(u"bits", 0, self._io.size() - self._io.pos())
+                raise kaitaistruct.ConsistencyError(u"bitmap", 0, self._io.size() - self._io.pos())
 
 
         def _check(self):
-            for i in range(len(self.bits)):
-                pass
-
             self._dirty = False
 
 

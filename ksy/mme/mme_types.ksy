@@ -96,18 +96,16 @@ types:
       A set of packet types as a little-endian bit vector: bit n (bit n % 8 of byte
       n / 8, least significant bit first) is set when packet type n is in the set. Zero
       bytes at the end need not be sent; types whose bits are missing are not in the set.
-      `bits[n]` is the bit of packet type n.
+      The vector is kept as its bytes: one flag per bit would be up to 65,536 objects
+      for a packet of 8 KiB, read one bit at a time.
     doc-ref: protocol.txt, "PACKET_AVAILABLE_PACKET_TYPES 0"
     seq:
-      - id: bits
-        type: b1
-        # bit-endian le: the first b1 of a byte is its least significant bit, so
-        # bits[n] is bit n % 8 of byte n / 8, the document's order of packet types.
-        repeat: eos
+      - id: bitmap
+        size-eos: true
         doc: |
-          One flag per packet type, indexed by the packet type number.
-          When writing, give whole bytes of bits (`repeat: eos`): the count is implied by
-          `len_payload`, so a writer sets both.
+          The bit vector: bit k (least significant first) of byte n is packet type
+          8 * n + k; the document's 65,536 types take at most 8,192 bytes.
+          When writing, `len_payload` is the vector's length.
   widget_flags:
     doc: The flag byte all server-menu widgets share (and MENU_RESPONSE echoes).
     doc-ref: protocol.txt, "Server-Side Menus"

@@ -32,7 +32,7 @@ def schema(*fields: pa.Field) -> pa.Schema:
 #: One row per packet event and per error event (decode, capture and state errors).
 PACKETS = schema(
     pa.field("index", I64), pa.field("record", I64), pa.field("t", TIME),
-    pa.field("direction", STR), pa.field("stream", I32), pa.field("packet_id", I32),
+    pa.field("dir", STR), pa.field("stream", I32), pa.field("packet_id", I32),
     pa.field("name", STR), pa.field("parent", I64), pa.field("wire_size", I64),
     pa.field("decompressed_size", I64), pa.field("error_kind", STR),
     pa.field("error_message", STR), pa.field("error_offset", I64),

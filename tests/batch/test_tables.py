@@ -49,7 +49,7 @@ def test_packets_table_is_every_event(protocol):
     for row, event in zip(packets, events):
         if isinstance(event, PacketEvent):
             assert (row["index"], row["name"], row["packet_id"], row["wire_size"],
-                    row["direction"], row["error_kind"]) == (
+                    row["dir"], row["error_kind"]) == (
                 event.index, event.name, event.packet_id, len(event.raw),
                 event.direction.label, None)
         else:
@@ -119,7 +119,7 @@ def test_mme_rows_match_the_state():
         if change["kind"] == "modify":
             assert change["blocks"] == 1 and change["block_type"] is not None
     chat = tables["mme_chat"].to_pylist()
-    s2c_chat = [c["text"] for c in chat if c["direction"] == "s2c"]
+    s2c_chat = [c["text"] for c in chat if c["dir"] == "s2c"]
     assert s2c_chat == [line["text"] for line in snapshot["chat"]]
     moves = tables["mme_moves"].to_pylist()
     last_self = [m for m in moves if m["is_self"]][-1]

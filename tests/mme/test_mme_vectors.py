@@ -40,12 +40,13 @@ def test_packet_type_bit_vector(packet_type):
     # types 0, 1, 5 (byte 0 = 0b00100011), 24 (byte 3 bit 0), 49 (byte 6 bit 1)
     payload = bytes([0b00100011, 0, 0, 0b00000001, 0, 0, 0b00000010])
     p = decode(packet_type, payload)
-    assert len(p.bits) == 56
-    assert [i for i, bit in enumerate(p.bits) if bit] == [0, 1, 5, 24, 49]
+    assert p.bitmap == payload
+    bits = int.from_bytes(p.bitmap, "little")
+    assert [i for i in range(len(p.bitmap) * 8) if bits >> i & 1] == [0, 1, 5, 24, 49]
 
 
 def test_packet_type_bit_vector_empty():
-    assert decode(0, b"").bits == []
+    assert decode(0, b"").bitmap == b""
 
 
 # -- connection ------------------------------------------------------------------------

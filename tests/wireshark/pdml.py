@@ -21,9 +21,13 @@ def tshark(plugin: Path, capture: Path, *args: str, timeout: float = 600
            ) -> subprocess.CompletedProcess:
     """tshark with the plugin on a capture; it must finish without any Lua error."""
     assert TSHARK is not None
+    # a HOME of its own: only the plugin under test, not one installed in the user's
+    # personal plugin folder (wirestruct wireshark install), is loaded
+    home = Path(plugin).resolve().parent / "home"
+    home.mkdir(exist_ok=True)
     proc = subprocess.run([TSHARK, "-X", f"lua_script:{plugin}", "-r", str(capture), *args],
                           capture_output=True, text=True, timeout=timeout,
-                          env=dict(os.environ, LC_ALL="C"))
+                          env=dict(os.environ, LC_ALL="C", HOME=str(home)))
     assert proc.returncode == 0, proc.stderr
     assert "Lua" not in proc.stderr, proc.stderr
     return proc

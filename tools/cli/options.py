@@ -129,8 +129,16 @@ def add_follow(p: argparse.ArgumentParser) -> None:
                         "tail -f) until interrupted with Ctrl-C, then print the summary")
 
 
+def positive(text: str) -> int:
+    """A number of packets to stop after: a whole number, 1 or more."""
+    value = count(text)
+    if value == 0:
+        raise argparse.ArgumentTypeError("0: give 1 or more packets (leave -c out for all)")
+    return value
+
+
 def add_count(p: argparse.ArgumentParser) -> None:
-    p.add_argument("-c", "--count", type=count, metavar="N",
+    p.add_argument("-c", "--count", type=positive, metavar="N",
                    help="stop after N packets (top-level ones; like tshark -c)")
 
 

@@ -75,7 +75,10 @@ def packet(packet_type: int, payload: dict[str, Any] | None = None,
 def type_bits(types: Iterable[int]) -> dict[str, Any]:
     """A packet type set: one bit per type, whole bytes up to the highest type."""
     wanted = set(types)
-    return {"bits": [t in wanted for t in range((max(wanted) // 8 + 1) * 8)]}
+    bitmap = bytearray(max(wanted) // 8 + 1)
+    for t in wanted:
+        bitmap[t // 8] |= 1 << (t % 8)
+    return {"bitmap": bytes(bitmap)}
 
 
 def region(lower: Sequence[int], upper: Sequence[int]) -> dict[str, Any]:

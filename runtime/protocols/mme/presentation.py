@@ -53,6 +53,20 @@ def map_change(data: dict[str, Any]) -> str | None:
     return None
 
 
+def packet_types(data: dict[str, Any]) -> str | None:
+    """AVAILABLE/SELECT_PACKET_TYPES: the packet types of the set (its expansion)."""
+    types = (data.get("expansions") or {}).get("packet_types")
+    if not isinstance(types, list):
+        return None
+    shown = ",".join(str(t) for t in types[:_TYPES_SHOWN])
+    more = f",... ({len(types)} types)" if len(types) > _TYPES_SHOWN else ""
+    return f"types={shown}{more}"
+
+
+#: Packet types named in one summary line of a packet type set.
+_TYPES_SHOWN = 12
+
 PRESENTATION = Presentation(summaries={
     "move_player": move_player, "chat_message": chat_message, "map_fill": map_change,
-    "map_data": map_change, "map_modify": map_change, "buffer_is_map_data": map_change})
+    "map_data": map_change, "map_modify": map_change, "buffer_is_map_data": map_change,
+    "available_packet_types": packet_types, "select_packet_types": packet_types})

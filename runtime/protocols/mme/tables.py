@@ -19,7 +19,7 @@ _REGION_DATA = (int(P.map_data), int(P.buffer_is_map_data))
 
 #: MME: one row per MOVE_PLAYER (both directions).
 MME_MOVES = schema(
-    pa.field("packet_index", I64), pa.field("t", TIME), pa.field("direction", STR),
+    pa.field("packet_index", I64), pa.field("t", TIME), pa.field("dir", STR),
     pa.field("player_id", I32), pa.field("is_self", pa.bool_()),
     pa.field("x", F64), pa.field("y", F64), pa.field("z", F64),
     pa.field("u", F64), pa.field("v", F64),
@@ -35,7 +35,7 @@ MME_MAP_CHANGES = schema(
 
 #: MME: one row per CHAT_MESSAGE (both directions).
 MME_CHAT = schema(
-    pa.field("packet_index", I64), pa.field("t", TIME), pa.field("direction", STR),
+    pa.field("packet_index", I64), pa.field("t", TIME), pa.field("dir", STR),
     pa.field("player_id", I32), pa.field("text", STR),
 )
 

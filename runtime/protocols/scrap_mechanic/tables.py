@@ -51,7 +51,7 @@ SM_TRANSFORMS = schema(
 #: Scrap Mechanic: one row per message shown (18, 19) or chat message sent (27, 28).
 SM_MESSAGES = schema(
     pa.field("packet_index", I64), pa.field("t", TIME), pa.field("tick", I64),
-    pa.field("stream", I32), pa.field("direction", STR), pa.field("kind", STR),
+    pa.field("stream", I32), pa.field("dir", STR), pa.field("kind", STR),
     pa.field("location", STR), pa.field("type", STR), pa.field("sender", STR),
     pa.field("message", STR), pa.field("shown", STR), pa.field("special", STR),
     pa.field("timestamp", I64),
