@@ -172,3 +172,18 @@ def test_a_wheel_user_finds_the_project_and_the_analysis_extra():
     assert any(r.startswith("pandas") for r in analysis)
     readme = (ROOT / "README.md").read_text()
     assert "wirestruct samples" in readme and "[analysis]" in readme
+
+
+def test_tree_gives_bit_fields_their_bit_positions_and_sub_updates_their_offsets(capsys):
+    """Bit fields show ``offset:bit`` and a size in bits; what a sub-update reads is shown
+    at offsets within its data, marked relative with ``+``."""
+    status, out, _ = run(["decode", SAMPLES["scrap-mechanic"], "-p", "scrap-mechanic",
+                          "-T", "tree", "--upto", 70], capsys)
+    assert status == 0
+    lines = out.splitlines()
+    start = next(i for i, line in enumerate(lines) if "expansions.sub_updates" in line)
+    inside = lines[start:start + 200]
+    bits = [line for line in inside if re.match(r"^\+[0-9a-f]{5}:[0-7] +\d+b ", line)]
+    assert bits, inside[:20]
+    assert any(re.match(r"^\+[0-9a-f]{5}:[0-7] +1b +is_downed", line) for line in inside) or \
+        len({line.split()[0] for line in bits}) > 3
