@@ -1,6 +1,7 @@
 """Progress on stderr: a bar with rate and ETA on a terminal (cleared at the end, and not
 drawn when stdout is the same terminal), plain lines otherwise; items pass unchanged."""
 import io
+import re
 
 from wirestruct.tools.progress import Progress
 
@@ -18,6 +19,7 @@ def test_bar_on_a_terminal_is_cleared_at_the_end():
     assert items == list(range(1024))
     text = out.getvalue()
     assert "reading" in text and "B/s" in text and "%" in text
+    assert re.search(r"\[\d\d:\d\d<(\?|\d\d:\d\d)", text)   # elapsed<remaining: the ETA
     assert text.rstrip(" ").endswith("\r")       # cleared: the summary follows on a clean line
 
 
