@@ -98,7 +98,7 @@ def test_tree_offsets_count_from_the_packet_through_substreams(capsys):
     assert re.search(r"^ 00000 +2 +packet_type: \"available_packet_types\"$", out, re.M)
     assert re.search(r"^ 00002 +2 +len_payload: 7$", out, re.M)
     assert re.search(r"^ 00004 +7 +payload$", out, re.M)
-    assert re.search(r"^ 00004 +7 +bits: \[56\]$", out, re.M)
+    assert re.search(r"^ 00004 +7 +bitmap: <7 bytes> bf0100c7001a03$", out, re.M)
 
 
 def test_tree_of_expansions_is_marked_relative(capsys):
