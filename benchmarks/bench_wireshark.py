@@ -67,20 +67,17 @@ def captures(tmp: Path, copies: int) -> list[tuple[str, Path, int]]:
     with open(large, "wb") as f:
         write_pcapng(f, big)
     out.append((f"MME sample x{copies}", large, 404 * copies))
-    diep = records(ROOT / "samples" / "diep.jsonl")
-    for name, count in (("diep.io sample", 1), (f"diep.io sample x{copies}", copies)):
-        path = tmp / f"diep_{count}.pcapng"
-        with open(path, "wb") as f:
-            write_exported_pdus(f, [CaptureRecord(i, r.t, r.direction, r.data, 0)
-                                    for i, r in enumerate(diep * count)], "diep")
-        out.append((name, path, 182 * count))
-    sm = records(ROOT / "samples" / "scrap_mechanic.jsonl")
-    for name, count in (("Scrap Mechanic sample", 1), (f"Scrap Mechanic x{copies}", copies)):
-        path = tmp / f"sm_{count}.pcapng"
-        with open(path, "wb") as f:
-            write_exported_pdus(f, [CaptureRecord(i, r.t, r.direction, r.data, 0)
-                                    for i, r in enumerate(sm * count)], "scrap_mechanic")
-        out.append((name, path, len(sm) * count))
+    # the message protocols as Wireshark's exported PDUs, once and ``copies`` times
+    for label, stem, sample, dissector in (
+            ("diep.io sample", "diep", "diep.jsonl", "diep"),
+            ("Scrap Mechanic sample", "sm", "scrap_mechanic.jsonl", "scrap_mechanic")):
+        packets = records(ROOT / "samples" / sample)
+        for name, count in ((label, 1), (f"{label} x{copies}", copies)):
+            path = tmp / f"{stem}_{count}.pcapng"
+            with open(path, "wb") as f:
+                write_exported_pdus(f, [CaptureRecord(i, r.t, r.direction, r.data, 0)
+                                        for i, r in enumerate(packets * count)], dissector)
+            out.append((name, path, len(packets) * count))
     return out
 
 

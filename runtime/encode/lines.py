@@ -6,9 +6,10 @@ from collections.abc import Iterator
 from typing import Any, BinaryIO
 
 from wirestruct.core import json_input
+from wirestruct.core.encoder import Encoder
 from wirestruct.core.errors import EncodeError, LimitExceededError, WirestructError, bounded
 from wirestruct.core.limits import DEFAULT_LIMITS, Limits
-from wirestruct.core.records import nanoseconds, time_text
+from wirestruct.core.records import CaptureRecord, nanoseconds, time_text
 
 
 def read_events(lines: BinaryIO, *, limits: Limits = DEFAULT_LIMITS
@@ -58,3 +59,14 @@ def timed(event: Any, line: bytes) -> Any:
     if (type(t) is int or type(t) is float) and math.isfinite(t) and abs(t) <= 1 << 53:
         out.t_ns = nanoseconds(float(t), time_text(line))
     return out
+
+
+def encoded(lines: BinaryIO, encoder: Encoder) -> Iterator[CaptureRecord | WirestructError]:
+    """What ``wirestruct encode`` makes of JSON Lines events: a record per packet encoded,
+    and an error (with its dropped count) for each line or event that is not, in order."""
+    for event in read_events(lines, limits=encoder.limits):
+        if isinstance(event, WirestructError):
+            yield event
+        else:
+            yield from encoder.feed(event)
+    yield from encoder.close()

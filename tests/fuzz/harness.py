@@ -64,7 +64,7 @@ from wirestruct.core.events import ErrorEvent, Event, PacketEvent
 from wirestruct.core.limits import Limits
 from wirestruct.core.records import CaptureRecord, Direction
 from wirestruct.core.session import decode_records, track
-from wirestruct.encode.lines import read_events
+from wirestruct.encode.lines import encoded
 from wirestruct.output.jsonify import to_jsonable
 from wirestruct.output.serialize import dumps_document
 from wirestruct.plugin import registry
@@ -386,7 +386,7 @@ def selected(data: bytes, formats: tuple[str, ...]) -> tuple[str, str, bytes]:
 
 def run_encode(data: bytes) -> Counter:
     """The input after its selector byte is the JSON Lines event input of ``wirestruct
-    encode -p PROTOCOL --to FORMAT``: read with :func:`wirestruct.encode.lines.read_events`,
+    encode -p PROTOCOL --to FORMAT``: read with :func:`wirestruct.encode.lines.encoded`,
     encoded by the protocol's encoder and written by
     :func:`wirestruct.captures.writers.capture_files.write_records` to memory, as
     ``wirestruct.tools.cli.encode`` does. Every error must be a WirestructError that
@@ -407,14 +407,7 @@ def run_encode(data: bytes) -> Counter:
         outcome[type(error).__name__] += 1
 
     def records() -> Iterator[CaptureRecord]:
-        def items() -> Iterator[CaptureRecord | WirestructError]:
-            for event in read_events(io.BytesIO(lines), limits=encoder.limits):
-                if isinstance(event, WirestructError):
-                    yield event
-                else:
-                    yield from encoder.feed(event)
-            yield from encoder.close()
-        for item in items():
+        for item in encoded(io.BytesIO(lines), encoder):
             if isinstance(item, CaptureRecord):
                 if not isinstance(item.data, bytes):
                     raise PropertyViolation(f"encoder yielded {item!r}")

@@ -23,7 +23,7 @@ from wirestruct.captures.writers.capture_files import write_records
 from wirestruct.core.encoder import Encoder
 from wirestruct.core.errors import EXIT_FAILED, EXIT_OK, UsageError, WirestructError
 from wirestruct.core.records import CaptureRecord
-from wirestruct.encode.lines import read_events
+from wirestruct.encode.lines import encoded
 from wirestruct.output.serialize import dumps
 from wirestruct.plugin.registry import get_protocol
 from wirestruct.tools import signals
@@ -61,15 +61,7 @@ def encode_lines(lines: BinaryIO, encoder: Encoder,
                  errors: list[WirestructError]) -> Iterator[CaptureRecord]:
     """Records of the events in ``lines``; what cannot be encoded goes to ``errors`` (and
     is printed on stderr as a JSON line)."""
-    def items() -> Iterator[CaptureRecord | WirestructError]:
-        for event in read_events(lines, limits=encoder.limits):
-            if isinstance(event, WirestructError):
-                yield event
-            else:
-                yield from encoder.feed(event)
-        yield from encoder.close()
-
-    for item in items():
+    for item in encoded(lines, encoder):
         if isinstance(item, CaptureRecord):
             yield item
         else:
