@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import enum
 import importlib
-import math
 import re
 from collections.abc import Callable, Mapping
 from functools import cache
@@ -34,11 +33,9 @@ import kaitaistruct
 import yaml
 from kaitaistruct import KaitaiStream, ReadWriteKaitaiStruct
 from wirestruct.core.errors import EncodeError
+from wirestruct.encode.primitives import INT_TYPE as _INT_TYPE
+from wirestruct.encode.primitives import Convert, converter, is_primitive
 from wirestruct.plugin.protocol import Specs
-
-_INT_TYPE = re.compile(r"^(?:[us][1248](?:le|be)?|b\d+(?:le|be)?)$")
-_FLOAT_TYPE = re.compile(r"^f[48](?:le|be)?$")
-
 
 
 def camel(name: str) -> str:
@@ -79,7 +76,7 @@ class TypeInfo:
     generated functions of its expressions."""
 
     __slots__ = ("specs", "stem", "cls", "spec", "outer", "path", "expressions", "_nested",
-                 "_types", "_rules")
+                 "_types", "_rules", "_plan", "_plans", "_instances", "_blank")
 
     def __init__(self, specs: Specs, stem: str, cls: type, spec: dict[str, Any],
                  outer: TypeInfo | None, path: str = "") -> None:
@@ -90,6 +87,51 @@ class TypeInfo:
         self._nested: dict[str, TypeInfo | None] = {}
         self._types: dict[str, TypeInfo] = {}
         self._rules: dict[str, Rule] = {}
+        self._plan: tuple[FieldPlan, ...] | None = None
+        self._plans: dict[int, FieldPlan] = {}
+        self._instances: tuple[tuple[str, FieldPlan | None], ...] | None = None
+        self._blank: _Blank | None = None
+
+    @property
+    def plan(self) -> tuple[FieldPlan, ...]:
+        """How each sequence field is converted and built, worked out once."""
+        plan = self._plan
+        if plan is None:
+            plan = self._plan = tuple(FieldPlan(self, attr) for attr in self.seq)
+        return plan
+
+    def plan_of(self, attr: dict[str, Any]) -> FieldPlan:
+        """The plan of field ``attr`` (one of :attr:`seq`, or any other field spec)."""
+        found = self._plans.get(id(attr))
+        if found is None:
+            found = next((plan for plan in self.plan if plan.attr is attr), None)
+            if found is None:
+                found = FieldPlan(self, attr)
+                if not any(attr is item for item in self.seq):
+                    return found                          # not kept: its id may be reused
+            self._plans[id(attr)] = found
+        return found
+
+    @property
+    def parse_instances(self) -> tuple[tuple[str, FieldPlan | None], ...]:
+        """The parse instances (not value instances): name, and the plan of one at a
+        ``pos`` (None for one that cannot be given)."""
+        found = self._instances
+        if found is None:
+            found = self._instances = tuple(
+                (name, FieldPlan(self, {**inst, "id": name}) if "pos" in inst else None)
+                for name, inst in (self.spec.get("instances") or {}).items()
+                if "value" not in inst)
+        return found
+
+    def new(self, params: tuple[Any, ...], parent: Any, root: Any) -> Any:
+        """An object of the read-write class holding only what its constructor sets
+        (``_root`` is the object itself when ``root`` is None), made without running the
+        constructor: the attributes it sets are copied from one made once."""
+        blank = self._blank
+        if blank is None:
+            blank = self._blank = _Blank(self.cls, len(self.spec.get("params") or ()))
+        return blank.new(params, parent, root)
 
     @property
     def seq(self) -> list[dict[str, Any]]:
@@ -115,7 +157,7 @@ class TypeInfo:
                 raise EncodeError(f"no generated function for the type of {name} in "
                                   f"{self.stem}: run `wirestruct regen`",
                                   expected="generated_rw/ made from the specs")
-            if found is None and isinstance(kind, str) and not _is_primitive(kind):
+            if found is None and isinstance(kind, str) and not is_primitive(kind):
                 found = (self.resolve_type(kind), ())
             self._rules[name] = found
         return found
@@ -182,10 +224,102 @@ def type_info(where: Specs | str, ref: str) -> TypeInfo:
 
 # -- expressions -------------------------------------------------------------------------
 _UNSET: Any = object()
+_IMMUTABLE = (type(None), bool, int, float, str, bytes)
 
 
-def _is_primitive(kind: str) -> bool:
-    return bool(_INT_TYPE.match(kind) or _FLOAT_TYPE.match(kind)) or kind in ("str", "strz")
+class _Blank:
+    """What a read-write class's constructor sets (``_io``, ``_dirty``, the switches of
+    its instances), taken from one object it made, so that objects are made by copying
+    it; its parameters are found by the values passed in. A class whose constructor sets
+    anything mutable is always constructed."""
+
+    __slots__ = ("cls", "count", "attrs", "params", "construct")
+
+    def __init__(self, cls: type, count: int) -> None:
+        self.cls, self.count = cls, count
+        marks = tuple(object() for _ in range(count))
+        made = cls(*marks, None, None, None).__dict__
+        where = {id(value): name for name, value in made.items()}
+        self.params = tuple(where.get(id(mark)) for mark in marks)
+        self.attrs = {name: value for name, value in made.items()
+                      if name not in ("_parent", "_root") and name not in self.params}
+        self.construct = None in self.params or not all(
+            value.__class__ in _IMMUTABLE for value in self.attrs.values())
+
+    def new(self, params: tuple[Any, ...], parent: Any, root: Any) -> Any:
+        if not params and not self.count and not self.construct:
+            obj = self.cls.__new__(self.cls)
+            d = obj.__dict__
+            d.update(self.attrs)
+            d["_parent"] = parent
+            d["_root"] = obj if root is None else root
+            return obj
+        if self.construct or len(params) != self.count:
+            obj = self.cls(*params, None, parent, root)
+            if root is None:
+                _set(obj, "_root", obj)
+            return obj
+        obj = self.cls.__new__(self.cls)
+        d = obj.__dict__
+        d.update(self.attrs)
+        for name, value in zip(self.params, params):
+            d[name] = value
+        d["_parent"] = parent
+        d["_root"] = obj if root is None else root
+        return obj
+
+
+class FieldPlan:
+    """One field of a type (a seq field or a parse instance), worked out once: whether it
+    must be given, whether it repeats, how its user type is found (:data:`Rule`) and how a
+    primitive value is converted (a switch none of whose cases matches: as bytes)."""
+
+    __slots__ = ("info", "attr", "name", "required", "repeat", "rule", "convert", "size_check",
+                 "is_bytes", "is_int", "has_enum")
+
+    def __init__(self, info: TypeInfo, attr: dict[str, Any]) -> None:
+        self.info, self.attr, self.name = info, attr, attr["id"]
+        kind = attr.get("type")
+        switch = kind.__class__ is dict
+        self.required = "if" not in attr and not switch
+        self.repeat: str | None = attr.get("repeat")
+        try:
+            self.rule: Rule | Callable[..., Any] = info.rule(attr)
+        except EncodeError as exc:
+            failure = exc
+
+            def unusable(obj: Any, index: int | None) -> Any:
+                raise failure
+            self.rule = unusable
+        primitive = {k: v for k, v in attr.items() if k != "type"} if switch else attr
+        self.convert: Convert = converter(primitive, info.resolve_enum)
+        self.size_check = info.expressions.get((self.name, "if"))  # an `if: _io.size ...`
+        self.has_enum = "enum" in attr
+        kind = primitive.get("type")
+        self.is_bytes = kind is None
+        self.is_int = isinstance(kind, str) and bool(_INT_TYPE.match(kind))
+
+    def child(self, obj: Any, index: int | None = None) -> tuple[TypeInfo, tuple[Any, ...]] | None:
+        """The user type of the field (its switch evaluated on the fields of ``obj`` set so
+        far; ``index``: the item's, in a repeated field) and its parameter values; None for
+        a primitive field and for a switch none of whose cases matches (bytes)."""
+        rule = self.rule
+        if rule is None or rule.__class__ is tuple:
+            return rule       # type: ignore[return-value]
+        try:
+            found = rule(obj, index)    # type: ignore[operator]  # not a tuple: a function
+        except EncodeError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - any field the expression cannot use
+            kind = self.attr.get("type")
+            text = kind.get("switch-on") if isinstance(kind, dict) else kind
+            raise EncodeError(f"cannot evaluate the type of field {self.name} ({text}): "
+                              f"{type(exc).__name__}: {exc}",
+                              expected="the fields the expression names") from exc
+        if found is None:
+            return None
+        ref, args = found
+        return self.info.resolve_type(ref), args
 
 
 Hooks = Mapping[type, Callable[[Mapping[str, Any], tuple[Any, ...]], Mapping[str, Any]]]
@@ -196,81 +330,10 @@ def _path(path: str, name: Any) -> str:
     return f"{path}/{name}" if path else str(name)
 
 
-@cache
-def _int_range(kind: str) -> tuple[int, int]:
-    """The values an integer type holds: ``u2`` 0 .. 65535, ``s1`` -128 .. 127, ``b3`` 0 .. 7."""
-    if kind[0] == "b":
-        digits = re.match(r"b(\d+)", kind)
-        if digits is None:
-            raise ValueError(f"{kind} is not an integer type")
-        return 0, (1 << int(digits.group(1))) - 1
-    bits = 8 * int(kind[1])
-    if kind[0] == "u":
-        return 0, (1 << bits) - 1
-    return -(1 << (bits - 1)), (1 << (bits - 1)) - 1
-
-
-def _primitive(attr: dict[str, Any], value: Any, info: TypeInfo, path: str) -> Any:
-    kind = attr.get("type")
-    try:
-        if "enum" in attr:
-            enum_cls = info.resolve_enum(attr["enum"])
-            if isinstance(value, str):
-                return enum_cls[value]
-            return KaitaiStream.resolve_enum(enum_cls, int(value))
-        if kind in ("str", "strz"):
-            if not isinstance(value, str):
-                raise TypeError("a string is expected")
-            return value
-        if kind is None:                                  # bytes (size, size-eos, contents)
-            if isinstance(value, (bytes, bytearray)):
-                return bytes(value)
-            return bytes.fromhex(value)
-        if kind == "b1":
-            if not isinstance(value, bool):
-                raise TypeError("true or false is expected")
-            return value
-        if _FLOAT_TYPE.match(kind):
-            if isinstance(value, str):
-                return float({"Infinity": "inf", "-Infinity": "-inf"}.get(value, value))
-            if isinstance(value, bool) or not isinstance(value, (int, float)):
-                raise TypeError("a number is expected")
-            return float(value)
-        if _INT_TYPE.match(kind):
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise TypeError("an integer is expected")
-            low, high = _int_range(kind)
-            if not low <= value <= high:
-                raise ValueError(f"out of range {low} .. {high}")
-            return value
-    except (KeyError, ValueError, TypeError) as exc:
-        wanted = attr.get("enum") or kind or "hex bytes"
-        raise EncodeError(f"bad value {value!r} for field {path}: {exc}",
-                          field_path=path, expected=f"a {wanted} value") from exc
-    raise EncodeError(f"field {path} has type {kind!r}, which cannot be built",
-                      field_path=path, expected="a primitive or user type")
-
-
 def _child_type(attr: dict[str, Any], obj: Any, info: TypeInfo,
                 index: int | None = None) -> tuple[TypeInfo, tuple[Any, ...]] | None:
-    """The user type of a field (its switch evaluated) and its parameter values, on the
-    fields of ``obj`` set so far (``index``: the item's, in a repeated field); None for a
-    primitive field and for a switch none of whose cases matches (the field is bytes)."""
-    rule = info.rule(attr)
-    if rule is None or rule.__class__ is tuple:
-        return rule
-    try:
-        found = rule(obj, index)    # type: ignore[operator]  # not a tuple: a function
-    except Exception as exc:  # noqa: BLE001 - any field the expression cannot use
-        kind = attr.get("type")
-        text = kind.get("switch-on") if isinstance(kind, dict) else kind
-        raise EncodeError(f"cannot evaluate the type of field {attr['id']} ({text}): "
-                          f"{type(exc).__name__}: {exc}",
-                          expected="the fields the expression names") from exc
-    if found is None:
-        return None
-    ref, args = found
-    return info.resolve_type(ref), args
+    """The user type of field ``attr`` of ``info`` (see :meth:`FieldPlan.child`)."""
+    return info.plan_of(attr).child(obj, index)
 
 
 #: Sets a field without the read-write classes' change tracking (``_check()`` follows).
@@ -298,41 +361,40 @@ def build(info: TypeInfo, fields: Mapping[str, Any], params: tuple[Any, ...] = (
     if fields.__class__ is not dict and not isinstance(fields, Mapping):
         raise EncodeError(f"field {path or '/'} must be an object, not {type(fields).__name__}",
                           field_path=path or None, expected="a JSON object of fields")
-    obj = info.cls(*params, None, parent, root)
-    _set(obj, "_spec_type", info)
+    obj = info.new(params, parent, root)
+    d = obj.__dict__
+    d["_spec_type"] = info
     if root is None:
-        obj._root = obj
-        _set(obj, "_size_conditions", [])
-    io_checks = obj._root._size_conditions
-    for attr in info.seq:
-        name = attr["id"]
-        value = fields.get(name)
+        io_checks: list[Any] = []
+        d["_size_conditions"] = io_checks
+    else:
+        io_checks = root._size_conditions
+    get = fields.get
+    for plan in info.plan:
+        name = plan.name
+        value = get(name)
         if value is None:
-            if "if" not in attr and attr.get("type").__class__ is not dict:
+            if plan.required:
                 raise EncodeError(f"field {_path(path, name)} is missing",
                                   field_path=_path(path, name), expected="a value (it has no if:)")
             continue                      # absent: its if: was false, or its switch has no case
-        here = _path(path, name)
-        size_check = info.expressions.get((name, "if"))   # an `if: _io.size ...`
-        if size_check is not None:
-            io_checks.append((obj, size_check, attr["if"], here))
-        if "repeat" in attr:
-            if not isinstance(value, list):
+        here = f"{path}/{name}" if path else name
+        if plan.size_check is not None:
+            io_checks.append((obj, plan.size_check, plan.attr["if"], here))
+        if plan.repeat is not None:
+            if value.__class__ is not list and not isinstance(value, list):
                 raise EncodeError(f"field {here} must be a list", field_path=here,
                                   expected="a JSON array")
             items: list[Any] = []
-            _set(obj, name, items)                        # earlier items are visible to params
+            d[name] = items                               # earlier items are visible to params
             for i, item in enumerate(value):
-                items.append(_value(attr, item, obj, info, f"{here}[{i}]", i, hooks))
+                items.append(_value(plan, item, obj, f"{here}[{i}]", i, hooks))
         else:
-            _set(obj, name, _value(attr, value, obj, info, here, None, hooks))
-    for name, inst in (info.spec.get("instances") or {}).items():
-        if "value" in inst:
-            continue                                      # computed from the fields
-        value = fields.get(name)                          # a parse instance: written too
-        if isinstance(value, Mapping) and "pos" in inst:
-            setattr(obj, name, _value({**inst, "id": name}, value, obj, info,
-                                      _path(path, name), None, hooks))
+            d[name] = _value(plan, value, obj, here, None, hooks)
+    for name, instance in info.parse_instances:
+        value = get(name)                                 # a parse instance: written too
+        if instance is not None and isinstance(value, Mapping):
+            setattr(obj, name, _value(instance, value, obj, _path(path, name), None, hooks))
         else:
             setattr(obj, f"{name}__enabled", False)
     try:
@@ -344,14 +406,18 @@ def build(info: TypeInfo, fields: Mapping[str, Any], params: tuple[Any, ...] = (
     return obj
 
 
-def _value(attr: dict[str, Any], value: Any, obj: Any, info: TypeInfo, path: str,
-           index: int | None = None, hooks: Hooks | None = None) -> Any:
-    child = _child_type(attr, obj, info, index)
-    if child is None:
-        if isinstance(attr.get("type"), dict):
-            attr = {k: v for k, v in attr.items() if k != "type"}   # unmatched switch: bytes
-        return _primitive(attr, value, info, path)
-    child_info, args = child
+def _value(plan: FieldPlan, value: Any, obj: Any, path: str, index: int | None,
+           hooks: Hooks | None) -> Any:
+    rule = plan.rule
+    if rule is None:
+        return plan.convert(value, path)
+    if rule.__class__ is tuple:
+        child_info, args = rule                           # type: ignore[misc]
+    else:
+        child = plan.child(obj, index)
+        if child is None:
+            return plan.convert(value, path)              # unmatched switch: bytes
+        child_info, args = child
     return build(child_info, value, args, parent=obj, root=obj._root, path=path, hooks=hooks)
 
 
@@ -500,13 +566,3 @@ def encode_fields(info: TypeInfo, fields: Mapping[str, Any], params: tuple[Any, 
     """Fields to bytes in one step."""
     return to_bytes(build(info, fields, params, hooks=hooks), size)
 
-
-def finite(value: float) -> Any:
-    """A float as ``to_jsonable`` prints it (non-finite as strings)."""
-    if math.isfinite(value):
-        return value
-    return "NaN" if math.isnan(value) else ("Infinity" if value > 0 else "-Infinity")
-
-
-def enum_name(value: Any) -> Any:
-    return value.name if isinstance(value, enum.Enum) else value

@@ -29,7 +29,8 @@ from types import MappingProxyType
 from typing import Any
 
 from wirestruct.core.errors import EncodeError
-from wirestruct.encode.building import _INT_TYPE, TypeInfo, _child_type, _primitive, _set
+from wirestruct.encode.building import FieldPlan, TypeInfo
+from wirestruct.encode.primitives import INT_TYPE
 from wirestruct.output import presentation
 
 #: The value a table's closing entry is rebuilt from (readable lists leave it out).
@@ -62,6 +63,29 @@ def convert(event: dict[str, Any], key: str, info: TypeInfo, params: tuple[Any, 
         event[key] = raw_fields(info, value, params, rebuild=rebuild)
 
 
+class _Shape:
+    """What readable output changed in one type (its protocol's presentation), looked up
+    once per type."""
+
+    __slots__ = ("inverse", "objects", "zero", "backs")
+
+    def __init__(self, cls: type) -> None:
+        self.inverse = presentation.value_from(cls)
+        self.objects = presentation.takes_objects(cls)
+        self.zero = presentation.zero_fields(cls)
+        self.backs = presentation.field_values(cls)
+
+
+_SHAPES: dict[type, _Shape] = {}
+
+
+def _shape(cls: type) -> _Shape:
+    found = _SHAPES.get(cls)
+    if found is None:
+        found = _SHAPES[cls] = _Shape(cls)
+    return found
+
+
 class _Walk:
     """One conversion, with the protocol's way of rebuilding bookkeeping."""
 
@@ -72,29 +96,29 @@ class _Walk:
                parent: Any, root: Any) -> tuple[Any, Any]:
         """The raw form of ``value`` and a read-write object holding it, on which the
         expressions of later fields are evaluated (None when it cannot be made)."""
-        if not isinstance(value, Mapping) or presentation.takes_objects(info.cls):
-            inverse = presentation.value_from(info.cls)
-            if inverse is None:
+        shape = _shape(info.cls)
+        if shape.objects or not isinstance(value, Mapping):
+            if shape.inverse is None:
                 return value, None
             try:
-                value = inverse(value, params, field)
+                value = shape.inverse(value, params, field)
             except (ValueError, TypeError, IndexError, OverflowError, AttributeError):
                 return value, None                    # the encoder names the bad value
         try:
-            obj = info.cls(*params, None, parent, root)
+            obj = info.new(params, parent, root)
         except Exception:  # noqa: BLE001 - parameters that do not fit: the encoder says so
             return dict(value), None
-        _set(obj, "_root", obj if root is None else root)
+        held = obj.__dict__
         out = dict(value) if value is not CLOSING else {}
-        zero = presentation.zero_fields(info.cls)
-        backs = presentation.field_values(info.cls)
-        for attr in info.seq:
-            name = attr["id"]
-            item = value.get(name)
+        zero, backs = shape.zero, shape.backs
+        get = value.get
+        for plan in info.plan:
+            name = plan.name
+            item = get(name)
             if item is None:
-                item = self.rebuild(attr, value, obj, info)
+                item = self.rebuild(plan.attr, value, obj, info)
                 if item is None and name in zero:
-                    item = _zero(attr)
+                    item = _zero(plan.attr)
                 if item is None:
                     continue
             elif name in backs:
@@ -102,47 +126,48 @@ class _Walk:
                     item = backs[name][1](item)
                 except (ValueError, TypeError, IndexError, OverflowError, AttributeError):
                     pass                                  # the encoder names the bad value
-            if "repeat" in attr and isinstance(item, list):
-                out[name] = self.repeated(attr, item, obj, info)
+            if plan.repeat is not None and isinstance(item, list):
+                out[name] = self.repeated(plan, item, obj)
                 continue
-            raw, ctx = self.attr(attr, item, obj, info, None)
+            raw, ctx = self.attr(plan, item, obj, None)
             out[name] = raw
             if ctx is not _UNSET:
-                _set(obj, name, ctx)
-        for name, inst in (info.spec.get("instances") or {}).items():
-            item = value.get(name)
-            if "pos" in inst and isinstance(item, Mapping):   # a parse instance: written too
-                out[name] = self.attr({**inst, "id": name}, item, obj, info, None)[0]
+                held[name] = ctx
+        for name, instance in info.parse_instances:
+            item = get(name)
+            if instance is not None and isinstance(item, Mapping):   # written too
+                out[name] = self.attr(instance, item, obj, None)[0]
         return out, obj
 
-    def repeated(self, attr: dict[str, Any], items: list, obj: Any, info: TypeInfo) -> list:
+    def repeated(self, plan: FieldPlan, items: list, obj: Any) -> list:
         ctxs: list = []
-        _set(obj, attr["id"], ctxs)                       # earlier items are visible to params
+        obj.__dict__[plan.name] = ctxs                    # earlier items are visible to params
         raws = []
         for i, item in enumerate(items):
-            raw, ctx = self.attr(attr, item, obj, info, i)
+            raw, ctx = self.attr(plan, item, obj, i)
             raws.append(raw)
             ctxs.append(ctx)
-        if attr.get("repeat") == "until" and not (ctxs and _is_end(ctxs[-1])):
+        if plan.repeat == "until" and not (ctxs and _is_end(ctxs[-1])):
             try:
-                child = _child_type(attr, obj, info, len(ctxs))
+                child = plan.child(obj, len(ctxs))
             except EncodeError:
                 return raws
             if child is not None and presentation.end_marker(child[0].cls) is not None:
-                raws.append(self.struct(child[0], CLOSING, tuple(child[1]), attr["id"], obj,
+                raws.append(self.struct(child[0], CLOSING, tuple(child[1]), plan.name, obj,
                                         obj._root)[0])
         return raws
 
-    def attr(self, attr: dict[str, Any], item: Any, obj: Any, info: TypeInfo,
-             index: int | None) -> tuple[Any, Any]:
+    def attr(self, plan: FieldPlan, item: Any, obj: Any, index: int | None) -> tuple[Any, Any]:
+        if plan.rule is None:
+            return _primitive_raw(plan, item)
         try:
-            child = _child_type(attr, obj, info, index)
+            child = plan.child(obj, index)
         except EncodeError:
             return item, _UNSET                           # the encoder reports it
         if child is None:
-            return _primitive_raw(attr, item, info)
+            return _primitive_raw(plan, item)
         child_info, args = child
-        return self.struct(child_info, item, tuple(args), attr.get("id"), obj, obj._root)
+        return self.struct(child_info, item, tuple(args), plan.name, obj, obj._root)
 
 
 def _zero(attr: dict[str, Any]) -> Any:
@@ -150,7 +175,7 @@ def _zero(attr: dict[str, Any]) -> Any:
     wider integers as 0; None for a repeated one (its count follows from other fields:
     the protocol's hooks fill it)."""
     kind = attr.get("type")
-    if "repeat" in attr or not isinstance(kind, str) or not _INT_TYPE.match(kind):
+    if "repeat" in attr or not isinstance(kind, str) or not INT_TYPE.match(kind):
         return None
     return False if kind == "b1" else 0
 
@@ -165,19 +190,14 @@ def _is_end(ctx: Any) -> bool:
         return False
 
 
-def _primitive_raw(attr: dict[str, Any], item: Any, info: TypeInfo) -> tuple[Any, Any]:
-    kind = attr.get("type")
-    if isinstance(kind, dict):                            # a switch with no case: bytes
-        attr = {k: v for k, v in attr.items() if k != "type"}
-        kind = None
-    if "enum" not in attr:
-        if kind is None and isinstance(item, Mapping) and set(item) == {"hex"}:
+def _primitive_raw(plan: FieldPlan, item: Any) -> tuple[Any, Any]:
+    if not plan.has_enum:
+        if plan.is_bytes and isinstance(item, Mapping) and set(item) == {"hex"}:
             item = item["hex"]
-        elif (isinstance(kind, str) and isinstance(item, str) and _INT_TYPE.match(kind)
-              and _DIGITS.match(item)):
+        elif plan.is_int and isinstance(item, str) and _DIGITS.match(item):
             item = int(item)                              # --big-ints string
     try:
-        return item, _primitive(attr, item, info, attr.get("id", ""))
+        return item, plan.convert(item, plan.name)
     except EncodeError:
         return item, _UNSET
 

@@ -12,7 +12,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from wirestruct.core.errors import EncodeError
-from wirestruct.encode.building import _INT_TYPE, TypeInfo, _child_type, _set
+from wirestruct.encode.building import TypeInfo, _child_type, _set
+from wirestruct.encode.primitives import INT_TYPE as _INT_TYPE
 from wirestruct.encode.unpresent import CLOSING
 from wirestruct.output import presentation
 from wirestruct.protocols.diep.presentation import CLOSING_JUMP, HIDDEN_FIELDS, jump_from
