@@ -539,7 +539,7 @@ def test_reading_streams_a_non_seekable_file(name):
     items = list(read_packet_capture(stream, server=None, server_ports=(), transport="stream",
                                      limits=DEFAULT_LIMITS))
     assert streams(items) == TRAFFIC
-    assert max(stream.sizes) <= 1300           # one record at a time, never the file
+    assert max(stream.sizes) <= 1 << 18        # a block at most, never the file
     assert min(stream.sizes) >= 1
 
 

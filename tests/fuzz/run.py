@@ -489,13 +489,16 @@ def _parallel_campaign(args: argparse.Namespace, targets: list[str]) -> int:
     entry: the state file is re-read and written under a lock)."""
     pending = list(targets)
     running: list[subprocess.Popen] = []
-    base = [sys.executable, str(Path(__file__).resolve()), "campaign", "--jobs", "1",
-            "--session", str(args.session), "--rss-mb", str(args.rss_mb),
-            "--timeout", str(args.timeout)]
+    options = ["--jobs", "1", "--session", str(args.session), "--rss-mb", str(args.rss_mb),
+               "--timeout", str(args.timeout)]
+    if args.runs is not None:
+        options += ["--runs", str(args.runs)]
     try:
         while pending or running:
             while pending and len(running) < args.jobs:
-                running.append(subprocess.Popen(base + [pending.pop(0)]))
+                # the target first: argparse takes no positional after the options
+                running.append(subprocess.Popen([sys.executable, str(Path(__file__).resolve()),
+                                                 "campaign", pending.pop(0), *options]))
             time.sleep(1)
             running = [p for p in running if p.poll() is None]
     except KeyboardInterrupt:
