@@ -422,7 +422,49 @@ def _value(plan: FieldPlan, value: Any, obj: Any, path: str, index: int | None,
 
 
 # -- writing -----------------------------------------------------------------------------
-class _GrowingStream(KaitaiStream):
+class _QuickStream(KaitaiStream):
+    """A write stream whose byte and number writes go straight to the buffer once bits
+    are aligned (what ``KaitaiStream`` does in five calls a field, in one); the bound of
+    a stream of fixed size is checked by :meth:`_room`."""
+
+    def _room(self, n: int) -> None:
+        return None
+
+    def write_bytes(self, buf: bytes) -> None:
+        if self.bits_left:
+            self.write_align_to_byte()
+        self._room(len(buf))
+        self._io.write(buf)
+
+
+def _quick_write(packer: Any) -> Callable[[_QuickStream, Any], None]:
+    pack, size = packer.pack, packer.size
+
+    def write(self: _QuickStream, v: Any) -> None:
+        if self.bits_left:
+            self.write_align_to_byte()
+        self._room(size)
+        self._io.write(pack(v))
+    return write
+
+
+for _name, _packer in vars(KaitaiStream).items():
+    if _name.startswith("packer_"):
+        setattr(_QuickStream, "write_" + _name[len("packer_"):], _quick_write(_packer))
+
+
+class _SizedStream(_QuickStream):
+    """A write stream of ``size`` bytes."""
+
+    def __init__(self, size: int) -> None:
+        super().__init__(BytesIO(bytearray(size)))
+
+    def _room(self, n: int) -> None:
+        if self._io.tell() + n > self._size:
+            self._ensure_bytes_left_to_write(n, self._io.tell())   # raises the stream's error
+
+
+class _GrowingStream(_QuickStream):
     """A write stream with no fixed end, to find how many bytes an object writes.
 
     ``at_end`` is what it answers to ``is_eof()``: False lets fields under
@@ -542,7 +584,7 @@ def to_bytes(obj: ReadWriteKaitaiStruct, size: int | None = None) -> bytes:
             if once is not None:
                 return once
             size = measure(obj)
-        out = KaitaiStream(BytesIO(bytearray(size)))
+        out = _SizedStream(size)
         obj._write(out)
         out.write_align_to_byte()
         if out.pos() != size:

@@ -22,31 +22,66 @@ from wirestruct.protocols.diep.presentation import CLOSING_JUMP, HIDDEN_FIELDS, 
 def rebuild(attr: dict[str, Any], value: Mapping[str, Any], obj: Any, info: TypeInfo) -> Any:
     """A bookkeeping field readable output leaves out, recomputed; None when it is not one
     (or cannot be: the encoder then says it is missing)."""
-    name = attr["id"]
-    inline = isinstance(attr.get("type"), str) and bool(_INT_TYPE.match(attr["type"]))
-    if inline:
-        if name not in HIDDEN_FIELDS:
-            return None
-        if isinstance(attr.get("valid"), int):            # a constant byte (table_start)
-            return attr["valid"]
-    else:
+    kind = _kind(info, attr)
+    if kind is None:
+        return None
+    if kind is _CHILD:
         try:
             child = _child_type(attr, obj, info)
         except EncodeError:
             return None
-        if child is None or not presentation.is_hidden(child[0].cls):
+        kind = _child_kind(child[0]) if child is not None else None
+        if kind is None:
             return None
-        key = presentation.class_key(child[0].cls)
-        if key.endswith(".IndexTable"):
-            return _index_table(name, value, info)
-        if not key.endswith(".Jump"):
-            return None
+    if kind is _INDEX_TABLE:
+        return _index_table(attr["id"], value, info)
+    if kind is not _JUMP and kind is not _INLINE_JUMP:
+        return kind                                       # a constant byte (table_start)
     try:
         jump = CLOSING_JUMP if value is CLOSING else jump_from(value.get("index"),
                                                                obj.prev_index)
     except (ValueError, AttributeError):
         return None
-    return jump if inline else {"xored_jump": jump}
+    return jump if kind is _INLINE_JUMP else {"xored_jump": jump}
+
+
+#: What a field is to :func:`rebuild`: a jump written inline, a jump type, an index-only
+#: table, a constant (the value itself), a user type to look at per object, or None.
+_INLINE_JUMP, _JUMP, _INDEX_TABLE, _CHILD = object(), object(), object(), object()
+_KINDS: dict[tuple[int, int], Any] = {}
+
+
+def _kind(info: TypeInfo, attr: dict[str, Any]) -> Any:
+    key = (id(info), id(attr))
+    found = _KINDS.get(key, _KINDS)
+    if found is _KINDS:
+        found = _KINDS[key] = _classify(info, attr)
+    return found
+
+
+def _classify(info: TypeInfo, attr: dict[str, Any]) -> Any:
+    name = attr["id"]
+    if isinstance(attr.get("type"), str) and bool(_INT_TYPE.match(attr["type"])):
+        if name not in HIDDEN_FIELDS:
+            return None
+        if isinstance(attr.get("valid"), int):            # a constant byte (table_start)
+            return attr["valid"]
+        return _INLINE_JUMP
+    rule = info.plan_of(attr).rule
+    if rule is None:
+        return None
+    if rule.__class__ is tuple:
+        return _child_kind(rule[0])                       # type: ignore[index]
+    return _CHILD
+
+
+def _child_kind(child: TypeInfo) -> Any:
+    if not presentation.is_hidden(child.cls):
+        return None
+    key = presentation.class_key(child.cls)
+    if key.endswith(".IndexTable"):
+        return _INDEX_TABLE
+    return _JUMP if key.endswith(".Jump") else None
 
 
 def _index_table(name: str, value: Mapping[str, Any], info: TypeInfo) -> dict[str, Any] | None:
