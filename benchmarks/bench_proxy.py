@@ -1,0 +1,122 @@
+"""A proxy's work per protocol: decode a generated session, change one field in every
+packet, encode it back; packets per second and the factor over real time.
+
+    python benchmarks/bench_proxy.py [--repeat 3] [--protocol NAME] [--length N]
+
+Each protocol's generated session (``protocol.generate(seed, length)``, the busiest the
+generator makes by default: its ticks or rounds at the game's own rate, both directions)
+is made first and held as records (not timed). Timed, one Python thread, the best of
+``--repeat`` runs, as a proxy runs it: the records stream through a new decoder, each
+event is made readable (``event_json``, the form ``wirestruct decode`` prints and a script
+edits), its first float gets 0.25 added (a position, a speed, an angle; a packet with none
+is passed on unchanged, and the packets changed are counted), and the events stream
+through a new encoder into packets.
+
+Columns: packets (top-level packets in and out: a record of a TCP stream may hold several), the session's length in seconds of
+capture time, the packets changed, the proxy's packets/s, and ``x real time``: capture
+seconds handled per second of CPU (1.0 = just keeps up with one connection's traffic).
+The decode and encode columns time the two halves alone on the same session.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from wirestruct import decode_records, get_protocol
+from wirestruct.core.records import CaptureRecord
+from wirestruct.output.serialize import event_json
+
+PROTOCOLS = ("scrap-mechanic", "mme", "diep")
+
+
+def best(run: Callable[[], object], repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def _edit(value: Any) -> bool:
+    """Adds 0.25 to the first float in ``value`` (depth first); whether there was one."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if isinstance(item, float):
+                value[key] = item + 0.25
+                return True
+            if isinstance(item, (dict, list)) and _edit(item):
+                return True
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            if isinstance(item, float):
+                value[i] = item + 0.25
+                return True
+            if isinstance(item, (dict, list)) and _edit(item):
+                return True
+    return False
+
+
+class Proxy:
+    def __init__(self) -> None:
+        self.changed = 0
+
+    def edited(self, events: Iterator[Any]) -> Iterator[dict[str, Any]]:
+        for event in events:
+            out = event_json(event)
+            if "fields" in out and (_edit(out.get("expansions")) or _edit(out["fields"])):
+                self.changed += 1
+            yield out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--protocol", action="append", choices=PROTOCOLS)
+    parser.add_argument("--length", type=int, help="ticks or rounds (the generator's default)")
+    parser.add_argument("--seed", type=int, default=7)
+    args = parser.parse_args(argv)
+    print("| protocol | packets | capture s | packets changed | proxy packets/s | "
+          "x real time | decode alone packets/s | encode alone packets/s |")
+    print("|---|---|---|---|---|---|---|---|")
+    for name in args.protocol or PROTOCOLS:
+        protocol = get_protocol(name)
+        assert protocol.generate is not None
+        records = [r for r in protocol.generate(args.seed, args.length)
+                   if isinstance(r, CaptureRecord)]
+        seconds = records[-1].t - records[0].t
+        readable = [event_json(e) for e in decode_records(iter(records), protocol.decoder())]
+        packets = sum(1 for e in readable if "fields" in e and e.get("parent") is None)
+        counts: dict[str, int] = {}
+
+        def proxy() -> None:
+            edit = Proxy()
+            out = sum(1 for item in protocol.encoder().encode_events(
+                edit.edited(decode_records(iter(records), protocol.decoder())))
+                if isinstance(item, CaptureRecord))
+            counts.update(out=out, changed=edit.changed)
+
+        def decode() -> None:
+            for event in decode_records(iter(records), protocol.decoder()):
+                event_json(event)
+
+        def encode() -> None:
+            for _ in protocol.encoder().encode_events(readable):
+                pass
+
+        t_proxy = best(proxy, args.repeat)
+        if counts["out"] != packets:
+            raise SystemExit(f"{name}: {packets} packets in, {counts['out']} out")
+        t_decode, t_encode = best(decode, args.repeat), best(encode, args.repeat)
+        n = packets
+        print(f"| {name} | {n:,} | {seconds:,.1f} | {counts['changed']:,} | {n / t_proxy:,.0f} "
+              f"| {seconds / t_proxy:,.1f}x | {n / t_decode:,.0f} | {n / t_encode:,.0f} |",
+              flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
