@@ -44,6 +44,10 @@ except ImportError:  # before the output package
         from wirestruct.serialize import dumps_event
     except ImportError:  # before wirestruct.serialize: the command line's own event_json
         dumps_event = None
+try:
+    from wirestruct.output.serialize import dumps_document as document
+except ImportError:  # before the snapshot had its own serializer
+    document = json.dumps
 if dumps_event is not None:
     def line(event):
         return dumps_event(event)
@@ -59,7 +63,7 @@ def state():
     tracker = protocol.tracker()
     for _ in track(decode_records(records, protocol.decoder()), tracker):
         pass
-    json.dumps(tracker.snapshot())
+    document(tracker.snapshot())
 def decode():
     with open(os.devnull, "wb") as out:
         for event in decode_records(records, protocol.decoder()):

@@ -3,16 +3,23 @@
     python benchmarks/bench_encode.py [--repeat 3] [--min-time 1.0] [--two-writes]
 
 Inputs: the bundled samples (samples/<protocol>.jsonl). Not timed: reading the capture
-and making the events JSON (``wirestruct decode``'s lines, parsed back with ``json``).
-Timed, per protocol, each the best of ``--repeat`` runs of at least ``--min-time``
-seconds, one Python thread:
+and making the events (``wirestruct decode``'s lines, parsed back with ``json``; the raw
+ones as ``decode --raw`` prints them). Timed, per protocol, each the best of ``--repeat``
+runs of at least ``--min-time`` seconds, one Python thread, in one run:
 
 - decode: a new decoder fed every record of the capture (``decode_records``), events
-  produced but not converted to JSON;
-- encode: a new encoder (``protocol.encoder()``) fed every event, capture records out
-  (building the read-write objects from the fields, writing them, LZ4 / delta framing /
-  compound and 0x02 packing);
-- the same encode from JSON text, parsing each line first, as ``wirestruct encode`` does.
+  produced but not made readable;
+- decode to readable: the same, each event made the JSON-able object ``decode`` prints
+  (``event_json``): the form ``encode`` takes back, so the two directions do the same
+  work;
+- encode: a new encoder (``protocol.encoder()``) fed every readable event as Python
+  objects, capture records out (readable values put back in their wire form, the
+  read-write objects built from the fields and written, LZ4 / delta framing / compound
+  and 0x02 packing);
+- encode from raw: the same from the raw events (``decode --raw``);
+- encode from JSON text: parsing each line first, as ``wirestruct encode`` does.
+
+The ratios: encode / decode, and encode / decode to readable.
 
 ``--two-writes`` adds a column: encode with every object written twice (once into a
 stream without an end to measure it, then into one of that size), as before the single
@@ -65,28 +72,42 @@ def main(argv: list[str] | None = None) -> int:
                         help="also time encode with every object measured, then written")
     args = parser.parse_args(argv)
     extra = " encode, two writes packets/s |" if args.two_writes else ""
-    print("| protocol | packets | events | decode packets/s | encode packets/s | "
-          f"encode from JSON text packets/s | encode / decode |{extra}")
-    print("|---|---|---|---|---|---|---|" + ("---|" if extra else ""))
+    print("| protocol | packets | events | decode packets/s | decode to readable packets/s | "
+          "encode packets/s | encode from raw packets/s | encode from JSON text packets/s | "
+          f"encode / decode | encode / decode to readable |{extra}")
+    print("|---|---|---|---|---|---|---|---|---|---|" + ("---|" if extra else ""))
     for name, path in SAMPLES:
         if args.protocol and name not in args.protocol:
             continue
         protocol = get_protocol(name)
         with open_capture(ROOT / path) as capture:
             records = [r for r in capture if isinstance(r, CaptureRecord)]
-        events = [json.loads(json.dumps(event_json(e)))
-                  for e in decode_records(records, protocol.decoder())]
+        decoded = list(decode_records(records, protocol.decoder()))
+        events = [json.loads(json.dumps(event_json(e))) for e in decoded]
+        raw_events = [json.loads(json.dumps(event_json(e, raw=True))) for e in decoded]
+        del decoded
         lines = [json.dumps(e) for e in events]
         packets = [r for r in protocol.encoder().encode_events(events)
                    if isinstance(r, CaptureRecord)]
         n = len(packets)
+        if sum(isinstance(r, CaptureRecord)
+               for r in protocol.encoder().encode_events(raw_events)) != n:
+            raise SystemExit(f"{name}: the raw events do not give the {n} packets")
 
         def decode() -> None:
             for _ in decode_records(records, protocol.decoder()):
                 pass
 
+        def decode_readable() -> None:
+            for event in decode_records(records, protocol.decoder()):
+                event_json(event)
+
         def encode() -> None:
             for _ in protocol.encoder().encode_events(events):
+                pass
+
+        def encode_raw() -> None:
+            for _ in protocol.encoder().encode_events(raw_events):
                 pass
 
         def encode_text() -> None:
@@ -94,10 +115,13 @@ def main(argv: list[str] | None = None) -> int:
                 pass
 
         t_decode = best(decode, args.repeat, args.min_time)
+        t_readable = best(decode_readable, args.repeat, args.min_time)
         t_encode = best(encode, args.repeat, args.min_time)
+        t_raw = best(encode_raw, args.repeat, args.min_time)
         t_text = best(encode_text, args.repeat, args.min_time)
-        row = (f"| {name} | {n} | {len(events)} | {n / t_decode:,.0f} | {n / t_encode:,.0f} | "
-               f"{n / t_text:,.0f} | {t_encode / t_decode:.1f}x slower |")
+        row = (f"| {name} | {n} | {len(events)} | {n / t_decode:,.0f} | {n / t_readable:,.0f} | "
+               f"{n / t_encode:,.0f} | {n / t_raw:,.0f} | {n / t_text:,.0f} | "
+               f"{t_encode / t_decode:.1f}x slower | {t_encode / t_readable:.1f}x slower |")
         if args.two_writes:
             with mock.patch.object(encoding, "_write_once", lambda obj: None):
                 row += f" {n / best(encode, args.repeat, args.min_time):,.0f} |"

@@ -12,10 +12,13 @@ edits), its first float gets 0.25 added (a position, a speed, an angle; a packet
 is passed on unchanged, and the packets changed are counted), and the events stream
 through a new encoder into packets.
 
-Columns: packets (top-level packets in and out: a record of a TCP stream may hold several), the session's length in seconds of
-capture time, the packets changed, the proxy's packets/s, and ``x real time``: capture
-seconds handled per second of CPU (1.0 = just keeps up with one connection's traffic).
-The decode and encode columns time the two halves alone on the same session.
+Columns: packets (top-level packets in and out: a record of a TCP stream may hold
+several), the session's length in seconds of capture time, the packets changed, the
+proxy's packets/s, and ``x real time``: capture seconds handled per second of CPU (1.0 =
+just keeps up with one connection's traffic).
+The decode and encode columns time the two halves alone on the same session. MME has no
+game tick; its generated session is a loopback run whose times are the socket's, so it
+gets no real-time factor.
 """
 from __future__ import annotations
 
@@ -30,6 +33,8 @@ from wirestruct.core.records import CaptureRecord
 from wirestruct.output.serialize import event_json
 
 PROTOCOLS = ("scrap-mechanic", "mme", "diep")
+#: Protocols whose generated sessions are timed at the game's own tick rate.
+TIMED = {"scrap-mechanic", "diep"}
 
 
 def best(run: Callable[[], object], repeat: int) -> float:
@@ -112,8 +117,9 @@ def main(argv: list[str] | None = None) -> int:
             raise SystemExit(f"{name}: {packets} packets in, {counts['out']} out")
         t_decode, t_encode = best(decode, args.repeat), best(encode, args.repeat)
         n = packets
+        factor = f"{seconds / t_proxy:,.1f}x" if name in TIMED else "-"
         print(f"| {name} | {n:,} | {seconds:,.1f} | {counts['changed']:,} | {n / t_proxy:,.0f} "
-              f"| {seconds / t_proxy:,.1f}x | {n / t_decode:,.0f} | {n / t_encode:,.0f} |",
+              f"| {factor} | {n / t_decode:,.0f} | {n / t_encode:,.0f} |",
               flush=True)
     return 0
 

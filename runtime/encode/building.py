@@ -248,7 +248,7 @@ class _Blank:
 
     def new(self, params: tuple[Any, ...], parent: Any, root: Any) -> Any:
         if not params and not self.count and not self.construct:
-            obj = self.cls.__new__(self.cls)
+            obj: Any = object.__new__(self.cls)
             d = obj.__dict__
             d.update(self.attrs)
             d["_parent"] = parent
@@ -259,7 +259,7 @@ class _Blank:
             if root is None:
                 _set(obj, "_root", obj)
             return obj
-        obj = self.cls.__new__(self.cls)
+        obj = object.__new__(self.cls)
         d = obj.__dict__
         d.update(self.attrs)
         for name, value in zip(self.params, params):
@@ -305,7 +305,7 @@ class FieldPlan:
         a primitive field and for a switch none of whose cases matches (bytes)."""
         rule = self.rule
         if rule is None or rule.__class__ is tuple:
-            return rule       # type: ignore[return-value]
+            return rule
         try:
             found = rule(obj, index)    # type: ignore[operator]  # not a tuple: a function
         except EncodeError:
@@ -412,7 +412,7 @@ def _value(plan: FieldPlan, value: Any, obj: Any, path: str, index: int | None,
     if rule is None:
         return plan.convert(value, path)
     if rule.__class__ is tuple:
-        child_info, args = rule                           # type: ignore[misc]
+        child_info, args = rule
     else:
         child = plan.child(obj, index)
         if child is None:

@@ -41,42 +41,50 @@ def int_range(kind: str) -> tuple[int, int]:
     return -(1 << (bits - 1)), (1 << (bits - 1)) - 1
 
 
+def _bad(value: Any, path: str, exc: Exception, wanted: str) -> EncodeError:
+    error = EncodeError(f"bad value {value!r} for field {path}: {exc}",
+                        field_path=path, expected=f"a {wanted} value")
+    error.__cause__ = exc
+    return error
+
+
+def _enum_converter(name: str, resolve_enum: Callable[[str], Any]) -> Convert:
+    try:
+        enum_cls = resolve_enum(name)
+    except EncodeError as exc:
+        failure = exc
+
+        def unknown_enum(value: Any, path: str) -> Any:
+            raise failure
+        return unknown_enum
+    members = enum_cls.__members__
+    resolve = KaitaiStream.resolve_enum
+
+    def enum_value(value: Any, path: str) -> Any:
+        if value.__class__ is str:
+            found = members.get(value)
+            if found is None:
+                raise _bad(value, path, KeyError(value), name)
+            return found
+        try:
+            return resolve(enum_cls, int(value))
+        except (ValueError, TypeError) as exc:
+            raise _bad(value, path, exc, name) from exc
+    return enum_value
+
+
 def converter(attr: dict[str, Any], resolve_enum: Callable[[str], Any]) -> Convert:
     """How values of the primitive field ``attr`` are converted (``resolve_enum``: an enum
     of the field's scope by its name). A field of no primitive type gets a function that
     says so; an unknown enum, one that raises the resolver's error."""
+    if "enum" in attr:
+        return _enum_converter(attr["enum"], resolve_enum)
     kind = attr.get("type")
-    wanted = attr.get("enum") or kind or "hex bytes"
+    wanted = kind or "hex bytes"
 
     def bad(value: Any, path: str, exc: Exception) -> EncodeError:
-        error = EncodeError(f"bad value {value!r} for field {path}: {exc}",
-                            field_path=path, expected=f"a {wanted} value")
-        error.__cause__ = exc
-        return error
+        return _bad(value, path, exc, wanted)
 
-    if "enum" in attr:
-        try:
-            enum_cls = resolve_enum(attr["enum"])
-        except EncodeError as exc:
-            failure = exc
-
-            def unknown_enum(value: Any, path: str) -> Any:
-                raise failure
-            return unknown_enum
-        members = enum_cls.__members__
-        resolve = KaitaiStream.resolve_enum
-
-        def enum_value(value: Any, path: str) -> Any:
-            if value.__class__ is str:
-                found = members.get(value)
-                if found is None:
-                    raise bad(value, path, KeyError(value))
-                return found
-            try:
-                return resolve(enum_cls, int(value))
-            except (ValueError, TypeError) as exc:
-                raise bad(value, path, exc) from exc
-        return enum_value
     if kind in ("str", "strz"):
         def text(value: Any, path: str) -> Any:
             if not isinstance(value, str):

@@ -97,7 +97,7 @@ class _Walk:
         """The raw form of ``value`` and a read-write object holding it, on which the
         expressions of later fields are evaluated (None when it cannot be made)."""
         shape = _shape(info.cls)
-        if shape.objects or not isinstance(value, Mapping):
+        if shape.objects or (value.__class__ is not dict and not isinstance(value, Mapping)):
             if shape.inverse is None:
                 return value, None
             try:
@@ -126,7 +126,7 @@ class _Walk:
                     item = backs[name][1](item)
                 except (ValueError, TypeError, IndexError, OverflowError, AttributeError):
                     pass                                  # the encoder names the bad value
-            if plan.repeat is not None and isinstance(item, list):
+            if plan.repeat is not None and (item.__class__ is list or isinstance(item, list)):
                 out[name] = self.repeated(plan, item, obj)
                 continue
             raw, ctx = self.attr(plan, item, obj, None)

@@ -71,7 +71,7 @@ def _classify(info: TypeInfo, attr: dict[str, Any]) -> Any:
     if rule is None:
         return None
     if rule.__class__ is tuple:
-        return _child_kind(rule[0])                       # type: ignore[index]
+        return _child_kind(rule[0])
     return _CHILD
 
 
