@@ -488,19 +488,30 @@ class _GrowingStream(_QuickStream):
 
 def measure(obj: ReadWriteKaitaiStruct) -> int:
     """Bytes ``obj`` writes when its own stream ends where it ends."""
+    return _measured(obj)[0]
+
+
+def _measured(obj: ReadWriteKaitaiStruct) -> tuple[int, bytes | None]:
+    """:func:`measure`, and the bytes when the first write (every ``_io.eof`` answered
+    "not yet") went through to the end without a closing check failing: then they are
+    the bytes a stream of that size gets, for a spec whose only use of its stream is
+    ``_io.eof`` (see :func:`to_bytes`)."""
     for at_end in (False, True):
         stream = _GrowingStream(at_end)
+        clean = not at_end
         try:
             obj._write(stream)
         except kaitaistruct.ConsistencyError as exc:
             if at_end or exc.actual != 0:
                 raise
+            clean = False
         except (AttributeError, TypeError):
             if at_end:
                 raise
             continue                                      # an absent field under `not _io.eof`
         stream.write_align_to_byte()
-        return stream._io.tell()
+        size = stream._io.tell()
+        return size, stream._io.getvalue()[:size] if clean else None
     raise AssertionError("unreachable")
 
 
@@ -538,22 +549,38 @@ def _check_size_conditions(root: ReadWriteKaitaiStruct) -> None:
                               field_path=path, expected="a length that includes the field")
 
 
+_STREAM_USE = re.compile(r"_io(?:\.(\w+))?")
+
+
 @cache
+def _stream_uses(specs: Specs, stem: str) -> frozenset[str]:
+    """What a spec (or one it imports) asks of ``_io`` in a field's presence, size or type
+    (``size``, ``eof`` ...; ``_io`` itself, passed on, as ""); value instances, which are
+    not written, do not count."""
+    spec = _spec(specs, stem)
+    found: set[str] = set()
+
+    def visit(node: Any) -> None:
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key not in ("doc", "doc-ref", "value"):
+                    visit(value)
+        elif isinstance(node, list):
+            for value in node:
+                visit(value)
+        elif isinstance(node, str):
+            found.update(match.group(1) or "" for match in _STREAM_USE.finditer(node))
+
+    visit(spec)
+    for name in (spec.get("meta") or {}).get("imports") or []:
+        found |= _stream_uses(specs, name)
+    return frozenset(found)
+
+
 def _depends_on_stream(specs: Specs, stem: str) -> bool:
     """Whether a spec (or one it imports) has a field whose presence, size or type refers
-    to ``_io`` (``_io.size``, ``_io.eof`` ...); value instances, which are not written,
-    do not count."""
-    spec = _spec(specs, stem)
-
-    def refers(node: Any) -> bool:
-        if isinstance(node, dict):
-            return any(refers(v) for k, v in node.items() if k not in ("doc", "doc-ref", "value"))
-        if isinstance(node, list):
-            return any(refers(v) for v in node)
-        return isinstance(node, str) and "_io" in node
-
-    imports = (spec.get("meta") or {}).get("imports") or []
-    return refers(spec) or any(_depends_on_stream(specs, name) for name in imports)
+    to ``_io`` (``_io.size``, ``_io.eof`` ...)."""
+    return bool(_stream_uses(specs, stem))
 
 
 def _write_once(obj: ReadWriteKaitaiStruct) -> bytes | None:
@@ -583,7 +610,12 @@ def to_bytes(obj: ReadWriteKaitaiStruct, size: int | None = None) -> bytes:
             once = _write_once(obj)
             if once is not None:
                 return once
-            size = measure(obj)
+            size, measured = _measured(obj)
+            info = getattr(obj, "_spec_type", None)
+            if measured is not None and info is not None and \
+                    _stream_uses(info.specs, info.stem) == {"eof"}:
+                _check_size_conditions(obj)
+                return measured
         out = _SizedStream(size)
         obj._write(out)
         out.write_align_to_byte()

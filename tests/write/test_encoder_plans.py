@@ -1,7 +1,8 @@
 """The encoder's shortcuts against what they stand in for: objects made by copying what a
 constructor sets against the constructor, for every read-write class of every protocol;
 the quick write streams against ``KaitaiStream`` for every number type, bits between
-them, and the end of a stream of fixed size."""
+them, and the end of a stream of fixed size; the measuring write kept as the packet
+against a second write into a stream of the measured size."""
 from __future__ import annotations
 
 import importlib
@@ -9,13 +10,19 @@ import inspect
 import pkgutil
 import struct
 from io import BytesIO
+from pathlib import Path
 
 import kaitaistruct
 import pytest
 from kaitaistruct import KaitaiStream, ReadWriteKaitaiStruct
-from wirestruct import get_protocol
+from wirestruct import decode_records, get_protocol, open_capture
+from wirestruct.core.records import CaptureRecord
+from wirestruct.encode import building
 from wirestruct.encode.building import _Blank, _GrowingStream, _SizedStream
+from wirestruct.output.serialize import event_json
 from wirestruct.plugin.registry import protocol_names
+
+SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 
 
 def _rw_classes(package: str):
@@ -100,3 +107,24 @@ def test_a_sized_stream_refuses_to_write_past_its_end_as_kaitai_stream_does():
             stream.write_u4be(7)
         errors.append(str(caught.value))
     assert errors[0] == errors[1]
+
+
+def _encoded(protocol, events):
+    return [r.data for r in protocol.encoder().encode_events(events)
+            if isinstance(r, CaptureRecord)]
+
+
+@pytest.mark.parametrize("source", ["sample", "generated"])
+def test_the_measuring_write_is_the_sized_write_for_specs_that_only_ask_eof(source, monkeypatch):
+    protocol = get_protocol("diep")
+    if source == "sample":
+        with open_capture(SAMPLES / "diep.jsonl") as capture:
+            records = list(capture)
+    else:
+        records = list(protocol.generate(3, 40))
+    records = [r for r in records if isinstance(r, CaptureRecord)]
+    events = [event_json(e) for e in decode_records(records, protocol.decoder())]
+    shortcut = _encoded(protocol, events)
+    monkeypatch.setattr(building, "_stream_uses", lambda specs, stem: frozenset({"size"}))
+    assert shortcut == _encoded(protocol, events)          # every packet written twice
+    assert len(shortcut) > 30
