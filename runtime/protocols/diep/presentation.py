@@ -39,6 +39,8 @@ def _key(name: str) -> str:
 
 
 def _int(value: Any, low: int, high: int) -> int:
+    if value.__class__ is int and low <= value < high:
+        return value
     if isinstance(value, str) and value.lstrip("-").isdigit():
         value = int(value)                               # --big-ints string
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value < high:
@@ -54,17 +56,20 @@ def _float(value: Any) -> float:
     return float(value)
 
 
-def _leb128(value: int) -> bytes:
-    out = bytearray()
-    while value >= 0x80:
-        out.append(value & 0x7F | 0x80)
-        value >>= 7
-    out.append(value)
-    return bytes(out)
+_BYTE_NAMES = ("b0", "b1", "b2", "b3", "b4")
 
 
 def _vu_from(value: Any, params: tuple[Any, ...], field: str | None) -> dict[str, Any]:
-    return {f"b{i}": b for i, b in enumerate(_leb128(_int(value, 0, 1 << 32)))}
+    """A varuint's LEB128 bytes as the fields ``b0`` .. ``b4``."""
+    value = _int(value, 0, 1 << 32)
+    out: dict[str, Any] = {}
+    i = 0
+    while value >= 0x80:
+        out[_BYTE_NAMES[i]] = value & 0x7F | 0x80
+        value >>= 7
+        i += 1
+    out[_BYTE_NAMES[i]] = value
+    return out
 
 
 def _vi_from(value: Any, params: tuple[Any, ...], field: str | None) -> dict[str, Any]:
