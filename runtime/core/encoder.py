@@ -30,6 +30,7 @@ from typing import Any
 from wirestruct.core.errors import EncodeError, WirestructError
 from wirestruct.core.limits import DEFAULT_LIMITS, Limits
 from wirestruct.core.records import CaptureRecord, Direction
+from wirestruct.core.session import collected_between
 
 
 @dataclass
@@ -205,6 +206,12 @@ class Encoder:
         return event
 
     def encode_events(self, events: Iterable[Mapping[str, Any]]) -> Iterator[Item]:
+        """Every event fed, then :meth:`close`; the collector runs between two records, as
+        while decoding (:func:`~wirestruct.core.session.collected_between`): the
+        read-write objects of each packet are cycles only it frees."""
+        return collected_between(self._encode_all(events))
+
+    def _encode_all(self, events: Iterable[Mapping[str, Any]]) -> Iterator[Item]:
         for event in events:
             yield from self.feed(event)
         yield from self.close()

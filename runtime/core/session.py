@@ -98,8 +98,9 @@ _T = TypeVar("_T")
 
 
 def collected_between(items: Iterable[_T]) -> Iterator[_T]:
-    """``items`` (decoded events, or what stands for them), with the collector run between
-    two of them as described above, and its thresholds raised while they are made."""
+    """``items`` (decoded events, or what stands for them; or encoded records, weighed by
+    their bytes), with the collector run between two of them as described above, and its
+    thresholds raised while they are made."""
     _batch_collections()
     try:
         limit = BETWEEN_EVENTS
@@ -114,7 +115,9 @@ def collected_between(items: Iterable[_T]) -> Iterator[_T]:
         for event in items:
             yield event
             events += 1
-            last = packet_bytes(cast(PacketEvent, event)) if event.__class__ is PacketEvent else 0
+            cls = event.__class__
+            last = (packet_bytes(cast(PacketEvent, event)) if cls is PacketEvent
+                    else len(cast(CaptureRecord, event).data) if cls is CaptureRecord else 0)
             weight += last
             held = count()[0]
             if held > limit or weight >= BYTES_BETWEEN:

@@ -10,6 +10,7 @@ from wirestruct.core.encoder import Encoder
 from wirestruct.core.errors import EncodeError, LimitExceededError, WirestructError, bounded
 from wirestruct.core.limits import DEFAULT_LIMITS, Limits
 from wirestruct.core.records import CaptureRecord, nanoseconds, time_text
+from wirestruct.core.session import collected_between
 
 
 def read_events(lines: BinaryIO, *, limits: Limits = DEFAULT_LIMITS
@@ -63,7 +64,12 @@ def timed(event: Any, line: bytes) -> Any:
 
 def encoded(lines: BinaryIO, encoder: Encoder) -> Iterator[CaptureRecord | WirestructError]:
     """What ``wirestruct encode`` makes of JSON Lines events: a record per packet encoded,
-    and an error (with its dropped count) for each line or event that is not, in order."""
+    and an error (with its dropped count) for each line or event that is not, in order
+    (the collector run between them, as :meth:`Encoder.encode_events` does)."""
+    return collected_between(_encoded(lines, encoder))
+
+
+def _encoded(lines: BinaryIO, encoder: Encoder) -> Iterator[CaptureRecord | WirestructError]:
     for event in read_events(lines, limits=encoder.limits):
         if isinstance(event, WirestructError):
             yield event
