@@ -177,7 +177,7 @@ CASES = {
     "held bytes over the total": (held_by_many, 40),
     "histories over the total": (ended_many, 30),
     "resync after conflicting copies": (resyncs, 6),
-    "pcapng blocks not read": (unknown_blocks, 40),
+    "pcapng blocks not read": (unknown_blocks, 80),
 }
 
 

@@ -11,53 +11,76 @@ if TYPE_CHECKING:
     from wirestruct.captures.files.sources import CaptureStream
 
 _CHUNK = 1 << 16
+#: Bytes read ahead at most: records are cut out of blocks of this size.
+BLOCK = 1 << 18
 
 
 class FileSource:
     """Read-only view of the capture file that counts its position.
 
-    Only ever reads what it is asked for (never ``read(-1)``), so it works on pipes and
-    other non-seekable streams; :meth:`at_eof` looks one byte ahead.
+    Never reads the whole file (never ``read(-1)``), so it works on pipes and other
+    non-seekable streams: small reads are served from a buffer filled with what the file
+    has ready, up to :data:`BLOCK` bytes at a time, and larger ones read as they are asked
+    for; :meth:`at_eof` looks one byte ahead.
     """
 
     def __init__(self, raw: CaptureStream) -> None:
         self._raw = raw
-        self._pos = 0
-        self._ahead = b""
+        self._pos = 0                 # bytes handed out
+        self._buf = b""               # read ahead: self._buf[self._at:] not handed out yet
+        self._at = 0
         #: what is ready without waiting for more (a buffered stream's ``read1``)
         self._ready = getattr(raw, "read1", raw.read)
 
     def read(self, n: int = -1) -> bytes:
         if n is None or n < 0:
             raise _stdio.UnsupportedOperation("capture files are read record by record")
-        if not self._ahead:
-            data = self._raw.read(n)
-            if len(data) == n:      # the common case: one read gives it all
-                self._pos += n
-                return data
-            parts = [data] if data else []
-            n -= len(data)
-        else:
-            parts = []
-        if self._ahead:
-            parts.append(self._ahead[:n])
-            self._ahead = self._ahead[n:]
-            n -= len(parts[0])
-        while n > 0:
-            part = self._raw.read(n)
-            if not part:
-                break
-            parts.append(part)
-            n -= len(part)
-        data = parts[0] if len(parts) == 1 else b"".join(parts)
+        at, end = self._at, self._at + n
+        if end <= len(self._buf):                  # the common case: already read ahead
+            self._at = end
+            self._pos += n
+            return self._buf[at:end]
+        data = self._buf[at:]
+        self._buf, self._at = b"", 0
+        if n - len(data) < BLOCK:
+            self._fill(n - len(data))
+            more = self._buf[:n - len(data)]
+            self._at = len(more)
+            data += more
+        else:                                      # a large read: as asked, not buffered
+            parts = [data]
+            left = n - len(data)
+            while left > 0:
+                part = self._raw.read(left)
+                if not part:
+                    break
+                parts.append(part)
+                left -= len(part)
+            data = b"".join(parts)
         self._pos += len(data)
         return data
 
+    def _fill(self, n: int) -> None:
+        """Reads what the file has ready until the buffer holds ``n`` bytes not handed out
+        (fewer at the end)."""
+        if self._at:
+            self._buf, self._at = self._buf[self._at:], 0
+        parts = [self._buf]
+        held = len(self._buf)
+        while held < n:
+            part = self._ready(max(BLOCK - held, n - held))
+            if not part:
+                break
+            parts.append(part)
+            held += len(part)
+        self._buf = b"".join(parts) if len(parts) > 1 else parts[0]
+
     def read_some(self, n: int) -> bytes:
         """What is ready of the next ``n`` bytes, at least one (empty only at the end):
-        one read of the file, for readers that keep their own buffer."""
-        if self._ahead:
-            data, self._ahead = self._ahead[:n], self._ahead[n:]
+        for readers that keep their own buffer."""
+        if self._at < len(self._buf):
+            data = self._buf[self._at:self._at + n]
+            self._at += len(data)
         else:
             data = self._ready(n)
         self._pos += len(data)
@@ -71,12 +94,9 @@ class FileSource:
 
     def peek(self, n: int) -> bytes:
         """The next ``n`` bytes (fewer at the end), left to be read again."""
-        while len(self._ahead) < n:
-            part = self._raw.read(n - len(self._ahead))
-            if not part:
-                break
-            self._ahead += part
-        return self._ahead[:n]
+        if len(self._buf) - self._at < n:
+            self._fill(n)
+        return self._buf[self._at:self._at + n]
 
     def at_eof(self) -> bool:
         return not self.peek(1)
@@ -86,8 +106,8 @@ class FileSource:
         a file that is followed while written, which has no end to read to."""
         if getattr(self._raw, "follows", False):
             return None
-        count = len(self._ahead)
-        self._ahead = b""
+        count = len(self._buf) - self._at
+        self._buf, self._at = b"", 0
         while True:
             part = self._raw.read(_CHUNK)
             if not part:
