@@ -13,6 +13,9 @@ from wirestruct.generated.capture.pcap import Pcap
 
 #: The magic numbers of pcap files (both byte orders, micro- and nanoseconds).
 PCAP_MAGICS = {m.value: m for m in Pcap.Magic}
+#: Bytes read at a time: frames are cut out of blocks (a frame longer than what is left
+#: of a block is read on its own).
+_BLOCK = 1 << 18
 
 
 def pcap_frames(src: FileSource, limits: Limits) -> Iterator[Frame | CaptureError]:
@@ -35,28 +38,43 @@ def pcap_frames(src: FileSource, limits: Limits) -> Iterator[Frame | CaptureErro
     link_type = header.link_type
     # Record headers: Pcap.RecordHeader's layout as one struct format (see .fastpath).
     record = record_header(is_le)
-    unpack, size = record.unpack, record.size
-    read = src.read
+    unpack_from, size = record.unpack_from, record.size
+    read, read_some = src.read, src.read_some
     max_record = limits.max_record
     number = 0
     start = src.tell()
+    buf, at = b"", 0                      # bytes read ahead; buf[at:] are not used yet
     while True:
-        head = read(size)
-        if not head:
-            return
+        if len(buf) - at < size:          # the next header is not all read yet
+            buf, at = buf[at:], 0
+            while len(buf) < size:
+                more = read_some(_BLOCK)
+                if not more:
+                    break
+                buf += more
+            if not buf:
+                return
+            if len(buf) < size:
+                yield truncated(f"the header of frame {number + 1}", start, len(buf))
+                return
         number += 1
-        if len(head) < size:
-            yield truncated(f"the header of frame {number}", start, len(head))
-            return
-        ts_sec, ts_frac, incl_len, orig_len = unpack(head)
+        ts_sec, ts_frac, incl_len, orig_len = unpack_from(buf, at)
         if incl_len > max_record:
             yield structure_lost(src, f"frame {number} claims {incl_len} bytes", start,
-                                 f"at most {max_record} bytes (limits.max_record)", size)
+                                 f"at most {max_record} bytes (limits.max_record)",
+                                 len(buf) - at)
             return
-        data = read(incl_len)
-        if len(data) < incl_len:
-            yield truncated(f"frame {number}", start, size + len(data))
-            return
+        end = at + size + incl_len
+        if end <= len(buf):
+            data = buf[at + size:end]
+            at = end
+        else:                             # the frame goes on past what is read ahead
+            data = buf[at + size:]
+            data += read(incl_len - len(data))
+            buf, at = b"", 0
+            if len(data) < incl_len:
+                yield truncated(f"frame {number}", start, size + len(data))
+                return
         units = ts_sec * scale + ts_frac
         yield Frame(number, start + size, units / scale, link_type, data, orig_len,
                     units * to_ns)

@@ -75,6 +75,17 @@ class FileSource:
             held += len(part)
         self._buf = b"".join(parts) if len(parts) > 1 else parts[0]
 
+    def read_some(self, n: int) -> bytes:
+        """What is ready of the next ``n`` bytes, at least one (empty only at the end):
+        for a reader that cuts its records out of blocks itself (pcap)."""
+        if self._at < len(self._buf):
+            data = self._buf[self._at:self._at + n]
+            self._at += len(data)
+        else:
+            data = self._ready(n)
+        self._pos += len(data)
+        return data
+
     def tell(self) -> int:
         return self._pos
 
