@@ -289,7 +289,8 @@ class FieldPlan:
             failure = exc
 
             def unusable(obj: Any, index: int | None) -> Any:
-                raise failure
+                raise EncodeError(failure.message, expected=failure.expected,
+                                  where=failure.where)      # a new one: each gets its context
             self.rule = unusable
         primitive = {k: v for k, v in attr.items() if k != "type"} if switch else attr
         self.convert: Convert = converter(primitive, info.resolve_enum)

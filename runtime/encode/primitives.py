@@ -55,7 +55,8 @@ def _enum_converter(name: str, resolve_enum: Callable[[str], Any]) -> Convert:
         failure = exc
 
         def unknown_enum(value: Any, path: str) -> Any:
-            raise failure
+            raise EncodeError(failure.message, expected=failure.expected,
+                              where=failure.where)          # a new one: each gets its context
         return unknown_enum
     members = enum_cls.__members__
     resolve = KaitaiStream.resolve_enum
