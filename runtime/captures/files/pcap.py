@@ -3,7 +3,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from wirestruct.captures.files.reading import FileSource, Frame, structure_lost, truncated
+from wirestruct.captures.files.reading import (
+    BLOCK,
+    FileSource,
+    Frame,
+    structure_lost,
+    truncated,
+)
 from wirestruct.captures.frames.fastpath import record_header
 from wirestruct.core.errors import CaptureError
 from wirestruct.core.limits import Limits
@@ -13,9 +19,6 @@ from wirestruct.generated.capture.pcap import Pcap
 
 #: The magic numbers of pcap files (both byte orders, micro- and nanoseconds).
 PCAP_MAGICS = {m.value: m for m in Pcap.Magic}
-#: Bytes read at a time: frames are cut out of blocks (a frame longer than what is left
-#: of a block is read on its own).
-_BLOCK = 1 << 18
 
 
 def pcap_frames(src: FileSource, limits: Limits) -> Iterator[Frame | CaptureError]:
@@ -48,7 +51,7 @@ def pcap_frames(src: FileSource, limits: Limits) -> Iterator[Frame | CaptureErro
         if len(buf) - at < size:          # the next header is not all read yet
             buf, at = buf[at:], 0
             while len(buf) < size:
-                more = read_some(_BLOCK)
+                more = read_some(BLOCK)  # a frame past the block: read on its own
                 if not more:
                     break
                 buf += more
