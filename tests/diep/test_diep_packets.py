@@ -167,7 +167,7 @@ def test_unknown_serverbound_id():
 @pytest.mark.parametrize("flag", list(DiepServerbound.InputFlag), ids=lambda f: f.name)
 def test_each_input_flag_alone(flag):
     """serverbound.md's bit table: each bit alone sets exactly its named boolean."""
-    from wirestruct.protocols.diep.generate import Writer
+    from diep_testlib import Writer
     data = Writer(0x01).vu(flag.value).u8(0).u8(0).bytes()
     if flag == DiepServerbound.InputFlag.use_joysticks:
         data += b"\x00\x00"

@@ -1,13 +1,13 @@
 """The entity tracker: creations, updates, deletions, recycled ids, and the snapshot."""
 import json
 
-from diep_testlib import ARENA_UPDATE, BUILD, SQUARE_CREATION, TANK_UPDATE, h
+from diep_testlib import ARENA_UPDATE, BUILD, SQUARE_CREATION, TANK_UPDATE, Writer, h
 from wirestruct.core.errors import StateError
 from wirestruct.core.events import ErrorEvent
 from wirestruct.core.records import CaptureRecord, Direction
 from wirestruct.core.session import decode_records, track
 from wirestruct.plugin import registry
-from wirestruct.protocols.diep.generate import Writer, f32
+from wirestruct.protocols.diep.generate import f32
 
 PROTOCOL = registry.get_protocol("diep")
 

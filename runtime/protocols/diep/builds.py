@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 import importlib
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from wirestruct.core.resources import ksy_root
@@ -57,6 +57,12 @@ class Build:
     by_update_index: dict[int, Field]
     num_update_slots: int
     package: str = "wirestruct.generated.diep"   #: where the build's generated module is
+    #: group id -> the group's name in the spec (its creation flag is ``has_<name>``)
+    group_ids: dict[int, str] = field(default_factory=dict)
+    #: wire type -> the spec type that reads it (``float64Precision`` ->
+    #: ``diep_types::fixed_point(64)``)
+    wire_types: dict[str, str] = field(default_factory=dict)
+    num_field_groups: int = 0              #: slots of a creation's group table
 
     @property
     def spec(self) -> str:
@@ -119,4 +125,7 @@ def build_from_table(key: str, data: dict, package: str = "wirestruct.generated.
                            for f in data["fields"]), key=lambda f: f.creation_index))
     return Build(key=key, build=data["build"], groups=groups, fields=fields,
                  by_update_index={f.update_index: f for f in fields},
-                 num_update_slots=data["num_update_slots"], package=package)
+                 num_update_slots=data["num_update_slots"], package=package,
+                 group_ids={g["id"]: g["ksy_id"] for g in data["field_groups"]},
+                 wire_types={name: w["type"] for name, w in data["wire_types"].items()},
+                 num_field_groups=data["num_field_groups"])

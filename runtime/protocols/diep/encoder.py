@@ -24,9 +24,10 @@ from wirestruct.core.errors import EncodeError
 from wirestruct.core.limits import DEFAULT_LIMITS, Limits
 from wirestruct.core.records import Direction
 from wirestruct.encode.building import Hooks, encode_fields, type_info
-from wirestruct.encode.unpresent import convert, readable
+from wirestruct.encode.unpresent import convert, raw_fields, readable
 from wirestruct.protocols.diep.builds import Build, load_build
 from wirestruct.protocols.diep.rebuild import rebuild
+from wirestruct.protocols.diep.update_writer import update_writer
 
 COMPRESSED = 0x02
 TYPES = type_info("diep", "diep_types")
@@ -120,6 +121,28 @@ def packet_bytes(fields: Mapping[str, Any], direction: Direction,
     return encode_fields(type_info("diep", spec), fields, hooks=HOOKS)
 
 
+def update_packet(fields: Mapping[str, Any], build: str | Build | None = None) -> bytes:
+    """A 0x00 update from its fields as ``wirestruct decode`` prints them (readable): by the
+    build's update writer (:mod:`wirestruct.protocols.diep.update_writer`), or, for fields
+    it does not take, converted and built with the read-write classes as any packet."""
+    writer = update_writer(build)
+    data = writer.packet(fields) if writer is not None else None
+    if data is not None:
+        return data
+    info = type_info("diep", load_build(build).spec)
+    return packet_bytes(raw_fields(info, fields, rebuild=rebuild), Direction.S2C, build)
+
+
+class _Written(dict):
+    """An event's fields (kept as given) and the packet the update writer made of them."""
+
+    __slots__ = ("data",)
+
+    def __init__(self, fields: Mapping[str, Any], data: bytes) -> None:
+        super().__init__(fields)
+        self.data = data
+
+
 class DiepEncoder(Encoder):
     protocol = "diep"
 
@@ -131,9 +154,22 @@ class DiepEncoder(Encoder):
         self._types = {Direction.S2C: clientbound,
                        Direction.C2S: type_info("diep", "diep_serverbound")}
         self._by_label = {d.label: info for d, info in self._types.items()}
+        self._updates = update_writer(self.build)
 
     def to_raw(self, event: Mapping[str, Any]) -> Mapping[str, Any]:
         return readable(event, self._convert)
+
+    def _raw(self, event: Mapping[str, Any]) -> Mapping[str, Any]:
+        """A readable 0x00 update the build's update writer takes is written at once (its
+        fields kept as they are); every other event is converted (:meth:`to_raw`)."""
+        fields = event.get("fields")
+        if self._updates is not None and fields.__class__ is dict and "error" not in event \
+                and fields.get("packet_id") == "update" \
+                and self._by_label.get(str(event.get("dir"))) is self._types[Direction.S2C]:
+            data = self._updates.packet(fields)
+            if data is not None:
+                return {**event, "fields": _Written(fields, data)}
+        return super()._raw(event)
 
     def _convert(self, event: dict[str, Any]) -> None:
         info = self._by_label.get(str(event.get("dir")))
@@ -143,6 +179,8 @@ class DiepEncoder(Encoder):
     def encode_packet(self, node: EventNode, depth: int) -> bytes:
         direction = node.direction
         fields = node.fields
+        if fields.__class__ is _Written:
+            return fields.data
         if node.event.get("id") == COMPRESSED and direction is Direction.S2C and node.children:
             if depth >= 1 or len(node.children) != 1:
                 raise EncodeError("a 0x02 packet holds exactly one packet, not nested",

@@ -29,12 +29,13 @@ import math
 import random
 import struct
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 from wirestruct.core.records import CaptureRecord, Direction
 from wirestruct.protocols.diep.builds import Build, Field, load_build
-from wirestruct.protocols.diep.encoder import compressed_packet, packet_bytes, vu_bytes, zigzag
+from wirestruct.protocols.diep.encoder import compressed_packet, packet_bytes, update_packet
+from wirestruct.protocols.diep.update_writer import group_flags
 
 #: float64Precision steps per unit (six fraction bits).
 FIXED_SCALE = 64
@@ -52,60 +53,18 @@ def fixed(x: float) -> float:
     return math.trunc(x * FIXED_SCALE) / FIXED_SCALE
 
 
-class Writer:
-    """Bytes of a 0x00 update packet, in diep.io's encodings (README section 1): the
-    field tables are still written here, not through the encoder (the other packets
-    are built from fields by ``wirestruct.protocols.diep.encoder.packet_bytes``)."""
-
-    __slots__ = ("buf",)
-
-    def __init__(self, header: int | None = None) -> None:
-        self.buf = bytearray()
-        if header is not None:
-            self.buf.append(header)
-
-    def u8(self, v: int) -> Writer:
-        self.buf.append(v)
-        return self
-
-    def vu(self, v: int) -> Writer:
-        self.buf += vu_bytes(v & 0xFFFFFFFF)
-        return self
-
-    def vi(self, v: int) -> Writer:
-        v = int(v)
-        v = ((v + 0x80000000) & 0xFFFFFFFF) - 0x80000000  # ToInt32
-        return self.vu(zigzag(v))
-
-    def f32(self, v: float) -> Writer:
-        self.buf += struct.pack("<f", v)
-        return self
-
-    def fixed(self, v: float) -> Writer:
-        return self.vi(math.trunc(v * FIXED_SCALE))
-
-    def string(self, s: str) -> Writer:
-        self.buf += s.encode("utf-8") + b"\x00"
-        return self
-
-    def entid(self, ref: dict[str, int] | None) -> Writer:
-        if ref is None:
-            return self.u8(0)
-        return self.vu(ref["hash"]).vu(ref["id"])
-
-    def value(self, wire_type: str, v: Any) -> Writer:
-        return _WRITE[wire_type](self, v)
-
-    def jump(self, index: int, prev: int) -> Writer:
-        return self.vu((index - prev) ^ 1)
-
-    def bytes(self) -> bytes:
-        return bytes(self.buf)
+def _wire(wire_type: str, value: Any) -> Any:
+    """A world value as its field's wire type holds it: varints as 32-bit integers
+    (``vi`` truncated toward zero, as the server's ToInt32), "no entity" as hash 0."""
+    if wire_type == "vu":
+        return int(value) & 0xFFFFFFFF
+    if wire_type == "vi":
+        return ((int(value) + 0x80000000) & 0xFFFFFFFF) - 0x80000000
+    if wire_type == "entid" and value is None:
+        return {"hash": 0}
+    return value
 
 
-_WRITE: dict[str, Callable[[Writer, Any], Writer]] = {
-    "vu": Writer.vu, "vi": Writer.vi, "float": Writer.f32, "float64Precision": Writer.fixed,
-    "stringNT": Writer.string, "entid": Writer.entid}
 _DEFAULT = {"vu": 0, "vi": 0, "float": 0.0, "float64Precision": 0.0, "stringNT": "",
             "entid": None}
 
@@ -185,6 +144,7 @@ class SessionGenerator:
         self.compress_share = compress_share
         self.t0 = t0
         self.by_key: dict[str, Field] = {f.key: f for f in self.build.fields}
+        self._flags = group_flags(self.build)      # group id -> has_* flag of a creation
         self.entities: dict[int, Ent] = {}
         self.hashes: dict[int, int] = {}
         self.free: list[int] = []
@@ -441,46 +401,39 @@ class SessionGenerator:
 
     # -- packets ---------------------------------------------------------------------------------
     def _update_packet(self) -> bytes:
-        w = Writer(0x00).vu(self.tick).vu(len(self._deleted))
-        for ref in self._deleted:
-            w.entid(ref)
+        """This tick's 0x00 update, from its fields as ``wirestruct decode`` prints them,
+        written by the encoder (``update_packet``)."""
         updates = [(self.entities[eid], ch) for eid, ch in self._changes.items() if ch]
-        w.vu(len(updates) + len(self._created))
+        upcreates: list[dict[str, Any]] = []
         by_key = self.by_key
         for ent, changes in updates:  # updates first, then creations, as DiepCustom does
-            w.entid(ent.ref).u8(0).u8(1)
-            prev = -1
+            entries = []
             for key in sorted(changes, key=lambda k: by_key[k].update_index):
                 field = by_key[key]
-                w.jump(field.update_index, prev)
-                prev = field.update_index
                 value = changes[key]
                 if field.length:
-                    prev_el = -1
-                    for i in sorted(value):
-                        w.jump(i, prev_el).value(field.update_type, value[i])
-                        prev_el = i
-                    w.u8(1)
+                    value = {"elements": [{"index": i, "value": _wire(field.update_type, value[i])}
+                                          for i in sorted(value)]}
                 else:
-                    w.value(field.update_type, value)
-            w.u8(1)
+                    value = _wire(field.update_type, value)
+                entries.append({"index": field.update_index, "value": value})
+            upcreates.append({"entity": ent.ref, "kind": "update", "body": {"fields": entries}})
+        flags = self._flags
         for ent in self._created:
-            w.entid(ent.ref).u8(1)
-            prev = -1
-            for gid in sorted(g for g in range(32) if ent.mask >> g & 1):
-                w.jump(gid, prev)
-                prev = gid
-            w.u8(1)
+            body: dict[str, Any] = {flags[gid]: True for gid in range(32)
+                                    if ent.mask >> gid & 1}
             for field in self.build.fields_of(ent.mask):
                 value = ent.fields[field.key]
-                if field.length:
-                    for item in value:
-                        w.value(field.type, item)
-                else:
-                    w.value(field.type, value)
-        self.upcreates += len(updates) + len(self._created)
+                body[field.attr] = ([_wire(field.type, item) for item in value] if field.length
+                                    else _wire(field.type, value))
+            upcreates.append({"entity": ent.ref, "kind": "creation", "body": body})
+        deleted = self._deleted
+        fields = {"packet_id": "update", "body": {
+            "tick": self.tick, "num_deletions": len(deleted), "deletions": deleted,
+            "num_upcreates": len(upcreates), "upcreates": upcreates}}
+        self.upcreates += len(upcreates)
         self._deleted, self._created, self._changes = [], [], {}
-        return w.bytes()
+        return update_packet(fields, self.build)
 
     def _record(self, direction: Direction, data: bytes, dt: float = 0.0) -> CaptureRecord:
         rec = CaptureRecord(self.index, round(self.t0 + self.tick * 0.04 + dt, 6), direction, data)
