@@ -7,11 +7,11 @@ bullets enter the view (creations), move, turn and take damage (updates of a few
 and leave it (deletions; a tank's barrels go with it), the arena's scoreboard changes
 through array element tables, the camera follows the player, ids are recycled with a new
 hash, and the client sends its inputs. Big packets, and some others, are wrapped in 0x02
-(one raw LZ4 block). The handshake, inputs, notifications and every packet but 0x00 are
-built from fields by the runtime encoder (``wirestruct.protocols.diep.encoder.packet_bytes``, the
-build's clientbound spec and ``diep_serverbound``), as are 0x02 packets; the 0x00 update
-field tables are written here by ``Writer`` from the build's field table, so they follow
-whichever build is selected.
+(one raw LZ4 block). Every packet is built from fields by the runtime encoder: the
+handshake, inputs, notifications and the other packets by ``packet_bytes`` (the build's
+clientbound spec and ``diep_serverbound``), 0x02 packets by ``compressed_packet``, and the
+0x00 updates, given as ``wirestruct decode`` prints them, by ``update_packet`` (the build's
+update writer), so they follow whichever build is selected.
 
     from wirestruct.protocols.diep.generate import generate
     session = generate(seed=7, ticks=300)

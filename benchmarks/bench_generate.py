@@ -1,0 +1,94 @@
+"""The session generators of this tree against an earlier wirestruct's, in one run.
+
+    python benchmarks/bench_generate.py [--rev 82347c4] [--rounds 5] [--ticks 300]
+
+Each protocol's generator (``protocol.generate``, seed 1) makes one session (diep.io and
+Scrap Mechanic ``--ticks`` ticks, MME its default session) and its records are consumed;
+nothing is written. The earlier
+revision is installed once under ``benchmarks/.against/<rev>/`` as ``bench_against.py``
+does, this tree beside it, and child processes alternate (earlier, this tree, ...), each
+timing the generator in CPU seconds, best of three in the process. Prints the best of
+``--rounds`` child runs each, the ratio (earlier / this tree: above 1 is faster now),
+whether both made the same bytes, and the load average before and after.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+from bench_against import CACHE, ROOT, install
+
+#: Run in the child: time one generator with the wirestruct on sys.path; prints
+#: {"seconds": s, "digest": sha256 of the records' bytes}.
+CHILD = r"""
+import hashlib, json, sys, time
+from wirestruct import get_protocol
+name, ticks = sys.argv[1], int(sys.argv[2])
+protocol = get_protocol(name)
+
+def make():
+    return protocol.generate(1, None if name == "mme" else ticks)
+
+best, digest = float("inf"), None
+for _ in range(3):
+    start = time.process_time()
+    records = list(make())
+    best = min(best, time.process_time() - start)
+    digest = hashlib.sha256(b"".join(getattr(r, "data", b"") for r in records)).hexdigest()
+print(json.dumps({"seconds": best, "digest": digest}))
+"""
+
+PROTOCOLS = ("diep", "scrap-mechanic", "mme")
+
+
+def child(name: str, ticks: int, pythonpath: os.PathLike) -> dict:
+    env = dict(os.environ, PYTHONPATH=str(pythonpath), PYTHONNOUSERSITE="1")
+    done = subprocess.run([sys.executable, "-c", CHILD, name, str(ticks)], env=env,
+                          capture_output=True, text=True, cwd=tempfile.gettempdir())
+    if done.returncode:
+        raise SystemExit(f"{name} with {pythonpath} failed:\n{done.stderr[-3000:]}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rev", default="82347c4",
+                        help="the earlier revision (default: the one before the diep.io "
+                             "update writer)")
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--ticks", type=int, default=300)
+    parser.add_argument("--only", nargs="*", default=None, choices=PROTOCOLS,
+                        help="protocols to run")
+    args = parser.parse_args(argv)
+    earlier = install(args.rev)
+    current = CACHE / "this-tree"
+    shutil.rmtree(current, ignore_errors=True)
+    subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target",
+                    str(current), str(ROOT)], check=True)
+    load = os.getloadavg()[0]
+    print(f"earlier: {args.rev} ({earlier.name}); this tree: {ROOT}")
+    print("| protocol | earlier CPU s | this tree CPU s | earlier / now | same bytes |")
+    print("|---|---|---|---|---|")
+    for name in args.only or PROTOCOLS:
+        best = {"was": float("inf"), "now": float("inf")}
+        digests = {}
+        for _ in range(args.rounds):
+            for key, where in (("was", earlier), ("now", current)):
+                got = child(name, args.ticks, where)
+                best[key] = min(best[key], got["seconds"])
+                digests[key] = got["digest"]
+        print(f"| {name} | {best['was']:.3f} | {best['now']:.3f} | "
+              f"{best['was'] / best['now']:.2f} | "
+              f"{'yes' if digests['was'] == digests['now'] else 'no'} |", flush=True)
+    print(f"best of {args.rounds} alternating child runs (each best of 3), CPU seconds; "
+          f"load average {load:.2f} before, {os.getloadavg()[0]:.2f} after")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
