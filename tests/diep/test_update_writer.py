@@ -225,3 +225,19 @@ def test_the_writers_table_is_the_specs():
             [{b: n for n, b in writer.flags.items()}[g] for _, g, _, _ in writer.creation])]
     assert table_flags(info.resolve_type("creation"), "groups") == writer.flags
     assert spec["creation"]["seq"][0]["type"] == f"diep_types::index_table({writer.num_groups})"
+
+
+def test_giving_up_keeps_nothing_alive():
+    """Fields the writer gives up on are not held after it returns (by a traceback that
+    grows with every give-up, say): their reference count is what it was."""
+    import sys
+
+    event = _small(_updates("sample", False)[5][0], random.Random(2))
+    fields = event["fields"]
+    fields["body"]["upcreates"][-1]["entity"] = {"hash": 0, "id": 3}    # gives up last
+    body = fields["body"]
+    before = sys.getrefcount(body)
+    writer = update_writer()
+    for _ in range(100):
+        assert writer.packet(fields) is None
+    assert sys.getrefcount(body) == before

@@ -34,10 +34,11 @@ Write = Callable[[bytearray, Any], None]
 
 
 class _GiveUp(Exception):
-    """The fields are not ones this writer takes: the encoder builds the packet."""
+    """The fields are not ones this writer takes: the encoder builds the packet. Raised
+    as a new instance each time: one instance raised again would keep every frame it
+    passed through (and their fields) on its traceback."""
 
 
-_GIVE_UP = _GiveUp()
 _PACK_F32 = struct.Struct("<f").pack
 _VU_END = 1 << 32
 _VI_LOW, _VI_END = -(1 << 31), 1 << 31
@@ -46,10 +47,10 @@ _VI_LOW, _VI_END = -(1 << 31), 1 << 31
 def _vu(out: bytearray, value: Any) -> None:
     if value.__class__ is dict:                       # raw: the bytes from its value
         if "value" not in value:
-            raise _GIVE_UP                                # the bytes as given: the encoder's
+            raise _GiveUp                                # the bytes as given: the encoder's
         value = value["value"]
     if value.__class__ is not int or not 0 <= value < _VU_END:
-        raise _GIVE_UP
+        raise _GiveUp
     while value >= 0x80:
         out.append(value & 0x7F | 0x80)
         value >>= 7
@@ -59,10 +60,10 @@ def _vu(out: bytearray, value: Any) -> None:
 def _vi(out: bytearray, value: Any) -> None:
     if value.__class__ is dict:
         if "value" not in value:
-            raise _GIVE_UP
+            raise _GiveUp
         value = value["value"]
     if value.__class__ is not int or not _VI_LOW <= value < _VI_END:
-        raise _GIVE_UP
+        raise _GiveUp
     _vu(out, ((value << 1) ^ (value >> 31)) & 0xFFFFFFFF)
 
 
@@ -71,51 +72,51 @@ def _f32(out: bytearray, value: Any) -> None:
         value = value.get("value")
     cls = value.__class__
     if cls is not float and cls is not int:
-        raise _GIVE_UP
+        raise _GiveUp
     try:
         out += _PACK_F32(value)
     except (OverflowError, struct.error):
-        raise _GIVE_UP from None
+        raise _GiveUp from None
 
 
 def _string(out: bytearray, value: Any) -> None:
     if value.__class__ is dict:
         value = value.get("value")
     if value.__class__ is not str or "\x00" in value:
-        raise _GIVE_UP
+        raise _GiveUp
     try:
         out += value.encode("utf-8")
     except UnicodeEncodeError:
-        raise _GIVE_UP from None
+        raise _GiveUp from None
     out.append(0)
 
 
 def _entid(out: bytearray, value: Any) -> None:
     if value.__class__ is not dict:
-        raise _GIVE_UP
+        raise _GiveUp
     hash_ = value.get("hash")
     if hash_.__class__ is dict:
-        hash_ = hash_.get("value", _GIVE_UP)
+        hash_ = hash_.get("value")
     _vu(out, hash_)
     if hash_:
         _vu(out, value.get("id"))
     elif value.get("id") is not None:
-        raise _GIVE_UP                                    # "no entity" has no id
+        raise _GiveUp                                    # "no entity" has no id
 
 
 def _jump(entry: Any, key: str) -> int | None:
     """The xored jump an entry gives (raw), or None (readable: from its index)."""
     if entry.__class__ is not dict:
-        raise _GIVE_UP
+        raise _GiveUp
     jump = entry.get(key)
     if jump is None:
         return None
     if key == "jump":
         if jump.__class__ is not dict:
-            raise _GIVE_UP
+            raise _GiveUp
         jump = jump.get("xored_jump")
     if jump.__class__ is not int:
-        raise _GIVE_UP
+        raise _GiveUp
     return jump
 
 
@@ -124,24 +125,24 @@ def _table(out: bytearray, entries: Any, key: str, num_slots: int,
     """A jump table: each entry's jump (given, or from its ``index``) and what ``write``
     writes of it, closed by ``01`` (given, last, or added); the mask of the indexes."""
     if entries.__class__ is not list:
-        raise _GIVE_UP
+        raise _GiveUp
     prev, mask, last = -1, 0, len(entries) - 1
     for i, entry in enumerate(entries):
         jump = _jump(entry, key)
         if jump is None:
             index = entry.get("index")
             if index.__class__ is not int or not prev < index < num_slots:
-                raise _GIVE_UP
+                raise _GiveUp
             jump = (index - prev) ^ 1
         elif jump == 1:                                   # the closing entry, given
             if i != last or entry.get("value") is not None:
-                raise _GIVE_UP
+                raise _GiveUp
             out.append(1)
             return mask
         else:
             index = prev + (jump ^ 1)
             if not 0 <= jump <= num_slots + 1 or not index < num_slots:
-                raise _GIVE_UP
+                raise _GiveUp
         out.append(jump)
         write(out, index, entry)
         mask |= 1 << index
@@ -157,11 +158,11 @@ def _fixed(scale: int) -> Write:
             _vi(out, value.get("scaled"))
             return
         if cls is not float and cls is not int:
-            raise _GIVE_UP
+            raise _GiveUp
         try:
             scaled = int(float(value) * scale)
         except (OverflowError, ValueError):
-            raise _GIVE_UP from None
+            raise _GiveUp from None
         _vi(out, scaled)
     return write
 
@@ -173,7 +174,7 @@ def _elements(write_one: Write, num_elements: int) -> Write:
 
     def write(out: bytearray, value: Any) -> None:
         if value.__class__ is not dict:
-            raise _GIVE_UP
+            raise _GiveUp
         _table(out, value.get("elements"), "jump", num_elements, element)
     return write
 
@@ -202,10 +203,10 @@ class UpdateWriter:
         out = bytearray(b"\x00")
         try:
             if fields.__class__ is not dict or fields.get("packet_id") != "update":
-                raise _GIVE_UP
+                raise _GiveUp
             body = fields.get("body")
             if body.__class__ is not dict:
-                raise _GIVE_UP
+                raise _GiveUp
             _vu(out, body.get("tick"))
             self._counted(out, body, "num_deletions", "deletions", _entid)
             self._counted(out, body, "num_upcreates", "upcreates", self._upcreate)
@@ -220,18 +221,18 @@ class UpdateWriter:
         if given.__class__ is dict:                       # raw: the varint's value
             given = given.get("value")
         if items.__class__ is not list or given.__class__ is not int or given != len(items):
-            raise _GIVE_UP
+            raise _GiveUp
         _vu(out, len(items))
         for item in items:
             write(out, item)
 
     def _upcreate(self, out: bytearray, value: Any) -> None:
         if value.__class__ is not dict:
-            raise _GIVE_UP
+            raise _GiveUp
         _entid(out, value.get("entity"))
         kind, body = value.get("kind"), value.get("body")
         if body.__class__ is not dict:
-            raise _GIVE_UP
+            raise _GiveUp
         if kind == "update":
             out.append(0)
             self._update(out, body)
@@ -239,19 +240,19 @@ class UpdateWriter:
             out.append(1)
             self._creation(out, body)
         else:
-            raise _GIVE_UP
+            raise _GiveUp
 
     def _update(self, out: bytearray, body: dict[str, Any]) -> None:
         start = body.get("table_start")
         if start is not None and (start.__class__ is not int or start != 1):
-            raise _GIVE_UP
+            raise _GiveUp
         out.append(1)
         _table(out, body.get("fields"), "xored_jump", self.num_slots, self._slot)
 
     def _slot(self, out: bytearray, index: int, entry: Any) -> None:
         write = self.slots.get(index)
         if write is None:
-            raise _GIVE_UP                                # a slot the build never sends
+            raise _GiveUp                                # a slot the build never sends
         write(out, entry.get("value"))
 
     def _creation(self, out: bytearray, body: dict[str, Any]) -> None:
@@ -267,18 +268,18 @@ class UpdateWriter:
         elif groups.__class__ is dict:
             mask = _table(out, groups.get("entries"), "jump", self.num_groups, _nothing)
         else:
-            raise _GIVE_UP
+            raise _GiveUp
         get = body.get
         for name, bit, write, count in self.creation:
             value = get(name)
             if not mask >> bit & 1:
                 if value is not None:
-                    raise _GIVE_UP                        # a field of a group not present
+                    raise _GiveUp                        # a field of a group not present
                 continue
             if count is None:
                 write(out, value)
             elif value.__class__ is not list or len(value) != count:
-                raise _GIVE_UP
+                raise _GiveUp
             else:
                 for item in value:
                     write(out, item)
