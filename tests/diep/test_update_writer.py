@@ -86,6 +86,7 @@ ODD_VALUES = [None, True, False, -1, 0, 1, 127, 128, 255, 256, 2 ** 31 - 1, 2 **
               -(2 ** 31) - 1, 2 ** 32 - 1, 2 ** 32, 2 ** 64, 0.5, -0.0, 1e39, float("inf"),
               float("nan"), "", "x", "1", "a\x00b", "\ud800", [], [1], {}, {"value": 3},
               {"b0": 200, "b1": 1}, {"b0": 5}, {"value": None}, {"value": -5},
+              {"value": {"value": 3}}, {"b0": 1, "value": {"b0": 1, "value": 1}},
               {"hash": 0}, {"hash": 0, "id": 4}, {"hash": 3}, {"hash": {"b0": 1}, "id": 2},
               {"elements": []}, {"elements": [{"index": 11, "value": 1}]},
               {"elements": [{"jump": {"xored_jump": 1}}, {"index": 0, "value": 1}]},
@@ -166,6 +167,8 @@ def test_edited_updates_are_written_as_the_read_write_classes_write_them_or_left
 HAND_EDITS = {
     "id given for no entity": ("upcreates", 0, "entity", {"hash": 0, "id": 7}),
     "hash as raw bytes only": ("upcreates", 0, "entity", {"hash": {"b0": 1}, "id": 1}),
+    "hash as a value of a value": ("upcreates", 0, "entity",
+                                   {"hash": {"b0": 1, "value": {"value": 3}}, "id": 1}),
     "kind as a number": ("upcreates", 0, "kind", 1),
     "count that lies": ("num_upcreates", None, None, 99),
     "count as a bool": ("num_deletions", None, None, False),

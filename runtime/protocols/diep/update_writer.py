@@ -95,8 +95,10 @@ def _entid(out: bytearray, value: Any) -> None:
     if value.__class__ is not dict:
         raise _GiveUp
     hash_ = value.get("hash")
-    if hash_.__class__ is dict:
+    if hash_.__class__ is dict:                       # raw: its value (only once)
         hash_ = hash_.get("value")
+    if hash_.__class__ is not int:
+        raise _GiveUp
     _vu(out, hash_)
     if hash_:
         _vu(out, value.get("id"))
