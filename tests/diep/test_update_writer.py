@@ -244,3 +244,32 @@ def test_giving_up_keeps_nothing_alive():
     for _ in range(100):
         assert writer.packet(fields) is None
     assert sys.getrefcount(body) == before
+
+
+def _mixed(readable: Any, raw: Any, rng: random.Random) -> Any:
+    """``readable`` with some of its values swapped for the raw form of the same value
+    (a half-edited mix, as a script that edits raw fields in a readable event makes)."""
+    if rng.random() < 0.2:
+        return copy.deepcopy(raw)
+    if isinstance(readable, dict) and isinstance(raw, dict):
+        return {k: _mixed(v, raw[k], rng) if k in raw else v for k, v in readable.items()}
+    if isinstance(readable, list) and isinstance(raw, list):
+        return [_mixed(v, w, rng) for v, w in zip(readable, raw)] + readable[len(raw):]
+    return readable
+
+
+def test_mixes_of_readable_and_raw_values_are_written_as_the_read_write_classes_write_them():
+    rng = random.Random(11)
+    pairs = list(zip(_updates("sample", False), _updates("sample", True)))
+    writer = update_writer()
+    taken = 0
+    for _ in range(150):
+        (readable, packet), (raw, _) = rng.choice(pairs)
+        small = _small(readable, random.Random(len(packet)))
+        raw_small = _small(raw, random.Random(len(packet)))
+        event = {**small, "fields": _mixed(small["fields"], raw_small["fields"], rng)}
+        data = writer.packet(copy.deepcopy(event["fields"]))
+        if data is not None:
+            taken += 1
+            assert _generic(event) == data, json.dumps(event["fields"])[:400]
+    assert taken > 50
