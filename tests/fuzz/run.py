@@ -478,7 +478,8 @@ def run_campaign(args: argparse.Namespace, targets: list[str]) -> int:
             active = [target for target in active if campaign_session(args, state, target)]
     except KeyboardInterrupt:
         print("campaign interrupted: progress saved in " + str(CAMPAIGN), flush=True)
-        print("\n".join(report_lines(state)), flush=True)
+        # the file, not this process's copy: other targets' children saved there too
+        print("\n".join(report_lines(load_state())), flush=True)
         return 130
     print("\n".join(report_lines(load_state())), flush=True)
     return 1 if any(load_state()["targets"][t]["findings"] for t in targets) else 0
