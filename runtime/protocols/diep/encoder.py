@@ -7,10 +7,13 @@ the inner packet is encoded, compressed as one LZ4 block and ``len_decompressed`
 its size; with no nested event (the inner packet did not decode) its fields are written
 as they are.
 
-Varints are written from their ``value`` (:func:`vu_fields`, :func:`vi_fields`): the
-``b0``..``b4`` bytes of the fields are recomputed, so editing ``value`` is enough, and
-the per-build 0x00 field tables keep the jump bytes the fields give (each entry's
-``xored_jump``; ``jump_fields`` computes one from the slot it means).
+0x00 updates are written by the build's update writer
+(:mod:`wirestruct.protocols.diep.update_writer`) where it takes their fields, with the
+read-write classes otherwise; both write the same bytes. Varints are written from their
+``value`` (:func:`vu_fields`, :func:`vi_fields`): the ``b0``..``b4`` bytes of the fields
+are recomputed, so editing ``value`` is enough, and the per-build 0x00 field tables keep
+the jump bytes the fields give (each entry's ``xored_jump``; ``jump_fields`` computes one
+from the slot it means).
 """
 from __future__ import annotations
 
@@ -122,9 +125,10 @@ def packet_bytes(fields: Mapping[str, Any], direction: Direction,
 
 
 def update_packet(fields: Mapping[str, Any], build: str | Build | None = None) -> bytes:
-    """A 0x00 update from its fields as ``wirestruct decode`` prints them (readable): by the
-    build's update writer (:mod:`wirestruct.protocols.diep.update_writer`), or, for fields
-    it does not take, converted and built with the read-write classes as any packet."""
+    """A 0x00 update from its fields as ``wirestruct decode`` prints them (readable, raw or
+    a mix): by the build's update writer (:mod:`wirestruct.protocols.diep.update_writer`),
+    or, for fields it does not take, converted and built with the read-write classes as
+    any packet (whose errors name the field)."""
     writer = update_writer(build)
     data = writer.packet(fields) if writer is not None else None
     if data is not None:
@@ -160,8 +164,8 @@ class DiepEncoder(Encoder):
         return readable(event, self._convert)
 
     def _raw(self, event: Mapping[str, Any]) -> Mapping[str, Any]:
-        """A readable 0x00 update the build's update writer takes is written at once (its
-        fields kept as they are); every other event is converted (:meth:`to_raw`)."""
+        """A 0x00 update the build's update writer takes is written at once (its fields
+        kept as they are); every other event is converted (:meth:`to_raw`)."""
         fields = event.get("fields")
         if self._updates is not None and fields.__class__ is dict and "error" not in event \
                 and fields.get("packet_id") == "update" \
