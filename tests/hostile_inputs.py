@@ -183,8 +183,8 @@ def diep_deletion_bomb(n: int = 16 * 1024 * 1024 - 16) -> bytes:
 
 def diep_full_creation(entity_id: int) -> bytes:
     """A creation with all 15 field groups, every field of the bundled build set."""
+    from diep_wire import Writer
     from wirestruct.protocols.diep.builds import load_build
-    from wirestruct.protocols.diep.generate import Writer
 
     w = Writer().vu(1).vu(entity_id).u8(1)
     prev = -1
