@@ -98,6 +98,7 @@ def test_lengths_that_contradict_each_other():
     assert "reaches byte 1080 of a 1024-byte payload" in errs[0].message
     _, errs = buffer.add(KEY, 0, 4, 0, True, b"", 20)
     assert "carries no data" in errs[0].message
+    assert errs[0].dropped == 0                 # says so: nothing of the datagram is lost
     data, errs = buffer.add(KEY, 0, 5, 0, True, DATA[:512], 20)
     assert data == DATA and errs == []
 

@@ -101,8 +101,8 @@ class FragmentBuffer:
                 f"dropped", len(data), f"a datagram of at most {MAX_DATAGRAM} bytes"))
             return None, errors
         if not data:
-            errors.append(self._error(f"{where} carries no data; it is ignored", None,
-                                      "fragments with data"))
+            errors.append(self._error(f"{where} carries no data; it is ignored", 0,
+                                      "fragments with data"))     # nothing is lost
             return None, errors
         dg = self._datagrams.get(key)
         fresh = dg is None
