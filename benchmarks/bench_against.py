@@ -102,6 +102,16 @@ def install(rev: str) -> Path:
     return target
 
 
+def install_this_tree() -> Path:
+    """This tree, installed as :func:`install` installs a revision (an editable install
+    may be another checkout), afresh each run."""
+    current = CACHE / "this-tree"
+    shutil.rmtree(current, ignore_errors=True)
+    subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target",
+                    str(current), str(ROOT)], check=True)
+    return current
+
+
 def captures(folder: Path, ticks: int, segments: bool = False) -> dict[str, Path]:
     """One JSON Lines capture per protocol; with ``segments``, each MME record is cut into
     pieces of 1 to 1,460 bytes (seeded), so packets span records as in TCP segments."""
@@ -161,11 +171,7 @@ def main(argv=None) -> int:
                         help="cut the MME records into TCP-segment-sized pieces")
     args = parser.parse_args(argv)
     earlier = install(args.rev)
-    # This tree, installed the same way (an editable install may be another checkout).
-    current = CACHE / "this-tree"
-    shutil.rmtree(current, ignore_errors=True)
-    subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target",
-                    str(current), str(ROOT)], check=True)
+    current = install_this_tree()
     load = os.getloadavg()[0]
     print(f"earlier: {args.rev} ({earlier.name}); this tree: {ROOT}")
     print(f"{'protocol':<15} {'state was':>9} {'state now':>9} {'was/now':>8} "

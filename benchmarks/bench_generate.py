@@ -16,12 +16,11 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
 
-from bench_against import CACHE, ROOT, install
+from bench_against import ROOT, install, install_this_tree
 
 #: Run in the child: time one generator with the wirestruct on sys.path; prints
 #: {"seconds": s, "digest": sha256 of the records' bytes}.
@@ -66,10 +65,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="protocols to run")
     args = parser.parse_args(argv)
     earlier = install(args.rev)
-    current = CACHE / "this-tree"
-    shutil.rmtree(current, ignore_errors=True)
-    subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target",
-                    str(current), str(ROOT)], check=True)
+    current = install_this_tree()
     load = os.getloadavg()[0]
     print(f"earlier: {args.rev} ({earlier.name}); this tree: {ROOT}")
     print("| protocol | earlier CPU s | this tree CPU s | earlier / now | same bytes |")
