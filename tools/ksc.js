@@ -159,13 +159,16 @@ async function compileOne(file, languages, compilers) {
 //    instance of that type at `pos: 0`, so the compiler translates the arguments in place,
 //    as it does for the field (the constructor call it writes holds them);
 //  - an `if:` that refers to `_io.size` (checked after writing): a value instance;
+//  - every seq field's `if:`, `size:` and `repeat-expr:` given as an expression: a value
+//    instance each (roles "when", "size", "count": a writer that needs no objects);
 //  - `_index` itself, once, in the top-level type: the name the compiler gives it (the
 //    repeat loop's variable, used as is in instances too), so that the arguments of
 //    repeated fields can be evaluated for a given index.
 // Fields are the seq fields and the parse instances that have a type. Returns the derived
 // spec and the table: per field {path (type names from the top-level type), field, kind
 // ("seq" or "instance"), repeat, switch {on, text, cases [{key (null for `_`), text, ref,
-// args}]} or type {ref, args, text}, if {name, text}}, and index: the `_index` instance.
+// args}]} or type {ref, args, text}, if {name, text}, when, size, count {name, text}},
+// and index: the `_index` instance.
 function deriveExpressions(ksy) {
   const spec = JSON.parse(JSON.stringify(ksy));
   const taken = new Set();
@@ -211,7 +214,18 @@ function deriveExpressions(ksy) {
       if (kind === 'seq' && typeof attr.if === 'string' && attr.if.includes('_io.size')) {
         entry.if = { name: value(attr.if), text: attr.if };
       }
-      if (entry.switch || entry.type || entry.if) table.fields.push(entry);
+      if (kind === 'seq') {
+        // what a writer without read-write objects evaluates: the presence, size and
+        // count of every field
+        if (typeof attr.if === 'string') entry.when = { name: value(attr.if), text: attr.if };
+        if (typeof attr.size === 'string') entry.size = { name: value(attr.size), text: attr.size };
+        if (typeof attr['repeat-expr'] === 'string') {
+          entry.count = { name: value(attr['repeat-expr']), text: attr['repeat-expr'] };
+        }
+      }
+      if (entry.switch || entry.type || entry.if || entry.when || entry.size || entry.count) {
+        table.fields.push(entry);
+      }
     }
     for (const [name, sub] of Object.entries(type.types || {})) walk(sub, typePath.concat([name]));
     if (typePath.length === 0) table.index = value('_index');

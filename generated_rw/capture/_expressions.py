@@ -10,7 +10,9 @@ repeated field (None for other fields), keyed by (spec, type path, field, role):
 - "type": the type the field's switch picks (``_on`` compared with each case key in turn,
   as the compiler's own switch does) or its type with arguments, as ``(type reference,
   arguments)``; None when no case matches and there is no default (the field is bytes);
-- "if": the field's ``if:`` condition that refers to ``_io.size`` (checked after writing).
+- "if": the field's ``if:`` condition that refers to ``_io.size`` (checked after writing);
+- "when", "size", "count": every field's ``if:``, ``size:`` and ``repeat-expr:`` given as an
+  expression (``wirestruct.encode.direct``, which writes without read-write objects).
 """
 
 from . import ether_type
@@ -33,6 +35,11 @@ def cisco_hdlc__body__type(self, i):
     return None
 
 
+def ethernet_frame__vlan_tags__when(self, i):
+    # ethernet_frame::vlan_tags: if has_vlan_tags
+    return self.has_vlan_tags
+
+
 def ethernet_frame__body__type(self, i):
     # ethernet_frame::body: switch-on ether_type
     _on = self.ether_type
@@ -49,6 +56,16 @@ def ethernet_frame__body__type(self, i):
     return None
 
 
+def exported_pdu__tag__value__size(self, i):
+    # exported_pdu::tag::value: size len_value
+    return self.len_value
+
+
+def geneve_packet__options__size(self, i):
+    # geneve_packet::options: size len_options * 4
+    return self.len_options * 4
+
+
 def geneve_packet__body__type(self, i):
     # geneve_packet::body: switch-on protocol_type
     _on = self.protocol_type
@@ -61,6 +78,26 @@ def geneve_packet__body__type(self, i):
     return None
 
 
+def gtp_u_packet__sequence_number__when(self, i):
+    # gtp_u_packet::sequence_number: if has_optional_fields
+    return self.has_optional_fields
+
+
+def gtp_u_packet__n_pdu_number__when(self, i):
+    # gtp_u_packet::n_pdu_number: if has_optional_fields
+    return self.has_optional_fields
+
+
+def gtp_u_packet__next_extension_type__when(self, i):
+    # gtp_u_packet::next_extension_type: if has_optional_fields
+    return self.has_optional_fields
+
+
+def gtp_u_packet__extension_headers__when(self, i):
+    # gtp_u_packet::extension_headers: if has_extension_headers
+    return self.has_extension_headers
+
+
 def gtp_u_packet__body__type(self, i):
     # gtp_u_packet::body: switch-on message_type
     _on = self.message_type
@@ -69,12 +106,52 @@ def gtp_u_packet__body__type(self, i):
     return None
 
 
+def gtp_u_packet__body__size(self, i):
+    # gtp_u_packet::body: size len_message - (_io.pos - 8)
+    return self.len_message - (self._io.pos() - 8)
+
+
+def gtp_u_packet__extension_header__content__size(self, i):
+    # gtp_u_packet::extension_header::content: size len_header * 4 - 2
+    return self.len_header * 4 - 2
+
+
+def ieee802_11_frame__header__when(self, i):
+    # ieee802_11_frame::header: if is_data
+    return self.is_data
+
+
 def ieee802_11_frame__body__type(self, i):
     # ieee802_11_frame::body: switch-on carries_llc
     _on = self.carries_llc
     if _on == True:
         return 'llc_snap', ()
     return None
+
+
+def ieee802_11_frame__body__size(self, i):
+    # ieee802_11_frame::body: size _io.size - _io.pos - (has_fcs ? 4 : 0)
+    return (self._io.size() - self._io.pos()) - (4 if self.has_fcs else 0)
+
+
+def ieee802_11_frame__fcs__when(self, i):
+    # ieee802_11_frame::fcs: if has_fcs
+    return self.has_fcs
+
+
+def ieee802_11_frame__data_header__addr4__when(self, i):
+    # ieee802_11_frame::data_header::addr4: if _parent.to_ds and _parent.from_ds
+    return ((self._parent.to_ds) and (self._parent.from_ds))
+
+
+def ieee802_11_frame__data_header__qos_control__when(self, i):
+    # ieee802_11_frame::data_header::qos_control: if _parent.is_qos
+    return self._parent.is_qos
+
+
+def ieee802_11_frame__data_header__ht_control__when(self, i):
+    # ieee802_11_frame::data_header::ht_control: if _parent.is_qos and _parent.order
+    return ((self._parent.is_qos) and (self._parent.order))
 
 
 def ip_packet__body__type(self, i):
@@ -97,9 +174,34 @@ def ip_payload__body__type(self, i):
     return None
 
 
+def ipv4_packet__options__size(self, i):
+    # ipv4_packet::options: size len_header - 20
+    return self.len_header - 20
+
+
 def ipv4_packet__body__type(self, i):
     # ipv4_packet::body: ip_payload(protocol)
     return 'ip_payload', (self.protocol,)
+
+
+def ipv4_packet__body__when(self, i):
+    # ipv4_packet::body: if not is_fragment
+    return (not (self.is_fragment))
+
+
+def ipv4_packet__body__size(self, i):
+    # ipv4_packet::body: size len_body
+    return self.len_body
+
+
+def ipv4_packet__fragment_data__when(self, i):
+    # ipv4_packet::fragment_data: if is_fragment
+    return self.is_fragment
+
+
+def ipv4_packet__fragment_data__size(self, i):
+    # ipv4_packet::fragment_data: size len_body
+    return self.len_body
 
 
 def ipv6_packet__payload__type(self, i):
@@ -107,14 +209,79 @@ def ipv6_packet__payload__type(self, i):
     return 'payload_chain', (self.next_header,)
 
 
+def ipv6_packet__payload__size(self, i):
+    # ipv6_packet::payload: size is_cut ? _io.size - 40 : len_payload
+    return (self._io.size() - 40 if self.is_cut else self.len_payload)
+
+
 def ipv6_packet__payload_chain__extension_headers__type(self, i):
     # ipv6_packet::payload_chain::extension_headers: extension_header(_index == 0 ? first_header : extension_headers[_index - 1].next_header)
     return 'extension_header', ((self.first_header if i == 0 else self.extension_headers[i - 1].next_header),)
 
 
+def ipv6_packet__payload_chain__extension_headers__when(self, i):
+    # ipv6_packet::payload_chain::extension_headers: if is_extension_first
+    return self.is_extension_first
+
+
 def ipv6_packet__payload_chain__body__type(self, i):
     # ipv6_packet::payload_chain::body: ip_payload(upper_layer_protocol)
     return 'ip_payload', (self.upper_layer_protocol,)
+
+
+def ipv6_packet__payload_chain__body__when(self, i):
+    # ipv6_packet::payload_chain::body: if not is_fragmented
+    return (not (self.is_fragmented))
+
+
+def ipv6_packet__payload_chain__fragment_data__when(self, i):
+    # ipv6_packet::payload_chain::fragment_data: if is_fragmented
+    return self.is_fragmented
+
+
+def ipv6_packet__extension_header__data__size(self, i):
+    # ipv6_packet::extension_header::data: size header_type == ip_protocol::ip_protocol::ah ? hdr_ext_len * 4 + 2 : hdr_ext_len * 8 + 6
+    return (self.hdr_ext_len * 4 + 2 if self.header_type == ip_protocol.IpProtocol.IpProtocol.ah else self.hdr_ext_len * 8 + 6)
+
+
+def l2tp_packet__len_message__when(self, i):
+    # l2tp_packet::len_message: if is_version_2 and has_length
+    return ((self.is_version_2) and (self.has_length))
+
+
+def l2tp_packet__tunnel_id__when(self, i):
+    # l2tp_packet::tunnel_id: if is_version_2
+    return self.is_version_2
+
+
+def l2tp_packet__session_id__when(self, i):
+    # l2tp_packet::session_id: if is_version_2
+    return self.is_version_2
+
+
+def l2tp_packet__ns__when(self, i):
+    # l2tp_packet::ns: if is_version_2 and has_sequence
+    return ((self.is_version_2) and (self.has_sequence))
+
+
+def l2tp_packet__nr__when(self, i):
+    # l2tp_packet::nr: if is_version_2 and has_sequence
+    return ((self.is_version_2) and (self.has_sequence))
+
+
+def l2tp_packet__len_offset__when(self, i):
+    # l2tp_packet::len_offset: if is_version_2 and has_offset
+    return ((self.is_version_2) and (self.has_offset))
+
+
+def l2tp_packet__offset_pad__when(self, i):
+    # l2tp_packet::offset_pad: if is_version_2 and has_offset
+    return ((self.is_version_2) and (self.has_offset))
+
+
+def l2tp_packet__offset_pad__size(self, i):
+    # l2tp_packet::offset_pad: size len_offset
+    return self.len_offset
 
 
 def l2tp_packet__body__type(self, i):
@@ -123,6 +290,11 @@ def l2tp_packet__body__type(self, i):
     if _on == True:
         return 'ppp_frame', ()
     return None
+
+
+def l2tp_packet__body__size(self, i):
+    # l2tp_packet::body: size is_version_2 and has_length ? len_message - _io.pos : _io.size - _io.pos
+    return (self.len_message - self._io.pos() if  ((self.is_version_2) and (self.has_length))  else self._io.size() - self._io.pos())
 
 
 def link_frame__body__type(self, i):
@@ -177,6 +349,21 @@ def linux_netlink__message__body__type(self, i):
     return None
 
 
+def linux_netlink__message__body__size(self, i):
+    # linux_netlink::message::body: size len_message - 16
+    return self.len_message - 16
+
+
+def linux_netlink__message__padding__when(self, i):
+    # linux_netlink::message::padding: if not _io.eof
+    return (not (self._io.is_eof()))
+
+
+def linux_netlink__message__padding__size(self, i):
+    # linux_netlink::message::padding: size (4 - len_message % 4) % 4
+    return (4 - self.len_message % 4) % 4
+
+
 def linux_sll__body__type(self, i):
     # linux_sll::body: switch-on protocol
     _on = self.protocol
@@ -209,6 +396,16 @@ def linux_sll2__body__type(self, i):
     return None
 
 
+def llc_snap__oui__when(self, i):
+    # llc_snap::oui: if is_snap
+    return self.is_snap
+
+
+def llc_snap__protocol__when(self, i):
+    # llc_snap::protocol: if is_snap
+    return self.is_snap
+
+
 def llc_snap__body__type(self, i):
     # llc_snap::body: switch-on ether_type_value
     _on = self.ether_type_value
@@ -225,6 +422,21 @@ def nflog__attribute__value__type(self, i):
     if _on == Nflog.AttributeType.payload:
         return 'ip_packet', ()
     return None
+
+
+def nflog__attribute__value__size(self, i):
+    # nflog::attribute::value: size len_attribute - 4
+    return self.len_attribute - 4
+
+
+def nflog__attribute__padding__when(self, i):
+    # nflog::attribute::padding: if not _io.eof
+    return (not (self._io.is_eof()))
+
+
+def nflog__attribute__padding__size(self, i):
+    # nflog::attribute::padding: size (4 - len_attribute % 4) % 4
+    return (4 - self.len_attribute % 4) % 4
 
 
 def pcap__header__type(self, i):
@@ -248,6 +460,11 @@ def pcap__packet_record__data__type(self, i):
     if _on == True:
         return 'link_frame', (self.link_type,)
     return None
+
+
+def pcap__packet_record__data__size(self, i):
+    # pcap::packet_record::data: size header.incl_len
+    return self.header.incl_len
 
 
 def pcapng__blocks__type(self, i):
@@ -276,9 +493,19 @@ def pcapng__block__body__type(self, i):
     return None
 
 
+def pcapng__block__body__size(self, i):
+    # pcapng::block::body: size head.len_block - head.len_head - 4
+    return (self.head.len_block - self.head.len_head) - 4
+
+
 def pcapng__block__tail__type(self, i):
     # pcapng::block::tail: block_tail(head.is_le, head.len_block)
     return 'block_tail', (self.head.is_le, self.head.len_block)
+
+
+def pcapng__block_head__byte_order_magic__when(self, i):
+    # pcapng::block_head::byte_order_magic: if block_type == block_type::section_header
+    return (self.block_type == Pcapng.BlockType.section_header)
 
 
 def pcapng__section_header_block__options__type(self, i):
@@ -299,6 +526,16 @@ def pcapng__enhanced_packet_block__packet_data__type(self, i):
     return None
 
 
+def pcapng__enhanced_packet_block__packet_data__size(self, i):
+    # pcapng::enhanced_packet_block::packet_data: size len_packet_data
+    return self.len_packet_data
+
+
+def pcapng__enhanced_packet_block__padding__size(self, i):
+    # pcapng::enhanced_packet_block::padding: size (4 - len_packet_data % 4) % 4
+    return (4 - self.len_packet_data % 4) % 4
+
+
 def pcapng__enhanced_packet_block__options__type(self, i):
     # pcapng::enhanced_packet_block::options: option(is_le, block_type::enhanced_packet)
     return 'option', (self.is_le, Pcapng.BlockType.enhanced_packet)
@@ -310,6 +547,16 @@ def pcapng__packet_block__packet_data__type(self, i):
     if _on == True:
         return 'link_frame', (self.first_link_type,)
     return None
+
+
+def pcapng__packet_block__packet_data__size(self, i):
+    # pcapng::packet_block::packet_data: size len_packet_data
+    return self.len_packet_data
+
+
+def pcapng__packet_block__padding__size(self, i):
+    # pcapng::packet_block::padding: size (4 - len_packet_data % 4) % 4
+    return (4 - self.len_packet_data % 4) % 4
 
 
 def pcapng__packet_block__options__type(self, i):
@@ -325,9 +572,29 @@ def pcapng__simple_packet_block__packet_data__type(self, i):
     return None
 
 
+def pcapng__simple_packet_block__packet_data__size(self, i):
+    # pcapng::simple_packet_block::packet_data: size len_packet_data
+    return self.len_packet_data
+
+
+def pcapng__option__value__size(self, i):
+    # pcapng::option::value: size len_value
+    return self.len_value
+
+
+def pcapng__option__padding__size(self, i):
+    # pcapng::option::padding: size (4 - len_value % 4) % 4
+    return (4 - self.len_value % 4) % 4
+
+
 def ppi_header__fields__type(self, i):
     # ppi_header::fields: field_list(flags % 2 != 0)
     return 'field_list', ((self.flags % 2 != 0),)
+
+
+def ppi_header__fields__size(self, i):
+    # ppi_header::fields: size len_header - 8
+    return self.len_header - 8
 
 
 def ppi_header__body__type(self, i):
@@ -345,6 +612,36 @@ def ppi_header__field_list__items__type(self, i):
     return 'field', (self.is_aligned,)
 
 
+def ppi_header__field__data__size(self, i):
+    # ppi_header::field::data: size len_data
+    return self.len_data
+
+
+def ppi_header__field__padding__when(self, i):
+    # ppi_header::field::padding: if is_aligned and not _io.eof
+    return ((self.is_aligned) and ((not (self._io.is_eof()))))
+
+
+def ppi_header__field__padding__size(self, i):
+    # ppi_header::field::padding: size (4 - len_data % 4) % 4
+    return (4 - self.len_data % 4) % 4
+
+
+def ppp_frame__address_control__when(self, i):
+    # ppp_frame::address_control: if has_address_control
+    return self.has_address_control
+
+
+def ppp_frame__protocol_short__when(self, i):
+    # ppp_frame::protocol_short: if is_protocol_compressed
+    return self.is_protocol_compressed
+
+
+def ppp_frame__protocol_long__when(self, i):
+    # ppp_frame::protocol_long: if not is_protocol_compressed
+    return (not (self.is_protocol_compressed))
+
+
 def ppp_frame__body__type(self, i):
     # ppp_frame::body: switch-on protocol
     _on = self.protocol
@@ -355,49 +652,144 @@ def ppp_frame__body__type(self, i):
     return None
 
 
+def pppoe_session__body__size(self, i):
+    # pppoe_session::body: size len_payload
+    return self.len_payload
+
+
+def radiotap_header__fields__size(self, i):
+    # radiotap_header::fields: size len_header - _io.pos
+    return self.len_header - self._io.pos()
+
+
 def radiotap_header__body__type(self, i):
     # radiotap_header::body: ieee802_11_frame(has_fcs)
     return 'ieee802_11_frame', (self.has_fcs,)
 
 
+def tcp_segment__options__size(self, i):
+    # tcp_segment::options: size len_header - 20
+    return self.len_header - 20
+
+
+def udp_datagram__body__size(self, i):
+    # udp_datagram::body: size is_cut ? _io.size - 8 : length - 8
+    return (self._io.size() - 8 if self.is_cut else self.length - 8)
+
+
+def wirestruct_capture__protocol__size(self, i):
+    # wirestruct_capture::protocol: size len_protocol
+    return self.len_protocol
+
+
+def wirestruct_capture__record__data__size(self, i):
+    # wirestruct_capture::record::data: size len_data
+    return self.len_data
+
+
 #: (spec, type path, field, role) -> function of (object, index)
 EXPRESSIONS = {
     ('cisco_hdlc', '', 'body', 'type'): cisco_hdlc__body__type,
+    ('ethernet_frame', '', 'vlan_tags', 'when'): ethernet_frame__vlan_tags__when,
     ('ethernet_frame', '', 'body', 'type'): ethernet_frame__body__type,
+    ('exported_pdu', 'tag', 'value', 'size'): exported_pdu__tag__value__size,
+    ('geneve_packet', '', 'options', 'size'): geneve_packet__options__size,
     ('geneve_packet', '', 'body', 'type'): geneve_packet__body__type,
+    ('gtp_u_packet', '', 'sequence_number', 'when'): gtp_u_packet__sequence_number__when,
+    ('gtp_u_packet', '', 'n_pdu_number', 'when'): gtp_u_packet__n_pdu_number__when,
+    ('gtp_u_packet', '', 'next_extension_type', 'when'): gtp_u_packet__next_extension_type__when,
+    ('gtp_u_packet', '', 'extension_headers', 'when'): gtp_u_packet__extension_headers__when,
     ('gtp_u_packet', '', 'body', 'type'): gtp_u_packet__body__type,
+    ('gtp_u_packet', '', 'body', 'size'): gtp_u_packet__body__size,
+    ('gtp_u_packet', 'extension_header', 'content', 'size'): gtp_u_packet__extension_header__content__size,
+    ('ieee802_11_frame', '', 'header', 'when'): ieee802_11_frame__header__when,
     ('ieee802_11_frame', '', 'body', 'type'): ieee802_11_frame__body__type,
+    ('ieee802_11_frame', '', 'body', 'size'): ieee802_11_frame__body__size,
+    ('ieee802_11_frame', '', 'fcs', 'when'): ieee802_11_frame__fcs__when,
+    ('ieee802_11_frame', 'data_header', 'addr4', 'when'): ieee802_11_frame__data_header__addr4__when,
+    ('ieee802_11_frame', 'data_header', 'qos_control', 'when'): ieee802_11_frame__data_header__qos_control__when,
+    ('ieee802_11_frame', 'data_header', 'ht_control', 'when'): ieee802_11_frame__data_header__ht_control__when,
     ('ip_packet', '', 'body', 'type'): ip_packet__body__type,
     ('ip_payload', '', 'body', 'type'): ip_payload__body__type,
+    ('ipv4_packet', '', 'options', 'size'): ipv4_packet__options__size,
     ('ipv4_packet', '', 'body', 'type'): ipv4_packet__body__type,
+    ('ipv4_packet', '', 'body', 'when'): ipv4_packet__body__when,
+    ('ipv4_packet', '', 'body', 'size'): ipv4_packet__body__size,
+    ('ipv4_packet', '', 'fragment_data', 'when'): ipv4_packet__fragment_data__when,
+    ('ipv4_packet', '', 'fragment_data', 'size'): ipv4_packet__fragment_data__size,
     ('ipv6_packet', '', 'payload', 'type'): ipv6_packet__payload__type,
+    ('ipv6_packet', '', 'payload', 'size'): ipv6_packet__payload__size,
     ('ipv6_packet', 'payload_chain', 'extension_headers', 'type'): ipv6_packet__payload_chain__extension_headers__type,
+    ('ipv6_packet', 'payload_chain', 'extension_headers', 'when'): ipv6_packet__payload_chain__extension_headers__when,
     ('ipv6_packet', 'payload_chain', 'body', 'type'): ipv6_packet__payload_chain__body__type,
+    ('ipv6_packet', 'payload_chain', 'body', 'when'): ipv6_packet__payload_chain__body__when,
+    ('ipv6_packet', 'payload_chain', 'fragment_data', 'when'): ipv6_packet__payload_chain__fragment_data__when,
+    ('ipv6_packet', 'extension_header', 'data', 'size'): ipv6_packet__extension_header__data__size,
+    ('l2tp_packet', '', 'len_message', 'when'): l2tp_packet__len_message__when,
+    ('l2tp_packet', '', 'tunnel_id', 'when'): l2tp_packet__tunnel_id__when,
+    ('l2tp_packet', '', 'session_id', 'when'): l2tp_packet__session_id__when,
+    ('l2tp_packet', '', 'ns', 'when'): l2tp_packet__ns__when,
+    ('l2tp_packet', '', 'nr', 'when'): l2tp_packet__nr__when,
+    ('l2tp_packet', '', 'len_offset', 'when'): l2tp_packet__len_offset__when,
+    ('l2tp_packet', '', 'offset_pad', 'when'): l2tp_packet__offset_pad__when,
+    ('l2tp_packet', '', 'offset_pad', 'size'): l2tp_packet__offset_pad__size,
     ('l2tp_packet', '', 'body', 'type'): l2tp_packet__body__type,
+    ('l2tp_packet', '', 'body', 'size'): l2tp_packet__body__size,
     ('link_frame', '', 'body', 'type'): link_frame__body__type,
     ('linux_netlink', 'message', 'body', 'type'): linux_netlink__message__body__type,
+    ('linux_netlink', 'message', 'body', 'size'): linux_netlink__message__body__size,
+    ('linux_netlink', 'message', 'padding', 'when'): linux_netlink__message__padding__when,
+    ('linux_netlink', 'message', 'padding', 'size'): linux_netlink__message__padding__size,
     ('linux_sll', '', 'body', 'type'): linux_sll__body__type,
     ('linux_sll2', '', 'body', 'type'): linux_sll2__body__type,
+    ('llc_snap', '', 'oui', 'when'): llc_snap__oui__when,
+    ('llc_snap', '', 'protocol', 'when'): llc_snap__protocol__when,
     ('llc_snap', '', 'body', 'type'): llc_snap__body__type,
     ('nflog', 'attribute', 'value', 'type'): nflog__attribute__value__type,
+    ('nflog', 'attribute', 'value', 'size'): nflog__attribute__value__size,
+    ('nflog', 'attribute', 'padding', 'when'): nflog__attribute__padding__when,
+    ('nflog', 'attribute', 'padding', 'size'): nflog__attribute__padding__size,
     ('pcap', '', 'header', 'type'): pcap__header__type,
     ('pcap', '', 'records', 'type'): pcap__records__type,
     ('pcap', 'packet_record', 'header', 'type'): pcap__packet_record__header__type,
     ('pcap', 'packet_record', 'data', 'type'): pcap__packet_record__data__type,
+    ('pcap', 'packet_record', 'data', 'size'): pcap__packet_record__data__size,
     ('pcapng', '', 'blocks', 'type'): pcapng__blocks__type,
     ('pcapng', 'block', 'head', 'type'): pcapng__block__head__type,
     ('pcapng', 'block', 'body', 'type'): pcapng__block__body__type,
+    ('pcapng', 'block', 'body', 'size'): pcapng__block__body__size,
     ('pcapng', 'block', 'tail', 'type'): pcapng__block__tail__type,
+    ('pcapng', 'block_head', 'byte_order_magic', 'when'): pcapng__block_head__byte_order_magic__when,
     ('pcapng', 'section_header_block', 'options', 'type'): pcapng__section_header_block__options__type,
     ('pcapng', 'interface_description_block', 'options', 'type'): pcapng__interface_description_block__options__type,
     ('pcapng', 'enhanced_packet_block', 'packet_data', 'type'): pcapng__enhanced_packet_block__packet_data__type,
+    ('pcapng', 'enhanced_packet_block', 'packet_data', 'size'): pcapng__enhanced_packet_block__packet_data__size,
+    ('pcapng', 'enhanced_packet_block', 'padding', 'size'): pcapng__enhanced_packet_block__padding__size,
     ('pcapng', 'enhanced_packet_block', 'options', 'type'): pcapng__enhanced_packet_block__options__type,
     ('pcapng', 'packet_block', 'packet_data', 'type'): pcapng__packet_block__packet_data__type,
+    ('pcapng', 'packet_block', 'packet_data', 'size'): pcapng__packet_block__packet_data__size,
+    ('pcapng', 'packet_block', 'padding', 'size'): pcapng__packet_block__padding__size,
     ('pcapng', 'packet_block', 'options', 'type'): pcapng__packet_block__options__type,
     ('pcapng', 'simple_packet_block', 'packet_data', 'type'): pcapng__simple_packet_block__packet_data__type,
+    ('pcapng', 'simple_packet_block', 'packet_data', 'size'): pcapng__simple_packet_block__packet_data__size,
+    ('pcapng', 'option', 'value', 'size'): pcapng__option__value__size,
+    ('pcapng', 'option', 'padding', 'size'): pcapng__option__padding__size,
     ('ppi_header', '', 'fields', 'type'): ppi_header__fields__type,
+    ('ppi_header', '', 'fields', 'size'): ppi_header__fields__size,
     ('ppi_header', '', 'body', 'type'): ppi_header__body__type,
     ('ppi_header', 'field_list', 'items', 'type'): ppi_header__field_list__items__type,
+    ('ppi_header', 'field', 'data', 'size'): ppi_header__field__data__size,
+    ('ppi_header', 'field', 'padding', 'when'): ppi_header__field__padding__when,
+    ('ppi_header', 'field', 'padding', 'size'): ppi_header__field__padding__size,
+    ('ppp_frame', '', 'address_control', 'when'): ppp_frame__address_control__when,
+    ('ppp_frame', '', 'protocol_short', 'when'): ppp_frame__protocol_short__when,
+    ('ppp_frame', '', 'protocol_long', 'when'): ppp_frame__protocol_long__when,
     ('ppp_frame', '', 'body', 'type'): ppp_frame__body__type,
+    ('pppoe_session', '', 'body', 'size'): pppoe_session__body__size,
+    ('radiotap_header', '', 'fields', 'size'): radiotap_header__fields__size,
     ('radiotap_header', '', 'body', 'type'): radiotap_header__body__type,
+    ('tcp_segment', '', 'options', 'size'): tcp_segment__options__size,
+    ('udp_datagram', '', 'body', 'size'): udp_datagram__body__size,
+    ('wirestruct_capture', '', 'protocol', 'size'): wirestruct_capture__protocol__size,
+    ('wirestruct_capture', 'record', 'data', 'size'): wirestruct_capture__record__data__size,
 }

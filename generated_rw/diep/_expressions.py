@@ -10,7 +10,9 @@ repeated field (None for other fields), keyed by (spec, type path, field, role):
 - "type": the type the field's switch picks (``_on`` compared with each case key in turn,
   as the compiler's own switch does) or its type with arguments, as ``(type reference,
   arguments)``; None when no case matches and there is no default (the field is bytes);
-- "if": the field's ``if:`` condition that refers to ``_io.size`` (checked after writing).
+- "if": the field's ``if:`` condition that refers to ``_io.size`` (checked after writing);
+- "when", "size", "count": every field's ``if:``, ``size:`` and ``repeat-expr:`` given as an
+  expression (``wirestruct.encode.direct``, which writes without read-write objects).
 """
 
 from .diep_clientbound_diepcustom_011c2e9 import DiepClientboundDiepcustom011c2e9
@@ -47,6 +49,16 @@ def diep_clientbound_diepcustom_011c2e9__body__type(self, i):
     return None
 
 
+def diep_clientbound_diepcustom_011c2e9__update_packet__deletions__count(self, i):
+    # diep_clientbound_diepcustom_011c2e9::update_packet::deletions: repeat-expr num_deletions.value
+    return self.num_deletions.value
+
+
+def diep_clientbound_diepcustom_011c2e9__update_packet__upcreates__count(self, i):
+    # diep_clientbound_diepcustom_011c2e9::update_packet::upcreates: repeat-expr num_upcreates.value
+    return self.num_upcreates.value
+
+
 def diep_clientbound_diepcustom_011c2e9__upcreate__body__type(self, i):
     # diep_clientbound_diepcustom_011c2e9::upcreate::body: switch-on kind
     _on = self.kind
@@ -62,14 +74,349 @@ def diep_clientbound_diepcustom_011c2e9__creation__groups__type(self, i):
     return 'diep_types::index_table', (15,)
 
 
+def diep_clientbound_diepcustom_011c2e9__creation__position_y__when(self, i):
+    # diep_clientbound_diepcustom_011c2e9::creation::position_y: if has_position
+    return self.has_position
+
+
+def diep_clientbound_diepcustom_011c2e9__creation__position_x__when(self, i):
+    # diep_clientbound_diepcustom_011c2e9::creation::position_x: if has_position
+    return self.has_position
+
+
 def diep_clientbound_diepcustom_011c2e9__creation__position_angle__type(self, i):
     # diep_clientbound_diepcustom_011c2e9::creation::position_angle: diep_types::fixed_point(64)
     return 'diep_types::fixed_point', (64,)
 
 
+def diep_clientbound_diepcustom_011c2e9__creation__position_angle__when(self, i):
+    # diep_clientbound_diepcustom_011c2e9::creation::position_angle: if has_position
+    return self.has_position
+
+
+def diep_clientbound_diepcustom_011c2e9__creation__physics_size__when(self, i):
+    # diep_clientbound_diepcustom_011c2e9::creation::physics_size: if has_physics
+    return self.has_physics
+
+
+def diep_clientbound_diepcustom_011c2e9__creation__camera_player__when(self, i):
+    # diep_clientbound_diepcustom_011c2e9::creation::camera_player: if has_camera
+    return self.has_camera
+
+
+def diep_clientbound_diepcustom_011c2e9__creation__arena_flags__when(self, i):
+    # diep_clientbound_diepcustom_011c2e9::creation::arena_flags: if has_arena
+    return self.has_arena
+
+
+def diep_clientbound_diepcustom_011c2e9__creation__style_color__when(self, i):
+    # diep_clientbound_diepcustom_011c2e9::creation::style_color: if has_style
+    return self.has_style
+
+
+def diep_clientbound_diepcustom_011c2e9__creation__arena_scoreboard_colors__when(self, i):
+    # diep_clientbound_diepcustom_011c2e9::creation::arena_scoreboard_colors: if has_arena
+    return self.has_arena
+
+
+def diep_clientbound_diepcustom_011c2e9__creation__camera_killed_by__when(self, i):
+    # diep_clientbound_diepcustom_011c2e9::creation::camera_killed_by: if has_camera
+    return self.has_camera
+
+
+def diep_clientbound_diepcustom_011c2e9__creation__arena_players_needed__when(self, i):
+    # diep_clientbound_diepcustom_011c2e9::creation::arena_players_needed: if has_arena
+    return self.has_arena
+
+
+def diep_clientbound_diepcustom_011c2e9__creation__physics_sides__when(self, i):
+    # diep_clientbound_diepcustom_011c2e9::creation::physics_sides: if has_physics
+    return self.has_physics
+
+
+def diep_clientbound_diepcustom_011c2e9__creation__team_flags__when(self, i):
+    # diep_clientbound_diepcustom_011c2e9::creation::team_flags: if has_team
+    return self.has_team
+
+
+def diep_clientbound_diepcustom_011c2e9__creation__health_flags__when(self, i):
+    # diep_clientbound_diepcustom_011c2e9::creation::health_flags: if has_health
+    return self.has_health
+
+
+def diep_clientbound_diepcustom_011c2e9__creation__arena_scoreboard_tanks__when(self, i):
+    # diep_clientbound_diepcustom_011c2e9::creation::arena_scoreboard_tanks: if has_arena
+    return self.has_arena
+
+
+def diep_clientbound_diepcustom_011c2e9__creation__camera_respawn_level__when(self, i):
+    # diep_clientbound_diepcustom_011c2e9::creation::camera_respawn_level: if has_camera
+    return self.has_camera
+
+
+def diep_clientbound_diepcustom_011c2e9__creation__camera_levelbar_progress__when(self, i):
+    # diep_clientbound_diepcustom_011c2e9::creation::camera_levelbar_progress: if has_camera
+    return self.has_camera
+
+
+def diep_clientbound_diepcustom_011c2e9__creation__camera_spawn_tick__when(self, i):
+    # diep_clientbound_diepcustom_011c2e9::creation::camera_spawn_tick: if has_camera
+    return self.has_camera
+
+
+def diep_clientbound_diepcustom_011c2e9__creation__physics_absorbtion_factor__when(self, i):
+    # diep_clientbound_diepcustom_011c2e9::creation::physics_absorbtion_factor: if has_physics
+    return self.has_physics
+
+
+def diep_clientbound_diepcustom_011c2e9__creation__arena_leader_x__when(self, i):
+    # diep_clientbound_diepcustom_011c2e9::creation::arena_leader_x: if has_arena
+    return self.has_arena
+
+
+def diep_clientbound_diepcustom_011c2e9__creation__health_max_health__when(self, i):
+    # diep_clientbound_diepcustom_011c2e9::creation::health_max_health: if has_health
+    return self.has_health
+
+
+def diep_clientbound_diepcustom_011c2e9__creation__style_flags__when(self, i):
+    # diep_clientbound_diepcustom_011c2e9::creation::style_flags: if has_style
+    return self.has_style
+
+
+def diep_clientbound_diepcustom_011c2e9__creation__barrel_trapezoid_direction__when(self, i):
+    # diep_clientbound_diepcustom_011c2e9::creation::barrel_trapezoid_direction: if has_barrel
+    return self.has_barrel
+
+
+def diep_clientbound_diepcustom_011c2e9__creation__position_flags__when(self, i):
+    # diep_clientbound_diepcustom_011c2e9::creation::position_flags: if has_position
+    return self.has_position
+
+
+def diep_clientbound_diepcustom_011c2e9__creation__arena_scoreboard_names__when(self, i):
+    # diep_clientbound_diepcustom_011c2e9::creation::arena_scoreboard_names: if has_arena
+    return self.has_arena
+
+
+def diep_clientbound_diepcustom_011c2e9__creation__camera_score__when(self, i):
+    # diep_clientbound_diepcustom_011c2e9::creation::camera_score: if has_camera
+    return self.has_camera
+
+
+def diep_clientbound_diepcustom_011c2e9__creation__team_mothership_y__when(self, i):
+    # diep_clientbound_diepcustom_011c2e9::creation::team_mothership_y: if has_team
+    return self.has_team
+
+
+def diep_clientbound_diepcustom_011c2e9__creation__arena_scoreboard_suffixes__when(self, i):
+    # diep_clientbound_diepcustom_011c2e9::creation::arena_scoreboard_suffixes: if has_arena
+    return self.has_arena
+
+
+def diep_clientbound_diepcustom_011c2e9__creation__name_flags__when(self, i):
+    # diep_clientbound_diepcustom_011c2e9::creation::name_flags: if has_name
+    return self.has_name
+
+
+def diep_clientbound_diepcustom_011c2e9__creation__camera_movement_speed__when(self, i):
+    # diep_clientbound_diepcustom_011c2e9::creation::camera_movement_speed: if has_camera
+    return self.has_camera
+
+
+def diep_clientbound_diepcustom_011c2e9__creation__arena_leader_y__when(self, i):
+    # diep_clientbound_diepcustom_011c2e9::creation::arena_leader_y: if has_arena
+    return self.has_arena
+
+
+def diep_clientbound_diepcustom_011c2e9__creation__arena_bottom_y__when(self, i):
+    # diep_clientbound_diepcustom_011c2e9::creation::arena_bottom_y: if has_arena
+    return self.has_arena
+
+
+def diep_clientbound_diepcustom_011c2e9__creation__relations_team__when(self, i):
+    # diep_clientbound_diepcustom_011c2e9::creation::relations_team: if has_relations
+    return self.has_relations
+
+
+def diep_clientbound_diepcustom_011c2e9__creation__camera_level__when(self, i):
+    # diep_clientbound_diepcustom_011c2e9::creation::camera_level: if has_camera
+    return self.has_camera
+
+
+def diep_clientbound_diepcustom_011c2e9__creation__team_team_color__when(self, i):
+    # diep_clientbound_diepcustom_011c2e9::creation::team_team_color: if has_team
+    return self.has_team
+
+
+def diep_clientbound_diepcustom_011c2e9__creation__camera_fov__when(self, i):
+    # diep_clientbound_diepcustom_011c2e9::creation::camera_fov: if has_camera
+    return self.has_camera
+
+
+def diep_clientbound_diepcustom_011c2e9__creation__camera_stat_limits__when(self, i):
+    # diep_clientbound_diepcustom_011c2e9::creation::camera_stat_limits: if has_camera
+    return self.has_camera
+
+
+def diep_clientbound_diepcustom_011c2e9__creation__arena_left_x__when(self, i):
+    # diep_clientbound_diepcustom_011c2e9::creation::arena_left_x: if has_arena
+    return self.has_arena
+
+
+def diep_clientbound_diepcustom_011c2e9__creation__arena_scoreboard_scores__when(self, i):
+    # diep_clientbound_diepcustom_011c2e9::creation::arena_scoreboard_scores: if has_arena
+    return self.has_arena
+
+
+def diep_clientbound_diepcustom_011c2e9__creation__camera_stat_levels__when(self, i):
+    # diep_clientbound_diepcustom_011c2e9::creation::camera_stat_levels: if has_camera
+    return self.has_camera
+
+
+def diep_clientbound_diepcustom_011c2e9__creation__camera_tank_override__when(self, i):
+    # diep_clientbound_diepcustom_011c2e9::creation::camera_tank_override: if has_camera
+    return self.has_camera
+
+
+def diep_clientbound_diepcustom_011c2e9__creation__camera_tank__when(self, i):
+    # diep_clientbound_diepcustom_011c2e9::creation::camera_tank: if has_camera
+    return self.has_camera
+
+
 def diep_clientbound_diepcustom_011c2e9__creation__style_border_width__type(self, i):
     # diep_clientbound_diepcustom_011c2e9::creation::style_border_width: diep_types::fixed_point(64)
     return 'diep_types::fixed_point', (64,)
+
+
+def diep_clientbound_diepcustom_011c2e9__creation__style_border_width__when(self, i):
+    # diep_clientbound_diepcustom_011c2e9::creation::style_border_width: if has_style
+    return self.has_style
+
+
+def diep_clientbound_diepcustom_011c2e9__creation__camera_death_tick__when(self, i):
+    # diep_clientbound_diepcustom_011c2e9::creation::camera_death_tick: if has_camera
+    return self.has_camera
+
+
+def diep_clientbound_diepcustom_011c2e9__creation__physics_width__when(self, i):
+    # diep_clientbound_diepcustom_011c2e9::creation::physics_width: if has_physics
+    return self.has_physics
+
+
+def diep_clientbound_diepcustom_011c2e9__creation__camera_stats_available__when(self, i):
+    # diep_clientbound_diepcustom_011c2e9::creation::camera_stats_available: if has_camera
+    return self.has_camera
+
+
+def diep_clientbound_diepcustom_011c2e9__creation__barrel_flags__when(self, i):
+    # diep_clientbound_diepcustom_011c2e9::creation::barrel_flags: if has_barrel
+    return self.has_barrel
+
+
+def diep_clientbound_diepcustom_011c2e9__creation__camera_levelbar_max__when(self, i):
+    # diep_clientbound_diepcustom_011c2e9::creation::camera_levelbar_max: if has_camera
+    return self.has_camera
+
+
+def diep_clientbound_diepcustom_011c2e9__creation__name_name__when(self, i):
+    # diep_clientbound_diepcustom_011c2e9::creation::name_name: if has_name
+    return self.has_name
+
+
+def diep_clientbound_diepcustom_011c2e9__creation__relations_owner__when(self, i):
+    # diep_clientbound_diepcustom_011c2e9::creation::relations_owner: if has_relations
+    return self.has_relations
+
+
+def diep_clientbound_diepcustom_011c2e9__creation__health_health__when(self, i):
+    # diep_clientbound_diepcustom_011c2e9::creation::health_health: if has_health
+    return self.has_health
+
+
+def diep_clientbound_diepcustom_011c2e9__creation__camera_camera_y__when(self, i):
+    # diep_clientbound_diepcustom_011c2e9::creation::camera_camera_y: if has_camera
+    return self.has_camera
+
+
+def diep_clientbound_diepcustom_011c2e9__creation__style_opacity__when(self, i):
+    # diep_clientbound_diepcustom_011c2e9::creation::style_opacity: if has_style
+    return self.has_style
+
+
+def diep_clientbound_diepcustom_011c2e9__creation__barrel_reload_time__when(self, i):
+    # diep_clientbound_diepcustom_011c2e9::creation::barrel_reload_time: if has_barrel
+    return self.has_barrel
+
+
+def diep_clientbound_diepcustom_011c2e9__creation__camera_stat_names__when(self, i):
+    # diep_clientbound_diepcustom_011c2e9::creation::camera_stat_names: if has_camera
+    return self.has_camera
+
+
+def diep_clientbound_diepcustom_011c2e9__creation__camera_camera_x__when(self, i):
+    # diep_clientbound_diepcustom_011c2e9::creation::camera_camera_x: if has_camera
+    return self.has_camera
+
+
+def diep_clientbound_diepcustom_011c2e9__creation__team_mothership_x__when(self, i):
+    # diep_clientbound_diepcustom_011c2e9::creation::team_mothership_x: if has_team
+    return self.has_team
+
+
+def diep_clientbound_diepcustom_011c2e9__creation__camera_unused_client_id__when(self, i):
+    # diep_clientbound_diepcustom_011c2e9::creation::camera_unused_client_id: if has_camera
+    return self.has_camera
+
+
+def diep_clientbound_diepcustom_011c2e9__creation__relations_parent__when(self, i):
+    # diep_clientbound_diepcustom_011c2e9::creation::relations_parent: if has_relations
+    return self.has_relations
+
+
+def diep_clientbound_diepcustom_011c2e9__creation__style_z_index__when(self, i):
+    # diep_clientbound_diepcustom_011c2e9::creation::style_z_index: if has_style
+    return self.has_style
+
+
+def diep_clientbound_diepcustom_011c2e9__creation__camera_flags__when(self, i):
+    # diep_clientbound_diepcustom_011c2e9::creation::camera_flags: if has_camera
+    return self.has_camera
+
+
+def diep_clientbound_diepcustom_011c2e9__creation__arena_right_x__when(self, i):
+    # diep_clientbound_diepcustom_011c2e9::creation::arena_right_x: if has_arena
+    return self.has_arena
+
+
+def diep_clientbound_diepcustom_011c2e9__creation__physics_push_factor__when(self, i):
+    # diep_clientbound_diepcustom_011c2e9::creation::physics_push_factor: if has_physics
+    return self.has_physics
+
+
+def diep_clientbound_diepcustom_011c2e9__creation__physics_flags__when(self, i):
+    # diep_clientbound_diepcustom_011c2e9::creation::physics_flags: if has_physics
+    return self.has_physics
+
+
+def diep_clientbound_diepcustom_011c2e9__creation__arena_scoreboard_amount__when(self, i):
+    # diep_clientbound_diepcustom_011c2e9::creation::arena_scoreboard_amount: if has_arena
+    return self.has_arena
+
+
+def diep_clientbound_diepcustom_011c2e9__creation__arena_ticks_until_start__when(self, i):
+    # diep_clientbound_diepcustom_011c2e9::creation::arena_ticks_until_start: if has_arena
+    return self.has_arena
+
+
+def diep_clientbound_diepcustom_011c2e9__creation__arena_top_y__when(self, i):
+    # diep_clientbound_diepcustom_011c2e9::creation::arena_top_y: if has_arena
+    return self.has_arena
+
+
+def diep_clientbound_diepcustom_011c2e9__creation__score_score__when(self, i):
+    # diep_clientbound_diepcustom_011c2e9::creation::score_score: if has_score
+    return self.has_score
 
 
 def diep_clientbound_diepcustom_011c2e9__entity_update__fields__type(self, i):
@@ -217,6 +564,11 @@ def diep_clientbound_diepcustom_011c2e9__update_field__value__type(self, i):
     return 'diep_types::slot_not_sent', ()
 
 
+def diep_clientbound_diepcustom_011c2e9__update_field__value__when(self, i):
+    # diep_clientbound_diepcustom_011c2e9::update_field::value: if xored_jump != 1
+    return (self.xored_jump != 1)
+
+
 def diep_clientbound_diepcustom_011c2e9__element_table_vu__elements__type(self, i):
     # diep_clientbound_diepcustom_011c2e9::element_table_vu::elements: element_vu(_index == 0 ? -1 : elements[_index - 1].index, num_elements)
     return 'element_vu', ((-1 if i == 0 else self.elements[i - 1].index), self.num_elements)
@@ -225,6 +577,11 @@ def diep_clientbound_diepcustom_011c2e9__element_table_vu__elements__type(self, 
 def diep_clientbound_diepcustom_011c2e9__element_vu__jump__type(self, i):
     # diep_clientbound_diepcustom_011c2e9::element_vu::jump: diep_types::jump(prev_index, num_elements)
     return 'diep_types::jump', (self.prev_index, self.num_elements)
+
+
+def diep_clientbound_diepcustom_011c2e9__element_vu__value__when(self, i):
+    # diep_clientbound_diepcustom_011c2e9::element_vu::value: if not jump.is_end
+    return (not (self.jump.is_end))
 
 
 def diep_clientbound_diepcustom_011c2e9__element_table_vi__elements__type(self, i):
@@ -237,6 +594,11 @@ def diep_clientbound_diepcustom_011c2e9__element_vi__jump__type(self, i):
     return 'diep_types::jump', (self.prev_index, self.num_elements)
 
 
+def diep_clientbound_diepcustom_011c2e9__element_vi__value__when(self, i):
+    # diep_clientbound_diepcustom_011c2e9::element_vi::value: if not jump.is_end
+    return (not (self.jump.is_end))
+
+
 def diep_clientbound_diepcustom_011c2e9__element_table_string_nt__elements__type(self, i):
     # diep_clientbound_diepcustom_011c2e9::element_table_string_nt::elements: element_string_nt(_index == 0 ? -1 : elements[_index - 1].index, num_elements)
     return 'element_string_nt', ((-1 if i == 0 else self.elements[i - 1].index), self.num_elements)
@@ -245,6 +607,26 @@ def diep_clientbound_diepcustom_011c2e9__element_table_string_nt__elements__type
 def diep_clientbound_diepcustom_011c2e9__element_string_nt__jump__type(self, i):
     # diep_clientbound_diepcustom_011c2e9::element_string_nt::jump: diep_types::jump(prev_index, num_elements)
     return 'diep_types::jump', (self.prev_index, self.num_elements)
+
+
+def diep_clientbound_diepcustom_011c2e9__element_string_nt__value__when(self, i):
+    # diep_clientbound_diepcustom_011c2e9::element_string_nt::value: if not jump.is_end
+    return (not (self.jump.is_end))
+
+
+def diep_clientbound_diepcustom_011c2e9__server_info__host_region__when(self, i):
+    # diep_clientbound_diepcustom_011c2e9::server_info::host_region: if not _io.eof
+    return (not (self._io.is_eof()))
+
+
+def diep_clientbound_diepcustom_011c2e9__accept__access_level__when(self, i):
+    # diep_clientbound_diepcustom_011c2e9::accept::access_level: if not _io.eof
+    return (not (self._io.is_eof()))
+
+
+def diep_clientbound_diepcustom_011c2e9__achievement__hashes__count(self, i):
+    # diep_clientbound_diepcustom_011c2e9::achievement::hashes: repeat-expr num_hashes.value
+    return self.num_hashes.value
 
 
 def diep_serverbound__body__type(self, i):
@@ -271,6 +653,66 @@ def diep_serverbound__body__type(self, i):
     return None
 
 
+def diep_serverbound__init__debug_value__when(self, i):
+    # diep_serverbound::init::debug_value: if not _io.eof
+    return (not (self._io.is_eof()))
+
+
+def diep_serverbound__input__axis_x__when(self, i):
+    # diep_serverbound::input::axis_x: if flags.use_joysticks
+    return self.flags.use_joysticks
+
+
+def diep_serverbound__input__axis_y__when(self, i):
+    # diep_serverbound::input::axis_y: if flags.use_joysticks
+    return self.flags.use_joysticks
+
+
+def diep_types__vu__b1__when(self, i):
+    # diep_types::vu::b1: if b0 >= 0x80
+    return (self.b0 >= 128)
+
+
+def diep_types__vu__b2__when(self, i):
+    # diep_types::vu::b2: if b0 >= 0x80 and b1 >= 0x80
+    return ((self.b0 >= 128) and (self.b1 >= 128))
+
+
+def diep_types__vu__b3__when(self, i):
+    # diep_types::vu::b3: if b0 >= 0x80 and b1 >= 0x80 and b2 >= 0x80
+    return ((self.b0 >= 128) and (self.b1 >= 128) and (self.b2 >= 128))
+
+
+def diep_types__vu__b4__when(self, i):
+    # diep_types::vu::b4: if b0 >= 0x80 and b1 >= 0x80 and b2 >= 0x80 and b3 >= 0x80
+    return ((self.b0 >= 128) and (self.b1 >= 128) and (self.b2 >= 128) and (self.b3 >= 128))
+
+
+def diep_types__vi__b1__when(self, i):
+    # diep_types::vi::b1: if b0 >= 0x80
+    return (self.b0 >= 128)
+
+
+def diep_types__vi__b2__when(self, i):
+    # diep_types::vi::b2: if b0 >= 0x80 and b1 >= 0x80
+    return ((self.b0 >= 128) and (self.b1 >= 128))
+
+
+def diep_types__vi__b3__when(self, i):
+    # diep_types::vi::b3: if b0 >= 0x80 and b1 >= 0x80 and b2 >= 0x80
+    return ((self.b0 >= 128) and (self.b1 >= 128) and (self.b2 >= 128))
+
+
+def diep_types__vi__b4__when(self, i):
+    # diep_types::vi::b4: if b0 >= 0x80 and b1 >= 0x80 and b2 >= 0x80 and b3 >= 0x80
+    return ((self.b0 >= 128) and (self.b1 >= 128) and (self.b2 >= 128) and (self.b3 >= 128))
+
+
+def diep_types__entid__id__when(self, i):
+    # diep_types::entid::id: if hash.value != 0
+    return (self.hash.value != 0)
+
+
 def diep_types__index_table__entries__type(self, i):
     # diep_types::index_table::entries: index_entry(_index == 0 ? -1 : entries[_index - 1].index, _index == 0 ? 0 : entries[_index - 1].mask, num_slots)
     return 'index_entry', ((-1 if i == 0 else self.entries[i - 1].index), (0 if i == 0 else self.entries[i - 1].mask), self.num_slots)
@@ -284,19 +726,107 @@ def diep_types__index_entry__jump__type(self, i):
 #: (spec, type path, field, role) -> function of (object, index)
 EXPRESSIONS = {
     ('diep_clientbound_diepcustom_011c2e9', '', 'body', 'type'): diep_clientbound_diepcustom_011c2e9__body__type,
+    ('diep_clientbound_diepcustom_011c2e9', 'update_packet', 'deletions', 'count'): diep_clientbound_diepcustom_011c2e9__update_packet__deletions__count,
+    ('diep_clientbound_diepcustom_011c2e9', 'update_packet', 'upcreates', 'count'): diep_clientbound_diepcustom_011c2e9__update_packet__upcreates__count,
     ('diep_clientbound_diepcustom_011c2e9', 'upcreate', 'body', 'type'): diep_clientbound_diepcustom_011c2e9__upcreate__body__type,
     ('diep_clientbound_diepcustom_011c2e9', 'creation', 'groups', 'type'): diep_clientbound_diepcustom_011c2e9__creation__groups__type,
+    ('diep_clientbound_diepcustom_011c2e9', 'creation', 'position_y', 'when'): diep_clientbound_diepcustom_011c2e9__creation__position_y__when,
+    ('diep_clientbound_diepcustom_011c2e9', 'creation', 'position_x', 'when'): diep_clientbound_diepcustom_011c2e9__creation__position_x__when,
     ('diep_clientbound_diepcustom_011c2e9', 'creation', 'position_angle', 'type'): diep_clientbound_diepcustom_011c2e9__creation__position_angle__type,
+    ('diep_clientbound_diepcustom_011c2e9', 'creation', 'position_angle', 'when'): diep_clientbound_diepcustom_011c2e9__creation__position_angle__when,
+    ('diep_clientbound_diepcustom_011c2e9', 'creation', 'physics_size', 'when'): diep_clientbound_diepcustom_011c2e9__creation__physics_size__when,
+    ('diep_clientbound_diepcustom_011c2e9', 'creation', 'camera_player', 'when'): diep_clientbound_diepcustom_011c2e9__creation__camera_player__when,
+    ('diep_clientbound_diepcustom_011c2e9', 'creation', 'arena_flags', 'when'): diep_clientbound_diepcustom_011c2e9__creation__arena_flags__when,
+    ('diep_clientbound_diepcustom_011c2e9', 'creation', 'style_color', 'when'): diep_clientbound_diepcustom_011c2e9__creation__style_color__when,
+    ('diep_clientbound_diepcustom_011c2e9', 'creation', 'arena_scoreboard_colors', 'when'): diep_clientbound_diepcustom_011c2e9__creation__arena_scoreboard_colors__when,
+    ('diep_clientbound_diepcustom_011c2e9', 'creation', 'camera_killed_by', 'when'): diep_clientbound_diepcustom_011c2e9__creation__camera_killed_by__when,
+    ('diep_clientbound_diepcustom_011c2e9', 'creation', 'arena_players_needed', 'when'): diep_clientbound_diepcustom_011c2e9__creation__arena_players_needed__when,
+    ('diep_clientbound_diepcustom_011c2e9', 'creation', 'physics_sides', 'when'): diep_clientbound_diepcustom_011c2e9__creation__physics_sides__when,
+    ('diep_clientbound_diepcustom_011c2e9', 'creation', 'team_flags', 'when'): diep_clientbound_diepcustom_011c2e9__creation__team_flags__when,
+    ('diep_clientbound_diepcustom_011c2e9', 'creation', 'health_flags', 'when'): diep_clientbound_diepcustom_011c2e9__creation__health_flags__when,
+    ('diep_clientbound_diepcustom_011c2e9', 'creation', 'arena_scoreboard_tanks', 'when'): diep_clientbound_diepcustom_011c2e9__creation__arena_scoreboard_tanks__when,
+    ('diep_clientbound_diepcustom_011c2e9', 'creation', 'camera_respawn_level', 'when'): diep_clientbound_diepcustom_011c2e9__creation__camera_respawn_level__when,
+    ('diep_clientbound_diepcustom_011c2e9', 'creation', 'camera_levelbar_progress', 'when'): diep_clientbound_diepcustom_011c2e9__creation__camera_levelbar_progress__when,
+    ('diep_clientbound_diepcustom_011c2e9', 'creation', 'camera_spawn_tick', 'when'): diep_clientbound_diepcustom_011c2e9__creation__camera_spawn_tick__when,
+    ('diep_clientbound_diepcustom_011c2e9', 'creation', 'physics_absorbtion_factor', 'when'): diep_clientbound_diepcustom_011c2e9__creation__physics_absorbtion_factor__when,
+    ('diep_clientbound_diepcustom_011c2e9', 'creation', 'arena_leader_x', 'when'): diep_clientbound_diepcustom_011c2e9__creation__arena_leader_x__when,
+    ('diep_clientbound_diepcustom_011c2e9', 'creation', 'health_max_health', 'when'): diep_clientbound_diepcustom_011c2e9__creation__health_max_health__when,
+    ('diep_clientbound_diepcustom_011c2e9', 'creation', 'style_flags', 'when'): diep_clientbound_diepcustom_011c2e9__creation__style_flags__when,
+    ('diep_clientbound_diepcustom_011c2e9', 'creation', 'barrel_trapezoid_direction', 'when'): diep_clientbound_diepcustom_011c2e9__creation__barrel_trapezoid_direction__when,
+    ('diep_clientbound_diepcustom_011c2e9', 'creation', 'position_flags', 'when'): diep_clientbound_diepcustom_011c2e9__creation__position_flags__when,
+    ('diep_clientbound_diepcustom_011c2e9', 'creation', 'arena_scoreboard_names', 'when'): diep_clientbound_diepcustom_011c2e9__creation__arena_scoreboard_names__when,
+    ('diep_clientbound_diepcustom_011c2e9', 'creation', 'camera_score', 'when'): diep_clientbound_diepcustom_011c2e9__creation__camera_score__when,
+    ('diep_clientbound_diepcustom_011c2e9', 'creation', 'team_mothership_y', 'when'): diep_clientbound_diepcustom_011c2e9__creation__team_mothership_y__when,
+    ('diep_clientbound_diepcustom_011c2e9', 'creation', 'arena_scoreboard_suffixes', 'when'): diep_clientbound_diepcustom_011c2e9__creation__arena_scoreboard_suffixes__when,
+    ('diep_clientbound_diepcustom_011c2e9', 'creation', 'name_flags', 'when'): diep_clientbound_diepcustom_011c2e9__creation__name_flags__when,
+    ('diep_clientbound_diepcustom_011c2e9', 'creation', 'camera_movement_speed', 'when'): diep_clientbound_diepcustom_011c2e9__creation__camera_movement_speed__when,
+    ('diep_clientbound_diepcustom_011c2e9', 'creation', 'arena_leader_y', 'when'): diep_clientbound_diepcustom_011c2e9__creation__arena_leader_y__when,
+    ('diep_clientbound_diepcustom_011c2e9', 'creation', 'arena_bottom_y', 'when'): diep_clientbound_diepcustom_011c2e9__creation__arena_bottom_y__when,
+    ('diep_clientbound_diepcustom_011c2e9', 'creation', 'relations_team', 'when'): diep_clientbound_diepcustom_011c2e9__creation__relations_team__when,
+    ('diep_clientbound_diepcustom_011c2e9', 'creation', 'camera_level', 'when'): diep_clientbound_diepcustom_011c2e9__creation__camera_level__when,
+    ('diep_clientbound_diepcustom_011c2e9', 'creation', 'team_team_color', 'when'): diep_clientbound_diepcustom_011c2e9__creation__team_team_color__when,
+    ('diep_clientbound_diepcustom_011c2e9', 'creation', 'camera_fov', 'when'): diep_clientbound_diepcustom_011c2e9__creation__camera_fov__when,
+    ('diep_clientbound_diepcustom_011c2e9', 'creation', 'camera_stat_limits', 'when'): diep_clientbound_diepcustom_011c2e9__creation__camera_stat_limits__when,
+    ('diep_clientbound_diepcustom_011c2e9', 'creation', 'arena_left_x', 'when'): diep_clientbound_diepcustom_011c2e9__creation__arena_left_x__when,
+    ('diep_clientbound_diepcustom_011c2e9', 'creation', 'arena_scoreboard_scores', 'when'): diep_clientbound_diepcustom_011c2e9__creation__arena_scoreboard_scores__when,
+    ('diep_clientbound_diepcustom_011c2e9', 'creation', 'camera_stat_levels', 'when'): diep_clientbound_diepcustom_011c2e9__creation__camera_stat_levels__when,
+    ('diep_clientbound_diepcustom_011c2e9', 'creation', 'camera_tank_override', 'when'): diep_clientbound_diepcustom_011c2e9__creation__camera_tank_override__when,
+    ('diep_clientbound_diepcustom_011c2e9', 'creation', 'camera_tank', 'when'): diep_clientbound_diepcustom_011c2e9__creation__camera_tank__when,
     ('diep_clientbound_diepcustom_011c2e9', 'creation', 'style_border_width', 'type'): diep_clientbound_diepcustom_011c2e9__creation__style_border_width__type,
+    ('diep_clientbound_diepcustom_011c2e9', 'creation', 'style_border_width', 'when'): diep_clientbound_diepcustom_011c2e9__creation__style_border_width__when,
+    ('diep_clientbound_diepcustom_011c2e9', 'creation', 'camera_death_tick', 'when'): diep_clientbound_diepcustom_011c2e9__creation__camera_death_tick__when,
+    ('diep_clientbound_diepcustom_011c2e9', 'creation', 'physics_width', 'when'): diep_clientbound_diepcustom_011c2e9__creation__physics_width__when,
+    ('diep_clientbound_diepcustom_011c2e9', 'creation', 'camera_stats_available', 'when'): diep_clientbound_diepcustom_011c2e9__creation__camera_stats_available__when,
+    ('diep_clientbound_diepcustom_011c2e9', 'creation', 'barrel_flags', 'when'): diep_clientbound_diepcustom_011c2e9__creation__barrel_flags__when,
+    ('diep_clientbound_diepcustom_011c2e9', 'creation', 'camera_levelbar_max', 'when'): diep_clientbound_diepcustom_011c2e9__creation__camera_levelbar_max__when,
+    ('diep_clientbound_diepcustom_011c2e9', 'creation', 'name_name', 'when'): diep_clientbound_diepcustom_011c2e9__creation__name_name__when,
+    ('diep_clientbound_diepcustom_011c2e9', 'creation', 'relations_owner', 'when'): diep_clientbound_diepcustom_011c2e9__creation__relations_owner__when,
+    ('diep_clientbound_diepcustom_011c2e9', 'creation', 'health_health', 'when'): diep_clientbound_diepcustom_011c2e9__creation__health_health__when,
+    ('diep_clientbound_diepcustom_011c2e9', 'creation', 'camera_camera_y', 'when'): diep_clientbound_diepcustom_011c2e9__creation__camera_camera_y__when,
+    ('diep_clientbound_diepcustom_011c2e9', 'creation', 'style_opacity', 'when'): diep_clientbound_diepcustom_011c2e9__creation__style_opacity__when,
+    ('diep_clientbound_diepcustom_011c2e9', 'creation', 'barrel_reload_time', 'when'): diep_clientbound_diepcustom_011c2e9__creation__barrel_reload_time__when,
+    ('diep_clientbound_diepcustom_011c2e9', 'creation', 'camera_stat_names', 'when'): diep_clientbound_diepcustom_011c2e9__creation__camera_stat_names__when,
+    ('diep_clientbound_diepcustom_011c2e9', 'creation', 'camera_camera_x', 'when'): diep_clientbound_diepcustom_011c2e9__creation__camera_camera_x__when,
+    ('diep_clientbound_diepcustom_011c2e9', 'creation', 'team_mothership_x', 'when'): diep_clientbound_diepcustom_011c2e9__creation__team_mothership_x__when,
+    ('diep_clientbound_diepcustom_011c2e9', 'creation', 'camera_unused_client_id', 'when'): diep_clientbound_diepcustom_011c2e9__creation__camera_unused_client_id__when,
+    ('diep_clientbound_diepcustom_011c2e9', 'creation', 'relations_parent', 'when'): diep_clientbound_diepcustom_011c2e9__creation__relations_parent__when,
+    ('diep_clientbound_diepcustom_011c2e9', 'creation', 'style_z_index', 'when'): diep_clientbound_diepcustom_011c2e9__creation__style_z_index__when,
+    ('diep_clientbound_diepcustom_011c2e9', 'creation', 'camera_flags', 'when'): diep_clientbound_diepcustom_011c2e9__creation__camera_flags__when,
+    ('diep_clientbound_diepcustom_011c2e9', 'creation', 'arena_right_x', 'when'): diep_clientbound_diepcustom_011c2e9__creation__arena_right_x__when,
+    ('diep_clientbound_diepcustom_011c2e9', 'creation', 'physics_push_factor', 'when'): diep_clientbound_diepcustom_011c2e9__creation__physics_push_factor__when,
+    ('diep_clientbound_diepcustom_011c2e9', 'creation', 'physics_flags', 'when'): diep_clientbound_diepcustom_011c2e9__creation__physics_flags__when,
+    ('diep_clientbound_diepcustom_011c2e9', 'creation', 'arena_scoreboard_amount', 'when'): diep_clientbound_diepcustom_011c2e9__creation__arena_scoreboard_amount__when,
+    ('diep_clientbound_diepcustom_011c2e9', 'creation', 'arena_ticks_until_start', 'when'): diep_clientbound_diepcustom_011c2e9__creation__arena_ticks_until_start__when,
+    ('diep_clientbound_diepcustom_011c2e9', 'creation', 'arena_top_y', 'when'): diep_clientbound_diepcustom_011c2e9__creation__arena_top_y__when,
+    ('diep_clientbound_diepcustom_011c2e9', 'creation', 'score_score', 'when'): diep_clientbound_diepcustom_011c2e9__creation__score_score__when,
     ('diep_clientbound_diepcustom_011c2e9', 'entity_update', 'fields', 'type'): diep_clientbound_diepcustom_011c2e9__entity_update__fields__type,
     ('diep_clientbound_diepcustom_011c2e9', 'update_field', 'value', 'type'): diep_clientbound_diepcustom_011c2e9__update_field__value__type,
+    ('diep_clientbound_diepcustom_011c2e9', 'update_field', 'value', 'when'): diep_clientbound_diepcustom_011c2e9__update_field__value__when,
     ('diep_clientbound_diepcustom_011c2e9', 'element_table_vu', 'elements', 'type'): diep_clientbound_diepcustom_011c2e9__element_table_vu__elements__type,
     ('diep_clientbound_diepcustom_011c2e9', 'element_vu', 'jump', 'type'): diep_clientbound_diepcustom_011c2e9__element_vu__jump__type,
+    ('diep_clientbound_diepcustom_011c2e9', 'element_vu', 'value', 'when'): diep_clientbound_diepcustom_011c2e9__element_vu__value__when,
     ('diep_clientbound_diepcustom_011c2e9', 'element_table_vi', 'elements', 'type'): diep_clientbound_diepcustom_011c2e9__element_table_vi__elements__type,
     ('diep_clientbound_diepcustom_011c2e9', 'element_vi', 'jump', 'type'): diep_clientbound_diepcustom_011c2e9__element_vi__jump__type,
+    ('diep_clientbound_diepcustom_011c2e9', 'element_vi', 'value', 'when'): diep_clientbound_diepcustom_011c2e9__element_vi__value__when,
     ('diep_clientbound_diepcustom_011c2e9', 'element_table_string_nt', 'elements', 'type'): diep_clientbound_diepcustom_011c2e9__element_table_string_nt__elements__type,
     ('diep_clientbound_diepcustom_011c2e9', 'element_string_nt', 'jump', 'type'): diep_clientbound_diepcustom_011c2e9__element_string_nt__jump__type,
+    ('diep_clientbound_diepcustom_011c2e9', 'element_string_nt', 'value', 'when'): diep_clientbound_diepcustom_011c2e9__element_string_nt__value__when,
+    ('diep_clientbound_diepcustom_011c2e9', 'server_info', 'host_region', 'when'): diep_clientbound_diepcustom_011c2e9__server_info__host_region__when,
+    ('diep_clientbound_diepcustom_011c2e9', 'accept', 'access_level', 'when'): diep_clientbound_diepcustom_011c2e9__accept__access_level__when,
+    ('diep_clientbound_diepcustom_011c2e9', 'achievement', 'hashes', 'count'): diep_clientbound_diepcustom_011c2e9__achievement__hashes__count,
     ('diep_serverbound', '', 'body', 'type'): diep_serverbound__body__type,
+    ('diep_serverbound', 'init', 'debug_value', 'when'): diep_serverbound__init__debug_value__when,
+    ('diep_serverbound', 'input', 'axis_x', 'when'): diep_serverbound__input__axis_x__when,
+    ('diep_serverbound', 'input', 'axis_y', 'when'): diep_serverbound__input__axis_y__when,
+    ('diep_types', 'vu', 'b1', 'when'): diep_types__vu__b1__when,
+    ('diep_types', 'vu', 'b2', 'when'): diep_types__vu__b2__when,
+    ('diep_types', 'vu', 'b3', 'when'): diep_types__vu__b3__when,
+    ('diep_types', 'vu', 'b4', 'when'): diep_types__vu__b4__when,
+    ('diep_types', 'vi', 'b1', 'when'): diep_types__vi__b1__when,
+    ('diep_types', 'vi', 'b2', 'when'): diep_types__vi__b2__when,
+    ('diep_types', 'vi', 'b3', 'when'): diep_types__vi__b3__when,
+    ('diep_types', 'vi', 'b4', 'when'): diep_types__vi__b4__when,
+    ('diep_types', 'entid', 'id', 'when'): diep_types__entid__id__when,
     ('diep_types', 'index_table', 'entries', 'type'): diep_types__index_table__entries__type,
     ('diep_types', 'index_entry', 'jump', 'type'): diep_types__index_entry__jump__type,
 }

@@ -10,11 +10,18 @@ repeated field (None for other fields), keyed by (spec, type path, field, role):
 - "type": the type the field's switch picks (``_on`` compared with each case key in turn,
   as the compiler's own switch does) or its type with arguments, as ``(type reference,
   arguments)``; None when no case matches and there is no default (the field is bytes);
-- "if": the field's ``if:`` condition that refers to ``_io.size`` (checked after writing).
+- "if": the field's ``if:`` condition that refers to ``_io.size`` (checked after writing);
+- "when", "size", "count": every field's ``if:``, ``size:`` and ``repeat-expr:`` given as an
+  expression (``wirestruct.encode.direct``, which writes without read-write objects).
 """
 
 
 def mme_assets__texture_setup__sha1__if(self, i):
+    # mme_assets::texture_setup::sha1: if _io.size >= 22
+    return (self._io.size() >= 22)
+
+
+def mme_assets__texture_setup__sha1__when(self, i):
     # mme_assets::texture_setup::sha1: if _io.size >= 22
     return (self._io.size() >= 22)
 
@@ -24,7 +31,17 @@ def mme_assets__texture_setup__width__if(self, i):
     return (self._io.size() >= 38)
 
 
+def mme_assets__texture_setup__width__when(self, i):
+    # mme_assets::texture_setup::width: if _io.size >= 38
+    return (self._io.size() >= 38)
+
+
 def mme_assets__texture_setup__height__if(self, i):
+    # mme_assets::texture_setup::height: if _io.size >= 38
+    return (self._io.size() >= 38)
+
+
+def mme_assets__texture_setup__height__when(self, i):
     # mme_assets::texture_setup::height: if _io.size >= 38
     return (self._io.size() >= 38)
 
@@ -34,7 +51,17 @@ def mme_assets__texture_setup__alpha__if(self, i):
     return (self._io.size() >= 38)
 
 
+def mme_assets__texture_setup__alpha__when(self, i):
+    # mme_assets::texture_setup::alpha: if _io.size >= 38
+    return (self._io.size() >= 38)
+
+
 def mme_assets__texture_setup__flags__if(self, i):
+    # mme_assets::texture_setup::flags: if _io.size >= 38
+    return (self._io.size() >= 38)
+
+
+def mme_assets__texture_setup__flags__when(self, i):
     # mme_assets::texture_setup::flags: if _io.size >= 38
     return (self._io.size() >= 38)
 
@@ -44,12 +71,32 @@ def mme_assets__group_setup__block_ids__if(self, i):
     return (self._io.size() > 1)
 
 
+def mme_assets__group_setup__block_ids__when(self, i):
+    # mme_assets::group_setup::block_ids: if _io.size > 1
+    return (self._io.size() > 1)
+
+
 def mme_assets__group_setup__name__if(self, i):
     # mme_assets::group_setup::name: if _io.size > 1
     return (self._io.size() > 1)
 
 
+def mme_assets__group_setup__name__when(self, i):
+    # mme_assets::group_setup::name: if _io.size > 1
+    return (self._io.size() > 1)
+
+
+def mme_assets__sky_box__texture_ids__count(self, i):
+    # mme_assets::sky_box::texture_ids: repeat-expr num_textures
+    return self.num_textures
+
+
 def mme_assets__sky_box__flags__if(self, i):
+    # mme_assets::sky_box::flags: if _io.size > num_textures * 2
+    return (self._io.size() > self.num_textures * 2)
+
+
+def mme_assets__sky_box__flags__when(self, i):
     # mme_assets::sky_box::flags: if _io.size > num_textures * 2
     return (self._io.size() > self.num_textures * 2)
 
@@ -59,7 +106,17 @@ def mme_connection__authenticate__name_only__if(self, i):
     return ((self._io.size() >= 24) and (self._io.size() < 52))
 
 
+def mme_connection__authenticate__name_only__when(self, i):
+    # mme_connection::authenticate::name_only: if _io.size >= 24 and _io.size < 52
+    return ((self._io.size() >= 24) and (self._io.size() < 52))
+
+
 def mme_connection__authenticate__credentials__if(self, i):
+    # mme_connection::authenticate::credentials: if _io.size >= 52
+    return (self._io.size() >= 52)
+
+
+def mme_connection__authenticate__credentials__when(self, i):
     # mme_connection::authenticate::credentials: if _io.size >= 52
     return (self._io.size() >= 52)
 
@@ -69,12 +126,27 @@ def mme_connection__disconnect__reason_code__if(self, i):
     return (self._io.size() >= 1)
 
 
+def mme_connection__disconnect__reason_code__when(self, i):
+    # mme_connection::disconnect::reason_code: if _io.size >= 1
+    return (self._io.size() >= 1)
+
+
 def mme_connection__disconnect__reconnect_delay__if(self, i):
     # mme_connection::disconnect::reconnect_delay: if _io.size >= 2
     return (self._io.size() >= 2)
 
 
+def mme_connection__disconnect__reconnect_delay__when(self, i):
+    # mme_connection::disconnect::reconnect_delay: if _io.size >= 2
+    return (self._io.size() >= 2)
+
+
 def mme_connection__disconnect__reason__if(self, i):
+    # mme_connection::disconnect::reason: if _io.size >= 3
+    return (self._io.size() >= 3)
+
+
+def mme_connection__disconnect__reason__when(self, i):
     # mme_connection::disconnect::reason: if _io.size >= 3
     return (self._io.size() >= 3)
 
@@ -92,7 +164,17 @@ def mme_connection__portal_cookie__cookie__if(self, i):
     return (self._io.size() >= 20)
 
 
+def mme_connection__portal_cookie__cookie__when(self, i):
+    # mme_connection::portal_cookie::cookie: if _io.size >= 20
+    return (self._io.size() >= 20)
+
+
 def mme_map__map_loading__progress__if(self, i):
+    # mme_map::map_loading::progress: if _io.size >= 1
+    return (self._io.size() >= 1)
+
+
+def mme_map__map_loading__progress__when(self, i):
     # mme_map::map_loading::progress: if _io.size >= 1
     return (self._io.size() >= 1)
 
@@ -102,7 +184,17 @@ def mme_map__map_loading__message__if(self, i):
     return (self._io.size() >= 2)
 
 
+def mme_map__map_loading__message__when(self, i):
+    # mme_map::map_loading::message: if _io.size >= 2
+    return (self._io.size() >= 2)
+
+
 def mme_map__map_setup__size_x__if(self, i):
+    # mme_map::map_setup::size_x: if _io.size >= 8
+    return (self._io.size() >= 8)
+
+
+def mme_map__map_setup__size_x__when(self, i):
     # mme_map::map_setup::size_x: if _io.size >= 8
     return (self._io.size() >= 8)
 
@@ -112,7 +204,17 @@ def mme_map__map_setup__size_y__if(self, i):
     return (self._io.size() >= 8)
 
 
+def mme_map__map_setup__size_y__when(self, i):
+    # mme_map::map_setup::size_y: if _io.size >= 8
+    return (self._io.size() >= 8)
+
+
 def mme_map__map_setup__size_z__if(self, i):
+    # mme_map::map_setup::size_z: if _io.size >= 8
+    return (self._io.size() >= 8)
+
+
+def mme_map__map_setup__size_z__when(self, i):
     # mme_map::map_setup::size_z: if _io.size >= 8
     return (self._io.size() >= 8)
 
@@ -122,7 +224,17 @@ def mme_map__map_setup__sea_level__if(self, i):
     return (self._io.size() >= 8)
 
 
+def mme_map__map_setup__sea_level__when(self, i):
+    # mme_map::map_setup::sea_level: if _io.size >= 8
+    return (self._io.size() >= 8)
+
+
 def mme_map__map_fill__player_id__if(self, i):
+    # mme_map::map_fill::player_id: if _io.size >= 14
+    return (self._io.size() >= 14)
+
+
+def mme_map__map_fill__player_id__when(self, i):
     # mme_map::map_fill::player_id: if _io.size >= 14
     return (self._io.size() >= 14)
 
@@ -132,7 +244,32 @@ def mme_map__map_modify__player_id__if(self, i):
     return (self._io.size() >= 8)
 
 
+def mme_map__map_modify__player_id__when(self, i):
+    # mme_map::map_modify::player_id: if _io.size >= 8
+    return (self._io.size() >= 8)
+
+
+def mme_map_region__layers__count(self, i):
+    # mme_map_region::layers: repeat-expr region.size_z
+    return self.region.size_z
+
+
+def mme_map_region__layer__rows__count(self, i):
+    # mme_map_region::layer::rows: repeat-expr _root.region.size_y
+    return self._root.region.size_y
+
+
+def mme_map_region__row__blocks__size(self, i):
+    # mme_map_region::row::blocks: size _root.region.size_x
+    return self._root.region.size_x
+
+
 def mme_menu__menu_response__name__if(self, i):
+    # mme_menu::menu_response::name: if _io.size >= 4
+    return (self._io.size() >= 4)
+
+
+def mme_menu__menu_response__name__when(self, i):
     # mme_menu::menu_response::name: if _io.size >= 4
     return (self._io.size() >= 4)
 
@@ -142,7 +279,17 @@ def mme_menu__menu_response__value__if(self, i):
     return (self._io.size() >= 4)
 
 
+def mme_menu__menu_response__value__when(self, i):
+    # mme_menu::menu_response::value: if _io.size >= 4
+    return (self._io.size() >= 4)
+
+
 def mme_menu__menu_response__flags__if(self, i):
+    # mme_menu::menu_response::flags: if _io.size >= 4
+    return (self._io.size() >= 4)
+
+
+def mme_menu__menu_response__flags__when(self, i):
     # mme_menu::menu_response::flags: if _io.size >= 4
     return (self._io.size() >= 4)
 
@@ -152,7 +299,17 @@ def mme_menu__menu_reset__menu_number__if(self, i):
     return (self._io.size() >= 3)
 
 
+def mme_menu__menu_reset__menu_number__when(self, i):
+    # mme_menu::menu_reset::menu_number: if _io.size >= 3
+    return (self._io.size() >= 3)
+
+
 def mme_menu__menu_reset__width__if(self, i):
+    # mme_menu::menu_reset::width: if _io.size >= 3
+    return (self._io.size() >= 3)
+
+
+def mme_menu__menu_reset__width__when(self, i):
     # mme_menu::menu_reset::width: if _io.size >= 3
     return (self._io.size() >= 3)
 
@@ -162,7 +319,17 @@ def mme_menu__menu_reset__height__if(self, i):
     return (self._io.size() >= 3)
 
 
+def mme_menu__menu_reset__height__when(self, i):
+    # mme_menu::menu_reset::height: if _io.size >= 3
+    return (self._io.size() >= 3)
+
+
 def mme_menu__menu_reset__flags__if(self, i):
+    # mme_menu::menu_reset::flags: if _io.size >= 4
+    return (self._io.size() >= 4)
+
+
+def mme_menu__menu_reset__flags__when(self, i):
     # mme_menu::menu_reset::flags: if _io.size >= 4
     return (self._io.size() >= 4)
 
@@ -172,7 +339,17 @@ def mme_menu__menu_salted_password__salt_1__if(self, i):
     return (self._io.size() >= 27)
 
 
+def mme_menu__menu_salted_password__salt_1__when(self, i):
+    # mme_menu::menu_salted_password::salt_1: if _io.size >= 27
+    return (self._io.size() >= 27)
+
+
 def mme_menu__menu_salted_password__salt_2__if(self, i):
+    # mme_menu::menu_salted_password::salt_2: if _io.size >= 47
+    return (self._io.size() >= 47)
+
+
+def mme_menu__menu_salted_password__salt_2__when(self, i):
     # mme_menu::menu_salted_password::salt_2: if _io.size >= 47
     return (self._io.size() >= 47)
 
@@ -283,7 +460,17 @@ def mme_packet__payload__type(self, i):
     return None
 
 
+def mme_packet__payload__size(self, i):
+    # mme_packet::payload: size len_payload
+    return self.len_payload
+
+
 def mme_players__announce_player__color__if(self, i):
+    # mme_players::announce_player::color: if _io.size >= 2
+    return (self._io.size() >= 2)
+
+
+def mme_players__announce_player__color__when(self, i):
     # mme_players::announce_player::color: if _io.size >= 2
     return (self._io.size() >= 2)
 
@@ -293,7 +480,22 @@ def mme_players__announce_player__name__if(self, i):
     return (self._io.size() >= 3)
 
 
+def mme_players__announce_player__name__when(self, i):
+    # mme_players::announce_player::name: if _io.size >= 3
+    return (self._io.size() >= 3)
+
+
+def mme_players__announce_player__name__size(self, i):
+    # mme_players::announce_player::name: size _io.size >= 26 ? 24 : _io.size - 2
+    return (24 if self._io.size() >= 26 else self._io.size() - 2)
+
+
 def mme_players__player_abilities__box_dimension_limit_2__if(self, i):
+    # mme_players::player_abilities::box_dimension_limit_2: if _io.size >= 26
+    return (self._io.size() >= 26)
+
+
+def mme_players__player_abilities__box_dimension_limit_2__when(self, i):
     # mme_players::player_abilities::box_dimension_limit_2: if _io.size >= 26
     return (self._io.size() >= 26)
 
@@ -303,7 +505,17 @@ def mme_players__player_abilities__box_dimension_limit_3__if(self, i):
     return (self._io.size() >= 26)
 
 
+def mme_players__player_abilities__box_dimension_limit_3__when(self, i):
+    # mme_players::player_abilities::box_dimension_limit_3: if _io.size >= 26
+    return (self._io.size() >= 26)
+
+
 def mme_players__player_abilities__copy_volume_limit__if(self, i):
+    # mme_players::player_abilities::copy_volume_limit: if _io.size >= 26
+    return (self._io.size() >= 26)
+
+
+def mme_players__player_abilities__copy_volume_limit__when(self, i):
     # mme_players::player_abilities::copy_volume_limit: if _io.size >= 26
     return (self._io.size() >= 26)
 
@@ -313,7 +525,17 @@ def mme_players__player_abilities__copy_dimension_limit_1__if(self, i):
     return (self._io.size() >= 26)
 
 
+def mme_players__player_abilities__copy_dimension_limit_1__when(self, i):
+    # mme_players::player_abilities::copy_dimension_limit_1: if _io.size >= 26
+    return (self._io.size() >= 26)
+
+
 def mme_players__player_abilities__copy_dimension_limit_2__if(self, i):
+    # mme_players::player_abilities::copy_dimension_limit_2: if _io.size >= 26
+    return (self._io.size() >= 26)
+
+
+def mme_players__player_abilities__copy_dimension_limit_2__when(self, i):
     # mme_players::player_abilities::copy_dimension_limit_2: if _io.size >= 26
     return (self._io.size() >= 26)
 
@@ -323,7 +545,17 @@ def mme_players__player_abilities__copy_dimension_limit_3__if(self, i):
     return (self._io.size() >= 26)
 
 
+def mme_players__player_abilities__copy_dimension_limit_3__when(self, i):
+    # mme_players::player_abilities::copy_dimension_limit_3: if _io.size >= 26
+    return (self._io.size() >= 26)
+
+
 def mme_players__player_abilities__max_chat_length__if(self, i):
+    # mme_players::player_abilities::max_chat_length: if _io.size >= 26
+    return (self._io.size() >= 26)
+
+
+def mme_players__player_abilities__max_chat_length__when(self, i):
     # mme_players::player_abilities::max_chat_length: if _io.size >= 26
     return (self._io.size() >= 26)
 
@@ -333,7 +565,17 @@ def mme_players__move_player__player_id__if(self, i):
     return (self._io.size() >= 21)
 
 
+def mme_players__move_player__player_id__when(self, i):
+    # mme_players::move_player::player_id: if _io.size >= 21
+    return (self._io.size() >= 21)
+
+
 def mme_players__player_skin__model_id__if(self, i):
+    # mme_players::player_skin::model_id: if _io.size >= 1
+    return (self._io.size() >= 1)
+
+
+def mme_players__player_skin__model_id__when(self, i):
     # mme_players::player_skin::model_id: if _io.size >= 1
     return (self._io.size() >= 1)
 
@@ -343,51 +585,105 @@ def mme_players__player_skin__texture_id__if(self, i):
     return (self._io.size() >= 3)
 
 
+def mme_players__player_skin__texture_id__when(self, i):
+    # mme_players::player_skin::texture_id: if _io.size >= 3
+    return (self._io.size() >= 3)
+
+
 #: (spec, type path, field, role) -> function of (object, index)
 EXPRESSIONS = {
     ('mme_assets', 'texture_setup', 'sha1', 'if'): mme_assets__texture_setup__sha1__if,
+    ('mme_assets', 'texture_setup', 'sha1', 'when'): mme_assets__texture_setup__sha1__when,
     ('mme_assets', 'texture_setup', 'width', 'if'): mme_assets__texture_setup__width__if,
+    ('mme_assets', 'texture_setup', 'width', 'when'): mme_assets__texture_setup__width__when,
     ('mme_assets', 'texture_setup', 'height', 'if'): mme_assets__texture_setup__height__if,
+    ('mme_assets', 'texture_setup', 'height', 'when'): mme_assets__texture_setup__height__when,
     ('mme_assets', 'texture_setup', 'alpha', 'if'): mme_assets__texture_setup__alpha__if,
+    ('mme_assets', 'texture_setup', 'alpha', 'when'): mme_assets__texture_setup__alpha__when,
     ('mme_assets', 'texture_setup', 'flags', 'if'): mme_assets__texture_setup__flags__if,
+    ('mme_assets', 'texture_setup', 'flags', 'when'): mme_assets__texture_setup__flags__when,
     ('mme_assets', 'group_setup', 'block_ids', 'if'): mme_assets__group_setup__block_ids__if,
+    ('mme_assets', 'group_setup', 'block_ids', 'when'): mme_assets__group_setup__block_ids__when,
     ('mme_assets', 'group_setup', 'name', 'if'): mme_assets__group_setup__name__if,
+    ('mme_assets', 'group_setup', 'name', 'when'): mme_assets__group_setup__name__when,
+    ('mme_assets', 'sky_box', 'texture_ids', 'count'): mme_assets__sky_box__texture_ids__count,
     ('mme_assets', 'sky_box', 'flags', 'if'): mme_assets__sky_box__flags__if,
+    ('mme_assets', 'sky_box', 'flags', 'when'): mme_assets__sky_box__flags__when,
     ('mme_connection', 'authenticate', 'name_only', 'if'): mme_connection__authenticate__name_only__if,
+    ('mme_connection', 'authenticate', 'name_only', 'when'): mme_connection__authenticate__name_only__when,
     ('mme_connection', 'authenticate', 'credentials', 'if'): mme_connection__authenticate__credentials__if,
+    ('mme_connection', 'authenticate', 'credentials', 'when'): mme_connection__authenticate__credentials__when,
     ('mme_connection', 'disconnect', 'reason_code', 'if'): mme_connection__disconnect__reason_code__if,
+    ('mme_connection', 'disconnect', 'reason_code', 'when'): mme_connection__disconnect__reason_code__when,
     ('mme_connection', 'disconnect', 'reconnect_delay', 'if'): mme_connection__disconnect__reconnect_delay__if,
+    ('mme_connection', 'disconnect', 'reconnect_delay', 'when'): mme_connection__disconnect__reconnect_delay__when,
     ('mme_connection', 'disconnect', 'reason', 'if'): mme_connection__disconnect__reason__if,
+    ('mme_connection', 'disconnect', 'reason', 'when'): mme_connection__disconnect__reason__when,
     ('mme_connection', 'client_version', 'version', 'type'): mme_connection__client_version__version__type,
     ('mme_connection', 'portal_cookie', 'cookie', 'if'): mme_connection__portal_cookie__cookie__if,
+    ('mme_connection', 'portal_cookie', 'cookie', 'when'): mme_connection__portal_cookie__cookie__when,
     ('mme_map', 'map_loading', 'progress', 'if'): mme_map__map_loading__progress__if,
+    ('mme_map', 'map_loading', 'progress', 'when'): mme_map__map_loading__progress__when,
     ('mme_map', 'map_loading', 'message', 'if'): mme_map__map_loading__message__if,
+    ('mme_map', 'map_loading', 'message', 'when'): mme_map__map_loading__message__when,
     ('mme_map', 'map_setup', 'size_x', 'if'): mme_map__map_setup__size_x__if,
+    ('mme_map', 'map_setup', 'size_x', 'when'): mme_map__map_setup__size_x__when,
     ('mme_map', 'map_setup', 'size_y', 'if'): mme_map__map_setup__size_y__if,
+    ('mme_map', 'map_setup', 'size_y', 'when'): mme_map__map_setup__size_y__when,
     ('mme_map', 'map_setup', 'size_z', 'if'): mme_map__map_setup__size_z__if,
+    ('mme_map', 'map_setup', 'size_z', 'when'): mme_map__map_setup__size_z__when,
     ('mme_map', 'map_setup', 'sea_level', 'if'): mme_map__map_setup__sea_level__if,
+    ('mme_map', 'map_setup', 'sea_level', 'when'): mme_map__map_setup__sea_level__when,
     ('mme_map', 'map_fill', 'player_id', 'if'): mme_map__map_fill__player_id__if,
+    ('mme_map', 'map_fill', 'player_id', 'when'): mme_map__map_fill__player_id__when,
     ('mme_map', 'map_modify', 'player_id', 'if'): mme_map__map_modify__player_id__if,
+    ('mme_map', 'map_modify', 'player_id', 'when'): mme_map__map_modify__player_id__when,
+    ('mme_map_region', '', 'layers', 'count'): mme_map_region__layers__count,
+    ('mme_map_region', 'layer', 'rows', 'count'): mme_map_region__layer__rows__count,
+    ('mme_map_region', 'row', 'blocks', 'size'): mme_map_region__row__blocks__size,
     ('mme_menu', 'menu_response', 'name', 'if'): mme_menu__menu_response__name__if,
+    ('mme_menu', 'menu_response', 'name', 'when'): mme_menu__menu_response__name__when,
     ('mme_menu', 'menu_response', 'value', 'if'): mme_menu__menu_response__value__if,
+    ('mme_menu', 'menu_response', 'value', 'when'): mme_menu__menu_response__value__when,
     ('mme_menu', 'menu_response', 'flags', 'if'): mme_menu__menu_response__flags__if,
+    ('mme_menu', 'menu_response', 'flags', 'when'): mme_menu__menu_response__flags__when,
     ('mme_menu', 'menu_reset', 'menu_number', 'if'): mme_menu__menu_reset__menu_number__if,
+    ('mme_menu', 'menu_reset', 'menu_number', 'when'): mme_menu__menu_reset__menu_number__when,
     ('mme_menu', 'menu_reset', 'width', 'if'): mme_menu__menu_reset__width__if,
+    ('mme_menu', 'menu_reset', 'width', 'when'): mme_menu__menu_reset__width__when,
     ('mme_menu', 'menu_reset', 'height', 'if'): mme_menu__menu_reset__height__if,
+    ('mme_menu', 'menu_reset', 'height', 'when'): mme_menu__menu_reset__height__when,
     ('mme_menu', 'menu_reset', 'flags', 'if'): mme_menu__menu_reset__flags__if,
+    ('mme_menu', 'menu_reset', 'flags', 'when'): mme_menu__menu_reset__flags__when,
     ('mme_menu', 'menu_salted_password', 'salt_1', 'if'): mme_menu__menu_salted_password__salt_1__if,
+    ('mme_menu', 'menu_salted_password', 'salt_1', 'when'): mme_menu__menu_salted_password__salt_1__when,
     ('mme_menu', 'menu_salted_password', 'salt_2', 'if'): mme_menu__menu_salted_password__salt_2__if,
+    ('mme_menu', 'menu_salted_password', 'salt_2', 'when'): mme_menu__menu_salted_password__salt_2__when,
     ('mme_packet', '', 'payload', 'type'): mme_packet__payload__type,
+    ('mme_packet', '', 'payload', 'size'): mme_packet__payload__size,
     ('mme_players', 'announce_player', 'color', 'if'): mme_players__announce_player__color__if,
+    ('mme_players', 'announce_player', 'color', 'when'): mme_players__announce_player__color__when,
     ('mme_players', 'announce_player', 'name', 'if'): mme_players__announce_player__name__if,
+    ('mme_players', 'announce_player', 'name', 'when'): mme_players__announce_player__name__when,
+    ('mme_players', 'announce_player', 'name', 'size'): mme_players__announce_player__name__size,
     ('mme_players', 'player_abilities', 'box_dimension_limit_2', 'if'): mme_players__player_abilities__box_dimension_limit_2__if,
+    ('mme_players', 'player_abilities', 'box_dimension_limit_2', 'when'): mme_players__player_abilities__box_dimension_limit_2__when,
     ('mme_players', 'player_abilities', 'box_dimension_limit_3', 'if'): mme_players__player_abilities__box_dimension_limit_3__if,
+    ('mme_players', 'player_abilities', 'box_dimension_limit_3', 'when'): mme_players__player_abilities__box_dimension_limit_3__when,
     ('mme_players', 'player_abilities', 'copy_volume_limit', 'if'): mme_players__player_abilities__copy_volume_limit__if,
+    ('mme_players', 'player_abilities', 'copy_volume_limit', 'when'): mme_players__player_abilities__copy_volume_limit__when,
     ('mme_players', 'player_abilities', 'copy_dimension_limit_1', 'if'): mme_players__player_abilities__copy_dimension_limit_1__if,
+    ('mme_players', 'player_abilities', 'copy_dimension_limit_1', 'when'): mme_players__player_abilities__copy_dimension_limit_1__when,
     ('mme_players', 'player_abilities', 'copy_dimension_limit_2', 'if'): mme_players__player_abilities__copy_dimension_limit_2__if,
+    ('mme_players', 'player_abilities', 'copy_dimension_limit_2', 'when'): mme_players__player_abilities__copy_dimension_limit_2__when,
     ('mme_players', 'player_abilities', 'copy_dimension_limit_3', 'if'): mme_players__player_abilities__copy_dimension_limit_3__if,
+    ('mme_players', 'player_abilities', 'copy_dimension_limit_3', 'when'): mme_players__player_abilities__copy_dimension_limit_3__when,
     ('mme_players', 'player_abilities', 'max_chat_length', 'if'): mme_players__player_abilities__max_chat_length__if,
+    ('mme_players', 'player_abilities', 'max_chat_length', 'when'): mme_players__player_abilities__max_chat_length__when,
     ('mme_players', 'move_player', 'player_id', 'if'): mme_players__move_player__player_id__if,
+    ('mme_players', 'move_player', 'player_id', 'when'): mme_players__move_player__player_id__when,
     ('mme_players', 'player_skin', 'model_id', 'if'): mme_players__player_skin__model_id__if,
+    ('mme_players', 'player_skin', 'model_id', 'when'): mme_players__player_skin__model_id__when,
     ('mme_players', 'player_skin', 'texture_id', 'if'): mme_players__player_skin__texture_id__if,
+    ('mme_players', 'player_skin', 'texture_id', 'when'): mme_players__player_skin__texture_id__when,
 }

@@ -10,7 +10,9 @@ repeated field (None for other fields), keyed by (spec, type path, field, role):
 - "type": the type the field's switch picks (``_on`` compared with each case key in turn,
   as the compiler's own switch does) or its type with arguments, as ``(type reference,
   arguments)``; None when no case matches and there is no default (the field is bytes);
-- "if": the field's ``if:`` condition that refers to ``_io.size`` (checked after writing).
+- "if": the field's ``if:`` condition that refers to ``_io.size`` (checked after writing);
+- "when", "size", "count": every field's ``if:``, ``size:`` and ``repeat-expr:`` given as an
+  expression (``wirestruct.encode.direct``, which writes without read-write objects).
 """
 
 from . import sm_common
@@ -20,6 +22,31 @@ from .sm_lua_object import SmLuaObject
 from .sm_network_update import SmNetworkUpdate
 from .sm_place import SmPlace
 from .sm_remove import SmRemove
+
+
+def sm_blob_data__key__size(self, i):
+    # sm_blob_data::key: size len_key
+    return self.len_key
+
+
+def sm_blob_data__data__size(self, i):
+    # sm_blob_data::data: size len_data
+    return self.len_data
+
+
+def sm_blob_player_data__name__size(self, i):
+    # sm_blob_player_data::name: size len_name
+    return self.len_name
+
+
+def sm_character_customization__option_uuids__count(self, i):
+    # sm_character_customization::option_uuids: repeat-expr num_options
+    return self.num_options
+
+
+def sm_character_customization__option_palette_indices__count(self, i):
+    # sm_character_customization::option_palette_indices: repeat-expr num_options
+    return self.num_options
 
 
 def sm_common__vec3f_from_bits__x__type(self, i):
@@ -57,6 +84,16 @@ def sm_common__quat_from_bits__w__type(self, i):
     return 'f4_from_bits', (self.w_bits,)
 
 
+def sm_compound_body__subpacket__body__size(self, i):
+    # sm_compound_body::subpacket::body: size len_subpacket - 1
+    return self.len_subpacket - 1
+
+
+def sm_container_transaction__transaction__when(self, i):
+    # sm_container_transaction::transaction: if num_transactions >= 1
+    return (self.num_transactions >= 1)
+
+
 def sm_container_transaction__transaction__data__type(self, i):
     # sm_container_transaction::transaction::data: switch-on action
     _on = self.action
@@ -83,6 +120,21 @@ def sm_container_transaction__transaction__data__type(self, i):
     return 'action_move', ()
 
 
+def sm_display_message__message_type__size(self, i):
+    # sm_display_message::message_type: size len_message_type
+    return self.len_message_type
+
+
+def sm_display_message__message__size(self, i):
+    # sm_display_message::message: size len_message
+    return self.len_message
+
+
+def sm_file_checksums__checksums__count(self, i):
+    # sm_file_checksums::checksums: repeat-expr num_checksums
+    return self.num_checksums
+
+
 def sm_interact__data__type(self, i):
     # sm_interact::data: switch-on packet_type
     _on = self.packet_type
@@ -97,9 +149,29 @@ def sm_interact__data__type(self, i):
     return 'unknown_packet_type', ()
 
 
+def sm_interact__bearing_setting__float_value__when(self, i):
+    # sm_interact::bearing_setting::float_value: if is_float_setting
+    return self.is_float_setting
+
+
+def sm_interact__bearing_setting__lock_value__when(self, i):
+    # sm_interact::bearing_setting::lock_value: if setting == bearing_setting_index::bearing_lock
+    return (self.setting == SmInteract.BearingSettingIndex.bearing_lock)
+
+
+def sm_lift_import_creation__compressed_blueprint_data__size(self, i):
+    # sm_lift_import_creation::compressed_blueprint_data: size len_compressed_blueprint_data
+    return self.len_compressed_blueprint_data
+
+
 def sm_lua_object__data__type(self, i):
     # sm_lua_object::data: lua_save_data(0, 0)
     return 'lua_save_data', (0, 0)
+
+
+def sm_lua_object__padding__count(self, i):
+    # sm_lua_object::padding: repeat-expr (8 - data.end_bit_offset) % 8
+    return (8 - self.data.end_bit_offset) % 8
 
 
 def sm_lua_object__lua_save_data__value__type(self, i):
@@ -133,14 +205,39 @@ def sm_lua_object__lua_number__value__type(self, i):
     return 'sm_common::f4_from_bits', (self.value_bits,)
 
 
+def sm_lua_object__lua_string__padding__count(self, i):
+    # sm_lua_object::lua_string::padding: repeat-expr (8 - bit_offset) % 8
+    return (8 - self.bit_offset) % 8
+
+
+def sm_lua_object__lua_string__value__size(self, i):
+    # sm_lua_object::lua_string::value: size len_value
+    return self.len_value
+
+
 def sm_lua_object__lua_table__pairs__type(self, i):
     # sm_lua_object::lua_table::pairs: lua_table_key_value_pair(_index == 0 ? (bit_offset + 1) % 8 : pairs[_index - 1].end_bit_offset, _index)
     return 'lua_table_key_value_pair', (((self.bit_offset + 1) % 8 if i == 0 else self.pairs[i - 1].end_bit_offset), i)
 
 
+def sm_lua_object__lua_table__pairs__when(self, i):
+    # sm_lua_object::lua_table::pairs: if not header.is_array and header.count > 0
+    return (((not (self.header.is_array))) and (self.header.count > 0))
+
+
 def sm_lua_object__lua_table__elements__type(self, i):
     # sm_lua_object::lua_table::elements: lua_save_data(_index == 0 ? (bit_offset + 1) % 8 : elements[_index - 1].end_bit_offset, _index)
     return 'lua_save_data', (((self.bit_offset + 1) % 8 if i == 0 else self.elements[i - 1].end_bit_offset), i)
+
+
+def sm_lua_object__lua_table__elements__when(self, i):
+    # sm_lua_object::lua_table::elements: if header.is_array and header.count > 0
+    return ((self.header.is_array) and (self.header.count > 0))
+
+
+def sm_lua_object__lua_table_header__offset__when(self, i):
+    # sm_lua_object::lua_table_header::offset: if is_array
+    return self.is_array
 
 
 def sm_lua_object__lua_table_key_value_pair__key__type(self, i):
@@ -151,6 +248,11 @@ def sm_lua_object__lua_table_key_value_pair__key__type(self, i):
 def sm_lua_object__lua_table_key_value_pair__value__type(self, i):
     # sm_lua_object::lua_table_key_value_pair::value: lua_save_data(key.end_bit_offset, 0)
     return 'lua_save_data', (self.key.end_bit_offset, 0)
+
+
+def sm_lua_object__lua_table_key_value_pair__value__when(self, i):
+    # sm_lua_object::lua_table_key_value_pair::value: if not key.is_cut
+    return (not (self.key.is_cut))
 
 
 def sm_lua_object__lua_userdata__data__type(self, i):
@@ -195,6 +297,11 @@ def sm_lua_object__lua_userdata__data__type(self, i):
     if _on == SmLuaObject.UserdataTypeId.tool:
         return 'userdata_tool', ()
     return 'lua_undocumented', (self.bit_offset,)
+
+
+def sm_lua_object__lua_undocumented__rest_bits__count(self, i):
+    # sm_lua_object::lua_undocumented::rest_bits: repeat-expr (8 - bit_offset) % 8
+    return (8 - self.bit_offset) % 8
 
 
 def sm_lua_object__userdata_vec3__x__type(self, i):
@@ -250,6 +357,11 @@ def sm_lua_object__userdata_color__b__type(self, i):
 def sm_lua_object__userdata_color__a__type(self, i):
     # sm_lua_object::userdata_color::a: sm_common::f4_from_bits(a_bits)
     return 'sm_common::f4_from_bits', (self.a_bits,)
+
+
+def sm_network_update__controller_type__when(self, i):
+    # sm_network_update::controller_type: if update_type == update_type::create
+    return (self.update_type == SmNetworkUpdate.UpdateType.create)
 
 
 def sm_network_update__data__type(self, i):
@@ -364,9 +476,104 @@ def sm_network_update__update_child_shape__data__type(self, i):
     return 'opaque', ()
 
 
+def sm_network_update__create_container__items__count(self, i):
+    # sm_network_update::create_container::items: repeat-expr num_slots
+    return self.num_slots
+
+
+def sm_network_update__create_container__filters__count(self, i):
+    # sm_network_update::create_container::filters: repeat-expr num_filters
+    return self.num_filters
+
+
+def sm_network_update__update_container__slot_changes__count(self, i):
+    # sm_network_update::update_container::slot_changes: repeat-expr num_slot_changes
+    return self.num_slot_changes
+
+
+def sm_network_update__update_container__num_filters__when(self, i):
+    # sm_network_update::update_container::num_filters: if has_filters
+    return self.has_filters
+
+
+def sm_network_update__update_container__filter_uuids__when(self, i):
+    # sm_network_update::update_container::filter_uuids: if has_filters
+    return self.has_filters
+
+
+def sm_network_update__update_container__filter_uuids__count(self, i):
+    # sm_network_update::update_container::filter_uuids: repeat-expr num_filters
+    return self.num_filters
+
+
+def sm_network_update__update_character__is_downed__when(self, i):
+    # sm_network_update::update_character::is_downed: if update_movement_states
+    return self.update_movement_states
+
+
+def sm_network_update__update_character__is_swimming__when(self, i):
+    # sm_network_update::update_character::is_swimming: if update_movement_states
+    return self.update_movement_states
+
+
+def sm_network_update__update_character__is_diving__when(self, i):
+    # sm_network_update::update_character::is_diving: if update_movement_states
+    return self.update_movement_states
+
+
+def sm_network_update__update_character__unknown__when(self, i):
+    # sm_network_update::update_character::unknown: if update_movement_states
+    return self.update_movement_states
+
+
+def sm_network_update__update_character__is_climbing__when(self, i):
+    # sm_network_update::update_character::is_climbing: if update_movement_states
+    return self.update_movement_states
+
+
+def sm_network_update__update_character__is_tumbling__when(self, i):
+    # sm_network_update::update_character::is_tumbling: if update_movement_states
+    return self.update_movement_states
+
+
+def sm_network_update__update_character__color__when(self, i):
+    # sm_network_update::update_character::color: if update_color
+    return self.update_color
+
+
+def sm_network_update__update_character__selected_item_uuid__when(self, i):
+    # sm_network_update::update_character::selected_item_uuid: if update_selected_item
+    return self.update_selected_item
+
+
+def sm_network_update__update_character__selected_item_instance_id__when(self, i):
+    # sm_network_update::update_character::selected_item_instance_id: if update_selected_item
+    return self.update_selected_item
+
+
+def sm_network_update__update_character__is_player__when(self, i):
+    # sm_network_update::update_character::is_player: if update_is_player
+    return self.update_is_player
+
+
+def sm_network_update__update_character__player_or_unit_id__when(self, i):
+    # sm_network_update::update_character::player_or_unit_id: if update_is_player
+    return self.update_is_player
+
+
+def sm_network_update__update_character__padding__count(self, i):
+    # sm_network_update::update_character::padding: repeat-expr num_padding_bits
+    return self.num_padding_bits
+
+
 def sm_network_update_body__raw_update__data__type(self, i):
     # sm_network_update_body::raw_update::data: sm_network_update(0)
     return 'sm_network_update', (0,)
+
+
+def sm_network_update_body__raw_update__data__size(self, i):
+    # sm_network_update_body::raw_update::data: size len_update - 2
+    return self.len_update - 2
 
 
 def sm_packet__body__type(self, i):
@@ -419,6 +626,31 @@ def sm_remove__removed_surface_data__type(self, i):
     return None
 
 
+def sm_server_info__mods__count(self, i):
+    # sm_server_info::mods: repeat-expr num_mods
+    return self.num_mods
+
+
+def sm_server_info__script_data__count(self, i):
+    # sm_server_info::script_data: repeat-expr num_script_keys
+    return self.num_script_keys
+
+
+def sm_server_info__generic_data__count(self, i):
+    # sm_server_info::generic_data: repeat-expr num_generic_keys
+    return self.num_generic_keys
+
+
+def sm_string__text__size(self, i):
+    # sm_string::text: size len_text
+    return self.len_text
+
+
+def sm_unreliable_update__updates__count(self, i):
+    # sm_unreliable_update::updates: repeat-expr num_updates
+    return self.num_updates
+
+
 def sm_unreliable_update__update__data__type(self, i):
     # sm_unreliable_update::update::data: switch-on netobj_type
     _on = self.netobj_type
@@ -431,6 +663,106 @@ def sm_unreliable_update__update__data__type(self, i):
     return None
 
 
+def sm_unreliable_update__update__data__size(self, i):
+    # sm_unreliable_update::update::data: size len_update - 2
+    return self.len_update - 2
+
+
+def sm_unreliable_update__character_update__keys_unknown__when(self, i):
+    # sm_unreliable_update::character_update::keys_unknown: if not is_tumbling
+    return (not (self.is_tumbling))
+
+
+def sm_unreliable_update__character_update__keys_aiming__when(self, i):
+    # sm_unreliable_update::character_update::keys_aiming: if not is_tumbling
+    return (not (self.is_tumbling))
+
+
+def sm_unreliable_update__character_update__keys_sprint__when(self, i):
+    # sm_unreliable_update::character_update::keys_sprint: if not is_tumbling
+    return (not (self.is_tumbling))
+
+
+def sm_unreliable_update__character_update__keys_horizontal__when(self, i):
+    # sm_unreliable_update::character_update::keys_horizontal: if not is_tumbling
+    return (not (self.is_tumbling))
+
+
+def sm_unreliable_update__character_update__keys_crawl__when(self, i):
+    # sm_unreliable_update::character_update::keys_crawl: if not is_tumbling
+    return (not (self.is_tumbling))
+
+
+def sm_unreliable_update__character_update__keys_jump__when(self, i):
+    # sm_unreliable_update::character_update::keys_jump: if not is_tumbling
+    return (not (self.is_tumbling))
+
+
+def sm_unreliable_update__character_update__direction__when(self, i):
+    # sm_unreliable_update::character_update::direction: if not is_tumbling
+    return (not (self.is_tumbling))
+
+
+def sm_unreliable_update__character_update__yaw__when(self, i):
+    # sm_unreliable_update::character_update::yaw: if not is_tumbling
+    return (not (self.is_tumbling))
+
+
+def sm_unreliable_update__character_update__pitch__when(self, i):
+    # sm_unreliable_update::character_update::pitch: if not is_tumbling
+    return (not (self.is_tumbling))
+
+
+def sm_unreliable_update__character_update__rotation_x_bits__when(self, i):
+    # sm_unreliable_update::character_update::rotation_x_bits: if is_tumbling
+    return self.is_tumbling
+
+
+def sm_unreliable_update__character_update__rotation_y_bits__when(self, i):
+    # sm_unreliable_update::character_update::rotation_y_bits: if is_tumbling
+    return self.is_tumbling
+
+
+def sm_unreliable_update__character_update__rotation_z_bits__when(self, i):
+    # sm_unreliable_update::character_update::rotation_z_bits: if is_tumbling
+    return self.is_tumbling
+
+
+def sm_unreliable_update__character_update__rotation_w_bits__when(self, i):
+    # sm_unreliable_update::character_update::rotation_w_bits: if is_tumbling
+    return self.is_tumbling
+
+
+def sm_unreliable_update__character_update__velocity_x_bits__when(self, i):
+    # sm_unreliable_update::character_update::velocity_x_bits: if is_tumbling
+    return self.is_tumbling
+
+
+def sm_unreliable_update__character_update__velocity_y_bits__when(self, i):
+    # sm_unreliable_update::character_update::velocity_y_bits: if is_tumbling
+    return self.is_tumbling
+
+
+def sm_unreliable_update__character_update__velocity_z_bits__when(self, i):
+    # sm_unreliable_update::character_update::velocity_z_bits: if is_tumbling
+    return self.is_tumbling
+
+
+def sm_unreliable_update__character_update__angular_velocity_x_bits__when(self, i):
+    # sm_unreliable_update::character_update::angular_velocity_x_bits: if is_tumbling
+    return self.is_tumbling
+
+
+def sm_unreliable_update__character_update__angular_velocity_y_bits__when(self, i):
+    # sm_unreliable_update::character_update::angular_velocity_y_bits: if is_tumbling
+    return self.is_tumbling
+
+
+def sm_unreliable_update__character_update__angular_velocity_z_bits__when(self, i):
+    # sm_unreliable_update::character_update::angular_velocity_z_bits: if is_tumbling
+    return self.is_tumbling
+
+
 def sm_unreliable_update__character_update__position__type(self, i):
     # sm_unreliable_update::character_update::position: sm_common::vec3f_from_bits(position_x_bits, position_y_bits, position_z_bits)
     return 'sm_common::vec3f_from_bits', (self.position_x_bits, self.position_y_bits, self.position_z_bits)
@@ -441,9 +773,19 @@ def sm_unreliable_update__character_update__rotation__type(self, i):
     return 'sm_common::quat_from_bits', (self.rotation_x_bits, self.rotation_y_bits, self.rotation_z_bits, self.rotation_w_bits)
 
 
+def sm_unreliable_update__character_update__rotation__when(self, i):
+    # sm_unreliable_update::character_update::rotation: if is_tumbling
+    return self.is_tumbling
+
+
 def sm_unreliable_update__character_update__velocity__type(self, i):
     # sm_unreliable_update::character_update::velocity: sm_common::vec3f_from_bits(velocity_x_bits, velocity_y_bits, velocity_z_bits)
     return 'sm_common::vec3f_from_bits', (self.velocity_x_bits, self.velocity_y_bits, self.velocity_z_bits)
+
+
+def sm_unreliable_update__character_update__velocity__when(self, i):
+    # sm_unreliable_update::character_update::velocity: if is_tumbling
+    return self.is_tumbling
 
 
 def sm_unreliable_update__character_update__angular_velocity__type(self, i):
@@ -451,8 +793,18 @@ def sm_unreliable_update__character_update__angular_velocity__type(self, i):
     return 'sm_common::vec3f_from_bits', (self.angular_velocity_x_bits, self.angular_velocity_y_bits, self.angular_velocity_z_bits)
 
 
+def sm_unreliable_update__character_update__angular_velocity__when(self, i):
+    # sm_unreliable_update::character_update::angular_velocity: if is_tumbling
+    return self.is_tumbling
+
+
 #: (spec, type path, field, role) -> function of (object, index)
 EXPRESSIONS = {
+    ('sm_blob_data', '', 'key', 'size'): sm_blob_data__key__size,
+    ('sm_blob_data', '', 'data', 'size'): sm_blob_data__data__size,
+    ('sm_blob_player_data', '', 'name', 'size'): sm_blob_player_data__name__size,
+    ('sm_character_customization', '', 'option_uuids', 'count'): sm_character_customization__option_uuids__count,
+    ('sm_character_customization', '', 'option_palette_indices', 'count'): sm_character_customization__option_palette_indices__count,
     ('sm_common', 'vec3f_from_bits', 'x', 'type'): sm_common__vec3f_from_bits__x__type,
     ('sm_common', 'vec3f_from_bits', 'y', 'type'): sm_common__vec3f_from_bits__y__type,
     ('sm_common', 'vec3f_from_bits', 'z', 'type'): sm_common__vec3f_from_bits__z__type,
@@ -460,16 +812,32 @@ EXPRESSIONS = {
     ('sm_common', 'quat_from_bits', 'y', 'type'): sm_common__quat_from_bits__y__type,
     ('sm_common', 'quat_from_bits', 'z', 'type'): sm_common__quat_from_bits__z__type,
     ('sm_common', 'quat_from_bits', 'w', 'type'): sm_common__quat_from_bits__w__type,
+    ('sm_compound_body', 'subpacket', 'body', 'size'): sm_compound_body__subpacket__body__size,
+    ('sm_container_transaction', '', 'transaction', 'when'): sm_container_transaction__transaction__when,
     ('sm_container_transaction', 'transaction', 'data', 'type'): sm_container_transaction__transaction__data__type,
+    ('sm_display_message', '', 'message_type', 'size'): sm_display_message__message_type__size,
+    ('sm_display_message', '', 'message', 'size'): sm_display_message__message__size,
+    ('sm_file_checksums', '', 'checksums', 'count'): sm_file_checksums__checksums__count,
     ('sm_interact', '', 'data', 'type'): sm_interact__data__type,
+    ('sm_interact', 'bearing_setting', 'float_value', 'when'): sm_interact__bearing_setting__float_value__when,
+    ('sm_interact', 'bearing_setting', 'lock_value', 'when'): sm_interact__bearing_setting__lock_value__when,
+    ('sm_lift_import_creation', '', 'compressed_blueprint_data', 'size'): sm_lift_import_creation__compressed_blueprint_data__size,
     ('sm_lua_object', '', 'data', 'type'): sm_lua_object__data__type,
+    ('sm_lua_object', '', 'padding', 'count'): sm_lua_object__padding__count,
     ('sm_lua_object', 'lua_save_data', 'value', 'type'): sm_lua_object__lua_save_data__value__type,
     ('sm_lua_object', 'lua_number', 'value', 'type'): sm_lua_object__lua_number__value__type,
+    ('sm_lua_object', 'lua_string', 'padding', 'count'): sm_lua_object__lua_string__padding__count,
+    ('sm_lua_object', 'lua_string', 'value', 'size'): sm_lua_object__lua_string__value__size,
     ('sm_lua_object', 'lua_table', 'pairs', 'type'): sm_lua_object__lua_table__pairs__type,
+    ('sm_lua_object', 'lua_table', 'pairs', 'when'): sm_lua_object__lua_table__pairs__when,
     ('sm_lua_object', 'lua_table', 'elements', 'type'): sm_lua_object__lua_table__elements__type,
+    ('sm_lua_object', 'lua_table', 'elements', 'when'): sm_lua_object__lua_table__elements__when,
+    ('sm_lua_object', 'lua_table_header', 'offset', 'when'): sm_lua_object__lua_table_header__offset__when,
     ('sm_lua_object', 'lua_table_key_value_pair', 'key', 'type'): sm_lua_object__lua_table_key_value_pair__key__type,
     ('sm_lua_object', 'lua_table_key_value_pair', 'value', 'type'): sm_lua_object__lua_table_key_value_pair__value__type,
+    ('sm_lua_object', 'lua_table_key_value_pair', 'value', 'when'): sm_lua_object__lua_table_key_value_pair__value__when,
     ('sm_lua_object', 'lua_userdata', 'data', 'type'): sm_lua_object__lua_userdata__data__type,
+    ('sm_lua_object', 'lua_undocumented', 'rest_bits', 'count'): sm_lua_object__lua_undocumented__rest_bits__count,
     ('sm_lua_object', 'userdata_vec3', 'x', 'type'): sm_lua_object__userdata_vec3__x__type,
     ('sm_lua_object', 'userdata_vec3', 'y', 'type'): sm_lua_object__userdata_vec3__y__type,
     ('sm_lua_object', 'userdata_vec3', 'z', 'type'): sm_lua_object__userdata_vec3__z__type,
@@ -481,6 +849,7 @@ EXPRESSIONS = {
     ('sm_lua_object', 'userdata_color', 'g', 'type'): sm_lua_object__userdata_color__g__type,
     ('sm_lua_object', 'userdata_color', 'b', 'type'): sm_lua_object__userdata_color__b__type,
     ('sm_lua_object', 'userdata_color', 'a', 'type'): sm_lua_object__userdata_color__a__type,
+    ('sm_network_update', '', 'controller_type', 'when'): sm_network_update__controller_type__when,
     ('sm_network_update', '', 'data', 'type'): sm_network_update__data__type,
     ('sm_network_update', 'create_data', 'body', 'type'): sm_network_update__create_data__body__type,
     ('sm_network_update', 'p_data', 'body', 'type'): sm_network_update__p_data__body__type,
@@ -489,13 +858,60 @@ EXPRESSIONS = {
     ('sm_network_update', 'create_rigid_body', 'body', 'type'): sm_network_update__create_rigid_body__body__type,
     ('sm_network_update', 'update_rigid_body', 'body', 'type'): sm_network_update__update_rigid_body__body__type,
     ('sm_network_update', 'update_child_shape', 'data', 'type'): sm_network_update__update_child_shape__data__type,
+    ('sm_network_update', 'create_container', 'items', 'count'): sm_network_update__create_container__items__count,
+    ('sm_network_update', 'create_container', 'filters', 'count'): sm_network_update__create_container__filters__count,
+    ('sm_network_update', 'update_container', 'slot_changes', 'count'): sm_network_update__update_container__slot_changes__count,
+    ('sm_network_update', 'update_container', 'num_filters', 'when'): sm_network_update__update_container__num_filters__when,
+    ('sm_network_update', 'update_container', 'filter_uuids', 'when'): sm_network_update__update_container__filter_uuids__when,
+    ('sm_network_update', 'update_container', 'filter_uuids', 'count'): sm_network_update__update_container__filter_uuids__count,
+    ('sm_network_update', 'update_character', 'is_downed', 'when'): sm_network_update__update_character__is_downed__when,
+    ('sm_network_update', 'update_character', 'is_swimming', 'when'): sm_network_update__update_character__is_swimming__when,
+    ('sm_network_update', 'update_character', 'is_diving', 'when'): sm_network_update__update_character__is_diving__when,
+    ('sm_network_update', 'update_character', 'unknown', 'when'): sm_network_update__update_character__unknown__when,
+    ('sm_network_update', 'update_character', 'is_climbing', 'when'): sm_network_update__update_character__is_climbing__when,
+    ('sm_network_update', 'update_character', 'is_tumbling', 'when'): sm_network_update__update_character__is_tumbling__when,
+    ('sm_network_update', 'update_character', 'color', 'when'): sm_network_update__update_character__color__when,
+    ('sm_network_update', 'update_character', 'selected_item_uuid', 'when'): sm_network_update__update_character__selected_item_uuid__when,
+    ('sm_network_update', 'update_character', 'selected_item_instance_id', 'when'): sm_network_update__update_character__selected_item_instance_id__when,
+    ('sm_network_update', 'update_character', 'is_player', 'when'): sm_network_update__update_character__is_player__when,
+    ('sm_network_update', 'update_character', 'player_or_unit_id', 'when'): sm_network_update__update_character__player_or_unit_id__when,
+    ('sm_network_update', 'update_character', 'padding', 'count'): sm_network_update__update_character__padding__count,
     ('sm_network_update_body', 'raw_update', 'data', 'type'): sm_network_update_body__raw_update__data__type,
+    ('sm_network_update_body', 'raw_update', 'data', 'size'): sm_network_update_body__raw_update__data__size,
     ('sm_packet', '', 'body', 'type'): sm_packet__body__type,
     ('sm_place', '', 'placed_on_data', 'type'): sm_place__placed_on_data__type,
     ('sm_remove', '', 'removed_surface_data', 'type'): sm_remove__removed_surface_data__type,
+    ('sm_server_info', '', 'mods', 'count'): sm_server_info__mods__count,
+    ('sm_server_info', '', 'script_data', 'count'): sm_server_info__script_data__count,
+    ('sm_server_info', '', 'generic_data', 'count'): sm_server_info__generic_data__count,
+    ('sm_string', '', 'text', 'size'): sm_string__text__size,
+    ('sm_unreliable_update', '', 'updates', 'count'): sm_unreliable_update__updates__count,
     ('sm_unreliable_update', 'update', 'data', 'type'): sm_unreliable_update__update__data__type,
+    ('sm_unreliable_update', 'update', 'data', 'size'): sm_unreliable_update__update__data__size,
+    ('sm_unreliable_update', 'character_update', 'keys_unknown', 'when'): sm_unreliable_update__character_update__keys_unknown__when,
+    ('sm_unreliable_update', 'character_update', 'keys_aiming', 'when'): sm_unreliable_update__character_update__keys_aiming__when,
+    ('sm_unreliable_update', 'character_update', 'keys_sprint', 'when'): sm_unreliable_update__character_update__keys_sprint__when,
+    ('sm_unreliable_update', 'character_update', 'keys_horizontal', 'when'): sm_unreliable_update__character_update__keys_horizontal__when,
+    ('sm_unreliable_update', 'character_update', 'keys_crawl', 'when'): sm_unreliable_update__character_update__keys_crawl__when,
+    ('sm_unreliable_update', 'character_update', 'keys_jump', 'when'): sm_unreliable_update__character_update__keys_jump__when,
+    ('sm_unreliable_update', 'character_update', 'direction', 'when'): sm_unreliable_update__character_update__direction__when,
+    ('sm_unreliable_update', 'character_update', 'yaw', 'when'): sm_unreliable_update__character_update__yaw__when,
+    ('sm_unreliable_update', 'character_update', 'pitch', 'when'): sm_unreliable_update__character_update__pitch__when,
+    ('sm_unreliable_update', 'character_update', 'rotation_x_bits', 'when'): sm_unreliable_update__character_update__rotation_x_bits__when,
+    ('sm_unreliable_update', 'character_update', 'rotation_y_bits', 'when'): sm_unreliable_update__character_update__rotation_y_bits__when,
+    ('sm_unreliable_update', 'character_update', 'rotation_z_bits', 'when'): sm_unreliable_update__character_update__rotation_z_bits__when,
+    ('sm_unreliable_update', 'character_update', 'rotation_w_bits', 'when'): sm_unreliable_update__character_update__rotation_w_bits__when,
+    ('sm_unreliable_update', 'character_update', 'velocity_x_bits', 'when'): sm_unreliable_update__character_update__velocity_x_bits__when,
+    ('sm_unreliable_update', 'character_update', 'velocity_y_bits', 'when'): sm_unreliable_update__character_update__velocity_y_bits__when,
+    ('sm_unreliable_update', 'character_update', 'velocity_z_bits', 'when'): sm_unreliable_update__character_update__velocity_z_bits__when,
+    ('sm_unreliable_update', 'character_update', 'angular_velocity_x_bits', 'when'): sm_unreliable_update__character_update__angular_velocity_x_bits__when,
+    ('sm_unreliable_update', 'character_update', 'angular_velocity_y_bits', 'when'): sm_unreliable_update__character_update__angular_velocity_y_bits__when,
+    ('sm_unreliable_update', 'character_update', 'angular_velocity_z_bits', 'when'): sm_unreliable_update__character_update__angular_velocity_z_bits__when,
     ('sm_unreliable_update', 'character_update', 'position', 'type'): sm_unreliable_update__character_update__position__type,
     ('sm_unreliable_update', 'character_update', 'rotation', 'type'): sm_unreliable_update__character_update__rotation__type,
+    ('sm_unreliable_update', 'character_update', 'rotation', 'when'): sm_unreliable_update__character_update__rotation__when,
     ('sm_unreliable_update', 'character_update', 'velocity', 'type'): sm_unreliable_update__character_update__velocity__type,
+    ('sm_unreliable_update', 'character_update', 'velocity', 'when'): sm_unreliable_update__character_update__velocity__when,
     ('sm_unreliable_update', 'character_update', 'angular_velocity', 'type'): sm_unreliable_update__character_update__angular_velocity__type,
+    ('sm_unreliable_update', 'character_update', 'angular_velocity', 'when'): sm_unreliable_update__character_update__angular_velocity__when,
 }

@@ -639,10 +639,3 @@ def to_bytes(obj: ReadWriteKaitaiStruct, size: int | None = None) -> bytes:
     except Exception as exc:  # noqa: BLE001 - the write path's own consistency errors
         raise EncodeError(f"cannot write {type(obj).__name__}: {type(exc).__name__}: {exc}",
                           expected="fields consistent with each other") from exc
-
-
-def encode_fields(info: TypeInfo, fields: Mapping[str, Any], params: tuple[Any, ...] = (),
-                  size: int | None = None, hooks: Hooks | None = None) -> bytes:
-    """Fields to bytes in one step."""
-    return to_bytes(build(info, fields, params, hooks=hooks), size)
-

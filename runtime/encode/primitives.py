@@ -78,9 +78,20 @@ def converter(attr: dict[str, Any], resolve_enum: Callable[[str], Any]) -> Conve
     """How values of the primitive field ``attr`` are converted (``resolve_enum``: an enum
     of the field's scope by its name). A field of no primitive type gets a function that
     says so; an unknown enum, one that raises the resolver's error."""
-    if "enum" in attr:
-        return _enum_converter(attr["enum"], resolve_enum)
     kind = attr.get("type")
+    if "enum" in attr:
+        enum_value = _enum_converter(attr["enum"], resolve_enum)
+        if not (isinstance(kind, str) and INT_TYPE.match(kind)):
+            return enum_value
+        low, high = int_range(kind)
+
+        def enum_in_range(value: Any, path: str) -> Any:
+            found = enum_value(value, path)
+            if not low <= found <= high:          # a member or number the field cannot hold
+                raise _bad(value, path, ValueError(f"out of range {low} .. {high} of {kind}"),
+                           attr["enum"])
+            return found
+        return enum_in_range
     wanted = kind or "hex bytes"
 
     def bad(value: Any, path: str, exc: Exception) -> EncodeError:

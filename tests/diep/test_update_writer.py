@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from edits import edit
 from wirestruct import decode_records, get_protocol, open_capture
 from wirestruct.core.errors import WirestructError
 from wirestruct.core.records import CaptureRecord, Direction
@@ -96,40 +97,8 @@ ODD_KEYS = ["xored_jump", "jump", "groups", "table_start", "id", "index", "value
             "has_position", "num_deletions", "num_upcreates", "entries", "scaled"]
 
 
-def _places(node: Any, path: tuple = ()) -> list[tuple]:
-    """Every (container path, key) below ``node``."""
-    out = []
-    items = node.items() if isinstance(node, dict) else enumerate(node) \
-        if isinstance(node, list) else ()
-    for key, value in items:
-        out.append((path, key))
-        out.extend(_places(value, (*path, key)))
-    return out
-
-
-def _at(node: Any, path: tuple) -> Any:
-    for key in path:
-        node = node[key]
-    return node
-
-
 def _edit(fields: dict[str, Any], rng: random.Random) -> None:
-    for _ in range(rng.choice((1, 1, 2, 3))):
-        path, key = rng.choice(_places(fields))
-        holder = _at(fields, path)
-        roll = rng.random()
-        if roll < 0.55:
-            holder[key] = copy.deepcopy(rng.choice(ODD_VALUES))
-        elif roll < 0.7 and isinstance(holder, dict):
-            del holder[key]
-            return
-        elif roll < 0.8 and isinstance(holder, dict):
-            holder[rng.choice(ODD_KEYS)] = copy.deepcopy(rng.choice(ODD_VALUES))
-        elif roll < 0.9 and isinstance(holder, list) and holder:
-            holder.insert(rng.randrange(len(holder) + 1), copy.deepcopy(rng.choice(holder)))
-            return
-        elif isinstance(holder[key], int) and not isinstance(holder[key], bool):
-            holder[key] += rng.choice((-2, -1, 1, 2, 64))
+    edit(fields, rng, ODD_VALUES, ODD_KEYS)
 
 
 def _small(event: dict[str, Any], rng: random.Random) -> dict[str, Any]:

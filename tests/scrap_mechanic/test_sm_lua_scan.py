@@ -101,7 +101,8 @@ def test_scan_counts_what_the_spec_parses(data):
     assert (found.values, found.depth) == (values, depth)
     assert found.end == len(data) and found.complete == (not obj.data.is_cut)
     # and the readable form writes the same bytes back
-    from wirestruct.encode.building import encode_fields, type_info
+    from wirestruct.encode.building import type_info
+    from wirestruct.encode.fields import encode_fields
     assert encode_fields(type_info("scrap_mechanic", "sm_lua_object"),
                          lua_fields(natural(obj))) == data
 

@@ -21,7 +21,8 @@ from sm_testlib import parse_all
 from wirestruct.captures.files.container import write_header
 from wirestruct.core.errors import ParseError
 from wirestruct.core.parse import check_consumed, parse
-from wirestruct.encode.building import encode_fields, type_info
+from wirestruct.encode.building import type_info
+from wirestruct.encode.fields import encode_fields
 from wirestruct.generated.scrap_mechanic.sm_blob_chat_message import SmBlobChatMessage
 from wirestruct.generated.scrap_mechanic.sm_blob_data import SmBlobData
 from wirestruct.generated.scrap_mechanic.sm_blob_gameplay_options import SmBlobGameplayOptions

@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 from kaitaistruct import KaitaiStream
 from wirestruct import decode_records, get_protocol, open_capture
-from wirestruct.encode.building import encode_fields, type_info
+from wirestruct.encode.building import type_info
+from wirestruct.encode.fields import encode_fields
 from wirestruct.generated.diep.diep_types import DiepTypes
 from wirestruct.generated.scrap_mechanic.sm_common import SmCommon
 from wirestruct.output import presentation

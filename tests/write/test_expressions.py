@@ -253,8 +253,28 @@ def test_every_expression_is_the_compilers_own_read_code(folder):
                     ours = functions[names[(*key, "if")]].body
                     assert [_dump(s.value) for s in ours if isinstance(s, ast.Return)] == \
                         [_dump(own)], key
+                if own is not None and (*key, "when") in names:
+                    checked.add((*key, "when"))
+                    ours = functions[names[(*key, "when")]].body
+                    assert [_dump(s.value) for s in ours if isinstance(s, ast.Return)] == \
+                        [_dump(own)], key
+            read_code = _read_expressions(cls_node)
+            for role in ("size", "count"):
+                for key in [k for k in names if k[:2] == (info.stem, info.path) and k[3] == role]:
+                    ours = functions[names[key]].body
+                    returned = [_dump(s.value) for s in ours if isinstance(s, ast.Return)]
+                    assert len(returned) == 1 and returned[0] in read_code, key
+                    checked.add(key)
     assert checked == set(table), set(table) ^ checked
     assert cases > 0
+
+
+def _read_expressions(cls_node: ast.ClassDef) -> set[str]:
+    """Every expression of the compiler's read methods of a class (a size or a count
+    the encoder evaluates must be one of them, as the compiler wrote it)."""
+    return {_dump(node) for method in cls_node.body if isinstance(method, ast.FunctionDef)
+            and (method.name in ("_read", "_read_le", "_read_be") or _is_property(method))
+            for node in ast.walk(method) if isinstance(node, ast.expr)}
 
 
 def _same_type(read: dict, ours: list[ast.stmt], info: TypeInfo, namespace: dict,
@@ -335,13 +355,20 @@ def test_every_function_gives_what_the_parse_chose(parsed):
                 else:
                     attr, stored = seq[field], field
                 present = stored in vars(obj)
-                if role == "if":
-                    assert function(obj, None) is present, (info.cls, field)
+                if role == "when" and any(f"_io.{name}" in str(attr.get("if"))
+                                          for name in ("eof", "pos")):
+                    continue                      # the stream has moved on since
+                if role in ("if", "when"):
+                    assert bool(function(obj, None)) is present, (info.cls, field)
                     evaluated[function] += 1
                     continue
                 if not present:
                     continue
                 value = vars(obj)[stored]
+                if role in ("size", "count"):
+                    _check_measure(obj, field, role, function(obj, None), value, attr)
+                    evaluated[function] += 1
+                    continue
                 items = enumerate(value) if "repeat" in attr else ((None, value),)
                 for index, item in items:
                     found = function(obj, index)
@@ -358,6 +385,23 @@ def test_every_function_gives_what_the_parse_chose(parsed):
     # The data meets most of them (the capture specs' rarer encapsulations are not in it).
     assert len(set(evaluated)) >= 0.8 * len(every)
     assert sum(evaluated.values()) > 50_000
+
+
+def _check_measure(obj: Any, field: str, role: str, found: Any, value: Any,
+                   attr: dict) -> None:
+    """A size or count function against what the parse read: a list's length, the bytes
+    (or the bytes of a sub-object: ``_raw_<field>``) of one field."""
+    assert isinstance(found, int) and found >= 0, (type(obj), field, found)
+    if role == "count":
+        assert found == len(value), (type(obj), field)
+        return
+    raw = vars(obj).get(f"_raw_{field}")
+    if "repeat" in attr:
+        raw = None                            # one size for each item: checked by type
+    if isinstance(raw, bytes):
+        assert found == len(raw), (type(obj), field)
+    elif isinstance(value, bytes):
+        assert found == len(value), (type(obj), field)
 
 
 def test_index_table_flags_are_the_bits_the_instances_test(parsed):

@@ -26,7 +26,8 @@ from wirestruct.core.encoder import Encoder, EventNode
 from wirestruct.core.errors import EncodeError
 from wirestruct.core.limits import DEFAULT_LIMITS, Limits
 from wirestruct.core.records import Direction
-from wirestruct.encode.building import Hooks, encode_fields, type_info
+from wirestruct.encode.building import Hooks, type_info
+from wirestruct.encode.fields import encode_fields
 from wirestruct.encode.unpresent import convert, raw_fields, readable
 from wirestruct.protocols.diep.builds import Build, load_build
 from wirestruct.protocols.diep.rebuild import rebuild

@@ -20,6 +20,7 @@ from typing import Any
 
 from wirestruct.core.encoder import Encoder, EventNode
 from wirestruct.core.errors import EncodeError
+from wirestruct.encode import direct
 from wirestruct.encode.building import build, least_size, to_bytes, type_info
 from wirestruct.encode.unpresent import convert, readable
 
@@ -41,6 +42,11 @@ class MmeEncoder(Encoder):
 
 def encode_packet(fields: Mapping[str, Any]) -> bytes:
     """One packet (4-byte header and payload) from its fields."""
+    length = fields.get("len_payload")
+    if length.__class__ is int and 0 <= length <= 0xFFFF:
+        written = direct.write(PACKET, fields, size=4 + length)
+        if written is not None:
+            return written
     packet = build(PACKET, fields)
     length = packet.len_payload
     if length > 0xFFFF:

@@ -32,7 +32,8 @@ from typing import Any
 from wirestruct.core.encoder import Encoder, EventNode
 from wirestruct.core.errors import EncodeError
 from wirestruct.core.limits import DEFAULT_LIMITS, Limits
-from wirestruct.encode.building import build, encode_fields, to_bytes, type_info
+from wirestruct.encode.building import build, to_bytes, type_info
+from wirestruct.encode.fields import encode_fields
 from wirestruct.encode.unpresent import convert, readable
 from wirestruct.protocols.scrap_mechanic import packet_bodies
 from wirestruct.protocols.scrap_mechanic.delta import (

@@ -44,7 +44,7 @@ from typing import Any
 
 import numpy as np
 from wirestruct.core.records import CaptureRecord, Direction
-from wirestruct.encode.building import encode_fields
+from wirestruct.encode.fields import encode_fields
 from wirestruct.protocols.scrap_mechanic import encoder as sm_encoder
 from wirestruct.protocols.scrap_mechanic.delta import DELTA, RAW
 from wirestruct.protocols.scrap_mechanic.encoder import (

@@ -10,7 +10,7 @@ import struct
 import uuid
 from typing import Any
 
-from wirestruct.encode.building import encode_fields
+from wirestruct.encode.fields import encode_fields
 from wirestruct.protocols.scrap_mechanic.lua_json import TAG, lua_fields
 from wirestruct.protocols.scrap_mechanic.packet_bodies import spec_info
 

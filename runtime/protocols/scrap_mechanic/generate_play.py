@@ -34,7 +34,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from wirestruct.encode.building import encode_fields
+from wirestruct.encode.fields import encode_fields
 from wirestruct.protocols.scrap_mechanic.generate_lua import LuaValues, lua_bytes
 from wirestruct.protocols.scrap_mechanic.packet_bodies import compress, payload_hooks, spec_info
 

@@ -26,7 +26,8 @@ from typing import Any
 
 import lz4.block
 from wirestruct.core.errors import EncodeError
-from wirestruct.encode.building import TypeInfo, encode_fields, type_info
+from wirestruct.encode.building import TypeInfo, type_info
+from wirestruct.encode.fields import encode_fields
 from wirestruct.encode.unpresent import raw_fields
 from wirestruct.protocols.scrap_mechanic.packets import BLOB_PACKETS, PACKETS, PacketId
 

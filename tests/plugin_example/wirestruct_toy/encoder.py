@@ -5,7 +5,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from wirestruct.core.encoder import Encoder, EventNode
-from wirestruct.encode.building import encode_fields, type_info
+from wirestruct.encode.building import type_info
+from wirestruct.encode.fields import encode_fields
 from wirestruct.encode.unpresent import convert, readable
 
 from . import SPECS

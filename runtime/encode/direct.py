@@ -1,0 +1,399 @@
+"""Write fields straight to bytes, without read-write objects, where the specs allow.
+
+:func:`write` takes what :func:`wirestruct.encode.building.build` takes (a type, the raw
+fields, its parameters, the hooks) and gives the bytes ``to_bytes(build(...), size)``
+gives, or None when it gives up: the caller then builds the read-write objects, whose
+checks and error messages stay the only ones. The layout still comes from the spec alone:
+
+* the plan of each type is worked out once from its ``.ksy`` (the same
+  :class:`~wirestruct.encode.building.TypeInfo` the builder uses, and its field plans for
+  converting values and finding switch types and parameters);
+* every expression (``if``, ``size``, ``repeat-expr``, a switch, a type's arguments) is
+  the compiler's own translation (``generated_rw/<folder>/_expressions.py``), evaluated on
+  a light object holding the values written so far, ``_parent``, ``_root``, the
+  parameters and, in a stream of known size, ``_io``; a value instance an expression uses
+  is the read-write class's own getter, run on that object.
+
+It gives up on whatever the read-write classes might treat otherwise: a field whose
+type, options (``terminator``, ``process``, ``repeat: until``, ``pos`` ...) or checks
+(a ``valid`` other than a number or bounds) it does not handle makes its type
+unwritable here; a missing field, a value given for a field whose ``if`` is false, a count
+or size that does not match, a parse instance given, an expression that fails, a value
+out of range: the builder then says what is wrong. ``tests/write/test_direct.py`` proves the
+bytes equal on every packet of the samples and of edited ones.
+"""
+from __future__ import annotations
+
+import struct
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from wirestruct.encode.building import FieldPlan, Hooks, TypeInfo
+from wirestruct.encode.primitives import FLOAT_TYPE, INT_TYPE
+
+
+class _GiveUp(Exception):
+    """The fields are left to the read-write classes."""
+
+
+#: The keys of a field the writer handles; any other makes its type unwritable here.
+_KEYS = frozenset({"id", "-orig-id", "doc", "doc-ref", "type", "size", "size-eos", "repeat",
+                   "repeat-expr", "if", "enum", "encoding", "valid", "contents"})
+_STRUCT_CODES = {"u1": "B", "s1": "b", "u2": "H", "s2": "h", "u4": "I", "s4": "i",
+                 "u8": "Q", "s8": "q", "f4": "f", "f8": "d"}
+
+
+class _Out:
+    """A stream being written: its bytes, the bits not yet whole bytes, and its size when
+    it has one (a field's ``size``, or the size the caller gives)."""
+
+    __slots__ = ("buf", "bits", "nbits", "le", "limit")
+
+    def __init__(self, limit: int | None) -> None:
+        self.buf = bytearray()
+        self.bits = 0
+        self.nbits = 0
+        self.le = False
+        self.limit = limit
+
+    def align(self) -> None:
+        if self.nbits:
+            bits = self.bits if self.le else self.bits << (8 - self.nbits)
+            self.buf.append(bits & 0xFF)
+            self.bits = self.nbits = 0
+
+    def put_bits(self, n: int, value: int, le: bool) -> None:
+        if self.nbits and le != self.le:
+            raise _GiveUp                                 # both bit orders in one byte
+        self.le = le
+        total = self.nbits + n
+        if le:
+            acc = self.bits | (value << self.nbits)
+            whole = total >> 3
+            if whole:
+                self.buf += (acc & ((1 << (8 * whole)) - 1)).to_bytes(whole, "little")
+                acc >>= 8 * whole
+            self.bits, self.nbits = acc, total & 7
+        else:
+            acc = (self.bits << n) | value
+            rest = total & 7
+            whole = total >> 3
+            if whole:
+                self.buf += (acc >> rest).to_bytes(whole, "big")
+                acc &= (1 << rest) - 1
+            self.bits, self.nbits = acc, rest
+
+    def pos(self) -> int:
+        return len(self.buf) + (1 if self.nbits else 0)
+
+
+class _Io:
+    """``_io`` of a stream of known size, as the expressions ask it."""
+
+    __slots__ = ("out",)
+
+    def __init__(self, out: _Out) -> None:
+        self.out = out
+
+    def size(self) -> int:
+        return self.out.limit  # type: ignore[return-value]  # made only with a limit
+
+    def pos(self) -> int:
+        return self.out.pos()
+
+    def is_eof(self) -> bool:
+        return self.out.pos() >= self.out.limit  # type: ignore[operator]
+
+
+class _Field:
+    """One sequence field, worked out once."""
+
+    __slots__ = ("name", "plan", "when", "size", "eos", "repeat", "count", "kind", "code",
+                 "bits", "bits_le", "encoding", "low", "high", "equal", "user", "contents")
+
+    def __init__(self, info: TypeInfo, attr: dict[str, Any], endian: str | None,
+                 bit_endian: str, encoding: str | None) -> None:
+        if not _KEYS.issuperset(attr):
+            raise _GiveUp
+        name = self.name = attr["id"]
+        self.plan: FieldPlan = info.plan_of(attr)
+        expressions = info.expressions
+        self.when = _expression(attr.get("if"), expressions.get((name, "when")))
+        self.size = _expression(attr.get("size"), expressions.get((name, "size")))
+        self.eos = bool(attr.get("size-eos"))
+        self.repeat = attr.get("repeat")
+        if self.repeat not in (None, "expr", "eos"):
+            raise _GiveUp
+        self.count = _expression(attr.get("repeat-expr"), expressions.get((name, "count")))
+        self.low, self.high, self.equal = _valid(attr.get("valid"))
+        kind = attr.get("type")
+        self.code: Callable[[Any], bytes] | None = None
+        self.bits, self.bits_le, self.encoding = 0, False, "UTF-8"
+        self.user = self.plan.rule is not None
+        contents = attr.get("contents")
+        self.contents = None if contents is None else _contents(contents)
+        if kind is None or kind.__class__ is dict:
+            self.kind = "bytes"
+        elif kind in ("str", "strz"):
+            self.kind, self.encoding = kind, attr.get("encoding") or encoding or ""
+            if not self.encoding or kind == "strz" and attr.get("size") is None and not self.eos:
+                raise _GiveUp                             # a strz ended by its terminator
+        elif INT_TYPE.match(kind) or FLOAT_TYPE.match(kind):
+            self.kind = "number"
+            if kind[0] == "b":
+                self.bits = int(kind[1:].rstrip("lbe"))
+                order = kind[-2:] if kind.endswith(("le", "be")) else bit_endian
+                self.bits_le = order == "le"
+            else:
+                order = kind[2:] or endian
+                if kind[1] != "1" and order not in ("le", "be"):
+                    raise _GiveUp                         # no endianness, or one by switch
+                fmt = ("<" if order == "le" else ">") + _STRUCT_CODES[kind[:2]]
+                self.code = struct.Struct(fmt).pack
+        elif self.user:
+            self.kind = "user"
+        else:
+            raise _GiveUp                                 # strz and the like
+        if self.kind != "number" and (self.low, self.high, self.equal) != (None, None, None):
+            raise _GiveUp                                 # a valid of bytes or objects
+        if (self.size is not None or self.eos) and self.kind == "number":
+            raise _GiveUp
+
+
+def _contents(contents: Any) -> bytes:
+    """A ``contents:`` as bytes (a string, or a list of byte values and strings)."""
+    parts = contents if isinstance(contents, list) else [contents]
+    out = bytearray()
+    for part in parts:
+        if isinstance(part, str):
+            out += part.encode("utf-8")
+        elif isinstance(part, int) and not isinstance(part, bool) and 0 <= part <= 255:
+            out.append(part)
+        else:
+            raise _GiveUp
+    return bytes(out)
+
+
+def _expression(given: Any, function: Callable | None) -> Any:
+    """A field's ``if``/``size``/``repeat-expr``: None when absent, a number or boolean
+    as given, else the generated function (none: the type is not written here)."""
+    if given is None or isinstance(given, (bool, int)):
+        return given
+    if function is None:
+        raise _GiveUp
+    return function
+
+
+def _valid(valid: Any) -> tuple[Any, Any, Any]:
+    """(min, max, equal) of a ``valid`` of numbers; any other is left to the builder."""
+    if valid is None:
+        return None, None, None
+    if isinstance(valid, int) and not isinstance(valid, bool):
+        return None, None, valid
+    if isinstance(valid, dict) and set(valid) <= {"min", "max"} and all(
+            isinstance(v, int) and not isinstance(v, bool) for v in valid.values()):
+        return valid.get("min"), valid.get("max"), None
+    raise _GiveUp
+
+
+class _Plan:
+    """How one type is written: its fields, the class its context objects have (the
+    read-write class's value instances), its parameters' names."""
+
+    __slots__ = ("info", "fields", "ctx", "params", "instances")
+
+    def __init__(self, info: TypeInfo) -> None:
+        self.info = info
+        endian, bit_endian, encoding = _defaults(info)
+        self.fields = tuple(_Field(info, attr, endian, bit_endian, encoding)
+                            for attr in info.seq)
+        self.params = tuple(p["id"] for p in info.spec.get("params") or ())
+        self.instances = tuple(name for name, _ in info.parse_instances)
+        values = {name: getattr(info.cls, name) for name, inst in
+                  (info.spec.get("instances") or {}).items() if "value" in inst}
+        self.ctx = type(f"{info.cls.__name__}Fields", (), values)
+
+
+def _defaults(info: TypeInfo) -> tuple[str | None, str, str | None]:
+    """The endianness, bit endianness and string encoding a type's fields default to
+    (its own ``meta``, else its enclosing types')."""
+    found: dict[str, Any] = {}
+    scope: TypeInfo | None = info
+    while scope is not None:
+        for key, value in (scope.spec.get("meta") or {}).items():
+            found.setdefault(key, value)
+        scope = scope.outer
+    endian = found.get("endian")
+    if endian is not None and endian not in ("le", "be"):
+        raise _GiveUp                                     # an endianness chosen by switch
+    return endian, found.get("bit-endian") or "be", found.get("encoding")
+
+
+_PLANS: dict[int, _Plan | None] = {}
+
+
+def _plan(info: TypeInfo) -> _Plan:
+    key = id(info)
+    found = _PLANS.get(key, _GiveUp)
+    if found is _GiveUp:
+        try:
+            found = _Plan(info)
+        except _GiveUp:
+            found = None
+        except Exception:  # noqa: BLE001 - a spec this writer does not understand
+            found = None
+        _PLANS[key] = found
+        _KEEP.append(info)                                # its id stays its own
+    if found is None:
+        raise _GiveUp
+    return found  # type: ignore[return-value]
+
+
+_KEEP: list[TypeInfo] = []
+
+
+def write(info: TypeInfo, fields: Mapping[str, Any], params: tuple[Any, ...] = (),
+          size: int | None = None, hooks: Hooks | None = None) -> bytes | None:
+    """The bytes of ``info``'s type holding ``fields`` (in a stream of ``size`` bytes
+    when given), or None when the read-write classes must build them."""
+    out = _Out(size)
+    try:
+        _struct(_plan(info), fields, params, out, None, None, hooks)
+        out.align()
+    except _GiveUp:
+        return None
+    except Exception:  # noqa: BLE001 - what the builder reports with its own message
+        return None
+    if size is not None and len(out.buf) != size:
+        return None
+    return bytes(out.buf)
+
+
+def _struct(plan: _Plan, fields: Any, params: tuple[Any, ...], out: _Out, parent: Any,
+            root: Any, hooks: Hooks | None) -> Any:
+    if hooks:
+        hook = hooks.get(plan.info.cls)
+        if hook is not None and isinstance(fields, Mapping):
+            fields = hook(fields, params)
+    if fields.__class__ is not dict and not isinstance(fields, Mapping):
+        raise _GiveUp
+    if len(params) != len(plan.params):
+        raise _GiveUp
+    ctx: Any = object.__new__(plan.ctx)
+    held = ctx.__dict__
+    held.update(zip(plan.params, params))
+    held["_parent"] = parent
+    held["_root"] = ctx if root is None else root
+    if out.limit is not None:
+        held["_io"] = _Io(out)
+    get = fields.get
+    for name in plan.instances:
+        if isinstance(get(name), Mapping):
+            raise _GiveUp                                 # a parse instance to write
+    for field in plan.fields:
+        name = field.name
+        value = get(name)
+        when = field.when
+        if when is not None and not (when if when.__class__ is bool else when(ctx, None)):
+            if value is not None:
+                raise _GiveUp                             # given, but not written
+            continue
+        if value is None:
+            raise _GiveUp
+        if field.repeat is None:
+            held[name] = _field(field, value, ctx, out, None, hooks)
+            continue
+        if value.__class__ is not list:
+            raise _GiveUp
+        count = field.count
+        if count is not None and (count if count.__class__ is int else count(ctx, None)) \
+                != len(value):
+            raise _GiveUp
+        items: list[Any] = []
+        held[name] = items
+        for i, item in enumerate(value):
+            items.append(_field(field, item, ctx, out, i, hooks))
+        if field.repeat == "eos" and out.limit is not None and out.pos() != out.limit:
+            raise _GiveUp
+    return ctx
+
+
+def _field(field: _Field, value: Any, ctx: Any, out: _Out, index: int | None,
+           hooks: Hooks | None) -> Any:
+    kind = field.kind
+    plan = field.plan
+    if kind == "number":
+        converted = plan.convert(value, field.name)
+        number = int(converted) if field.code is None or plan.has_enum else converted
+        if field.low is not None and number < field.low or \
+                field.high is not None and number > field.high or \
+                field.equal is not None and number != field.equal:
+            raise _GiveUp
+        if field.bits:
+            if number >> field.bits:
+                raise _GiveUp                             # what the builder refuses
+            out.put_bits(field.bits, int(number), field.bits_le)
+        else:
+            out.align()
+            out.buf += field.code(number)  # type: ignore[misc]  # set for byte numbers
+        _room(out)
+        return converted
+    size = field.size
+    if size is not None and size.__class__ is not int:
+        size = size(ctx, index)
+    out.align()
+    if field.user:
+        child = plan.child(ctx, index)
+        if child is not None:
+            return _child(field, child, value, ctx, out, size, hooks)
+    data = plan.convert(value, field.name)
+    raw = data if kind == "bytes" else data.encode(field.encoding)
+    if kind == "strz":
+        raw = _terminated(raw, size, field.eos, out)
+    elif size is not None and len(raw) != size or \
+            field.contents is not None and raw != field.contents:
+        raise _GiveUp
+    out.buf += raw
+    if field.eos and out.limit is not None and len(out.buf) != out.limit:
+        raise _GiveUp
+    _room(out)
+    return data
+
+
+def _child(field: _Field, child: tuple[TypeInfo, tuple[Any, ...]], value: Any, ctx: Any,
+           out: _Out, size: int | None, hooks: Hooks | None) -> Any:
+    info, args = child
+    plan = _plan(info)
+    root = ctx.__dict__["_root"]
+    if size is None and not field.eos:
+        return _struct(plan, value, tuple(args), out, ctx, root, hooks)
+    limit = size if size is not None else (
+        out.limit - len(out.buf) if out.limit is not None else None)
+    sub = _Out(limit)
+    made = _struct(plan, value, tuple(args), sub, ctx, root, hooks)
+    sub.align()
+    if limit is not None and len(sub.buf) != limit:
+        raise _GiveUp
+    out.buf += sub.buf
+    _room(out)
+    return made
+
+
+def _terminated(raw: bytes, size: int | None, eos: bool, out: _Out) -> bytes:
+    """A ``strz`` of ``size`` bytes (or up to the end of its stream): the text, then a
+    NUL and zeros when it is shorter."""
+    if eos:
+        if out.limit is None:
+            raise _GiveUp
+        size = out.limit - len(out.buf)
+    if size is None or len(raw) > size or 0 in raw:
+        raise _GiveUp
+    return raw + bytes(size - len(raw)) if len(raw) < size else raw
+
+
+def _room(out: _Out) -> None:
+    if out.limit is not None and out.pos() > out.limit:
+        raise _GiveUp
+
+
+__all__ = ["write"]

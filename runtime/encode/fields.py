@@ -1,0 +1,24 @@
+"""Fields to bytes in one step: written straight from the fields
+(:mod:`wirestruct.encode.direct`) where the writer takes them, else built into read-write
+objects and written by them (:mod:`wirestruct.encode.building`): the same bytes either way,
+and the builder's checks and messages for whatever the direct writer gives up on.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from wirestruct.encode import direct
+from wirestruct.encode.building import Hooks, TypeInfo, build, to_bytes
+
+
+def encode_fields(info: TypeInfo, fields: Mapping[str, Any], params: tuple[Any, ...] = (),
+                  size: int | None = None, hooks: Hooks | None = None) -> bytes:
+    """The bytes of ``info``'s type holding ``fields`` (in ``size`` bytes when given)."""
+    written = direct.write(info, fields, params, size, hooks)
+    if written is not None:
+        return written
+    return to_bytes(build(info, fields, params, hooks=hooks), size)
+
+
+__all__ = ["encode_fields"]

@@ -1,0 +1,149 @@
+"""The direct writer (``wirestruct.encode.direct``) against the read-write classes it
+stands in for.
+
+Every packet of the real captures (the bundled samples, the Map Editor session captured
+on loopback) and of generated sessions is encoded, readable and raw, with each call of
+the direct writer checked: it either gives up or gives exactly the bytes the read-write
+classes build and write from the same fields. Then the same fields are edited at random,
+with the values an attacker or a careless edit gives (out of range, of another type,
+missing, duplicated, counts and lengths that lie): the writer gives up or writes what the
+read-write classes write; it never writes what they refuse.
+"""
+from __future__ import annotations
+
+import copy
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from edits import edit
+from wirestruct import decode_records, get_protocol, open_capture
+from wirestruct.core.errors import WirestructError
+from wirestruct.core.records import CaptureRecord
+from wirestruct.encode import building, direct
+from wirestruct.output.serialize import event_json
+from wirestruct.protocols.scrap_mechanic.generate import generate as sm_generate
+
+ROOT = Path(__file__).resolve().parents[2]
+CAPTURES = {
+    "scrap-mechanic sample": ("scrap-mechanic", ROOT / "samples" / "scrap_mechanic.jsonl"),
+    "mme sample": ("mme", ROOT / "samples" / "mme.jsonl"),
+    "diep sample": ("diep", ROOT / "samples" / "diep.jsonl"),
+    "mme session.pcap": ("mme", ROOT / "tests" / "data" / "mme" / "session.pcap"),
+    "mme session.pcapng": ("mme", ROOT / "tests" / "data" / "mme" / "session.pcapng"),
+    "scrap-mechanic generated": ("scrap-mechanic", None),
+}
+
+Call = tuple[building.TypeInfo, Any, tuple, Any, Any]
+
+
+def _records(name: str) -> tuple[str, list[CaptureRecord]]:
+    protocol, path = CAPTURES[name]
+    if path is None:
+        return protocol, list(sm_generate(seed=3, ticks=40))
+    with open_capture(path) as capture:
+        return protocol, [r for r in capture if isinstance(r, CaptureRecord)]
+
+
+def _rw(call: Call) -> bytes | Exception:
+    """What the read-write classes write of a call's fields (or what they raise)."""
+    info, fields, params, size, hooks = call
+    try:
+        return building.to_bytes(building.build(info, fields, params, hooks=hooks), size)
+    except Exception as exc:  # noqa: BLE001 - any refusal counts as one
+        return exc
+
+
+def _calls(name: str, raw: bool, monkeypatch: pytest.MonkeyPatch) -> tuple[list[Call], int]:
+    """Every call the encoders make of the direct writer while encoding the capture (with
+    a copy of its fields), and the number of packets encoded."""
+    protocol, records = _records(name)
+    events = [json.loads(json.dumps(event_json(e, raw=raw)))
+              for e in decode_records(records, get_protocol(protocol).decoder())]
+    calls: list[Call] = []
+    write = direct.write
+
+    def recording(info, fields, params=(), size=None, hooks=None):
+        calls.append((info, copy.deepcopy(fields), tuple(params), size, hooks))
+        return write(info, fields, params, size, hooks)
+
+    monkeypatch.setattr(direct, "write", recording)
+    out = list(get_protocol(protocol).encoder().encode_events(events))
+    monkeypatch.undo()
+    assert not [item for item in out if isinstance(item, WirestructError)]
+    return calls, sum(isinstance(item, CaptureRecord) for item in out)
+
+
+@pytest.mark.parametrize("raw", [False, True], ids=["readable", "raw"])
+@pytest.mark.parametrize("name", sorted(CAPTURES))
+def test_every_call_gives_the_read_write_classes_bytes(name, raw, monkeypatch):
+    calls, packets = _calls(name, raw, monkeypatch)
+    assert packets > 0
+    taken = 0
+    for call in calls:
+        data = direct.write(*call)
+        if data is not None:
+            taken += 1
+            assert data == _rw(call), (call[0].cls.__qualname__, json.dumps(call[1])[:300])
+    if not name.startswith("diep"):                       # diep.io has its update writer
+        assert taken >= 0.9 * len(calls), f"{taken} of {len(calls)} written directly"
+
+
+ODD_VALUES = [None, True, False, -1, 0, 1, 2, 127, 128, 255, 256, 65535, 65536, 2 ** 31,
+              2 ** 32 - 1, 2 ** 32, -(2 ** 63) - 1, 2 ** 64, 0.5, -0.0, 1e39, float("inf"),
+              float("nan"), "", "x", "1", "a\x00b", "\ud800", "\u00e9\u4e2d", "00", "zz",
+              "0102", [], [0], [1, 2], {}, {"hex": "00"}, {"value": 3}, {"len_text": 1}]
+ODD_KEYS = ["len_text", "len_data", "num_updates", "text", "data", "is_tumbling", "padding",
+            "value", "body", "subpackets", "len_payload", "payload", "x", "y"]
+
+
+@pytest.mark.parametrize("name", ["scrap-mechanic sample", "mme session.pcap",
+                                  "scrap-mechanic generated"])
+def test_edited_fields_are_written_as_the_read_write_classes_write_them_or_left(
+        name, monkeypatch):
+    calls, _ = _calls(name, False, monkeypatch)
+    rng = random.Random(20261126)
+    taken = left = 0
+    for _ in range(700):
+        info, fields, params, size, hooks = rng.choice(calls)
+        fields = copy.deepcopy(fields)
+        edit(fields, rng, ODD_VALUES, ODD_KEYS)
+        if size is not None and rng.random() < 0.3:
+            size += rng.choice((-1, 1))
+        data = direct.write(info, copy.deepcopy(fields), params, size, hooks)
+        if data is None:
+            left += 1
+            continue
+        taken += 1
+        assert data == _rw((info, fields, params, size, hooks)), \
+            (info.cls.__qualname__, json.dumps(fields, default=repr)[:300])
+    assert taken > 100 and left > 100
+
+
+def test_the_generators_make_the_same_bytes_without_it(monkeypatch):
+    direct_made = [r.data for r in sm_generate(seed=9, ticks=30)]
+    monkeypatch.setattr(direct, "write", lambda *args, **kwargs: None)
+    assert [r.data for r in sm_generate(seed=9, ticks=30)] == direct_made
+
+
+def test_giving_up_leaves_the_error_to_the_builder():
+    encoder = get_protocol("mme").encoder()
+    event = {"index": 0, "t": 0.0, "dir": "c2s", "stream": 0, "id": 0, "name": "x",
+             "fields": {"packet_type": "chat_message", "len_payload": 5,
+                        "payload": {"player_id": 300, "message": "hi"}}}
+    out = encoder.feed(event) + encoder.close()
+    assert len(out) == 1 and isinstance(out[0], WirestructError)
+    assert "player_id" in str(out[0])
+
+
+@pytest.mark.parametrize("value", [2, 255, -1])
+def test_an_enum_number_its_bits_cannot_hold_is_an_error_not_cut(value):
+    """A one-bit enum given 255 was written as its low bit by the read-write classes
+    (``write_bits_int_*`` masks); both writers now refuse it, naming the field."""
+    info = building.type_info("mme", "mme_assets::texture_setup::texture_flags")
+    fields = {"min_filter": value, "mag_filter": "nearest", "reserved": 0}
+    assert direct.write(info, fields) is None
+    with pytest.raises(WirestructError, match="min_filter"):
+        building.build(info, fields)
