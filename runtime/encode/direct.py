@@ -28,8 +28,9 @@ import struct
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from wirestruct.encode import unpresent
 from wirestruct.encode.building import FieldPlan, Hooks, TypeInfo
-from wirestruct.encode.primitives import FLOAT_TYPE, INT_TYPE
+from wirestruct.encode.primitives import FLOAT_TYPE, INT_TYPE, int_range
 
 
 class _GiveUp(Exception):
@@ -109,7 +110,8 @@ class _Field:
     """One sequence field, worked out once."""
 
     __slots__ = ("name", "plan", "when", "size", "eos", "repeat", "count", "kind", "code",
-                 "bits", "bits_le", "encoding", "low", "high", "equal", "user", "contents")
+                 "bits", "bits_le", "encoding", "low", "high", "equal", "user", "contents",
+                 "simple")
 
     def __init__(self, info: TypeInfo, attr: dict[str, Any], endian: str | None,
                  bit_endian: str, encoding: str | None) -> None:
@@ -154,6 +156,12 @@ class _Field:
             self.kind = "user"
         else:
             raise _GiveUp                                 # strz and the like
+        #: a byte-aligned integer with no enum or valid: (pack, least, greatest), written
+        #: in the loop of _struct itself when it is an int in range
+        self.simple: tuple[Callable[[Any], bytes], int, int] | None = None
+        if self.code is not None and INT_TYPE.match(str(kind)) and "enum" not in attr \
+                and (self.low, self.high, self.equal) == (None, None, None):
+            self.simple = (self.code, *int_range(str(kind)[:2]))
         if self.kind != "number" and (self.low, self.high, self.equal) != (None, None, None):
             raise _GiveUp                                 # a valid of bytes or objects
         if (self.size is not None or self.eos) and self.kind == "number":
@@ -200,7 +208,7 @@ class _Plan:
     """How one type is written: its fields, the class its context objects have (the
     read-write class's value instances), its parameters' names."""
 
-    __slots__ = ("info", "fields", "ctx", "params", "instances")
+    __slots__ = ("info", "fields", "ctx", "params", "instances", "shape", "packed")
 
     def __init__(self, info: TypeInfo) -> None:
         self.info = info
@@ -212,6 +220,40 @@ class _Plan:
         values = {name: getattr(info.cls, name) for name, inst in
                   (info.spec.get("instances") or {}).items() if "value" in inst}
         self.ctx = type(f"{info.cls.__name__}Fields", (), values)
+        self.shape = unpresent.shape_of(info.cls)
+        self.packed = _packed(self)
+
+
+#: A type of byte-aligned numbers only: one pack of them all, their names, and per name
+#: the range of an integer (None: a float).
+Packed = tuple[Callable[..., bytes], tuple[str, ...], tuple[tuple[int, int] | None, ...]]
+
+
+def _packed(plan: _Plan) -> Packed | None:
+    """How a type whose fields are all plain numbers (no enum, valid, if, repeat; a
+    float or an integer of whole bytes, of one byte order) is written in one pack; None
+    for any other type."""
+    if plan.params or plan.instances or not plan.fields or plan.shape.backs:
+        return None
+    formats, ranges = [], []
+    for field in plan.fields:
+        attr = field.plan.attr
+        kind = str(attr.get("type"))
+        if field.kind != "number" or field.code is None or field.when is not None or \
+                field.repeat is not None or "enum" in attr or "valid" in attr:
+            return None
+        formats.append(field.code)
+        ranges.append(int_range(kind[:2]) if INT_TYPE.match(kind) else None)
+    orders = {struct_format(code)[0] for code in formats}
+    if len(orders) != 1:
+        return None
+    fmt = orders.pop() + "".join(struct_format(code)[1:] for code in formats)
+    return (struct.Struct(fmt).pack, tuple(f.name for f in plan.fields), tuple(ranges))
+
+
+def struct_format(pack: Callable[..., bytes]) -> str:
+    """The format of a ``struct.Struct(...).pack``."""
+    return pack.__self__.format  # type: ignore[attr-defined]
 
 
 def _defaults(info: TypeInfo) -> tuple[str | None, str, str | None]:
@@ -253,12 +295,20 @@ _KEEP: list[TypeInfo] = []
 
 
 def write(info: TypeInfo, fields: Mapping[str, Any], params: tuple[Any, ...] = (),
-          size: int | None = None, hooks: Hooks | None = None) -> bytes | None:
+          size: int | None = None, hooks: Hooks | None = None, *,
+          readable: bool = False) -> bytes | None:
     """The bytes of ``info``'s type holding ``fields`` (in a stream of ``size`` bytes
-    when given), or None when the read-write classes must build them."""
+    when given), or None when the read-write classes must build them.
+
+    ``readable``: the fields may be as ``wirestruct decode`` prints them (readable, raw
+    or a mix); what readable output changed is put back level by level as
+    :mod:`wirestruct.encode.unpresent` does (the protocol's presentation: a value shown
+    as one, padding left out while zero, hex bytes, integers as strings). A field left out
+    that only the protocol's ``rebuild`` would give back makes it give up: the caller
+    then converts the whole event with :func:`~wirestruct.encode.unpresent.raw_fields`."""
     out = _Out(size)
     try:
-        _struct(_plan(info), fields, params, out, None, None, hooks)
+        _struct(_plan(info), fields, params, out, None, None, hooks, readable)
         out.align()
     except _GiveUp:
         return None
@@ -270,7 +320,13 @@ def write(info: TypeInfo, fields: Mapping[str, Any], params: tuple[Any, ...] = (
 
 
 def _struct(plan: _Plan, fields: Any, params: tuple[Any, ...], out: _Out, parent: Any,
-            root: Any, hooks: Hooks | None) -> Any:
+            root: Any, hooks: Hooks | None, readable: bool, name: str | None = None) -> Any:
+    shape = plan.shape
+    if readable and (shape.objects or fields.__class__ is not dict
+                     and not isinstance(fields, Mapping)):
+        if shape.inverse is None:
+            raise _GiveUp
+        fields = shape.inverse(fields, params, name)      # a value shown as one
     if hooks:
         hook = hooks.get(plan.info.cls)
         if hook is not None and isinstance(fields, Mapping):
@@ -279,9 +335,15 @@ def _struct(plan: _Plan, fields: Any, params: tuple[Any, ...], out: _Out, parent
         raise _GiveUp
     if len(params) != len(plan.params):
         raise _GiveUp
+    packed = plan.packed
+    if packed is not None and not out.nbits:
+        done = _pack(plan, packed, fields, out, parent, root)
+        if done is not None:
+            return done
     ctx: Any = object.__new__(plan.ctx)
     held = ctx.__dict__
-    held.update(zip(plan.params, params))
+    if params:
+        held.update(zip(plan.params, params))
     held["_parent"] = parent
     held["_root"] = ctx if root is None else root
     if out.limit is not None:
@@ -298,10 +360,24 @@ def _struct(plan: _Plan, fields: Any, params: tuple[Any, ...], out: _Out, parent
             if value is not None:
                 raise _GiveUp                             # given, but not written
             continue
+        if readable:
+            if value is None and name in shape.zero:
+                value = unpresent.zero(field.plan.attr)
+            elif value is not None and name in shape.backs:
+                value = shape.backs[name][1](value)
         if value is None:
             raise _GiveUp
         if field.repeat is None:
-            held[name] = _field(field, value, ctx, out, None, hooks)
+            simple = field.simple
+            if simple is not None and value.__class__ is int and simple[1] <= value <= simple[2]:
+                if out.nbits:
+                    out.align()
+                out.buf += simple[0](value)
+                if out.limit is not None and len(out.buf) > out.limit:
+                    raise _GiveUp
+                held[name] = value
+                continue
+            held[name] = _field(field, value, ctx, out, None, hooks, readable)
             continue
         if value.__class__ is not list:
             raise _GiveUp
@@ -312,41 +388,58 @@ def _struct(plan: _Plan, fields: Any, params: tuple[Any, ...], out: _Out, parent
         items: list[Any] = []
         held[name] = items
         for i, item in enumerate(value):
-            items.append(_field(field, item, ctx, out, i, hooks))
+            items.append(_field(field, item, ctx, out, i, hooks, readable))
         if field.repeat == "eos" and out.limit is not None and out.pos() != out.limit:
             raise _GiveUp
     return ctx
 
 
+def _pack(plan: _Plan, packed: Packed, fields: Mapping[str, Any], out: _Out, parent: Any,
+          root: Any) -> Any:
+    """A type of plain numbers in one pack when every value is a number of its kind in
+    range (None: anything else, which the field by field loop then takes)."""
+    pack, names, ranges = packed
+    get = fields.get
+    values = [get(name) for name in names]
+    for value, bounds in zip(values, ranges):
+        if bounds is None:
+            if value.__class__ is not float:
+                return None
+        elif value.__class__ is not int or not bounds[0] <= value <= bounds[1]:
+            return None
+    try:
+        data = pack(*values)
+    except (struct.error, OverflowError):
+        return None
+    if out.limit is not None and len(out.buf) + len(data) > out.limit:
+        raise _GiveUp
+    out.buf += data
+    ctx: Any = object.__new__(plan.ctx)
+    held = ctx.__dict__
+    held.update(zip(names, values))
+    held["_parent"] = parent
+    held["_root"] = ctx if root is None else root
+    return ctx
+
+
 def _field(field: _Field, value: Any, ctx: Any, out: _Out, index: int | None,
-           hooks: Hooks | None) -> Any:
-    kind = field.kind
+           hooks: Hooks | None, readable: bool) -> Any:
+    if field.kind == "number":
+        return _number(field, value, out, readable)
     plan = field.plan
-    if kind == "number":
-        converted = plan.convert(value, field.name)
-        number = int(converted) if field.code is None or plan.has_enum else converted
-        if field.low is not None and number < field.low or \
-                field.high is not None and number > field.high or \
-                field.equal is not None and number != field.equal:
-            raise _GiveUp
-        if field.bits:
-            if number >> field.bits:
-                raise _GiveUp                             # what the builder refuses
-            out.put_bits(field.bits, int(number), field.bits_le)
-        else:
-            out.align()
-            out.buf += field.code(number)  # type: ignore[misc]  # set for byte numbers
-        _room(out)
-        return converted
     size = field.size
     if size is not None and size.__class__ is not int:
         size = size(ctx, index)
-    out.align()
+    if out.nbits:
+        out.align()
     if field.user:
         child = plan.child(ctx, index)
         if child is not None:
-            return _child(field, child, value, ctx, out, size, hooks)
+            return _child(field, child, value, ctx, out, size, hooks, readable)
+    if readable:
+        value = unpresent.primitive(plan, value)
     data = plan.convert(value, field.name)
+    kind = field.kind
     raw = data if kind == "bytes" else data.encode(field.encoding)
     if kind == "strz":
         raw = _terminated(raw, size, field.eos, out)
@@ -354,28 +447,52 @@ def _field(field: _Field, value: Any, ctx: Any, out: _Out, index: int | None,
             field.contents is not None and raw != field.contents:
         raise _GiveUp
     out.buf += raw
-    if field.eos and out.limit is not None and len(out.buf) != out.limit:
+    limit = out.limit
+    if limit is not None and (len(out.buf) > limit or field.eos and len(out.buf) != limit):
         raise _GiveUp
-    _room(out)
     return data
 
 
+def _number(field: _Field, value: Any, out: _Out, readable: bool) -> Any:
+    plan = field.plan
+    if readable and value.__class__ is str:
+        value = unpresent.primitive(plan, value)          # an integer as digits
+    converted = plan.convert(value, field.name)
+    number = int(converted) if field.code is None or plan.has_enum else converted
+    if field.low is not None and number < field.low or \
+            field.high is not None and number > field.high or \
+            field.equal is not None and number != field.equal:
+        raise _GiveUp
+    if field.bits:
+        if number >> field.bits:
+            raise _GiveUp                                 # what the builder refuses
+        out.put_bits(field.bits, int(number), field.bits_le)
+    else:
+        if out.nbits:
+            out.align()
+        out.buf += field.code(number)  # type: ignore[misc]  # set for byte numbers
+    if out.limit is not None and out.pos() > out.limit:
+        raise _GiveUp
+    return converted
+
+
 def _child(field: _Field, child: tuple[TypeInfo, tuple[Any, ...]], value: Any, ctx: Any,
-           out: _Out, size: int | None, hooks: Hooks | None) -> Any:
+           out: _Out, size: int | None, hooks: Hooks | None, readable: bool) -> Any:
     info, args = child
     plan = _plan(info)
     root = ctx.__dict__["_root"]
     if size is None and not field.eos:
-        return _struct(plan, value, tuple(args), out, ctx, root, hooks)
+        return _struct(plan, value, tuple(args), out, ctx, root, hooks, readable, field.name)
     limit = size if size is not None else (
         out.limit - len(out.buf) if out.limit is not None else None)
     sub = _Out(limit)
-    made = _struct(plan, value, tuple(args), sub, ctx, root, hooks)
+    made = _struct(plan, value, tuple(args), sub, ctx, root, hooks, readable, field.name)
     sub.align()
     if limit is not None and len(sub.buf) != limit:
         raise _GiveUp
     out.buf += sub.buf
-    _room(out)
+    if out.limit is not None and len(out.buf) > out.limit:
+        raise _GiveUp
     return made
 
 
@@ -389,11 +506,6 @@ def _terminated(raw: bytes, size: int | None, eos: bool, out: _Out) -> bytes:
     if size is None or len(raw) > size or 0 in raw:
         raise _GiveUp
     return raw + bytes(size - len(raw)) if len(raw) < size else raw
-
-
-def _room(out: _Out) -> None:
-    if out.limit is not None and out.pos() > out.limit:
-        raise _GiveUp
 
 
 __all__ = ["write"]

@@ -10,14 +10,22 @@ from typing import Any
 
 from wirestruct.encode import direct
 from wirestruct.encode.building import Hooks, TypeInfo, build, to_bytes
+from wirestruct.encode.unpresent import raw_fields
 
 
 def encode_fields(info: TypeInfo, fields: Mapping[str, Any], params: tuple[Any, ...] = (),
-                  size: int | None = None, hooks: Hooks | None = None) -> bytes:
-    """The bytes of ``info``'s type holding ``fields`` (in ``size`` bytes when given)."""
-    written = direct.write(info, fields, params, size, hooks)
+                  size: int | None = None, hooks: Hooks | None = None, *,
+                  readable: bool = False) -> bytes:
+    """The bytes of ``info``'s type holding ``fields`` (in ``size`` bytes when given).
+
+    ``readable``: the fields may be as ``wirestruct decode`` prints them (readable, raw or
+    a mix); they are converted (:func:`~wirestruct.encode.unpresent.raw_fields`) only when
+    the direct writer gives up."""
+    written = direct.write(info, fields, params, size, hooks, readable=readable)
     if written is not None:
         return written
+    if readable:
+        fields = raw_fields(info, fields, params)
     return to_bytes(build(info, fields, params, hooks=hooks), size)
 
 

@@ -79,7 +79,8 @@ class _Shape:
 _SHAPES: dict[type, _Shape] = {}
 
 
-def _shape(cls: type) -> _Shape:
+def shape_of(cls: type) -> _Shape:
+    """What readable output changed in the values of ``cls`` (a read-write class)."""
     found = _SHAPES.get(cls)
     if found is None:
         found = _SHAPES[cls] = _Shape(cls)
@@ -96,7 +97,7 @@ class _Walk:
                parent: Any, root: Any) -> tuple[Any, Any]:
         """The raw form of ``value`` and a read-write object holding it, on which the
         expressions of later fields are evaluated (None when it cannot be made)."""
-        shape = _shape(info.cls)
+        shape = shape_of(info.cls)
         if shape.objects or (value.__class__ is not dict and not isinstance(value, Mapping)):
             if shape.inverse is None:
                 return value, None
@@ -110,15 +111,15 @@ class _Walk:
             return dict(value), None
         held = obj.__dict__
         out = dict(value) if value is not CLOSING else {}
-        zero, backs = shape.zero, shape.backs
+        zeros, backs = shape.zero, shape.backs
         get = value.get
         for plan in info.plan:
             name = plan.name
             item = get(name)
             if item is None:
                 item = self.rebuild(plan.attr, value, obj, info)
-                if item is None and name in zero:
-                    item = _zero(plan.attr)
+                if item is None and name in zeros:
+                    item = zero(plan.attr)
                 if item is None:
                     continue
             elif name in backs:
@@ -170,7 +171,7 @@ class _Walk:
         return self.struct(child_info, item, tuple(args), plan.name, obj, obj._root)
 
 
-def _zero(attr: dict[str, Any]) -> Any:
+def zero(attr: dict[str, Any]) -> Any:
     """A padding field readable output leaves out while zero, as zero: one bit as false,
     wider integers as 0; None for a repeated one (its count follows from other fields:
     the protocol's hooks fill it)."""
@@ -190,12 +191,19 @@ def _is_end(ctx: Any) -> bool:
         return False
 
 
-def _primitive_raw(plan: FieldPlan, item: Any) -> tuple[Any, Any]:
+def primitive(plan: FieldPlan, item: Any) -> Any:
+    """A primitive field's value in the raw form: bytes shown as ``{"hex": ...}`` as plain
+    hex, an integer written as a string (``--big-ints string``) as an integer."""
     if not plan.has_enum:
         if plan.is_bytes and isinstance(item, Mapping) and set(item) == {"hex"}:
-            item = item["hex"]
-        elif plan.is_int and isinstance(item, str) and _DIGITS.match(item):
-            item = int(item)                              # --big-ints string
+            return item["hex"]
+        if plan.is_int and isinstance(item, str) and _DIGITS.match(item):
+            return int(item)
+    return item
+
+
+def _primitive_raw(plan: FieldPlan, item: Any) -> tuple[Any, Any]:
+    item = primitive(plan, item)
     try:
         return item, plan.convert(item, plan.name)
     except EncodeError:
@@ -213,4 +221,5 @@ def readable(event: Mapping[str, Any], convert: Callable[[dict[str, Any]], None]
     return out
 
 
-__all__ = ["CLOSING", "Rebuild", "convert", "raw_fields", "readable"]
+__all__ = ["CLOSING", "Rebuild", "convert", "primitive", "raw_fields", "readable", "shape_of",
+           "zero"]

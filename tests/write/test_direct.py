@@ -23,6 +23,7 @@ from wirestruct import decode_records, get_protocol, open_capture
 from wirestruct.core.errors import WirestructError
 from wirestruct.core.records import CaptureRecord
 from wirestruct.encode import building, direct
+from wirestruct.encode.unpresent import raw_fields
 from wirestruct.output.serialize import event_json
 from wirestruct.protocols.scrap_mechanic.generate import generate as sm_generate
 
@@ -36,7 +37,7 @@ CAPTURES = {
     "scrap-mechanic generated": ("scrap-mechanic", None),
 }
 
-Call = tuple[building.TypeInfo, Any, tuple, Any, Any]
+Call = tuple[building.TypeInfo, Any, tuple, Any, Any, bool]
 
 
 def _records(name: str) -> tuple[str, list[CaptureRecord]]:
@@ -49,8 +50,10 @@ def _records(name: str) -> tuple[str, list[CaptureRecord]]:
 
 def _rw(call: Call) -> bytes | Exception:
     """What the read-write classes write of a call's fields (or what they raise)."""
-    info, fields, params, size, hooks = call
+    info, fields, params, size, hooks, readable = call
     try:
+        if readable:
+            fields = raw_fields(info, fields, params)
         return building.to_bytes(building.build(info, fields, params, hooks=hooks), size)
     except Exception as exc:  # noqa: BLE001 - any refusal counts as one
         return exc
@@ -65,9 +68,9 @@ def _calls(name: str, raw: bool, monkeypatch: pytest.MonkeyPatch) -> tuple[list[
     calls: list[Call] = []
     write = direct.write
 
-    def recording(info, fields, params=(), size=None, hooks=None):
-        calls.append((info, copy.deepcopy(fields), tuple(params), size, hooks))
-        return write(info, fields, params, size, hooks)
+    def recording(info, fields, params=(), size=None, hooks=None, *, readable=False):
+        calls.append((info, copy.deepcopy(fields), tuple(params), size, hooks, readable))
+        return write(info, fields, params, size, hooks, readable=readable)
 
     monkeypatch.setattr(direct, "write", recording)
     out = list(get_protocol(protocol).encoder().encode_events(events))
@@ -83,7 +86,7 @@ def test_every_call_gives_the_read_write_classes_bytes(name, raw, monkeypatch):
     assert packets > 0
     taken = 0
     for call in calls:
-        data = direct.write(*call)
+        data = direct.write(*call[:5], readable=call[5])
         if data is not None:
             taken += 1
             assert data == _rw(call), (call[0].cls.__qualname__, json.dumps(call[1])[:300])
@@ -107,17 +110,17 @@ def test_edited_fields_are_written_as_the_read_write_classes_write_them_or_left(
     rng = random.Random(20261126)
     taken = left = 0
     for _ in range(700):
-        info, fields, params, size, hooks = rng.choice(calls)
+        info, fields, params, size, hooks, readable = rng.choice(calls)
         fields = copy.deepcopy(fields)
         edit(fields, rng, ODD_VALUES, ODD_KEYS)
         if size is not None and rng.random() < 0.3:
             size += rng.choice((-1, 1))
-        data = direct.write(info, copy.deepcopy(fields), params, size, hooks)
+        data = direct.write(info, copy.deepcopy(fields), params, size, hooks, readable=readable)
         if data is None:
             left += 1
             continue
         taken += 1
-        assert data == _rw((info, fields, params, size, hooks)), \
+        assert data == _rw((info, fields, params, size, hooks, readable)), \
             (info.cls.__qualname__, json.dumps(fields, default=repr)[:300])
     assert taken > 100 and left > 100
 

@@ -22,7 +22,7 @@ from wirestruct.core.encoder import Encoder, EventNode
 from wirestruct.core.errors import EncodeError
 from wirestruct.encode import direct
 from wirestruct.encode.building import build, least_size, to_bytes, type_info
-from wirestruct.encode.unpresent import convert, readable
+from wirestruct.encode.unpresent import convert, raw_fields, readable
 
 PACKET = type_info("mme", "mme_packet")
 #: Bytes of size-dependent fields a payload can have beyond its least size (MENU_RESPONSE
@@ -36,17 +36,25 @@ class MmeEncoder(Encoder):
     def to_raw(self, event: Mapping[str, Any]) -> Mapping[str, Any]:
         return readable(event, lambda out: convert(out, "fields", PACKET))
 
+    def _raw(self, event: Mapping[str, Any]) -> Mapping[str, Any]:
+        """Events are kept as given: :meth:`encode_packet` writes readable fields directly
+        and converts them (:meth:`to_raw`) only where the direct writer gives up."""
+        return event
+
     def encode_packet(self, node: EventNode, depth: int) -> bytes:
-        return encode_packet(node.fields)
+        return encode_packet(node.fields, readable=True)
 
 
-def encode_packet(fields: Mapping[str, Any]) -> bytes:
-    """One packet (4-byte header and payload) from its fields."""
+def encode_packet(fields: Mapping[str, Any], *, readable: bool = False) -> bytes:
+    """One packet (4-byte header and payload) from its fields (``readable``: as
+    ``wirestruct decode`` prints them, readable, raw or a mix)."""
     length = fields.get("len_payload")
     if length.__class__ is int and 0 <= length <= 0xFFFF:
-        written = direct.write(PACKET, fields, size=4 + length)
+        written = direct.write(PACKET, fields, size=4 + length, readable=readable)
         if written is not None:
             return written
+    if readable:
+        fields = raw_fields(PACKET, fields)
     packet = build(PACKET, fields)
     length = packet.len_payload
     if length > 0xFFFF:

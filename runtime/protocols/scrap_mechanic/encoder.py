@@ -32,7 +32,7 @@ from typing import Any
 from wirestruct.core.encoder import Encoder, EventNode
 from wirestruct.core.errors import EncodeError
 from wirestruct.core.limits import DEFAULT_LIMITS, Limits
-from wirestruct.encode.building import build, to_bytes, type_info
+from wirestruct.encode.building import type_info
 from wirestruct.encode.fields import encode_fields
 from wirestruct.encode.unpresent import convert, readable
 from wirestruct.protocols.scrap_mechanic import packet_bodies
@@ -220,7 +220,7 @@ def player_movement_body(fields: Mapping[str, Any]) -> bytes:
     return encode_fields(MOVEMENT, fields)
 
 
-def network_update_data(update: Mapping[str, Any]) -> bytes:
+def network_update_data(update: Mapping[str, Any], *, readable: bool = False) -> bytes:
     """One sub-update's data from its ``sm_network_update`` fields (``known_controller_type``
     among them: the parameter). A ``steam_id`` may be given as its ``value`` and a
     character update's ``padding`` left out: both are derived."""
@@ -228,7 +228,8 @@ def network_update_data(update: Mapping[str, Any]) -> bytes:
     if isinstance(known, bool) or not isinstance(known, int):
         raise EncodeError(f"bad known_controller_type {known!r}",
                           field_path="known_controller_type", expected="an integer")
-    return encode_fields(NETWORK_UPDATE_DATA, update, (known,), hooks=NETWORK_HOOKS)
+    return encode_fields(NETWORK_UPDATE_DATA, update, (known,), hooks=NETWORK_HOOKS,
+                         readable=readable)
 
 
 class ScrapMechanicEncoder(Encoder):
@@ -241,6 +242,15 @@ class ScrapMechanicEncoder(Encoder):
     def to_raw(self, event: Mapping[str, Any]) -> Mapping[str, Any]:
         return readable(event, _convert_event)
 
+    def _raw(self, event: Mapping[str, Any]) -> Mapping[str, Any]:
+        """Events are kept as given, and :meth:`encode_packet` writes their readable
+        fields directly (converting only where the direct writer gives up), except the
+        packets whose BlobData and blueprints :mod:`.packet_bodies` compresses: converted
+        first (:meth:`to_raw`)."""
+        if event.get("id") in _EXPANDED:
+            return super()._raw(event)
+        return event
+
     def encode_packet(self, node: EventNode, depth: int) -> bytes:
         if depth > self.limits.max_nesting:
             raise EncodeError("compound packets nested too deep",
@@ -251,19 +261,22 @@ class ScrapMechanicEncoder(Encoder):
             raise EncodeError(f"bad packet id {packet_id!r}", field_path="id",
                               expected="a packet id byte")
         expansions = node.expansions
+        shown = packet_id not in _EXPANDED             # kept as given: see _raw
         if packet_id in NETWORK_UPDATES and "sub_updates" in expansions:
             body = self.network_update_body(node, expansions)
         elif packet_id in _BODIES and isinstance(expansions.get("body"), Mapping):
-            body = encode_fields(_BODIES[packet_id], expansions["body"], hooks=HOOKS)
+            body = encode_fields(_BODIES[packet_id], expansions["body"], hooks=HOOKS,
+                                 readable=True)
         elif packet_id == int(COMPOUND_PACKET) and isinstance(expansions.get("body"), Mapping):
             body = self.compound_body(node, expansions["body"], depth)
         elif packet_id in _EXPANDED and isinstance(expansions.get("body"), Mapping):
             body = expanded_body(packet_id, expansions)
         elif packet_id in _ROUTED and isinstance(fields.get("body"), Mapping):
             info = packet_bodies.body_info(packet_id)
-            return bytes((packet_id,)) + encode_fields(info, fields["body"])  # type: ignore[arg-type]
-        else:
-            return encode_fields(PACKET, fields)          # id and body bytes as they are
+            return bytes((packet_id,)) + encode_fields(info, fields["body"],  # type: ignore[arg-type]
+                                                       readable=True)
+        else:                                             # id and body bytes as they are
+            return encode_fields(PACKET, fields, readable=shown)
         if depth == 0:
             body = compress(body)
         return encode_fields(PACKET, {"packet_id": packet_id, "body": body})
@@ -289,7 +302,7 @@ class ScrapMechanicEncoder(Encoder):
                 raise EncodeError("sub-update without update fields", field_path=where,
                                   expected='an object with "update"')
             try:
-                data = network_update_data(sub["update"])
+                data = network_update_data(sub["update"], readable=True)
             except EncodeError as exc:
                 path = exc.where.field_path
                 # Re-raise the same error with its place added; a bare raise keeps the
@@ -312,8 +325,8 @@ class ScrapMechanicEncoder(Encoder):
             inner = self.encode_packet(child, depth + 1)
             subpackets.append({"len_subpacket": len(inner), "packet_id": inner[0],
                                "body": inner[1:]})
-        obj = build(COMPOUND, {"subpackets": subpackets})
-        return to_bytes(obj, sum(4 + s["len_subpacket"] for s in subpackets))
+        return encode_fields(COMPOUND, {"subpackets": subpackets},
+                             size=sum(4 + s["len_subpacket"] for s in subpackets))
 
 
 def _convert_event(event: dict[str, Any]) -> None:
