@@ -13,9 +13,9 @@ runs of at least ``--min-time`` seconds, one Python thread, in one run:
   (``event_json``): the form ``encode`` takes back, so the two directions do the same
   work;
 - encode: a new encoder (``protocol.encoder()``) fed every readable event as Python
-  objects, capture records out (readable values put back in their wire form, the
-  read-write objects built from the fields and written, LZ4 / delta framing / compound
-  and 0x02 packing);
+  objects, capture records out (the fields written directly where the direct writer and
+  the diep.io update writer take them, else put back in their wire form and built into
+  read-write objects and written; LZ4 / delta framing / compound and 0x02 packing);
 - encode from raw: the same from the raw events (``decode --raw``);
 - encode from JSON text: parsing each line first, as ``wirestruct encode`` does.
 

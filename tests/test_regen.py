@@ -333,7 +333,7 @@ def test_expressions_are_the_compilers_translation_as_functions(tmp_path):
         mod = importlib.import_module("gen_rw.pkge.t_expr")
         table = importlib.import_module("gen_rw.pkge._expressions").EXPRESSIONS
         assert sorted(table) == [("t_expr", "", "body", "type"), ("t_expr", "", "items", "type"),
-                                 ("t_expr", "", "tail", "if")]
+                                 ("t_expr", "", "tail", "if"), ("t_expr", "", "tail", "when")]
         from io import BytesIO
 
         from kaitaistruct import KaitaiStream

@@ -10,7 +10,9 @@ repeated field (None for other fields), keyed by (spec, type path, field, role):
 - "type": the type the field's switch picks (``_on`` compared with each case key in turn,
   as the compiler's own switch does) or its type with arguments, as ``(type reference,
   arguments)``; None when no case matches and there is no default (the field is bytes);
-- "if": the field's ``if:`` condition that refers to ``_io.size`` (checked after writing).
+- "if": the field's ``if:`` condition that refers to ``_io.size`` (checked after writing);
+- "when", "size", "count": every field's ``if:``, ``size:`` and ``repeat-expr:`` given as an
+  expression (``wirestruct.encode.direct``, which writes without read-write objects).
 """
 
 from .toy_packet import ToyPacket
@@ -28,7 +30,13 @@ def toy_packet__body__type(self, i):
     return None
 
 
+def toy_packet__hello__name__size(self, i):
+    # toy_packet::hello::name: size len_name
+    return self.len_name
+
+
 #: (spec, type path, field, role) -> function of (object, index)
 EXPRESSIONS = {
     ('toy_packet', '', 'body', 'type'): toy_packet__body__type,
+    ('toy_packet', 'hello', 'name', 'size'): toy_packet__hello__name__size,
 }
