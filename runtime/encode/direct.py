@@ -111,7 +111,7 @@ class _Field:
 
     __slots__ = ("name", "plan", "when", "size", "eos", "repeat", "count", "kind", "code",
                  "bits", "bits_le", "encoding", "low", "high", "equal", "user", "contents",
-                 "simple")
+                 "simple", "flag", "fixed")
 
     def __init__(self, info: TypeInfo, attr: dict[str, Any], endian: str | None,
                  bit_endian: str, encoding: str | None) -> None:
@@ -162,6 +162,11 @@ class _Field:
         if self.code is not None and INT_TYPE.match(str(kind)) and "enum" not in attr \
                 and (self.low, self.high, self.equal) == (None, None, None):
             self.simple = (self.code, *int_range(str(kind)[:2]))
+        #: a bit field with no enum or valid: its width (b1 takes true or false)
+        self.flag = self.bits if self.bits and "enum" not in attr and \
+            (self.low, self.high, self.equal) == (None, None, None) else 0
+        #: the plan of a user type without switch or arguments, once found
+        self.fixed: _Plan | None = None
         if self.kind != "number" and (self.low, self.high, self.equal) != (None, None, None):
             raise _GiveUp                                 # a valid of bytes or objects
         if (self.size is not None or self.eos) and self.kind == "number":
@@ -377,6 +382,14 @@ def _struct(plan: _Plan, fields: Any, params: tuple[Any, ...], out: _Out, parent
                     raise _GiveUp
                 held[name] = value
                 continue
+            flag = field.flag
+            if flag and (value.__class__ is bool if flag == 1 else
+                         value.__class__ is int and not value >> flag):
+                out.put_bits(flag, int(value), field.bits_le)
+                if out.limit is not None and out.pos() > out.limit:
+                    raise _GiveUp
+                held[name] = value
+                continue
             held[name] = _field(field, value, ctx, out, None, hooks, readable)
             continue
         if value.__class__ is not list:
@@ -433,6 +446,12 @@ def _field(field: _Field, value: Any, ctx: Any, out: _Out, index: int | None,
     if out.nbits:
         out.align()
     if field.user:
+        fixed = field.fixed
+        if fixed is None and plan.rule.__class__ is tuple and not plan.rule[1]:
+            fixed = field.fixed = _plan(plan.rule[0])
+        if fixed is not None and size is None and not field.eos:
+            return _struct(fixed, value, (), out, ctx, ctx.__dict__["_root"], hooks, readable,
+                           field.name)
         child = plan.child(ctx, index)
         if child is not None:
             return _child(field, child, value, ctx, out, size, hooks, readable)
