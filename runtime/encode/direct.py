@@ -327,19 +327,7 @@ def write(info: TypeInfo, fields: Mapping[str, Any], params: tuple[Any, ...] = (
 def _struct(plan: _Plan, fields: Any, params: tuple[Any, ...], out: _Out, parent: Any,
             root: Any, hooks: Hooks | None, readable: bool, name: str | None = None) -> Any:
     shape = plan.shape
-    if readable and (shape.objects or fields.__class__ is not dict
-                     and not isinstance(fields, Mapping)):
-        if shape.inverse is None:
-            raise _GiveUp
-        fields = shape.inverse(fields, params, name)      # a value shown as one
-    if hooks:
-        hook = hooks.get(plan.info.cls)
-        if hook is not None and isinstance(fields, Mapping):
-            fields = hook(fields, params)
-    if fields.__class__ is not dict and not isinstance(fields, Mapping):
-        raise _GiveUp
-    if len(params) != len(plan.params):
-        raise _GiveUp
+    fields = _given(plan, fields, params, hooks, readable, name)
     packed = plan.packed
     if packed is not None and not out.nbits:
         done = _pack(plan, packed, fields, out, parent, root)
@@ -405,6 +393,27 @@ def _struct(plan: _Plan, fields: Any, params: tuple[Any, ...], out: _Out, parent
         if field.repeat == "eos" and out.limit is not None and out.pos() != out.limit:
             raise _GiveUp
     return ctx
+
+
+def _given(plan: _Plan, fields: Any, params: tuple[Any, ...], hooks: Hooks | None,
+           readable: bool, name: str | None) -> Mapping[str, Any]:
+    """The fields of a type as its loop takes them: a readable value shown as one put back,
+    the type's hook applied; anything but an object with the right parameters gives up."""
+    shape = plan.shape
+    if readable and (shape.objects or fields.__class__ is not dict
+                     and not isinstance(fields, Mapping)):
+        if shape.inverse is None:
+            raise _GiveUp
+        fields = shape.inverse(fields, params, name)      # a value shown as one
+    if hooks:
+        hook = hooks.get(plan.info.cls)
+        if hook is not None and isinstance(fields, Mapping):
+            fields = hook(fields, params)
+    if fields.__class__ is not dict and not isinstance(fields, Mapping):
+        raise _GiveUp
+    if len(params) != len(plan.params):
+        raise _GiveUp
+    return fields
 
 
 def _pack(plan: _Plan, packed: Packed, fields: Mapping[str, Any], out: _Out, parent: Any,
