@@ -1,9 +1,10 @@
 """Write fields straight to bytes, without read-write objects, where the specs allow.
 
 :func:`write` takes what :func:`wirestruct.encode.building.build` takes (a type, the raw
-fields, its parameters, the hooks) and gives the bytes ``to_bytes(build(...), size)``
-gives, or None when it gives up: the caller then builds the read-write objects, whose
-checks and error messages stay the only ones. The layout still comes from the spec alone:
+fields, its parameters, the hooks; with ``readable``, also fields as ``wirestruct decode``
+prints them) and gives the bytes ``to_bytes(build(...), size)`` gives, or None when it
+gives up: the caller then converts and builds the read-write objects, whose checks and
+error messages stay the only ones. The layout still comes from the spec alone:
 
 * the plan of each type is worked out once from its ``.ksy`` (the same
   :class:`~wirestruct.encode.building.TypeInfo` the builder uses, and its field plans for
@@ -249,14 +250,14 @@ def _packed(plan: _Plan) -> Packed | None:
             return None
         formats.append(field.code)
         ranges.append(int_range(kind[:2]) if INT_TYPE.match(kind) else None)
-    orders = {struct_format(code)[0] for code in formats}
+    orders = {_struct_format(code)[0] for code in formats}
     if len(orders) != 1:
         return None
-    fmt = orders.pop() + "".join(struct_format(code)[1:] for code in formats)
+    fmt = orders.pop() + "".join(_struct_format(code)[1:] for code in formats)
     return (struct.Struct(fmt).pack, tuple(f.name for f in plan.fields), tuple(ranges))
 
 
-def struct_format(pack: Callable[..., bytes]) -> str:
+def _struct_format(pack: Callable[..., bytes]) -> str:
     """The format of a ``struct.Struct(...).pack``."""
     return pack.__self__.format  # type: ignore[attr-defined]
 
@@ -276,12 +277,12 @@ def _defaults(info: TypeInfo) -> tuple[str | None, str, str | None]:
     return endian, found.get("bit-endian") or "be", found.get("encoding")
 
 
-_PLANS: dict[int, _Plan | None] = {}
+#: Type -> its plan, or None for a type this writer does not take (worked out once).
+_PLANS: dict[TypeInfo, _Plan | None] = {}
 
 
 def _plan(info: TypeInfo) -> _Plan:
-    key = id(info)
-    found = _PLANS.get(key, _GiveUp)
+    found = _PLANS.get(info, _GiveUp)
     if found is _GiveUp:
         try:
             found = _Plan(info)
@@ -289,14 +290,10 @@ def _plan(info: TypeInfo) -> _Plan:
             found = None
         except Exception:  # noqa: BLE001 - a spec this writer does not understand
             found = None
-        _PLANS[key] = found
-        _KEEP.append(info)                                # its id stays its own
+        _PLANS[info] = found
     if found is None:
         raise _GiveUp
     return found  # type: ignore[return-value]
-
-
-_KEEP: list[TypeInfo] = []
 
 
 def write(info: TypeInfo, fields: Mapping[str, Any], params: tuple[Any, ...] = (),
