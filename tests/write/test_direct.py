@@ -150,3 +150,33 @@ def test_an_enum_number_its_bits_cannot_hold_is_an_error_not_cut(value):
     assert direct.write(info, fields) is None
     with pytest.raises(WirestructError, match="min_filter"):
         building.build(info, fields)
+
+
+def test_lying_counts_and_lengths_give_up_before_memory_is_spent():
+    """Attacks on the direct writer: a count far beyond the list, a length of 2**31 for a
+    short string, a list far longer than its count; each gives up at once (the builder
+    then names the field), with no memory spent on what the numbers claim."""
+    import tracemalloc
+
+    unreliable = building.type_info("scrap_mechanic", "sm_unreliable_update")
+    text = building.type_info("scrap_mechanic", "sm_string")
+    update = {"len_update": 6, "netobj_type": "controller",
+              "data": {"interactable_id": 1, "data": ""}}
+    attacks = [
+        (unreliable, {"server_tick": 1, "current_tick": 1, "num_updates": 255,
+                      "updates": [update]}),
+        (unreliable, {"server_tick": 1, "current_tick": 1, "num_updates": 1,
+                      "updates": [update] * 100_000}),
+        (text, {"len_text": 2 ** 31, "text": "hi"}),
+        (text, {"len_text": 2 ** 40, "text": "hi"}),
+    ]
+    tracemalloc.start()
+    try:
+        for info, fields in attacks:
+            assert direct.write(info, fields) is None
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 8 * 1024 * 1024, peak
+    with pytest.raises(WirestructError):
+        building.to_bytes(building.build(*attacks[2]))
