@@ -13,7 +13,10 @@ error messages stay the only ones. The layout still comes from the spec alone:
   the compiler's own translation (``generated_rw/<folder>/_expressions.py``), evaluated on
   a light object holding the values written so far, ``_parent``, ``_root``, the
   parameters and, in a stream of known size, ``_io``; a value instance an expression uses
-  is the read-write class's own getter, run on that object.
+  is the read-write class's own getter, run on that object;
+* each plan is turned into a function once (:mod:`wirestruct.encode.writer_source`): one
+  statement per field with only the checks that field needs, and the plan's general code
+  below for whatever its fast path does not take.
 
 It gives up on whatever the read-write classes might treat otherwise: a field whose
 type, options (``terminator``, ``process``, ``repeat: until``, ``pos`` ...) or checks
@@ -29,7 +32,7 @@ import struct
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from wirestruct.encode import unpresent
+from wirestruct.encode import unpresent, writer_source
 from wirestruct.encode.building import FieldPlan, Hooks, TypeInfo
 from wirestruct.encode.primitives import FLOAT_TYPE, INT_TYPE, int_range
 
@@ -112,7 +115,7 @@ class _Field:
 
     __slots__ = ("name", "plan", "when", "size", "eos", "repeat", "count", "kind", "code",
                  "bits", "bits_le", "encoding", "low", "high", "equal", "user", "contents",
-                 "simple", "flag", "fixed")
+                 "simple", "real", "flag", "enum", "fixed")
 
     def __init__(self, info: TypeInfo, attr: dict[str, Any], endian: str | None,
                  bit_endian: str, encoding: str | None) -> None:
@@ -157,12 +160,21 @@ class _Field:
             self.kind = "user"
         else:
             raise _GiveUp                                 # strz and the like
-        #: a byte-aligned integer with no enum or valid: (pack, least, greatest), written
-        #: in the loop of _struct itself when it is an int in range
+        #: a byte-aligned integer with no enum: (pack, least, greatest) of what its type
+        #: and its valid allow, written inline by the type's writer when it is an int there
         self.simple: tuple[Callable[[Any], bytes], int, int] | None = None
-        if self.code is not None and INT_TYPE.match(str(kind)) and "enum" not in attr \
-                and (self.low, self.high, self.equal) == (None, None, None):
-            self.simple = (self.code, *int_range(str(kind)[:2]))
+        if self.code is not None and INT_TYPE.match(str(kind)) and "enum" not in attr:
+            least, greatest = int_range(str(kind)[:2])
+            if self.equal is not None:
+                least = greatest = self.equal
+            self.simple = (self.code, max(least, self.low if self.low is not None else least),
+                           min(greatest, self.high if self.high is not None else greatest))
+        #: a byte-aligned float with no valid: its pack, used inline for a float value
+        self.real = self.code if FLOAT_TYPE.match(str(kind)) and \
+            (self.low, self.high, self.equal) == (None, None, None) else None
+        #: an integer enum with no valid: member name or number -> (member, number)
+        self.enum = _enum_table(info, attr) if self.kind == "number" and "enum" in attr \
+            and (self.low, self.high, self.equal) == (None, None, None) else None
         #: a bit field with no enum or valid: its width (b1 takes true or false)
         self.flag = self.bits if self.bits and "enum" not in attr and \
             (self.low, self.high, self.equal) == (None, None, None) else 0
@@ -172,6 +184,25 @@ class _Field:
             raise _GiveUp                                 # a valid of bytes or objects
         if (self.size is not None or self.eos) and self.kind == "number":
             raise _GiveUp
+
+
+def _enum_table(info: TypeInfo, attr: dict[str, Any]) -> dict[Any, tuple[Any, int]] | None:
+    """What the field's converter gives for each member of its enum, by name and by
+    number, when the field's type holds it (others are left to the converter)."""
+    kind = str(attr.get("type"))
+    if not INT_TYPE.match(kind):
+        return None
+    try:
+        members = info.resolve_enum(attr["enum"]).__members__
+    except Exception:  # noqa: BLE001 - the converter reports it
+        return None
+    low, high = int_range(kind if kind[0] == "b" else kind[:2])
+    table: dict[Any, tuple[Any, int]] = {}
+    for name, member in members.items():
+        if low <= member <= high:
+            table[name] = (member, int(member))
+            table.setdefault(int(member), (member, int(member)))
+    return table
 
 
 def _contents(contents: Any) -> bytes:
@@ -214,7 +245,7 @@ class _Plan:
     """How one type is written: its fields, the class its context objects have (the
     read-write class's value instances), its parameters' names."""
 
-    __slots__ = ("info", "fields", "ctx", "params", "instances", "shape", "packed")
+    __slots__ = ("info", "fields", "ctx", "params", "instances", "shape", "packed", "write")
 
     def __init__(self, info: TypeInfo) -> None:
         self.info = info
@@ -228,6 +259,12 @@ class _Plan:
         self.ctx = type(f"{info.cls.__name__}Fields", (), values)
         self.shape = unpresent.shape_of(info.cls)
         self.packed = _packed(self)
+        text, consts = writer_source.source(self)
+        namespace = {**_helpers(), **consts}
+        exec(compile(text, f"<writer of {info.cls.__qualname__}>", "exec"), namespace)
+        #: ``(fields, params, out, parent, root, hooks, readable, name) -> object``: the
+        #: fields written to ``out``; the object their expressions saw returned
+        self.write: Callable[..., Any] = namespace["write"]
 
 
 #: A type of byte-aligned numbers only: one pack of them all, their names, and per name
@@ -310,7 +347,7 @@ def write(info: TypeInfo, fields: Mapping[str, Any], params: tuple[Any, ...] = (
     then converts the whole event with :func:`~wirestruct.encode.unpresent.raw_fields`."""
     out = _Out(size)
     try:
-        _struct(_plan(info), fields, params, out, None, None, hooks, readable)
+        _plan(info).write(fields, params, out, None, None, hooks, readable, None)
         out.align()
     except _GiveUp:
         return None
@@ -321,75 +358,27 @@ def write(info: TypeInfo, fields: Mapping[str, Any], params: tuple[Any, ...] = (
     return bytes(out.buf)
 
 
-def _struct(plan: _Plan, fields: Any, params: tuple[Any, ...], out: _Out, parent: Any,
-            root: Any, hooks: Hooks | None, readable: bool, name: str | None = None) -> Any:
-    shape = plan.shape
-    fields = _given(plan, fields, params, hooks, readable, name)
-    packed = plan.packed
-    if packed is not None and not out.nbits:
-        done = _pack(plan, packed, fields, out, parent, root)
-        if done is not None:
-            return done
-    ctx: Any = object.__new__(plan.ctx)
-    held = ctx.__dict__
-    if params:
-        held.update(zip(plan.params, params))
-    held["_parent"] = parent
-    held["_root"] = ctx if root is None else root
-    if out.limit is not None:
-        held["_io"] = _Io(out)
-    get = fields.get
-    for name in plan.instances:
-        if isinstance(get(name), Mapping):
-            raise _GiveUp                                 # a parse instance to write
-    for field in plan.fields:
-        name = field.name
-        value = get(name)
-        when = field.when
-        if when is not None and not (when if when.__class__ is bool else when(ctx, None)):
-            if value is not None:
-                raise _GiveUp                             # given, but not written
-            continue
-        if readable:
-            if value is None and name in shape.zero:
-                value = unpresent.zero(field.plan.attr)
-            elif value is not None and name in shape.backs:
-                value = shape.backs[name][1](value)
-        if value is None:
-            raise _GiveUp
-        if field.repeat is None:
-            simple = field.simple
-            if simple is not None and value.__class__ is int and simple[1] <= value <= simple[2]:
-                if out.nbits:
-                    out.align()
-                out.buf += simple[0](value)
-                if out.limit is not None and len(out.buf) > out.limit:
-                    raise _GiveUp
-                held[name] = value
-                continue
-            flag = field.flag
-            if flag and (value.__class__ is bool if flag == 1 else
-                         value.__class__ is int and not value >> flag):
-                out.put_bits(flag, int(value), field.bits_le)
-                if out.limit is not None and out.pos() > out.limit:
-                    raise _GiveUp
-                held[name] = value
-                continue
-            held[name] = _field(field, value, ctx, out, None, hooks, readable)
-            continue
-        if value.__class__ is not list:
-            raise _GiveUp
-        count = field.count
-        if count is not None and (count if count.__class__ is int else count(ctx, None)) \
-                != len(value):
-            raise _GiveUp
-        items: list[Any] = []
-        held[name] = items
-        for i, item in enumerate(value):
-            items.append(_field(field, item, ctx, out, i, hooks, readable))
-        if field.repeat == "eos" and out.limit is not None and out.pos() != out.limit:
-            raise _GiveUp
-    return ctx
+def _one(field: _Field, value: Any, ctx: Any, out: _Out, hooks: Hooks | None,
+         readable: bool) -> Any:
+    """A field's value written by the plan's general code: what the fast path of the
+    type's writer (:mod:`wirestruct.encode.writer_source`) does not take."""
+    if value is None:
+        raise _GiveUp
+    if field.repeat is None:
+        return _field(field, value, ctx, out, None, hooks, readable)
+    if value.__class__ is not list:
+        raise _GiveUp
+    count = field.count
+    if count is not None and (count if count.__class__ is int else count(ctx, None)) \
+            != len(value):
+        raise _GiveUp
+    items: list[Any] = []
+    ctx.__dict__[field.name] = items
+    for i, item in enumerate(value):
+        items.append(_field(field, item, ctx, out, i, hooks, readable))
+    if field.repeat == "eos" and out.limit is not None and out.pos() != out.limit:
+        raise _GiveUp
+    return items
 
 
 def _given(plan: _Plan, fields: Any, params: tuple[Any, ...], hooks: Hooks | None,
@@ -413,34 +402,6 @@ def _given(plan: _Plan, fields: Any, params: tuple[Any, ...], hooks: Hooks | Non
     return fields
 
 
-def _pack(plan: _Plan, packed: Packed, fields: Mapping[str, Any], out: _Out, parent: Any,
-          root: Any) -> Any:
-    """A type of plain numbers in one pack when every value is a number of its kind in
-    range (None: anything else, which the field by field loop then takes)."""
-    pack, names, ranges = packed
-    get = fields.get
-    values = [get(name) for name in names]
-    for value, bounds in zip(values, ranges):
-        if bounds is None:
-            if value.__class__ is not float:
-                return None
-        elif value.__class__ is not int or not bounds[0] <= value <= bounds[1]:
-            return None
-    try:
-        data = pack(*values)
-    except (struct.error, OverflowError):
-        return None
-    if out.limit is not None and len(out.buf) + len(data) > out.limit:
-        raise _GiveUp
-    out.buf += data
-    ctx: Any = object.__new__(plan.ctx)
-    held = ctx.__dict__
-    held.update(zip(names, values))
-    held["_parent"] = parent
-    held["_root"] = ctx if root is None else root
-    return ctx
-
-
 def _field(field: _Field, value: Any, ctx: Any, out: _Out, index: int | None,
            hooks: Hooks | None, readable: bool) -> Any:
     if field.kind == "number":
@@ -456,11 +417,18 @@ def _field(field: _Field, value: Any, ctx: Any, out: _Out, index: int | None,
         if fixed is None and plan.rule.__class__ is tuple and not plan.rule[1]:
             fixed = field.fixed = _plan(plan.rule[0])
         if fixed is not None and size is None and not field.eos:
-            return _struct(fixed, value, (), out, ctx, ctx.__dict__["_root"], hooks, readable,
-                           field.name)
+            return fixed.write(value, (), out, ctx, ctx.__dict__["_root"], hooks, readable,
+                               field.name)
         child = plan.child(ctx, index)
         if child is not None:
             return _child(field, child, value, ctx, out, size, hooks, readable)
+    return _leaf(field, value, size, out, readable)
+
+
+def _leaf(field: _Field, value: Any, size: int | None, out: _Out, readable: bool) -> Any:
+    """Bytes or a string (also a switch none of whose cases matches) of ``size`` bytes
+    when given, in a byte-aligned stream."""
+    plan = field.plan
     if readable:
         value = unpresent.primitive(plan, value)
     data = plan.convert(value, field.name)
@@ -507,11 +475,11 @@ def _child(field: _Field, child: tuple[TypeInfo, tuple[Any, ...]], value: Any, c
     plan = _plan(info)
     root = ctx.__dict__["_root"]
     if size is None and not field.eos:
-        return _struct(plan, value, tuple(args), out, ctx, root, hooks, readable, field.name)
+        return plan.write(value, tuple(args), out, ctx, root, hooks, readable, field.name)
     limit = size if size is not None else (
         out.limit - len(out.buf) if out.limit is not None else None)
     sub = _Out(limit)
-    made = _struct(plan, value, tuple(args), sub, ctx, root, hooks, readable, field.name)
+    made = plan.write(value, tuple(args), sub, ctx, root, hooks, readable, field.name)
     sub.align()
     if limit is not None and len(sub.buf) != limit:
         raise _GiveUp
@@ -519,6 +487,14 @@ def _child(field: _Field, child: tuple[TypeInfo, tuple[Any, ...]], value: Any, c
     if out.limit is not None and len(out.buf) > out.limit:
         raise _GiveUp
     return made
+
+
+def _helpers() -> dict[str, Any]:
+    """What the writers made by :mod:`wirestruct.encode.writer_source` call."""
+    return {"GiveUp": _GiveUp, "given": _given, "one": _one, "plan_of": _plan, "Io": _Io,
+            "new": object.__new__, "zero": unpresent.zero, "Mapping": Mapping,
+            "StructError": struct.error, "Out": _Out,
+            "leaf": _leaf}
 
 
 def _terminated(raw: bytes, size: int | None, eos: bool, out: _Out) -> bytes:

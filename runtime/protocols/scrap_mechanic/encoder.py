@@ -44,11 +44,13 @@ from wirestruct.protocols.scrap_mechanic.delta import (
     bitfield_size,
 )
 from wirestruct.protocols.scrap_mechanic.packet_bodies import (
+    LIFT_IMPORT_CREATION,
     compress,
     expanded_body,
     steam_id_fields,
 )
 from wirestruct.protocols.scrap_mechanic.packets import (
+    BLOB_PACKETS,
     COMPOUND_PACKET,
     COMPRESSED,
     NETWORK_UPDATES,
@@ -70,14 +72,26 @@ _BODIES = {int(UNRELIABLE_UPDATE): UNRELIABLE, int(PLAYER_MOVEMENT): MOVEMENT}
 #: whose body sm_packet routes.
 _EXPANDED = COMPRESSED - NETWORK_UPDATES - {int(COMPOUND_PACKET)} - set(_BODIES)
 _ROUTED = frozenset(PACKETS) - COMPRESSED
+#: Expanded packets into whose body packet_bodies compresses BlobData or a blueprint: their
+#: events are converted to the raw form first.
+_CONVERTED = _EXPANDED & (BLOB_PACKETS | {LIFT_IMPORT_CREATION})
 
 #: The bit-stream floats of a character update: group -> components.
 _FLOAT_GROUPS = {"position": "xyz", "velocity": "xyz", "angular_velocity": "xyz",
                  "rotation": "xyzw"}
 
 
+_F4 = struct.Struct(">f")
+_U4 = struct.Struct(">I")
+
+
 def float_bits(value: Any) -> int:
     """A float (or "NaN"/"Infinity"/"-Infinity" as decode prints them) as its 32 bits."""
+    if value.__class__ is float:
+        try:
+            return _U4.unpack(_F4.pack(value))[0]
+        except OverflowError:
+            pass                                # said below
     if isinstance(value, str):
         value = float({"Infinity": "inf", "-Infinity": "-inf"}.get(value, value))
     if isinstance(value, bool) or not isinstance(value, (int, float)):
@@ -247,7 +261,7 @@ class ScrapMechanicEncoder(Encoder):
         fields directly (converting only where the direct writer gives up), except the
         packets whose BlobData and blueprints :mod:`.packet_bodies` compresses: converted
         first (:meth:`to_raw`)."""
-        if event.get("id") in _EXPANDED:
+        if event.get("id") in _CONVERTED:
             return super()._raw(event)
         return event
 
@@ -261,7 +275,7 @@ class ScrapMechanicEncoder(Encoder):
             raise EncodeError(f"bad packet id {packet_id!r}", field_path="id",
                               expected="a packet id byte")
         expansions = node.expansions
-        shown = packet_id not in _EXPANDED             # kept as given: see _raw
+        shown = packet_id not in _CONVERTED            # kept as given: see _raw
         if packet_id in NETWORK_UPDATES and "sub_updates" in expansions:
             body = self.network_update_body(node, expansions)
         elif packet_id in _BODIES and isinstance(expansions.get("body"), Mapping):
@@ -270,7 +284,7 @@ class ScrapMechanicEncoder(Encoder):
         elif packet_id == int(COMPOUND_PACKET) and isinstance(expansions.get("body"), Mapping):
             body = self.compound_body(node, expansions["body"], depth)
         elif packet_id in _EXPANDED and isinstance(expansions.get("body"), Mapping):
-            body = expanded_body(packet_id, expansions)
+            body = expanded_body(packet_id, expansions, readable=shown)
         elif packet_id in _ROUTED and isinstance(fields.get("body"), Mapping):
             info = packet_bodies.body_info(packet_id)
             return bytes((packet_id,)) + encode_fields(info, fields["body"],  # type: ignore[arg-type]

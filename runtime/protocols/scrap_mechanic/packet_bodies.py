@@ -132,8 +132,10 @@ def blueprint_body(body: Mapping[str, Any], blueprint: Any) -> dict[str, Any]:
             "compressed_blueprint_data": block.hex()}
 
 
-def expanded_body(packet_id: int, expansions: Mapping[str, Any]) -> bytes:
-    """The uncompressed body of a compressed packet from its expansions."""
+def expanded_body(packet_id: int, expansions: Mapping[str, Any], *,
+                  readable: bool = False) -> bytes:
+    """The uncompressed body of a compressed packet from its expansions (``readable``:
+    its fields may be as ``wirestruct decode`` prints them)."""
     info = body_info(packet_id)
     if info is None:
         raise EncodeError(f"packet id {packet_id} has no body spec", field_path="id",
@@ -143,7 +145,7 @@ def expanded_body(packet_id: int, expansions: Mapping[str, Any]) -> bytes:
         body = blob_body(body, expansions["blobs"])
     elif packet_id == LIFT_IMPORT_CREATION and expansions.get("blueprint") is not None:
         body = blueprint_body(body, expansions["blueprint"])
-    return encode_fields(info, body)
+    return encode_fields(info, body, readable=readable)
 
 
 def convert_blobs(expansions: dict[str, Any]) -> None:

@@ -1,0 +1,330 @@
+"""The Python source of one type's writer, made from its plan in
+:mod:`wirestruct.encode.direct`.
+
+The direct writer works a type's plan out once from its spec; interpreting that plan
+field by field costs a loop and a dozen checks per field, which is most of an encode for
+types of a few numbers. So each plan is also turned into a function, as the compiler turns
+a spec into reading code: one statement per field, with only the checks that field needs
+(its condition, what readable output changed in it, the range of a plain number, its
+bit width). Whatever a field's fast path does not take (another type of value, a number
+out of range, a switch, a size, a repeat) goes to the plan's general code for one field,
+so what is written and what is given up on stay the plan's.
+
+:func:`source` gives the text and the constants it names; :mod:`wirestruct.encode.direct`
+runs it with its helpers:
+
+``GiveUp``, ``given(plan, fields, params, hooks, readable, name)``, ``one(field, value,
+ctx, out, hooks, readable)``, ``plan_of(info)``, ``Io(out)``, ``new(cls)``, ``zero(attr)``,
+``Mapping``, ``StructError``, ``Out(limit)`` and ``leaf(field, value, size, out,
+readable)``.
+"""
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+
+class _Field(Protocol):
+    name: str
+    when: Any
+    repeat: Any
+    size: Any
+    eos: bool
+    kind: str
+    count: Any
+    bits_le: bool
+    simple: Any
+    real: Any
+    flag: int
+    bits: int
+    enum: Any
+    code: Any
+    user: bool
+    plan: Any
+
+
+class _Plan(Protocol):
+    fields: tuple[Any, ...]
+    params: tuple[str, ...]
+    instances: tuple[str, ...]
+    packed: Any
+    shape: Any
+    ctx: type
+    info: Any
+
+
+def source(plan: _Plan) -> tuple[str, dict[str, Any]]:
+    """``def write(fields, params, out, parent, root, hooks, readable, name)``: the
+    fields' bytes added to ``out``, the object expressions see returned; and the
+    constants it names."""
+    consts: dict[str, Any] = {"PLAN": plan, "CTX": plan.ctx, "CLS": plan.info.cls}
+    shape = plan.shape
+    lines = ["def write(fields, params, out, parent, root, hooks, readable, name):",
+             "    if fields.__class__ is not dict" + (" or readable:" if shape.objects
+                                                      else ":"),
+             "        fields = given(PLAN, fields, params, hooks, readable, name)",
+             "    elif hooks and CLS in hooks:",
+             "        fields = given(PLAN, fields, params, hooks, readable, name)",
+             f"    if len(params) != {len(plan.params)}:",
+             "        raise GiveUp",
+             "    get = fields.get"]
+    for name in plan.instances:
+        lines += [f"    if isinstance(get({name!r}), Mapping):",
+                  "        raise GiveUp                        # a parse instance to write"]
+    if plan.packed is not None:
+        lines += _packed(plan, consts)
+    lines += ["    ctx = new(CTX)",
+              "    held = ctx.__dict__"]
+    lines += [f"    held[{param!r}] = params[{i}]" for i, param in enumerate(plan.params)]
+    lines += ["    held['_parent'] = parent",
+              "    root_ = held['_root'] = ctx if root is None else root",
+              "    limit = out.limit",
+              "    if limit is not None:",
+              "        held['_io'] = Io(out)",
+              "    buf = out.buf"]
+    for i, field in enumerate(plan.fields):
+        lines += _field(i, field, shape, consts)
+    lines.append("    return ctx")
+    return "\n".join(lines) + "\n", consts
+
+
+def _packed(plan: _Plan, consts: dict[str, Any]) -> list[str]:
+    """A type of plain numbers: one pack when every value is a number of its kind in
+    range (else the field by field code below takes it)."""
+    pack, names, ranges = plan.packed
+    consts["PACK"] = pack
+    values = [f"v{i}" for i in range(len(names))]
+    checks = []
+    for value, bounds in zip(values, ranges):
+        checks.append(f"{value}.__class__ is float" if bounds is None else
+                      f"{value}.__class__ is int and {bounds[0]} <= {value} <= {bounds[1]}")
+    lines = ["    if not out.nbits:"]
+    lines += [f"        {value} = get({name!r})" for value, name in zip(values, names)]
+    lines += ["        if " + " and ".join(checks) + ":",
+              "            try:",
+              f"                data = PACK({', '.join(values)})",
+              "            except (OverflowError, StructError):",
+              "                data = None",
+              "            if data is not None:",
+              "                if out.limit is not None and "
+              "len(out.buf) + len(data) > out.limit:",
+              "                    raise GiveUp",
+              "                out.buf += data",
+              "                ctx = new(CTX)",
+              "                held = ctx.__dict__"]
+    lines += [f"                held[{name!r}] = {value}" for value, name in zip(values, names)]
+    lines += ["                held['_parent'] = parent",
+              "                held['_root'] = ctx if root is None else root",
+              "                return ctx"]
+    return lines
+
+
+def _field(i: int, field: _Field, shape: Any, consts: dict[str, Any]) -> list[str]:
+    """The statements writing field ``i``."""
+    name = field.name
+    consts[f"F{i}"] = field
+    body: list[str] = []
+    if name in shape.zero:                  # left out while zero
+        consts[f"ATTR{i}"] = field.plan.attr
+        body += ["if readable and v is None:",
+                 f"    v = zero(ATTR{i})"]
+    if name in shape.backs:                 # shown as one value
+        consts[f"BACK{i}"] = shape.backs[name][1]
+        body += [("elif" if name in shape.zero else "if") + " readable and v is not None:",
+                 f"    v = BACK{i}(v)"]
+    body += _value(i, field, consts)
+    body.append(f"held[{name!r}] = v")
+    lines = [f"    v = get({name!r})"]
+    when = field.when
+    if isinstance(when, int):               # a constant (true, false or a number)
+        when = bool(when)
+    if when is None or when is True:
+        return lines + ["    " + line for line in body]
+    if when is False:
+        return lines + ["    if v is not None:",
+                        "        raise GiveUp                    # given, but not written"]
+    consts[f"WHEN{i}"] = when
+    return lines + [f"    if WHEN{i}(ctx, None):"] + ["        " + line for line in body] + [
+        "    elif v is not None:",
+        "        raise GiveUp                        # given, but not written"]
+
+
+def _value(i: int, field: _Field, consts: dict[str, Any]) -> list[str]:
+    """The statements writing value ``v`` of field ``i``: its fast path, else the plan's
+    general code for one field."""
+    general = [f"v = one(F{i}, v, ctx, out, hooks, readable)"]
+    if field.repeat is not None:
+        return _items(i, field, consts) or general
+    if field.simple is not None:
+        pack, low, high = field.simple
+        consts[f"PACK{i}"] = pack
+        return [f"if v.__class__ is int and {low} <= v <= {high}:",
+                "    if out.nbits:",
+                "        out.align()",
+                f"    buf += PACK{i}(v)",
+                "    if limit is not None and len(buf) > limit:",
+                "        raise GiveUp",
+                "else:",
+                "    " + general[0]]
+    if field.real is not None:
+        consts[f"PACK{i}"] = field.real
+        return ["if v.__class__ is float:",
+                "    if out.nbits:",
+                "        out.align()",
+                f"    buf += PACK{i}(v)                 # too large for f4: given up on",
+                "    if limit is not None and len(buf) > limit:",
+                "        raise GiveUp",
+                "else:",
+                "    " + general[0]]
+    if field.flag:
+        n = field.flag
+        test = "v.__class__ is bool" if n == 1 else f"v.__class__ is int and not v >> {n}"
+        return [f"if {test}:"] + ["    " + line for line in _bits(n, "v", field.bits_le)] + [
+            "else:",
+            "    " + general[0]]
+    if field.enum is not None:
+        return _enum(i, field, general[0], consts)
+    if field.user and not field.eos:
+        return _user(i, field, consts)
+    return general
+
+
+def _bits(n: int, value: str, le: bool) -> list[str]:
+    """``value`` in the next ``n`` bits of ``out``, in bit order le or be (what
+    ``_Out.put_bits`` does, inline), then the stream's size checked."""
+    if le:
+        lines = ["if not out.le:",
+                 "    if out.nbits:",
+                 "        raise GiveUp                # both bit orders in one byte",
+                 "    out.le = True",
+                 f"nb = out.nbits + {n}",
+                 f"acc = out.bits | ({value} << out.nbits)",
+                 "if nb >= 8:",
+                 "    whole = nb >> 3",
+                 "    buf += (acc & ((1 << (8 * whole)) - 1)).to_bytes(whole, 'little')",
+                 "    acc >>= 8 * whole",
+                 "    nb &= 7"]
+    else:
+        lines = ["if out.le:",
+                 "    if out.nbits:",
+                 "        raise GiveUp                # both bit orders in one byte",
+                 "    out.le = False",
+                 f"nb = out.nbits + {n}",
+                 f"acc = (out.bits << {n}) | {value}",
+                 "if nb >= 8:",
+                 "    rest = nb & 7",
+                 "    buf += (acc >> rest).to_bytes(nb >> 3, 'big')",
+                 "    acc &= (1 << rest) - 1",
+                 "    nb = rest"]
+    return lines + ["out.bits = acc",
+                    "out.nbits = nb",
+                    "if limit is not None and len(buf) + (1 if nb else 0) > limit:",
+                    "    raise GiveUp"]
+
+
+def _enum(i: int, field: _Field, general: str, consts: dict[str, Any]) -> list[str]:
+    """An enum field given as a member's name or number: the member, worked out once."""
+    consts[f"ENUM{i}"] = field.enum
+    lines = ["hit = ENUM{i}.get(v) if v.__class__ is str or v.__class__ is int else None"
+             .replace("{i}", str(i)),
+             "if hit is None:",
+             "    " + general,
+             "else:"]
+    if field.bits:
+        return lines + ["    " + line for line in _bits(field.bits, "hit[1]", field.bits_le)] + [
+            "    v = hit[0]"]
+    consts[f"PACK{i}"] = field.code
+    return lines + ["    if out.nbits:",
+                    "        out.align()",
+                    f"    buf += PACK{i}(hit[1])",
+                    "    if limit is not None and len(buf) > limit:",
+                    "        raise GiveUp",
+                    "    v = hit[0]"]
+
+
+def _user(i: int, field: _Field, consts: dict[str, Any]) -> list[str]:
+    """A field of a user type (by name, by arguments or by switch), in the stream or in
+    a substream of its ``size``."""
+    name = field.name
+    rule = field.plan.rule
+    lines = ["if v is None:",
+             "    raise GiveUp",
+             "if out.nbits:",
+             "    out.align()"]
+    if rule.__class__ is tuple:
+        consts[f"TYPE{i}"] = rule[0]
+        lines += [f"p = F{i}.fixed",
+                  "if p is None:",
+                  f"    p = F{i}.fixed = plan_of(TYPE{i})"]
+        args, indent = "()", ""
+    else:                                   # the compiler's expression: (type, arguments)
+        consts[f"RULE{i}"], consts[f"PLANS{i}"] = rule, {}
+        consts[f"INFO{i}"] = field.plan.info
+        lines += [f"found = RULE{i}(ctx, None)",
+                  f"n = {_size(i, field, consts)}",
+                  "if found is None:                   # no case matches: bytes",
+                  f"    v = leaf(F{i}, v, n, out, readable)",
+                  "else:",
+                  f"    p = PLANS{i}.get(found[0])",
+                  "    if p is None:",
+                  f"        p = PLANS{i}[found[0]] = plan_of(INFO{i}.resolve_type(found[0]))"]
+        args, indent = "tuple(found[1])", "    "
+    call = f"p.write(v, {args}, {{out}}, ctx, root_, hooks, readable, {name!r})"
+    if field.size is None:
+        return lines + [indent + "v = " + call.format(out="out")]
+    if indent == "":
+        lines.append(f"n = {_size(i, field, consts)}")
+    return lines + [indent + line for line in (
+        "sub = Out(n)",
+        "v = " + call.format(out="sub"),
+        "sub.align()",
+        "if len(sub.buf) != n:",
+        "    raise GiveUp",
+        "buf += sub.buf",
+        "if limit is not None and len(buf) > limit:",
+        "    raise GiveUp")]
+
+
+def _items(i: int, field: _Field, consts: dict[str, Any]) -> list[str]:
+    """A repeated field of a user type by name, without a size (else [], the plan's
+    general code)."""
+    rule = field.plan.rule
+    if not field.user or field.size is not None or field.eos or rule.__class__ is not tuple:
+        return []
+    consts[f"TYPE{i}"] = rule[0]
+    lines = ["if v.__class__ is not list:",
+             "    raise GiveUp"]
+    count = field.count
+    if count is not None:
+        if count.__class__ is int:
+            test = f"len(v) != {count}"
+        else:
+            consts[f"COUNT{i}"] = count
+            test = f"COUNT{i}(ctx, None) != len(v)"
+        lines += [f"if {test}:",
+                  "    raise GiveUp"]
+    lines += [f"p = F{i}.fixed",
+              "if p is None:",
+              f"    p = F{i}.fixed = plan_of(TYPE{i})",
+              "items = []",
+              f"held[{field.name!r}] = items",
+              "for item in v:",
+              "    if out.nbits:",
+              "        out.align()",
+              f"    items.append(p.write(item, (), out, ctx, root_, hooks, readable, "
+              f"{field.name!r}))"]
+    if field.repeat == "eos":
+        lines += ["if limit is not None and len(buf) + (1 if out.nbits else 0) != limit:",
+                  "    raise GiveUp"]
+    return lines + ["v = items"]
+
+
+def _size(i: int, field: _Field, consts: dict[str, Any]) -> str:
+    """The expression of field ``i``'s size (None when it has none)."""
+    size = field.size
+    if size is None or size.__class__ is int:
+        return str(size)
+    consts[f"SIZE{i}"] = size
+    return f"SIZE{i}(ctx, None)"
+
+
+__all__ = ["source"]
