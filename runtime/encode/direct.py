@@ -91,6 +91,13 @@ class _Out:
     def pos(self) -> int:
         return len(self.buf) + (1 if self.nbits else 0)
 
+    def end(self) -> None:
+        """The stream ends here: a ``size-eos`` or ``repeat: eos`` field was written in a
+        stream of no known size, so a reader takes everything to this point and nothing
+        after it can be read back."""
+        if self.limit is None:
+            self.limit = self.pos()
+
 
 class _Io:
     """``_io`` of a stream of known size, as the expressions ask it."""
@@ -376,8 +383,10 @@ def _one(field: _Field, value: Any, ctx: Any, out: _Out, hooks: Hooks | None,
     ctx.__dict__[field.name] = items
     for i, item in enumerate(value):
         items.append(_field(field, item, ctx, out, i, hooks, readable))
-    if field.repeat == "eos" and out.limit is not None and out.pos() != out.limit:
-        raise _GiveUp
+    if field.repeat == "eos":
+        out.end()
+        if out.pos() != out.limit:
+            raise _GiveUp
     return items
 
 
@@ -443,6 +452,8 @@ def _leaf(field: _Field, value: Any, size: int | None, out: _Out, readable: bool
     limit = out.limit
     if limit is not None and (len(out.buf) > limit or field.eos and len(out.buf) != limit):
         raise _GiveUp
+    if field.eos:
+        out.end()
     return data
 
 
@@ -486,6 +497,8 @@ def _child(field: _Field, child: tuple[TypeInfo, tuple[Any, ...]], value: Any, c
     out.buf += sub.buf
     if out.limit is not None and len(out.buf) > out.limit:
         raise _GiveUp
+    if field.eos:
+        out.end()
     return made
 
 

@@ -133,6 +133,8 @@ def _field(i: int, field: _Field, shape: Any, consts: dict[str, Any]) -> list[st
                  f"    v = BACK{i}(v)"]
     body += _value(i, field, consts)
     body.append(f"held[{name!r}] = v")
+    if field.kind != "number":              # may have ended the stream (see _Out.end)
+        body.append("limit = out.limit")
     lines = [f"    v = get({name!r})"]
     when = field.when
     if isinstance(when, int):               # a constant (true, false or a number)
@@ -313,7 +315,8 @@ def _items(i: int, field: _Field, consts: dict[str, Any]) -> list[str]:
               f"    items.append(p.write(item, (), out, ctx, root_, hooks, readable, "
               f"{field.name!r}))"]
     if field.repeat == "eos":
-        lines += ["if limit is not None and len(buf) + (1 if out.nbits else 0) != limit:",
+        lines += ["out.end()",
+                  "if out.pos() != out.limit:",
                   "    raise GiveUp"]
     return lines + ["v = items"]
 

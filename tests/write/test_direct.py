@@ -207,3 +207,19 @@ def test_every_type_gets_a_writer_or_is_left_to_the_builder_on_purpose():
         assert callable(plan.write), info.cls.__qualname__
         written += 1
     assert written > 10 * left, (written, left)
+
+
+def test_nothing_is_written_after_a_field_that_reads_to_the_end_of_its_stream():
+    """A ``size-eos`` field takes its stream to the end when read, so in a stream of no
+    known size it ends the stream: bytes after it (here `unknown_rest` after an unknown
+    interaction's `data`) could never be read back. The read-write classes refuse them;
+    the direct writer gives up, and without them writes what they write."""
+    info = building.type_info("scrap_mechanic", "sm_interact")
+    fields = {"packet_type": 51, "data": {"data": "c72b200d38"}, "unknown_rest": "00"}
+    for readable in (False, True):
+        call = (info, fields, (), None, None, readable)
+        assert isinstance(_rw(call), Exception)
+        assert direct.write(info, fields, readable=readable) is None
+        ended = (info, {**fields, "unknown_rest": ""}, (), None, None, readable)
+        assert direct.write(*ended[:5], readable=readable) == _rw(ended) == bytes.fromhex(
+            "33c72b200d38")
