@@ -295,6 +295,10 @@ def test_bad_events_and_nesting():
     bad_dir = dict(events[0], dir="sideways")
     items = encoder.feed(bad_dir) + encoder.close()
     assert "direction" in str(items[0]) and items[0].where.field_path == "dir"
+    for odd in ({}, [], "script_initialization_data", None, 1.5):   # an id of another type
+        items = encoder.feed(dict(events[0], id=odd)) + encoder.close()
+        assert len(items) == 1 and isinstance(items[0], EncodeError), odd
+        assert items[0].where.field_path == "id"
 
 
 def test_sub_update_limit_is_checked_before_encoding():

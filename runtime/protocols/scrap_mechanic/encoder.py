@@ -261,7 +261,8 @@ class ScrapMechanicEncoder(Encoder):
         fields directly (converting only where the direct writer gives up), except the
         packets whose BlobData and blueprints :mod:`.packet_bodies` compresses: converted
         first (:meth:`to_raw`)."""
-        if event.get("id") in _CONVERTED:
+        packet_id = event.get("id") if isinstance(event, Mapping) else None
+        if packet_id.__class__ is int and packet_id in _CONVERTED:   # any other: as given
             return super()._raw(event)
         return event
 
