@@ -5,10 +5,12 @@ The direct writer works a type's plan out once from its spec; interpreting that 
 field by field costs a loop and a dozen checks per field, which is most of an encode for
 types of a few numbers. So each plan is also turned into a function, as the compiler turns
 a spec into reading code: one statement per field, with only the checks that field needs
-(its condition, what readable output changed in it, the range of a plain number, its
-bit width). Whatever a field's fast path does not take (another type of value, a number
-out of range, a switch, a size, a repeat) goes to the plan's general code for one field,
-so what is written and what is given up on stay the plan's.
+(its condition, what readable output changed in it, the range of a plain number, an enum
+member, its bit width), and a user type called straight through its own function (by
+name, switch or arguments, in a substream of its size, repeated). Whatever a field's fast
+path does not take (another type of value, a number out of range, bytes, a string,
+``size-eos``) goes to the plan's general code for one field, so what is written and what
+is given up on stay the plan's.
 
 :func:`source` gives the text and the constants it names; :mod:`wirestruct.encode.direct`
 runs it with its helpers:
