@@ -10,9 +10,26 @@ from typing import Any
 from wirestruct import decode_records, get_protocol, open_capture
 from wirestruct.core.errors import WirestructError
 from wirestruct.core.records import CaptureRecord
+from wirestruct.encode.building import TypeInfo, root_info
 from wirestruct.output.serialize import event_json
 
 ROOT = Path(__file__).resolve().parents[2]
+
+#: wirestruct's own folders of specs (``ksy/<folder>``).
+FOLDERS = sorted(p.name for p in (ROOT / "ksy").iterdir() if p.is_dir())
+
+
+def every_type(folders: Iterable[str] = FOLDERS) -> Iterable[TypeInfo]:
+    """Every type of every spec of ``folders`` that has read-write classes, nested types
+    included."""
+    for folder in folders:
+        for spec in sorted((ROOT / "ksy" / folder).glob("*.ksy")):
+            stack = [root_info(folder, spec.stem)]
+            while stack:
+                info = stack.pop()
+                yield info
+                stack += [info.nested(name) for name in info.spec.get("types") or {}]
+
 
 #: Every test capture and sample, per protocol (paths from the repository root).
 CAPTURES = {

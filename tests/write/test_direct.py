@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 from edits import edit
+from encode_helpers import every_type
 from wirestruct import decode_records, get_protocol, open_capture
 from wirestruct.core.errors import WirestructError
 from wirestruct.core.records import CaptureRecord
@@ -182,23 +183,12 @@ def test_lying_counts_and_lengths_give_up_before_memory_is_spent():
         building.to_bytes(building.build(*attacks[2]))
 
 
-def _every_type():
-    """Every type of every spec with read-write classes, nested types included."""
-    for folder in ("scrap_mechanic", "mme", "diep"):
-        for ksy in sorted((ROOT / "ksy" / folder).glob("*.ksy")):
-            stack = [building.root_info(folder, ksy.stem)]
-            while stack:
-                info = stack.pop()
-                yield info
-                stack += [info.nested(name) for name in info.spec.get("types") or {}]
-
-
 def test_every_type_gets_a_writer_or_is_left_to_the_builder_on_purpose():
     """Each type's plan turns into a writer that compiles (its source made by
     ``writer_source``), or the plan gives up for a reason of its own: never a failure of
     the source, which would quietly leave the type to the builder."""
     written = left = 0
-    for info in _every_type():
+    for info in every_type(("scrap_mechanic", "mme", "diep")):
         try:
             plan = direct._Plan(info)
         except direct._GiveUp:

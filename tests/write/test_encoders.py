@@ -480,3 +480,21 @@ def test_diep_varfloats_from_their_values():
         packet_bytes({**fields, "body": {**fields["body"], "mouse_x": {"value": 1e39}}},
                      Direction.C2S)
     assert err.value.where.field_path == "body/mouse_x"
+
+
+@pytest.mark.parametrize("value", ["fast", 1e39, True, [1.0]])
+def test_a_character_float_that_is_not_a_float32_is_an_error_and_encoding_goes_on(value):
+    """A character update's floats become their bits in the encoder's hook: a value that
+    is no single-precision float (text, too large, of another type) is that packet's
+    error event; the packets around it are written."""
+    events = _sm_events()
+    packet = copy.deepcopy(next(
+        e for e in events if e.get("name") == "unreliable_update"
+        and any(u.get("netobj_type") == "character" for u in e["expansions"]["body"]["updates"])))
+    update = next(u for u in packet["expansions"]["body"]["updates"]
+                  if u.get("netobj_type") == "character")
+    update["data"]["position"]["x"]["value"] = value
+    records, errors = encode_events("scrap-mechanic", [events[0], packet, events[1]])
+    assert len(records) == 2 and len(errors) == 1, errors
+    assert isinstance(errors[0], EncodeError) and errors[0].expected
+    assert errors[0].where.packet_index == packet["index"]

@@ -29,27 +29,17 @@ from typing import Any
 
 import pytest
 import write_roundtrip as roundtrip
+from encode_helpers import FOLDERS, every_type
 from kaitaistruct import KaitaiStream, KaitaiStruct
-from wirestruct.encode.building import TypeInfo, root_info
+from wirestruct.encode.building import TypeInfo
 from wirestruct.output import serialize
 from wirestruct.output.presentation import class_key
 from wirestruct.protocols.diep.rebuild import table_flags as _table_flags
 
 ROOT = Path(__file__).resolve().parents[2]
-FOLDERS = sorted(p.name for p in (ROOT / "ksy").iterdir() if p.is_dir())
-
-
 def _infos() -> dict[type, TypeInfo]:
     """Every type of every spec, by its read-write class."""
-    out: dict[type, TypeInfo] = {}
-    for folder in FOLDERS:
-        for spec in sorted((ROOT / "ksy" / folder).glob("*.ksy")):
-            stack = [root_info(folder, spec.stem)]
-            while stack:
-                info = stack.pop()
-                out[info.cls] = info
-                stack += [info.nested(name) for name in info.spec.get("types") or {}]
-    return out
+    return {info.cls: info for info in every_type()}
 
 
 INFOS = _infos()

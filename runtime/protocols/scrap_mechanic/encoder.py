@@ -87,17 +87,16 @@ _U4 = struct.Struct(">I")
 
 def float_bits(value: Any) -> int:
     """A float (or "NaN"/"Infinity"/"-Infinity" as decode prints them) as its 32 bits."""
-    if value.__class__ is float:
-        try:
-            return _U4.unpack(_F4.pack(value))[0]
-        except OverflowError:
-            pass                                # said below
-    if isinstance(value, str):
-        value = float({"Infinity": "inf", "-Infinity": "-inf"}.get(value, value))
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise EncodeError(f"float {value!r}", expected="a number")
+    if value.__class__ is not float:
+        if isinstance(value, str):
+            try:
+                value = float({"Infinity": "inf", "-Infinity": "-inf"}.get(value, value))
+            except ValueError:
+                raise EncodeError(f"float {value!r}", expected="a number") from None
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise EncodeError(f"float {value!r}", expected="a number")
     try:
-        return struct.unpack(">I", struct.pack(">f", value))[0]
+        return _U4.unpack(_F4.pack(value))[0]
     except OverflowError:
         raise EncodeError(f"float {value!r} out of single-precision range",
                           expected="a float32 value") from None
