@@ -354,7 +354,7 @@ def write(info: TypeInfo, fields: Mapping[str, Any], params: tuple[Any, ...] = (
     then converts the whole event with :func:`~wirestruct.encode.unpresent.raw_fields`."""
     out = _Out(size)
     try:
-        _plan(info).write(fields, params, out, None, None, hooks, readable, None)
+        _untie(_plan(info).write(fields, params, out, None, None, hooks, readable, None))
         out.align()
     except _GiveUp:
         return None
@@ -363,6 +363,15 @@ def write(info: TypeInfo, fields: Mapping[str, Any], params: tuple[Any, ...] = (
     if size is not None and len(out.buf) != size:
         return None
     return bytes(out.buf)
+
+
+def _untie(root: Any) -> None:
+    """The objects of one write made free of each other once it is done: each points to
+    its parent and its root, so otherwise only the cycle collector would free them (as it
+    still does after a write given up on)."""
+    for ctx in root.__dict__.pop("_made"):
+        held = ctx.__dict__
+        del held["_parent"], held["_root"]
 
 
 def _one(field: _Field, value: Any, ctx: Any, out: _Out, hooks: Hooks | None,

@@ -10,7 +10,9 @@ member, its bit width), and a user type called straight through its own function
 name, switch or arguments, in a substream of its size, repeated). Whatever a field's fast
 path does not take (another type of value, a number out of range, bytes, a string,
 ``size-eos``) goes to the plan's general code for one field, so what is written and what
-is given up on stay the plan's.
+is given up on stay the plan's. A run of bit fields keeps its bits in locals and writes
+their whole bytes where it ends; fields in a row with the same ``if`` evaluate it once
+while none of them is what it reads.
 
 :func:`source` gives the text and the constants it names; :mod:`wirestruct.encode.direct`
 runs it with its helpers:
@@ -22,6 +24,7 @@ readable)``.
 """
 from __future__ import annotations
 
+import re
 from typing import Any, Protocol
 
 
@@ -77,16 +80,109 @@ def source(plan: _Plan) -> tuple[str, dict[str, Any]]:
     lines += ["    ctx = new(CTX)",
               "    held = ctx.__dict__"]
     lines += [f"    held[{param!r}] = params[{i}]" for i, param in enumerate(plan.params)]
-    lines += ["    held['_parent'] = parent",
-              "    root_ = held['_root'] = ctx if root is None else root",
+    lines += ["    held['_parent'] = parent"] + _tie("    ", "root_ = ")
+    lines += [
               "    limit = out.limit",
               "    if limit is not None:",
               "        held['_io'] = Io(out)",
               "    buf = out.buf"]
+    run = None                              # the bit order of the run of bit fields open
+    conditions = _Conditions(plan)
     for i, field in enumerate(plan.fields):
-        lines += _field(i, field, shape, consts)
+        order = _bit_order(field)
+        if run is not None and (order != run or conditions.reads_stream(field)):
+            lines += ["    " + line for line in _end_run(run)]
+            run = None
+        if order is not None and run is None:
+            lines += ["    " + line for line in _start_run(order)]
+            run = order
+        lines += _field(i, field, shape, consts, conditions.test(i, field, consts), run)
+    if run is not None:
+        lines += ["    " + line for line in _end_run(run)]
     lines.append("    return ctx")
     return "\n".join(lines) + "\n", consts
+
+
+class _Conditions:
+    """The ``if`` of each field as the writer tests it: a run of fields with the same
+    condition, none of whose names (nor an instance, nor ``_io``) the condition reads,
+    evaluates it once, for the first of them."""
+
+    def __init__(self, plan: _Plan) -> None:
+        self.unstable = set(plan.instances) | set(
+            plan.info.spec.get("instances") or {}) | {"_io"}
+        self.text: str | None = None        # the condition of the group open
+        self.var = ""
+        self.written: set[str] = set()      # fields written since it was evaluated
+
+    def reads_stream(self, field: _Field) -> bool:
+        """Whether the field's condition asks the stream (its position, its end)."""
+        text = field.plan.attr.get("if")
+        return isinstance(text, str) and "_io" in _NAME.findall(text)
+
+    def test(self, i: int, field: _Field, consts: dict[str, Any]) -> tuple[str, str]:
+        """(the statement evaluating field ``i``'s condition, or "", the expression
+        testing it); ("", "") for a field with no condition to evaluate."""
+        when, text = field.when, field.plan.attr.get("if")
+        first = ""
+        if when is not None and not isinstance(when, (bool, int)):
+            stable = isinstance(text, str) and "'" not in text and '"' not in text
+            if not (stable and text == self.text
+                    and not set(_NAME.findall(text)) & (self.unstable | self.written)):
+                consts[f"WHEN{i}"] = when
+                self.text, self.var, self.written = (text if stable else None), f"w{i}", set()
+                first = f"{self.var} = WHEN{i}(ctx, None)"
+            self.written.add(field.name)
+            return first, self.var
+        self.written.add(field.name)
+        return "", ""
+
+
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def _bit_order(field: _Field) -> str | None:
+    """'le' or 'be' for a field the writer puts in the bits it holds in locals (a
+    single bit field, plain or enum), else None."""
+    if field.repeat is not None or field.simple is not None or field.real is not None:
+        return None
+    if field.flag or field.enum is not None and field.bits:
+        return "le" if field.bits_le else "be"
+    return None
+
+
+def _start_run(order: str) -> list[str]:
+    """A run of bit fields of one order begins: the stream's bits taken into locals."""
+    return [f"if {'not ' if order == 'le' else ''}out.le:",
+            "    if out.nbits:",
+            "        raise GiveUp                # both bit orders in one byte",
+            f"    out.le = {order == 'le'}",
+            "acc = out.bits",
+            "nb = out.nbits"]
+
+
+def _flush(order: str) -> list[str]:
+    """The whole bytes of the bits held written out."""
+    if order == "le":
+        return ["if nb >= 8:",
+                "    whole = nb >> 3",
+                "    buf += (acc & ((1 << (8 * whole)) - 1)).to_bytes(whole, 'little')",
+                "    acc >>= 8 * whole",
+                "    nb &= 7"]
+    return ["if nb >= 8:",
+            "    rest = nb & 7",
+            "    buf += (acc >> rest).to_bytes(nb >> 3, 'big')",
+            "    acc &= (1 << rest) - 1",
+            "    nb = rest"]
+
+
+def _end_run(order: str) -> list[str]:
+    """The run ends: its whole bytes written, the rest given back to the stream, its
+    size checked."""
+    return _flush(order) + ["out.bits = acc",
+                            "out.nbits = nb",
+                            "if limit is not None and len(buf) + (1 if nb else 0) > limit:",
+                            "    raise GiveUp"]
 
 
 def _packed(plan: _Plan, consts: dict[str, Any]) -> list[str]:
@@ -114,14 +210,26 @@ def _packed(plan: _Plan, consts: dict[str, Any]) -> list[str]:
               "                ctx = new(CTX)",
               "                held = ctx.__dict__"]
     lines += [f"                held[{name!r}] = {value}" for value, name in zip(values, names)]
-    lines += ["                held['_parent'] = parent",
-              "                held['_root'] = ctx if root is None else root",
-              "                return ctx"]
-    return lines
+    lines += ["                held['_parent'] = parent"] + _tie(" " * 16, "")
+    return lines + ["                return ctx"]
 
 
-def _field(i: int, field: _Field, shape: Any, consts: dict[str, Any]) -> list[str]:
-    """The statements writing field ``i``."""
+def _tie(indent: str, root_: str) -> list[str]:
+    """The object's ``_root``, and its place in the root's list of every object made
+    (``_made``), by which :func:`wirestruct.encode.direct.write` unties them once written."""
+    return [indent + line for line in (
+        "if root is None:",
+        f"    {root_}held['_root'] = ctx",
+        "    held['_made'] = [ctx]",
+        "else:",
+        f"    {root_}held['_root'] = root",
+        "    root.__dict__['_made'].append(ctx)")]
+
+
+def _field(i: int, field: _Field, shape: Any, consts: dict[str, Any],
+           test: tuple[str, str], run: str | None) -> list[str]:
+    """The statements writing field ``i`` (its condition evaluated as ``test`` says; in
+    the bits held in locals when ``run`` is their order)."""
     name = field.name
     consts[f"F{i}"] = field
     body: list[str] = []
@@ -133,7 +241,7 @@ def _field(i: int, field: _Field, shape: Any, consts: dict[str, Any]) -> list[st
         consts[f"BACK{i}"] = shape.backs[name][1]
         body += [("elif" if name in shape.zero else "if") + " readable and v is not None:",
                  f"    v = BACK{i}(v)"]
-    body += _value(i, field, consts)
+    body += _value(i, field, consts, run)
     body.append(f"held[{name!r}] = v")
     if field.kind != "number":              # may have ended the stream (see _Out.end)
         body.append("limit = out.limit")
@@ -146,16 +254,21 @@ def _field(i: int, field: _Field, shape: Any, consts: dict[str, Any]) -> list[st
     if when is False:
         return lines + ["    if v is not None:",
                         "        raise GiveUp                    # given, but not written"]
-    consts[f"WHEN{i}"] = when
-    return lines + [f"    if WHEN{i}(ctx, None):"] + ["        " + line for line in body] + [
+    first, var = test
+    return lines + ([f"    {first}"] if first else []) + [f"    if {var}:"] + [
+        "        " + line for line in body] + [
         "    elif v is not None:",
         "        raise GiveUp                        # given, but not written"]
 
 
-def _value(i: int, field: _Field, consts: dict[str, Any]) -> list[str]:
+def _value(i: int, field: _Field, consts: dict[str, Any], run: str | None) -> list[str]:
     """The statements writing value ``v`` of field ``i``: its fast path, else the plan's
-    general code for one field."""
+    general code for one field (in a run of bits, with the bits held given to it and
+    taken back)."""
     general = [f"v = one(F{i}, v, ctx, out, hooks, readable)"]
+    if run is not None:
+        general = _flush(run) + ["out.bits = acc", "out.nbits = nb"] + general + [
+            "acc = out.bits", "nb = out.nbits"]
     if field.repeat is not None:
         return _items(i, field, consts) or general
     if field.simple is not None:
@@ -183,56 +296,28 @@ def _value(i: int, field: _Field, consts: dict[str, Any]) -> list[str]:
         n = field.flag
         test = "v.__class__ is bool" if n == 1 else f"v.__class__ is int and not v >> {n}"
         return [f"if {test}:"] + ["    " + line for line in _bits(n, "v", field.bits_le)] + [
-            "else:",
-            "    " + general[0]]
+            "else:"] + ["    " + line for line in general]
     if field.enum is not None:
-        return _enum(i, field, general[0], consts)
+        return _enum(i, field, general, consts)
     if field.user and not field.eos:
         return _user(i, field, consts)
     return general
 
 
 def _bits(n: int, value: str, le: bool) -> list[str]:
-    """``value`` in the next ``n`` bits of ``out``, in bit order le or be (what
-    ``_Out.put_bits`` does, inline), then the stream's size checked."""
+    """``value`` in the next ``n`` bits held (``acc``, ``nb``: what ``_Out.put_bits``
+    does, inline); whole bytes are written out where the run ends (:func:`_end_run`)."""
     if le:
-        lines = ["if not out.le:",
-                 "    if out.nbits:",
-                 "        raise GiveUp                # both bit orders in one byte",
-                 "    out.le = True",
-                 f"nb = out.nbits + {n}",
-                 f"acc = out.bits | ({value} << out.nbits)",
-                 "if nb >= 8:",
-                 "    whole = nb >> 3",
-                 "    buf += (acc & ((1 << (8 * whole)) - 1)).to_bytes(whole, 'little')",
-                 "    acc >>= 8 * whole",
-                 "    nb &= 7"]
-    else:
-        lines = ["if out.le:",
-                 "    if out.nbits:",
-                 "        raise GiveUp                # both bit orders in one byte",
-                 "    out.le = False",
-                 f"nb = out.nbits + {n}",
-                 f"acc = (out.bits << {n}) | {value}",
-                 "if nb >= 8:",
-                 "    rest = nb & 7",
-                 "    buf += (acc >> rest).to_bytes(nb >> 3, 'big')",
-                 "    acc &= (1 << rest) - 1",
-                 "    nb = rest"]
-    return lines + ["out.bits = acc",
-                    "out.nbits = nb",
-                    "if limit is not None and len(buf) + (1 if nb else 0) > limit:",
-                    "    raise GiveUp"]
+        return [f"acc |= {value} << nb", f"nb += {n}"]
+    return [f"acc = (acc << {n}) | {value}", f"nb += {n}"]
 
 
-def _enum(i: int, field: _Field, general: str, consts: dict[str, Any]) -> list[str]:
+def _enum(i: int, field: _Field, general: list[str], consts: dict[str, Any]) -> list[str]:
     """An enum field given as a member's name or number: the member, worked out once."""
     consts[f"ENUM{i}"] = field.enum
     lines = ["hit = ENUM{i}.get(v) if v.__class__ is str or v.__class__ is int else None"
              .replace("{i}", str(i)),
-             "if hit is None:",
-             "    " + general,
-             "else:"]
+             "if hit is None:"] + ["    " + line for line in general] + ["else:"]
     if field.bits:
         return lines + ["    " + line for line in _bits(field.bits, "hit[1]", field.bits_le)] + [
             "    v = hit[0]"]

@@ -213,3 +213,85 @@ def test_nothing_is_written_after_a_field_that_reads_to_the_end_of_its_stream():
         ended = (info, {**fields, "unknown_rest": ""}, (), None, None, readable)
         assert direct.write(*ended[:5], readable=readable) == _rw(ended) == bytes.fromhex(
             "33c72b200d38")
+
+
+def _unreliable_updates(monkeypatch: pytest.MonkeyPatch) -> list[Call]:
+    """The direct writer's calls for the unreliable updates of a generated session."""
+    calls, _ = _calls("scrap-mechanic generated", False, monkeypatch)
+    return [call for call in calls if call[0].cls.__qualname__ == "SmUnreliableUpdate"]
+
+
+def test_every_bit_of_a_run_given_oddly_is_written_as_the_builder_writes_it_or_left(
+        monkeypatch):
+    """A run of bit fields is held in locals by the writer; a value its fast path does not
+    take (another type, too wide, negative) goes to the plan's general code with the bits
+    held so far, which then goes on from what that code left. Each bit field of a
+    character update of a generated session, given each odd value in turn."""
+    character = building.type_info("scrap_mechanic", "sm_unreliable_update").resolve_type(
+        "character_update")
+    bit_fields = [field.name for field in direct._plan(character).fields if field.flag]
+    assert len(bit_fields) > 20
+    taken = tried = 0
+    for info, fields, params, size, hooks, readable in _unreliable_updates(monkeypatch)[:4]:
+        for i, update in enumerate(fields["updates"]):
+            if update["netobj_type"] != "character":
+                continue
+            for name in bit_fields:
+                for value in (1, 0, True, False, 2, -1, 255, 2 ** 32, "1", 0.5, None):
+                    edited = copy.deepcopy(fields)
+                    edited["updates"][i]["data"][name] = value
+                    tried += 1
+                    data = direct.write(info, copy.deepcopy(edited), params, size, hooks,
+                                        readable=readable)
+                    if data is not None:
+                        taken += 1
+                        assert data == _rw((info, edited, params, size, hooks, readable)), \
+                            (name, value)
+    assert taken > 100 and tried > taken
+
+
+def test_a_condition_is_evaluated_once_for_the_fields_it_guards_while_they_leave_it_alone():
+    """Fields in a row with the same ``if`` share one evaluation of it, unless one of
+    them (or an instance, or the stream's position) is what it reads."""
+    from types import SimpleNamespace
+
+    from wirestruct.encode import writer_source
+
+    def field(name: str, condition: str | None) -> SimpleNamespace:
+        return SimpleNamespace(name=name, when=None if condition is None else (lambda c, i: 1),
+                               plan=SimpleNamespace(attr={"id": name, "if": condition}))
+
+    plan = SimpleNamespace(instances=(), info=SimpleNamespace(spec={"instances": {"n": {}}}))
+    fields = [field("a", None), field("b", "not a"), field("c", "not a"),
+              field("d", "c == 0"), field("e", "c == 0"), field("p", "q == 0"),
+              field("q", "q == 0"), field("r", "q == 0"), field("h", "n > 0"),
+              field("i", "n > 0"), field("j", "_io.pos < 4"), field("k", "_io.pos < 4"),
+              field("s", "t == 'x'"), field("t", "t == 'x'")]
+    conditions = writer_source._Conditions(plan)
+    tests = [conditions.test(i, f, {}) for i, f in enumerate(fields)]
+    evaluated = [f.name for f, (first, _) in zip(fields, tests) if first]
+    assert evaluated == ["b", "d", "p", "r", "h", "i", "j", "k", "s", "t"]
+    source, _ = writer_source.source(direct._plan(
+        building.type_info("scrap_mechanic", "sm_unreliable_update").resolve_type(
+            "character_update")))
+    assert 0 < source.count("= WHEN") < source.count("if w")
+
+
+def test_a_write_leaves_nothing_for_the_cycle_collector(monkeypatch):
+    """The objects a write makes for its expressions point to their parent and root; once
+    the bytes are written they are untied, so reference counting frees them at once."""
+    import gc
+
+    info, fields, params, size, hooks, readable = _unreliable_updates(monkeypatch)[0]
+    assert direct.write(info, fields, params, size, hooks, readable=readable) is not None
+    gc.collect()
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        before = len(gc.get_objects())
+        for _ in range(50):
+            direct.write(info, fields, params, size, hooks, readable=readable)
+        assert len(gc.get_objects()) - before < 50
+    finally:
+        if enabled:
+            gc.enable()

@@ -76,9 +76,11 @@ _ROUTED = frozenset(PACKETS) - COMPRESSED
 #: events are converted to the raw form first.
 _CONVERTED = _EXPANDED & (BLOB_PACKETS | {LIFT_IMPORT_CREATION})
 
-#: The bit-stream floats of a character update: group -> components.
-_FLOAT_GROUPS = {"position": "xyz", "velocity": "xyz", "angular_velocity": "xyz",
-                 "rotation": "xyzw"}
+#: The bit-stream floats of a character update: group -> (component, its bits field).
+_FLOAT_GROUPS = {group: tuple((c, f"{group}_{c}_bits") for c in components)
+                 for group, components in (("position", "xyz"), ("velocity", "xyz"),
+                                           ("angular_velocity", "xyz"),
+                                           ("rotation", "xyzw"))}
 
 
 _F4 = struct.Struct(">f")
@@ -109,14 +111,15 @@ def character_fields(fields: Mapping[str, Any], params: tuple[Any, ...] = ()) ->
     out = dict(fields)
     for group, components in _FLOAT_GROUPS.items():
         floats = fields.get(group)
-        if not isinstance(floats, Mapping):
+        if floats.__class__ is not dict and not isinstance(floats, Mapping):
             continue
         rebuilt = dict(floats)
-        for c in components:
+        for c, bits in components:
             item = floats.get(c)
-            value = item.get("value") if isinstance(item, Mapping) else item
+            value = item.get("value") if item.__class__ is dict or isinstance(item, Mapping) \
+                else item
             if value is not None:
-                out[f"{group}_{c}_bits"] = float_bits(value)
+                out[bits] = float_bits(value)
                 rebuilt[c] = {}                   # computed from the bits: reads no bytes
         out[group] = rebuilt
     return out
