@@ -4,8 +4,10 @@
 
 Inputs: the bundled samples (samples/<protocol>.jsonl). Not timed: reading the capture
 and making the events (``wirestruct decode``'s lines, parsed back with ``json``; the raw
-ones as ``decode --raw`` prints them). Timed, per protocol, each the best of ``--repeat``
-runs of at least ``--min-time`` seconds, one Python thread, in one run:
+ones as ``decode --raw`` prints them). Timed, per protocol, one Python thread, in one
+run: each the least time of its single runs, the five taken in turns (one of each per
+turn, so that a shared machine's changing speed meets them alike) for at least
+``--repeat`` turns and until each has run ``--repeat`` times ``--min-time`` seconds:
 
 - decode: a new decoder fed every record of the capture (``decode_records``), events
   produced but not made readable;
@@ -53,19 +55,23 @@ def _factor(t: float, base: float) -> str:
     return f"{t / base:.1f}x slower" if t >= base else f"{base / t:.1f}x faster"
 
 
-def best(run: Callable[[], object], repeat: int, min_time: float) -> float:
-    """Seconds for one run: the best of ``repeat`` timings of at least ``min_time``."""
-    times = []
-    for _ in range(repeat):
-        n, start = 0, time.perf_counter()
-        while True:
+def timed(runs: dict[str, Callable[[], object]], repeat: int,
+          min_time: float) -> dict[str, float]:
+    """Seconds for one run of each: the least of its single runs, taken in turns (one run
+    of each function per turn, so that the machine's changing speed meets all alike), for
+    at least ``repeat`` turns and until each has run ``repeat * min_time`` seconds."""
+    least = dict.fromkeys(runs, float("inf"))
+    spent = dict.fromkeys(runs, 0.0)
+    turns = 0
+    while turns < repeat or min(spent.values()) < repeat * min_time:
+        for name, run in runs.items():
+            start = time.perf_counter()
             run()
-            n += 1
             elapsed = time.perf_counter() - start
-            if elapsed >= min_time:
-                break
-        times.append(elapsed / n)
-    return min(times)
+            least[name] = min(least[name], elapsed)
+            spent[name] += elapsed
+        turns += 1
+    return least
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -119,17 +125,21 @@ def main(argv: list[str] | None = None) -> int:
             for _ in protocol.encoder().encode_events(json.loads(line) for line in lines):
                 pass
 
-        t_decode = best(decode, args.repeat, args.min_time)
-        t_readable = best(decode_readable, args.repeat, args.min_time)
-        t_encode = best(encode, args.repeat, args.min_time)
-        t_raw = best(encode_raw, args.repeat, args.min_time)
-        t_text = best(encode_text, args.repeat, args.min_time)
-        row = (f"| {name} | {n} | {len(events)} | {n / t_decode:,.0f} | {n / t_readable:,.0f} | "
-               f"{n / t_encode:,.0f} | {n / t_raw:,.0f} | {n / t_text:,.0f} | "
-               f"{_factor(t_encode, t_decode)} | {_factor(t_encode, t_readable)} |")
+        runs: dict[str, Callable[[], object]] = {
+            "decode": decode, "readable": decode_readable, "encode": encode, "raw": encode_raw,
+            "text": encode_text}
         if args.two_writes:
-            with mock.patch.object(encoding, "_write_once", lambda obj: None):
-                row += f" {n / best(encode, args.repeat, args.min_time):,.0f} |"
+            def two_writes() -> None:
+                with mock.patch.object(encoding, "_write_once", lambda obj: None):
+                    encode()
+            runs["two"] = two_writes
+        t = timed(runs, args.repeat, args.min_time)
+        t_decode, t_encode = t["decode"], t["encode"]
+        row = (f"| {name} | {n} | {len(events)} | {n / t_decode:,.0f} | {n / t['readable']:,.0f} | "
+               f"{n / t_encode:,.0f} | {n / t['raw']:,.0f} | {n / t['text']:,.0f} | "
+               f"{_factor(t_encode, t_decode)} | {_factor(t_encode, t['readable'])} |")
+        if args.two_writes:
+            row += f" {n / t['two']:,.0f} |"
         print(row, flush=True)
     return 0
 
