@@ -112,6 +112,10 @@ class Encoder:
     """Base of the protocol encoders. Subclasses implement :meth:`encode_packet`."""
 
     protocol = ""
+    #: The field of a packet's fields that holds its id (a number in the raw form, the
+    #: packet's name in the readable one), checked against the event's ``id`` and
+    #: ``name``; "" when the protocol has none.
+    id_field = ""
 
     def __init__(self, *, limits: Limits = DEFAULT_LIMITS, **_options: Any) -> None:
         self.limits = limits
@@ -125,6 +129,38 @@ class Encoder:
     def encode_packet(self, node: EventNode, depth: int) -> bytes:
         """The bytes of one packet (``depth`` 0: sent on its own), nested events packed."""
         raise NotImplementedError
+
+    def packet_name(self, packet_id: int, direction: str) -> str | None:
+        """The name ``wirestruct decode`` gives packet ``packet_id`` sent ``direction``
+        (``c2s`` or ``s2c``); None when the protocol does not say."""
+        return None
+
+    def check_identity(self, node: EventNode) -> None:
+        """The event's ``id`` and ``name`` and its fields' :attr:`id_field` name one packet,
+        for the packet and every event nested in it: an edit of one without the others
+        fails here, naming both, instead of being quietly overruled."""
+        if not self.id_field:
+            return
+        todo = [node]
+        while todo:
+            item = todo.pop()
+            todo.extend(item.children)
+            event = item.event
+            packet_id, name = _number(event.get("id")), event.get("name")
+            fields = event.get("fields")
+            held = fields.get(self.id_field) if isinstance(fields, Mapping) else None
+            said = f"the event's id {_shown(event.get('id'))} and name {_shown(name)}"
+            if _number(held) is not None and packet_id is not None and held != packet_id \
+                    or isinstance(held, str) and isinstance(name, str) and held != name:
+                raise EncodeError(f"{said} disagree with its fields' {self.id_field} "
+                                  f"{_shown(held)}", field_path=f"fields.{self.id_field}",
+                                  expected="one packet in all three: change them together")
+            if packet_id is not None and isinstance(name, str):
+                known = self.packet_name(packet_id, str(event.get("dir")))
+                if known is not None and known != name:
+                    raise EncodeError(f"{said} disagree: packet {packet_id} is {known}",
+                                      field_path="name",
+                                      expected=f"{known}, or the id of {name}")
 
     # -- feeding ------------------------------------------------------------------------
     def feed(self, event: Mapping[str, Any]) -> list[Item]:
@@ -176,6 +212,7 @@ class Encoder:
                          "(limit max_items_per_packet)"))]
         try:
             t, direction, stream = node.t, node.direction, node.stream
+            self.check_identity(node)
             data = self.encode_packet(node, 0)
             record = CaptureRecord(self._count, t, direction, data, stream, None, node.t_ns)
         except WirestructError as exc:

@@ -134,7 +134,7 @@ def test_the_generators_make_the_same_bytes_without_it(monkeypatch):
 
 def test_giving_up_leaves_the_error_to_the_builder():
     encoder = get_protocol("mme").encoder()
-    event = {"index": 0, "t": 0.0, "dir": "c2s", "stream": 0, "id": 0, "name": "x",
+    event = {"index": 0, "t": 0.0, "dir": "c2s", "stream": 0, "id": 8, "name": "chat_message",
              "fields": {"packet_type": "chat_message", "len_payload": 5,
                         "payload": {"player_id": 300, "message": "hi"}}}
     out = encoder.feed(event) + encoder.close()

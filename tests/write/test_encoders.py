@@ -498,3 +498,40 @@ def test_a_character_float_that_is_not_a_float32_is_an_error_and_encoding_goes_o
     assert len(records) == 2 and len(errors) == 1, errors
     assert isinstance(errors[0], EncodeError) and errors[0].expected
     assert errors[0].where.packet_index == packet["index"]
+
+
+@pytest.mark.parametrize("readable", [False, True], ids=["raw", "readable"])
+@pytest.mark.parametrize("protocol", sorted(CAPTURES))
+def test_an_id_or_name_edited_alone_is_an_error_naming_both(protocol, readable):
+    """The event's id and name and its fields' packet id name one packet: changing one
+    of them (here to another packet of the capture's) fails that packet, naming what
+    disagrees, and the packets around it are written; nested events are checked too."""
+    import json
+
+    from wirestruct import decode_records
+    from wirestruct.output.serialize import event_json
+    path = CAPTURES[protocol][0]
+    events = [json.loads(json.dumps(event_json(e, raw=not readable))) for e in decode_records(
+        capture_records(protocol, path), get_protocol(protocol).decoder())]
+    key = get_protocol(protocol).encoder().id_field
+    top = [e for e in events if "fields" in e and e.get("parent") is None
+           and not any(c.get("parent") == e["index"] for c in events)]
+    first, packet = top[0], next(e for e in top if e["id"] != top[0]["id"])
+    edits = {"name": dict(packet, name=first["name"]), "id": dict(packet, id=first["id"]),
+             f"fields.{key}": dict(packet, fields={**packet["fields"],
+                                                   key: first["fields"][key]})}
+    for where, edited in edits.items():
+        records, errors = encode_events(protocol, [first, edited, first])
+        assert len(records) == 2 and len(errors) == 1, (where, errors)
+        error = errors[0]
+        assert isinstance(error, EncodeError) and error.where.packet_index == packet["index"]
+        assert error.where.field_path in (where, "name", f"fields.{key}")
+        assert "disagree" in str(error)
+    parent = next((e for e in events if any(c.get("parent") == e["index"] for c in events)),
+                  None)
+    if parent is not None:                    # a compound or compressed packet's inner one
+        children = [e for e in events if e.get("parent") == parent["index"]]
+        wrong = dict(children[0], name=packet["name"] if packet["name"] != children[0]["name"]
+                     else first["name"])
+        records, errors = encode_events(protocol, [parent, wrong, *children[1:], first])
+        assert len(records) == 1 and len(errors) == 1 and "disagree" in str(errors[0])

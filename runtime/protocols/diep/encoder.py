@@ -150,6 +150,7 @@ class _Written(dict):
 
 class DiepEncoder(Encoder):
     protocol = "diep"
+    id_field = "packet_id"
 
     def __init__(self, *, limits: Limits = DEFAULT_LIMITS,
                  diep_build: str | Build | None = None, **options: Any) -> None:
@@ -160,6 +161,12 @@ class DiepEncoder(Encoder):
                        Direction.C2S: type_info("diep", "diep_serverbound")}
         self._by_label = {d.label: info for d, info in self._types.items()}
         self._updates = update_writer(self.build)
+        self._names = {d.label: {int(m): m.name for m in info.resolve_enum(
+            "clientbound_packet_id" if d is Direction.S2C else "serverbound_packet_id")}
+            for d, info in self._types.items()}
+
+    def packet_name(self, packet_id: int, direction: str) -> str | None:
+        return self._names.get(direction, {}).get(packet_id)
 
     def to_raw(self, event: Mapping[str, Any]) -> Mapping[str, Any]:
         return readable(event, self._convert)

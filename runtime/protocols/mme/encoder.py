@@ -23,6 +23,7 @@ from wirestruct.core.errors import EncodeError
 from wirestruct.encode import direct
 from wirestruct.encode.building import build, least_size, to_bytes, type_info
 from wirestruct.encode.unpresent import convert, raw_fields, readable
+from wirestruct.protocols.mme.packets import packet_name
 
 PACKET = type_info("mme", "mme_packet")
 #: Bytes of size-dependent fields a payload can have beyond its least size (MENU_RESPONSE
@@ -32,6 +33,10 @@ MAX_OPTIONAL = 64
 
 class MmeEncoder(Encoder):
     protocol = "mme"
+    id_field = "packet_type"
+
+    def packet_name(self, packet_id: int, direction: str) -> str | None:
+        return packet_name(packet_id)
 
     def to_raw(self, event: Mapping[str, Any]) -> Mapping[str, Any]:
         return readable(event, lambda out: convert(out, "fields", PACKET))

@@ -57,6 +57,7 @@ from wirestruct.protocols.scrap_mechanic.packets import (
     PACKETS,
     PLAYER_MOVEMENT,
     UNRELIABLE_UPDATE,
+    packet_name,
 )
 
 PACKET = type_info("scrap_mechanic", "sm_packet")
@@ -250,6 +251,10 @@ def network_update_data(update: Mapping[str, Any], *, readable: bool = False) ->
 
 class ScrapMechanicEncoder(Encoder):
     protocol = "scrap-mechanic"
+    id_field = "packet_id"
+
+    def packet_name(self, packet_id: int, direction: str) -> str | None:
+        return packet_name(packet_id)
 
     def __init__(self, *, limits: Limits = DEFAULT_LIMITS, **options: Any) -> None:
         super().__init__(limits=limits, **options)
