@@ -30,6 +30,7 @@ from typing import Any, Protocol
 
 class _Field(Protocol):
     name: str
+    contents: bytes | None
     when: Any
     repeat: Any
     size: Any
@@ -301,7 +302,35 @@ def _value(i: int, field: _Field, consts: dict[str, Any], run: str | None) -> li
         return _enum(i, field, general, consts)
     if field.user and not field.eos:
         return _user(i, field, consts)
+    if field.kind == "bytes" and not field.user and (
+            field.size is not None or field.contents is not None or field.eos):
+        return _bytes(i, field, consts) + ["else:"] + ["    " + line for line in general]
     return general
+
+
+def _bytes(i: int, field: _Field, consts: dict[str, Any]) -> list[str]:
+    """A byte string given as ``bytes`` or hex text, of its ``size`` and its ``contents``,
+    or to the end of its stream (what ``direct._leaf`` does with them, and what the field's
+    converter does with text: ``bytes.fromhex``, whose error gives up)."""
+    lines = ["if v.__class__ is str:",
+             "    v = bytes.fromhex(v)",
+             "if v.__class__ is bytes:",
+             "    if out.nbits:",
+             "        out.align()"]
+    if field.size is not None:
+        lines += [f"    if len(v) != {_size(i, field, consts)}:",
+                  "        raise GiveUp"]
+    if field.contents is not None:
+        consts[f"CONTENTS{i}"] = field.contents
+        lines += [f"    if v != CONTENTS{i}:",
+                  "        raise GiveUp"]
+    lines.append("    buf += v")
+    if field.eos:
+        return lines + ["    if limit is not None and len(buf) != limit:",
+                        "        raise GiveUp",
+                        "    out.end()"]
+    return lines + ["    if limit is not None and len(buf) > limit:",
+                    "        raise GiveUp"]
 
 
 def _bits(n: int, value: str, le: bool) -> list[str]:

@@ -295,3 +295,19 @@ def test_a_write_leaves_nothing_for_the_cycle_collector(monkeypatch):
     finally:
         if enabled:
             gc.enable()
+
+
+@pytest.mark.parametrize("octets", [bytes(range(16)), bytes(range(16)).hex(), "0" * 30,
+                                    "zz" * 16, bytes(15), bytearray(16), " ".join(["ab"] * 16),
+                                    None, 16])
+def test_bytes_of_a_size_are_written_as_the_builder_writes_them_or_left(octets):
+    """A byte string given as bytes or hex text of its size is written at once; text that
+    is no hex, another size or another type of value gives up, and the builder says why."""
+    info = building.type_info("scrap_mechanic", "sm_common").resolve_type("uuid")
+    for readable in (False, True):
+        call = (info, {"octets": octets}, (), None, None, readable)
+        data = direct.write(*call[:5], readable=readable)
+        want = _rw(call)
+        assert data is None or data == want, (octets, data, want)
+        if isinstance(want, bytes) and isinstance(octets, (bytes, str)):
+            assert data == want
