@@ -99,10 +99,26 @@ def _number(value: Any) -> int | None:
 
 
 def _shown(value: Any) -> str:
-    """A JSON value for an error message (an array or object by its kind)."""
+    """A JSON value for an error message (an array or object by its kind, a long text or
+    number by its start and length)."""
     if isinstance(value, (list, dict)):
         return f"(an {'array' if isinstance(value, list) else 'object'} of {len(value)})"
+    if isinstance(value, str) and len(value) > _SHOWN:
+        return f"{value[:_SHOWN]!r}... ({len(value):,} characters)"
+    if isinstance(value, int) and value.bit_length() > 4 * _SHOWN:
+        return f"(an integer of {value.bit_length():,} bits)"
     return repr(value)
+
+
+#: The characters of a text an error message shows.
+_SHOWN = 60
+
+
+def _small(value: Any) -> int | None:
+    """An event's index, id or record for an error's place: an integer of at most 64
+    bits (a larger one, which no packet has, is left out rather than printed)."""
+    number = _number(value)
+    return number if number is not None and number.bit_length() <= 64 else None
 
 
 Item = CaptureRecord | WirestructError
@@ -147,6 +163,9 @@ class Encoder:
             todo.extend(item.children)
             event = item.event
             packet_id, name = _number(event.get("id")), event.get("name")
+            if packet_id is not None and _small(packet_id) is None:
+                raise EncodeError(f"bad packet id {_shown(packet_id)}", field_path="id",
+                                  expected="a packet id")
             fields = event.get("fields")
             held = fields.get(self.id_field) if isinstance(fields, Mapping) else None
             said = f"the event's id {_shown(event.get('id'))} and name {_shown(name)}"
@@ -228,11 +247,11 @@ class Encoder:
     def _fail(self, node: EventNode | None, exc: WirestructError) -> WirestructError:
         if node is not None:
             event = node.event
-            packet_id = event.get("id")
-            exc.at(packet_index=event.get("index") if isinstance(event.get("index"), int) else None,
-                   packet_id=packet_id if isinstance(packet_id, int) else None,
-                   packet_name=event.get("name") if isinstance(event.get("name"), str) else None,
-                   record=event.get("record") if isinstance(event.get("record"), int) else None)
+            name = event.get("name")
+            exc.at(packet_index=_small(event.get("index")), packet_id=_small(event.get("id")),
+                   packet_name=(name if len(name) <= _SHOWN else _shown(name))
+                   if isinstance(name, str) else None,
+                   record=_small(event.get("record")))
         exc.dropped, exc.dropped_unit = 1, "packets"
         return exc
 

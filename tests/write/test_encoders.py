@@ -535,3 +535,19 @@ def test_an_id_or_name_edited_alone_is_an_error_naming_both(protocol, readable):
                      else first["name"])
         records, errors = encode_events(protocol, [parent, wrong, *children[1:], first])
         assert len(records) == 1 and len(errors) == 1 and "disagree" in str(errors[0])
+
+
+@pytest.mark.parametrize("protocol", sorted(CAPTURES))
+def test_a_huge_id_index_or_name_is_an_error_of_bounded_size(protocol):
+    """Events given as Python objects can hold what JSON text cannot (an integer of
+    thousands of digits) or megabytes of text: each is that packet's error event, whose
+    message shows the start of the text or the size of the number, and the next packet
+    is written."""
+    events = decode_capture(protocol, CAPTURES[protocol][0])
+    packet = next(e for e in events if "fields" in e and e.get("parent") is None
+                  and not any(c.get("parent") == e["index"] for c in events))
+    for edit in ({"id": 10 ** 5000}, {"index": 10 ** 5000, "name": "x"},
+                 {"name": "x" * 1_000_000}, {"record": -(10 ** 5000), "id": 10 ** 30}):
+        records, errors = encode_events(protocol, [dict(packet, **edit), packet])
+        assert len(records) == 1 and len(errors) == 1, (edit, errors)
+        assert isinstance(errors[0], EncodeError) and len(str(errors[0])) < 1000, edit
