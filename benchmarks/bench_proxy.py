@@ -2,6 +2,7 @@
 packet, encode it back; packets per second and the factor over real time.
 
     python benchmarks/bench_proxy.py [--repeat 3] [--protocol NAME] [--length N]
+    python benchmarks/bench_proxy.py --against daccc8d [--rounds 3]
 
 Each protocol's generated session (``protocol.generate(seed, length)``, the busiest the
 generator makes by default: its ticks or rounds at the game's own rate, both directions)
@@ -19,11 +20,21 @@ just keeps up with one connection's traffic).
 The decode and encode columns time the two halves alone on the same session. MME has no
 game tick; its generated session is a loopback run whose times are the socket's, so it
 gets no real-time factor.
+
+``--against REV`` times the proxy of this tree and of an earlier revision side by side
+instead: the revision is installed as ``bench_against.py`` installs one, and child
+processes alternate (earlier, this tree, ...), ``--rounds`` times, each the best of
+``--repeat`` proxy runs; it prints each one's best packets/s, real-time factor and the
+ratio.
 """
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -77,13 +88,69 @@ class Proxy:
             yield out
 
 
+def proxy_time(name: str, seed: int, length: int | None, repeat: int) -> tuple[float, float, int]:
+    """(best seconds of ``repeat`` proxy runs, capture seconds, packets) of a protocol's
+    generated session, with the wirestruct on ``sys.path``."""
+    protocol = get_protocol(name)
+    assert protocol.generate is not None
+    records = [r for r in protocol.generate(seed, length) if isinstance(r, CaptureRecord)]
+
+    def proxy() -> None:
+        for _ in protocol.encoder().encode_events(
+                Proxy().edited(decode_records(iter(records), protocol.decoder()))):
+            pass
+    packets = sum(1 for e in decode_records(iter(records), protocol.decoder())
+                  if getattr(e, "parent", 0) is None and hasattr(e, "packet"))
+    return best(proxy, repeat), records[-1].t - records[0].t, packets
+
+
+def against(rev: str, names: tuple[str, ...], args: argparse.Namespace) -> int:
+    """This tree's proxy beside revision ``rev``'s, alternating child processes."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from bench_against import install, install_this_tree
+    where = {"earlier": install(rev), "now": install_this_tree()}
+    print(f"| protocol | packets | {rev} packets/s | {rev} x real time | this tree packets/s "
+          "| this tree x real time | now / earlier |")
+    print("|---|---|---|---|---|---|---|")
+    for name in names:
+        got: dict[str, tuple[float, float, int]] = {}
+        for _ in range(args.rounds):
+            for key, path in where.items():
+                env = dict(os.environ, PYTHONPATH=str(path), PYTHONNOUSERSITE="1")
+                done = subprocess.run(
+                    [sys.executable, os.path.abspath(__file__), "--child", name,
+                     "--repeat", str(args.repeat), "--seed", str(args.seed)]
+                    + (["--length", str(args.length)] if args.length else []),
+                    env=env, capture_output=True, text=True, cwd=tempfile.gettempdir())
+                if done.returncode:
+                    raise SystemExit(f"{name} with {path} failed:\n{done.stderr[-3000:]}")
+                t, seconds, packets = json.loads(done.stdout.strip().splitlines()[-1])
+                if key not in got or t < got[key][0]:
+                    got[key] = (t, seconds, packets)
+        (t0, s0, n), (t1, _, _) = got["earlier"], got["now"]
+        factor = (lambda t: f"{s0 / t:,.1f}x") if name in TIMED else (lambda t: "-")
+        print(f"| {name} | {n:,} | {n / t0:,.0f} | {factor(t0)} | {n / t1:,.0f} | "
+              f"{factor(t1)} | {t0 / t1:.2f} |", flush=True)
+    print(f"best of {args.rounds} alternating child runs, each the best of {args.repeat}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--protocol", action="append", choices=PROTOCOLS)
     parser.add_argument("--length", type=int, help="ticks or rounds (the generator's default)")
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--against", metavar="REV",
+                        help="time this tree beside an earlier revision (see above)")
+    parser.add_argument("--rounds", type=int, default=3, help="with --against")
+    parser.add_argument("--child", choices=PROTOCOLS, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.child:
+        print(json.dumps(proxy_time(args.child, args.seed, args.length, args.repeat)))
+        return 0
+    if args.against:
+        return against(args.against, tuple(args.protocol or PROTOCOLS), args)
     print("| protocol | packets | capture s | packets changed | proxy packets/s | "
           "x real time | decode alone packets/s | encode alone packets/s |")
     print("|---|---|---|---|---|---|---|---|")

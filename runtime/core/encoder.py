@@ -110,6 +110,15 @@ def _shown(value: Any) -> str:
     return repr(value)
 
 
+def _said(event: Mapping[str, Any]) -> str:
+    """What an event says it is, for an error message."""
+    return f"the event's id {_shown(event.get('id'))} and name {_shown(event.get('name'))}"
+
+
+#: The most agreeing (id, name, fields' id, direction) an encoder remembers: the packets
+#: its protocol names, in both forms and directions, fit many times over.
+_AGREED = 4096
+
 #: The characters of a text an error message shows.
 _SHOWN = 60
 
@@ -140,6 +149,8 @@ class Encoder:
         self._nodes: dict[Any, EventNode] = {}
         self._over = 0                #: nested events beyond max_items_per_packet
         self._count = 0
+        #: (id, name, fields' id, dir) found to agree (:meth:`check_identity`)
+        self._agreed: set[tuple[Any, ...]] = set()
 
     # -- subclass interface ------------------------------------------------------------
     def encode_packet(self, node: EventNode, depth: int) -> bytes:
@@ -160,26 +171,41 @@ class Encoder:
         todo = [node]
         while todo:
             item = todo.pop()
-            todo.extend(item.children)
+            if item.children:
+                todo.extend(item.children)
             event = item.event
-            packet_id, name = _number(event.get("id")), event.get("name")
+            packet_id, name = event.get("id"), event.get("name")
+            fields = event.get("fields")
+            held = fields.get(self.id_field) if fields.__class__ is dict or isinstance(
+                fields, Mapping) else None
+            direction = event.get("dir")
+            key = (packet_id, name, held, direction) if (
+                packet_id.__class__ is int and name.__class__ is str
+                and direction.__class__ is str
+                and (held.__class__ is str or held.__class__ is int)) else None
+            if key is not None and key in self._agreed:
+                continue
+            if packet_id.__class__ is not int:
+                packet_id = _number(packet_id)
             if packet_id is not None and _small(packet_id) is None:
                 raise EncodeError(f"bad packet id {_shown(packet_id)}", field_path="id",
                                   expected="a packet id")
-            fields = event.get("fields")
-            held = fields.get(self.id_field) if isinstance(fields, Mapping) else None
-            said = f"the event's id {_shown(event.get('id'))} and name {_shown(name)}"
-            if _number(held) is not None and packet_id is not None and held != packet_id \
-                    or isinstance(held, str) and isinstance(name, str) and held != name:
-                raise EncodeError(f"{said} disagree with its fields' {self.id_field} "
+            if held.__class__ is str:
+                agree = name.__class__ is not str or held == name
+            else:
+                agree = _number(held) is None or packet_id is None or held == packet_id
+            if not agree:
+                raise EncodeError(f"{_said(event)} disagree with its fields' {self.id_field} "
                                   f"{_shown(held)}", field_path=f"fields.{self.id_field}",
                                   expected="one packet in all three: change them together")
-            if packet_id is not None and isinstance(name, str):
-                known = self.packet_name(packet_id, str(event.get("dir")))
+            if packet_id is not None and name.__class__ is str:
+                known = self.packet_name(packet_id, str(direction))
                 if known is not None and known != name:
-                    raise EncodeError(f"{said} disagree: packet {packet_id} is {known}",
+                    raise EncodeError(f"{_said(event)} disagree: packet {packet_id} is {known}",
                                       field_path="name",
-                                      expected=f"{known}, or the id of {name}")
+                                      expected=f"{known}, or the id of {_shown(name)}")
+                if known is not None and key is not None and len(self._agreed) < _AGREED:
+                    self._agreed.add(key)           # checked: the same event needs no more
 
     # -- feeding ------------------------------------------------------------------------
     def feed(self, event: Mapping[str, Any]) -> list[Item]:

@@ -71,22 +71,27 @@ class _Out:
         if self.nbits and le != self.le:
             raise _GiveUp                                 # both bit orders in one byte
         self.le = le
-        total = self.nbits + n
         if le:
-            acc = self.bits | (value << self.nbits)
-            whole = total >> 3
-            if whole:
+            self.take(self.bits | (value << self.nbits), self.nbits + n)
+        else:
+            self.take((self.bits << n) | value, self.nbits + n)
+
+    def take(self, acc: int, nb: int) -> None:
+        """The ``nb`` bits ``acc`` holds, in the stream's bit order, as its bits: their
+        whole bytes written, the rest kept (the generated writers hold a run of bit
+        fields in locals and give them back here)."""
+        if nb >= 8:
+            if self.le:
+                whole = nb >> 3
                 self.buf += (acc & ((1 << (8 * whole)) - 1)).to_bytes(whole, "little")
                 acc >>= 8 * whole
-            self.bits, self.nbits = acc, total & 7
-        else:
-            acc = (self.bits << n) | value
-            rest = total & 7
-            whole = total >> 3
-            if whole:
-                self.buf += (acc >> rest).to_bytes(whole, "big")
+                nb &= 7
+            else:
+                rest = nb & 7
+                self.buf += (acc >> rest).to_bytes(nb >> 3, "big")
                 acc &= (1 << rest) - 1
-            self.bits, self.nbits = acc, rest
+                nb = rest
+        self.bits, self.nbits = acc, nb
 
     def pos(self) -> int:
         return len(self.buf) + (1 if self.nbits else 0)

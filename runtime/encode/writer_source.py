@@ -92,14 +92,14 @@ def source(plan: _Plan) -> tuple[str, dict[str, Any]]:
     for i, field in enumerate(plan.fields):
         order = _bit_order(field)
         if run is not None and (order != run or conditions.reads_stream(field)):
-            lines += ["    " + line for line in _end_run(run)]
+            lines += ["    " + line for line in _end_run()]
             run = None
         if order is not None and run is None:
             lines += ["    " + line for line in _start_run(order)]
             run = order
         lines += _field(i, field, shape, consts, conditions.test(i, field, consts), run)
     if run is not None:
-        lines += ["    " + line for line in _end_run(run)]
+        lines += ["    " + line for line in _end_run()]
     lines.append("    return ctx")
     return "\n".join(lines) + "\n", consts
 
@@ -162,28 +162,12 @@ def _start_run(order: str) -> list[str]:
             "nb = out.nbits"]
 
 
-def _flush(order: str) -> list[str]:
-    """The whole bytes of the bits held written out."""
-    if order == "le":
-        return ["if nb >= 8:",
-                "    whole = nb >> 3",
-                "    buf += (acc & ((1 << (8 * whole)) - 1)).to_bytes(whole, 'little')",
-                "    acc >>= 8 * whole",
-                "    nb &= 7"]
-    return ["if nb >= 8:",
-            "    rest = nb & 7",
-            "    buf += (acc >> rest).to_bytes(nb >> 3, 'big')",
-            "    acc &= (1 << rest) - 1",
-            "    nb = rest"]
-
-
-def _end_run(order: str) -> list[str]:
-    """The run ends: its whole bytes written, the rest given back to the stream, its
-    size checked."""
-    return _flush(order) + ["out.bits = acc",
-                            "out.nbits = nb",
-                            "if limit is not None and len(buf) + (1 if nb else 0) > limit:",
-                            "    raise GiveUp"]
+def _end_run() -> list[str]:
+    """The run ends: the bits held given back to the stream (``_Out.take``: whole bytes
+    written), its size checked."""
+    return ["out.take(acc, nb)",
+            "if limit is not None and len(buf) + (1 if out.nbits else 0) > limit:",
+            "    raise GiveUp"]
 
 
 def _packed(plan: _Plan, consts: dict[str, Any]) -> list[str]:
@@ -268,8 +252,7 @@ def _value(i: int, field: _Field, consts: dict[str, Any], run: str | None) -> li
     taken back)."""
     general = [f"v = one(F{i}, v, ctx, out, hooks, readable)"]
     if run is not None:
-        general = _flush(run) + ["out.bits = acc", "out.nbits = nb"] + general + [
-            "acc = out.bits", "nb = out.nbits"]
+        general = ["out.take(acc, nb)"] + general + ["acc = out.bits", "nb = out.nbits"]
     if field.repeat is not None:
         return _items(i, field, consts) or general
     if field.simple is not None:

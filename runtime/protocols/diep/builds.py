@@ -17,7 +17,9 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from wirestruct.core.records import Direction
 from wirestruct.core.resources import ksy_root
+from wirestruct.generated.diep.diep_serverbound import DiepServerbound
 
 #: Where the field tables live (the same files the specs are rendered from).
 DATA_DIR = ksy_root() / "diep" / "data"
@@ -75,6 +77,14 @@ class Build:
         module = importlib.import_module(f"{self.package}.{self.spec}")
         name = "".join(part.capitalize() for part in self.spec.split("_"))
         return getattr(module, name)
+
+    @functools.cached_property
+    def packet_names(self) -> dict[Direction, dict[int, str]]:
+        """Per direction, packet id -> the name events give it (the specs' enums: the
+        build's clientbound packets, the serverbound ones)."""
+        return {direction: {member.value: member.name for member in enum}
+                for direction, enum in ((Direction.S2C, self.packet_class.ClientboundPacketId),
+                                        (Direction.C2S, DiepServerbound.ServerboundPacketId))}
 
     def group_names(self, mask: int) -> list[str]:
         return [name for gid, name in sorted(self.groups.items()) if mask >> gid & 1]

@@ -28,10 +28,6 @@ from wirestruct.protocols.diep.counts import check_counts
 COMPRESSED = 0x02
 
 
-def _names(enum_cls) -> dict[int, str]:
-    return {member.value: member.name for member in enum_cls}
-
-
 class DiepDecoder(MessageDecoder):
     protocol = "diep"
     splits = True
@@ -43,8 +39,7 @@ class DiepDecoder(MessageDecoder):
         clientbound = self.build.packet_class
         self._classes: dict[Direction, type[Any]] = {Direction.S2C: clientbound,
                                                      Direction.C2S: DiepServerbound}
-        self._names = {Direction.S2C: _names(clientbound.ClientboundPacketId),
-                       Direction.C2S: _names(DiepServerbound.ServerboundPacketId)}
+        self._names = self.build.packet_names
 
 
     def decode_packet(self, data: bytes, ctx: PacketContext) -> Iterator[Event]:

@@ -161,9 +161,7 @@ class DiepEncoder(Encoder):
                        Direction.C2S: type_info("diep", "diep_serverbound")}
         self._by_label = {d.label: info for d, info in self._types.items()}
         self._updates = update_writer(self.build)
-        self._names = {d.label: {int(m): m.name for m in info.resolve_enum(
-            "clientbound_packet_id" if d is Direction.S2C else "serverbound_packet_id")}
-            for d, info in self._types.items()}
+        self._names = {d.label: names for d, names in self.build.packet_names.items()}
 
     def packet_name(self, packet_id: int, direction: str) -> str | None:
         return self._names.get(direction, {}).get(packet_id)
