@@ -14,6 +14,7 @@ turn, so that a shared machine's changing speed meets them alike) for at least
 - decode to readable: the same, each event made the JSON-able object ``decode`` prints
   (``event_json``): the form ``encode`` takes back, so the two directions do the same
   work;
+- decode to raw: the same, each event made the raw form (``decode --raw``);
 - encode: a new encoder (``protocol.encoder()``) fed every readable event as Python
   objects, capture records out (the fields written directly where the direct writer and
   the diep.io update writer take them, else put back in their wire form and built into
@@ -21,7 +22,8 @@ turn, so that a shared machine's changing speed meets them alike) for at least
 - encode from raw: the same from the raw events (``decode --raw``);
 - encode from JSON text: parsing each line first, as ``wirestruct encode`` does.
 
-The ratios: encode / decode, and encode / decode to readable.
+The ratios: encode / decode, encode / decode to readable, encode from raw / decode, and
+encode from raw / decode to raw.
 
 ``--two-writes`` adds a column: encode with every object written twice (once into a
 stream without an end to measure it, then into one of that size), as before the single
@@ -84,9 +86,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     extra = " encode, two writes packets/s |" if args.two_writes else ""
     print("| protocol | packets | events | decode packets/s | decode to readable packets/s | "
-          "encode packets/s | encode from raw packets/s | encode from JSON text packets/s | "
-          f"encode / decode | encode / decode to readable |{extra}")
-    print("|---|---|---|---|---|---|---|---|---|---|" + ("---|" if extra else ""))
+          "decode to raw packets/s | encode packets/s | encode from raw packets/s | "
+          "encode from JSON text packets/s | encode / decode | encode / decode to readable | "
+          f"encode from raw / decode | encode from raw / decode to raw |{extra}")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|" + ("---|" if extra else ""))
     for name, path in SAMPLES:
         if args.protocol and name not in args.protocol:
             continue
@@ -113,6 +116,10 @@ def main(argv: list[str] | None = None) -> int:
             for event in decode_records(records, protocol.decoder()):
                 event_json(event)
 
+        def decode_raw() -> None:
+            for event in decode_records(records, protocol.decoder()):
+                event_json(event, raw=True)
+
         def encode() -> None:
             for _ in protocol.encoder().encode_events(events):
                 pass
@@ -126,7 +133,8 @@ def main(argv: list[str] | None = None) -> int:
                 pass
 
         runs: dict[str, Callable[[], object]] = {
-            "decode": decode, "readable": decode_readable, "encode": encode, "raw": encode_raw,
+            "decode": decode, "readable": decode_readable, "decode_raw": decode_raw,
+            "encode": encode, "raw": encode_raw,
             "text": encode_text}
         if args.two_writes:
             def two_writes() -> None:
@@ -136,8 +144,10 @@ def main(argv: list[str] | None = None) -> int:
         t = timed(runs, args.repeat, args.min_time)
         t_decode, t_encode = t["decode"], t["encode"]
         row = (f"| {name} | {n} | {len(events)} | {n / t_decode:,.0f} | {n / t['readable']:,.0f} | "
-               f"{n / t_encode:,.0f} | {n / t['raw']:,.0f} | {n / t['text']:,.0f} | "
-               f"{_factor(t_encode, t_decode)} | {_factor(t_encode, t['readable'])} |")
+               f"{n / t['decode_raw']:,.0f} | {n / t_encode:,.0f} | {n / t['raw']:,.0f} | "
+               f"{n / t['text']:,.0f} | {_factor(t_encode, t_decode)} | "
+               f"{_factor(t_encode, t['readable'])} | {_factor(t['raw'], t_decode)} | "
+               f"{_factor(t['raw'], t['decode_raw'])} |")
         if args.two_writes:
             row += f" {n / t['two']:,.0f} |"
         print(row, flush=True)

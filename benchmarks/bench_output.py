@@ -33,7 +33,7 @@ from wirestruct.core.events import PacketEvent
 from wirestruct.core.records import CaptureRecord
 from wirestruct.core.session import decode_records, track
 from wirestruct.output.formats import EventWriter, OutputOptions
-from wirestruct.output.serialize import instance_names
+from wirestruct.output.serialize import dumps_document, instance_names
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = {"scrap-mechanic": "scrap_mechanic.jsonl", "mme": "mme.jsonl", "diep": "diep.jsonl"}
@@ -117,7 +117,7 @@ def run_state(protocol: Any, records: list[Any]) -> None:
     tracker = protocol.tracker()
     for _ in track(decode_records(records, protocol.decoder()), tracker):
         pass
-    json.dumps(tracker.snapshot())
+    dumps_document(tracker.snapshot())          # as `wirestruct state` writes it
 
 
 def run_old(protocol: Any, records: list[Any]) -> None:

@@ -8,7 +8,7 @@ assigning an attribute afterwards still raises ``FrozenInstanceError``.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -25,7 +25,9 @@ class PacketEvent:
 
     ``packet`` is the generated Kaitai object; ``expansions`` holds what the runtime worked
     out beyond it (decompressed bodies, reconstructed deltas, nested packets), as plain
-    data or further generated objects, keyed by name.
+    data or further generated objects, keyed by name. A decoder that has read and checked
+    the packet another way may leave the object to be parsed when ``packet`` is first read
+    (:class:`Unparsed`).
     """
 
     index: int                  #: packet number in decode order, from 0
@@ -121,3 +123,74 @@ def slot_setters(cls: type) -> tuple:
  _ee_ends) = slot_setters(ErrorEvent)
 
 Event = PacketEvent | ErrorEvent
+
+
+class Unparsed:
+    """What a :class:`PacketEvent` holds for its packet until ``packet`` is first read.
+
+    A decoder that has already read and checked a packet with a protocol's own reader
+    (proven by a differential test to agree with the generated classes) leaves it here:
+    ``parse(data)`` makes the generated object, on first read of ``event.packet``;
+    ``fields`` is the packet's readable form (what ``wirestruct decode`` prints as
+    ``fields``), which :func:`readable_fields` hands out once, and ``read(data)`` reads it
+    again for every later call.
+    """
+
+    __slots__ = ("parse", "read", "data", "fields")
+
+    def __init__(self, parse: Callable[[bytes], Any], read: Callable[[bytes], Any],
+                 data: bytes, fields: dict[str, Any]) -> None:
+        self.parse = parse
+        self.read = read
+        self.data = data
+        self.fields: dict[str, Any] | None = fields
+
+
+class _PacketSlot:
+    """``PacketEvent.packet``: the slot, with an :class:`Unparsed` packet parsed (and
+    kept) the first time it is read."""
+
+    def __init__(self, slot: Any) -> None:
+        self._get, self._set = slot.__get__, slot.__set__
+
+    def __get__(self, event: Any, owner: type | None = None) -> Any:
+        if event is None:
+            return self
+        packet = self._get(event)
+        if packet.__class__ is Unparsed:
+            packet = packet.parse(packet.data)
+            self._set(event, packet)
+        return packet
+
+    def __set__(self, event: Any, value: Any) -> None:
+        self._set(event, value)
+
+
+def readable_fields(event: PacketEvent) -> dict[str, Any] | None:
+    """The readable fields the decoder read for ``event`` when its packet is not parsed
+    yet, to keep (a new dict each call: the first call hands over the one it read);
+    else None."""
+    packet = _packet_of(event)
+    if packet.__class__ is not Unparsed:
+        return None
+    fields = packet.fields
+    if fields is None:
+        return packet.read(packet.data)
+    packet.fields = None
+    return fields
+
+
+def decoded_fields(event: PacketEvent) -> dict[str, Any] | None:
+    """The readable fields the decoder read for ``event`` when its packet is not parsed
+    yet, to read only (shared with the event); else None."""
+    packet = _packet_of(event)
+    if packet.__class__ is not Unparsed:
+        return None
+    fields = packet.fields
+    if fields is None:
+        fields = packet.fields = packet.read(packet.data)
+    return fields
+
+
+_packet_of = vars(PacketEvent)["packet"].__get__
+PacketEvent.packet = _PacketSlot(vars(PacketEvent)["packet"])  # type: ignore[misc]

@@ -59,7 +59,7 @@ from typing import Any
 
 import orjson
 from kaitaistruct import KaitaiStruct
-from wirestruct.core.events import PacketEvent
+from wirestruct.core.events import PacketEvent, readable_fields
 from wirestruct.core.records import seconds_text
 from wirestruct.output import presentation
 from wirestruct.output.specialize import SpecializedPlan, ValueFunction, computed, is_zero
@@ -165,6 +165,9 @@ class Serializer:
         self._unwrap: dict[type, Callable[[Any], Any]] = {}
         self._enum_shown: dict[type, dict[Any, Any]] = {}  # enum class -> member -> shown
         self._value: ValueFunction = self._make_value()
+        #: readable output with every default: a packet's fields may come as its decoder
+        #: read them (:class:`wirestruct.core.events.Unparsed`)
+        self._default = not raw and not self.big_strings and enum_names and instances
 
     # -- values ---------------------------------------------------------------------------
     def value(self, v: Any, field: str | None = None) -> Any:
@@ -188,7 +191,7 @@ class Serializer:
             if t is str or t is bool or v is None:
                 return v
             if t is float:
-                return v if v - v == 0.0 else _nonfinite(v)
+                return v if v - v == 0.0 else nonfinite_text(v)
             if t is list:
                 out: list[Any] = []
                 append = out.append
@@ -215,7 +218,8 @@ class Serializer:
             out["id"], out["name"] = event.packet_id, event.name
             if event.parent is not None:
                 out["parent"] = event.parent
-            out["fields"] = self._value(event.packet)
+            fields = readable_fields(event) if self._default else None
+            out["fields"] = self._value(event.packet) if fields is None else fields
             if event.expansions:
                 out["expansions"] = self._value(dict(event.expansions))
             return out
@@ -538,7 +542,8 @@ class Serializer:
         return first
 
 
-def _nonfinite(v: float) -> str:
+def nonfinite_text(v: float) -> str:
+    """How readable output writes a float that is not finite (strict JSON has none)."""
     return "NaN" if math.isnan(v) else ("Infinity" if v > 0 else "-Infinity")
 
 

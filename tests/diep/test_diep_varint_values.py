@@ -1,6 +1,5 @@
-"""The tracker's varint readers against the spec: ``vu_value``/``vi_value`` equal the
-generated ``value`` instances on every length of the encoding and its edges, and the
-tracker's entity table from the sample equals the one read through the instances."""
+"""The varint readers of readable output against the spec: ``vu_value``/``vi_value`` equal
+the generated ``value`` instances on every length of the encoding and its edges."""
 import itertools
 import json
 from io import BytesIO
@@ -10,11 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from kaitaistruct import KaitaiStream
-from wirestruct.captures import open_capture
-from wirestruct.core.events import PacketEvent
-from wirestruct.core.session import decode_records, track
 from wirestruct.generated.diep.diep_types import DiepTypes
-from wirestruct.plugin import registry
 from wirestruct.protocols.diep import values
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -71,36 +66,3 @@ def test_every_build_table_maps_vu_and_vi_to_the_varint_types(table):
     assert wire_types["vu"]["type"] == "diep_types::vu"
     assert wire_types["vi"]["type"] == "diep_types::vi"
     assert wire_types["float64Precision"]["type"] == "diep_types::fixed_point(64)"
-
-
-def through_instances(monkeypatch):
-    """The tracker with every varint and index read through the generated instances."""
-    monkeypatch.setattr(values, "vu_value", lambda obj: obj.value)
-    monkeypatch.setattr(values, "vi_value", lambda obj: obj.value)
-    monkeypatch.setattr(values, "entry_index", lambda entry: entry.index)
-    monkeypatch.setitem(values._READERS, "vu", values._value)
-    monkeypatch.setitem(values._READERS, "vi", values._value)
-    monkeypatch.setitem(values._READERS, "float64Precision", values._value)
-    from wirestruct.protocols.diep import tracker as module
-    monkeypatch.setattr(module, "vu_value", lambda obj: obj.value)
-
-
-def snapshots():
-    protocol = registry.get_protocol("diep")
-    with open_capture(SAMPLE) as capture:
-        records = list(capture)
-    tracker = protocol.tracker()
-    out = []
-    for event in track(decode_records(records, protocol.decoder()), tracker):
-        if isinstance(event, PacketEvent) and event.packet_id == 0:
-            out.append(tracker.snapshot())
-    return out
-
-
-@pytest.mark.parametrize("every", [50])
-def test_the_sample_tracks_the_same_as_through_the_instances(monkeypatch, every):
-    fast = snapshots()
-    through_instances(monkeypatch)
-    slow = snapshots()
-    assert len(fast) == len(slow) > 100
-    assert fast[::every] == slow[::every] and fast[-1] == slow[-1]

@@ -162,8 +162,8 @@ def generated_frames():
 def decode_capture(path: str, protocol_name: str) -> None:
     protocol = get_protocol(protocol_name)
     with generated_frames(), open_capture(ROOT / path) as capture:
-        for _ in track(decode_records(capture, protocol.decoder()), protocol.tracker()):
-            pass
+        for event in track(decode_records(capture, protocol.decoder()), protocol.tracker()):
+            getattr(event, "packet", None)   # parsed (a diep.io update is parsed on first use)
 
 
 def read_capture(path: str) -> None:

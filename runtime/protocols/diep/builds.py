@@ -42,6 +42,7 @@ class Field:
     type: str                #: wire type in creations
     update_type: str         #: wire type in updates (differs for Arena.scoreboardScores)
     length: int | None    #: number of elements of an array field, None for scalars
+    enum: str | None = None  #: the spec enum a scalar field's value is also shown as
 
     @property
     def is_entid(self) -> bool:
@@ -65,6 +66,7 @@ class Build:
     #: ``diep_types::fixed_point(64)``)
     wire_types: dict[str, str] = field(default_factory=dict)
     num_field_groups: int = 0              #: slots of a creation's group table
+    update_marker: int = 1                 #: the byte every update's field table starts with
 
     @property
     def spec(self) -> str:
@@ -85,6 +87,11 @@ class Build:
         return {direction: {member.value: member.name for member in enum}
                 for direction, enum in ((Direction.S2C, self.packet_class.ClientboundPacketId),
                                         (Direction.C2S, DiepServerbound.ServerboundPacketId))}
+
+    @property
+    def group_flags(self) -> dict[int, str]:
+        """Group id -> the ``has_<group>`` flag a creation shows it by (readable output)."""
+        return {group: f"has_{name}" for group, name in self.group_ids.items()}
 
     def group_names(self, mask: int) -> list[str]:
         return [name for gid, name in sorted(self.groups.items()) if mask >> gid & 1]
@@ -131,11 +138,13 @@ def build_from_table(key: str, data: dict, package: str = "wirestruct.generated.
     fields = tuple(sorted((Field(key=f["key"], attr=f["ksy_id"], group_id=f["group_id"],
                                  creation_index=f["creation_index"],
                                  update_index=f["update_index"], type=f["type"],
-                                 update_type=f["update_type"], length=f["length"])
+                                 update_type=f["update_type"], length=f["length"],
+                                 enum=f.get("enum"))
                            for f in data["fields"]), key=lambda f: f.creation_index))
     return Build(key=key, build=data["build"], groups=groups, fields=fields,
                  by_update_index={f.update_index: f for f in fields},
                  num_update_slots=data["num_update_slots"], package=package,
                  group_ids={g["id"]: g["ksy_id"] for g in data["field_groups"]},
                  wire_types={name: w["type"] for name, w in data["wire_types"].items()},
-                 num_field_groups=data["num_field_groups"])
+                 num_field_groups=data["num_field_groups"],
+                 update_marker=data["update_marker"])

@@ -7,6 +7,11 @@ with ``diep_serverbound``. A 0x02 packet is decompressed here (declared length c
 decoded as a packet of its own, nested one level at most. The list counts of a clientbound
 packet are checked against ``Limits.max_items_per_packet`` and the bytes left before it is
 parsed (:mod:`.counts`).
+
+A 0x00 update is read by the build's update reader (:mod:`.update_reader`) straight into its
+readable fields; its generated object is parsed only when ``event.packet`` is first read
+(:class:`~wirestruct.core.events.Unparsed`). An update the reader does not take is parsed
+at once, and its errors are the generated classes'.
 """
 from __future__ import annotations
 
@@ -16,7 +21,7 @@ from typing import Any
 
 from wirestruct.core.decoder import MessageDecoder, PacketContext
 from wirestruct.core.errors import LimitExceededError, ParseError, WirestructError
-from wirestruct.core.events import Event
+from wirestruct.core.events import Event, Unparsed
 from wirestruct.core.limits import DEFAULT_LIMITS, Limits
 from wirestruct.core.lz4block import decompress_block
 from wirestruct.core.parse import check_consumed, parse
@@ -24,7 +29,9 @@ from wirestruct.core.records import Direction
 from wirestruct.generated.diep.diep_serverbound import DiepServerbound
 from wirestruct.protocols.diep.builds import Build, load_build
 from wirestruct.protocols.diep.counts import check_counts
+from wirestruct.protocols.diep.update_reader import update_reader
 
+UPDATE = 0x00
 COMPRESSED = 0x02
 
 
@@ -40,6 +47,16 @@ class DiepDecoder(MessageDecoder):
         self._classes: dict[Direction, type[Any]] = {Direction.S2C: clientbound,
                                                      Direction.C2S: DiepServerbound}
         self._names = self.build.packet_names
+        reader = update_reader(self.build)
+        #: the update reader, where what it reads is what readable output shows
+        self._updates = reader if reader is not None and reader.shown else None
+
+    def _parse_update(self, data: bytes) -> Any:
+        """The generated object of a 0x00 update the update reader has read."""
+        obj = parse(self.build.packet_class, data, packet_name=self._names[Direction.S2C][UPDATE],
+                    packet_id=UPDATE)
+        check_consumed(obj, len(data))
+        return obj
 
 
     def decode_packet(self, data: bytes, ctx: PacketContext) -> Iterator[Event]:
@@ -58,6 +75,13 @@ class DiepDecoder(MessageDecoder):
             except WirestructError as exc:
                 exc.at(packet_name=name, packet_id=packet_id)
                 raise
+        if packet_id == UPDATE and ctx.direction is Direction.S2C and self._updates is not None:
+            fields = self._updates.fields(data)
+            if fields is not None:
+                yield self.make_packet(ctx, packet_id, name,
+                                       Unparsed(self._parse_update, self._updates.fields,
+                                                data, fields), data)
+                return
         obj = parse(self._classes[ctx.direction], data, packet_name=name, packet_id=packet_id)
         try:
             check_consumed(obj, len(data))

@@ -35,7 +35,6 @@ from typing import Any
 from wirestruct.core.records import CaptureRecord, Direction
 from wirestruct.protocols.diep.builds import Build, Field, load_build
 from wirestruct.protocols.diep.encoder import compressed_packet, packet_bytes, update_packet
-from wirestruct.protocols.diep.update_writer import group_flags
 
 #: float64Precision steps per unit (six fraction bits).
 FIXED_SCALE = 64
@@ -144,7 +143,7 @@ class SessionGenerator:
         self.compress_share = compress_share
         self.t0 = t0
         self.by_key: dict[str, Field] = {f.key: f for f in self.build.fields}
-        self._flags = group_flags(self.build)      # group id -> has_* flag of a creation
+        self._flags = self.build.group_flags      # group id -> has_* flag of a creation
         self.entities: dict[int, Ent] = {}
         self.hashes: dict[int, int] = {}
         self.free: list[int] = []

@@ -15,7 +15,12 @@ from wirestruct.core.events import PacketEvent
 from wirestruct.core.records import Direction
 from wirestruct.plugin.protocol import Tables
 from wirestruct.protocols.diep.builds import Build, Field, load_build
-from wirestruct.protocols.diep.values import creation_reader, update_reader
+from wirestruct.protocols.diep.field_values import (
+    creation_reader,
+    reader_of,
+    update_body,
+    update_value_reader,
+)
 from wirestruct.tables.rows import Row, time_ns
 from wirestruct.tables.schemas import F64, I32, I64, STR, TIME, schema
 
@@ -57,31 +62,31 @@ class Rows:
     def __init__(self, *, diep_build: Any = None, **_options: Any) -> None:
         self.build: Build = load_build(diep_build)
         self._creation = {f.key: creation_reader(f) for f in self.build.fields}
-        self._update = {f.update_index: (f, update_reader(f)) for f in self.build.fields}
+        self._update = {f.update_index: (f, update_value_reader(f)) for f in self.build.fields}
+        self._creation_kind = self.build.packet_class.UpcreateKind(CREATION).name
+        self._reader = reader_of(self.build)
 
     def __call__(self, event: PacketEvent) -> Iterator[Row]:
         if event.direction is not Direction.S2C or event.packet_id != UPDATE:
             return
-        body = event.packet.body
-        head = (event.index, time_ns(event), body.tick.value)
-        for ref in body.deletions:
-            yield "diep_entity_fields", head + (ref.id.value, ref.hash.value, "delete",
+        body = update_body(event, self._reader)
+        head = (event.index, time_ns(event), body["tick"])
+        for ref in body["deletions"]:
+            yield "diep_entity_fields", head + (ref.get("id"), ref["hash"], "delete",
                                                 None, None, None) + _NO_VALUE
-        for upcreate in body.upcreates:
-            ref = upcreate.entity
-            entity = head + (ref.id.value, ref.hash.value)
-            data = upcreate.body
-            if upcreate.kind == CREATION:
-                for field in self.build.fields_of(data.groups.mask):
-                    value = self._creation[field.key](getattr(data, field.attr))
-                    yield from _values(entity, "create", field, value, indexed=False)
+        for upcreate in body["upcreates"]:
+            ref = upcreate["entity"]
+            entity = head + (ref.get("id"), ref["hash"])
+            data = upcreate["body"]
+            if upcreate["kind"] == self._creation_kind:
+                for field in self.build.fields:
+                    if field.attr in data:
+                        value = self._creation[field.key](data[field.attr])
+                        yield from _values(entity, "create", field, value, indexed=False)
             else:
-                for entry in data.fields[:-1]:  # the last entry closes the table
-                    known = self._update.get(entry.index)
-                    if known is None:
-                        continue  # the spec rejects unknown slots; nothing to tabulate
-                    field, read = known
-                    yield from _values(entity, "update", field, read(entry.value),
+                for entry in data["fields"]:
+                    field, read = self._update[entry["index"]]
+                    yield from _values(entity, "update", field, read(entry["value"]),
                                        indexed=True)
 
     @staticmethod

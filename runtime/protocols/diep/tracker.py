@@ -15,7 +15,12 @@ from wirestruct.core.limits import DEFAULT_LIMITS, Limits
 from wirestruct.core.records import Direction
 from wirestruct.core.tracker import Tracker, state_error
 from wirestruct.protocols.diep.builds import Build, load_build
-from wirestruct.protocols.diep.values import creation_reader, update_reader, vu_value
+from wirestruct.protocols.diep.field_values import (
+    creation_reader,
+    reader_of,
+    update_body,
+    update_value_reader,
+)
 
 UPDATE = 0x00
 CREATION = 1
@@ -44,8 +49,12 @@ class EntityTracker(Tracker):
         #: update slot -> (key, group bit, is an array, reader);
         #: group mask -> [(key, attribute, reader)]
         self._updates = {f.update_index: (f.key, 1 << f.group_id, bool(f.length),
-                                          update_reader(f)) for f in self.build.fields}
+                                          update_value_reader(f)) for f in self.build.fields}
         self._creations: dict[int, list] = {}
+        #: a creation's ``has_<group>`` flags (readable output) and their group bits
+        self._flags = tuple((flag, 1 << group) for group, flag in self.build.group_flags.items())
+        self._creation_kind = self.build.packet_class.UpcreateKind(CREATION).name
+        self._reader = reader_of(self.build)
 
     def _creation_plan(self, mask: int) -> list:
         plan = self._creations.get(mask)
@@ -60,18 +69,18 @@ class EntityTracker(Tracker):
     def apply(self, event: PacketEvent) -> list[ErrorEvent]:
         if event.direction is not Direction.S2C or event.packet_id != UPDATE:
             return []
-        body = event.packet.body
+        body = update_body(event, self._reader)
         errors: list[ErrorEvent] = []
-        self.tick = vu_value(body.tick)
+        self.tick = body["tick"]
         entities = self.entities
-        for i, ref in enumerate(body.deletions):
-            h = vu_value(ref.hash)
+        for i, ref in enumerate(body["deletions"]):
+            h = ref["hash"]
             where = f"body.deletions[{i}]"
             if h == 0:
                 errors.append(state_error(event, "deletion of \"no entity\" (hash 0)",
                                           expected="an entity id", field_path=where))
                 continue
-            eid = vu_value(ref.id)
+            eid = ref["id"]
             entity = entities.get(eid)
             if entity is None:
                 errors.append(state_error(event, f"deletion of unknown entity {eid} (hash {h})",
@@ -82,7 +91,7 @@ class EntityTracker(Tracker):
                     expected=f"hash {entity.hash}", field_path=where))
             else:
                 del entities[eid]
-        for i, upcreate in enumerate(body.upcreates):
+        for i, upcreate in enumerate(body["upcreates"]):
             error = self._upcreate(upcreate)
             if error is not None:
                 message, expected = error[:2]
@@ -92,17 +101,19 @@ class EntityTracker(Tracker):
                     errors[-1].error.dropped, errors[-1].error.dropped_unit = 1, "entities"
         return errors
 
-    def _upcreate(self, upcreate) -> tuple | None:
-        ref = upcreate.entity
-        h = vu_value(ref.hash)
+    def _upcreate(self, upcreate: dict[str, Any]) -> tuple | None:
+        ref = upcreate["entity"]
+        h = ref["hash"]
         if h == 0:
             return "upcreate of \"no entity\" (hash 0)", "an entity id"
-        eid = vu_value(ref.id)
-        body = upcreate.body
-        if upcreate.kind == CREATION:
-            mask = body.groups.mask
-            fields = {key: read(getattr(body, attr))
-                      for key, attr, read in self._creation_plan(mask)}
+        eid = ref["id"]
+        body = upcreate["body"]
+        if upcreate["kind"] == self._creation_kind:
+            mask = 0
+            for flag, bit in self._flags:
+                if body[flag]:
+                    mask |= bit
+            fields = {key: read(body[attr]) for key, attr, read in self._creation_plan(mask)}
             old = self.entities.get(eid)
             if old is None and len(self.entities) >= self.max_entities:
                 return (f"creation of entity {eid} (hash {h}) not tracked: "
@@ -123,17 +134,15 @@ class EntityTracker(Tracker):
         updates = self._updates
         mask = entity.mask
         changes = []
-        for entry in body.fields[:-1]:  # the last entry closes the table
-            index = entry.__dict__.get("_m_index")  # values.entry_index(entry), inlined
-            if index is None:
-                index = entry.index
+        for entry in body["fields"]:
+            index = entry["index"]
             key, bit, is_array, read = updates[index]
             if not mask & bit:
-                field = next(f for f in self.build.fields if f.update_index == index)
+                field = self.build.by_update_index[index]
                 return (f"update of {key} on entity {eid}, which has no "
                         f"{self.build.groups[field.group_id]} group; update skipped",
                         "a field of the entity's groups")
-            changes.append((key, is_array, read(entry.value)))
+            changes.append((key, is_array, read(entry["value"])))
         values = entity.fields
         for key, is_array, value in changes:
             if is_array:

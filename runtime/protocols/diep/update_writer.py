@@ -45,11 +45,18 @@ _VI_LOW, _VI_END = -(1 << 31), 1 << 31
 
 
 def _vu(out: bytearray, value: Any) -> None:
-    if value.__class__ is dict:                       # raw: the bytes from its value
-        if "value" not in value:
-            raise _GiveUp                                # the bytes as given: the encoder's
-        value = value["value"]
-    if value.__class__ is not int or not 0 <= value < _VU_END:
+    if value.__class__ is not int:                    # raw: the bytes from its value
+        if value.__class__ is not dict:
+            raise _GiveUp
+        value = value.get("value")                       # the bytes alone: the encoder's
+        if value.__class__ is not int:
+            raise _GiveUp
+    if value < 0x80:
+        if value < 0:
+            raise _GiveUp
+        out.append(value)
+        return
+    if value >= _VU_END:
         raise _GiveUp
     while value >= 0x80:
         out.append(value & 0x7F | 0x80)
@@ -58,13 +65,19 @@ def _vu(out: bytearray, value: Any) -> None:
 
 
 def _vi(out: bytearray, value: Any) -> None:
-    if value.__class__ is dict:
-        if "value" not in value:
+    if value.__class__ is not int:
+        if value.__class__ is not dict:
             raise _GiveUp
-        value = value["value"]
-    if value.__class__ is not int or not _VI_LOW <= value < _VI_END:
+        value = value.get("value")
+        if value.__class__ is not int:
+            raise _GiveUp
+    if not _VI_LOW <= value < _VI_END:
         raise _GiveUp
-    _vu(out, ((value << 1) ^ (value >> 31)) & 0xFFFFFFFF)
+    z = ((value << 1) ^ (value >> 31)) & 0xFFFFFFFF
+    while z >= 0x80:
+        out.append(z & 0x7F | 0x80)
+        z >>= 7
+    out.append(z)
 
 
 def _f32(out: bytearray, value: Any) -> None:
@@ -199,6 +212,8 @@ class UpdateWriter:
         self.flags = flags                #: group flag -> group id
         self.num_groups = num_groups
         self.num_slots = num_slots        #: update slots of the build (the table's size)
+        #: update slot -> how its value is written (None: a slot the build never sends)
+        self.writers: list[Write | None] = [slots.get(i) for i in range(num_slots)]
 
     def packet(self, fields: Mapping[str, Any]) -> bytes | None:
         """The packet (its id byte included), or None: fields this writer does not take."""
@@ -231,7 +246,18 @@ class UpdateWriter:
     def _upcreate(self, out: bytearray, value: Any) -> None:
         if value.__class__ is not dict:
             raise _GiveUp
-        _entid(out, value.get("entity"))
+        entity = value.get("entity")                    # _entid, its common case inline
+        if entity.__class__ is not dict:
+            raise _GiveUp
+        hash_, id_ = entity.get("hash"), entity.get("id")
+        if hash_.__class__ is dict and id_.__class__ is dict:    # raw: their values
+            hash_, id_ = hash_.get("value"), id_.get("value")
+        if hash_.__class__ is int and id_.__class__ is int and 0 < hash_ < 0x80 \
+                and 0 <= id_ < 0x80:
+            out.append(hash_)
+            out.append(id_)
+        else:
+            _entid(out, entity)
         kind, body = value.get("kind"), value.get("body")
         if body.__class__ is not dict:
             raise _GiveUp
@@ -245,17 +271,43 @@ class UpdateWriter:
             raise _GiveUp
 
     def _update(self, out: bytearray, body: dict[str, Any]) -> None:
-        start = body.get("table_start")
-        if start is not None and (start.__class__ is not int or start != 1):
+        """The field table: :func:`_table` over the update slots, written out (the most
+        frequent table by far)."""
+        start, marker = body.get("table_start"), self.build.update_marker
+        if start is not None and (start.__class__ is not int or start != marker):
             raise _GiveUp
+        out.append(marker)
+        entries = body.get("fields")
+        if entries.__class__ is not list:
+            raise _GiveUp
+        writers, num_slots = self.writers, self.num_slots
+        prev, last = -1, len(entries) - 1
+        for i, entry in enumerate(entries):
+            if entry.__class__ is not dict:
+                raise _GiveUp
+            jump = entry.get("xored_jump")
+            if jump is None:                              # readable: from its index
+                index = entry.get("index")
+                if index.__class__ is not int or not prev < index < num_slots:
+                    raise _GiveUp
+                jump = (index - prev) ^ 1
+            elif jump.__class__ is not int:
+                raise _GiveUp
+            elif jump == 1:                               # the closing entry, given
+                if i != last or entry.get("value") is not None:
+                    raise _GiveUp
+                break
+            else:
+                index = prev + (jump ^ 1)
+                if not 0 <= jump <= num_slots + 1 or not index < num_slots:
+                    raise _GiveUp
+            write = writers[index]
+            if write is None:
+                raise _GiveUp                            # a slot the build never sends
+            out.append(jump)
+            write(out, entry.get("value"))
+            prev = index
         out.append(1)
-        _table(out, body.get("fields"), "xored_jump", self.num_slots, self._slot)
-
-    def _slot(self, out: bytearray, index: int, entry: Any) -> None:
-        write = self.slots.get(index)
-        if write is None:
-            raise _GiveUp                                # a slot the build never sends
-        write(out, entry.get("value"))
 
     def _creation(self, out: bytearray, body: dict[str, Any]) -> None:
         groups = body.get("groups")
@@ -305,14 +357,9 @@ def update_writer(build: str | Build | None = None) -> UpdateWriter | None:
             return None
         slots[f.update_index] = _elements(update, f.length) if f.length else update
         creation.append((f.attr, f.group_id, write, f.length or None))
-    flags = {flag: group for group, flag in group_flags(build).items()}
+    flags = {flag: group for group, flag in build.group_flags.items()}
     return UpdateWriter(build, slots, tuple(creation), flags, build.num_field_groups,
                         build.num_update_slots)
-
-
-def group_flags(build: str | Build | None = None) -> dict[int, str]:
-    """Group id -> the ``has_*`` flag of a creation that shows it (readable output)."""
-    return {group: f"has_{name}" for group, name in load_build(build).group_ids.items()}
 
 
 def _encoding(kind: str) -> Write | None:
