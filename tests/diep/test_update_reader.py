@@ -160,6 +160,10 @@ HEAD = bytes.fromhex("00 01 00 01 01 02")
 def test_crafted_updates(data, taken):
     assert (_read(data) is not None) is taken
     assert _read(data) == _parsed(data)
+    reader = update_reader()
+    assert reader is not None
+    assert reader.fields(memoryview(data)) == reader.fields(bytearray(data)) \
+        == reader.fields(data)                            # however the bytes are held
 
 
 def test_every_slot_and_every_creation_group_reads_as_the_generated_classes_show_it():
@@ -214,6 +218,20 @@ def test_the_decoder_gives_the_same_events_with_the_reader_as_without_it():
         with_reader, without = _lines(capture, True), _lines(capture, False)
         assert with_reader == without
     assert sum('"error"' in line for line in _lines(damaged, True)) > 20
+
+
+ROOT = Path(__file__).resolve().parents[2]
+REAL = sorted([*(ROOT / "tests" / "data").rglob("*.pcap*"), *(ROOT / "samples").glob("*.jsonl"),
+               ROOT / "tests" / "data" / "mme" / "session.jsonl"])
+
+
+@pytest.mark.parametrize("path", REAL, ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_real_capture_decodes_as_diep_the_same_with_the_reader_as_without_it(path):
+    with open_capture(path) as capture:
+        items = list(capture.records(get_protocol("diep")))
+    records = [r for r in items if isinstance(r, CaptureRecord)]
+    assert records or path.parent.name == "cases"
+    assert _lines(records, True) == _lines(records, False)
 
 
 def test_an_unparsed_packet_is_parsed_once_and_its_fields_are_never_shared():

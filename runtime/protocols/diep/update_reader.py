@@ -196,6 +196,8 @@ class UpdateReader:
     def fields(self, data: bytes) -> dict[str, Any] | None:
         """The packet's readable fields (its id byte included), or None: a packet this
         reader does not take."""
+        if data.__class__ is not bytes:
+            data = bytes(data)                           # a view, a bytearray
         try:
             if data[0] != 0:
                 return None
