@@ -166,17 +166,19 @@ class _PacketSlot:
         self._set(event, value)
 
 
-def readable_fields(event: PacketEvent) -> dict[str, Any] | None:
-    """The readable fields the decoder read for ``event`` when its packet is not parsed
-    yet, to keep (a new dict each call: the first call hands over the one it read);
-    else None."""
-    packet = _packet_of(event)
-    if packet.__class__ is not Unparsed:
-        return None
-    fields = packet.fields
+def packet_slot(event: PacketEvent) -> Any:
+    """What ``event``'s packet slot holds, as it is: the generated object, or an
+    :class:`Unparsed` not parsed yet (reading ``event.packet`` parses it)."""
+    return _packet_of(event)
+
+
+def readable_fields(unparsed: Unparsed) -> dict[str, Any]:
+    """The readable fields of a packet not parsed yet, to keep: a new dict each call (the
+    first call hands over the one the decoder read)."""
+    fields = unparsed.fields
     if fields is None:
-        return packet.read(packet.data)
-    packet.fields = None
+        return unparsed.read(unparsed.data)
+    unparsed.fields = None
     return fields
 
 

@@ -59,7 +59,7 @@ from typing import Any
 
 import orjson
 from kaitaistruct import KaitaiStruct
-from wirestruct.core.events import PacketEvent, readable_fields
+from wirestruct.core.events import PacketEvent, Unparsed, packet_slot, readable_fields
 from wirestruct.core.records import seconds_text
 from wirestruct.output import presentation
 from wirestruct.output.specialize import SpecializedPlan, ValueFunction, computed, is_zero
@@ -218,8 +218,13 @@ class Serializer:
             out["id"], out["name"] = event.packet_id, event.name
             if event.parent is not None:
                 out["parent"] = event.parent
-            fields = readable_fields(event) if self._default else None
-            out["fields"] = self._value(event.packet) if fields is None else fields
+            packet = packet_slot(event)
+            if packet.__class__ is not Unparsed:
+                out["fields"] = self._value(packet)
+            elif self._default:
+                out["fields"] = readable_fields(packet)
+            else:
+                out["fields"] = self._value(event.packet)       # parsed now
             if event.expansions:
                 out["expansions"] = self._value(dict(event.expansions))
             return out
