@@ -169,16 +169,22 @@ def _table(out: bytearray, entries: Any, key: str, num_slots: int,
 def _fixed(scale: int) -> Write:
     def write(out: bytearray, value: Any) -> None:
         cls = value.__class__
-        if cls is dict:                                   # raw: its scaled varint
+        if cls is float or cls is int:
+            try:
+                scaled = int(float(value) * scale)
+            except (OverflowError, ValueError):
+                raise _GiveUp from None
+            if not _VI_LOW <= scaled < _VI_END:
+                raise _GiveUp
+            z = ((scaled << 1) ^ (scaled >> 31)) & 0xFFFFFFFF     # _vi, inline
+            while z >= 0x80:
+                out.append(z & 0x7F | 0x80)
+                z >>= 7
+            out.append(z)
+        elif cls is dict:                                 # raw: its scaled varint
             _vi(out, value.get("scaled"))
-            return
-        if cls is not float and cls is not int:
+        else:
             raise _GiveUp
-        try:
-            scaled = int(float(value) * scale)
-        except (OverflowError, ValueError):
-            raise _GiveUp from None
-        _vi(out, scaled)
     return write
 
 
@@ -212,6 +218,7 @@ class UpdateWriter:
         self.flags = flags                #: group flag -> group id
         self.num_groups = num_groups
         self.num_slots = num_slots        #: update slots of the build (the table's size)
+        self._marker = build.update_marker
         #: update slot -> how its value is written (None: a slot the build never sends)
         self.writers: list[Write | None] = [slots.get(i) for i in range(num_slots)]
 
@@ -273,7 +280,7 @@ class UpdateWriter:
     def _update(self, out: bytearray, body: dict[str, Any]) -> None:
         """The field table: :func:`_table` over the update slots, written out (the most
         frequent table by far)."""
-        start, marker = body.get("table_start"), self.build.update_marker
+        start, marker = body.get("table_start"), self._marker
         if start is not None and (start.__class__ is not int or start != marker):
             raise _GiveUp
         out.append(marker)
