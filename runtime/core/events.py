@@ -133,17 +133,20 @@ class Unparsed:
     ``parse(data)`` makes the generated object, on first read of ``event.packet``;
     ``fields`` is the packet's readable form (what ``wirestruct decode`` prints as
     ``fields``), which :func:`readable_fields` hands out once, and ``read(data)`` reads it
-    again for every later call.
+    again for every later call; ``read_raw(data)``, when given, reads the raw form
+    (``wirestruct decode --raw``), or None where the generated object must be parsed.
     """
 
-    __slots__ = ("parse", "read", "data", "fields")
+    __slots__ = ("parse", "read", "data", "fields", "read_raw")
 
     def __init__(self, parse: Callable[[bytes], Any], read: Callable[[bytes], Any],
-                 data: bytes, fields: dict[str, Any]) -> None:
+                 data: bytes, fields: dict[str, Any],
+                 read_raw: Callable[[bytes], Any] | None = None) -> None:
         self.parse = parse
         self.read = read
         self.data = data
         self.fields: dict[str, Any] | None = fields
+        self.read_raw = read_raw
 
 
 class _PacketSlot:

@@ -168,6 +168,9 @@ class Serializer:
         #: readable output with every default: a packet's fields may come as its decoder
         #: read them (:class:`wirestruct.core.events.Unparsed`)
         self._default = not raw and not self.big_strings and enum_names and instances
+        #: raw output with every other default: its fields may come from the decoder's
+        #: raw reader (``Unparsed.read_raw``)
+        self._raw_default = raw and not self.big_strings and enum_names and instances
 
     # -- values ---------------------------------------------------------------------------
     def value(self, v: Any, field: str | None = None) -> Any:
@@ -224,7 +227,9 @@ class Serializer:
             elif self._default:
                 out["fields"] = readable_fields(packet)
             else:
-                out["fields"] = self._value(event.packet)       # parsed now
+                fields = packet.read_raw(packet.data) \
+                    if self._raw_default and packet.read_raw is not None else None
+                out["fields"] = self._value(event.packet) if fields is None else fields
             if event.expansions:
                 out["expansions"] = self._value(dict(event.expansions))
             return out

@@ -1,9 +1,9 @@
-"""The diep.io 0x00 update reader against the generated classes it stands in for.
+"""The diep.io 0x00 update readers against the generated classes they stand in for.
 
 Every 0x00 update of the bundled sample and of generated sessions (three seeds, a crowded
-one among them) is read by the update reader and parsed by the generated classes: the
-reader's fields are, key for key and in order, what readable output shows of the parsed
-packet. Then the same packets are damaged, by hand and at random, the way an attacker or a
+one among them) is read by the update reader and the raw update reader and parsed by the
+generated classes: the readers' fields are, key for key and in order, what readable and
+raw output show of the parsed packet. Then the same packets are damaged, by hand and at random, the way an attacker or a
 broken capture damages them (cut anywhere, bytes changed, inserted or appended, jumps out
 of their tables or onto a slot the build never sends, a fifth varint byte with its high
 bit, text that is not UTF-8, counts that lie, another upcreate kind or table start): the
@@ -30,6 +30,7 @@ from wirestruct.core.session import track
 from wirestruct.output.serialize import event_json, serializer
 from wirestruct.protocols.diep.builds import load_build
 from wirestruct.protocols.diep.generate import generate
+from wirestruct.protocols.diep.raw_update_reader import raw_update_reader
 from wirestruct.protocols.diep.tables import Rows
 from wirestruct.protocols.diep.update_reader import update_reader
 
@@ -53,9 +54,9 @@ def _updates(source: str) -> list[bytes]:
             and e.direction is Direction.S2C]
 
 
-def _parsed(data: bytes) -> str | None:
-    """What readable output shows of the generated classes' parse, as JSON text (keys in
-    order), or None when they refuse the packet."""
+def _parsed(data: bytes, raw: bool = False) -> str | None:
+    """What output (readable, or raw) shows of the generated classes' parse, as JSON text
+    (keys in order), or None when they refuse the packet."""
     try:
         io = KaitaiStream(BytesIO(data))
         obj = BUILD.packet_class(io)
@@ -63,14 +64,17 @@ def _parsed(data: bytes) -> str | None:
             return None
     except Exception:  # noqa: BLE001 - any failure of the generated parse is a refusal
         return None
-    return json.dumps(serializer().value(obj))
+    return json.dumps(serializer(raw=raw).value(obj))
 
 
-def _read(data: bytes) -> str | None:
-    reader = update_reader()
+def _read(data: bytes, raw: bool = False) -> str | None:
+    reader = raw_update_reader() if raw else update_reader()
     assert reader is not None
     fields = reader.fields(data)
     return None if fields is None else json.dumps(fields)
+
+
+FORMS = pytest.mark.parametrize("raw", [False, True], ids=["readable", "raw"])
 
 
 SOURCES = ["sample", "generated", "crowded", "long"]
@@ -84,16 +88,18 @@ def updates() -> dict[str, list[bytes]]:
 def test_the_bundled_build_has_a_reader_that_shows_what_readable_output_shows():
     reader = update_reader()
     assert reader is not None and reader.shown
+    assert raw_update_reader() is not None
 
 
+@FORMS
 @pytest.mark.parametrize("source", SOURCES)
-def test_every_update_reads_as_the_generated_classes_show_it(updates, source):
+def test_every_update_reads_as_the_generated_classes_show_it(updates, source, raw):
     packets = updates[source]
     assert len(packets) >= 40
     for data in packets:
-        got = _read(data)
+        got = _read(data, raw)
         assert got is not None, data.hex()
-        assert got == _parsed(data), data.hex()
+        assert got == _parsed(data, raw), data.hex()
 
 
 def _damaged(data: bytes, rng: random.Random) -> list[bytes]:
@@ -120,16 +126,17 @@ def _damaged(data: bytes, rng: random.Random) -> list[bytes]:
     return out
 
 
+@FORMS
 @pytest.mark.parametrize("source", ["sample", "crowded"])
 def test_damaged_updates_are_taken_exactly_when_the_generated_classes_take_them(
-        updates, source):
+        updates, source, raw):
     rng = random.Random(source)
     packets = updates[source]
     taken = refused = 0
     for data in packets[:: max(1, len(packets) // 40)]:
         for damaged in _damaged(data, rng):
-            want = _parsed(damaged)
-            assert _read(damaged) == want, damaged.hex()
+            want = _parsed(damaged, raw)
+            assert _read(damaged, raw) == want, damaged.hex()
             taken += want is not None
             refused += want is None
     assert taken > 100 and refused > 1000
@@ -158,8 +165,9 @@ HEAD = bytes.fromhex("00 01 00 01 01 02")
     (bytes.fromhex("00 01 01 00 00"), True),            # the deletion of "no entity"
 ])
 def test_crafted_updates(data, taken):
-    assert (_read(data) is not None) is taken
-    assert _read(data) == _parsed(data)
+    for raw in (False, True):
+        assert (_read(data, raw) is not None) is taken
+        assert _read(data, raw) == _parsed(data, raw)
     reader = update_reader()
     assert reader is not None
     assert reader.fields(memoryview(data)) == reader.fields(bytearray(data)) \
@@ -185,24 +193,29 @@ def test_every_slot_and_every_creation_group_reads_as_the_generated_classes_show
                 body = value
             jump = field.update_index + 1 ^ 1
             data = HEAD + b"\x00\x01" + bytes([jump]) + body + b"\x01"
-            assert _read(data) is not None, (field.key, data.hex())
-            assert _read(data) == _parsed(data), field.key
+            for raw in (False, True):
+                assert _read(data, raw) is not None, (field.key, data.hex())
+                assert _read(data, raw) == _parsed(data, raw), field.key
             checked += 1
     for group in BUILD.groups:
         values = b"".join(edges[BUILD.wire_types[f.type]][-1] * (f.length or 1)
                           for f in BUILD.fields_of(1 << group))
         data = HEAD + b"\x01" + bytes([group + 1 ^ 1]) + b"\x01" + values
-        assert _read(data) is not None, group
-        assert _read(data) == _parsed(data), group
+        for raw in (False, True):
+            assert _read(data, raw) is not None, group
+            assert _read(data, raw) == _parsed(data, raw), group
         checked += 1
     assert checked > 150
 
 
 def _lines(records: list[CaptureRecord], reader: bool) -> list[str]:
+    """Each event readable, then raw (the same events: raw lines read an unparsed update
+    with the raw reader, then readable ones take their fields)."""
     decoder = get_protocol("diep").decoder()
     if not reader:
         decoder._updates = None
-    return [json.dumps(event_json(e)) for e in decode_records(records, decoder)]
+    return [json.dumps(event_json(e, raw=True)) + json.dumps(event_json(e))
+            for e in decode_records(records, decoder)]
 
 
 def test_the_decoder_gives_the_same_events_with_the_reader_as_without_it():

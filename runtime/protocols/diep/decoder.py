@@ -10,8 +10,9 @@ parsed (:mod:`.counts`).
 
 A 0x00 update is read by the build's update reader (:mod:`.update_reader`) straight into its
 readable fields; its generated object is parsed only when ``event.packet`` is first read
-(:class:`~wirestruct.core.events.Unparsed`). An update the reader does not take is parsed
-at once, and its errors are the generated classes'.
+(:class:`~wirestruct.core.events.Unparsed`); raw output reads it with the raw reader
+(:mod:`.raw_update_reader`). An update the reader does not take is parsed at once, and its
+errors are the generated classes'.
 """
 from __future__ import annotations
 
@@ -29,6 +30,7 @@ from wirestruct.core.records import Direction
 from wirestruct.generated.diep.diep_serverbound import DiepServerbound
 from wirestruct.protocols.diep.builds import Build, load_build
 from wirestruct.protocols.diep.counts import check_counts
+from wirestruct.protocols.diep.raw_update_reader import raw_update_reader
 from wirestruct.protocols.diep.update_reader import update_reader
 
 UPDATE = 0x00
@@ -50,6 +52,9 @@ class DiepDecoder(MessageDecoder):
         reader = update_reader(self.build)
         #: the update reader, where what it reads is what readable output shows
         self._updates = reader if reader is not None and reader.shown else None
+        raw = raw_update_reader(self.build) if self._updates is not None else None
+        #: how the raw form of an update the reader has read is read (None: parsed)
+        self._raw_updates = raw.fields if raw is not None else None
 
     def _parse_update(self, data: bytes) -> Any:
         """The generated object of a 0x00 update the update reader has read."""
@@ -80,7 +85,7 @@ class DiepDecoder(MessageDecoder):
             if fields is not None:
                 yield self.make_packet(ctx, packet_id, name,
                                        Unparsed(self._parse_update, self._updates.fields,
-                                                data, fields), data)
+                                                data, fields, self._raw_updates), data)
                 return
         obj = parse(self._classes[ctx.direction], data, packet_name=name, packet_id=packet_id)
         try:

@@ -184,6 +184,7 @@ class UpdateReader:
         #: creation instances in order: a group's flag (name, group bit, None, ""), or the
         #: enum of a field (name, group bit, value -> member name, the field)
         self.instances = instances
+        self.names = names                #: the packet id's and the upcreate kinds' names
         self._packet_id = names["packet_id"]
         self._update_kind, self._creation_kind = names["update"], names["creation"]
         self._num_groups = build.num_field_groups
