@@ -138,9 +138,9 @@ def test_workers_collect_between_events_too():
     parallel._stage(decoder)
     units = [item.unit for item in decode_records(records * 4, decoder)
              if item.__class__ is parallel._Staged]
-    # raw lines: the generated objects of every packet (readable ones of a 0x00 update come
-    # from the update reader, no objects)
-    parallel._init_worker("diep", DEFAULT_LIMITS, {}, None, (True, "number"), detach=False)
+    # lines with big integers as strings: the generated objects of every packet (with the
+    # default options a 0x00 update's lines come from its readers, no objects)
+    parallel._init_worker("diep", DEFAULT_LIMITS, {}, None, (True, "string"), detach=False)
     where: list[bool] = []
 
     def note(phase: str, info: dict) -> None:
