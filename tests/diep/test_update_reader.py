@@ -16,6 +16,7 @@ import copy
 import json
 import pickle
 import random
+import tracemalloc
 from dataclasses import replace
 from io import BytesIO
 from pathlib import Path
@@ -294,3 +295,59 @@ def test_the_tracker_and_the_tables_read_the_fields_a_consumer_edited_as_decoded
     for _ in track(decode_records(records, protocol.decoder()), tracker):
         pass
     assert tracker.snapshot() == plain[0]
+
+
+# -- inputs built to exhaust a reader ------------------------------------------------------
+VU_MAX = b"\xff\xff\xff\xff\x0f"            # 2^32 - 1
+
+
+@pytest.mark.parametrize("data", [
+    b"\x00\x01" + VU_MAX,                             # 2^32 - 1 deletions, none given
+    b"\x00\x01\x00" + VU_MAX + b"\x01\x02",            # 2^32 - 1 upcreates, half of one
+    b"\x00\x01\x00" + VU_MAX + b"\x01\x02\x00\x01" + b"\x00" * 4096,  # a table never closed
+    b"\x00\x01\x00\x01\x01\x02\x01" + b"\x00" * 16,   # a creation of every group, cut
+    b"\x00\x01\x00\x01\x01\x02\x00\x01" + bytes([13 + 1 ^ 1]) + b"\x00" * 4096,  # elements
+], ids=["deletions", "upcreates", "update table", "creation", "element table"])
+def test_counts_that_lie_are_refused_before_memory_is_spent(data):
+    """A count or a table that claims more than the packet holds: each reader stops at the
+    packet's end (nothing is made for what is not there), and the decoder reports it."""
+    readers = [update_reader(), raw_update_reader()]
+    tracemalloc.start()
+    try:
+        for reader in readers:
+            assert reader is not None and reader.fields(data) is None
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 64 * len(data) + (1 << 20), peak
+    record = CaptureRecord(index=0, t=0.0, direction=Direction.S2C, data=data)
+    (event,) = decode_records([record], get_protocol("diep").decoder())
+    assert not isinstance(event, PacketEvent)
+    assert _lines([record], True) == _lines([record], False)
+
+
+def test_the_largest_update_a_packet_can_hold_reads_in_one_pass():
+    """An update of 100,000 one-field updates, read alone: the readers take it and what
+    they make is proportional to it. The decoder refuses it before reading
+    (``Limits.max_entities_per_packet``, 1,024 by default), naming the limit and the bytes
+    dropped."""
+    one = b"\x01\x05\x00\x01\x00\x05\x01"          # <5, 1>: slot 0 = -3
+    n = 100_000
+    data = b"\x00\x01\x00" + bytes([n & 0x7F | 0x80, n >> 7 & 0x7F | 0x80, n >> 14]) + one * n
+    single = json.loads(_parsed(b"\x00\x01\x00\x01" + one) or "null")
+    tracemalloc.start()
+    try:
+        fields = update_reader().fields(data)      # type: ignore[union-attr]
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert fields is not None and len(fields["body"]["upcreates"]) == n
+    assert fields["body"]["upcreates"][-1] == single["body"]["upcreates"][0]
+    assert peak < 2048 * n, peak                  # a few dicts an upcreate
+    raw = raw_update_reader().fields(data)         # type: ignore[union-attr]
+    assert raw is not None and raw["body"]["num_upcreates"]["value"] == n
+    record = CaptureRecord(index=0, t=0.0, direction=Direction.S2C, data=data)
+    (event,) = decode_records([record], get_protocol("diep").decoder())
+    assert not isinstance(event, PacketEvent)
+    error = event.error.to_json()
+    assert error["error"] == "LimitExceededError" and error["dropped"] == len(data)

@@ -14,8 +14,10 @@ from __future__ import annotations
 import functools
 import importlib
 import json
+import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from wirestruct.core.records import Direction
 from wirestruct.core.resources import ksy_root
@@ -99,6 +101,24 @@ class Build:
     def fields_of(self, mask: int) -> tuple[Field, ...]:
         """The fields a creation with these groups carries, in creation order."""
         return _fields_of(self, mask)
+
+
+_T = TypeVar("_T")
+_CALL = re.compile(r"^([\w:]+)\((\d+)\)$")
+
+
+def by_wire_type(kind: str, plain: Mapping[str, _T],
+                 fixed_point: Callable[[int], _T]) -> _T | None:
+    """What handles values of spec type ``kind`` (a wire type's ``type`` in the field
+    table): the handler ``plain`` names it by (``diep_types::vu``, ...), or
+    ``fixed_point(scale)`` for ``diep_types::fixed_point(scale)``; None for any other."""
+    found = plain.get(kind)
+    if found is not None:
+        return found
+    call = _CALL.match(kind)
+    if call is not None and call.group(1) == "diep_types::fixed_point":
+        return fixed_point(int(call.group(2)))
+    return None
 
 
 @functools.lru_cache(maxsize=256)

@@ -15,7 +15,6 @@ generated parse, key for key and in order, on the same packets as the readable r
 from __future__ import annotations
 
 import functools
-import re
 import struct
 import sys
 from collections.abc import Callable
@@ -23,7 +22,13 @@ from typing import Any
 
 from wirestruct.output.serialize import instance_names, nonfinite_text, seq_names
 from wirestruct.protocols.diep.builds import Build, load_build
-from wirestruct.protocols.diep.update_reader import UpdateReader, update_reader
+from wirestruct.protocols.diep.update_reader import (
+    CreationField,
+    Slot,
+    UpdateReader,
+    field_plan,
+    update_reader,
+)
 
 #: Reads one value at a position of the packet: (its raw form, the position after).
 Read = Callable[[bytes, int], tuple[Any, int]]
@@ -135,31 +140,10 @@ def _elements(read_one: Read, num: int) -> Read:
     return read
 
 
-def _array(read_one: Read, num: int) -> Read:
-    def read(data: bytes, pos: int) -> tuple[list[Any], int]:
-        out = []
-        for _ in range(num):
-            value, pos = read_one(data, pos)
-            out.append(value)
-        return out, pos
-    return read
-
-
 _ENCODINGS: dict[str, Read] = {"diep_types::vu": _vu, "diep_types::vi": _vi,
                                "diep_types::f32": _f32, "diep_types::u32": _u32,
                                "diep_types::string_nt": _string,
                                "diep_types::entid": _entid}
-_CALL = re.compile(r"^([\w:]+)\((\d+)\)$")
-
-
-def _encoding(kind: str) -> Read | None:
-    found = _ENCODINGS.get(kind)
-    if found is not None:
-        return found
-    call = _CALL.match(kind)
-    if call is not None and call.group(1) == "diep_types::fixed_point":
-        return _fixed(int(call.group(2)))
-    return None
 
 
 #: The keys raw output shows of each class this reader writes, in its order (the
@@ -192,8 +176,8 @@ def _keys(cls: type) -> tuple[str, ...]:
 class RawUpdateReader:
     """The 0x00 update packets of one build, read into their raw fields."""
 
-    def __init__(self, readable: UpdateReader, slots: list[tuple[Read, Any] | None],
-                 creation: tuple[tuple[str, int, Read], ...]) -> None:
+    def __init__(self, readable: UpdateReader, slots: list[Slot | None],
+                 creation: tuple[CreationField, ...]) -> None:
         build = readable.build
         self.readable = readable
         self.slots = slots                #: update slot -> (how its value is read, its name)
@@ -316,18 +300,13 @@ def raw_update_reader(build: str | Build | None = None) -> RawUpdateReader | Non
         found = cls if not name else getattr(types if owner else cls, short, None)
         if found is not None and _keys(found) != keys:
             return None
-    slots: list[tuple[Read, Any] | None] = [None] * build.num_update_slots
-    creation = []
-    for f in build.fields:
-        read, update = _encoding(build.wire_types[f.type]), \
-            _encoding(build.wire_types[f.update_type])
-        if read is None or update is None:
-            return None
-        name = readable.slots[f.update_index][1]  # type: ignore[index]
-        slots[f.update_index] = (_elements(update, f.length) if f.length else update, name)
-        creation.append((f.attr, 1 << f.group_id, _array(read, f.length) if f.length else read))
+    slot_names = {i: slot[1] for i, slot in enumerate(readable.slots) if slot is not None}
+    plan = field_plan(build, _ENCODINGS, _fixed, _elements, slot_names)
+    if plan is None:
+        return None
+    slots, creation = plan
     expected = ("groups", *(name for name, _, _ in creation),
                 *(name for name, *_ in readable.instances))
     if _keys(cls.Creation) != expected:
         return None
-    return RawUpdateReader(readable, slots, tuple(creation))
+    return RawUpdateReader(readable, slots, creation)

@@ -22,14 +22,13 @@ sample, the real captures and generated sessions, and on thousands of damaged on
 from __future__ import annotations
 
 import functools
-import re
 import struct
 import sys
 from collections.abc import Callable
 from typing import Any
 
 from wirestruct.output.serialize import instance_names, nonfinite_text, seq_names
-from wirestruct.protocols.diep.builds import Build, load_build
+from wirestruct.protocols.diep.builds import Build, by_wire_type, load_build
 from wirestruct.protocols.diep.presentation import HIDDEN_FIELDS
 
 #: Reads one value at a position of the packet: (its readable form, the position after).
@@ -118,7 +117,8 @@ def _elements(read_one: Read, num: int) -> Read:
     return read
 
 
-def _array(read_one: Read, num: int) -> Read:
+def array(read_one: Read, num: int) -> Read:
+    """An array field of a creation: ``num`` values, one after another."""
     def read(data: bytes, pos: int) -> tuple[list[Any], int]:
         out = []
         for _ in range(num):
@@ -136,17 +136,31 @@ _ENCODINGS: dict[str, Read] = {"diep_types::vu": _vu, "diep_types::vi": _vi,
                                "diep_types::f32": _f32, "diep_types::u32": _u32,
                                "diep_types::string_nt": _string,
                                "diep_types::entid": _entid}
-_CALL = re.compile(r"^([\w:]+)\((\d+)\)$")
+
+#: An update slot's reader and the name it is shown by; a creation field's name, group
+#: bit and reader.
+Slot = tuple[Read, Any]
+CreationField = tuple[str, int, Read]
 
 
-def _encoding(kind: str) -> Read | None:
-    found = _ENCODINGS.get(kind)
-    if found is not None:
-        return found
-    call = _CALL.match(kind)
-    if call is not None and call.group(1) == "diep_types::fixed_point":
-        return _fixed(int(call.group(2)))
-    return None
+def field_plan(build: Build, encodings: dict[str, Read], fixed_point: Callable[[int], Read],
+               elements: Callable[[Read, int], Read], slot_names: dict[int, Any]
+               ) -> tuple[list[Slot | None], tuple[CreationField, ...]] | None:
+    """How each update slot and each creation field of ``build`` is read, from its field
+    table: by wire type (``encodings``, ``fixed_point(scale)``), an array's update as an
+    ``elements`` table, its creation as all its elements; None when a wire type has no
+    reader."""
+    slots: list[Slot | None] = [None] * build.num_update_slots
+    creation = []
+    for f in build.fields:                            # in creation order
+        read = by_wire_type(build.wire_types[f.type], encodings, fixed_point)
+        update = by_wire_type(build.wire_types[f.update_type], encodings, fixed_point)
+        if read is None or update is None or not 0 <= f.update_index < len(slots):
+            return None
+        slots[f.update_index] = (elements(update, f.length) if f.length else update,
+                                 slot_names.get(f.update_index, f.update_index))
+        creation.append((f.attr, 1 << f.group_id, array(read, f.length) if f.length else read))
+    return slots, tuple(creation)
 
 
 #: The keys readable output shows of each class this reader writes, in its order (the
@@ -174,8 +188,8 @@ _Instance = tuple[str, int, "dict[int, str] | None", str]
 class UpdateReader:
     """The 0x00 update packets of one build, read into their readable fields."""
 
-    def __init__(self, build: Build, slots: list[tuple[Read, Any] | None],
-                 creation: tuple[tuple[str, int, Read], ...],
+    def __init__(self, build: Build, slots: list[Slot | None],
+                 creation: tuple[CreationField, ...],
                  instances: tuple[_Instance, ...],
                  names: dict[str, Any]) -> None:
         self.build = build
@@ -291,17 +305,12 @@ def update_reader(build: str | Build | None = None) -> UpdateReader | None:
     build = load_build(build)
     cls = build.packet_class
     slot_names = {member.value: member.name for member in cls.UpdateSlot}
-    slots: list[tuple[Read, Any] | None] = [None] * build.num_update_slots
-    creation = []
+    plan = field_plan(build, _ENCODINGS, _fixed, _elements, slot_names)
+    if plan is None:
+        return None
+    slots, creation = plan
     enums: dict[str, _Instance] = {}
-    for f in build.fields:                            # in creation order
-        read, update = _encoding(build.wire_types[f.type]), \
-            _encoding(build.wire_types[f.update_type])
-        if read is None or update is None or not 0 <= f.update_index < len(slots):
-            return None
-        slots[f.update_index] = (_elements(update, f.length) if f.length else update,
-                                 slot_names.get(f.update_index, f.update_index))
-        creation.append((f.attr, 1 << f.group_id, _array(read, f.length) if f.length else read))
+    for f in build.fields:
         members = getattr(cls, _class_name(f.enum), None) if f.enum and not f.length else None
         if members is not None:
             name = f"{f.attr}_enum"
@@ -318,7 +327,7 @@ def update_reader(build: str | Build | None = None) -> UpdateReader | None:
         instances = {name: instances[name] for name in order}
     names = {"packet_id": cls.ClientboundPacketId(0).name,
              "update": cls.UpcreateKind(0).name, "creation": cls.UpcreateKind(1).name}
-    reader = UpdateReader(build, slots, tuple(creation), tuple(instances.values()), names)
+    reader = UpdateReader(build, slots, creation, tuple(instances.values()), names)
     reader.shown = (shown[:len(creation) + 1] == ("groups", *(n for n, _, _ in creation))
                     and order == tuple(instances) and _shown(cls) == _SHOWN_TOP
                     and _shown(sys.modules[cls.__module__].diep_types.DiepTypes.Entid)

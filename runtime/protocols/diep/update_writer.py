@@ -22,12 +22,11 @@ the sample and a generated session and on thousands of edited ones.
 from __future__ import annotations
 
 import functools
-import re
 import struct
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from wirestruct.protocols.diep.builds import Build, load_build
+from wirestruct.protocols.diep.builds import Build, by_wire_type, load_build
 
 #: Writes one readable value, in a wire encoding, onto the end of the packet.
 Write = Callable[[bytearray, Any], None]
@@ -203,7 +202,6 @@ def _elements(write_one: Write, num_elements: int) -> Write:
 _ENCODINGS: dict[str, Write] = {"diep_types::vu": _vu, "diep_types::vi": _vi,
                                 "diep_types::f32": _f32, "diep_types::string_nt": _string,
                                 "diep_types::entid": _entid}
-_CALL = re.compile(r"^([\w:]+)\((\d+)\)$")
 
 
 class UpdateWriter:
@@ -372,10 +370,4 @@ def update_writer(build: str | Build | None = None) -> UpdateWriter | None:
 def _encoding(kind: str) -> Write | None:
     """How a value of spec type ``kind`` is written; None for one this module does not
     write."""
-    found = _ENCODINGS.get(kind)
-    if found is not None:
-        return found
-    call = _CALL.match(kind)
-    if call is not None and call.group(1) == "diep_types::fixed_point":
-        return _fixed(int(call.group(2)))
-    return None
+    return by_wire_type(kind, _ENCODINGS, _fixed)
