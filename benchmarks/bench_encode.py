@@ -1,13 +1,17 @@
 """Packets encoded per second per protocol, beside packets decoded per second.
 
-    python benchmarks/bench_encode.py [--repeat 3] [--min-time 1.0] [--two-writes]
+    python benchmarks/bench_encode.py [--repeat 3] [--min-time 1.0] [--strewn] [--two-writes]
 
 Inputs: the bundled samples (samples/<protocol>.jsonl). Not timed: reading the capture
-and making the events (``wirestruct decode``'s lines, parsed back with ``json``; the raw
-ones as ``decode --raw`` prints them). Timed, per protocol, one Python thread, in one
-run: each the least time of its single runs, the five taken in turns (one of each per
-turn, so that a shared machine's changing speed meets them alike) for at least
-``--repeat`` turns and until each has run ``--repeat`` times ``--min-time`` seconds:
+and making the events: ``wirestruct decode``'s lines (the raw ones as ``decode --raw``
+prints them), parsed back with ``json`` once decoding is over, as ``wirestruct encode``
+reads a file of them. (Parsed back one by one, each right after ``event_json`` had read
+its packet, the events lay strewn among the objects that reading and printing had freed,
+and every encode that walked them paid for it in cache misses: a fifth to a quarter of
+diep.io's time from raw events.) Timed, per protocol, one Python thread, in one run: each
+the least time of its single runs, the six taken in turns (one of each per turn, so that
+a shared machine's changing speed meets them alike) for at least ``--repeat`` turns and
+until each has run ``--repeat`` times ``--min-time`` seconds:
 
 - decode: a new decoder fed every record of the capture (``decode_records``), events
   produced but not made readable;
@@ -24,6 +28,8 @@ turn, so that a shared machine's changing speed meets them alike) for at least
 
 The ratios: encode / decode, encode / decode to readable, encode from raw / decode, and
 encode from raw / decode to raw.
+
+``--strewn`` makes the events that earlier way.
 
 ``--two-writes`` adds a column: encode with every object written twice (once into a
 stream without an end to measure it, then into one of that size), as before the single
@@ -81,6 +87,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--min-time", type=float, default=1.0)
     parser.add_argument("--protocol", action="append", help="only these protocols")
+    parser.add_argument("--strewn", action="store_true",
+                        help="parse each event back right after its packet is read "
+                             "(the earlier way: slower encodes)")
     parser.add_argument("--two-writes", action="store_true",
                         help="also time encode with every object measured, then written")
     args = parser.parse_args(argv)
@@ -97,10 +106,16 @@ def main(argv: list[str] | None = None) -> int:
         with open_capture(ROOT / path) as capture:
             records = [r for r in capture if isinstance(r, CaptureRecord)]
         decoded = list(decode_records(records, protocol.decoder()))
-        events = [json.loads(json.dumps(event_json(e))) for e in decoded]
-        raw_events = [json.loads(json.dumps(event_json(e, raw=True))) for e in decoded]
+        if args.strewn:
+            events = [json.loads(json.dumps(event_json(e))) for e in decoded]
+            raw_events = [json.loads(json.dumps(event_json(e, raw=True))) for e in decoded]
+            lines = [json.dumps(e) for e in events]
+        else:
+            lines = [json.dumps(event_json(e)) for e in decoded]
+            raw_lines = [json.dumps(event_json(e, raw=True)) for e in decoded]
+            events = [json.loads(line) for line in lines]         # as encode reads a file
+            raw_events = [json.loads(line) for line in raw_lines]
         del decoded
-        lines = [json.dumps(e) for e in events]
         packets = [r for r in protocol.encoder().encode_events(events)
                    if isinstance(r, CaptureRecord)]
         n = len(packets)
