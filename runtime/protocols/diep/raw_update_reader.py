@@ -15,31 +15,24 @@ generated parse, key for key and in order, on the same packets as the readable r
 from __future__ import annotations
 
 import functools
-import struct
 import sys
-from collections.abc import Callable
 from typing import Any
 
 from wirestruct.output.serialize import instance_names, nonfinite_text, seq_names
 from wirestruct.protocols.diep.builds import Build, load_build
 from wirestruct.protocols.diep.update_reader import (
+    UNPACK_F32,
+    UNPACK_U32,
     CreationField,
+    GiveUp,
+    PacketWalk,
+    Read,
     Slot,
     UpdateReader,
     field_plan,
     update_reader,
 )
 
-#: Reads one value at a position of the packet: (its raw form, the position after).
-Read = Callable[[bytes, int], tuple[Any, int]]
-
-
-class _GiveUp(Exception):
-    """The packet is not one this reader takes: the generated classes parse it."""
-
-
-_UNPACK_F32 = struct.Struct("<f").unpack_from
-_UNPACK_U32 = struct.Struct("<I").unpack_from
 _BYTES = ("b0", "b1", "b2", "b3", "b4")
 
 
@@ -54,7 +47,7 @@ def _varint(data: bytes, pos: int) -> tuple[dict[str, Any], int, int]:
         if b < 0x80:
             return out, value + (b << shift), pos
         if name == "b4":
-            raise _GiveUp                                # the spec's valid: max 0x7f
+            raise GiveUp                                # the spec's valid: max 0x7f
         value += (b - 0x80) << shift
         shift += 7
     raise AssertionError("unreachable")               # pragma: no cover
@@ -82,12 +75,12 @@ def _vi(data: bytes, pos: int) -> tuple[dict[str, Any], int]:
 
 
 def _f32(data: bytes, pos: int) -> tuple[dict[str, Any], int]:
-    v = _UNPACK_F32(data, pos)[0]
+    v = UNPACK_F32(data, pos)[0]
     return {"value": v if v - v == 0.0 else nonfinite_text(v)}, pos + 4
 
 
 def _u32(data: bytes, pos: int) -> tuple[dict[str, Any], int]:
-    return {"value": _UNPACK_U32(data, pos)[0]}, pos + 4
+    return {"value": UNPACK_U32(data, pos)[0]}, pos + 4
 
 
 def _string(data: bytes, pos: int) -> tuple[dict[str, Any], int]:
@@ -115,7 +108,7 @@ def _jump(data: bytes, pos: int, prev: int, num: int) -> dict[str, Any]:
     jump = data[pos]
     index = prev + (jump ^ 1)
     if jump > num + 1 or (jump != 1 and index >= num):
-        raise _GiveUp
+        raise GiveUp
     return {"prev_index": prev, "num_slots": num, "xored_jump": jump, "index": index,
             "is_end": jump == 1}
 
@@ -173,61 +166,24 @@ def _keys(cls: type) -> tuple[str, ...]:
     return names + tuple(n for n in instance_names(cls) if n not in names)
 
 
-class RawUpdateReader:
+class RawUpdateReader(PacketWalk):
     """The 0x00 update packets of one build, read into their raw fields."""
+
+    read_vu = staticmethod(_vu)
+    read_entid = staticmethod(_entid)
 
     def __init__(self, readable: UpdateReader, slots: list[Slot | None],
                  creation: tuple[CreationField, ...]) -> None:
-        build = readable.build
+        super().__init__(readable.build, readable.names)
         self.readable = readable
         self.slots = slots                #: update slot -> (how its value is read, its name)
         self.creation = creation          #: (field, group bit, how it is read)
         self._slot_names = {i: slot[1] for i, slot in enumerate(readable.slots)
                             if slot is not None}
-        self._names = readable.names
-        self._num_groups = build.num_field_groups
-        self._num_slots = build.num_update_slots
-        self._marker = build.update_marker
 
-    def fields(self, data: bytes) -> dict[str, Any] | None:
-        """The packet's raw fields (its id byte included), or None: a packet this reader
-        does not take."""
-        if data.__class__ is not bytes:
-            data = bytes(data)
-        try:
-            if data[0] != 0:
-                return None
-            tick, pos = _vu(data, 1)
-            num_deletions, pos = _vu(data, pos)
-            deletions = []
-            for _ in range(num_deletions["value"]):
-                ref, pos = _entid(data, pos)
-                deletions.append(ref)
-            num_upcreates, pos = _vu(data, pos)
-            upcreates = []
-            for _ in range(num_upcreates["value"]):
-                upcreate, pos = self._upcreate(data, pos)
-                upcreates.append(upcreate)
-            if pos != len(data):
-                return None
-        except (_GiveUp, IndexError, ValueError, struct.error):
-            return None
-        return {"packet_id": self._names["packet_id"], "body": {
-            "tick": tick, "num_deletions": num_deletions, "deletions": deletions,
-            "num_upcreates": num_upcreates, "upcreates": upcreates}}
-
-    def _upcreate(self, data: bytes, pos: int) -> tuple[dict[str, Any], int]:
-        entity, pos = _entid(data, pos)
-        kind = data[pos]
-        if kind == 0:
-            if data[pos + 1] != self._marker:
-                raise _GiveUp
-            body, pos = self._update(data, pos + 2)
-            return {"entity": entity, "kind": self._names["update"], "body": body}, pos
-        if kind == 1:
-            body, pos = self._creation(data, pos + 1)
-            return {"entity": entity, "kind": self._names["creation"], "body": body}, pos
-        raise _GiveUp
+    @staticmethod
+    def count(value: Any) -> int:
+        return value["value"]                            # raw: its value
 
     def _update(self, data: bytes, pos: int) -> tuple[dict[str, Any], int]:
         slots, num_slots, names = self.slots, self._num_slots, self._slot_names
@@ -242,10 +198,10 @@ class RawUpdateReader:
                                "is_end": True, "slot": names.get(index, index)})
                 return {"table_start": self._marker, "fields": fields}, pos
             if jump > num_slots + 1 or index >= num_slots:
-                raise _GiveUp
+                raise GiveUp
             slot = slots[index]
             if slot is None:
-                raise _GiveUp
+                raise GiveUp
             value, pos = slot[0](data, pos)
             fields.append({"prev_index": prev, "xored_jump": jump, "value": value,
                            "index": index, "is_end": False, "slot": slot[1]})

@@ -35,12 +35,12 @@ from wirestruct.protocols.diep.presentation import HIDDEN_FIELDS
 Read = Callable[[bytes, int], tuple[Any, int]]
 
 
-class _GiveUp(Exception):
-    """The packet is not one this reader takes: the generated classes parse it."""
+class GiveUp(Exception):
+    """The packet is not one the reader takes: the generated classes parse it."""
 
 
-_UNPACK_F32 = struct.Struct("<f").unpack_from
-_UNPACK_U32 = struct.Struct("<I").unpack_from
+UNPACK_F32 = struct.Struct("<f").unpack_from
+UNPACK_U32 = struct.Struct("<I").unpack_from
 
 
 def _vu(data: bytes, pos: int) -> tuple[int, int]:
@@ -62,7 +62,7 @@ def _vu(data: bytes, pos: int) -> tuple[int, int]:
     v += (b - 0x80) << 21
     b = data[pos + 4]
     if b > 0x7F:
-        raise _GiveUp                                    # the spec's valid: max 0x7f
+        raise GiveUp                                    # the spec's valid: max 0x7f
     return v + ((b & 0x0F) << 28), pos + 5
 
 
@@ -72,7 +72,7 @@ def _vi(data: bytes, pos: int) -> tuple[int, int]:
 
 
 def _f32(data: bytes, pos: int) -> tuple[Any, int]:
-    v = _UNPACK_F32(data, pos)[0]
+    v = UNPACK_F32(data, pos)[0]
     return (v if v - v == 0.0 else nonfinite_text(v)), pos + 4
 
 
@@ -110,7 +110,7 @@ def _elements(read_one: Read, num: int) -> Read:
                 return {"num_elements": num, "elements": elements}, pos
             index = prev + (jump ^ 1)
             if jump > last_jump or index >= num:
-                raise _GiveUp
+                raise GiveUp
             value, pos = read_one(data, pos)
             elements.append({"num_elements": num, "value": value, "index": index})
             prev = index
@@ -129,7 +129,7 @@ def array(read_one: Read, num: int) -> Read:
 
 
 def _u32(data: bytes, pos: int) -> tuple[int, int]:
-    return _UNPACK_U32(data, pos)[0], pos + 4
+    return UNPACK_U32(data, pos)[0], pos + 4
 
 
 _ENCODINGS: dict[str, Read] = {"diep_types::vu": _vu, "diep_types::vi": _vi,
@@ -185,68 +185,94 @@ def _shown(cls: type) -> tuple[str, ...]:
 _Instance = tuple[str, int, "dict[int, str] | None", str]
 
 
-class UpdateReader:
+class PacketWalk:
+    """The walk of a 0x00 update both readers share, the readable one and its raw twin
+    (:mod:`.raw_update_reader`): the id byte, the tick, the deletions, the upcreates (each
+    its entity, kind and body), no byte left over. A reader says how it reads a varint and
+    an entity reference (``read_vu``, ``read_entid``), the number a count it read stands
+    for (``count``), an update's field table after its table start (``_update``) and a
+    creation's body (``_creation``), each in its own form."""
+
+    read_vu: Read
+    read_entid: Read
+
+    def __init__(self, build: Build, names: dict[str, Any]) -> None:
+        self.build = build
+        self.names = names                #: the packet id's and the upcreate kinds' names
+        self._num_groups = build.num_field_groups
+        self._num_slots = build.num_update_slots
+        self._marker = build.update_marker
+
+    @staticmethod
+    def count(value: Any) -> int:
+        return value                                     # readable: the number
+
+    def fields(self, data: bytes) -> dict[str, Any] | None:
+        """The packet's fields (its id byte included), or None: a packet this reader does
+        not take."""
+        if data.__class__ is not bytes:
+            data = bytes(data)                           # a view, a bytearray
+        read_vu, read_entid, count = self.read_vu, self.read_entid, self.count
+        update, creation, marker = self._update, self._creation, self._marker
+        update_kind, creation_kind = self.names["update"], self.names["creation"]
+        try:
+            if data[0] != 0:
+                return None
+            tick, pos = read_vu(data, 1)
+            num_deletions, pos = read_vu(data, pos)
+            deletions = []
+            for _ in range(count(num_deletions)):
+                ref, pos = read_entid(data, pos)
+                deletions.append(ref)
+            num_upcreates, pos = read_vu(data, pos)
+            upcreates = []
+            for _ in range(count(num_upcreates)):
+                entity, pos = read_entid(data, pos)
+                kind = data[pos]
+                if kind == 0:
+                    if data[pos + 1] != marker:
+                        raise GiveUp                     # the spec's valid table start
+                    body, pos = update(data, pos + 2)
+                    upcreates.append({"entity": entity, "kind": update_kind, "body": body})
+                elif kind == 1:
+                    body, pos = creation(data, pos + 1)
+                    upcreates.append({"entity": entity, "kind": creation_kind, "body": body})
+                else:
+                    raise GiveUp
+            if pos != len(data):
+                return None                              # bytes left over
+        except (GiveUp, IndexError, ValueError, struct.error):
+            return None                                  # (UnicodeDecodeError too)
+        return {"packet_id": self.names["packet_id"], "body": {
+            "tick": tick, "num_deletions": num_deletions, "deletions": deletions,
+            "num_upcreates": num_upcreates, "upcreates": upcreates}}
+
+    def _update(self, data: bytes, pos: int) -> tuple[dict[str, Any], int]:
+        raise NotImplementedError
+
+    def _creation(self, data: bytes, pos: int) -> tuple[dict[str, Any], int]:
+        raise NotImplementedError
+
+
+class UpdateReader(PacketWalk):
     """The 0x00 update packets of one build, read into their readable fields."""
+
+    read_vu = staticmethod(_vu)
+    read_entid = staticmethod(_entid)
 
     def __init__(self, build: Build, slots: list[Slot | None],
                  creation: tuple[CreationField, ...],
                  instances: tuple[_Instance, ...],
                  names: dict[str, Any]) -> None:
-        self.build = build
+        super().__init__(build, names)
         self.slots = slots                #: update slot -> (how its value is read, its name)
         self.creation = creation          #: (field, group bit, how it is read)
         #: creation instances in order: a group's flag (name, group bit, None, ""), or the
         #: enum of a field (name, group bit, value -> member name, the field)
         self.instances = instances
-        self.names = names                #: the packet id's and the upcreate kinds' names
-        self._packet_id = names["packet_id"]
-        self._update_kind, self._creation_kind = names["update"], names["creation"]
-        self._num_groups = build.num_field_groups
-        self._num_slots = build.num_update_slots
-        self._marker = build.update_marker
         #: whether :meth:`fields` gives exactly what readable output shows, key for key and
         #: in order (the build's generated classes show nothing this module does not write)
         self.shown = False
-
-    def fields(self, data: bytes) -> dict[str, Any] | None:
-        """The packet's readable fields (its id byte included), or None: a packet this
-        reader does not take."""
-        if data.__class__ is not bytes:
-            data = bytes(data)                           # a view, a bytearray
-        try:
-            if data[0] != 0:
-                return None
-            tick, pos = _vu(data, 1)
-            num_deletions, pos = _vu(data, pos)
-            deletions = []
-            for _ in range(num_deletions):
-                ref, pos = _entid(data, pos)
-                deletions.append(ref)
-            num_upcreates, pos = _vu(data, pos)
-            upcreates = []
-            for _ in range(num_upcreates):
-                upcreate, pos = self._upcreate(data, pos)
-                upcreates.append(upcreate)
-            if pos != len(data):
-                return None                              # bytes left over
-        except (_GiveUp, IndexError, ValueError, struct.error):
-            return None                                  # (UnicodeDecodeError too)
-        return {"packet_id": self._packet_id, "body": {
-            "tick": tick, "num_deletions": num_deletions, "deletions": deletions,
-            "num_upcreates": num_upcreates, "upcreates": upcreates}}
-
-    def _upcreate(self, data: bytes, pos: int) -> tuple[dict[str, Any], int]:
-        entity, pos = _entid(data, pos)
-        kind = data[pos]
-        if kind == 0:
-            if data[pos + 1] != self._marker:
-                raise _GiveUp                            # the spec's valid table start
-            body, pos = self._update(data, pos + 2)
-            return {"entity": entity, "kind": self._update_kind, "body": body}, pos
-        if kind == 1:
-            body, pos = self._creation(data, pos + 1)
-            return {"entity": entity, "kind": self._creation_kind, "body": body}, pos
-        raise _GiveUp
 
     def _update(self, data: bytes, pos: int) -> tuple[dict[str, Any], int]:
         slots, num_slots = self.slots, self._num_slots
@@ -260,10 +286,10 @@ class UpdateReader:
                 return {"fields": fields}, pos
             index = prev + (jump ^ 1)
             if jump > last_jump or index >= num_slots:
-                raise _GiveUp
+                raise GiveUp
             slot = slots[index]
             if slot is None:
-                raise _GiveUp                            # a slot the build never sends
+                raise GiveUp                            # a slot the build never sends
             value, pos = slot[0](data, pos)
             fields.append({"value": value, "index": index, "slot": slot[1]})
             prev = index
@@ -280,7 +306,7 @@ class UpdateReader:
                 break
             index = prev + (jump ^ 1)
             if jump > last_jump or index >= num_groups:
-                raise _GiveUp
+                raise GiveUp
             mask += 1 << index
             prev = index
         body: dict[str, Any] = {}
