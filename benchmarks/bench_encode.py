@@ -6,12 +6,12 @@ Inputs: the bundled samples (samples/<protocol>.jsonl). Not timed: reading the c
 and making the events: ``wirestruct decode``'s lines (the raw ones as ``decode --raw``
 prints them), parsed back with ``json`` once decoding is over, as ``wirestruct encode``
 reads a file of them. (Parsed back one by one, each right after ``event_json`` had read
-its packet, the events lay strewn among the objects that reading and printing had freed,
-and every encode that walked them paid for it in cache misses: a fifth to a quarter of
-diep.io's time from raw events.) Timed, per protocol, one Python thread, in one run: each
-the least time of its single runs, the six taken in turns (one of each per turn, so that
-a shared machine's changing speed meets them alike) for at least ``--repeat`` turns and
-until each has run ``--repeat`` times ``--min-time`` seconds:
+its packet, the events lie strewn among the objects that reading and printing freed, and
+every encode that walks them pays for it in cache misses, diep.io's raw form the most:
+``--strewn``.) Timed, per protocol, one Python thread, in one run: each the least time of
+its single runs, all taken in turns (one of each per turn, so that a shared machine's
+changing speed meets them alike) for at least ``--repeat`` turns and until each has run
+``--repeat`` times ``--min-time`` seconds:
 
 - decode: a new decoder fed every record of the capture (``decode_records``), events
   produced but not made readable;
@@ -29,7 +29,9 @@ until each has run ``--repeat`` times ``--min-time`` seconds:
 The ratios: encode / decode, encode / decode to readable, encode from raw / decode, and
 encode from raw / decode to raw.
 
-``--strewn`` makes the events that earlier way.
+``--strewn`` adds columns: encode and encode from raw with the events made that earlier
+way (each decoded event made readable or raw, printed and parsed back in turn), and the
+latter against decode; the same run.
 
 ``--two-writes`` adds a column: encode with every object written twice (once into a
 stream without an end to measure it, then into one of that size), as before the single
@@ -88,17 +90,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--min-time", type=float, default=1.0)
     parser.add_argument("--protocol", action="append", help="only these protocols")
     parser.add_argument("--strewn", action="store_true",
-                        help="parse each event back right after its packet is read "
-                             "(the earlier way: slower encodes)")
+                        help="also time encode and encode from raw with each event parsed "
+                             "back right after its packet was read")
     parser.add_argument("--two-writes", action="store_true",
                         help="also time encode with every object measured, then written")
     args = parser.parse_args(argv)
-    extra = " encode, two writes packets/s |" if args.two_writes else ""
+    extra = (" encode, strewn packets/s | encode from raw, strewn packets/s | encode from "
+             "raw, strewn / decode |" if args.strewn else "")
+    extra += " encode, two writes packets/s |" if args.two_writes else ""
     print("| protocol | packets | events | decode packets/s | decode to readable packets/s | "
           "decode to raw packets/s | encode packets/s | encode from raw packets/s | "
           "encode from JSON text packets/s | encode / decode | encode / decode to readable | "
           f"encode from raw / decode | encode from raw / decode to raw |{extra}")
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|" + ("---|" if extra else ""))
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|" + "---|" * extra.count("|"))
     for name, path in SAMPLES:
         if args.protocol and name not in args.protocol:
             continue
@@ -106,16 +110,11 @@ def main(argv: list[str] | None = None) -> int:
         with open_capture(ROOT / path) as capture:
             records = [r for r in capture if isinstance(r, CaptureRecord)]
         decoded = list(decode_records(records, protocol.decoder()))
-        if args.strewn:
-            events = [json.loads(json.dumps(event_json(e))) for e in decoded]
-            raw_events = [json.loads(json.dumps(event_json(e, raw=True))) for e in decoded]
-            lines = [json.dumps(e) for e in events]
-        else:
-            lines = [json.dumps(event_json(e)) for e in decoded]
-            raw_lines = [json.dumps(event_json(e, raw=True)) for e in decoded]
-            events = [json.loads(line) for line in lines]         # as encode reads a file
-            raw_events = [json.loads(line) for line in raw_lines]
+        lines = [json.dumps(event_json(e)) for e in decoded]
+        raw_lines = [json.dumps(event_json(e, raw=True)) for e in decoded]
         del decoded
+        events = [json.loads(line) for line in lines]             # as encode reads a file
+        raw_events = [json.loads(line) for line in raw_lines]
         packets = [r for r in protocol.encoder().encode_events(events)
                    if isinstance(r, CaptureRecord)]
         n = len(packets)
@@ -151,6 +150,20 @@ def main(argv: list[str] | None = None) -> int:
             "decode": decode, "readable": decode_readable, "decode_raw": decode_raw,
             "encode": encode, "raw": encode_raw,
             "text": encode_text}
+        if args.strewn:
+            strewn = [json.loads(json.dumps(event_json(e)))
+                      for e in decode_records(records, protocol.decoder())]
+            raw_strewn = [json.loads(json.dumps(event_json(e, raw=True)))
+                          for e in decode_records(records, protocol.decoder())]
+
+            def encode_strewn() -> None:
+                for _ in protocol.encoder().encode_events(strewn):
+                    pass
+
+            def encode_raw_strewn() -> None:
+                for _ in protocol.encoder().encode_events(raw_strewn):
+                    pass
+            runs["strewn"], runs["raw_strewn"] = encode_strewn, encode_raw_strewn
         if args.two_writes:
             def two_writes() -> None:
                 with mock.patch.object(encoding, "_write_once", lambda obj: None):
@@ -163,6 +176,9 @@ def main(argv: list[str] | None = None) -> int:
                f"{n / t['text']:,.0f} | {_factor(t_encode, t_decode)} | "
                f"{_factor(t_encode, t['readable'])} | {_factor(t['raw'], t_decode)} | "
                f"{_factor(t['raw'], t['decode_raw'])} |")
+        if args.strewn:
+            row += (f" {n / t['strewn']:,.0f} | {n / t['raw_strewn']:,.0f} | "
+                    f"{_factor(t['raw_strewn'], t_decode)} |")
         if args.two_writes:
             row += f" {n / t['two']:,.0f} |"
         print(row, flush=True)
