@@ -95,6 +95,11 @@ class Build:
         """Group id -> the ``has_<group>`` flag a creation shows it by (readable output)."""
         return {group: f"has_{name}" for group, name in self.group_ids.items()}
 
+    @functools.cached_property
+    def group_flag_bits(self) -> tuple[tuple[int, str], ...]:
+        """(group bit, ``has_<group>`` flag) of every group, in group id order."""
+        return tuple((1 << group, flag) for group, flag in sorted(self.group_flags.items()))
+
     def group_names(self, mask: int) -> list[str]:
         return [name for gid, name in sorted(self.groups.items()) if mask >> gid & 1]
 

@@ -43,6 +43,16 @@ def update_body(event: Any, reader: UpdateReader) -> dict[str, Any]:
     return fields["body"]
 
 
+def creation_mask(build: Build, body: dict[str, Any]) -> int:
+    """The group mask of a creation's readable body: a bit for each ``has_<group>`` flag
+    set (its fields: ``build.fields_of(mask)``)."""
+    mask = 0
+    for bit, flag in build.group_flag_bits:
+        if body[flag]:
+            mask |= bit
+    return mask
+
+
 def _same(value: Any) -> Any:
     return value
 

@@ -16,6 +16,7 @@ from wirestruct.core.records import Direction
 from wirestruct.plugin.protocol import Tables
 from wirestruct.protocols.diep.builds import Build, Field, load_build
 from wirestruct.protocols.diep.field_values import (
+    creation_mask,
     creation_reader,
     reader_of,
     update_body,
@@ -79,10 +80,9 @@ class Rows:
             entity = head + (ref.get("id"), ref["hash"])
             data = upcreate["body"]
             if upcreate["kind"] == self._creation_kind:
-                for field in self.build.fields:
-                    if field.attr in data:
-                        value = self._creation[field.key](data[field.attr])
-                        yield from _values(entity, "create", field, value, indexed=False)
+                for field in self.build.fields_of(creation_mask(self.build, data)):
+                    value = self._creation[field.key](data[field.attr])
+                    yield from _values(entity, "create", field, value, indexed=False)
             else:
                 for entry in data["fields"]:
                     field, read = self._update[entry["index"]]

@@ -16,6 +16,7 @@ from wirestruct.core.records import Direction
 from wirestruct.core.tracker import Tracker, state_error
 from wirestruct.protocols.diep.builds import Build, load_build
 from wirestruct.protocols.diep.field_values import (
+    creation_mask,
     creation_reader,
     reader_of,
     update_body,
@@ -51,8 +52,6 @@ class EntityTracker(Tracker):
         self._updates = {f.update_index: (f.key, 1 << f.group_id, bool(f.length),
                                           update_value_reader(f)) for f in self.build.fields}
         self._creations: dict[int, list] = {}
-        #: a creation's ``has_<group>`` flags (readable output) and their group bits
-        self._flags = tuple((flag, 1 << group) for group, flag in self.build.group_flags.items())
         self._creation_kind = self.build.packet_class.UpcreateKind(CREATION).name
         self._reader = reader_of(self.build)
 
@@ -109,10 +108,7 @@ class EntityTracker(Tracker):
         eid = ref["id"]
         body = upcreate["body"]
         if upcreate["kind"] == self._creation_kind:
-            mask = 0
-            for flag, bit in self._flags:
-                if body[flag]:
-                    mask |= bit
+            mask = creation_mask(self.build, body)
             fields = {key: read(body[attr]) for key, attr, read in self._creation_plan(mask)}
             old = self.entities.get(eid)
             if old is None and len(self.entities) >= self.max_entities:
