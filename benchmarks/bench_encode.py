@@ -48,6 +48,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 from unittest import mock
 
 from wirestruct import decode_records, get_protocol, open_capture
@@ -134,13 +135,14 @@ def main(argv: list[str] | None = None) -> int:
             for event in decode_records(records, protocol.decoder()):
                 event_json(event, raw=True)
 
-        def encode() -> None:
-            for _ in protocol.encoder().encode_events(events):
-                pass
+        def encoder_run(items: list[Any]) -> Callable[[], None]:
+            """A run that encodes ``items`` with a new encoder."""
+            def run() -> None:
+                for _ in protocol.encoder().encode_events(items):
+                    pass
+            return run
 
-        def encode_raw() -> None:
-            for _ in protocol.encoder().encode_events(raw_events):
-                pass
+        encode, encode_raw = encoder_run(events), encoder_run(raw_events)
 
         def encode_text() -> None:
             for _ in protocol.encoder().encode_events(json.loads(line) for line in lines):
@@ -155,15 +157,7 @@ def main(argv: list[str] | None = None) -> int:
                       for e in decode_records(records, protocol.decoder())]
             raw_strewn = [json.loads(json.dumps(event_json(e, raw=True)))
                           for e in decode_records(records, protocol.decoder())]
-
-            def encode_strewn() -> None:
-                for _ in protocol.encoder().encode_events(strewn):
-                    pass
-
-            def encode_raw_strewn() -> None:
-                for _ in protocol.encoder().encode_events(raw_strewn):
-                    pass
-            runs["strewn"], runs["raw_strewn"] = encode_strewn, encode_raw_strewn
+            runs["strewn"], runs["raw_strewn"] = encoder_run(strewn), encoder_run(raw_strewn)
         if args.two_writes:
             def two_writes() -> None:
                 with mock.patch.object(encoding, "_write_once", lambda obj: None):

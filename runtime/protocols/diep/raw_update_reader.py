@@ -29,6 +29,7 @@ from wirestruct.protocols.diep.update_reader import (
     Read,
     Slot,
     UpdateReader,
+    add_instances,
     field_plan,
     update_reader,
 )
@@ -230,14 +231,7 @@ class RawUpdateReader(PacketWalk):
         for name, bit, read in self.creation:
             if mask & bit:
                 body[name], pos = read(data, pos)
-        for name, bit, enum, source in self.readable.instances:
-            if enum is None:
-                body[name] = bool(mask & bit)
-            elif mask & bit:
-                value = body[source]["value"]
-                body[name] = enum.get(value, value)
-            else:
-                body[name] = None
+        add_instances(body, mask, self.readable.instances, raw=True)
         return body, pos
 
 

@@ -313,15 +313,23 @@ class UpdateReader(PacketWalk):
         for name, bit, read in self.creation:
             if mask & bit:
                 body[name], pos = read(data, pos)
-        for name, bit, enum, source in self.instances:
-            if enum is None:
-                body[name] = bool(mask & bit)
-            elif mask & bit:
-                value = body[source]
-                body[name] = enum.get(value, value)
-            else:
-                body[name] = None
+        add_instances(body, mask, self.instances, raw=False)
         return body, pos
+
+
+def add_instances(body: dict[str, Any], mask: int, instances: tuple[_Instance, ...], *,
+                  raw: bool) -> None:
+    """A creation's instances added to its ``body`` (its fields read, ``mask`` its groups):
+    each group's flag, and each enum of a field its group has (the member's name, or the
+    value where the enum has none), None where it has not; ``raw``: the fields are raw."""
+    for name, bit, enum, source in instances:
+        if enum is None:
+            body[name] = bool(mask & bit)
+        elif mask & bit:
+            value = body[source]["value"] if raw else body[source]
+            body[name] = enum.get(value, value)
+        else:
+            body[name] = None
 
 
 @functools.cache
