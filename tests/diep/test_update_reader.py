@@ -297,6 +297,36 @@ def test_the_tracker_and_the_tables_read_the_fields_a_consumer_edited_as_decoded
     assert tracker.snapshot() == plain[0]
 
 
+def _snapshots(records: list[CaptureRecord]) -> list[Any]:
+    protocol = get_protocol("diep")
+    tracker = protocol.tracker()
+    out = []
+    for event in track(decode_records(records, protocol.decoder()), tracker):
+        if isinstance(event, PacketEvent) and event.packet_id == 0 \
+                and event.direction is Direction.S2C:
+            out.append(copy.deepcopy(tracker.snapshot()))
+    return out
+
+
+@pytest.mark.parametrize("source", ["sample", "generated"])
+def test_the_tracker_tracks_the_same_as_through_the_generated_classes(monkeypatch, source):
+    """The tracker fed what the update reader read, and fed the readable output of the
+    generated objects instead (every update parsed by the generated classes): the same
+    entities after every update."""
+    records = _records(source)
+    fast = _snapshots(records)
+    from wirestruct.protocols.diep import field_values
+    parsed = []
+
+    def through_the_classes(event: PacketEvent) -> dict[str, Any]:
+        parsed.append(event.index)
+        return serializer().value(event.packet)            # parses the generated object
+    monkeypatch.setattr(field_values, "decoded_fields", through_the_classes)
+    slow = _snapshots(records)
+    assert len(parsed) == len(fast) == len(slow) >= 50
+    assert fast == slow and any(snapshot["entities"] for snapshot in fast)
+
+
 # -- inputs built to exhaust a reader ------------------------------------------------------
 VU_MAX = b"\xff\xff\xff\xff\x0f"            # 2^32 - 1
 
