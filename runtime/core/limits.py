@@ -147,6 +147,27 @@ MAX_STREAM_BUFFERS = 64 * 1024 * 1024
 #: reports the run (it keeps skipping; no more than this is held while it looks).
 MAX_RESYNC_SCAN = 1024 * 1024
 
+# -- the Wireshark dissectors ------------------------------------------------------------------
+#: Objects and repeated items one parse of the generated Lua parsers may build for each
+#: byte it parses (past ``parse_objects_allowance``): a zero-sized item repeated until
+#: something that never comes stops there instead of running on.
+MAX_PARSE_OBJECTS_PER_BYTE = 16
+
+#: Objects and repeated items any one parse of the generated Lua parsers may build before
+#: ``max_parse_objects_per_byte`` applies.
+PARSE_OBJECTS_ALLOWANCE = 4096
+
+#: Errors of one packet shown one by one (as error events in Python, as expert infos in
+#: Wireshark); the packet's further errors are counted, by kind, in one summary error that
+#: names how many and how many bytes they cover.
+MAX_ERRORS_PER_PACKET = 16
+
+#: Bytes the Wireshark dissectors keep across packets for random access (a packet's
+#: rebuilt data, inflated map blocks, append buffers, replayed look-ups), over the whole
+#: capture; past it the least recently used are forgotten, and a packet whose state was
+#: forgotten says so instead of showing it.
+MAX_KEPT_STATE = 64 * 1024 * 1024
+
 # -- tables ------------------------------------------------------------------------------------
 #: Text and bytes the rows of one table collect before they are made a record batch (and
 #: a Parquet row group by ``batch``), whatever ``batch_rows`` says: 16,384 rows of 64 KB
@@ -215,6 +236,10 @@ class Limits:
     max_json_bytes: int = MAX_JSON_BYTES
     max_json_values: int = MAX_JSON_VALUES
     max_json_depth: int = MAX_JSON_DEPTH
+    max_parse_objects_per_byte: int = MAX_PARSE_OBJECTS_PER_BYTE
+    parse_objects_allowance: int = PARSE_OBJECTS_ALLOWANCE
+    max_errors_per_packet: int = MAX_ERRORS_PER_PACKET
+    max_kept_state: int = MAX_KEPT_STATE
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -298,6 +323,12 @@ _DOCS = {
     "max_json_bytes": "bytes of one JSON line or document (JSON Lines captures, encode input)",
     "max_json_values": "values (objects, arrays, keys, strings, numbers) in one JSON document",
     "max_json_depth": "levels arrays and objects may nest in one JSON document",
+    "max_parse_objects_per_byte":
+        "objects and repeated items a Lua parse builds per byte, past parse_objects_allowance",
+    "parse_objects_allowance":
+        "objects and repeated items any Lua parse may build before the per-byte cap applies",
+    "max_errors_per_packet": "errors of one packet shown one by one; the rest summarised",
+    "max_kept_state": "bytes the Wireshark dissectors keep across packets for random access",
     "max_fragment_buffer": "IPv4 fragment bytes held while datagrams are incomplete",
     "fragment_timeout": "seconds of capture time an incomplete IPv4 datagram is held",
     "max_resync_scan": "bytes a stream decoder may skip looking for a packet boundary",
