@@ -21,6 +21,7 @@ from wirestruct.core.buffer import ReceiveBuffer
 from wirestruct.core.errors import (
     DecodeError,
     FramingError,
+    LimitExceededError,
     ResyncError,
     TruncatedStreamError,
     WirestructError,
@@ -66,8 +67,49 @@ class PacketContext:
  _ctx_parent, _ctx_frame, _ctx_t_ns, _ctx_ends) = slot_setters(PacketContext)
 
 
+class _Tally:
+    """The errors of one top-level packet (nested packets included): how many were shown
+    as events, and of the rest, how many of each kind and the bytes they stand for."""
+
+    __slots__ = ("shown", "kinds", "dropped", "first")
+
+    def __init__(self) -> None:
+        self.shown = 0
+        self.kinds: dict[str, int] = {}
+        self.dropped = 0
+        self.first: WirestructError | None = None
+
+    def note(self, error: WirestructError) -> None:
+        kind = type(error).__name__
+        self.kinds[kind] = self.kinds.get(kind, 0) + 1
+        self.dropped += error.dropped or 0
+        if self.first is None:
+            self.first = error
+
+    def summary(self, limit: int) -> LimitExceededError:
+        count = sum(self.kinds.values())
+        kinds = ", ".join(f"{n} {kind}" for kind, n in sorted(self.kinds.items()))
+        first = self.first
+        assert first is not None
+        where = f", the first at {first.where.field_path}" if first.where.field_path else ""
+        return LimitExceededError(
+            f"{count} more errors in this packet not shown one by one ({kinds}){where}",
+            expected=f"at most {limit} errors shown per packet (max_errors_per_packet)",
+            dropped=self.dropped, offset=first.where.offset, packet_id=first.where.packet_id,
+            packet_name=first.where.packet_name)
+
+
+#: What :meth:`Decoder.make_error` gives for an error past ``max_errors_per_packet``: no
+#: event (and no packet index); the packet's summary error counts it.
+_SUMMARISED = ErrorEvent(LimitExceededError("summarised"))
+
+
 class Decoder:
     """Base of protocol decoders: numbers packets and turns failures into error events.
+
+    One top-level packet shows at most ``limits.max_errors_per_packet`` errors as events;
+    the rest are counted by kind (and the bytes they stand for) in one
+    LimitExceededError after its other events.
 
     ``decode --jobs`` (:mod:`wirestruct.parallel`) splits decoding in two: an in-order
     stage here (:meth:`stage_packet` for each top-level packet, or the whole packet when
@@ -86,6 +128,7 @@ class Decoder:
     def __init__(self, *, limits: Limits = DEFAULT_LIMITS) -> None:
         self.limits = limits
         self._next_index = 0
+        self._tally: _Tally | None = None    #: the errors of the packet being decoded
         #: (stream, direction) pairs with per-stream state, least recently fed first
         self._streams: OrderedDict[tuple[int, Direction], None] = OrderedDict()
 
@@ -153,6 +196,12 @@ class Decoder:
                            ctx.t_ns, ctx.ends)
 
     def make_error(self, ctx: PacketContext, error: WirestructError) -> ErrorEvent:
+        tally = self._tally
+        if tally is not None:
+            if tally.shown >= self.limits.max_errors_per_packet:
+                tally.note(error)
+                return _SUMMARISED
+            tally.shown += 1
         index = self._next_index
         self._next_index += 1
         error.at(record=ctx.record, packet_index=index, stream=ctx.stream,
@@ -161,18 +210,27 @@ class Decoder:
                           ctx.frame, ctx.t_ns, ctx.ends)
 
     def run_packet(self, data: bytes, ctx: PacketContext) -> list[Event]:
-        """Decode one packet; events before a failure are kept, the failure becomes an event."""
+        """Decode one packet; events before a failure are kept, the failure becomes an event
+        (past ``max_errors_per_packet``, the packet's errors end in one summary)."""
         events: list[Event] = []
+        outer = self._tally
+        tally = self._tally = _Tally() if outer is None else outer
         try:
-            events.extend(self.decode_packet(data, ctx))  # keeps what came before a failure
-        except WirestructError as exc:
-            events.append(self.make_error(ctx, exc))
-        except RecursionError:
-            events.append(self.make_error(ctx, DecodeError("nesting too deep")))
-        except MemoryError:
-            events.append(self.make_error(ctx, DecodeError("out of memory decoding packet")))
-        except Exception as exc:  # noqa: BLE001 - nothing but wirestruct errors leaves a decoder
-            events.append(self.make_error(ctx, DecodeError(f"{type(exc).__name__}: {exc}")))
+            try:
+                events.extend(self.decode_packet(data, ctx))  # keeps what came before a failure
+            except WirestructError as exc:
+                events.append(self.make_error(ctx, exc))
+            except RecursionError:
+                events.append(self.make_error(ctx, DecodeError("nesting too deep")))
+            except MemoryError:
+                events.append(self.make_error(ctx, DecodeError("out of memory decoding packet")))
+            except Exception as exc:  # noqa: BLE001 - only wirestruct errors leave a decoder
+                events.append(self.make_error(ctx, DecodeError(f"{type(exc).__name__}: {exc}")))
+        finally:
+            self._tally = outer
+        if outer is None and tally.first is not None:
+            events = [e for e in events if e is not _SUMMARISED]
+            events.append(self.make_error(ctx, tally.summary(self.limits.max_errors_per_packet)))
         return events
 
 
