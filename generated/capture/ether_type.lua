@@ -17,6 +17,7 @@ EtherType.EtherType = enum.Enum {
   ipv4 = 2048,
   arp = 2054,
   wake_on_lan = 2114,
+  centrino_promiscuous = 9298,
   transparent_ethernet_bridging = 25944,
   rarp = 32821,
   appletalk = 32923,

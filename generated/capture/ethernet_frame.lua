@@ -5,6 +5,7 @@
 local class = require("class")
 require("kaitaistruct")
 require("ether_type")
+require("ieee802_11_frame")
 require("mpls_stack")
 require("ipv4_packet")
 require("ipv6_packet")
@@ -15,7 +16,8 @@ local utils = require("utils")
 -- 
 -- An Ethernet II frame as capture files store it (no preamble, no frame check sequence):
 -- the two MAC addresses, any number of 802.1Q / 802.1ad VLAN tags, the EtherType, then
--- the payload, routed to IPv4 or IPv6 by the EtherType.
+-- the payload, routed to IPv4 or IPv6 by the EtherType (and to the encapsulations that
+-- carry them: PPPoE sessions, MPLS label stacks, the 802.11 frames of Centrino cards).
 -- See also: Source (https://www.tcpdump.org/linktypes/LINKTYPE_ETHERNET.html)
 EthernetFrame = class.class(KaitaiStruct)
 
@@ -43,7 +45,11 @@ function EthernetFrame:_read()
     end
   end
   local _on = self.ether_type
-  if _on == EtherType.EtherType.ipv4 then
+  if _on == EtherType.EtherType.centrino_promiscuous then
+    self._raw_body = self._io:read_bytes_full()
+    local _io = KaitaiStream(stringstream(self._raw_body))
+    self.body = Ieee80211Frame(false, false, _io)
+  elseif _on == EtherType.EtherType.ipv4 then
     self._raw_body = self._io:read_bytes_full()
     local _io = KaitaiStream(stringstream(self._raw_body))
     self.body = Ipv4Packet(_io)

@@ -4,6 +4,7 @@
 import kaitaistruct
 from kaitaistruct import KaitaiStruct, KaitaiStream, BytesIO
 from . import ether_type
+from . import ieee802_11_frame
 from . import mpls_stack
 from . import ipv4_packet
 from . import ipv6_packet
@@ -16,7 +17,8 @@ if getattr(kaitaistruct, 'API_VERSION', (0, 9)) < (0, 11):
 class EthernetFrame(KaitaiStruct):
     """An Ethernet II frame as capture files store it (no preamble, no frame check sequence):
     the two MAC addresses, any number of 802.1Q / 802.1ad VLAN tags, the EtherType, then
-    the payload, routed to IPv4 or IPv6 by the EtherType.
+    the payload, routed to IPv4 or IPv6 by the EtherType (and to the encapsulations that
+    carry them: PPPoE sessions, MPLS label stacks, the 802.11 frames of Centrino cards).
     
     .. seealso::
        Source - https://www.tcpdump.org/linktypes/LINKTYPE_ETHERNET.html
@@ -43,7 +45,12 @@ class EthernetFrame(KaitaiStruct):
                 i += 1
 
         _on = self.ether_type
-        if _on == ether_type.EtherType.EtherType.ipv4:
+        if _on == ether_type.EtherType.EtherType.centrino_promiscuous:
+            pass
+            self._raw_body = self._io.read_bytes_full()
+            _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+            self.body = ieee802_11_frame.Ieee80211Frame(False, False, _io__raw_body)
+        elif _on == ether_type.EtherType.EtherType.ipv4:
             pass
             self._raw_body = self._io.read_bytes_full()
             _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
@@ -83,7 +90,10 @@ class EthernetFrame(KaitaiStruct):
 
 
         _on = self.ether_type
-        if _on == ether_type.EtherType.EtherType.ipv4:
+        if _on == ether_type.EtherType.EtherType.centrino_promiscuous:
+            pass
+            self.body._fetch_instances()
+        elif _on == ether_type.EtherType.EtherType.ipv4:
             pass
             self.body._fetch_instances()
         elif _on == ether_type.EtherType.EtherType.ipv6:

@@ -4,8 +4,8 @@
 
 local class = require("class")
 require("kaitaistruct")
-require("ethernet_frame")
 require("ether_type")
+require("ethernet_frame")
 require("ipv4_packet")
 require("ipv6_packet")
 local stringstream = require("string_stream")

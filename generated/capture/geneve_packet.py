@@ -3,8 +3,8 @@
 
 import kaitaistruct
 from kaitaistruct import KaitaiStruct, KaitaiStream, BytesIO
-from . import ethernet_frame
 from . import ether_type
+from . import ethernet_frame
 from . import ipv4_packet
 from . import ipv6_packet
 

@@ -26,11 +26,12 @@ Ieee80211Frame.FrameType = enum.Enum {
   extension = 3,
 }
 
-function Ieee80211Frame:_init(has_fcs, io, parent, root)
+function Ieee80211Frame:_init(has_fcs, has_data_pad, io, parent, root)
   KaitaiStruct._init(self, io)
   self._parent = parent
   self._root = root or self
   self.has_fcs = has_fcs
+  self.has_data_pad = has_data_pad
   self:_read()
 end
 
@@ -38,9 +39,6 @@ function Ieee80211Frame:_read()
   self.subtype = self._io:read_bits_int_be(4)
   self.frame_type = Ieee80211Frame.FrameType(self._io:read_bits_int_be(2))
   self.protocol_version = self._io:read_bits_int_be(2)
-  if not(self.protocol_version == 0) then
-    error("not equal, expected " .. 0 .. ", but got " .. self.protocol_version)
-  end
   self.order = self._io:read_bits_int_be(1) ~= 0
   self.is_protected = self._io:read_bits_int_be(1) ~= 0
   self.more_data = self._io:read_bits_int_be(1) ~= 0
@@ -51,7 +49,7 @@ function Ieee80211Frame:_read()
   self.to_ds = self._io:read_bits_int_be(1) ~= 0
   self._io:align_to_byte()
   self.duration = self._io:read_u2le()
-  if self.is_data then
+  if  ((self.is_data) and (self.protocol_version == 0))  then
     self.header = Ieee80211Frame.DataHeader(self._io, self, self._root)
   end
   local _on = self.carries_llc
@@ -73,10 +71,12 @@ function Ieee80211Frame.property.carries_llc:get()
     return self._m_carries_llc
   end
 
-  self._m_carries_llc =  ((self.is_data) and ( ((self.subtype == 0) or (self.subtype == 8)) ) and (not(self.is_protected)) and (not( ((self.is_qos) and (self.header.is_amsdu)) ))) 
+  self._m_carries_llc =  ((self.is_data) and (self.protocol_version == 0) and ( ((self.subtype == 0) or (self.subtype == 8)) ) and (not(self.is_protected)) and (not( ((self.is_qos) and (self.header.is_amsdu)) ))) 
   return self._m_carries_llc
 end
 
+-- 
+-- A data frame (whose header is read when the protocol version is 0).
 Ieee80211Frame.property.is_data = {}
 function Ieee80211Frame.property.is_data:get()
   if self._m_is_data ~= nil then
@@ -100,6 +100,10 @@ end
 -- 
 -- Frame subtype; for data frames 0 is Data, 8 QoS Data, 4 and 12 carry no body.
 -- 
+-- 0 for the frames of IEEE 802.11-2020 section 9.2; 1 for the short frames of
+-- 802.11ah (S1G), whose header is not read (their bodies stay bytes), like the
+-- reserved versions 2 and 3.
+-- 
 -- In a QoS data frame, an HT Control field follows the QoS Control field.
 -- 
 -- The body is encrypted.
@@ -115,6 +119,9 @@ end
 -- The frame check sequence (CRC-32), not checked here.
 -- 
 -- The frame ends with its 4-byte frame check sequence.
+-- 
+-- The capture padded the header of a data frame to a multiple of 4 bytes before its
+-- body (radiotap's Flags field, bit 0x20, which some drivers set).
 
 -- 
 -- The addresses and control fields of a data frame after the duration.
@@ -142,6 +149,7 @@ function Ieee80211Frame.DataHeader:_read()
   if  ((self._parent.is_qos) and (self._parent.order))  then
     self.ht_control = self._io:read_u4le()
   end
+  self.data_pad = self._io:read_bytes(utils.box_unwrap((self._parent.has_data_pad) and utils.box_wrap((4 - self._io:pos() % 4) % 4) or (0)))
 end
 
 -- 
@@ -166,4 +174,6 @@ end
 -- Fragment number (low 4 bits) and sequence number.
 -- 
 -- Present in frames of a wireless distribution system.
+-- 
+-- Padding the capture added after the header, to a multiple of 4 bytes.
 

@@ -27,19 +27,18 @@ class Ieee80211Frame(KaitaiStruct):
         control = 1
         data = 2
         extension = 3
-    def __init__(self, has_fcs, _io, _parent=None, _root=None):
+    def __init__(self, has_fcs, has_data_pad, _io, _parent=None, _root=None):
         super(Ieee80211Frame, self).__init__(_io)
         self._parent = _parent
         self._root = _root or self
         self.has_fcs = has_fcs
+        self.has_data_pad = has_data_pad
         self._read()
 
     def _read(self):
         self.subtype = self._io.read_bits_int_be(4)
         self.frame_type = KaitaiStream.resolve_enum(Ieee80211Frame.FrameType, self._io.read_bits_int_be(2))
         self.protocol_version = self._io.read_bits_int_be(2)
-        if not self.protocol_version == 0:
-            raise kaitaistruct.ValidationNotEqualError(0, self.protocol_version, self._io, u"/seq/2")
         self.order = self._io.read_bits_int_be(1) != 0
         self.is_protected = self._io.read_bits_int_be(1) != 0
         self.more_data = self._io.read_bits_int_be(1) != 0
@@ -49,7 +48,7 @@ class Ieee80211Frame(KaitaiStruct):
         self.from_ds = self._io.read_bits_int_be(1) != 0
         self.to_ds = self._io.read_bits_int_be(1) != 0
         self.duration = self._io.read_u2le()
-        if self.is_data:
+        if  ((self.is_data) and (self.protocol_version == 0)) :
             pass
             self.header = Ieee80211Frame.DataHeader(self._io, self, self._root)
 
@@ -70,7 +69,7 @@ class Ieee80211Frame(KaitaiStruct):
 
     def _fetch_instances(self):
         pass
-        if self.is_data:
+        if  ((self.is_data) and (self.protocol_version == 0)) :
             pass
             self.header._fetch_instances()
 
@@ -113,6 +112,7 @@ class Ieee80211Frame(KaitaiStruct):
                 pass
                 self.ht_control = self._io.read_u4le()
 
+            self.data_pad = self._io.read_bytes(((4 - self._io.pos() % 4) % 4 if self._parent.has_data_pad else 0))
 
 
         def _fetch_instances(self):
@@ -142,11 +142,12 @@ class Ieee80211Frame(KaitaiStruct):
         if hasattr(self, '_m_carries_llc'):
             return self._m_carries_llc
 
-        self._m_carries_llc =  ((self.is_data) and ( ((self.subtype == 0) or (self.subtype == 8)) ) and ((not (self.is_protected))) and ((not ( ((self.is_qos) and (self.header.is_amsdu)) )))) 
+        self._m_carries_llc =  ((self.is_data) and (self.protocol_version == 0) and ( ((self.subtype == 0) or (self.subtype == 8)) ) and ((not (self.is_protected))) and ((not ( ((self.is_qos) and (self.header.is_amsdu)) )))) 
         return getattr(self, '_m_carries_llc', None)
 
     @property
     def is_data(self):
+        """A data frame (whose header is read when the protocol version is 0)."""
         if hasattr(self, '_m_is_data'):
             return self._m_is_data
 

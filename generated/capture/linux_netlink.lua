@@ -7,6 +7,7 @@ require("kaitaistruct")
 require("linux_sll")
 require("nflog")
 local enum = require("enum")
+local utils = require("utils")
 local stringstream = require("string_stream")
 
 -- 
@@ -15,7 +16,10 @@ local stringstream = require("string_stream")
 -- byte order of the capturing machine (little-endian for the usual x86 and ARM hosts, as
 -- read here). A netfilter log message (NFULNL_MSG_PACKET, which the NFLOG target sends)
 -- has the same body as a LINKTYPE_NFLOG record and is parsed as one, down to the logged
--- packet; other messages stay bytes.
+-- packet; other messages stay bytes. A frame holds every message of one send or receive,
+-- often several (a batch of logged packets, a dump's replies). A message whose length is
+-- shorter than its header or runs past the frame ends the messages: it and what follows
+-- are `rest`, as are the last bytes when they are fewer than a header.
 -- See also: Source (https://www.tcpdump.org/linktypes/LINKTYPE_NETLINK.html)
 LinuxNetlink = class.class(KaitaiStruct)
 
@@ -41,50 +45,58 @@ function LinuxNetlink:_read()
   self.len_addr = self._io:read_u2be()
   self.addr = self._io:read_bytes(8)
   self.family = LinuxNetlink.NetlinkFamily(self._io:read_u2be())
-  self.messages = {}
-  local i = 0
-  while not self._io:is_eof() do
-    self.messages[i + 1] = LinuxNetlink.Message(self._io, self, self._root)
-    i = i + 1
+  if self._io:size() - self._io:pos() >= 16 then
+    self.messages = {}
+    local i = 0
+    while true do
+      local _ = LinuxNetlink.Message(self._io:size() - self._io:pos(), self._io, self, self._root)
+      self.messages[i + 1] = _
+      if  ((not(_.is_whole)) or (self._io:size() - self._io:pos() < 16))  then
+        break
+      end
+      i = i + 1
+    end
   end
+  self.rest = self._io:read_bytes_full()
 end
 
 -- 
 -- ARPHRD_NETLINK (824).
 -- 
 -- The netlink family of the messages.
+-- 
+-- What follows the last whole message (see `message::is_whole`), not read: empty in
+-- a well-formed frame.
 
 -- 
 -- One netlink message (struct nlmsghdr, then its body) and its padding.
 -- See also: Source (https://man7.org/linux/man-pages/man7/netlink.7.html)
 LinuxNetlink.Message = class.class(KaitaiStruct)
 
-function LinuxNetlink.Message:_init(io, parent, root)
+function LinuxNetlink.Message:_init(len_available, io, parent, root)
   KaitaiStruct._init(self, io)
   self._parent = parent
   self._root = root
+  self.len_available = len_available
   self:_read()
 end
 
 function LinuxNetlink.Message:_read()
   self.len_message = self._io:read_u4le()
-  if not(self.len_message >= 16) then
-    error("ValidationLessThanError")
-  end
   self.message_type = self._io:read_u2le()
   self.flags = self._io:read_u2le()
   self.sequence = self._io:read_u4le()
   self.port_id = self._io:read_u4le()
   local _on = self.is_log_packet
   if _on == true then
-    self._raw_body = self._io:read_bytes(self.len_message - 16)
+    self._raw_body = self._io:read_bytes(utils.box_unwrap((self.is_whole) and utils.box_wrap(self.len_message - 16) or (0)))
     local _io = KaitaiStream(stringstream(self._raw_body))
     self.body = Nflog(_io)
   else
-    self.body = self._io:read_bytes(self.len_message - 16)
+    self.body = self._io:read_bytes(utils.box_unwrap((self.is_whole) and utils.box_wrap(self.len_message - 16) or (0)))
   end
-  if not(self._io:is_eof()) then
-    self.padding = self._io:read_bytes((4 - self.len_message % 4) % 4)
+  if self.is_whole then
+    self.padding = self._io:read_bytes(self.len_padding)
   end
 end
 
@@ -96,12 +108,39 @@ function LinuxNetlink.Message.property.is_log_packet:get()
     return self._m_is_log_packet
   end
 
-  self._m_is_log_packet =  ((self._parent.family == LinuxNetlink.NetlinkFamily.netfilter) and (self.message_type == 1024)) 
+  self._m_is_log_packet =  ((self._parent.family == LinuxNetlink.NetlinkFamily.netfilter) and (self.message_type == 1024) and (self.is_whole)) 
   return self._m_is_log_packet
 end
 
 -- 
--- Length of the message with this 16-byte header, without padding.
+-- The length covers the header and stays within the frame.
+LinuxNetlink.Message.property.is_whole = {}
+function LinuxNetlink.Message.property.is_whole:get()
+  if self._m_is_whole ~= nil then
+    return self._m_is_whole
+  end
+
+  self._m_is_whole =  ((self.len_message >= 16) and (self.len_message <= self.len_available)) 
+  return self._m_is_whole
+end
+
+LinuxNetlink.Message.property.len_padding = {}
+function LinuxNetlink.Message.property.len_padding:get()
+  if self._m_len_padding ~= nil then
+    return self._m_len_padding
+  end
+
+  self._m_len_padding = utils.box_unwrap(((4 - self.len_message % 4) % 4 <= self.len_available - self.len_message) and utils.box_wrap((4 - self.len_message % 4) % 4) or (self.len_available - self.len_message))
+  return self._m_len_padding
+end
+
+-- 
+-- Length of the message with this 16-byte header, without padding. One shorter
+-- than the header or longer than the frame makes the message not whole.
 -- 
 -- For netfilter, the subsystem (high byte) and its message type.
+-- 
+-- Up to 3 bytes to a multiple of 4 (fewer when the frame ends first).
+-- 
+-- Bytes of the frame from the start of this message.
 

@@ -17,7 +17,10 @@ class LinuxNetlink(KaitaiStruct):
     byte order of the capturing machine (little-endian for the usual x86 and ARM hosts, as
     read here). A netfilter log message (NFULNL_MSG_PACKET, which the NFLOG target sends)
     has the same body as a LINKTYPE_NFLOG record and is parsed as one, down to the logged
-    packet; other messages stay bytes.
+    packet; other messages stay bytes. A frame holds every message of one send or receive,
+    often several (a batch of logged packets, a dump's replies). A message whose length is
+    shorter than its header or runs past the frame ends the messages: it and what follows
+    are `rest`, as are the last bytes when they are fewer than a header.
     
     .. seealso::
        Source - https://www.tcpdump.org/linktypes/LINKTYPE_NETLINK.html
@@ -42,19 +45,28 @@ class LinuxNetlink(KaitaiStruct):
         self.len_addr = self._io.read_u2be()
         self.addr = self._io.read_bytes(8)
         self.family = KaitaiStream.resolve_enum(LinuxNetlink.NetlinkFamily, self._io.read_u2be())
-        self.messages = []
-        i = 0
-        while not self._io.is_eof():
-            self.messages.append(LinuxNetlink.Message(self._io, self, self._root))
-            i += 1
+        if self._io.size() - self._io.pos() >= 16:
+            pass
+            self.messages = []
+            i = 0
+            while True:
+                _ = LinuxNetlink.Message(self._io.size() - self._io.pos(), self._io, self, self._root)
+                self.messages.append(_)
+                if  (((not (_.is_whole))) or (self._io.size() - self._io.pos() < 16)) :
+                    break
+                i += 1
 
+        self.rest = self._io.read_bytes_full()
 
 
     def _fetch_instances(self):
         pass
-        for i in range(len(self.messages)):
+        if self._io.size() - self._io.pos() >= 16:
             pass
-            self.messages[i]._fetch_instances()
+            for i in range(len(self.messages)):
+                pass
+                self.messages[i]._fetch_instances()
+
 
 
     class Message(KaitaiStruct):
@@ -63,16 +75,15 @@ class LinuxNetlink(KaitaiStruct):
         .. seealso::
            Source - https://man7.org/linux/man-pages/man7/netlink.7.html
         """
-        def __init__(self, _io, _parent=None, _root=None):
+        def __init__(self, len_available, _io, _parent=None, _root=None):
             super(LinuxNetlink.Message, self).__init__(_io)
             self._parent = _parent
             self._root = _root
+            self.len_available = len_available
             self._read()
 
         def _read(self):
             self.len_message = self._io.read_u4le()
-            if not self.len_message >= 16:
-                raise kaitaistruct.ValidationLessThanError(16, self.len_message, self._io, u"/types/message/seq/0")
             self.message_type = self._io.read_u2le()
             self.flags = self._io.read_u2le()
             self.sequence = self._io.read_u4le()
@@ -80,15 +91,15 @@ class LinuxNetlink(KaitaiStruct):
             _on = self.is_log_packet
             if _on == True:
                 pass
-                self._raw_body = self._io.read_bytes(self.len_message - 16)
+                self._raw_body = self._io.read_bytes((self.len_message - 16 if self.is_whole else 0))
                 _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
                 self.body = nflog.Nflog(_io__raw_body)
             else:
                 pass
-                self.body = self._io.read_bytes(self.len_message - 16)
-            if (not (self._io.is_eof())):
+                self.body = self._io.read_bytes((self.len_message - 16 if self.is_whole else 0))
+            if self.is_whole:
                 pass
-                self.padding = self._io.read_bytes((4 - self.len_message % 4) % 4)
+                self.padding = self._io.read_bytes(self.len_padding)
 
 
 
@@ -100,7 +111,7 @@ class LinuxNetlink(KaitaiStruct):
                 self.body._fetch_instances()
             else:
                 pass
-            if (not (self._io.is_eof())):
+            if self.is_whole:
                 pass
 
 
@@ -110,8 +121,25 @@ class LinuxNetlink(KaitaiStruct):
             if hasattr(self, '_m_is_log_packet'):
                 return self._m_is_log_packet
 
-            self._m_is_log_packet =  ((self._parent.family == LinuxNetlink.NetlinkFamily.netfilter) and (self.message_type == 1024)) 
+            self._m_is_log_packet =  ((self._parent.family == LinuxNetlink.NetlinkFamily.netfilter) and (self.message_type == 1024) and (self.is_whole)) 
             return getattr(self, '_m_is_log_packet', None)
+
+        @property
+        def is_whole(self):
+            """The length covers the header and stays within the frame."""
+            if hasattr(self, '_m_is_whole'):
+                return self._m_is_whole
+
+            self._m_is_whole =  ((self.len_message >= 16) and (self.len_message <= self.len_available)) 
+            return getattr(self, '_m_is_whole', None)
+
+        @property
+        def len_padding(self):
+            if hasattr(self, '_m_len_padding'):
+                return self._m_len_padding
+
+            self._m_len_padding = ((4 - self.len_message % 4) % 4 if (4 - self.len_message % 4) % 4 <= self.len_available - self.len_message else self.len_available - self.len_message)
+            return getattr(self, '_m_len_padding', None)
 
 
 

@@ -63,7 +63,7 @@ function PpiHeader:_read()
   elseif _on == PpiHeader.WrappedLinkType.ieee802_11 then
     self._raw_body = self._io:read_bytes_full()
     local _io = KaitaiStream(stringstream(self._raw_body))
-    self.body = Ieee80211Frame(self.has_fcs, _io)
+    self.body = Ieee80211Frame(self.has_fcs, false, _io)
   else
     self.body = self._io:read_bytes_full()
   end

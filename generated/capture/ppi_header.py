@@ -62,7 +62,7 @@ class PpiHeader(KaitaiStruct):
             pass
             self._raw_body = self._io.read_bytes_full()
             _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
-            self.body = ieee802_11_frame.Ieee80211Frame(self.has_fcs, _io__raw_body)
+            self.body = ieee802_11_frame.Ieee80211Frame(self.has_fcs, False, _io__raw_body)
         else:
             pass
             self.body = self._io.read_bytes_full()

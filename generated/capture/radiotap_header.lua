@@ -12,7 +12,8 @@ local utils = require("utils")
 -- Link type 127: the radiotap header a wireless card in monitor mode puts before each
 -- IEEE 802.11 frame (little-endian): version, length, one or more present-flag words,
 -- then the fields they announce (kept as bytes), then the 802.11 frame. The Flags field,
--- when present, says whether the frame ends with its frame check sequence.
+-- when present, says whether the frame ends with its frame check sequence and whether
+-- the 802.11 header is padded to a multiple of 4 bytes.
 -- See also: Source (https://www.radiotap.org/)
 RadiotapHeader = class.class(KaitaiStruct)
 
@@ -46,11 +47,12 @@ function RadiotapHeader:_read()
   self.fields = self._io:read_bytes(self.len_header - self._io:pos())
   self._raw_body = self._io:read_bytes_full()
   local _io = KaitaiStream(stringstream(self._raw_body))
-  self.body = Ieee80211Frame(self.has_fcs, _io)
+  self.body = Ieee80211Frame(self.has_fcs, self.has_data_pad, _io)
 end
 
 -- 
--- Bit 0x10 - the frame includes its frame check sequence.
+-- Bit 0x10 - the frame includes its frame check sequence; bit 0x20 - padding
+-- between the 802.11 header and the body.
 RadiotapHeader.property.flags = {}
 function RadiotapHeader.property.flags:get()
   if self._m_flags ~= nil then
@@ -64,6 +66,19 @@ function RadiotapHeader.property.flags:get()
     self._io:seek(_pos)
   end
   return self._m_flags
+end
+
+-- 
+-- Flags bit 0x20: the 802.11 header of a data frame is padded to a multiple of 4
+-- bytes before its body (drivers that align the body, such as Atheros ones, set it).
+RadiotapHeader.property.has_data_pad = {}
+function RadiotapHeader.property.has_data_pad:get()
+  if self._m_has_data_pad ~= nil then
+    return self._m_has_data_pad
+  end
+
+  self._m_has_data_pad = utils.box_unwrap((self.has_flags) and utils.box_wrap(math.floor(self.flags / 32) % 2 ~= 0) or (false))
+  return self._m_has_data_pad
 end
 
 RadiotapHeader.property.has_fcs = {}

@@ -13,7 +13,8 @@ class RadiotapHeader(KaitaiStruct):
     """Link type 127: the radiotap header a wireless card in monitor mode puts before each
     IEEE 802.11 frame (little-endian): version, length, one or more present-flag words,
     then the fields they announce (kept as bytes), then the 802.11 frame. The Flags field,
-    when present, says whether the frame ends with its frame check sequence.
+    when present, says whether the frame ends with its frame check sequence and whether
+    the 802.11 header is padded to a multiple of 4 bytes.
     
     .. seealso::
        Source - https://www.radiotap.org/
@@ -43,7 +44,7 @@ class RadiotapHeader(KaitaiStruct):
         self.fields = self._io.read_bytes(self.len_header - self._io.pos())
         self._raw_body = self._io.read_bytes_full()
         _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
-        self.body = ieee802_11_frame.Ieee80211Frame(self.has_fcs, _io__raw_body)
+        self.body = ieee802_11_frame.Ieee80211Frame(self.has_fcs, self.has_data_pad, _io__raw_body)
 
 
     def _fetch_instances(self):
@@ -89,7 +90,9 @@ class RadiotapHeader(KaitaiStruct):
 
     @property
     def flags(self):
-        """Bit 0x10 - the frame includes its frame check sequence."""
+        """Bit 0x10 - the frame includes its frame check sequence; bit 0x20 - padding
+        between the 802.11 header and the body.
+        """
         if hasattr(self, '_m_flags'):
             return self._m_flags
 
@@ -101,6 +104,17 @@ class RadiotapHeader(KaitaiStruct):
             self._io.seek(_pos)
 
         return getattr(self, '_m_flags', None)
+
+    @property
+    def has_data_pad(self):
+        """Flags bit 0x20: the 802.11 header of a data frame is padded to a multiple of 4
+        bytes before its body (drivers that align the body, such as Atheros ones, set it).
+        """
+        if hasattr(self, '_m_has_data_pad'):
+            return self._m_has_data_pad
+
+        self._m_has_data_pad = ((self.flags // 32) % 2 != 0 if self.has_flags else False)
+        return getattr(self, '_m_has_data_pad', None)
 
     @property
     def has_fcs(self):

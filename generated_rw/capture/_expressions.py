@@ -53,6 +53,8 @@ def ethernet_frame__body__type(self, i):
         return 'mpls_stack', ()
     if _on == ether_type.EtherType.EtherType.mpls_multicast:
         return 'mpls_stack', ()
+    if _on == ether_type.EtherType.EtherType.centrino_promiscuous:
+        return 'ieee802_11_frame', (False, False)
     return None
 
 
@@ -117,8 +119,8 @@ def gtp_u_packet__extension_header__content__size(self, i):
 
 
 def ieee802_11_frame__header__when(self, i):
-    # ieee802_11_frame::header: if is_data
-    return self.is_data
+    # ieee802_11_frame::header: if is_data and protocol_version == 0
+    return ((self.is_data) and (self.protocol_version == 0))
 
 
 def ieee802_11_frame__body__type(self, i):
@@ -152,6 +154,11 @@ def ieee802_11_frame__data_header__qos_control__when(self, i):
 def ieee802_11_frame__data_header__ht_control__when(self, i):
     # ieee802_11_frame::data_header::ht_control: if _parent.is_qos and _parent.order
     return ((self._parent.is_qos) and (self._parent.order))
+
+
+def ieee802_11_frame__data_header__data_pad__size(self, i):
+    # ieee802_11_frame::data_header::data_pad: size _parent.has_data_pad ? (4 - _io.pos % 4) % 4 : 0
+    return ((4 - self._io.pos() % 4) % 4 if self._parent.has_data_pad else 0)
 
 
 def ip_packet__body__type(self, i):
@@ -331,7 +338,7 @@ def link_frame__body__type(self, i):
     if _on == LinkFrame.LinkType.c_hdlc:
         return 'cisco_hdlc', ()
     if _on == LinkFrame.LinkType.ieee802_11:
-        return 'ieee802_11_frame', (False,)
+        return 'ieee802_11_frame', (False, False)
     if _on == LinkFrame.LinkType.ieee802_11_radiotap:
         return 'radiotap_header', ()
     if _on == LinkFrame.LinkType.netlink:
@@ -339,6 +346,21 @@ def link_frame__body__type(self, i):
     if _on == LinkFrame.LinkType.wireshark_upper_pdu:
         return 'exported_pdu', ()
     return None
+
+
+def linux_netlink__messages__type(self, i):
+    # linux_netlink::messages: message(_io.size - _io.pos)
+    return 'message', (self._io.size() - self._io.pos(),)
+
+
+def linux_netlink__messages__if(self, i):
+    # linux_netlink::messages: if _io.size - _io.pos >= 16
+    return (self._io.size() - self._io.pos() >= 16)
+
+
+def linux_netlink__messages__when(self, i):
+    # linux_netlink::messages: if _io.size - _io.pos >= 16
+    return (self._io.size() - self._io.pos() >= 16)
 
 
 def linux_netlink__message__body__type(self, i):
@@ -350,18 +372,18 @@ def linux_netlink__message__body__type(self, i):
 
 
 def linux_netlink__message__body__size(self, i):
-    # linux_netlink::message::body: size len_message - 16
-    return self.len_message - 16
+    # linux_netlink::message::body: size is_whole ? len_message - 16 : 0
+    return (self.len_message - 16 if self.is_whole else 0)
 
 
 def linux_netlink__message__padding__when(self, i):
-    # linux_netlink::message::padding: if not _io.eof
-    return (not (self._io.is_eof()))
+    # linux_netlink::message::padding: if is_whole
+    return self.is_whole
 
 
 def linux_netlink__message__padding__size(self, i):
-    # linux_netlink::message::padding: size (4 - len_message % 4) % 4
-    return (4 - self.len_message % 4) % 4
+    # linux_netlink::message::padding: size len_padding
+    return self.len_padding
 
 
 def linux_sll__body__type(self, i):
@@ -603,7 +625,7 @@ def ppi_header__body__type(self, i):
     if _on == PpiHeader.WrappedLinkType.ethernet:
         return 'ethernet_frame', ()
     if _on == PpiHeader.WrappedLinkType.ieee802_11:
-        return 'ieee802_11_frame', (self.has_fcs,)
+        return 'ieee802_11_frame', (self.has_fcs, False)
     return None
 
 
@@ -663,8 +685,8 @@ def radiotap_header__fields__size(self, i):
 
 
 def radiotap_header__body__type(self, i):
-    # radiotap_header::body: ieee802_11_frame(has_fcs)
-    return 'ieee802_11_frame', (self.has_fcs,)
+    # radiotap_header::body: ieee802_11_frame(has_fcs, has_data_pad)
+    return 'ieee802_11_frame', (self.has_fcs, self.has_data_pad)
 
 
 def tcp_segment__options__size(self, i):
@@ -709,6 +731,7 @@ EXPRESSIONS = {
     ('ieee802_11_frame', 'data_header', 'addr4', 'when'): ieee802_11_frame__data_header__addr4__when,
     ('ieee802_11_frame', 'data_header', 'qos_control', 'when'): ieee802_11_frame__data_header__qos_control__when,
     ('ieee802_11_frame', 'data_header', 'ht_control', 'when'): ieee802_11_frame__data_header__ht_control__when,
+    ('ieee802_11_frame', 'data_header', 'data_pad', 'size'): ieee802_11_frame__data_header__data_pad__size,
     ('ip_packet', '', 'body', 'type'): ip_packet__body__type,
     ('ip_payload', '', 'body', 'type'): ip_payload__body__type,
     ('ipv4_packet', '', 'options', 'size'): ipv4_packet__options__size,
@@ -736,6 +759,9 @@ EXPRESSIONS = {
     ('l2tp_packet', '', 'body', 'type'): l2tp_packet__body__type,
     ('l2tp_packet', '', 'body', 'size'): l2tp_packet__body__size,
     ('link_frame', '', 'body', 'type'): link_frame__body__type,
+    ('linux_netlink', '', 'messages', 'type'): linux_netlink__messages__type,
+    ('linux_netlink', '', 'messages', 'if'): linux_netlink__messages__if,
+    ('linux_netlink', '', 'messages', 'when'): linux_netlink__messages__when,
     ('linux_netlink', 'message', 'body', 'type'): linux_netlink__message__body__type,
     ('linux_netlink', 'message', 'body', 'size'): linux_netlink__message__body__size,
     ('linux_netlink', 'message', 'padding', 'when'): linux_netlink__message__padding__when,

@@ -4,6 +4,7 @@
 import kaitaistruct
 from kaitaistruct import ReadWriteKaitaiStruct, KaitaiStream, BytesIO
 from . import ether_type
+from . import ieee802_11_frame
 from . import mpls_stack
 from . import ipv4_packet
 from . import ipv6_packet
@@ -16,7 +17,8 @@ if getattr(kaitaistruct, 'API_VERSION', (0, 9)) < (0, 11):
 class EthernetFrame(ReadWriteKaitaiStruct):
     """An Ethernet II frame as capture files store it (no preamble, no frame check sequence):
     the two MAC addresses, any number of 802.1Q / 802.1ad VLAN tags, the EtherType, then
-    the payload, routed to IPv4 or IPv6 by the EtherType.
+    the payload, routed to IPv4 or IPv6 by the EtherType (and to the encapsulations that
+    carry them: PPPoE sessions, MPLS label stacks, the 802.11 frames of Centrino cards).
     
     .. seealso::
        Source - https://www.tcpdump.org/linktypes/LINKTYPE_ETHERNET.html
@@ -46,7 +48,13 @@ class EthernetFrame(ReadWriteKaitaiStruct):
                 i += 1
 
         _on = self.ether_type
-        if _on == ether_type.EtherType.EtherType.ipv4:
+        if _on == ether_type.EtherType.EtherType.centrino_promiscuous:
+            pass
+            self._raw_body = self._io.read_bytes_full()
+            _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
+            self.body = ieee802_11_frame.Ieee80211Frame(False, False, _io__raw_body)
+            self.body._read()
+        elif _on == ether_type.EtherType.EtherType.ipv4:
             pass
             self._raw_body = self._io.read_bytes_full()
             _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
@@ -92,7 +100,10 @@ class EthernetFrame(ReadWriteKaitaiStruct):
 
 
         _on = self.ether_type
-        if _on == ether_type.EtherType.EtherType.ipv4:
+        if _on == ether_type.EtherType.EtherType.centrino_promiscuous:
+            pass
+            self.body._fetch_instances()
+        elif _on == ether_type.EtherType.EtherType.ipv4:
             pass
             self.body._fetch_instances()
         elif _on == ether_type.EtherType.EtherType.ipv6:
@@ -124,7 +135,20 @@ class EthernetFrame(ReadWriteKaitaiStruct):
 
 
         _on = self.ether_type
-        if _on == ether_type.EtherType.EtherType.ipv4:
+        if _on == ether_type.EtherType.EtherType.centrino_promiscuous:
+            pass
+            _io__raw_body = KaitaiStream(BytesIO(bytearray(self._io.size() - self._io.pos())))
+            self._io.add_child_stream(_io__raw_body)
+            _pos2 = self._io.pos()
+            self._io.seek(self._io.pos() + (self._io.size() - self._io.pos()))
+            def handler(parent, _io__raw_body=_io__raw_body):
+                self._raw_body = _io__raw_body.to_byte_array()
+                parent.write_bytes(self._raw_body)
+                if not parent.is_eof():
+                    raise kaitaistruct.ConsistencyError(u"raw(body)", 0, parent.size() - parent.pos())
+            _io__raw_body.write_back_handler = KaitaiStream.WriteBackHandler(_pos2, handler)
+            self.body._write__seq(_io__raw_body)
+        elif _on == ether_type.EtherType.EtherType.ipv4:
             pass
             _io__raw_body = KaitaiStream(BytesIO(bytearray(self._io.size() - self._io.pos())))
             self._io.add_child_stream(_io__raw_body)
@@ -217,7 +241,13 @@ class EthernetFrame(ReadWriteKaitaiStruct):
 
 
         _on = self.ether_type
-        if _on == ether_type.EtherType.EtherType.ipv4:
+        if _on == ether_type.EtherType.EtherType.centrino_promiscuous:
+            pass
+            if self.body.has_fcs != False:
+                raise kaitaistruct.ConsistencyError(u"body", False, self.body.has_fcs)
+            if self.body.has_data_pad != False:
+                raise kaitaistruct.ConsistencyError(u"body", False, self.body.has_data_pad)
+        elif _on == ether_type.EtherType.EtherType.ipv4:
             pass
         elif _on == ether_type.EtherType.EtherType.ipv6:
             pass

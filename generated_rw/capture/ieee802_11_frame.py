@@ -27,18 +27,17 @@ class Ieee80211Frame(ReadWriteKaitaiStruct):
         control = 1
         data = 2
         extension = 3
-    def __init__(self, has_fcs, _io=None, _parent=None, _root=None):
+    def __init__(self, has_fcs, has_data_pad, _io=None, _parent=None, _root=None):
         super(Ieee80211Frame, self).__init__(_io)
         self._parent = _parent
         self._root = _root or self
         self.has_fcs = has_fcs
+        self.has_data_pad = has_data_pad
 
     def _read(self):
         self.subtype = self._io.read_bits_int_be(4)
         self.frame_type = KaitaiStream.resolve_enum(Ieee80211Frame.FrameType, self._io.read_bits_int_be(2))
         self.protocol_version = self._io.read_bits_int_be(2)
-        if not self.protocol_version == 0:
-            raise kaitaistruct.ValidationNotEqualError(0, self.protocol_version, self._io, u"/seq/2")
         self.order = self._io.read_bits_int_be(1) != 0
         self.is_protected = self._io.read_bits_int_be(1) != 0
         self.more_data = self._io.read_bits_int_be(1) != 0
@@ -48,7 +47,7 @@ class Ieee80211Frame(ReadWriteKaitaiStruct):
         self.from_ds = self._io.read_bits_int_be(1) != 0
         self.to_ds = self._io.read_bits_int_be(1) != 0
         self.duration = self._io.read_u2le()
-        if self.is_data:
+        if  ((self.is_data) and (self.protocol_version == 0)) :
             pass
             self.header = Ieee80211Frame.DataHeader(self._io, self, self._root)
             self.header._read()
@@ -72,7 +71,7 @@ class Ieee80211Frame(ReadWriteKaitaiStruct):
 
     def _fetch_instances(self):
         pass
-        if self.is_data:
+        if  ((self.is_data) and (self.protocol_version == 0)) :
             pass
             self.header._fetch_instances()
 
@@ -101,7 +100,7 @@ class Ieee80211Frame(ReadWriteKaitaiStruct):
         self._io.write_bits_int_be(1, int(self.from_ds))
         self._io.write_bits_int_be(1, int(self.to_ds))
         self._io.write_u2le(self.duration)
-        if self.is_data:
+        if  ((self.is_data) and (self.protocol_version == 0)) :
             pass
             self.header._write__seq(self._io)
 
@@ -131,9 +130,7 @@ class Ieee80211Frame(ReadWriteKaitaiStruct):
 
 
     def _check(self):
-        if not self.protocol_version == 0:
-            raise kaitaistruct.ValidationNotEqualError(0, self.protocol_version, None, u"/seq/2")
-        if self.is_data:
+        if  ((self.is_data) and (self.protocol_version == 0)) :
             pass
             if self.header._root != self._root:
                 raise kaitaistruct.ConsistencyError(u"header", self._root, self.header._root)
@@ -180,6 +177,7 @@ class Ieee80211Frame(ReadWriteKaitaiStruct):
                 pass
                 self.ht_control = self._io.read_u4le()
 
+            self.data_pad = self._io.read_bytes(((4 - self._io.pos() % 4) % 4 if self._parent.has_data_pad else 0))
             self._dirty = False
 
 
@@ -214,6 +212,9 @@ class Ieee80211Frame(ReadWriteKaitaiStruct):
                 pass
                 self._io.write_u4le(self.ht_control)
 
+            if len(self.data_pad) != ((4 - self._io.pos() % 4) % 4 if self._parent.has_data_pad else 0):
+                raise kaitaistruct.ConsistencyError(u"data_pad", ((4 - self._io.pos() % 4) % 4 if self._parent.has_data_pad else 0), len(self.data_pad))
+            self._io.write_bytes(self.data_pad)
 
 
         def _check(self):
@@ -253,13 +254,14 @@ class Ieee80211Frame(ReadWriteKaitaiStruct):
         if hasattr(self, '_m_carries_llc'):
             return self._m_carries_llc
 
-        self._m_carries_llc =  ((self.is_data) and ( ((self.subtype == 0) or (self.subtype == 8)) ) and ((not (self.is_protected))) and ((not ( ((self.is_qos) and (self.header.is_amsdu)) )))) 
+        self._m_carries_llc =  ((self.is_data) and (self.protocol_version == 0) and ( ((self.subtype == 0) or (self.subtype == 8)) ) and ((not (self.is_protected))) and ((not ( ((self.is_qos) and (self.header.is_amsdu)) )))) 
         return getattr(self, '_m_carries_llc', None)
 
     def _invalidate_carries_llc(self):
         del self._m_carries_llc
     @property
     def is_data(self):
+        """A data frame (whose header is read when the protocol version is 0)."""
         if hasattr(self, '_m_is_data'):
             return self._m_is_data
 

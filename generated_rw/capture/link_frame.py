@@ -4,19 +4,19 @@
 import kaitaistruct
 from kaitaistruct import ReadWriteKaitaiStruct, KaitaiStream, BytesIO
 from . import exported_pdu
-from . import ppi_header
-from . import radiotap_header
 from . import cisco_hdlc
 from . import null_loopback
-from . import ieee802_11_frame
 from . import linux_sll
 from . import ipv4_packet
 from . import nflog
 from . import ethernet_frame
+from . import radiotap_header
 from . import ip_packet
+from . import ieee802_11_frame
+from . import linux_netlink
+from . import ppi_header
 from . import linux_sll2
 from . import ppp_frame
-from . import linux_netlink
 from . import ipv6_packet
 from enum import IntEnum
 
@@ -94,7 +94,7 @@ class LinkFrame(ReadWriteKaitaiStruct):
             pass
             self._raw_body = self._io.read_bytes_full()
             _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
-            self.body = ieee802_11_frame.Ieee80211Frame(False, _io__raw_body)
+            self.body = ieee802_11_frame.Ieee80211Frame(False, False, _io__raw_body)
             self.body._read()
         elif _on == LinkFrame.LinkType.ieee802_11_radiotap:
             pass
@@ -529,6 +529,8 @@ class LinkFrame(ReadWriteKaitaiStruct):
             pass
             if self.body.has_fcs != False:
                 raise kaitaistruct.ConsistencyError(u"body", False, self.body.has_fcs)
+            if self.body.has_data_pad != False:
+                raise kaitaistruct.ConsistencyError(u"body", False, self.body.has_data_pad)
         elif _on == LinkFrame.LinkType.ieee802_11_radiotap:
             pass
         elif _on == LinkFrame.LinkType.ipv4:

@@ -63,7 +63,7 @@ class PpiHeader(ReadWriteKaitaiStruct):
             pass
             self._raw_body = self._io.read_bytes_full()
             _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
-            self.body = ieee802_11_frame.Ieee80211Frame(self.has_fcs, _io__raw_body)
+            self.body = ieee802_11_frame.Ieee80211Frame(self.has_fcs, False, _io__raw_body)
             self.body._read()
         else:
             pass
@@ -154,6 +154,8 @@ class PpiHeader(ReadWriteKaitaiStruct):
             pass
             if self.body.has_fcs != self.has_fcs:
                 raise kaitaistruct.ConsistencyError(u"body", self.has_fcs, self.body.has_fcs)
+            if self.body.has_data_pad != False:
+                raise kaitaistruct.ConsistencyError(u"body", False, self.body.has_data_pad)
         else:
             pass
         self._dirty = False

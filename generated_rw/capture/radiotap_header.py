@@ -13,7 +13,8 @@ class RadiotapHeader(ReadWriteKaitaiStruct):
     """Link type 127: the radiotap header a wireless card in monitor mode puts before each
     IEEE 802.11 frame (little-endian): version, length, one or more present-flag words,
     then the fields they announce (kept as bytes), then the 802.11 frame. The Flags field,
-    when present, says whether the frame ends with its frame check sequence.
+    when present, says whether the frame ends with its frame check sequence and whether
+    the 802.11 header is padded to a multiple of 4 bytes.
     
     .. seealso::
        Source - https://www.radiotap.org/
@@ -48,7 +49,7 @@ class RadiotapHeader(ReadWriteKaitaiStruct):
         self.fields = self._io.read_bytes(self.len_header - self._io.pos())
         self._raw_body = self._io.read_bytes_full()
         _io__raw_body = KaitaiStream(BytesIO(self._raw_body))
-        self.body = ieee802_11_frame.Ieee80211Frame(self.has_fcs, _io__raw_body)
+        self.body = ieee802_11_frame.Ieee80211Frame(self.has_fcs, self.has_data_pad, _io__raw_body)
         self.body._read()
         self._dirty = False
 
@@ -81,6 +82,8 @@ class RadiotapHeader(ReadWriteKaitaiStruct):
         self._io.write_bytes(self.fields)
         if self.body.has_fcs != self.has_fcs:
             raise kaitaistruct.ConsistencyError(u"body", self.has_fcs, self.body.has_fcs)
+        if self.body.has_data_pad != self.has_data_pad:
+            raise kaitaistruct.ConsistencyError(u"body", self.has_data_pad, self.body.has_data_pad)
         _io__raw_body = KaitaiStream(BytesIO(bytearray(self._io.size() - self._io.pos())))
         self._io.add_child_stream(_io__raw_body)
         _pos2 = self._io.pos()
@@ -161,7 +164,9 @@ class RadiotapHeader(ReadWriteKaitaiStruct):
 
     @property
     def flags(self):
-        """Bit 0x10 - the frame includes its frame check sequence."""
+        """Bit 0x10 - the frame includes its frame check sequence; bit 0x20 - padding
+        between the 802.11 header and the body.
+        """
         if self._should_write_flags:
             self._write_flags()
         if hasattr(self, '_m_flags'):
@@ -194,6 +199,19 @@ class RadiotapHeader(ReadWriteKaitaiStruct):
             self._io.seek(_pos)
 
 
+    @property
+    def has_data_pad(self):
+        """Flags bit 0x20: the 802.11 header of a data frame is padded to a multiple of 4
+        bytes before its body (drivers that align the body, such as Atheros ones, set it).
+        """
+        if hasattr(self, '_m_has_data_pad'):
+            return self._m_has_data_pad
+
+        self._m_has_data_pad = ((self.flags // 32) % 2 != 0 if self.has_flags else False)
+        return getattr(self, '_m_has_data_pad', None)
+
+    def _invalidate_has_data_pad(self):
+        del self._m_has_data_pad
     @property
     def has_fcs(self):
         if hasattr(self, '_m_has_fcs'):

@@ -18,6 +18,13 @@ enums:
     0x0800: ipv4
     0x0806: arp
     0x0842: wake_on_lan
+    0x2452:
+      id: centrino_promiscuous
+      -orig-id: ETHERTYPE_CENTRINO_PROMISC
+      doc: |
+        An IEEE 802.11 frame without its frame check sequence, as Intel Centrino cards
+        in promiscuous mode hand out received wireless frames inside an Ethernet header
+        (Wireshark's "IEEE 802.11 (Centrino)", wlan_centrino).
     0x8035: rarp
     0x6558:
       id: transparent_ethernet_bridging

@@ -12,12 +12,14 @@ meta:
     - ipv6_packet
     - mpls_stack
     - pppoe_session
+    - ieee802_11_frame
   endian: be
   bit-endian: be
 doc: |
   An Ethernet II frame as capture files store it (no preamble, no frame check sequence):
   the two MAC addresses, any number of 802.1Q / 802.1ad VLAN tags, the EtherType, then
-  the payload, routed to IPv4 or IPv6 by the EtherType.
+  the payload, routed to IPv4 or IPv6 by the EtherType (and to the encapsulations that
+  carry them: PPPoE sessions, MPLS label stacks, the 802.11 frames of Centrino cards).
 doc-ref: https://www.tcpdump.org/linktypes/LINKTYPE_ETHERNET.html
 seq:
   - id: dst_mac
@@ -43,6 +45,7 @@ seq:
         'ether_type::ether_type::pppoe_session': pppoe_session
         'ether_type::ether_type::mpls_unicast': mpls_stack
         'ether_type::ether_type::mpls_multicast': mpls_stack
+        'ether_type::ether_type::centrino_promiscuous': ieee802_11_frame(false, false)
     doc: |
       When writing, `ether_type_or_tpid` (or the last VLAN tag's type) must name the body's
       type; `_check()` does not compare them.

@@ -26,6 +26,11 @@ params:
   - id: has_fcs
     type: bool
     doc: The frame ends with its 4-byte frame check sequence.
+  - id: has_data_pad
+    type: bool
+    doc: |
+      The capture padded the header of a data frame to a multiple of 4 bytes before its
+      body (radiotap's Flags field, bit 0x20, which some drivers set).
 seq:
   - id: subtype
     type: b4
@@ -36,7 +41,10 @@ seq:
     enum: frame_type
   - id: protocol_version
     type: b2
-    valid: 0
+    doc: |
+      0 for the frames of IEEE 802.11-2020 section 9.2; 1 for the short frames of
+      802.11ah (S1G), whose header is not read (their bodies stay bytes), like the
+      reserved versions 2 and 3.
   - id: order
     type: b1
     doc: In a QoS data frame, an HT Control field follows the QoS Control field.
@@ -65,7 +73,7 @@ seq:
     doc: Duration/ID.
   - id: header
     type: data_header
-    if: is_data
+    if: is_data and protocol_version == 0
   - id: body
     size: '_io.size - _io.pos - (has_fcs ? 4 : 0)'
     type:
@@ -81,13 +89,14 @@ seq:
 instances:
   is_data:
     value: frame_type == frame_type::data
+    doc: A data frame (whose header is read when the protocol version is 0).
   is_qos:
     value: is_data and subtype / 8 % 2 != 0
   carries_llc:
     # Data and QoS Data, not encrypted, not an A-MSDU (QoS Control bit 7)
     value: >-
-      is_data and (subtype == 0 or subtype == 8) and not is_protected and
-      not (is_qos and header.is_amsdu)
+      is_data and protocol_version == 0 and (subtype == 0 or subtype == 8) and
+      not is_protected and not (is_qos and header.is_amsdu)
 types:
   data_header:
     doc: The addresses and control fields of a data frame after the duration.
@@ -115,6 +124,9 @@ types:
       - id: ht_control
         type: u4
         if: _parent.is_qos and _parent.order
+      - id: data_pad
+        size: '_parent.has_data_pad ? (4 - _io.pos % 4) % 4 : 0'
+        doc: Padding the capture added after the header, to a multiple of 4 bytes.
     instances:
       is_amsdu:
         value: '_parent.is_qos ? qos_control / 0x80 % 2 != 0 : false'

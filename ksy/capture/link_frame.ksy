@@ -56,7 +56,7 @@ seq:
         'link_type::linux_sll': linux_sll
         'link_type::linux_sll2': linux_sll2
         'link_type::c_hdlc': cisco_hdlc
-        'link_type::ieee802_11': ieee802_11_frame(false)
+        'link_type::ieee802_11': ieee802_11_frame(false, false)
         'link_type::ieee802_11_radiotap': radiotap_header
         'link_type::netlink': linux_netlink
         'link_type::wireshark_upper_pdu': exported_pdu

@@ -48,7 +48,7 @@ seq:
       switch-on: wrapped_link_type
       cases:
         'wrapped_link_type::ethernet': ethernet_frame
-        'wrapped_link_type::ieee802_11': ieee802_11_frame(has_fcs)
+        'wrapped_link_type::ieee802_11': ieee802_11_frame(has_fcs, false)
 instances:
   has_fcs:
     # the 802.11-Common field's flags, bit 0: the frame includes its FCS

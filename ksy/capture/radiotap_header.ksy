@@ -16,7 +16,8 @@ doc: |
   Link type 127: the radiotap header a wireless card in monitor mode puts before each
   IEEE 802.11 frame (little-endian): version, length, one or more present-flag words,
   then the fields they announce (kept as bytes), then the 802.11 frame. The Flags field,
-  when present, says whether the frame ends with its frame check sequence.
+  when present, says whether the frame ends with its frame check sequence and whether
+  the 802.11 header is padded to a multiple of 4 bytes.
 doc-ref: https://www.radiotap.org/
 seq:
   - id: version
@@ -42,7 +43,7 @@ seq:
     doc: The fields the first bitmap announces, aligned to their natural size.
   - id: body
     size-eos: true
-    type: ieee802_11_frame(has_fcs)
+    type: ieee802_11_frame(has_fcs, has_data_pad)
 instances:
   has_tsft:
     value: present_words[0].bits % 2 != 0
@@ -60,9 +61,16 @@ instances:
     pos: ofs_flags
     type: u1
     if: has_flags
-    doc: Bit 0x10 - the frame includes its frame check sequence.
+    doc: |
+      Bit 0x10 - the frame includes its frame check sequence; bit 0x20 - padding
+      between the 802.11 header and the body.
   has_fcs:
     value: 'has_flags ? flags / 0x10 % 2 != 0 : false'
+  has_data_pad:
+    value: 'has_flags ? flags / 0x20 % 2 != 0 : false'
+    doc: |
+      Flags bit 0x20: the 802.11 header of a data frame is padded to a multiple of 4
+      bytes before its body (drivers that align the body, such as Atheros ones, set it).
 types:
   present_word:
     doc: One it_present bitmap.

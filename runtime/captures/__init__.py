@@ -61,6 +61,10 @@ class Reading(Protocol):
     @property
     def default_ports(self) -> Sequence[int]: ...   # server ports when --server is not given
 
+    # Optional: ``pdu_dissectors``, the Wireshark dissector names whose exported PDUs
+    # (link type 252) carry the protocol's packets; PDUs exported for any other dissector
+    # are counted as not read. Without it (or None) every exported PDU is read.
+
 
 @dataclass(frozen=True)
 class Transport:
@@ -70,6 +74,9 @@ class Transport:
 
     transport: str = "stream"
     default_ports: Sequence[int] = ()
+    #: the dissector names whose exported PDUs are read; None: every exported PDU (a
+    #: reading without a protocol has no dissector of its own to pick PDUs by)
+    pdu_dissectors: Sequence[str] | None = None
 
 
 STREAMS = Transport("stream")
@@ -113,7 +120,8 @@ class Capture:
         from wirestruct.captures.packets import read_packet_capture
         return read_packet_capture(self.stream, server=self.server,
                                    server_ports=tuple(reading.default_ports),
-                                   transport=reading.transport, limits=self.limits)
+                                   transport=reading.transport, limits=self.limits,
+                                   dissectors=getattr(reading, "pdu_dissectors", None))
 
     @property
     def name(self) -> str:

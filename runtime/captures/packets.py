@@ -30,10 +30,14 @@ skipped.
 
 Link layers: Ethernet (with VLAN tags, PPPoE sessions, MPLS label stacks), Linux cooked
 v1/v2, BSD loopback, raw IP (link types 12, 14, 101, 228, 229), PPP (9, 50), PPI (192)
-wrapping Ethernet, NFLOG (239). IPv4 fragments and IPv6 Fragment headers are reassembled
-(:mod:`.frames.ip_fragments`); a frame cut by the capture's snapshot length still gives
-the TCP payload bytes it holds (the missing ones become a stream gap when later bytes
-arrive).
+wrapping Ethernet, NFLOG (239), netlink (253: every netfilter log message of a frame, which
+may hold several; other messages are counted, by the frame or, beside logged packets, by
+the message), 802.11 (105, radiotap 127, PPI, and Centrino frames in Ethernet). A frame
+of a followed TCP connection that does not parse names that stream, its direction and
+the stream bytes it carried (:func:`.frames.unread.tcp_place`). IPv4 fragments and IPv6
+Fragment headers are reassembled (:mod:`.frames.ip_fragments`); a frame cut by the
+capture's snapshot length still gives the TCP payload bytes it holds (the missing ones
+become a stream gap when later bytes arrive).
 
 Frames that are not read (another link type or EtherType, IP that is not TCP/UDP, UDP
 when the transport is a stream, connections not followed) are counted per kind
@@ -44,7 +48,7 @@ on; a file that ends inside a record ends with a CaptureError.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from wirestruct.captures.files.pcap import PCAP_MAGICS, pcap_frames
@@ -58,8 +62,17 @@ from wirestruct.captures.frames.fastpath import (
     ethernet_ipv4_tcp_data,
 )
 from wirestruct.captures.frames.ip_fragments import FragmentBuffer
-from wirestruct.captures.frames.layers import CUT, Fragment, Packet, decode, tunnel_datagram
-from wirestruct.captures.frames.unread import UnreadTally
+from wirestruct.captures.frames.layers import (
+    CUT,
+    MAX_TUNNELS,
+    NETLINK_UNIT,
+    Batch,
+    Fragment,
+    Packet,
+    decode,
+    tunnel_datagram,
+)
+from wirestruct.captures.frames.unread import UnreadTally, tcp_place
 from wirestruct.core.errors import CaptureError, WirestructError
 from wirestruct.core.limits import DEFAULT_LIMITS, Limits
 from wirestruct.core.records import CaptureRecord, Direction
@@ -80,7 +93,10 @@ Item = CaptureRecord | CaptureError
 class FramePath:
     """Frames to packets: decoding, IPv4 reassembly and the tally of what is not read."""
 
-    def __init__(self, limits: Limits, fast: bool = True) -> None:
+    def __init__(self, limits: Limits, fast: bool = True,
+                 dissectors: frozenset[bytes] | None = None) -> None:
+        #: the dissector names of the exported PDUs read (None: all)
+        self.dissectors = dissectors
         self.fragments = FragmentBuffer(limits.max_fragment_buffer, limits.fragment_timeout)
         self.unread = UnreadTally()
         self.max_objects = limits.max_items_per_record
@@ -96,7 +112,8 @@ class FramePath:
             if self.fast and frame.orig_len == len(data) else None
         if fast is not None and fast[3] and tunnel_datagram(fast[0][1], fast[1][1]):
             fast = None             # a tunnel's datagram: the generated classes read it
-        packet = decode(frame, self.max_objects) if fast is None else Packet(*fast)
+        packet = decode(frame, self.max_objects, self.dissectors) if fast is None \
+            else Packet(*fast)
         out: list[Output] = []
         if self.fragments.cost:         # datagrams are waiting
             out.extend(Output(error=error) for error in self.fragments.expire(frame.t))
@@ -115,26 +132,80 @@ class FramePath:
                 if error is not None:
                     out.append(Output(error=error))
         elif type(packet) is Fragment:
-            got, whole = flows.fragment(packet, frame, self.fragments)
-            out.extend(got)
-            if whole is not None and not any(o.error is None for o in got):
-                self._followed(whole, frame, flows, out)
+            self._fragment(packet, frame, flows, out)
+        elif type(packet) is Batch:
+            self._batch(packet, frame, flows, out)
         else:
             self._count(packet, frame, out)
         return out
 
-    def _count(self, kind: str, frame: Frame, out: list[Output]) -> None:
-        error = self.unread.count(kind, f"frame {frame.number}", len(frame.data))
+    def _batch(self, batch: Batch, frame: Frame, flows: Flows, out: list[Output]) -> None:
+        """A frame of several messages (netlink): each message's packet goes the way a
+        frame's does; what is not read is counted by the message, with its bytes."""
+        place = f"frame {frame.number}"
+        for number, (got, size) in enumerate(batch.items, 1):
+            if type(got) is Packet:
+                found = flows.packet(got, frame.t)
+                out.extend(found)
+                if not found or found[0].error is not None:
+                    self._followed(got, frame, flows, out, size, NETLINK_UNIT)
+            elif type(got) is Fragment:
+                self._fragment(got, frame, flows, out)
+            elif type(got) is str:
+                self._count(got, frame, out, size, NETLINK_UNIT)
+            elif isinstance(got, WirestructError):
+                out.append(Output(error=CaptureError(
+                    f"{place}, netlink message {number} of {len(batch.items)} does not "
+                    f"parse: {got.message}", expected=got.expected, offset=frame.offset,
+                    dropped=size, dropped_unit="bytes")))
+        if batch.rest:
+            out.append(Output(error=CaptureError(
+                f"{place}: the {batch.rest} bytes after netlink message {len(batch.items)} "
+                "are not a whole message (a length shorter than the header or past the "
+                "frame), not read", expected="netlink messages that fill the frame",
+                offset=frame.offset + len(frame.data) - batch.rest, dropped=batch.rest,
+                dropped_unit="bytes")))
+        if frame.orig_len > len(frame.data):
+            error = self.unread.count(CUT, place, frame.orig_len - len(frame.data), unit=None)
+            if error is not None:
+                out.append(Output(error=error))
+
+    def _fragment(self, fragment: Fragment, frame: Frame, flows: Flows,
+                  out: list[Output]) -> None:
+        """An IP fragment; the datagram it completes may be a tunnel's, whose inner packet
+        may be a fragment in turn (at most ``MAX_TUNNELS`` deep)."""
+        whole: Packet | Fragment | str | None = None
+        for _ in range(MAX_TUNNELS + 1):
+            got, whole = flows.fragment(fragment, frame, self.fragments)
+            out.extend(got)
+            if type(whole) is not Fragment:
+                break
+            fragment = whole
+        else:
+            whole = f"tunnels nested more than {MAX_TUNNELS} deep"
+        if type(whole) is Packet:
+            if not any(o.error is None for o in got):
+                self._followed(whole, frame, flows, out)
+        elif type(whole) is str:
+            self._count(whole, frame, out)
+
+    def _count(self, kind: str, frame: Frame, out: list[Output], size: int | None = None,
+               unit: str = "frames") -> None:
+        """Count a frame (or, with ``size`` and ``unit``, a part of it) of a kind not read."""
+        error = self.unread.count(kind, f"frame {frame.number}",
+                                  len(frame.data) if size is None else size, unit)
         if error is not None:
             out.append(Output(error=error))
 
     def _followed(self, packet: Packet, frame: Frame, flows: Flows,
-                  out: list[Output]) -> None:
-        """Count the frames of connections that are not followed."""
+                  out: list[Output], size: int | None = None, unit: str = "frames") -> None:
+        """Count the frames (or messages: ``size``, ``unit``) of connections that are not
+        followed."""
         key = (packet.src, packet.dst) if packet.src < packet.dst else (packet.dst, packet.src)
         if packet.udp:
             if flows.stream_mode:
-                self._count("UDP datagrams (the protocol reads TCP streams)", frame, out)
+                self._count("UDP datagrams (the protocol reads TCP streams)", frame, out,
+                            size, unit)
                 return
             flow = flows.udp.get(key)
         else:
@@ -142,9 +213,37 @@ class FramePath:
         if flow is None or not flow.skipped:
             return
         if flow.number is None:
-            self._count("frames of connections that do not involve the named server", frame, out)
+            self._count("frames of connections that do not involve the named server", frame,
+                        out, size, unit)
         else:
-            self._count("frames of connections whose server is unknown", frame, out)
+            self._count("frames of connections whose server is unknown", frame, out, size, unit)
+
+    def lost(self, frame: Frame, flows: Flows, exc: WirestructError) -> CaptureError:
+        """The error of a frame that does not parse: one frame dropped and, when its
+        headers place it in a followed TCP connection (:func:`.frames.unread.tcp_place`),
+        that stream, direction and the stream bytes it carried (which become the stream's
+        gap when later bytes arrive)."""
+        cut = (f" (the capture kept {len(frame.data)} of its {frame.orig_len} bytes)"
+               if frame.orig_len > len(frame.data) else "")
+        message = f"frame {frame.number} does not parse{cut}: {exc.message}"
+        where: dict = {}
+        place = tcp_place(frame.data, frame.link_type)
+        if place is not None:
+            key = ((place.src, place.dst) if place.src < place.dst
+                   else (place.dst, place.src))
+            flow = flows.tcp.get(key)
+            if flow is not None and not flow.skipped and flow.number is not None:
+                direction = Direction.C2S if place.dst == flow.server else Direction.S2C
+                half = flow.halves[direction]
+                where = {"stream": flow.number, "direction": direction.label}
+                if place.size and half.started:
+                    start = half.offset_of(place.seq)
+                    where["span"] = (start, start + place.size)
+                message += (f"; a segment of stream {flow.number} ({direction.label}) "
+                            f"carrying {place.size} bytes of its data is lost")
+        return CaptureError(message, expected=exc.expected, offset=exc.where.offset,
+                            field_path=exc.where.field_path, dropped=1,
+                            dropped_unit="frames", **where)
 
     def finish(self) -> list[Output]:
         out = [Output(error=error) for error in self.fragments.finish()]
@@ -156,8 +255,13 @@ class FramePath:
 def read_packet_capture(stream: CaptureStream, *, server: str | None = None,
                         server_ports: tuple[int, ...] = (), transport: str = "stream",
                         limits: Limits = DEFAULT_LIMITS, fast: bool = True,
-                        short_way: bool | None = None) -> Iterator[Item]:
+                        short_way: bool | None = None,
+                        dissectors: Sequence[str] | None = None) -> Iterator[Item]:
     """Yield the records of a pcap or pcapng file (see the module documentation).
+
+    ``dissectors``: the Wireshark dissector names whose exported PDUs (link type 252) are
+    read; PDUs exported for other dissectors, or naming none, are counted as not read.
+    None reads every exported PDU.
 
     ``fast`` False reads every frame with the generated classes; ``short_way`` False (it
     follows ``fast`` unless given) takes in-order TCP data the general way too. Tests and
@@ -172,7 +276,8 @@ def read_packet_capture(stream: CaptureStream, *, server: str | None = None,
         yield CaptureError(str(exc), expected="--server PORT, HOST:PORT or [IPV6]:PORT",
                            record=0)
         return
-    path = FramePath(limits, fast)
+    path = FramePath(limits, fast, None if dissectors is None
+                     else frozenset(name.encode("ascii", "replace") for name in dissectors))
     frames = _frames(source, limits, path.unread)
     if frames is None:
         yield CaptureError("not a pcap or pcapng file", offset=0, record=0,
@@ -216,12 +321,7 @@ def read_packet_capture(stream: CaptureStream, *, server: str | None = None,
         try:
             outputs = path.frame(frame, flows)
         except WirestructError as exc:
-            cut = (f" (the capture kept {len(frame.data)} of its {frame.orig_len} bytes)"
-                   if frame.orig_len > len(frame.data) else "")
-            yield CaptureError(f"frame {frame.number} does not parse{cut}: {exc.message}",
-                               expected=exc.expected, record=index, offset=exc.where.offset,
-                               field_path=exc.where.field_path, dropped=1,
-                               dropped_unit="frames")
+            yield path.lost(frame, flows, exc).at(record=index)
             index += 1
             continue
         yield from _items(outputs, index)

@@ -130,9 +130,10 @@ class Presentation:
     end_marker: str | None = None
     #: runtime objects (by class) shown as a dict of still unconverted values
     object_views: Mapping[type, Callable[[Any], dict[str, Any]]] = field(default_factory=dict)
-    #: packet name -> the info column of ``--format summary`` from the event's JSON
-    #: (None: the generic one, the packet's first scalar fields)
-    summaries: Mapping[str, Callable[[dict[str, Any]], str | None]] = field(default_factory=dict)
+    #: packet name -> the template of its info column, in ``--format summary`` and in the
+    #: Wireshark dissector's Info column (:mod:`wirestruct.output.summary_rules`; a packet
+    #: without one gets the generic summary, its first scalar fields)
+    summaries: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -246,6 +247,14 @@ class Protocol:
             raise ValueError(f"protocol {self.name}: a {self.transport} protocol's Wireshark "
                              "carrier is " + ("tcp" if self.transport == "stream"
                                               else "exported_pdu"))
+
+    @property
+    def pdu_dissectors(self) -> tuple[str, ...] | None:
+        """The dissector names whose Wireshark exported PDUs carry its packets: its own
+        Wireshark dissector's (PDUs exported for another dissector are not its packets).
+        None, for a protocol without one: no name can be told to be its own, so every
+        exported PDU is read."""
+        return None if self.wireshark is None else (self.wireshark.proto,)
 
     def decoder(self, limits: Limits = DEFAULT_LIMITS, **options: Any) -> Decoder:
         return self.make_decoder(limits=limits, **self.own_options(options, "decoder"))

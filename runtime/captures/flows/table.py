@@ -8,7 +8,7 @@ from wirestruct.captures.files.reading import Frame
 from wirestruct.captures.flows.roles import SKIP, Roles, show
 from wirestruct.captures.flows.tcp_reassembly import Budget, Chunk, Gap, HalfStream
 from wirestruct.captures.frames.ip_fragments import FragmentBuffer
-from wirestruct.captures.frames.layers import Endpoint, Fragment, Packet
+from wirestruct.captures.frames.layers import Endpoint, Fragment, Packet, reassembled
 from wirestruct.core.errors import (
     CaptureError,
     StreamConflictError,
@@ -16,10 +16,7 @@ from wirestruct.core.errors import (
     WirestructError,
 )
 from wirestruct.core.limits import Limits
-from wirestruct.core.parse import parse
 from wirestruct.core.records import Direction
-from wirestruct.generated.capture.ip_payload import IpPayload
-from wirestruct.generated.capture.udp_datagram import UdpDatagram
 
 
 class Flow:
@@ -143,26 +140,25 @@ class Flows:
             "PORT or --server HOST:PORT", stream=flow.number))
 
     def fragment(self, fragment: Fragment, frame: Frame, buffer: FragmentBuffer
-                 ) -> tuple[list[Output], Packet | None]:
+                 ) -> tuple[list[Output], Packet | Fragment | str | None]:
         """An IP fragment: held until its datagram is whole, which then goes the way of
-        any other packet (and is returned with the outputs)."""
+        any other packet, through the tunnels it is the outer datagram of
+        (:func:`.frames.layers.reassembled`). Returned with the outputs: the packet (its
+        outputs given), or an inner fragment or a tally kind for the caller."""
         data, errors = buffer.add(fragment.key, frame.t, frame.number, fragment.offset,
                                   fragment.more, fragment.data, fragment.len_header)
         out = [Output(error=error) for error in errors]
         if data is None:
             return out, None
         try:
-            segment = parse(IpPayload, data, fragment.protocol,
-                            packet_name=f"reassembled datagram ending in frame {frame.number}",
-                            max_objects=self.max_objects).body
+            whole = reassembled(fragment, data, frame, self.max_objects)
         except WirestructError as exc:
             return out + [Output(error=CaptureError(
                 f"frame {frame.number}: the reassembled {len(data)}-byte datagram does not "
                 f"parse: {exc.message}", expected=exc.expected, dropped=len(data)))], None
-        src, dst = fragment.key[0], fragment.key[1]
-        packet = Packet((src, segment.src_port), (dst, segment.dst_port), segment,
-                         type(segment) is UdpDatagram)
-        return out + self.packet(packet, frame.t), packet
+        if type(whole) is not Packet:
+            return out, whole
+        return out + self.packet(whole, frame.t), whole
 
     def packet(self, packet: Packet, t: float) -> list[Output]:
         key = (packet.src, packet.dst) if packet.src < packet.dst else (packet.dst, packet.src)
