@@ -4,8 +4,9 @@
 - ``summary``: one line per packet, like tshark's default: the capture frame that
   carried the packet's first byte (first, as tshark's frame number, when the capture
   has frames: pcap and pcapng), index, seconds since the first packet, direction, name
-  and a short info column (a protocol's own, from its ``Presentation.summaries``, or the
-  packet's first scalar fields).
+  and a short info column (a protocol's own, rendered from its ``Presentation.summaries``
+  description by :mod:`wirestruct.output.summary_rules`, or the packet's first scalar
+  fields).
 - ``tree``: the field tree with each field's byte offset and size, then a hex dump of the
   packet, like ``tshark -V -x``. Offsets come from recording the parse
   (:mod:`wirestruct.output.spans`); fields of expansions count from the start of the
@@ -14,14 +15,26 @@
   NAME is an event key (``index``, ``t``, ``dir``, ``frame``, ``src``, ``dst``, ``name``
   ...) or a dotted path into
   ``fields`` (then ``expansions``), e.g. ``body.tick``; a path through lists gives every
-  value, joined with ``,``.
+  value, joined with ``,``. ``header``, ``separator`` and ``quote`` are tshark's
+  ``-E header=y|separator=...|quote=d|s|n``. An error event's row has the event keys it
+  has (``index``, ``t``, ``dir`` ...) in their columns, its kind in ``name``, and
+  ``KIND: message`` in the first column naming a packet field (never a blank row).
+- ``json``: ``tshark -T json``'s layout: one JSON array, a packet an element
+  ``{"_index", "_type", "_score", "_source": {"layers": {"frame": {...}, PROTO: event}}}``
+  (PROTO the protocol's Wireshark name; an error event's layer has ``_ws.expert``).
+- ``ek``: ``tshark -T ek``'s Elasticsearch bulk layout: a line ``{"index": {...}}``, then a
+  line ``{"timestamp", "layers": {...}}``, per event.
+- ``tree`` with ``details`` off is ``tshark -x`` alone: the hex dump of each packet; with
+  ``hexdump`` off, ``tshark -V`` alone: the field tree.
 
-Error events are always written (a line each in ``summary``/``tree``/``fields``).
+Error events are always written (a line each in ``summary``/``tree``/``fields``, an
+element each in ``json``/``ek``).
 """
 from __future__ import annotations
 
 import json
 import re
+import time
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
@@ -30,10 +43,12 @@ from typing import Any
 from kaitaistruct import KaitaiStruct
 from wirestruct.core.events import ErrorEvent, PacketEvent
 from wirestruct.core.records import seconds_text
-from wirestruct.output import spans
+from wirestruct.output import spans, summary_rules
 from wirestruct.output.serialize import HIDDEN, Serializer, dumps, serializer
 
-FORMATS = ("summary", "tree", "jsonl", "fields")
+FORMATS = ("summary", "tree", "jsonl", "fields", "json", "ek")
+#: tshark's -E quote=: d double, s single, n none
+QUOTES = {"d": '"', "s": "'", "n": ""}
 #: Characters a terminal acts on (C0, DEL, C1): written escaped in the text formats, so a
 #: string from a packet cannot move the cursor, recolor or retitle the terminal.
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
@@ -50,8 +65,15 @@ class OutputOptions:
     big_ints: str = "number"
     only: frozenset | None = None      #: packet names to keep (errors always kept)
     fields: Sequence[str] = field(default_factory=tuple)  #: -e NAME columns of ``fields``
-    #: packet name -> its info column (the protocol's ``Presentation.summaries``)
-    info: Mapping[str, Callable[[dict[str, Any]], str | None]] = field(default_factory=dict)
+    #: packet name -> the template of its info column (the protocol's
+    #: ``Presentation.summaries``, see :mod:`wirestruct.output.summary_rules`)
+    info: Mapping[str, Any] = field(default_factory=dict)
+    header: bool = False               #: ``fields``: a first row naming the columns
+    separator: str = "\t"              #: ``fields``: between two columns
+    quote: str = ""                    #: ``fields``: around every value ('"', "'" or none)
+    details: bool = True               #: ``tree``: the field tree (tshark -V)
+    hexdump: bool = True               #: ``tree``: the packet's hex dump (tshark -x)
+    layer: str = "wirestruct"          #: ``json``/``ek``: the protocol's layer name
 
 
 class EventWriter:
@@ -68,6 +90,15 @@ class EventWriter:
         self.t0: float | None = None
         self.frames = False     #: whether events have shown a frame (summary's first column)
         self._format: Callable[[Any], bytes] = getattr(self, "_" + options.format)
+        self.written = 0        #: events written
+
+    def close(self) -> None:
+        """End the output: what follows the last event (``json``'s closing bracket; the
+        ``fields`` header, for a run without events)."""
+        if self.options.format == "json":
+            self.out.write(b"[]\n" if not self.written else b"\n]\n")
+        elif self.options.format == "fields" and self.options.header and not self.written:
+            self.out.write(self._header())
 
     def recording(self) -> AbstractContextManager[Any]:
         """Wrap the decode run in this: the tree format records field offsets."""
@@ -82,7 +113,16 @@ class EventWriter:
         only = self.options.only
         if only is not None and isinstance(event, PacketEvent) and event.name not in only:
             return False
-        self.out.write(self._format(event))
+        text = self._format(event)
+        if not self.written:
+            if self.options.format == "json":
+                text = b"[\n" + text
+            elif self.options.format == "fields" and self.options.header:
+                text = self._header() + text
+        elif self.options.format == "json":
+            text = b",\n" + text
+        self.written += 1
+        self.out.write(text)
         return True
 
     # -- formats --------------------------------------------------------------------------
@@ -97,18 +137,73 @@ class EventWriter:
         data = self.serializer.event(event)
         if event.t_ns is not None:
             data["t"] = seconds_text(event.t_ns)     # exact, as the JSON writes it
-        return ("\t".join(_column(data, name) for name in self.options.fields) + "\n").encode()
+        if isinstance(event, ErrorEvent):
+            cells = _error_cells(data, self.options.fields)
+        else:
+            cells = [_column(data, name) for name in self.options.fields]
+        return self._row(cells)
+
+    def _row(self, cells: Sequence[str]) -> bytes:
+        q = self.options.quote
+        return (self.options.separator.join(f"{q}{c}{q}" for c in cells) + "\n").encode()
+
+    def _header(self) -> bytes:
+        return self._row(self.options.fields)
 
     def _tree(self, event: Any) -> bytes:
-        text = "\n".join(tree_lines(event, self.serializer, self.t0 or 0.0)) + "\n\n"
+        if not self.options.details:            # tshark -x: the bytes alone
+            if isinstance(event, ErrorEvent):
+                return (summary_line(event, self.serializer.event(event), self.t0 or 0.0)
+                        + "\n\n").encode()
+            return ("\n".join(hexdump(event.raw)) + "\n\n").encode()
+        lines = tree_lines(event, self.serializer, self.t0 or 0.0)
+        if not self.options.hexdump and isinstance(event, PacketEvent):
+            lines = lines[:len(lines) - len(hexdump(event.raw)) - 1]    # tshark -V alone
+        text = "\n".join(lines) + "\n\n"
         spans.clear_bases()
         return text.encode()
+
+    def _json(self, event: Any) -> bytes:
+        doc = {"_index": _index_name(event), "_type": "doc", "_score": None,
+               "_source": {"layers": self._layers(event, ".")}}
+        text = json.dumps(doc, indent=2, ensure_ascii=False, default=str)
+        return "\n".join("  " + line for line in text.splitlines()).encode()
+
+    def _ek(self, event: Any) -> bytes:
+        head = {"index": {"_index": _index_name(event), "_type": "doc"}}
+        doc: dict[str, Any] = {}
+        if event.t_ns is not None:
+            doc["timestamp"] = str(event.t_ns // 1_000_000)
+        doc["layers"] = self._layers(event, "_")
+        return (json.dumps(head, separators=(",", ":")) + "\n"
+                + json.dumps(doc, separators=(",", ":"), ensure_ascii=False, default=str)
+                + "\n").encode()
+
+    def _layers(self, event: Any, dot: str) -> dict[str, Any]:
+        """tshark's layers of one event: ``frame`` (its number, when the capture has
+        frames, time since the epoch and protocols, strings as tshark's) and the
+        protocol's, the event's JSON. ``dot`` is ``.`` in -T json (``frame.number``) and
+        ``_`` in -T ek (``frame_frame_number``, as tshark names them there)."""
+        def key(name: str) -> str:
+            return f"frame.{name}" if dot == "." else f"frame_frame_{name}"
+        frame: dict[str, str] = {}
+        if event.frame is not None:
+            frame[key("number")] = str(event.frame)
+        if event.t_ns is not None:
+            frame[key("time_epoch")] = seconds_text(event.t_ns)
+        frame[key("protocols")] = self.options.layer
+        data = self.serializer.event(event)
+        if isinstance(event, ErrorEvent):
+            expert = "_ws.expert" if dot == "." else "_ws_expert"
+            text = f"{data.get('error')}: {data.get('message')}"
+            data[expert] = {f"{expert}{dot}message": text,
+                            f"{expert}{dot}severity": "8388608"}   # tshark's PI_ERROR
+        return {"frame": frame, self.options.layer: data}
 
 
 # -- summary -----------------------------------------------------------------------------
 def summary_line(event: Any, data: dict[str, Any], t0: float,
-                 info: Mapping[str, Callable[[dict[str, Any]], str | None]] | None = None,
-                 frames: bool = False) -> str:
+                 info: Mapping[str, Any] | None = None, frames: bool = False) -> str:
     """One summary line; with ``frames`` (or when the event has a frame) the capture frame
     of the packet's first byte comes first, as in tshark (blank when not known)."""
     line = _summary_line(event, data, t0, info)
@@ -118,8 +213,7 @@ def summary_line(event: Any, data: dict[str, Any], t0: float,
 
 
 def _summary_line(event: Any, data: dict[str, Any], t0: float,
-                  info: Mapping[str, Callable[[dict[str, Any]], str | None]] | None
-                  ) -> str:
+                  info: Mapping[str, Any] | None) -> str:
     when = f"{event.t - t0:11.6f}" if event.t is not None else " " * 11
     direction = data.get("dir") or "   "
     index = "" if event.index is None else event.index
@@ -134,13 +228,12 @@ def _summary_line(event: Any, data: dict[str, Any], t0: float,
     return printable(f"{index!s:>6} {when} {direction} {event.name:<28} {_cut(text, INFO_WIDTH)}")
 
 
-def info_text(event: Any, data: dict[str, Any],
-              info: Mapping[str, Callable[[dict[str, Any]], str | None]]) -> str:
-    custom = info.get(event.name)
-    if custom is not None:
-        text = custom(data)
-        if text is not None:
-            return text
+def info_text(event: Any, data: dict[str, Any], info: Mapping[str, Any]) -> str:
+    """The info column: the protocol's summary of the packet (``info``, its description),
+    or the generic one, the packet's first scalar fields."""
+    text = summary_rules.summary(info, event.name, data)
+    if text is not None:
+        return text
     source: Any = _inner(data.get("fields"))
     if source is data.get("fields") and isinstance((data.get("expansions") or {}).get("body"),
                                                    dict):
@@ -214,6 +307,35 @@ def _column(data: dict[str, Any], name: str) -> str:
         if found:
             return ",".join(_cell(v) for v in found)
     return ""
+
+
+def _error_cells(data: dict[str, Any], names: Sequence[str]) -> list[str]:
+    """An error event's ``fields`` row: the event keys it has in their columns, its kind
+    under ``name``, and ``KIND: message`` in the first column that names a packet field
+    (the row says what it is even when every column is a packet field)."""
+    cells, told = [], False
+    for name in names:
+        if name == "name":
+            cells.append(_cell(data.get("error")))
+        elif name in data and not isinstance(data[name], (dict, list)):
+            cells.append(_cell(data[name]))
+        elif not told and name not in _EVENT_ONLY:
+            cells.append(printable(f"{data.get('error')}: {data.get('message')}"))
+            told = True
+        else:
+            cells.append("")
+    return cells
+
+
+#: Event keys a packet event has and an error event may lack: blank in an error's row.
+_EVENT_ONLY = frozenset({"id", "parent", "frame", "src", "dst", "stream", "record"})
+
+
+def _index_name(event: Any) -> str:
+    """tshark's ``_index``: ``packets-`` and the packet's date (UTC)."""
+    if event.t is None:
+        return "packets"
+    return "packets-" + time.strftime("%Y-%m-%d", time.gmtime(event.t))
 
 
 def _resolve(value: Any, parts: list[str]) -> list[Any]:

@@ -9,6 +9,8 @@ compiler writes them, and wirestruct's output shows them), each with
   of the protocol's root type are ``<proto>.<field>``, those of another spec's root type
   ``<proto>.<spec>.<field>``; a type name two specs share is prefixed with its spec
   (``<proto>.<spec>.<type>.<field>``);
+- a label that says what the field is: its id as words, after its type's name where
+  the id alone is generic (``Uuid high``, ``Var int value``; :func:`label`);
 - a Wireshark field type from the spec's type: ``u1``..``u8``/``s1``..``s8`` as unsigned
   and signed integers of that width, ``b1`` as a boolean, ``bN`` as an integer, ``f4`` and
   ``f8`` as floats, ``str``/``strz`` as text, bytes as bytes, a user type or a switch as
@@ -77,6 +79,7 @@ class Field:
     doc: str = ""
     param: bool = False  #: a parameter of the type (given by its parent: no byte range)
     wrapper: bool = False  #: holds a wrapper shown as its value (typed as that value)
+    label: str = ""      #: what the packet details call it (:func:`label`)
 
 
 @dataclass
@@ -191,7 +194,7 @@ def spec_fields(folder: Path, proto: str, root_spec: str, *,
             prefix = f"{proto}.{'.'.join(path)}"
         info = TypeInfo(lua_class, key)
         info.fields.extend(_params(
-            node, prefix, seen_abbrevs,
+            node, prefix, seen_abbrevs, (spec_id, path),
             lambda ref, spec_id=spec_id, path=path: _enum_class(specs, enums, spec_id, path, ref),
             enums.__getitem__))
         typed = (instance_types or {}).get(f"{spec_id}:{lua_class}", {})
@@ -215,7 +218,8 @@ def spec_fields(folder: Path, proto: str, root_spec: str, *,
             if abbrev in seen_abbrevs:
                 raise ValueError(f"two fields would be called {abbrev}")
             seen_abbrevs.add(abbrev)
-            entry = Field(fid, abbrev, ftype, enum, instance, _first_line(attr.get("doc")))
+            entry = Field(fid, abbrev, ftype, enum, instance, _first_line(attr.get("doc")),
+                          label=label(fid, spec_id, path))
             info.fields.append(entry)
             refs = _type_refs(attr.get("type"))
             if refs and values:
@@ -337,11 +341,11 @@ def _value_ftype(expression: str, typed: str | None) -> str:
     return "bool" if boolean else "string"
 
 
-def _params(node: dict[str, Any], prefix: str, seen: set[str],
+def _params(node: dict[str, Any], prefix: str, seen: set[str], owner: tuple[str, Any],
             enum_of: Any, enum_values: Any) -> list[Field]:
     """A type's parameters, shown as computed items (wirestruct's raw output lists them
-    with the fields); ``enum_of(ref)`` resolves a parameter's enum, ``enum_values`` gives
-    an enum's table."""
+    with the fields); ``owner`` is the type's (spec id, path) for the labels,
+    ``enum_of(ref)`` resolves a parameter's enum, ``enum_values`` gives an enum's table."""
     out = []
     for param in node.get("params") or []:
         ftype = _ftype({"type": param.get("type")}) if param.get("type") else "string"
@@ -355,14 +359,43 @@ def _params(node: dict[str, Any], prefix: str, seen: set[str],
             raise ValueError(f"two fields would be called {abbrev}")
         seen.add(abbrev)
         out.append(Field(param["id"], abbrev, ftype, enum, True,
-                         _first_line(param.get("doc")), param=True))
+                         _first_line(param.get("doc")), param=True,
+                         label=label(param["id"], *owner)))
     return out
+
+
+#: Field ids that do not say what a field is without the type they belong to.
+GENERIC_IDS = frozenset({
+    "value", "high", "low", "data", "body", "payload", "raw", "rest", "bytes", "index",
+    "flags", "key", "id", "len", "size", "count", "num", "type", "kind", "mode", "item",
+    "items", "entry", "entries", "elements", "a", "b", "g", "r", "u", "v",
+    "w", "x", "y", "z", "lo", "hi", "first", "second", "left", "right"})
+_FILLER = re.compile(r"^(unknown|ignored|reserved|padding|unused)(_\d+)?$")
+
+
+def humanise(name: str) -> str:
+    """``len_payload`` -> ``Len payload``: an id as words, the first one capitalised."""
+    words = " ".join(part for part in name.split("_") if part)
+    return words[:1].upper() + words[1:]
+
+
+def label(field_id: str, spec_id: str, path: tuple[str, ...] = ()) -> str:
+    """The name the packet details show for field ``field_id`` of type ``path`` of spec
+    ``spec_id``: its id as words (``player_id`` -> ``Player id``), after the type's name
+    where the id alone says nothing of what the field is (``value`` of ``var_int`` ->
+    ``Var int value``; ``high`` of ``uuid`` -> ``Uuid high``; ``unknown_2`` of
+    ``sm_interact`` -> ``Sm interact unknown 2``)."""
+    words = humanise(field_id) or field_id
+    if field_id in GENERIC_IDS or _FILLER.match(field_id):
+        owner = humanise(path[-1] if path else spec_id)
+        return f"{owner} {words[:1].lower() + words[1:]}" if owner else words
+    return words
 
 
 def lua_table(table: Table) -> str:
     """The table as a Lua chunk returning
     ``{proto=, enums={[class]={[value]=name}}, types={[class]={key=, fields={{id, abbrev,
-    ftype, enum, instance, doc}, ...}}}}``."""
+    ftype, enum, instance, param, doc, label}, ...}}}}``."""
     lines = ["-- Generated by wirestruct.wireshark.fields from the specs: do not edit.",
              "return {", f"  proto = {lua_string(table.proto)},", "  enums = {"]
     for name, values in sorted(table.enums.items()):
@@ -377,7 +410,7 @@ def lua_table(table: Table) -> str:
                          f"ftype = {lua_string(f.ftype)}, enum = {enum}, "
                          f"instance = {'true' if f.instance else 'false'}, "
                          f"param = {'true' if f.param else 'false'}, "
-                         f"doc = {lua_string(f.doc)} }},")
+                         f"doc = {lua_string(f.doc)}, label = {lua_string(f.label or f.id)} }},")
         lines.append("    } },")
     lines += ["  },", "}", ""]
     return "\n".join(lines)

@@ -29,6 +29,14 @@ target resumes once it no longer fails), one that replays clean (a timeout or me
 peak of a loaded machine) is listed under ``unconfirmed`` and the target goes on.
 ``--jobs N`` runs N targets at a time. ``report`` prints the state as a table.
 
+The Lua targets ``lua_mme``, ``lua_scrap_mechanic`` and ``lua_diep`` fuzz the Wireshark
+dissectors (``tests/fuzz/lua/``: the real plugin under a standalone Lua 5.2 on the
+stand-in for Wireshark's API, inputs mutated from the Python target's corpus and the
+hostile-message inputs, without coverage guidance). They take the same commands; their
+campaign sessions are Lua runs of ``--session`` seconds, their state the same figures
+(``cov``/``ft`` none, ``corpus`` the seeds, peak RSS the Lua process's), and a finding is
+confirmed by replaying it alone.
+
 ``--keep-going`` starts libFuzzer again after a finding (crash, timeout, out of memory)
 until the budget is spent. ``--jobs J`` (J > 1) uses libFuzzer's fork mode with J worker
 processes instead, which also goes on after findings (each worker restart costs a few
@@ -53,7 +61,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-TARGETS = sorted(p.stem[len("fuzz_"):] for p in HERE.glob("fuzz_*.py"))
+#: The Wireshark dissectors' targets (tests/fuzz/lua/lua_fuzz.py), run by a Lua driver.
+LUA_TARGETS = ("lua_diep", "lua_mme", "lua_scrap_mechanic")
+TARGETS = sorted([p.stem[len("fuzz_"):] for p in HERE.glob("fuzz_*.py")] + list(LUA_TARGETS))
 WORK = HERE / "work"
 FINDINGS = HERE / "findings"
 SEEDS = HERE / "seeds"
@@ -146,10 +156,34 @@ def wrapper(target: str) -> Path:
     return path
 
 
+def _lua():
+    """tests/fuzz/lua/lua_fuzz.py, imported."""
+    folder = str(HERE / "lua")
+    if folder not in sys.path:
+        sys.path.insert(0, folder)
+    import lua_fuzz
+    return lua_fuzz
+
+
+def run_lua_target(args: argparse.Namespace, target: str) -> Summary:
+    """``--runs`` inputs (or ``--max-time`` seconds) of a Lua target, in one Lua process."""
+    lua_fuzz = _lua()
+    before = set(_findings(target))
+    result = lua_fuzz.fuzz(target, args.runs or 10**9, max_time=args.max_time or 0)
+    summary = Summary(target, executions=result.executions, seconds=result.wall,
+                      libfuzzer_rate=round(result.exec_per_s),
+                      peak_rss_mb=round(result.vmhwm_kb / 1024), corpus=len(lua_fuzz.fuzz_seeds(target)),
+                      exit_code=result.exit_code)
+    summary.findings = sorted(set(_findings(target)) - before)
+    return summary
+
+
 def run_target(args: argparse.Namespace, target: str) -> Summary:
     """Fuzz ``target`` until its budget (``--runs``, ``--max-time``) is spent. With
     ``--keep-going`` a run that stopped on a finding is started again (from the grown
     corpus) with what is left of the budget."""
+    if target in LUA_TARGETS:
+        return run_lua_target(args, target)
     before = set(_findings(target))
     summary = Summary(target)
     started = time.monotonic()
@@ -236,7 +270,8 @@ def _findings(target: str) -> list[Path]:
     folder = FINDINGS / target
     if not folder.is_dir():
         return []
-    return [p for p in folder.iterdir() if p.name.startswith(FINDING_PREFIXES)]
+    return [p for p in folder.iterdir() if p.name.startswith(FINDING_PREFIXES)
+            and p.suffix != ".txt"]
 
 
 _REPLAY = """
@@ -261,6 +296,11 @@ print("no finding: only wirestruct errors came out")
 def replay(target: str, path: Path, *, timeout: int, rss_mb: int, frames: int = 6) -> str:
     """Run one input through the target in a child process (address space capped at four
     times the RSS cap); return what came out."""
+    if target in LUA_TARGETS:
+        result = _lua().replay(target, [path])
+        if not result.findings:
+            return "no finding: the dissector kept every property"
+        return "\n".join(f"{f.kind}: {f.message}"[:1500] for f in result.findings)
     code = _REPLAY.format(here=str(HERE), rss_mb=rss_mb, path=str(path), target=target,
                           frames=frames)
     try:
@@ -375,7 +415,8 @@ def campaign_start(args: argparse.Namespace, state: dict, target: str) -> bool:
         return False
     if entry["executions"] >= state["runs"]:
         return False
-    minimise(args, target)
+    if target not in LUA_TARGETS:
+        minimise(args, target)
     return True
 
 
@@ -404,17 +445,22 @@ def campaign_session(args: argparse.Namespace, state: dict, target: str) -> bool
             save_state(state, [target])
             saved[0] = time.monotonic()
 
-    with open(log_path, "a") as log:
-        executions = run_once(args, target, remaining, args.session, log, summary, progress)
+    if target in LUA_TARGETS:
+        executions = _lua_session(args, state, target, remaining, summary, progress)
+    else:
+        with open(log_path, "a") as log:
+            executions = run_once(args, target, remaining, args.session, log, summary,
+                                  progress)
     entry["executions"] = base + executions
     entry["seconds"] = round(base_seconds + time.monotonic() - started)
     entry["exec_per_s"] = round(entry["executions"] / entry["seconds"]) if entry["seconds"] else None
     entry["cov"], entry["ft"] = summary.cov, summary.ft
     entry["peak_rss_mb"] = max(entry["peak_rss_mb"] or 0, summary.peak_rss_mb or 0) or None
     entry["sessions"] += 1
-    if not summary.interrupted:
+    if not summary.interrupted and target not in LUA_TARGETS:
         minimise(args, target)
-    entry["corpus"], entry["corpus_kb"] = corpus_figures(target)
+    entry["corpus"], entry["corpus_kb"] = (summary.corpus, entry["corpus_kb"]) \
+        if target in LUA_TARGETS else corpus_figures(target)
     save_state(state, [target])
     if summary.interrupted:
         raise KeyboardInterrupt
@@ -439,6 +485,34 @@ def campaign_session(args: argparse.Namespace, state: dict, target: str) -> bool
               f"{log_path}", flush=True)
         return False
     return entry["executions"] < state["runs"]
+
+
+def _lua_session(args: argparse.Namespace, state: dict, target: str, remaining: int,
+                 summary: Summary, progress: Callable[[int], None]) -> int:
+    """One Lua session of ``target``: at most ``--session`` seconds and ``remaining``
+    inputs, seeded by where the campaign is (each session mutates differently)."""
+    lua_fuzz = _lua()
+    entry = state["targets"][target]
+    seed = entry["sessions"] * 1_000_003 + entry["executions"] + 1
+    done = [0]
+
+    def counted(executions: int) -> None:
+        done[0] = executions
+        progress(executions)
+
+    try:
+        result = lua_fuzz.fuzz(target, remaining, seed=seed, max_time=args.session,
+                               progress=counted)
+    except KeyboardInterrupt:
+        summary.interrupted = True
+        return done[0]
+    seeds = lua_fuzz.fuzz_seeds(target)
+    summary.corpus = len(seeds)
+    entry["corpus_kb"] = round(sum(len(data) for _, data in seeds) / 1024)
+    summary.peak_rss_mb = round(result.vmhwm_kb / 1024)
+    summary.libfuzzer_rate = round(result.exec_per_s)
+    summary.exit_code = result.exit_code
+    return result.executions
 
 
 def report_lines(state: dict) -> list[str]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import cache
 
 from lua_harness import PRESENTED, python_parse
-from pdml import children, compare_fields, flatten
+from pdml import children, compare_fields, flatten, pdml_key, proto_name
 from wirestruct import get_protocol
 from wirestruct.core.events import PacketEvent
 from wirestruct.core.lz4block import decompress_block
@@ -34,20 +34,35 @@ def check_packets(protocol: str, events: list[PacketEvent], items: list) -> list
             problems.append(f"{where}: {proto.get('size')} bytes, not {len(event.raw)}")
         if not proto.get("showname").endswith(", " + event.name):
             problems.append(f"{where}: shown as {proto.get('showname')!r}")
-        name = proto.get("name")
+        name = proto_name(proto)
         fields = flatten(proto, name, skip=(f"{name}.expansion",))
-        problems.extend(compare_fields(expected, fields, int(proto.get("pos")), inst, where))
+        pos = packet_pos(proto, expected, fields)
+        problems.extend(compare_fields(expected, fields, pos, inst, where))
         if name == "scrap_mechanic":
-            problems.extend(compare_sm_body(event, proto, inst, where))
+            problems.extend(compare_sm_body(event, proto, inst, where, pos))
         else:
             problems.extend(compare_expansions(event, proto, where))
     return problems
 
 
+def packet_pos(proto, expected: dict, fields: dict) -> int:
+    """Where a packet starts in its tab. A packet inside another is a subtree of it, and
+    PDML gives an item that starts before its parent in another tab the parent's start
+    plus its own: its start is then read off its first field (its own tab's offsets)."""
+    pos = int(proto.get("pos"))
+    if proto.tag != "field":
+        return pos
+    for path, (off, size) in expected["spans"].items():
+        field = fields.get(pdml_key(path))
+        if field is not None and size > 0:
+            return int(field.get("pos")) - off
+    return pos
+
+
 def compare_expansions(event, proto, where) -> list[str]:
     """What the runtime works out beyond the parse: inflated map blocks (and where in the
     map a MAP_TOTAL_DATA piece goes), the append buffer's size, a cached file."""
-    name = proto.get("name")
+    name = proto_name(proto)
     exp = event.expansions or {}
     shown = {key: children(proto, f"{name}.expansion.{key}")
              for key in ("blocks", "len_buffer", "file")}
@@ -118,7 +133,7 @@ def compare_network_update(event, exp, base, inst, where) -> list[str]:
 
 
 
-def compare_sm_body(event, proto, inst, where) -> list[str]:
+def compare_sm_body(event, proto, inst, where, pos: int | None = None) -> list[str]:
     """A compressed packet's body: decompressed and parsed with its spec, or framed into
     sub-updates (21/22)."""
     from wirestruct.protocols.scrap_mechanic.wireshark import compressed_bodies
@@ -132,7 +147,8 @@ def compare_sm_body(event, proto, inst, where) -> list[str]:
     [exp] = exps
     problems = []
     # a top-level packet's body is a tab of its own; a sub-packet's is in the compound's
-    base = 0 if event.parent is None else int(proto.get("pos")) + 1
+    base = 0 if event.parent is None else (
+        int(proto.get("pos")) if pos is None else pos) + 1
     if int(exp.get("size")) != len(body_bytes(event)):
         problems.append(f"{where}: body of {exp.get('size')} bytes")
     if "sub_updates" in event.expansions:

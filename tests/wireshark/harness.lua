@@ -2,7 +2,11 @@
 -- and prints what they found, one JSON line per task, for tests/wireshark to compare
 -- with the Python parse. Runs on lua5.2, 5.3 and 5.4.
 --
---   lua harness.lua RUNTIME_DIR TASK_FILE GENERATED_DIR...
+--   lua harness.lua RUNTIME_DIR TASK_FILE [LIMIT=VALUE...] GENERATED_DIR...
+--
+-- LIMIT=VALUE arguments are the runtime's limits (wirestruct.core.limits, as the Python
+-- side has them: lua_harness.py passes max_parse_objects_per_byte and
+-- parse_objects_allowance).
 --
 -- Task lines (tab-separated, bytes as hex):
 --   parse <spec id> <hex>            -> {"view": ..., "spans": {path: [off, len]}}
@@ -24,11 +28,14 @@
 -- non-finite floats; integers as JSON integers and, on Lua 5.3+, floats always with a
 -- fraction or exponent.
 local runtime_dir, task_file = arg[1], arg[2]
-local dirs = { runtime_dir }
-for i = 3, #arg do dirs[#dirs + 1] = arg[i] end
+local dirs, limits = { runtime_dir }, {}
+for i = 3, #arg do
+  local name, value = arg[i]:match("^([%w_]+)=(%d+)$")
+  if name then limits[name] = tonumber(value) else dirs[#dirs + 1] = arg[i] end
+end
 
 local wirestruct = dofile(runtime_dir .. "/wirestruct.lua")
-local rt = wirestruct.new(dirs)
+local rt = wirestruct.new(dirs, nil, limits)
 
 local format, byte, concat = string.format, string.byte, table.concat
 local math_type = math.type

@@ -255,6 +255,18 @@ class Tasks:
         return self.add(f"reads\t{ops}\t{data.hex()}", label)
 
 
+#: The limits of wirestruct's Lua runtime, passed to harness.lua as Python has them.
+RUNTIME_LIMITS = ("max_parse_objects_per_byte", "parse_objects_allowance")
+
+
+def limit_args(limits: Any = None) -> list[str]:
+    """harness.lua's ``name=value`` arguments for ``limits`` (default: the defaults)."""
+    from wirestruct.core.limits import DEFAULT_LIMITS
+
+    limits = DEFAULT_LIMITS if limits is None else limits
+    return [f"{name}={getattr(limits, name)}" for name in RUNTIME_LIMITS]
+
+
 def run_lua(lua: str, tasks: Tasks, timeout: float = 600) -> list[dict]:
     """Run every task in one ``lua`` process; one result per task line."""
     dirs = [str(p) for p in generated_lua_dirs().values()]
@@ -262,7 +274,7 @@ def run_lua(lua: str, tasks: Tasks, timeout: float = 600) -> list[dict]:
         f.write("\n".join(tasks.lines) + "\n")
         name = f.name
     try:
-        proc = subprocess.run([lua, str(HARNESS), str(lua_dir()), name, *dirs],
+        proc = subprocess.run([lua, str(HARNESS), str(lua_dir()), name, *limit_args(), *dirs],
                               capture_output=True, text=True, timeout=timeout)
     finally:
         Path(name).unlink()

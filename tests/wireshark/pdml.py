@@ -66,10 +66,23 @@ def fake_tshark(lua: str, plugin: Path, frames: list[tuple], passes: int = 1,
 
 
 def protos(pdml: str, name: str) -> list[ET.Element]:
-    """Every item of protocol ``name``, in the order of the packets and within them."""
-    root = ET.fromstring(pdml)
-    return [proto for packet in root.iter("packet") for proto in packet.iter("proto")
-            if proto.get("name") == name]
+    """Every packet of protocol ``name``, in the order of the packets and within them: its
+    protocol items and the packets inside them (``<name>.packet`` subtrees)."""
+    return packets_in(ET.fromstring(pdml), name)
+
+
+def packets_in(root: ET.Element, name: str) -> list[ET.Element]:
+    """The packets of protocol ``name`` under ``root`` in document order (a packet before
+    the packets inside it)."""
+    return [elem for packet in root.iter("packet") for elem in packet.iter()
+            if (elem.tag == "proto" and elem.get("name") == name)
+            or (elem.tag == "field" and elem.get("name") == f"{name}.packet")]
+
+
+def proto_name(item: ET.Element) -> str:
+    """The protocol of a packet ``protos`` gives."""
+    name = item.get("name", "")
+    return name[:-len(".packet")] if item.tag == "field" else name
 
 
 def children(elem: ET.Element, name: str) -> list[ET.Element]:
@@ -79,13 +92,14 @@ def children(elem: ET.Element, name: str) -> list[ET.Element]:
 def flatten(elem: ET.Element, proto: str, prefix: str = "",
             out: dict[str, ET.Element] | None = None,
             skip: tuple[str, ...] = ()) -> dict[str, ET.Element]:
-    """Fields under ``elem`` by path (``a#0.b#3``); items named ``<proto>.packet_name``
-    and those starting with one of ``skip`` (and what is under them) left out."""
+    """Fields under ``elem`` by path (``a#0.b#3``); items named ``<proto>.packet_name``,
+    the packets inside (``<proto>.packet``) and those starting with one of ``skip`` (and
+    what is under them) left out."""
     out = {} if out is None else out
     counts: dict[str, int] = {}
     for child in elem.findall("field"):
         name = child.get("name", "")
-        if name == f"{proto}.packet_name" or name.startswith(skip):
+        if name in (f"{proto}.packet_name", f"{proto}.packet") or name.startswith(skip):
             continue
         if name == f"{proto}.wirestruct_value":
             fid = child.get("showname", "").split(":")[0]

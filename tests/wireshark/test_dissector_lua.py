@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from checks import check_packets
 from lua_harness import ROOT, interpreter
-from pdml import fake_tshark
+from pdml import fake_tshark, packets_in
 from wirestruct import decode_records, get_protocol, open_capture
 from wirestruct.core.events import PacketEvent
 from wirestruct.core.records import CaptureRecord, Direction
@@ -75,7 +75,7 @@ def capture_frames(capture: str) -> tuple[list[tuple], list[PacketEvent]]:
 
 
 def items_of(results: list[dict], proto: str) -> list:
-    return [p for r in results for p in r["packet"].iter("proto") if p.get("name") == proto]
+    return [p for r in results for p in packets_in(r["packet"], proto)]
 
 
 @pytest.mark.parametrize("capture", sorted(CAPTURES))

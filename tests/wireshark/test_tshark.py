@@ -83,9 +83,10 @@ def test_every_diep_packet_of_exported_pdus_shows_the_python_values_and_ranges(p
 def test_diep_info_column_is_wirestructs_summary(plugin, tmp_path):
     path, events = diep_capture(tmp_path)
     ser = serializer()
+    summaries = get_protocol("diep").presentation.summaries
     expected = []
     for event in events:
-        line = summary_line(event, ser.event(event), 0.0)
+        line = summary_line(event, ser.event(event), 0.0, summaries)
         text = line[line.index(event.name):]
         expected.append(" ".join(text.replace(f"[in #{event.parent}] ", "").split()))
     out = tshark(plugin, path, "-T", "fields", "-e", "_ws.col.Protocol",
@@ -102,9 +103,10 @@ def test_info_and_protocol_columns_are_wirestructs_summary(plugin):
     path = ROOT / "tests/data/mme/session.pcapng"
     events = [e for e in python_events(path) if isinstance(e, PacketEvent)]
     ser = serializer()
+    summaries = get_protocol("mme").presentation.summaries
     expected = []
     for event in events:
-        line = summary_line(event, ser.event(event), 0.0)
+        line = summary_line(event, ser.event(event), 0.0, summaries)
         expected.append(line[line.index(event.name):].replace("  ", " ").strip())
     out = tshark(plugin, path, "-T", "fields", "-e", "_ws.col.Protocol", "-e", "_ws.col.Info",
                  "-Y", "mme").stdout

@@ -62,12 +62,8 @@ def test_every_packet_shows_the_python_values_and_ranges(session, pdml):
 def test_info_column_is_wirestructs_summary(plugin, session):
     path, events = session
     ser = serializer()
-    # The dissector writes the summaries of the updates and compounds; of the other packets
-    # it writes the generic summary (their first fields), as decode does without them.
-    summaries = {name: info for name, info in
-                 get_protocol("scrap-mechanic").presentation.summaries.items()
-                 if name in ("network_update", "initialization_network_update",
-                             "unreliable_update", "compound_packet", "player_movement")}
+    # The dissector renders the protocol's summary description, as decode does.
+    summaries = get_protocol("scrap-mechanic").presentation.summaries
     expected = []
     for event in events:
         line = summary_line(event, ser.event(event), 0.0, summaries)

@@ -271,15 +271,25 @@ function M.install()
     ftypes[t] = t
   end
   base = { DEC = "DEC", HEX = "HEX", NONE = "NONE", ASCII = "ASCII" }
-  expert = { group = { MALFORMED = "malformed" }, severity = { ERROR = "error" } }
+  expert = { group = { MALFORMED = "malformed", UNDECODED = "undecoded",
+    PROTOCOL = "protocol", SEQUENCE = "sequence" },
+    severity = { ERROR = "error", WARN = "warn", NOTE = "note", CHAT = "chat" } }
   ProtoExpert = { new = function(abbr, text, group, severity)
-    return { abbr = abbr, text = text } end }
+    if group == nil or severity == nil then error("ProtoExpert.new: no group or severity", 2) end
+    return { abbr = abbr, text = text, group = group, severity = severity } end }
   Pref = { uint = function(label, default, desc) return default end }
   DissectorTable = { get = function(name)
     local t = M.tables[name] or { entries = {} }
     M.tables[name] = t
     function t.add(self, key, proto) self.entries[key] = proto end
     function t.remove(self, key) self.entries[key] = nil end
+    -- Decode As: the protocols a user may pick for this table (Wireshark 4.0 has it on
+    -- tcp.port and udp.port, not on ws.port)
+    t.decode_as = t.decode_as or {}
+    function t.add_for_decode_as(self, proto)
+      if name == "ws.port" then error("ws.port: Decode As not supported", 2) end
+      self.decode_as[proto.name] = proto
+    end
     return t
   end }
   Field = { new = function(name) return function() return nil end end }

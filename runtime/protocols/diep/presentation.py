@@ -16,6 +16,7 @@ from operator import attrgetter
 from typing import Any
 
 from wirestruct.plugin.protocol import Presentation
+from wirestruct.protocols.diep.summaries import SUMMARIES
 from wirestruct.protocols.diep.values import fixed_point_value, vi_value, vu_value
 
 #: Wire encodings of one value, shown as their ``value``.
@@ -110,4 +111,5 @@ PRESENTATION = Presentation(
     hidden_classes=frozenset(_key(name) for name in _HIDDEN),
     hidden_fields=HIDDEN_FIELDS,
     end_marker="is_end",
+    summaries=SUMMARIES,
 )

@@ -12,6 +12,14 @@
 -- packet shown as a packet of its own, from a tab of its own; a 0x02 inside a 0x02 is a
 -- LimitExceededError. On WebSocket the dissector is a heuristic: a message that parses is
 -- taken.
+--
+-- Before the spec runs, as wirestruct.protocols.diep.decoder does: an id the direction
+-- does not have is a ParseError, and a clientbound packet's list counts (0x00's deletions
+-- and upcreates, 0x08's hashes) are checked against max_items_per_packet,
+-- max_entities_per_packet and the bytes left (wirestruct.protocols.diep.counts, its
+-- numbers in p.data.counts), so that the generated parser never builds what the decoder
+-- refuses. A packet is named as the command line names it (an unknown id: unknown_<id>,
+-- in decimal).
 local piece = {}
 local P2P_DIR_SENT, P2P_DIR_RECV = 0, 1
 
@@ -21,18 +29,105 @@ local function serverbound(pinfo)
   return pinfo.src_port > pinfo.dst_port   -- the client's port is the higher one
 end
 
+local function side(pinfo)
+  return serverbound(pinfo) and "serverbound" or "clientbound"
+end
+
 function piece.root_spec(p, tvb, pinfo)
-  return serverbound(pinfo) and p.data.serverbound or p.data.clientbound
+  return p.data[side(pinfo)]
+end
+
+local function name_of_id(p, pinfo, id)
+  local names = p.data.names
+  local name = pinfo and names[side(pinfo)][id]
+  if name == nil then name = names.clientbound[id] or names.serverbound[id] end
+  return name or ("unknown_" .. tostring(id))
 end
 
 function piece.name_of(p, obj)
   local id = obj.packet_id
-  return id.label or string.format("unknown_0x%02x", id.value)
+  return id.label or ("unknown_" .. tostring(id.value))
 end
 
 function piece.name_of_bytes(p, tvb)
   if tvb:len() < 1 then return "empty" end
-  return string.format("packet 0x%02x", tvb(0, 1):uint())
+  return name_of_id(p, nil, tvb(0, 1):uint())
+end
+
+local function fail(kind, message, expected, offset, field_path, dropped)
+  return { kind = kind, message = message, expected = expected, offset = offset,
+    field_path = field_path, dropped = dropped }
+end
+
+-- One varuint32 at `pos` (0-based) of `data`: value, end; raises the decoder's error.
+local function read_vu(data, pos, field)
+  local value, scale = 0, 1
+  local last = math.min(pos + 5, #data)
+  for i = pos, last - 1 do
+    local b = data:byte(i + 1)
+    value = value + (b % 128) * scale
+    if b < 128 then return value % 4294967296, i + 1 end
+    scale = scale * 128
+  end
+  error(fail("DecodeError", "varuint " .. field .. " cut off or longer than 5 bytes",
+    "a varuint32 of 1 to 5 bytes", pos, field), 0)
+end
+
+local function skip_entid(data, pos, field)
+  local hash
+  hash, pos = read_vu(data, pos, field)
+  if hash ~= 0 then
+    local _
+    _, pos = read_vu(data, pos, field)
+  end
+  return pos
+end
+
+local function check_count(p, count, name, used, data, pos, count_pos)
+  local limits = p.config.limits
+  local limit = limits.max_items_per_packet
+  if name == "upcreates" and count > limits.max_entities_per_packet then
+    error(fail("LimitExceededError", count .. " upcreates declared", "at most " ..
+      limits.max_entities_per_packet .. " entities in one packet", count_pos,
+      "body.num_upcreates", #data), 0)
+  end
+  if used + count > limit then
+    error(fail("LimitExceededError", count .. " " .. name .. " declared (with " .. used ..
+      " items before them)", "at most " .. limit .. " items in one packet", count_pos,
+      "body.num_" .. name, #data), 0)
+  end
+  local need = count * p.data.counts.min_bytes[name]
+  if need > #data - pos then
+    error(fail("DecodeError", count .. " " .. name .. " declared but only " ..
+      (#data - pos) .. " bytes follow", "at least " .. need .. " bytes", count_pos,
+      "body.num_" .. name, #data), 0)
+  end
+end
+
+-- The declared list counts of a clientbound packet (wirestruct.protocols.diep.counts):
+-- the number of items declared, or raises the decoder's error object.
+function piece.check_counts(p, data)
+  local c = p.data.counts
+  local id = data:byte(1)
+  if id == c.achievement then
+    local count, pos = read_vu(data, 1, "body.num_hashes")
+    check_count(p, count, "hashes", 0, data, pos, 1)
+    return count
+  end
+  if id ~= c.update then return 0 end
+  local _, pos = read_vu(data, 1, "body.tick")
+  local count_pos = pos
+  local deletions
+  deletions, pos = read_vu(data, pos, "body.num_deletions")
+  check_count(p, deletions, "deletions", 0, data, pos, count_pos)
+  for i = 0, deletions - 1 do
+    pos = skip_entid(data, pos, "body.deletions[" .. i .. "]")
+  end
+  count_pos = pos
+  local upcreates
+  upcreates, pos = read_vu(data, pos, "body.num_upcreates")
+  check_count(p, upcreates, "upcreates", deletions, data, pos, count_pos)
+  return deletions + upcreates
 end
 
 function piece.check(p, tvb, pinfo)
@@ -40,6 +135,24 @@ function piece.check(p, tvb, pinfo)
     return { kind = "ParseError", name = "empty", message = "empty packet",
       expected = "a header byte", offset = 0 }
   end
+  local which = side(pinfo)
+  local id = tvb(0, 1):uint()
+  local name = p.data.names[which][id]
+  if name == nil then
+    return { kind = "ParseError", name = "unknown_" .. id, offset = 0,
+      field_path = "packet_id", message = "unknown " .. p.data.labels[which] ..
+        " packet id " .. string.format("0x%02x", id), expected = p.data.ids[which] }
+  end
+  if which == "clientbound" and (id == p.data.counts.update or
+      id == p.data.counts.achievement) then
+    local ok, err = pcall(piece.check_counts, p, tvb:raw())
+    if not ok then
+      if type(err) ~= "table" then err = fail("DecodeError", tostring(err)) end
+      err.name = name
+      return err
+    end
+  end
+  return nil
 end
 
 -- 0x02: the LZ4 block decompressed, the packet inside shown as a packet of its own.

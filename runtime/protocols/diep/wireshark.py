@@ -22,8 +22,25 @@ SERVERBOUND_SPEC = "diep_serverbound"
 
 
 def data() -> dict[str, Any]:
+    """The tables the Lua piece reads: the specs of each direction, the id of 0x02, the
+    packet ids each direction has (with their names; an other id is refused before the
+    spec runs, as the decoder refuses it) and what :mod:`.counts` checks before a
+    clientbound packet is parsed."""
+    from wirestruct.core.records import Direction
+    from wirestruct.protocols.diep import counts
+    from wirestruct.protocols.diep.builds import load_build
+
+    names = load_build(DEFAULT_BUILD).packet_names
     return {"clientbound": CLIENTBOUND_SPEC, "serverbound": SERVERBOUND_SPEC,
-            "compressed": COMPRESSED}
+            "compressed": COMPRESSED,
+            "names": {"clientbound": dict(names[Direction.S2C]),
+                      "serverbound": dict(names[Direction.C2S])},
+            "labels": {"clientbound": Direction.S2C.label, "serverbound": Direction.C2S.label},
+            "ids": {side: "an id of " + ", ".join(f"0x{i:02x}" for i in names[direction])
+                    for side, direction in (("clientbound", Direction.S2C),
+                                            ("serverbound", Direction.C2S))},
+            "counts": {"update": counts.UPDATE, "achievement": counts.ACHIEVEMENT,
+                       "min_bytes": dict(counts.MIN_BYTES)}}
 
 
 WIRESHARK = Wireshark(

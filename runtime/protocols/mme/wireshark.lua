@@ -15,7 +15,12 @@
 -- buffer and over all connections), BUFFER_IS_MAP_DATA inflating them into a region;
 -- MAP_TOTAL_DATA pieces inflated as one stream across packets, up to the map's volume
 -- from MAP_SETUP. Regions are checked before anything is inflated. The state is built on
--- the first pass; each packet keeps what it needs, so random access shows the same.
+-- the first pass; each packet keeps what it needs in the dissector's one store for the
+-- whole capture (p.remember, bounded by max_kept_state): a MAP_TOTAL_DATA its blocks, a
+-- BUFFER_IS_MAP_DATA or BUFFER_IS_FILE_DATA the append buffer's parts as they were (the
+-- parts are shared by every packet of one buffer, never copied per packet; the region is
+-- inflated again when shown). A packet whose kept state was forgotten says so, naming
+-- max_kept_state, instead of showing its expansion.
 local piece = {}
 
 local state = { directions = {}, appended = 0 }
@@ -87,7 +92,8 @@ local function direction(p, pinfo)
   local key = p.direction_key(pinfo)
   local found = state.directions[key]
   if found == nil then
-    found = { parts = {}, len = 0, overflowed = false, map_volume = nil, total = nil }
+    found = { parts = {}, tail = {}, len = 0, overflowed = false, map_volume = nil,
+      total = nil }
     state.directions[key] = found
   end
   return found
@@ -115,6 +121,9 @@ local function check_region(p, region, map_volume)
   end
   return nil
 end
+
+-- Appends smaller than SMALL_PART bytes are joined TAIL_PARTS at a time.
+local SMALL_PART, TAIL_PARTS = 1024, 64
 
 local OVERFLOWED = fail("LimitExceededError", "the append buffer overflowed earlier",
   "BUFFER_RESET")
@@ -148,7 +157,7 @@ end
 
 function STEPS.buffer_reset(p, payload, st)
   state.appended = state.appended - st.len
-  st.parts, st.len, st.overflowed = {}, 0, false
+  st.parts, st.tail, st.len, st.overflowed = {}, {}, 0, false
   return { len_buffer = 0 }
 end
 
@@ -160,7 +169,7 @@ function STEPS.buffer_append(p, payload, st)
   if st.len + added > cap or state.appended + added > total_cap then
     local dropped = st.len + added
     state.appended = state.appended - st.len
-    st.parts, st.len, st.overflowed = {}, 0, true
+    st.parts, st.tail, st.len, st.overflowed = {}, {}, 0, true
     local what, expected
     if dropped > cap then
       what, expected = "exceeds max_append_buffer", "at most " .. cap .. " bytes"
@@ -171,25 +180,53 @@ function STEPS.buffer_append(p, payload, st)
     return { error = fail("LimitExceededError", "append buffer of " .. dropped .. " bytes " ..
       what .. "; the buffer is dropped until BUFFER_RESET", expected) }
   end
-  st.parts[#st.parts + 1] = payload.data
+  -- small pieces wait in the tail and join the parts TAIL_PARTS at a time, so that a
+  -- buffer of many tiny appends is not as many strings
+  local tail = st.tail
+  if added < SMALL_PART then
+    tail[#tail + 1] = payload.data
+    if #tail >= TAIL_PARTS then
+      st.parts[#st.parts + 1] = table.concat(tail)
+      st.tail = {}
+    end
+  else
+    if #tail > 0 then
+      st.parts[#st.parts + 1] = table.concat(tail)
+      st.tail = {}
+    end
+    st.parts[#st.parts + 1] = payload.data
+  end
   st.len = st.len + added
   state.appended = state.appended + added
   return { len_buffer = st.len }
 end
 
-local function buffer(st)
-  if #st.parts > 1 then st.parts = { table.concat(st.parts) } end
-  return st.parts[1] or ""
+-- The append buffer as it is now: its parts (a list only ever appended to, shared with the
+-- direction's state and every packet that kept it; a reset starts a new list), how many
+-- of them there are now, and the small pieces not yet joined to them (a copy of less
+-- than SMALL_PART * TAIL_PARTS bytes). Kept, it costs the buffer's bytes (counted for
+-- every packet that keeps it, though they share them).
+local function buffer_now(st)
+  return { parts = st.parts, n = #st.parts, tail = table.concat(st.tail), len = st.len },
+    st.len
+end
+
+local function buffer_bytes(kept)
+  return table.concat(kept.parts, "", 1, kept.n) .. kept.tail
 end
 
 function STEPS.buffer_is_map_data(p, payload, st)
   if st.overflowed then return { error = OVERFLOWED } end
-  return { buffer = buffer(st), map_volume = st.map_volume }
+  local kept, size = buffer_now(st)
+  kept.map_volume = st.map_volume
+  return kept, size
 end
 
 function STEPS.buffer_is_file_data(p, payload, st)
   if st.overflowed then return { error = OVERFLOWED } end
-  return { file = buffer(st) }
+  local kept, size = buffer_now(st)
+  kept.file = true
+  return kept, size
 end
 
 local function total_reset(p, st)
@@ -208,7 +245,7 @@ function STEPS.map_total_data(p, payload, st)
   local offset = st.total.produced
   local ok, out = st.total:feed(payload.data)
   if not ok then return { error = out } end
-  return { offset = offset, blocks = out }
+  return { offset = offset, blocks = out }, #out
 end
 
 -- Blocks shown from a tab of their own.
@@ -237,9 +274,14 @@ function piece.after(p, obj, tvb, pinfo, tree, item, depth)
   local name = p.data.transfers[obj.packet_type.value]
   if name == nil then return nil end
   local payload = obj.payload
-  local kept = p.remember(pinfo, function()
+  local kept, why = p.remember(pinfo, function()
     return STEPS[name](p, payload, direction(p, pinfo))
   end)
+  if kept == nil then
+    -- forgotten (max_kept_state): a note instead of the expansion
+    if why ~= nil then p.add_forgotten(item, "What this packet expanded to") end
+    return nil
+  end
   if kept.error then
     p.add_error(item, tvb, kept.error)
     return nil
@@ -248,17 +290,18 @@ function piece.after(p, obj, tvb, pinfo, tree, item, depth)
     inflate_region(p, item, tvb, payload.region, payload.data, kept.map_volume,
       "Region blocks")
   elseif name == "buffer_is_map_data" then
-    inflate_region(p, item, tvb, payload.region, kept.buffer, kept.map_volume,
+    inflate_region(p, item, tvb, payload.region, buffer_bytes(kept), kept.map_volume,
       "Region blocks")
     if p.tree_wanted(item) then
-      item:add(p.pf.len_buffer, #kept.buffer):set_generated()
+      item:add(p.pf.len_buffer, kept.len):set_generated()
     end
   elseif name == "map_total_data" then
     if p.tree_wanted(item) then show_blocks(p, item, kept.blocks, "Map blocks", kept.offset) end
   elseif kept.len_buffer ~= nil then
     if p.tree_wanted(item) then item:add(p.pf.len_buffer, kept.len_buffer):set_generated() end
   elseif kept.file ~= nil and p.tree_wanted(item) then
-    local file = #kept.file > 0 and ByteArray.new(kept.file, true):tvb("Cached file") or nil
+    local file = kept.len > 0 and ByteArray.new(buffer_bytes(kept), true):tvb("Cached file")
+      or nil
     item:add(p.pf.file, file and file() or nil):set_generated()
   end
   return nil

@@ -1,214 +1,139 @@
-"""The info column of ``--format summary`` for Scrap Mechanic packets: each packet's key
-fields, from the event as the serializer shows it (readable or raw). A function returns
-None when the event does not have the shape it reads (the generic column is used then).
+"""The summary of every Scrap Mechanic packet: the info column of ``--format summary`` and
+the dissector's Info column, both rendered from this one description (see
+:mod:`wirestruct.output.summary_rules` for the template parts). ``body`` is the parsed
+body (the decompressed one, or the one ``sm_packet`` routes); ``tick`` and
+``sub_updates`` are a Network Update's, ``blobs`` the BlobData payloads of 11, 13, 25-28.
 """
 from __future__ import annotations
 
-import json
-from collections.abc import Callable
 from typing import Any
 
-Info = Callable[[dict[str, Any]], "str | None"]
+from wirestruct.output.summary_rules import each, get
 
 
-def _body(data: dict[str, Any]) -> dict[str, Any] | None:
-    """The parsed body: the expanded one, or the one ``sm_packet`` routes."""
-    found = (data.get("expansions") or {}).get("body")
-    if not isinstance(found, dict):
-        found = (data.get("fields") or {}).get("body")
-    return found if isinstance(found, dict) and set(found) != {"hex"} else None
+def _body(*parts: Any) -> list[Any]:
+    """A template of the body's fields (the generic summary without a parsed body)."""
+    return [{"require": {"has": "body"}}, *parts]
 
 
-def _text(value: Any, width: int = 40) -> str:
-    if isinstance(value, dict) and "text" in value:          # a String in raw output
-        value = value["text"]
-    if not isinstance(value, str):
-        return json.dumps(value) if value is None or isinstance(value, (int, float)) else "?"
-    return json.dumps(value if len(value) <= width else value[:width - 3] + "...",
-                      ensure_ascii=False)
+_NO_DATA = [{"require": {"empty": "body"}}, "no data"]
+
+_NETWORK_UPDATE = [
+    "tick=", get("tick"), " sub_updates=", get("sub_updates", "len"), ": ",
+    each("sub_updates", [get("update_type"), " ", get("netobj_type"), " #",
+                         get("netobj_id")], first=4),
+]
+
+_BLOB = {"switch": "spec", "cases": {
+    "sm_blob_chat_message": ["chat ", get("payload.sender", "text", width=20, default=["null"]),
+                             ": ", get("payload.message", "text", default=["null"])],
+    "sm_blob_player_data": ["player_data ",
+                            get("payload.name", "text", width=20, default=["null"])],
+}, "else": [get("uid", "name", default=["None"]), " (",
+            get("size", default=["None"]), " bytes)"]}
+
+_BLOBS = _body(
+    {"if": {"has": "body.game_tick"}, "then": ["tick=", get("body.game_tick"), " "]},
+    "blobs=", get("blobs", "len"),
+    {"if": {"some": "blobs"}, "then": [": ", each("blobs", [_BLOB], first=4)]})
+
+_STACK = [get("@head"), " ", get("container_id", default=["None"]), "[",
+          get("slot", default=["None"]), "]x", get("quantity", default=["None"])]
+
+_TRANSACTION = {"words": [
+    [get("body.transaction.action", "name", default=["None"])],
+    [{"fields": "body.transaction.data", "suffix": ["_stack"], "objects": True, "item": _STACK}],
+    [{"fields": "body.transaction.data", "suffix": ["container_id", "slot", "quantity"],
+      "item": [get("@key"), "=", get("@")]}],
+]}
 
 
-def _name(value: Any) -> str:
-    return str(value) if not isinstance(value, dict) else "?"
+def _surface(path: str) -> dict[str, Any]:
+    """The ``*_id`` fields of the object a shape is placed on or removed from."""
+    return {"fields": path, "suffix": ["_id"], "item": [get("@key"), "=", get("@")]}
 
 
-def _uuid(value: Any) -> str:
-    if isinstance(value, dict) and "octets" in value:      # raw output: the wire bytes
-        return str(value["octets"])
-    return str(value)
+def _xyz(path: str) -> dict[str, Any]:
+    return get(path, "xyz")
 
 
-def _xyz(value: Any) -> str:
-    if isinstance(value, dict):
-        return f"({value.get('x')}, {value.get('y')}, {value.get('z')})"
-    return "?"
+_INTERACT = _body({"if": {"has": "body.data.interactable_id"}, "then": [{"words": [
+    [get("body.packet_type", "name")],
+    ["interactable=", get("body.data.interactable_id")],
+    [{"fields": "body.data", "except": ["interactable_id"],
+      "item": [get("@key"), "=", get("@")]}]]}],
+    "else": [get("body.packet_type", "name"), {"if": {"has": "body.data.setting"}, "then": [
+        " ", get("body.data.setting", "name"), "=",
+        get("body.data.float_value",
+             default=[get("body.data.lock_value", default=["None"])])]}]})
 
-
-def network_update_info(data: dict[str, Any]) -> str | None:
-    """The summary line of a 21/22: the tick and the first sub-updates."""
-    exp = data.get("expansions") or {}
-    subs = exp.get("sub_updates")
-    if not isinstance(subs, list):
-        return None
-    kinds = ", ".join(f"{s.get('update_type')} {s.get('netobj_type')} #{s.get('netobj_id')}"
-                      for s in subs[:4] if isinstance(s, dict))
-    more = f", +{len(subs) - 4}" if len(subs) > 4 else ""
-    return f"tick={exp.get('tick')} sub_updates={len(subs)}: {kinds}{more}"
-
-
-def _body_info(make: Callable[[dict[str, Any]], str]) -> Info:
-    """An info function from one that reads the parsed body."""
-    def info(data: dict[str, Any]) -> str | None:
-        body = _body(data)
-        if body is None:
-            return None
-        try:
-            return make(body)
-        except (AttributeError, KeyError, TypeError, IndexError):
-            return None
-    return info
-
-
-def _no_data(data: dict[str, Any]) -> str | None:
-    return "no data" if _body(data) == {} else None
-
-
-def _server_info(b: dict[str, Any]) -> str:
-    flags = b.get("flags") or {}
-    return (f"version={b['version']} gamemode={_name(b['gamemode'])} seed={b['seed']} "
-            f"tick={b['gametick']} mods={len(b['mods'])} script_keys={len(b['script_data'])} "
-            f"generic_keys={len(b['generic_data'])}"
-            + (" developer_mode" if flags.get("developer_mode") else ""))
-
-
-def _character_info(b: dict[str, Any]) -> str:
-    custom = b.get("character_customization") or {}
-    return (f"name={_text(b['name'])} gender={_name(custom.get('gender'))} "
-            f"options={len(custom.get('option_uuids') or [])}")
-
-
-def blob_info(data: dict[str, Any]) -> str | None:
-    """11, 13, 25-28: the tick and each entry's payload kind (chat messages in full)."""
-    body = _body(data)
-    blobs = (data.get("expansions") or {}).get("blobs")
-    if body is None or not isinstance(blobs, list):
-        return None
-    parts = []
-    for entry in blobs[:4]:
-        if not isinstance(entry, dict):
-            continue
-        payload = entry.get("payload")
-        if entry.get("spec") == "sm_blob_chat_message" and isinstance(payload, dict):
-            parts.append(f"chat {_text(payload.get('sender'), 20)}: "
-                         f"{_text(payload.get('message'))}")
-        elif entry.get("spec") == "sm_blob_player_data" and isinstance(payload, dict):
-            parts.append(f"player_data {_text(payload.get('name'), 20)}")
-        else:
-            parts.append(f"{_name(entry.get('uid'))} ({entry.get('size')} bytes)")
-    more = f", +{len(blobs) - 4}" if len(blobs) > 4 else ""
-    tick = f"tick={body['game_tick']} " if "game_tick" in body else ""
-    return f"{tick}blobs={len(blobs)}" + (": " + ", ".join(parts) + more if parts else "")
-
-
-def _transaction(t: dict[str, Any]) -> str:
-    action = _name(t.get("action"))
-    d = t.get("data") or {}
-    stacks = [f"{k.split('_')[0]} {s.get('container_id')}[{s.get('slot')}]x{s.get('quantity')}"
-              for k, s in d.items() if k.endswith("_stack") and isinstance(s, dict)]
-    ids = [f"{k}={v}" for k, v in d.items() if k.endswith(("container_id", "slot", "quantity"))]
-    return " ".join([action] + stacks + ids)
-
-
-def _container_transaction(b: dict[str, Any]) -> str:
-    first = b.get("transaction")
-    text = f"transactions={b['num_transactions']}"
-    return text + (f": {_transaction(first)}" if isinstance(first, dict) else "")
-
-
-def _place(b: dict[str, Any]) -> str:
-    return (f"shape {_uuid(b['shape_uuid'])} at {_xyz(b['local_position'])} size {_xyz(b['size'])} "
-            f"on {_name(b['placed_on'])} {_surface(b.get('placed_on_data'))}").rstrip()
-
-
-def _surface(data: Any) -> str:
-    if not isinstance(data, dict):
-        return ""
-    return " ".join(f"{k}={v}" for k, v in data.items() if k.endswith("_id"))
-
-
-def _remove(b: dict[str, Any]) -> str:
-    return (f"from {_xyz(b['local_position_low'])} to {_xyz(b['local_position_high'])} "
-            f"on {_name(b['removed_surface'])} {_surface(b.get('removed_surface_data'))}"
-            ).rstrip()
-
-
-def _connect(b: dict[str, Any]) -> str:
-    flags = b.get("flags") or {}
-    set_bits = [k for k in ("connect", "disconnect", "reverse_direction", "bearing", "standard")
-                if flags.get(k) is True]
-    return f"parent={b['parent_id']} child={b['child_id']} " + ("+".join(set_bits) or "none")
-
-
-def _interact(b: dict[str, Any]) -> str:
-    data = b.get("data") or {}
-    kind = _name(b["packet_type"])
-    if "interactable_id" in data:
-        rest = " ".join(f"{k}={v}" for k, v in data.items() if k != "interactable_id")
-        return f"{kind} interactable={data['interactable_id']} {rest}".rstrip()
-    if "setting" in data:
-        value = data.get("float_value", data.get("lock_value"))
-        return f"{kind} {_name(data['setting'])}={value}"
-    return kind
-
-
-def _lift_import(data: dict[str, Any]) -> str | None:
-    body = _body(data)
-    if body is None:
-        return None
-    blueprint = (data.get("expansions") or {}).get("blueprint")
-    size = len(blueprint) if isinstance(blueprint, str) else body.get("uncompressed_size")
-    return f"lift={body.get('lift_id')} blueprint={size} bytes"
-
-
-def _compound(data: dict[str, Any]) -> str | None:
-    body = _body(data)
-    if body is None or not isinstance(body.get("subpackets"), list):
-        return None
-    names = [_name(s.get("packet_id")) for s in body["subpackets"] if isinstance(s, dict)]
-    more = f", +{len(names) - 6}" if len(names) > 6 else ""
-    return f"subpackets={len(names)}" + (": " + ", ".join(names[:6]) + more if names else "")
-
-
-SUMMARIES: dict[str, Info] = {
-    "network_update": network_update_info,
-    "initialization_network_update": network_update_info,
-    "compound_packet": _compound,
-    **{name: _no_data for name in ("hello", "request_passphrase", "client_accepted",
+SUMMARIES: dict[str, Any] = {
+    "network_update": _NETWORK_UPDATE,
+    "initialization_network_update": _NETWORK_UPDATE,
+    "compound_packet": _body(
+        "subpackets=", get("body.subpackets", "len"),
+        {"if": {"some": "body.subpackets"}, "then": [
+            ": ", each("body.subpackets", [get("packet_id", "name")], first=6)]}),
+    **{name: _NO_DATA for name in ("hello", "request_passphrase", "client_accepted",
                                    "checksums_accepted", "join_confirmation", "legacy")},
-    "server_info": _body_info(_server_info),
-    "respond_passphrase": _body_info(lambda b: f"passphrase={_text(b['passphrase'])}"),
-    "file_checksums": _body_info(lambda b: f"checksums={len(b['checksums'])}"),
-    "checksums_denied": _body_info(lambda b: f"index={b['index']}"),
-    "character_info": _body_info(_character_info),
-    **{name: blob_info for name in ("script_initialization_data",
-                                    "generic_initialization_data", "script_data_s2c",
-                                    "script_data_c2s", "generic_data_s2c", "generic_data_c2s")},
-    "display_message": _body_info(
-        lambda b: f"{_text(b['message_type'], 20)}: {_text(b['message'])}"),
-    "display_alert_text": _body_info(lambda b: _text(b["message"])),
-    "hotbar_item_changed": _body_info(
-        lambda b: f"character={b['character_id']} item={_uuid(b['uuid'])} "
-                  f"tool={b['tool_instance_id']}"),
-    "container_transaction": _body_info(_container_transaction),
-    "drop_item_stack": _body_info(
-        lambda b: f"container={b['container_id']} slot={b['slot']} quantity={b['quantity']}"),
-    "place": _body_info(_place),
-    "remove": _body_info(_remove),
-    "remove_joint": _body_info(lambda b: f"joint={b['joint_id']}"),
-    "harvestable_destroy": _body_info(lambda b: f"effect={b['effect_id']}"),
-    "lift_delete_creation": _body_info(lambda b: f"lift={b['lift_id']}"),
-    "connect": _body_info(_connect),
-    "lift_import_creation": _lift_import,
-    "interact": _body_info(_interact),
-    "lift_level": _body_info(lambda b: f"lift={b['lift_id']} change={b['level_change']:+d}"),
+    "server_info": _body(
+        "version=", get("body.version"), " gamemode=", get("body.gamemode", "name"),
+        " seed=", get("body.seed"), " tick=", get("body.gametick"),
+        " mods=", get("body.mods", "len"), " script_keys=", get("body.script_data", "len"),
+        " generic_keys=", get("body.generic_data", "len"),
+        {"if": {"true": "body.flags.developer_mode"}, "then": [" developer_mode"]}),
+    "respond_passphrase": _body("passphrase=", get("body.passphrase", "text")),
+    "file_checksums": _body("checksums=", get("body.checksums", "len")),
+    "checksums_denied": _body("index=", get("body.index")),
+    "character_info": _body(
+        "name=", get("body.name", "text"),
+        " gender=", get("body.character_customization.gender", "name", default=["None"]),
+        " options=", get("body.character_customization.option_uuids", "len",
+                          default=["0"])),
+    **{name: _BLOBS for name in ("script_initialization_data", "generic_initialization_data",
+                                 "script_data_s2c", "script_data_c2s", "generic_data_s2c",
+                                 "generic_data_c2s")},
+    "display_message": _body(get("body.message_type", "text", width=20), ": ",
+                             get("body.message", "text")),
+    "display_alert_text": _body(get("body.message", "text")),
+    "hotbar_item_changed": _body(
+        "character=", get("body.character_id"), " item=", get("body.uuid", "uuid"),
+        " tool=", get("body.tool_instance_id")),
+    "container_transaction": _body(
+        "transactions=", get("body.num_transactions"),
+        {"if": {"has": "body.transaction"}, "then": [": ", _TRANSACTION]}),
+    "drop_item_stack": _body(
+        "container=", get("body.container_id"), " slot=", get("body.slot"),
+        " quantity=", get("body.quantity")),
+    "place": _body({"words": [
+        ["shape ", get("body.shape_uuid", "uuid"), " at ", _xyz("body.local_position"),
+         " size ", _xyz("body.size"), " on ", get("body.placed_on", "name")],
+        [_surface("body.placed_on_data")]]}),
+    "remove": _body({"words": [
+        ["from ", _xyz("body.local_position_low"), " to ", _xyz("body.local_position_high"),
+         " on ", get("body.removed_surface", "name")],
+        [_surface("body.removed_surface_data")]]}),
+    "remove_joint": _body("joint=", get("body.joint_id")),
+    "harvestable_destroy": _body("effect=", get("body.effect_id")),
+    "lift_delete_creation": _body("lift=", get("body.lift_id")),
+    "connect": _body(
+        "parent=", get("body.parent_id"), " child=", get("body.child_id"), " ",
+        {"flags": "body.flags", "names": ["connect", "disconnect", "reverse_direction",
+                                          "bearing", "standard"], "sep": "+", "none": "none"}),
+    "lift_import_creation": _body("lift=", get("body.lift_id"),
+                                  " blueprint=", get("body.uncompressed_size"), " bytes"),
+    "interact": _INTERACT,
+    "unreliable_update": _body(
+        "tick=", get("body.server_tick"), " updates=", get("body.updates", "len"),
+        {"if": {"some": "body.updates"}, "then": [": ", each(
+            "body.updates", first=4, item=[{"words": [
+                [get("netobj_type", "name")],
+                [{"fields": "data", "suffix": ["_id"], "item": ["#", get("@")]}]]}])]}),
+    "player_movement": _body({"words": [
+        ["tick=", get("body.tick"), " direction=", get("body.direction"),
+         " yaw=", get("body.yaw"), " pitch=", get("body.pitch")],
+        [{"flags": "body.keys", "names": ["jump", "sprint", "crawl", "aim", "horizontal"],
+          "sep": "+"}]]}),
+    "lift_level": _body("lift=", get("body.lift_id"),
+                        " change=", get("body.level_change", "signed")),
 }

@@ -15,7 +15,13 @@
 --   pass and each packet keeps what it started from, so random access shows the same.
 -- * 29 Compound Packet: the sub-packets are framed, then dissected as packets of their own.
 -- * Every sub-packet and sub-update of a top-level packet takes one item of
---   max_items_per_packet (a Container's sub-update one more per 16 bytes of data).
+--   max_items_per_packet (a Container's sub-update one more per 16 bytes of data); the
+--   lists of 02, 06 and the BlobData entries of 11, 13, 25-28 one each, counted on the
+--   raw body before the spec builds anything (piece.count_items: the walk of
+--   wirestruct.protocols.scrap_mechanic.counts, on its numbers, p.data.counts), so that a
+--   body the decoder refuses is refused here with the same error.
+-- * A packet is named as the command line names it: its documented name, or
+--   unknown_<id> (the id in decimal).
 local piece = {}
 
 local byte, sub, floor, format, concat = string.byte, string.sub, math.floor,
@@ -60,7 +66,7 @@ local function u32be(s, pos)
 end
 
 local function packet_name(p, id)
-  return format("unknown_0x%02x", id)
+  return p.data.names[id] or ("unknown_" .. tostring(id))
 end
 
 function piece.name_of(p, obj)
@@ -77,6 +83,82 @@ function piece.check(p, tvb)
   if tvb:len() == 0 then
     return fail("DecodeError", "empty packet", "a packet id byte", 0)
   end
+end
+
+-- The lists of a body counted before it is parsed (wirestruct.protocols.scrap_mechanic.
+-- counts, on the numbers in p.data.counts): the entries of the body of packet `id`
+-- checked against `budget` items and the bytes there are. Returns the number of entries
+-- (0 for a packet without lists), or raises the decoder's error object.
+local function walk_take(w, count, name, pos, least, start)
+  if w.used + count > w.budget then
+    error(fail("LimitExceededError", count .. " " .. name .. " declared (with " .. w.used ..
+      " items before them)", "at most " .. w.budget ..
+      " items in one packet (max_items_per_packet)", pos, "num_" .. name, #w.body - pos), 0)
+  end
+  local left = #w.body - start
+  if count * least > left then
+    error(fail("DecodeError", count .. " " .. name .. " declared but only " .. left ..
+      " bytes follow", "at least " .. (count * least) .. " bytes", pos, "num_" .. name,
+      #w.body - pos), 0)
+  end
+  w.used = w.used + count
+end
+
+local function walk_keys(w, pos, name)
+  if pos + 4 > #w.body then return nil end
+  local count = u32be(w.body, pos)
+  walk_take(w, count, name, pos, w.c.key_size, pos + 4)
+  return pos + 4 + count * w.c.key_size
+end
+
+local WALKS = {}
+
+function WALKS.server_info(w)
+  local body = w.body
+  if #body < 20 then return end
+  local count = u32be(body, 16)
+  walk_take(w, count, "mods", 16, w.c.mod_size, 20)
+  local pos = 20 + count * w.c.mod_size
+  if pos + 2 > #body then return end
+  pos = pos + 2 + u16be(body, pos)                        -- Game Data: a String
+  local stop = walk_keys(w, pos, "script_keys")
+  if stop ~= nil then walk_keys(w, stop, "generic_keys") end
+end
+
+function WALKS.file_checksums(w)
+  if #w.body >= 4 then
+    walk_take(w, u32be(w.body, 0), "checksums", 0, w.c.checksum_size, 4)
+  end
+end
+
+function WALKS.blobs(w, start)
+  local body = w.body
+  local pos, total, n, least = start, #body, 0, w.c.blob_min
+  while pos + least <= total do
+    if w.used >= w.budget then
+      error(fail("LimitExceededError", "too many BlobData entries in one packet",
+        "at most " .. w.budget .. " items in one packet (max_items_per_packet)", pos,
+        "blobs[" .. n .. "]", total - pos), 0)
+    end
+    local key_end = pos + 18 + u16be(body, pos + 16)
+    if key_end + 7 > total then return end
+    pos = key_end + 7 + u32be(body, key_end + 3)
+    w.used = w.used + 1
+    n = n + 1
+  end
+end
+
+function piece.count_items(p, id, body, budget)
+  local c = p.data.counts
+  local w = { body = body, budget = budget, used = 0, c = c }
+  if id == c.server_info then
+    WALKS.server_info(w)
+  elseif id == c.file_checksums then
+    WALKS.file_checksums(w)
+  elseif c.blob_start[id] ~= nil then
+    WALKS.blobs(w, c.blob_start[id])
+  end
+  return w.used
 end
 
 -- A Tvb over `data` in a tab of its own, or a part of `tvb`; nil when empty.
@@ -262,13 +344,10 @@ local function network_update(p, c)
   end
   local tick = u32be(body, 0)
   local dir, stream = p.direction_key(c.pinfo), p.stream_key(c.pinfo)
-  -- the first pass uses and changes the connection's state, recording what it looked up;
-  -- later passes replay that
-  local live = false
-  local kept = p.remember(c.pinfo, function()
-    live = true
-    return { previous = state.previous[dir], lookups = {} }
-  end)
+  -- the first pass uses and changes the connection's state, recording what it looked up
+  -- (the previous sub-update is the connection's string, shared, not copied); later
+  -- passes replay that, or say that it was forgotten (max_kept_state)
+  local live, kept = false, nil
   local replayed = 0
   local function lookup(key)
     if live then
@@ -287,6 +366,8 @@ local function network_update(p, c)
       s.base = at
       rebuilt[#rebuilt + 1] = s.data
       at = at + #s.data
+      -- rebuilt bytes are parsed as decompressed ones are: the packet's budget grows
+      if p.rt.widen_budget then p.rt:widen_budget(#s.data) end
     else
       s.base = s.pos + 2
     end
@@ -307,8 +388,25 @@ local function network_update(p, c)
     s.update = update
     shown[#shown + 1] = s
   end
-  local errors, last = frame(p, body, kept.previous, stream, lookup, each)
-  if live then state.previous[dir] = last end
+  local errors, last
+  local why
+  kept, why = p.remember(c.pinfo, function()
+    live = true
+    kept = { previous = state.previous[dir], lookups = {} }
+    errors, last = frame(p, body, kept.previous, stream, lookup, each)
+    state.previous[dir] = last
+    live = false
+    return kept, 64 + (kept.previous and #kept.previous or 0) + 16 * #kept.lookups
+  end)
+  if errors == nil then
+    if kept == nil then
+      if why ~= nil then
+        p.add_forgotten(c.item, "The state its sub-updates were rebuilt from")
+      end
+      return "tick=" .. tick
+    end
+    errors, last = frame(p, body, kept.previous, stream, lookup, each)
+  end
   for _, e in ipairs(errors) do parsed_errors[#parsed_errors + 1] = e end
   errors = parsed_errors
   local exp = c.exp
@@ -328,14 +426,10 @@ local function network_update(p, c)
     end
   end
   for _, e in ipairs(errors) do p.add_error(c.item, c.body_tvb, e) end
-  local kinds = {}
-  for i = 1, math.min(4, #shown) do
-    local u = shown[i].update
-    kinds[i] = label(u.update_type) .. " " .. label(u.netobj_type) .. " #" ..
-      tostring(u.netobj_id)
-  end
-  local more = #shown > 4 and (", +" .. (#shown - 4)) or ""
-  return "tick=" .. tick .. " sub_updates=" .. #shown .. ": " .. concat(kinds, ", ") .. more
+  -- the summary's values (the description's `tick` and `sub_updates`)
+  local updates = {}
+  for i, s in ipairs(shown) do updates[i] = s.update end
+  return { tick = tick, sub_updates = updates }
 end
 
 -- 29: sub-packets framed (each takes an item of the budget), the body parsed over them,
@@ -384,21 +478,49 @@ local function compound(p, c, spec)
     p.dissect_packet(c.body_tvb(place[1], place[2]):tvb(), c.pinfo, c.tree, c.depth + 1)
   end
   if cut then p.add_error(c.item, c.body_tvb, cut) end
-  -- the summary's `subpackets=N: name, ...` (the first six named)
-  local names = {}
-  for i, place in ipairs(places) do
-    if i > 6 then break end
-    local id = string.byte(body, place[1] + 1)
-    names[#names + 1] = p.data.names[id] or tostring(id)
-  end
-  local text = "subpackets=" .. #places
-  if #places > 0 then text = text .. ": " .. table.concat(names, ", ") end
-  if #places > 6 then text = text .. ", +" .. (#places - 6) end
-  return text
+  return { body = parsed }   -- the summary reads its sub-packets' ids
 end
 
--- Any other compressed packet: its body parsed with its spec, every byte read.
+-- The BlobData entries of 11, 13, 25-28 as the summary reads them (the decoder's
+-- `blobs` expansion): each entry's uid, its data decompressed (within `left` bytes) and
+-- the payload its uid documents parsed, every byte read; `size` and `spec` are nil for an
+-- entry that fails, as the decoder lists it.
+local function blob_payloads(p, blobs, left)
+  local d, out = p.data, {}
+  for i, blob in ipairs(blobs) do
+    local got, known = pcall(function() return blob.known_uid end)
+    local uid = got and type(known) == "table" and (known.label or known.value) or nil
+    local entry = { uid = uid }
+    local data = rawget(blob, "data")
+    if type(data) == "string" and #data > 0 and left > 0 then
+      local ok, expanded = p.rt:lz4(data, left)
+      if ok then
+        left = left - #expanded
+        local spec = d.blob_specs[uid]
+        if spec == nil and sub(expanded, 1, 3) == "LUA" then spec = d.lua_object_spec end
+        local payload, failed = nil, false
+        if spec ~= nil then
+          local parsed, value = p.rt:parse(spec, expanded)
+          if parsed and value._io._pos == #expanded then payload = value else failed = true end
+        end
+        if not failed then entry.size, entry.spec, entry.payload = #expanded, spec, payload end
+      end
+    end
+    out[i] = entry
+  end
+  return out
+end
+
+-- Any other compressed packet: its lists counted, then its body parsed with its spec,
+-- every byte read.
 local function body_of(p, c, spec)
+  local counted, used = pcall(piece.count_items, p, c.id, c.data, items_left)
+  if not counted then
+    if type(used) ~= "table" then used = fail("DecodeError", tostring(used)) end
+    p.add_error(c.item, c.body_tvb, used)
+    return nil
+  end
+  items_left = items_left - used
   local ok, parsed = p.rt:parse(spec, source(c.body_tvb, 0, c.data))
   if ok and parsed._io._pos ~= #c.data then
     ok, parsed = false, fail("ParseError", (#c.data - parsed._io._pos) ..
@@ -422,7 +544,9 @@ local function body_of(p, c, spec)
     return nil
   end
   if c.exp then p.add_object(c.exp, c.body_tvb, parsed, 1) end
-  return p.info(c.obj, c.tvb:len(), parsed)
+  local blobs = rawget(parsed, "blobs")
+  return { body = parsed, blobs = type(blobs) == "table" and
+    blob_payloads(p, blobs, p.config.limits.max_decompressed - #c.data) or nil }
 end
 
 function piece.after(p, obj, tvb, pinfo, tree, item, depth)

@@ -22,13 +22,15 @@ import yaml
 from wirestruct.core.resources import ksy_root
 from wirestruct.generated.scrap_mechanic.sm_common import SmCommon
 from wirestruct.generated.scrap_mechanic.sm_compound_body import SmCompoundBody
+from wirestruct.generated.scrap_mechanic.sm_lua_object import SmLuaObject
 from wirestruct.generated.scrap_mechanic.sm_network_update import SmNetworkUpdate
 from wirestruct.generated.scrap_mechanic.sm_player_movement import SmPlayerMovement
 from wirestruct.generated.scrap_mechanic.sm_unreliable_update import SmUnreliableUpdate
 from wirestruct.plugin.protocol import Wireshark
-from wirestruct.protocols.scrap_mechanic import packets
+from wirestruct.protocols.scrap_mechanic import counts, packets
 from wirestruct.protocols.scrap_mechanic.decoder import CONTROLLER_TYPE_ENUMS
 from wirestruct.protocols.scrap_mechanic.delta import MAX_DELTA_SIZE
+from wirestruct.protocols.scrap_mechanic.expand import PAYLOAD_SPECS
 from wirestruct.protocols.scrap_mechanic.presentation import BE_UUID_FIELDS
 
 _SPEC = re.compile(r"`(sm_\w+)`")
@@ -80,7 +82,22 @@ def data() -> dict[str, Any]:
         "max_delta_size": MAX_DELTA_SIZE,
         "names": {int(member): member.name for member in SmCommon.PacketId},
         "be_uuid_fields": {name: True for name in sorted(BE_UUID_FIELDS)},
+        # the spec of each documented BlobData payload (by known_uid), for the summary
+        "blob_specs": {uid.name: _spec_of(cls) for uid, cls in PAYLOAD_SPECS.items()},
+        "lua_object_spec": _spec_of(SmLuaObject),
+        "counts": counted_lists(),
     }
+
+
+def counted_lists() -> dict[str, Any]:
+    """What :mod:`.counts` walks before a body is parsed, for the Lua piece's walk (the
+    same numbers, so that the dissector refuses exactly the bodies the decoder refuses):
+    the packet ids of 02 and 06, where the BlobData entries of each blob packet start, and
+    the least bytes of one entry of each list."""
+    return {"server_info": counts.SERVER_INFO, "file_checksums": counts.FILE_CHECKSUMS,
+            "blob_start": dict(counts.BLOB_START), "mod_size": counts.MOD_SIZE,
+            "key_size": counts.KEY_SIZE, "checksum_size": counts.CHECKSUM_SIZE,
+            "blob_min": counts.BLOB_MIN}
 
 
 WIRESHARK = Wireshark(

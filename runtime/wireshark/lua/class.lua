@@ -13,6 +13,7 @@
 -- (KaitaiStream's `_base` says where a substream lies in it). Kept per object:
 --   _ws_off[name], _ws_len[name]  offset and size of a field
 --   _ws_items[name]               {off1, len1, off2, len2, ...} of a repeated field
+--                                 (one shared empty, read-only table while there is none)
 --   _ws_order                     the names in the order they were read
 -- Works on Lua 5.2, 5.3 and 5.4.
 local M = {}
@@ -64,9 +65,21 @@ local function params(cls)
   return found
 end
 
+-- An object's `_ws_items` is this shared empty table until its first repeated field
+-- (most objects have none): one table less to make per object. Nothing writes to it.
+local NO_ITEMS = setmetatable({}, { __newindex = function()
+  error("wirestruct: the shared empty _ws_items table is read-only", 2)
+end })
+M.NO_ITEMS = NO_ITEMS
+
 local function item_recorder(owner, list_name)
   local items = {}
-  owner._ws_items[list_name] = items
+  local all = owner._ws_items
+  if all == NO_ITEMS then
+    all = {}
+    owner._ws_items = all
+  end
+  all[list_name] = items
   return {
     __newindex = function(list, k, v)
       local left = budget.left - 1
@@ -76,7 +89,7 @@ local function item_recorder(owner, list_name)
       local stop = io._pos
       local start = owner._ws_mark
       if type(v) == "table" and rawget(v, "_io") == io then
-        start = rawget(v, "_ws_pos") or start
+        start = v._ws_pos or start
       end
       local n = #items
       items[n + 1] = io._base + start
@@ -101,26 +114,42 @@ local function record(cls)
       rawset(obj, name, value)
       return
     end
-    local io = rawget(obj, "_io")
+    -- `_io` and the `_ws_` keys are there from the start (M.class's constructor): plain
+    -- reads and writes, no metamethod
+    local io = obj._io
+    if not io then
+      rawset(obj, name, value)
+      return
+    end
     param_names = param_names or params(cls)
-    if io == nil or param_names[name] then
+    if param_names[name] then
       rawset(obj, name, value)
       return
     end
     local stop = io._pos
     local order = obj._ws_order
     order[#order + 1] = name
-    if type(value) == "table" and getmetatable(value) == nil and next(value) == nil then
-      -- a repeated field: its items are recorded as they are added
-      setmetatable(value, item_recorder(obj, name))
-      obj._ws_mark = stop
-      rawset(obj, name, value)
-      return
+    if type(value) == "table" then
+      -- (an object's `_io` and `_ws_pos` are its own keys; a plain table has no metatable
+      -- to ask, an enum entry's is a table without them: no metamethod runs)
+      local from = value._io
+      if from == nil and getmetatable(value) == nil and next(value) == nil then
+        -- a repeated field: its items are recorded as they are added
+        setmetatable(value, item_recorder(obj, name))
+        obj._ws_mark = stop
+        rawset(obj, name, value)
+        return
+      end
+      if from == io then
+        local start = value._ws_pos or obj._ws_mark
+        obj._ws_off[name] = io._base + start
+        obj._ws_len[name] = stop - start
+        obj._ws_mark = stop
+        rawset(obj, name, value)
+        return
+      end
     end
     local start = obj._ws_mark
-    if type(value) == "table" and rawget(value, "_io") == io then
-      start = rawget(value, "_ws_pos") or start
-    end
     obj._ws_off[name] = io._base + start
     obj._ws_len[name] = stop - start
     obj._ws_mark = stop
@@ -147,8 +176,11 @@ function M.class(base)
       local left = budget.left - 1
       budget.left = left
       if left < 0 then over_budget() end
-      local obj = setmetatable({}, c)
-      obj:_init(...)
+      -- Every key KaitaiStruct._init and the generated _init set is made here, so that
+      -- setting them is a plain table write rather than a call of __newindex.
+      local obj = setmetatable({ _io = false, _parent = false, _root = false, _ws_pos = 0,
+        _ws_mark = 0, _ws_off = {}, _ws_len = {}, _ws_items = NO_ITEMS, _ws_order = {} }, c)
+      c._init(obj, ...)
       return obj
     end,
   })

@@ -24,7 +24,9 @@
 --   piece.after(p, obj, tvb, pinfo, tree, item, depth)
 --                                   expansions (decompressed bodies, packets inside the
 --                                   packet: p.dissect_packet(tvb, pinfo, tree, depth + 1));
---                                   returns the Info text, or nil for the generic one
+--                                   returns a table of expansions the summary description
+--                                   reads (before the packet's own fields; `body` is also
+--                                   the generic summary's source), or an Info text, or nil
 --   piece.pdu_length(p, tvb, pinfo, offset) -> bytes of the packet at offset (carrier "tcp")
 --   piece.heuristic(p, tvb, pinfo)  -> whether a heuristic table's packet is this protocol's
 --   piece.text_of(p, class_name, obj, field) -> the text the summary shows for a wrapper
@@ -40,6 +42,29 @@
 --
 -- State across packets (`p.remember`) is built on the first pass and kept per packet, so
 -- that a packet shows the same values whichever order the GUI visits packets in.
+--
+-- Bounds (wirestruct's `Limits`, config.limits, the same numbers the Python side keeps to):
+--   * Objects: a top-level packet (and every packet, body and sub-update inside it) draws
+--     all its parses from one budget, parse_objects_allowance + max_parse_objects_per_byte
+--     x (its bytes + the bytes decompressed for it). rt:lz4 widens it by what it returns;
+--     a piece that decompresses or rebuilds bytes otherwise calls p.rt:widen_budget(n)
+--     before parsing them. Past it a parse stops with a LimitExceededError naming
+--     max_parse_objects_per_byte, and so does every later parse of that packet.
+--   * Errors: `p.add_error(tree, tvb, err)` shows the first max_errors_per_packet errors of
+--     a top-level packet as expert infos; the rest are counted by kind (and the bytes in
+--     their `dropped`), and one `LimitExceededError: N more errors ...
+--     (max_errors_per_packet)` item says so when the packet ends. It returns whether the
+--     error was shown: a piece adds no tree item of its own for one that was not. Past
+--     that many failures, the runtime's errors skip their field path (only counted).
+--   * Kept state: `p.remember(pinfo, compute)`: on the first pass runs compute() (-> value,
+--     size in bytes; M.DEFAULT_KEPT_SIZE when not given) and keeps the value in one store
+--     for the whole capture (every protocol of the plugin), bounded by max_kept_state,
+--     forgetting the least recently used first; on a later pass returns the kept value,
+--     or nil, "forgotten" (compute is never run again then). `p.kept_grew(pinfo, n)`: the
+--     value just kept grew by n bytes. `p.add_forgotten(tree, what)` is the expert note a
+--     piece shows instead of what it would have built from forgotten state. proto.init (a
+--     new capture, or a new first pass) forgets the protocol's values.
+--   * Columns: at most M.MAX_COLUMN_PARTS packets of a frame write their part of Info.
 local wirestruct_api = require("wirestruct")
 
 local is_object, is_enum = wirestruct_api.is_object, wirestruct_api.is_enum
@@ -71,6 +96,8 @@ if Int64 then WIDE.int64 = Int64.new end
 if UInt64 then WIDE.uint64 = UInt64.new end
 
 M.MAX_DEPTH = 64
+M.MAX_COLUMN_PARTS = 64
+M.DEFAULT_KEPT_SIZE = 64   -- bytes p.remember counts for a value whose size is not given
 M.INFO_WIDTH = 100
 
 local function snake(kind)
@@ -145,6 +172,8 @@ end
 function M.protocol(rt, config, piece, fields)
   piece = piece or {}
   local p = { piece = piece, rt = rt, config = config, data = config.data or {}, pf = {} }
+  local limits = config.limits
+  rt:set_limits(limits)
   local proto = Proto(config.proto, config.title)
   p.proto = proto
   local values = config.values or {}
@@ -161,23 +190,28 @@ function M.protocol(rt, config, piece, fields)
     for _, f in ipairs(info.fields) do
       local valuestring = f.enum and fields.enums[f.enum] or nil
       local base_ = INTEGER[f.ftype] and base.DEC or base.NONE
-      local pf = ProtoField.new(f.id, f.abbrev, ftypes[FTYPES[f.ftype]], valuestring, base_,
-        nil, f.doc ~= "" and f.doc or nil)
+      local pf = ProtoField.new(f.label or f.id, f.abbrev, ftypes[FTYPES[f.ftype]],
+        valuestring, base_, nil, f.doc ~= "" and f.doc or nil)
       list[#list + 1] = pf
       if not hidden_fields[f.id] then
         entries[#entries + 1] = { id = f.id, pf = pf, ftype = f.ftype, instance = f.instance,
-          param = f.param, enum = f.enum }
+          param = f.param, enum = f.enum, label = f.label or f.id }
       end
     end
     by_class[class_name] = entries
   end
   -- a value whose Lua type does not fit its field's type is shown as text in this one
-  local text_field = ProtoField.new("value", config.proto .. ".wirestruct_value",
+  local text_field = ProtoField.new("Value as text", config.proto .. ".wirestruct_value",
     ftypes.STRING, nil, base.NONE, nil, "A value shown as text")
   list[#list + 1] = text_field
-  local name_field = ProtoField.new("packet", config.proto .. ".packet_name", ftypes.STRING,
-    nil, base.NONE, nil, "The packet's name, as wirestruct names it")
+  local name_field = ProtoField.new("Packet name", config.proto .. ".packet_name",
+    ftypes.STRING, nil, base.NONE, nil, "The packet's name, as wirestruct names it")
   list[#list + 1] = name_field
+  -- a packet inside another (a compound's sub-packet, a decompressed packet): a subtree of
+  -- the packet it is in, not a protocol item of its own (one layer a protocol in a frame)
+  local nested_field = ProtoField.new("Packet", config.proto .. ".packet", ftypes.NONE, nil,
+    base.NONE, nil, "A packet inside another packet")
+  list[#list + 1] = nested_field
   if piece.fields then
     for key, pf in pairs(piece.fields(p)) do
       p.pf[key] = pf
@@ -192,6 +226,14 @@ function M.protocol(rt, config, piece, fields)
       expert.group.MALFORMED, expert.severity.ERROR)
     expert_list[#expert_list + 1] = experts[kind]
   end
+  -- state p.remember forgot (a note, not an error: the packet is fine)
+  local forgotten_expert = ProtoExpert.new(config.proto .. ".forgotten", "Forgotten state",
+    expert.group.UNDECODED, expert.severity.NOTE)
+  expert_list[#expert_list + 1] = forgotten_expert
+  -- a packet id the spec's enum does not name (decoded, shown as unknown_<n>)
+  local unknown_expert = ProtoExpert.new(config.proto .. ".unknown_packet_id",
+    "Unknown packet id", expert.group.UNDECODED, expert.severity.NOTE)
+  expert_list[#expert_list + 1] = unknown_expert
   proto.experts = expert_list
   p.experts = experts
 
@@ -227,10 +269,26 @@ function M.protocol(rt, config, piece, fields)
       -- Wireshark takes 64-bit fields' values as its Int64/UInt64 objects only
       value = WIDE[entry.ftype](value)
     end
-    if range then return tree:add(entry.pf, range, value) end
-    return tree:add(entry.pf, value)
+    local item
+    if range then item = tree:add(entry.pf, range, value) else item = tree:add(entry.pf, value) end
+    if value == "" and entry.ftype == "bytes" then
+      item:set_text((entry.label or entry.id) .. ": (empty)")  -- not Wireshark's <MISSING>
+    end
+    return item
   end
   p.add = add
+
+  -- An item of a typed field that holds no value of its own (a subtree, a count): its
+  -- label with `text`, not the `<MISSING>` Wireshark shows for a value it cannot find.
+  local function add_bare(tree, entry, range, text)
+    local item = range and tree:add(entry.pf, range) or tree:add(entry.pf)
+    if entry.ftype == "none" then
+      if text then item:append_text(text) end
+    elseif text or not range or range:len() == 0 then
+      item:set_text((entry.label or entry.id) .. (text or ""))
+    end
+    return item
+  end
 
   local add_object
 
@@ -251,15 +309,13 @@ function M.protocol(rt, config, piece, fields)
             return add(tree, entry, range, inner)
           end
         end
-        local item = range and tree:add(entry.pf, range) or tree:add(entry.pf)
+        local item = add_bare(tree, entry, range, nil)
         add_object(item, tvb, value, depth + 1)
         return item
       elseif is_enum(value) then
         return add(tree, entry, range, value.value)
       end
-      local item = range and tree:add(entry.pf, range) or tree:add(entry.pf)
-      item:append_text(": [" .. #value .. "]")
-      return item
+      return add_bare(tree, entry, range, ": [" .. #value .. "]")
     elseif t == "string" then
       local ftype = entry.ftype
       if ftype == "bytes" and range and #value ~= len then
@@ -273,15 +329,11 @@ function M.protocol(rt, config, piece, fields)
       if ftype == "string" or ftype == "bytes" then
         return add(tree, entry, range, value)
       end
-      local item = range and tree:add(entry.pf, range) or tree:add(entry.pf)
-      item:append_text(": " .. #value .. " bytes")
-      return item
+      return add_bare(tree, entry, range, ": " .. #value .. " bytes")
     elseif t == "number" or t == "boolean" or t == "userdata" then
       if entry.ftype == "string" then value = exact_text(value) end
       if entry.ftype == "none" then
-        local item = range and tree:add(entry.pf, range) or tree:add(entry.pf)
-        item:append_text(": " .. tostring(value))
-        return item
+        return add_bare(tree, entry, range, ": " .. tostring(value))
       end
       return add(tree, entry, range, value)
     end
@@ -330,9 +382,7 @@ function M.protocol(rt, config, piece, fields)
         end
         if ok and value ~= nil then
           if type(value) == "table" and not is_object(value) and not is_enum(value) then
-            local item = tree:add(entry.pf)
-            item:append_text(": [" .. #value .. "]")
-            item:set_generated()
+            add_bare(tree, entry, nil, ": [" .. #value .. "]"):set_generated()
           else
             local item = add_value(tree, tvb, entry, value, here, 0, depth)
             if item then item:set_generated() end
@@ -390,6 +440,9 @@ function M.protocol(rt, config, piece, fields)
     return nil
   end
   p.short = short
+  p.by_class, p.json_quote = by_class, json_quote
+  -- the protocol's summary description (config.summaries) rendered for the Info column
+  p.summary = rt:require("summary").new(p)
 
   -- The packet's first scalar fields: `len=<size> name=value ...`, of `source` (by default
   -- the packet's body or payload when it is a parsed object, else the packet itself).
@@ -441,12 +494,15 @@ function M.protocol(rt, config, piece, fields)
     return text
   end
 
-  -- Expert info for an error object, at its offset in `tvb` when known.
-  function p.add_error(tree, tvb, err)
-    local e = experts[err.kind] or experts.ParseError or experts.DecodeError
-    local range = err.offset and tvb and err.offset >= 0 and err.offset < tvb:len() and
-      tvb(err.offset, 1) or nil
-    local text = err.kind .. ": " .. expert_text(err)
+  -- The errors of the current top-level packet: the first max_errors_per_packet are shown,
+  -- the rest counted by kind (and the bytes they drop) for one summary at its end.
+  local errors = { shown = 0, more = 0, bytes = 0, kinds = {}, order = {}, tree = nil }
+
+  local function add_expert(tree, tvb, kind, text, offset)
+    local e = experts[kind] or experts.ParseError or experts.DecodeError
+    local ok, len = pcall(function() return tvb and tvb:len() end)
+    local range = offset and ok and len and offset >= 0 and offset < len and
+      tvb(offset, 1) or nil
     if range then
       tree:add_tvb_expert_info(e, range, text)
     else
@@ -454,28 +510,77 @@ function M.protocol(rt, config, piece, fields)
     end
   end
 
+  -- Expert info for an error object, at its offset in `tvb` when known. Returns whether
+  -- it was shown (false: only counted, past max_errors_per_packet; a piece then adds no
+  -- tree item of its own for the failure either).
+  function p.add_error(tree, tvb, err)
+    local kind = err.kind or "ParseError"
+    if errors.shown >= limits.max_errors_per_packet then
+      errors.more = errors.more + 1
+      if type(err.dropped) == "number" then errors.bytes = errors.bytes + err.dropped end
+      if errors.kinds[kind] == nil then
+        errors.kinds[kind] = 0
+        errors.order[#errors.order + 1] = kind
+      end
+      errors.kinds[kind] = errors.kinds[kind] + 1
+      return false
+    end
+    errors.shown = errors.shown + 1
+    if errors.tree == nil then errors.tree = tree end
+    add_expert(tree, tvb, kind, kind .. ": " .. expert_text(err), err.offset)
+    return true
+  end
+
+  -- A new top-level packet: nothing counted yet.
+  local function new_errors()
+    errors.shown, errors.more, errors.bytes, errors.tree = 0, 0, 0, nil
+    errors.kinds, errors.order = {}, {}
+  end
+
+  -- The end of a top-level packet: the errors past max_errors_per_packet, in one item.
+  local function finish_errors(tree)
+    if errors.more == 0 then return end
+    local parts = {}
+    for _, kind in ipairs(errors.order) do
+      parts[#parts + 1] = errors.kinds[kind] .. " " .. kind
+    end
+    local text = format("LimitExceededError: %d more errors (%s)%s not shown: at most %d " ..
+      "a packet (max_errors_per_packet)", errors.more, concat(parts, ", "),
+      errors.bytes > 0 and format(", covering %d bytes,", errors.bytes) or "",
+      limits.max_errors_per_packet)
+    if tree or errors.tree then
+      add_expert(tree or errors.tree, nil, "LimitExceededError", text, nil)
+    end
+  end
+
   -- The columns of the packets of one frame: `a | b | c` in the order the packets come
   -- (a packet's slot is taken before the packets inside it are dissected). Text is only
   -- appended to the Info column (between the packets of a TCP segment Wireshark fences
-  -- what is there), each part once the parts before it are known.
-  local pass = { parts = {}, slot = 0, written = 0 }
+  -- what is there), each part once the parts before it are known. At most
+  -- M.MAX_COLUMN_PARTS packets of a frame get a part; past them one " | ..." says more
+  -- followed (a frame of thousands of packets costs no more than that in its columns).
+  local pass = { parts = {}, slot = 0, written = 0, more = 0 }
 
   local function new_pass(pinfo)
     if pinfo.private.wirestruct_pass == nil then
       pinfo.private.wirestruct_pass = "1"
-      pass = { parts = {}, slot = 0, written = 0 }
+      pass = { parts = {}, slot = 0, written = 0, more = 0 }
     end
   end
 
   local function reserve_column()
+    if #pass.parts >= M.MAX_COLUMN_PARTS then
+      pass.more = pass.more + 1
+      return nil
+    end
     pass.parts[#pass.parts + 1] = false
     return #pass.parts
   end
 
   local function set_column(pinfo, at, text)
     local parts = pass.parts
-    parts[at] = text
     pinfo.cols.protocol:set(config.short)
+    if at ~= nil then parts[at] = text end
     while parts[pass.written + 1] do
       pass.written = pass.written + 1
       if pass.written == 1 then
@@ -484,25 +589,47 @@ function M.protocol(rt, config, piece, fields)
         pinfo.cols.info:append(" | " .. parts[pass.written])
       end
     end
+    if pass.more > 0 and pass.written == M.MAX_COLUMN_PARTS then
+      pass.written = pass.written + 1   -- once
+      pinfo.cols.info:append(" | \226\128\166")
+    end
   end
 
-  -- State across packets: `compute()` runs on the first pass and what it returns is kept
-  -- for this packet (its frame and its place in the frame); later passes get what was kept.
-  local kept = {}
+  -- State across packets (see the header): one store for the whole capture, shared by
+  -- every protocol of the plugin and bounded by max_kept_state; a packet's key is its
+  -- frame and its place in the frame. The first pass runs `compute()` (-> value, size)
+  -- and keeps what it returns; a later pass gets what was kept, or nil, "forgotten" when
+  -- it was forgotten since (compute is never run again on a visited packet: the state it
+  -- would start from has moved on).
+  local store = rt:kept_store(limits.max_kept_state)
+  local owner = config.proto
   function p.remember(pinfo, compute)
     pass.slot = pass.slot + 1
-    local key = pinfo.number .. ":" .. pass.slot
+    local key = owner .. ":" .. tostring(pinfo.number) .. ":" .. pass.slot
     if not pinfo.visited then
-      local value = compute()
-      kept[key] = value == nil and false or value
+      local value, size = compute()
+      store:put(owner, key, value == nil and false or value, size or M.DEFAULT_KEPT_SIZE)
       return value
     end
-    local value = kept[key]
-    if value == nil then  -- not seen on a first pass (a capture opened mid-way): now
-      value = compute()
-      kept[key] = value == nil and false or value
-    end
-    return value or nil
+    local value, found = store:get(key)
+    if not found then return nil, "forgotten" end
+    if value == false then return nil end
+    return value
+  end
+
+  -- The value this packet's last p.remember kept grew by `bytes` since (filled in after
+  -- compute returned it): the store counts them too.
+  function p.kept_grew(pinfo, bytes)
+    if pinfo.visited then return end
+    store:grow(owner .. ":" .. tostring(pinfo.number) .. ":" .. pass.slot, bytes)
+  end
+
+  -- The expert note a piece shows for state p.remember forgot, instead of what it would
+  -- have shown from it.
+  function p.add_forgotten(tree, what)
+    tree:add_proto_expert_info(forgotten_expert, (what or "The packet's state") ..
+      " was forgotten: the state kept for random access is bounded by max_kept_state (" ..
+      tostring(limits.max_kept_state) .. " bytes)")
   end
 
   -- Keys of state kept across packets: a connection (its TCP stream, or its two
@@ -525,8 +652,8 @@ function M.protocol(rt, config, piece, fields)
   end
 
   function proto.init()
-    kept = {}
-    pass = { parts = {}, slot = 0, written = 0 }
+    store:clear(owner)
+    pass = { parts = {}, slot = 0, written = 0, more = 0 }
     if piece.init then piece.init(p) end
   end
 
@@ -537,6 +664,48 @@ function M.protocol(rt, config, piece, fields)
       if is_enum(value) then return value.label or ("unknown_" .. tostring(value.value)) end
     end
     return "packet"
+  end
+
+  -- The Info column's mark of a packet the specs refuse, as Wireshark's own dissectors
+  -- mark a malformed packet (the expert info says why).
+  local MALFORMED = "[Malformed Packet]"
+
+  -- An expert note for a packet whose id (the first enum field of its type) the spec's
+  -- enum does not name: decoded, and named unknown_<n> as the command line names it.
+  local function note_unknown(item, tvb, obj)
+    for _, e in ipairs(by_class[class_of(obj)] or {}) do
+      local value = not e.instance and rawget(obj, e.id) or nil
+      if is_enum(value) then
+        if value.label == nil then
+          local text = format("Unknown %s %s: the spec names no such packet (unknown_%s)",
+            (e.label or e.id):lower(), exact_text(value.value), exact_text(value.value))
+          local range = range_of(tvb, obj._ws_off[e.id], obj._ws_len[e.id] or 0)
+          if range then
+            item:add_tvb_expert_info(unknown_expert, range, text)
+          else
+            item:add_proto_expert_info(unknown_expert, text)
+          end
+        end
+        return
+      end
+    end
+  end
+
+  -- The item a packet's fields go under: the protocol's item for a packet of its own, a
+  -- subtree of the packet it is in for one inside another, so that a frame has one layer
+  -- of the protocol (as `-z io,phs` and the GUI's hierarchy count them).
+  local open_items = {}
+  local function packet_item(tree, tvb, depth)
+    local parent = depth > 0 and open_items[depth - 1] or nil
+    local item
+    if parent then
+      item = parent:add(nested_field, tvb())
+      item:set_text(config.short .. " packet")
+    else
+      item = tree:add(proto, tvb())
+    end
+    open_items[depth] = item
+    return item
   end
 
   local function tree_wanted(tree)
@@ -550,11 +719,11 @@ function M.protocol(rt, config, piece, fields)
 
   -- Parse the whole tvb as one packet and show it. `depth` counts the packets it is
   -- nested in (a packet inside another, for the piece's `after`).
-  function p.dissect_packet(tvb, pinfo, tree, depth)
+  local function dissect_one(tvb, pinfo, tree, depth)
     depth = depth or 0
     new_pass(pinfo)
     local size = tvb:len()
-    local item = tree:add(proto, tvb())
+    local item = packet_item(tree, tvb, depth)
     local column = reserve_column()
     local problem = piece.check and piece.check(p, tvb, pinfo)
     if problem then
@@ -562,8 +731,7 @@ function M.protocol(rt, config, piece, fields)
       item:append_text(", " .. name)
       item:add(name_field, name):set_generated()
       p.add_error(item, tvb, problem)
-      set_column(pinfo, column, name .. " [" .. problem.kind .. ": " ..
-        (problem.message or "") .. "]")
+      set_column(pinfo, column, name .. " " .. MALFORMED)
       return size
     end
     local spec = piece.root_spec and piece.root_spec(p, tvb, pinfo) or config.root_spec
@@ -575,16 +743,24 @@ function M.protocol(rt, config, piece, fields)
         expected = "exactly " .. tostring(obj._io._pos) .. " bytes" }
     end
     if not ok then
-      local name = piece.name_of_bytes and piece.name_of_bytes(p, tvb) or "?"
+      -- refused: the fields read before the error stay in the tree (as Wireshark's own
+      -- dissectors leave them), the Info column says the packet is malformed
+      local partial = type(obj) == "table" and obj.partial or nil
+      local name = piece.name_of_bytes and piece.name_of_bytes(p, tvb) or
+        (is_object(partial) and default_name(partial)) or "?"
       item:append_text(", " .. name)
       item:add(name_field, name):set_generated()
+      if is_object(partial) and tree_wanted(tree) then
+        pcall(add_object, item, tvb, partial, 0)
+      end
       p.add_error(item, tvb, obj)
-      set_column(pinfo, column, name .. " [" .. obj.kind .. ": " .. (obj.message or "") .. "]")
+      set_column(pinfo, column, name .. " " .. MALFORMED)
       return size
     end
     local name = piece.name_of and piece.name_of(p, obj) or default_name(obj)
     item:append_text(", " .. name)
     item:add(name_field, name):set_generated()
+    note_unknown(item, tvb, obj)
     -- Without a tree to show (tshark's packet list, the GUI's first pass) the fields are
     -- not added, unless a filter refers to them: columns and expert info are all there is.
     local shown, err = true, nil
@@ -595,31 +771,72 @@ function M.protocol(rt, config, piece, fields)
       p.add_error(item, tvb, { kind = "ParseError", message = "showing the packet failed: " ..
         tostring(err) })
     end
-    local info
+    local info, exp
     if piece.after then
       local done, result = pcall(piece.after, p, obj, tvb, pinfo, tree, item, depth)
       if done then
-        info = result
+        -- the piece's expansions (values the summary reads), or its own Info text
+        if type(result) == "table" then exp = result else info = result end
       else
         p.add_error(item, tvb, type(result) == "table" and result or
           { kind = "ParseError", message = "expanding the packet failed: " .. tostring(result) })
       end
     end
-    set_column(pinfo, column, printable(name .. " " .. cut(info or p.info(obj, size),
-      M.INFO_WIDTH)))
+    info = info or p.summary(name, obj, exp) or
+      p.info(obj, size, exp and is_object(exp.body) and exp.body or nil)
+    set_column(pinfo, column, printable(name .. " " .. cut(info, M.INFO_WIDTH)))
     return size
+  end
+
+  -- A top-level packet (depth 0, not inside another of this protocol's packets): every
+  -- parse of it and of the packets inside it draws from one object budget (rt's
+  -- begin_packet: its bytes, widened by what is decompressed for it), and its errors are
+  -- counted together (p.add_error), those past max_errors_per_packet summarised at its end.
+  local in_packet = false
+  function p.dissect_packet(tvb, pinfo, tree, depth)
+    if in_packet or (depth or 0) > 0 then return dissect_one(tvb, pinfo, tree, depth) end
+    in_packet = true
+    new_errors()
+    rt:begin_packet(tvb:len())
+    local ok, result = pcall(dissect_one, tvb, pinfo, tree, depth)
+    rt:end_packet()
+    in_packet = false
+    local done, problem = pcall(finish_errors, nil)
+    if not ok then error(result, 0) end
+    if not done then error(problem, 0) end
+    return result
   end
 
   M.register(p, piece, config)
   return p
 end
 
+-- One way in by port: dissector table `table_name` ("tcp.port", "udp.port", "ws.port"),
+-- the protocol's default ports in it, Decode As where the table offers it, and the
+-- preference `pref` (a port, 0: none) that M.register's prefs_changed applies. Nil when
+-- this Wireshark has no such table.
+local function by_port(proto, table_name, pref, label, ports, short, decode_as)
+  local ok, dt = pcall(DissectorTable.get, table_name)
+  if not ok or dt == nil then return nil end
+  proto.prefs[pref] = Pref.uint(label, 0, "A " .. label .. " to decode as " .. short ..
+    " (0: none)")
+  for _, port in ipairs(ports or {}) do dt:add(port, proto) end
+  -- listed in Decode As (and tshark's -d) for this table; older Wireshark: ports only
+  if decode_as then pcall(function() dt:add_for_decode_as(proto) end) end
+  return { table = dt, pref = pref, port = 0 }
+end
+M.by_port = by_port
+
 -- Hook the dissector to the ways packets reach it: exported PDUs (by the protocol's name,
--- as every Lua protocol is registered), TCP (reassembled, framed by the piece's
--- pdu_length, on the configured ports and the `tcp_port` preference) and heuristic tables.
+-- as every Lua protocol is registered); a stream protocol (carrier "tcp") on TCP,
+-- reassembled and framed by the piece's pdu_length, on its default ports, the `tcp_port`
+-- preference and Decode As; a message protocol on UDP (a datagram is one message) and in
+-- WebSocket messages (a message is one message) by the `udp_port` and `ws_port`
+-- preferences and Decode As on UDP (WebSocket 4.0 has no Decode As); and heuristic tables.
 function M.register(p, piece, config)
   local proto = p.proto
   local dissect = function(tvb, pinfo, tree) return p.dissect_packet(tvb, pinfo, tree) end
+  local ways = {}
   if config.carrier == "tcp" then
     local function pdu_length(tvb, pinfo, offset)
       return piece.pdu_length(p, tvb, pinfo, offset)
@@ -628,15 +845,19 @@ function M.register(p, piece, config)
       dissect_tcp_pdus(tvb, tree, config.header_size, pdu_length, p.dissect_packet)
       return tvb:len()
     end
-    proto.prefs.tcp_port = Pref.uint("TCP port", 0,
-      "A TCP port to decode as " .. config.short .. " (0: none)")
-    local tcp = DissectorTable.get("tcp.port")
-    for _, port in ipairs(config.ports or {}) do tcp:add(port, proto) end
-    local registered = 0
-    function proto.prefs_changed()
-      if registered ~= 0 then tcp:remove(registered, proto) end
-      registered = proto.prefs.tcp_port
-      if registered ~= 0 then tcp:add(registered, proto) end
+    ways[#ways + 1] = by_port(proto, "tcp.port", "tcp_port", "TCP port", config.ports,
+      config.short, true)
+  else
+    ways[#ways + 1] = by_port(proto, "udp.port", "udp_port", "UDP port", config.ports,
+      config.short, true)
+    ways[#ways + 1] = by_port(proto, "ws.port", "ws_port", "WebSocket server TCP port", nil,
+      config.short)
+  end
+  function proto.prefs_changed()
+    for _, way in ipairs(ways) do
+      if way.port ~= 0 then way.table:remove(way.port, proto) end
+      way.port = proto.prefs[way.pref] or 0
+      if way.port ~= 0 then way.table:add(way.port, proto) end
     end
   end
   proto.dissector = dissect

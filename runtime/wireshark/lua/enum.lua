@@ -7,9 +7,12 @@
 -- is the entry itself (the compiler wraps enum-valued expressions once more).
 local enum = {}
 
+-- Entries are unique: one table per enum and value (a value the enum lacks gets its entry
+-- from a weak cache, so while an entry is in use `E(value)` returns that one), so `==` is
+-- plain table identity and needs no __eq call, as the generated switches compare an entry
+-- with every case in turn.
 local Entry = { _ws_enum_entry = true }
 Entry.__index = Entry
-Entry.__eq = function(a, b) return a.value == b.value and a.enum == b.enum end
 Entry.__tostring = function(e) return e.label or tostring(e.value) end
 
 function enum.Enum(names)
@@ -22,14 +25,27 @@ function enum.Enum(names)
       by_value[value] = entry
     end
   end
+  local unknown = setmetatable({}, { __mode = "v" })
   return setmetatable(e, {
-    __index = function(_, key) return by_name[key] end,
+    __index = by_name,
     __call = function(_, value)
       local entry = by_value[value]
       if entry ~= nil then return entry end
       -- An enum-valued expression comes wrapped once more: `E(E.name)` is `E.name`.
       if getmetatable(value) == Entry then return value end
-      return setmetatable({ value = value, enum = e }, Entry)
+      if value == nil or value ~= value then
+        return setmetatable({ value = value, enum = e }, Entry)
+      end
+      -- (a 64-bit Wireshark integer is a userdata: keyed by its text, as equal ones are
+      -- different userdata)
+      local key = value
+      if type(value) == "userdata" then key = "u" .. tostring(value) end
+      entry = unknown[key]
+      if entry == nil then
+        entry = setmetatable({ value = value, enum = e }, Entry)
+        unknown[key] = entry
+      end
+      return entry
     end,
   })
 end

@@ -34,9 +34,10 @@ local function raise(kind, message, expected)
   error(setmetatable({ kind = kind, message = message, expected = expected }, class.error_mt), 0)
 end
 
--- XOR of two bytes (CRC-32 of gzip members), without 5.3 operators or bit libraries
-local XOR8 = {}
-for a = 0, 255 do
+-- XOR of two bytes (CRC-32 of gzip members), without 5.3 operators or bit libraries; a
+-- row is made the first time it is needed (zlib streams, the common case, need none, and
+-- making all 65536 entries costs more than many packets do)
+local XOR8 = setmetatable({}, { __index = function(rows, a)
   local row = {}
   for b = 0, 255 do
     local r, x, y, bit = 0, a, b, 1
@@ -46,8 +47,9 @@ for a = 0, 255 do
     end
     row[b] = r
   end
-  XOR8[a] = row
-end
+  rows[a] = row
+  return row
+end })
 
 local function xor32(a, b)
   local r, bit = 0, 1
@@ -58,14 +60,15 @@ local function xor32(a, b)
   return r
 end
 
-local CRC = {}
-for n = 0, 255 do
+-- The CRC-32 table, an entry made when first needed
+local CRC = setmetatable({}, { __index = function(crc, n)
   local c = n
   for _ = 1, 8 do
     if c % 2 == 1 then c = xor32(floor(c / 2), 0xEDB88320) else c = floor(c / 2) end
   end
-  CRC[n] = c
-end
+  crc[n] = c
+  return c
+end })
 
 -- Canonical Huffman codes as a table indexed by the next `max` input bits (least
 -- significant first): symbol * 16 + length. `kind` names the set in errors; `single`
@@ -408,7 +411,11 @@ function M.new(cap, per_feed, what)
     end
     if n > flushed then emit(n) end
     self.produced = self.produced + got
-    return true, concat(parts)
+    -- the output and the input are let go here: an inflater kept between feeds (a map
+    -- streamed over many packets) holds its window only
+    local out = concat(parts)
+    parts, chunk = {}, ""
+    return true, out
   end
 
   function self.in_stream()

@@ -43,13 +43,20 @@ end
 KaitaiStruct = class.class()
 
 function KaitaiStruct:_init(io)
-  rawset(self, "_io", io)
-  rawset(self, "_ws_pos", io._pos)
-  rawset(self, "_ws_mark", io._pos)
-  rawset(self, "_ws_off", {})
-  rawset(self, "_ws_len", {})
-  rawset(self, "_ws_items", {})
-  rawset(self, "_ws_order", {})
+  if self._ws_off == nil then
+    -- an object not made by calling its class (class.lua's constructor makes these)
+    rawset(self, "_io", false)
+    rawset(self, "_ws_pos", 0)
+    rawset(self, "_ws_mark", 0)
+    rawset(self, "_ws_off", {})
+    rawset(self, "_ws_len", {})
+    rawset(self, "_ws_items", class.NO_ITEMS)
+    rawset(self, "_ws_order", {})
+  end
+  local pos = io._pos
+  self._io = io
+  self._ws_pos = pos
+  self._ws_mark = pos
 end
 
 function KaitaiStruct:close() end
@@ -107,9 +114,12 @@ function KaitaiStream:size() return self._size end
 
 --=== bytes =================================================================================
 -- Position of `n` more bytes (aligning to a byte first), or an error naming what is short.
+-- (`bits` is 0 whenever `bits_left` is: only a stream inside a bit field has them to drop.)
 local function take(self, n)
-  self.bits_left = 0
-  self.bits = 0
+  if self.bits_left ~= 0 then
+    self.bits_left = 0
+    self.bits = 0
+  end
   local p = self._pos
   if n < 0 then fail(self, "requested invalid " .. tostring(n) .. " amount of bytes", ">= 0") end
   if n > 0 and p + n > self._size then
@@ -182,25 +192,29 @@ end
 
 --=== integers ==============================================================================
 function KaitaiStream:read_u1()
-  local p = take(self, 1)
+  local p = self._pos
+  if p + 1 > self._size or self.bits_left ~= 0 then p = take(self, 1) else self._pos = p + 1 end
   return byte(self._buf, p + 1)
 end
 
 function KaitaiStream:read_s1()
-  local p = take(self, 1)
+  local p = self._pos
+  if p + 1 > self._size or self.bits_left ~= 0 then p = take(self, 1) else self._pos = p + 1 end
   local v = byte(self._buf, p + 1)
   if v >= 128 then return v - 256 end
   return v
 end
 
 function KaitaiStream:read_u2le()
-  local p = take(self, 2)
+  local p = self._pos
+  if p + 2 > self._size or self.bits_left ~= 0 then p = take(self, 2) else self._pos = p + 2 end
   local a, b = byte(self._buf, p + 1, p + 2)
   return a + b * 256
 end
 
 function KaitaiStream:read_u2be()
-  local p = take(self, 2)
+  local p = self._pos
+  if p + 2 > self._size or self.bits_left ~= 0 then p = take(self, 2) else self._pos = p + 2 end
   local a, b = byte(self._buf, p + 1, p + 2)
   return a * 256 + b
 end
@@ -218,13 +232,15 @@ function KaitaiStream:read_s2be()
 end
 
 function KaitaiStream:read_u4le()
-  local p = take(self, 4)
+  local p = self._pos
+  if p + 4 > self._size or self.bits_left ~= 0 then p = take(self, 4) else self._pos = p + 4 end
   local a, b, c, d = byte(self._buf, p + 1, p + 4)
   return ((d * 256 + c) * 256 + b) * 256 + a
 end
 
 function KaitaiStream:read_u4be()
-  local p = take(self, 4)
+  local p = self._pos
+  if p + 4 > self._size or self.bits_left ~= 0 then p = take(self, 4) else self._pos = p + 4 end
   local a, b, c, d = byte(self._buf, p + 1, p + 4)
   return ((a * 256 + b) * 256 + c) * 256 + d
 end

@@ -3,14 +3,28 @@ local utils = {}
 
 -- `a and box_wrap(b) or c` keeps a false or nil `b`: the generated code writes the
 -- ternary `cond ? b : c` as box_unwrap(cond and box_wrap(b) or c).
+-- A box is unwrapped right after it is made (the value of `b` is computed before the
+-- wrap, and `or c` is skipped once the box is there), so a few boxes, taken in turn, serve
+-- every ternary: no table is made per ternary.
 local Box = {}
+local RING = 8
+local boxes = {}
+for i = 1, RING do boxes[i] = setmetatable({}, Box) end
+local turn = 0
 
 function utils.box_wrap(value)
-  return setmetatable({ value = value }, Box)
+  turn = turn % RING + 1
+  local box = boxes[turn]
+  box.value = value
+  return box
 end
 
 function utils.box_unwrap(value)
-  if getmetatable(value) == Box then return value.value end
+  if getmetatable(value) == Box then
+    local inner = value.value
+    value.value = nil
+    return inner
+  end
   return value
 end
 

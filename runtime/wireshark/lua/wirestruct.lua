@@ -1,7 +1,7 @@
 -- wirestruct's Lua runtime: loading the generated parsers and running them on packets.
 --
 --   local wirestruct = dofile(RUNTIME_DIR .. "/wirestruct.lua")
---   local rt = wirestruct.new({RUNTIME_DIR, GENERATED_DIR .. "/mme", ...})
+--   local rt = wirestruct.new({RUNTIME_DIR, GENERATED_DIR .. "/mme", ...}, nil, limits)
 --   local ok, packet = rt:parse("mme_packet", bytes_or_tvb)
 --   -- ok: packet is the parsed object; not ok: packet is an error object
 --   local off, len = wirestruct.field_span(packet, "len_payload")
@@ -16,7 +16,25 @@
 -- A parse never raises: it returns false and an error object {kind, message, offset,
 -- expected, field_path} for bad input (ParseError), too many objects
 -- (LimitExceededError), and any Lua error of the generated code on input it did not
--- foresee (ParseError too). Works on Lua 5.2, 5.3 and 5.4.
+-- foresee (ParseError too); its `partial` is the root object as far as it was read (the
+-- object each field was reading in its place), for showing what came before the error.
+-- Works on Lua 5.2, 5.3 and 5.4.
+--
+-- Limits: `limits` (given to new, or later to rt:set_limits) is wirestruct's `Limits` as
+-- the plugin's config carries them (wirestruct.core.limits, built into the plugin; the
+-- test harness passes the same on its command line): a table with at least
+-- `max_parse_objects_per_byte` and `parse_objects_allowance`. Every parse may build
+-- parse_objects_allowance + max_parse_objects_per_byte x its bytes objects and repeated
+-- items. Between rt:begin_packet(size) and rt:end_packet() every parse draws from one
+-- budget for the whole packet instead: the allowance plus the per-byte share of the
+-- packet's bytes and of every byte decompressed for it (rt:lz4 adds what it returns;
+-- other decompressors call rt:widen_budget(bytes)). A parse beyond the budget stops with
+-- a LimitExceededError naming max_parse_objects_per_byte; once the packet's budget is
+-- spent, any further parse of it stops at its first object, so that what one packet
+-- costs grows with its bytes only.
+--
+-- The kept store (rt:kept_store()) is one least-recently-used store shared by every
+-- runtime this file made (every protocol of the plugin), bounded in bytes: see Store.
 local M = {}
 M.VERSION = 1
 
@@ -34,17 +52,57 @@ end
 -- A new runtime whose `require` searches `dirs` (a list of directories) for files named
 -- <module><ext> (ext ".lua" unless given: the Wireshark plugin names its modules
 -- ".luamod", so that Wireshark does not run them as plugins of their own).
-function M.new(dirs, ext)
+function M.new(dirs, ext, limits)
   local env = setmetatable({}, { __index = _G })
   local rt = setmetatable({ env = env, dirs = dirs, ext = ext or ".lua", loaded = {},
-    sources = {}, generated = {}, class_names = nil }, Runtime)
+    sources = {}, lines = {}, generated = {}, class_names = nil, packets = 0,
+    function_sources = setmetatable({}, { __mode = "k" }), boundary = nil, classes = {},
+    failures = 0 }, Runtime)
   env._G = env
   env.require = function(name) return rt:require(name) end
-  -- Bounds: objects and repeated items per packet (see class.lua), per byte parsed plus
-  -- a fixed allowance.
-  rt.objects_per_byte = 16
-  rt.objects_base = 4096
+  if limits then rt:set_limits(limits) end
+  rt:_parse_functions()
   return rt
+end
+
+-- The limits the runtime keeps to (see the header): objects and repeated items per
+-- byte parsed (see class.lua) plus a fixed allowance.
+function Runtime:set_limits(limits)
+  local per, base = limits.max_parse_objects_per_byte, limits.parse_objects_allowance
+  if type(per) ~= "number" or type(base) ~= "number" then
+    error("wirestruct: limits without max_parse_objects_per_byte and " ..
+      "parse_objects_allowance", 2)
+  end
+  self.limits = limits
+  self.objects_per_byte, self.objects_base = per, base
+end
+
+local function class_budget(rt)
+  rt:require("class")
+  return rt.loaded["class"].budget
+end
+
+-- A top-level packet of `size` bytes begins: every parse until end_packet draws from its
+-- one budget. Nested calls (a packet dissected inside another) keep the outer budget.
+function Runtime:begin_packet(size)
+  self.packets = self.packets + 1
+  if self.packets > 1 then return end
+  local budget = class_budget(self)
+  local limit = self.objects_per_byte * (size or 0) + self.objects_base
+  budget.left, budget.limit = limit, limit
+  self.failures = 0
+end
+
+-- `bytes` more were decompressed for the current packet: its budget grows by their share.
+function Runtime:widen_budget(bytes)
+  if self.packets == 0 or not bytes or bytes <= 0 then return end
+  local budget = class_budget(self)
+  local more = self.objects_per_byte * bytes
+  budget.left, budget.limit = budget.left + more, budget.limit + more
+end
+
+function Runtime:end_packet()
+  if self.packets > 0 then self.packets = self.packets - 1 end
 end
 
 function Runtime:require(name)
@@ -81,10 +139,13 @@ end
 
 -- The root class of spec `id` (loaded on first use).
 function Runtime:class(id)
+  local cls = self.classes[id]
+  if cls then return cls end
   self:require("kaitaistruct")
   self:require(id)
-  local cls = rawget(self.env, M.class_name(id))
+  cls = rawget(self.env, M.class_name(id))
   if cls == nil then error("wirestruct: spec " .. id .. " defines no class " .. M.class_name(id), 2) end
+  self.classes[id] = cls
   return cls
 end
 
@@ -111,16 +172,25 @@ function Runtime:names()
   return names
 end
 
+-- Line `line` of a loaded module's source: its lines are split once, when an error first
+-- needs one, so that an error costs the same whatever the size of the generated code.
 local function source_line(rt, source, line)
-  local text = rt.sources[source]
-  if not text or not line or line < 1 then return nil end
-  local n = 0
-  for l in (text .. "\n"):gmatch("([^\n]*)\n") do
-    n = n + 1
-    if n == line then return l end
+  if not line or line < 1 then return nil end
+  local lines = rt.lines[source]
+  if lines == nil then
+    local text = rt.sources[source]
+    if not text then return nil end
+    lines = {}
+    for l in (text .. "\n"):gmatch("([^\n]*)\n") do lines[#lines + 1] = l end
+    rt.lines[source] = lines
+    rt.sources[source] = nil   -- kept once, as lines
   end
-  return nil
+  return lines[line]
 end
+
+-- Stack levels an error's handler looks at for the generated code's frames: a parse
+-- nests a few levels a type (deeper specs are cut by their own depth limits first).
+M.MAX_ERROR_LEVELS = 400
 
 -- What a validation error of the generated code expected, from its message and the
 -- condition on the line before it.
@@ -148,6 +218,20 @@ end
 local function on_error(rt, err)
   local class = rt.loaded["class"]
   local mt = type(class) == "table" and class.error_mt or nil
+  -- Past max_errors_per_packet failures of one packet the errors are only counted (see
+  -- dissector.lua's add_error): their kind and message are enough, the walk is skipped.
+  local detailed = true
+  if rt.packets > 0 then
+    local failures = rt.failures + 1
+    rt.failures = failures
+    local most = rt.limits.max_errors_per_packet
+    if most and failures > most then
+      if getmetatable(err) == mt and mt and err.kind ~= "LimitExceededError" then
+        return err
+      end
+      detailed = false
+    end
+  end
   if type(err) ~= "table" or getmetatable(err) ~= mt then
     local text = tostring(err)
     local message = text:gsub("^[^\n]-:%d+: ", "")
@@ -159,12 +243,24 @@ local function on_error(rt, err)
     end
   end
   -- Walk the generated code's frames: outermost type, then each field on the way down.
+  -- Only the parse's own levels are looked at (down to the function rt:parse runs, or
+  -- MAX_ERROR_LEVELS), each function's source looked up once.
   local frames = {}
   local level = 2
-  while true do
-    local info = debug.getinfo(level, "Sl")
-    if not info then break end
-    if rt.generated[info.source] then
+  local boundary, sources = detailed and rt.boundary, rt.function_sources
+  while boundary and level <= M.MAX_ERROR_LEVELS do
+    local info = debug.getinfo(level, "f")
+    if not info or info.func == boundary then break end
+    local func = info.func
+    local source = sources[func]
+    if source == nil then
+      source = debug.getinfo(func, "S").source
+      source = rt.generated[source] and source or false
+      sources[func] = source
+    end
+    if source then
+      info = debug.getinfo(level, "l")
+      info.source = source
       local i, self_obj, index = 1, nil, nil
       while true do
         local name, value = debug.getlocal(level, i)
@@ -206,6 +302,19 @@ local function on_error(rt, err)
       if field then
         local repeated = text:match("self%.[%a_][%w_]*%[") and f.index ~= nil
         parts[#parts + 1] = "." .. field .. (repeated and ("[" .. tostring(f.index) .. "]") or "")
+        -- the object this field was reading when the error came: kept in the partial
+        -- object the error hands back (err.partial), where the field would have held it
+        local child = k > 1 and frames[k - 1].obj or nil
+        if child and child ~= f.obj and rawget(child, "_parent") == f.obj and
+            not field:find("^_") and text:match("self%." .. field .. "[%s%[=]") then
+          local held = rawget(f.obj, field)
+          if held == nil then
+            rawset(f.obj, field, child)
+          elseif type(held) == "table" and getmetatable(held) ~= getmetatable(child) and
+              rawget(held, "_ws_off") == nil then
+            rawset(held, #held + 1, child)
+          end
+        end
       end
       if k == 1 then
         if err.validation and field then
@@ -221,37 +330,164 @@ local function on_error(rt, err)
       end
     end
     err.field_path = table.concat(parts)
+    err.partial = frames[#frames].obj   -- the root object, as far as it was read
   end
   if err.validation then
     err.validation = nil
     err.expected = err.expected or expected_of(err.message, nil)
+  end
+  if err.kind == "LimitExceededError" and
+      tostring(err.message):find("objects and repeated items", 1, true) and
+      not tostring(err.expected):find("max_parse_objects_per_byte", 1, true) then
+    err.expected = (err.expected or "fewer") .. " (max_parse_objects_per_byte)"
   end
   return setmetatable(err, mt)
 end
 
 -- Parse `data` (a Lua string, Tvb or TvbRange) with spec `id`; extra arguments are the
 -- root type's parameters. Returns true, object or false, error object.
+-- Inside a packet (begin_packet) the parse draws from the packet's budget; outside, it has
+-- one of its own for its bytes.
 function Runtime:parse(id, data, ...)
+  if self.objects_per_byte == nil then
+    error("wirestruct: the runtime has no limits (wirestruct.new's or rt:set_limits)", 2)
+  end
   local cls = self:class(id)
   local KaitaiStream = rawget(self.env, "KaitaiStream")
   local budget = self.loaded["class"].budget
   local ok, io = pcall(KaitaiStream, data)
-  if not ok then return false, on_error(self, io) end
-  local limit = self.objects_per_byte * io._size + self.objects_base
-  budget.left, budget.limit = limit, limit
+  if not ok then
+    self.boundary = nil
+    return false, on_error(self, io)
+  end
+  if self.packets == 0 then
+    local limit = self.objects_per_byte * io._size + self.objects_base
+    budget.left, budget.limit = limit, limit
+  end
   self.loaded["string_stream"].reset()
   local n = select("#", ...)
   local args = { ... }
   args[n + 1] = io
-  local unpack = table.unpack or unpack
-  return xpcall(function() return cls(unpack(args, 1, n + 1)) end,
-    function(err) return on_error(self, err) end)
+  self.run_cls, self.run_args, self.run_n = cls, args, n + 1
+  self.boundary = self.run
+  local ok2, result = xpcall(self.run, self.handler)
+  self.run_cls, self.run_args = nil, nil
+  return ok2, result
+end
+
+-- The function a parse runs and its error handler: made once for each runtime.
+local table_unpack = table.unpack or unpack
+
+function Runtime:_parse_functions()
+  self.run = function()
+    local obj = self.run_cls(table_unpack(self.run_args, 1, self.run_n))
+    return obj   -- not a tail call: the error walk stops at this function
+  end
+  self.handler = function(err) return on_error(self, err) end
 end
 
 -- Raw LZ4 block decompression (lz4block.lua): true, bytes or false, error object.
+-- Inside a packet, the bytes it returns widen the packet's budget.
 function Runtime:lz4(block, cap, expected_size)
   local lz4 = self:require("lz4block")
-  return pcall(lz4.decompress, block, cap, expected_size)
+  local ok, out = pcall(lz4.decompress, block, cap, expected_size)
+  if ok and type(out) == "string" then self:widen_budget(#out) end
+  return ok, out
+end
+
+--=== the kept store ============================================================================
+-- A store of values kept across packets, bounded in bytes: `put(owner, key, value, size)`
+-- keeps a value (size: the bytes it holds, as its keeper counts them; every entry counts
+-- ENTRY_COST more for itself), forgetting the least recently used values while the total
+-- is over the limit (a value larger than the whole limit is not kept at all); `get(key)`
+-- returns the value and true, or nil and false when it is not (or no longer) kept;
+-- `clear(owner)` forgets the values `owner` put. A doubly linked list, newest first.
+local Store = {}
+Store.__index = Store
+M.ENTRY_COST = 64
+
+function M.store(limit)
+  local head = {}
+  head.newer, head.older = head, head
+  return setmetatable({ limit = limit, total = 0, count = 0, forgotten = 0, nodes = {},
+    head = head }, Store)
+end
+
+local function unlink(node)
+  node.newer.older, node.older.newer = node.older, node.newer
+end
+
+local function link_first(store, node)
+  local head = store.head
+  node.newer, node.older = head, head.older
+  head.older.newer = node
+  head.older = node
+end
+
+local function drop(store, node)
+  unlink(node)
+  store.nodes[node.key] = nil
+  store.total = store.total - node.size
+  store.count = store.count - 1
+end
+
+function Store:get(key)
+  local node = self.nodes[key]
+  if node == nil then return nil, false end
+  unlink(node)
+  link_first(self, node)
+  return node.value, true
+end
+
+function Store:put(owner, key, value, size)
+  local old = self.nodes[key]
+  if old then drop(self, old) end
+  local node = { key = key, owner = owner, value = value, size = (size or 0) + M.ENTRY_COST }
+  self.nodes[key] = node
+  self.total = self.total + node.size
+  self.count = self.count + 1
+  link_first(self, node)
+  local head = self.head
+  while self.total > self.limit and head.newer ~= head do
+    drop(self, head.newer)   -- the least recently used
+    self.forgotten = self.forgotten + 1
+  end
+end
+
+-- The value kept under `key` grew by `bytes` (its keeper filled it in after putting it).
+function Store:grow(key, bytes)
+  local node = self.nodes[key]
+  if node == nil or not bytes or bytes <= 0 then return end
+  node.size = node.size + bytes
+  self.total = self.total + bytes
+  local head = self.head
+  while self.total > self.limit and head.newer ~= head do
+    drop(self, head.newer)
+    self.forgotten = self.forgotten + 1
+  end
+end
+
+function Store:clear(owner)
+  local head = self.head
+  local node = head.older     -- the newest, then older ones
+  while node ~= head do
+    local next_node = node.older
+    if owner == nil or node.owner == owner then drop(self, node) end
+    node = next_node
+  end
+end
+
+-- The one kept store of every runtime this file made (limit: bytes; the smallest limit
+-- any of them gives holds).
+local shared_store = nil
+
+function Runtime:kept_store(limit)
+  if shared_store == nil then
+    shared_store = M.store(limit or math.huge)
+  elseif limit and limit < shared_store.limit then
+    shared_store.limit = limit
+  end
+  return shared_store
 end
 
 --=== reading parsed objects ==================================================================

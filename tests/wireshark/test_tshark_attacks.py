@@ -1,0 +1,118 @@
+"""Hostile captures (``attacks.py``) through real tshark 4.0 with the plugin, against plain
+tshark on the same file, each run measured in a process of its own: the plugin stays
+within 256 MiB of resident memory above plain tshark and within 20 times its CPU time (or
+20 times 0.3 s, when plain tshark takes less), in one pass (``-V``) and in two (``-2 -V``,
+which dissects every packet again as random access in the GUI does); no Lua error; and
+its expert infos name the error kinds, and the limits, that wirestruct's own decode of
+the capture names."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import attacks
+import pytest
+from pdml import TSHARK
+from wirestruct.wireshark.plugin import build_plugin
+
+pytestmark = pytest.mark.skipif(TSHARK is None, reason="tshark is not installed")
+
+#: What wirestruct's decode says of each capture: packets decoded and the error kinds.
+PYTHON = {
+    "mme_total_pieces": (24, set()),
+    "mme_total_restarts": (22, set()),
+    "mme_map_data_regions": (20, set()),
+    "mme_map_data_gzip_regions": (20, set()),
+    "mme_zlib_bomb": (6, {"LimitExceededError"}),
+    "mme_gzip_bomb": (6, {"LimitExceededError"}),
+    "mme_gzip_members": (6, {"LimitExceededError"}),
+    "mme_buffer_reuse": (21, set()),
+    "mme_append_pairs": (37, set()),
+    "mme_file_pairs": (259, set()),
+    "mme_many_connections": (896, set()),
+    "mme_many_failures": (1, {"DecodeError"}),
+    "sm_one_byte_deltas": (8, set()),
+    "sm_one_byte_deltas_past_cap": (1, {"LimitExceededError"}),
+    "sm_failing_deltas": (8, {"DeltaError"}),
+    "sm_delta_chains": (128, set()),
+    "sm_checksums": (0, {"LimitExceededError"}),
+    "sm_checksums_lying_count": (0, {"LimitExceededError"}),
+    "sm_compound_full": (2, {"ParseError", "LimitExceededError"}),
+    "sm_compound_nested": (8, {"LimitExceededError"}),
+    "sm_compound_of_bombs": (65, {"LimitExceededError"}),
+    "sm_blob_list": (1, {"LimitExceededError"}),
+    "sm_blob_payloads": (2, {"LimitExceededError"}),
+    "sm_lz4_bombs": (8, {"LimitExceededError"}),
+    "sm_many_failures": (8000, {"DecompressionError", "DecodeError"}),
+    "diep_deletions": (9, {"LimitExceededError"}),
+    "diep_lying_sizes": (1, {"LimitExceededError", "DecompressionError"}),
+    "diep_count_lies": (0, {"LimitExceededError"}),
+    "diep_creations": (8, set()),
+}
+
+#: The largest capture (the append buffer's files are the one class that needs bytes on
+#: the wire); the others are a few KB to 2.3 MB.
+MAX_CAPTURE = 8 * 1024 * 1024
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory) -> Path:
+    return tmp_path_factory.mktemp("attacks")
+
+
+@pytest.fixture(scope="module")
+def plugin(folder) -> Path:
+    return build_plugin(folder / "plugin")
+
+
+_captures: dict[str, tuple[Path, attacks.Verdict]] = {}
+
+
+def capture(folder: Path, name: str) -> tuple[Path, attacks.Verdict]:
+    """The attack's capture, written once, and wirestruct's verdict on it."""
+    if name not in _captures:
+        attack = attacks.ATTACKS[name]
+        path = attack.write(folder / f"{name}.pcapng")
+        _captures[name] = path, attacks.python_verdict(path, attack.protocol)
+    return _captures[name]
+
+
+def test_every_attack_is_listed_with_wirestructs_verdict():
+    assert sorted(PYTHON) == sorted(attacks.ATTACKS)
+
+
+@pytest.mark.parametrize("name", sorted(attacks.ATTACKS))
+def test_wirestruct_decode_of_the_capture(folder, name):
+    path, verdict = capture(folder, name)
+    assert path.stat().st_size <= MAX_CAPTURE
+    assert (verdict.packets, set(verdict.kinds or {})) == PYTHON[name]
+
+
+@pytest.mark.parametrize("two_pass", [False, True], ids=["one_pass", "two_pass"])
+@pytest.mark.parametrize("name", sorted(attacks.ATTACKS))
+def test_tshark_with_the_plugin_within_budget(folder, plugin, name, two_pass):
+    assert TSHARK is not None
+    path, python = capture(folder, name)
+    env = attacks.tshark_env(folder / "home")
+    tag = f"{name}.{'2' if two_pass else '1'}"
+    plain = attacks.measure(attacks.tshark_command(TSHARK, path, None, two_pass),
+                            folder / f"{tag}.plain", env=env, timeout=600)
+    assert plain.status == 0 and not plain.killed, plain.stderr.read_text()[-2000:]
+    # past the budget (and a margin to tell by how much) the run is stopped
+    rss_cap = int(plain.rss) + attacks.RSS_BUDGET_MIB + 512
+    timeout = 2 * attacks.CPU_RATIO * max(plain.cpu, attacks.CPU_FLOOR) + 10
+    run = attacks.measure(attacks.tshark_command(TSHARK, path, plugin, two_pass),
+                          folder / f"{tag}.plugin", env=env, rss_cap_mib=rss_cap,
+                          timeout=timeout)
+    problems = attacks.within_budget(plain, run)
+    if not run.killed:
+        lua, lua_errors = attacks.read_verdict(run.stdout)
+        problems += attacks.verdict_differences(python, lua)
+        problems += [f"Lua error: {e[:200]}" for e in lua_errors[:3]]
+        stderr = run.stderr.read_text(errors="replace")
+        if "Lua" in stderr:
+            problems.append(f"stderr: {stderr[-500:]}")
+    for out in (plain.stdout, run.stdout):
+        out.unlink(missing_ok=True)
+    figures = (f"plain tshark {plain.rss:.0f} MiB {plain.cpu:.2f} s; with the plugin "
+               f"{run.rss:.0f} MiB {run.cpu:.2f} s")
+    assert not problems, f"{figures}: " + "; ".join(problems)
