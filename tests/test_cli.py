@@ -128,11 +128,12 @@ def test_output_pipes_into_a_closed_reader():
     assert "Traceback" not in proc.stderr
 
 
-@pytest.mark.parametrize("fmt", ["pcap", "pcapng"])   # TCP; Wireshark's exported PDUs
+@pytest.mark.parametrize("fmt", ["pcap", "pcapng"])   # UDP; Wireshark's exported PDUs
 def test_message_capture_survives_a_pcap_round_trip(tmp_path, capsys, fmt):
     pcap = tmp_path / f"sm.{fmt}"
     assert run(["convert", SM, "-p", "scrap-mechanic", "--to", fmt, "--out", pcap], capsys)[0] == 0
-    _, via_pcap, _ = run(["state", pcap, "-p", "scrap-mechanic"], capsys)
+    server = ["--server", "4000"] if fmt == "pcap" else []   # datagrams do not name it
+    _, via_pcap, _ = run(["state", pcap, "-p", "scrap-mechanic", *server], capsys)
     _, direct, _ = run(["state", SM, "-p", "scrap-mechanic"], capsys)
     assert json.loads(via_pcap) == json.loads(direct)
     assert len(json.loads(direct)["netobjs"]) > 50
@@ -183,7 +184,7 @@ def test_limit_reaches_every_decoding_command(tmp_path):
     pcap = tmp_path / "s.pcap"
     assert cli_process("convert", SM, "-p", "scrap-mechanic", "--to", "pcap", "--out", pcap).returncode == 0
     proc = cli_process("convert", pcap, "-p", "scrap-mechanic", "--to", "jsonl", "--out",
-                       tmp_path / "s.jsonl", "--limit", "max_record=64")
+                       tmp_path / "s.jsonl", "--server", "4000", "--limit", "max_record=64")
     assert proc.returncode == 0
     assert "skipped" in proc.stderr and "at most 64 bytes (limits.max_record)" in proc.stderr
 

@@ -11,6 +11,7 @@ of the path the user gave is held to this (the folders above it are the user's o
 """
 from __future__ import annotations
 
+import errno
 import os
 import stat
 from collections.abc import Iterator
@@ -21,6 +22,13 @@ from typing import IO, Any
 from wirestruct.core import json_input
 from wirestruct.core.errors import OutputError
 from wirestruct.core.limits import DEFAULT_LIMITS, Limits
+
+#: What the storage answers when it will not take the bytes: the disk or the quota is
+#: full, the file system is read-only, the file grew past what it may hold. Such an
+#: error is the output's, not the input's.
+STORAGE_ERRNOS = frozenset(code for code in (errno.ENOSPC, getattr(errno, "EDQUOT", None),
+                                             errno.EROFS, errno.EFBIG)
+                           if code is not None)
 
 _CLOEXEC = getattr(os, "O_CLOEXEC", 0)
 _OPEN_DIR = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | _CLOEXEC
@@ -131,3 +139,15 @@ def _open_dir(path: Path, name: str | os.PathLike[str], dir_fd: int | None = Non
             raise OutputError(f"{path} is a symbolic link; nothing is written through "
                               "links", expected="a folder") from None
         raise OutputError(f"cannot open the folder {path}: {exc.strerror}") from None
+
+
+def storage_failure(exc: BaseException, name: str | os.PathLike[str],
+                    left: str = "nothing of it is left") -> OutputError | None:
+    """The :class:`OutputError` naming ``name`` when ``exc`` says the storage refused to
+    take what was written to it (:data:`STORAGE_ERRNOS`), else None. ``left`` says what
+    became of the output (the partial file removed, the earlier file kept)."""
+    if not isinstance(exc, OSError) or exc.errno not in STORAGE_ERRNOS:
+        return None
+    reason = exc.strerror or os.strerror(exc.errno or 0)
+    return OutputError(f"cannot write {os.fspath(name)}: {reason}; {left}",
+                       expected="room for the output on a writable file system")

@@ -38,6 +38,7 @@ from wirestruct.core.events import ErrorEvent, PacketEvent
 from wirestruct.core.records import CaptureRecord
 from wirestruct.core.resources import ksy_root, source_checkout
 from wirestruct.plugin.protocol import ExportItem, Protocol
+from wirestruct.tools.safe_paths import storage_failure
 
 CONTAINER_SPEC = "wirestruct_capture"
 
@@ -67,6 +68,8 @@ class ExportDir:
     def __init__(self, path: Path) -> None:
         self.path = Path(path)
         self.written: list[str] = []
+        #: the storage refused a write (a full disk, a read-only file system)
+        self.storage_failed = False
         self._fds: dict[str, int] = {}
         self._fds[""] = _open_dir(self.path)
 
@@ -103,9 +106,34 @@ class ExportDir:
         except OSError as exc:
             raise OutputError(f"cannot create {self.path / relative}: {exc.strerror}") from None
         self.written.append(relative)
-        with (os.fdopen(fd, mode) if "b" in mode
-              else os.fdopen(fd, mode, encoding="utf-8")) as out:
-            yield out
+        try:
+            with (os.fdopen(fd, mode) if "b" in mode
+                  else os.fdopen(fd, mode, encoding="utf-8")) as out:
+                yield out
+        except OSError as exc:
+            failure = storage_failure(exc, self.path / relative,
+                                      "the files of this export are removed")
+            if failure is None:
+                raise
+            self.storage_failed = True
+            raise failure from None
+
+    def remove_written(self) -> None:
+        """Remove every file this export wrote (by name in its folder: a link is removed,
+        never followed) and the subfolders this empties."""
+        for relative in reversed(self.written):
+            folder, _, name = relative.rpartition("/")
+            try:
+                os.unlink(name, dir_fd=self._fds[folder])
+            except OSError:
+                pass
+        self.written.clear()
+        for sub in SUBDIRS:
+            if sub in self._fds:
+                try:
+                    os.rmdir(sub, dir_fd=self._fds[""])
+                except OSError:
+                    pass          # files of the user's stay, and so does their folder
 
     def write_manifest(self, complete: bool) -> None:
         files = self.written + [MANIFEST]
@@ -274,6 +302,10 @@ def export_capture(records: Iterable[CaptureRecord | WirestructError], protocol:
         with out.create("INDEX.txt", "w") as dst:
             dst.write("\n".join(lines) + "\n")
     except BaseException:
+        if out.storage_failed:
+            # No room for the rest (nor for a manifest): nothing of the export stays.
+            out.remove_written()
+            raise
         # Also after a failure, so that --force can remove what was written.
         try:
             out.write_manifest(complete=False)
@@ -325,17 +357,20 @@ def open_like_webide(out_dir: Path) -> dict:
     import subprocess
 
     node = shutil.which("node")
-    modules = node_modules()
-    if node is None or modules is None:
+    search = node_search_path()
+    missing = missing_node_packages(search)
+    if node is None or missing:
         raise WirestructError(
             "export --verify needs Node.js and the npm packages " + ", ".join(NODE_PACKAGES)
-            + (" (node is not on PATH)" if node is None else " (not found: run `npm ci` in a "
-               "wirestruct checkout, or `npm install` them in a folder and name its "
-               "node_modules with NODE_PATH)"),
+            + ("; node is not on PATH (install Node.js)" if node is None else
+               f"; not found: {', '.join(missing)} (looked in NODE_PATH, a wirestruct "
+               f"checkout's node_modules, {node_cache()} and the node_modules folders of "
+               f"{Path.cwd()} and above); install them with: {install_command()}"),
             expected="node and " + ", ".join(NODE_PACKAGES))
+    # The user's NODE_PATH stays first; the folders found here are added after it.
+    env = {**os.environ, "NODE_PATH": os.pathsep.join(str(p) for p in search)}
     proc = subprocess.run([node, str(CHECK_SCRIPT), str(Path(out_dir).resolve())],
-                          check=False, capture_output=True, text=True,
-                          env={**os.environ, "NODE_PATH": str(modules)})
+                          check=False, capture_output=True, text=True, env=env)
     if proc.returncode != 0:
         last = (proc.stderr.strip().splitlines() or ["no message"])[-1]
         raise WirestructError(f"the Web IDE check could not run: {last}",
@@ -347,15 +382,45 @@ def open_like_webide(out_dir: Path) -> dict:
 NODE_PACKAGES = ("kaitai-struct-compiler@0.11.0", "kaitai-struct@0.11.0", "js-yaml")
 
 
-def node_modules() -> Path | None:
-    """The ``node_modules`` folder holding the pinned compiler: the checkout's, else one
-    NODE_PATH names."""
-    candidates = [root / "node_modules" for root in (source_checkout(),) if root is not None]
-    candidates += [Path(p) for p in os.environ.get("NODE_PATH", "").split(os.pathsep) if p]
-    for folder in candidates:
-        if (folder / "kaitai-struct-compiler").is_dir() and (folder / "kaitai-struct").is_dir():
-            return folder
-    return None
+def _package_name(spec: str) -> str:
+    return spec.rpartition("@")[0] if spec.rfind("@") > 0 else spec
+
+
+def node_cache() -> Path:
+    """The folder wirestruct keeps its own npm packages in (``$XDG_CACHE_HOME`` or
+    ``~/.cache``, then ``wirestruct/node``): :func:`install_command` installs there, and
+    the check finds them there from any folder, with no NODE_PATH."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "wirestruct" / "node"
+
+
+def install_command() -> str:
+    """The one command that installs the packages the check needs where it finds them."""
+    import shlex
+    return f"npm install --prefix {shlex.quote(str(node_cache()))} " + " ".join(NODE_PACKAGES)
+
+
+def node_search_path() -> list[Path]:
+    """The folders Node searches for the check's packages, in order: every entry of the
+    user's NODE_PATH (kept as given), then those of them that exist of a wirestruct
+    checkout's ``node_modules``, :func:`node_cache`'s and the ``node_modules`` folders of
+    the working folder and its parents (where ``npm install`` puts packages)."""
+    given = [Path(p) for p in os.environ.get("NODE_PATH", "").split(os.pathsep) if p]
+    found: list[Path] = []
+    checkout = source_checkout()
+    if checkout is not None:
+        found.append(checkout / "node_modules")
+    found.append(node_cache() / "node_modules")
+    here = Path.cwd()
+    found += [folder / "node_modules" for folder in (here, *here.parents)]
+    return given + [p for p in dict.fromkeys(found) if p not in given and p.is_dir()]
+
+
+def missing_node_packages(search: list[Path]) -> list[str]:
+    """The packages of :data:`NODE_PACKAGES` no folder of ``search`` holds."""
+    return [spec for spec in NODE_PACKAGES
+            if not any((folder / _package_name(spec) / "package.json").is_file()
+                       for folder in search)]
 
 
 def python_view(package: str, spec_file: str, data: bytes):

@@ -93,8 +93,11 @@ async function main() {
     });
     classes[specFile] = { file: path.join(out, main), name: main.replace(/\.js$/, '') };
   }
-  // Resolve `kaitai-struct/KaitaiStream` from wirestruct's pinned node_modules.
-  process.env.NODE_PATH = path.join(__dirname, '..', 'node_modules');
+  // The compiled parsers live in a temporary folder: resolve their
+  // `kaitai-struct/KaitaiStream` from NODE_PATH as given (wirestruct passes the user's
+  // folders, then those it found), then a checkout's pinned node_modules.
+  const given = (process.env.NODE_PATH || '').split(path.delimiter).filter((p) => p);
+  process.env.NODE_PATH = [...given, path.join(__dirname, '..', 'node_modules')].join(path.delimiter);
   Module._initPaths();
   const results = {};
   const targets = [{ file: index.container, spec: index.container_spec }, ...index.files];

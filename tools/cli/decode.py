@@ -28,7 +28,14 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                         "gains from it, else 1. Used with --format jsonl, without --only, "
                         "--upto, --follow, standard input or --big-ints string")
     options.add_follow(p)
-    options.examples(p, "decode")
+    options.examples(
+        p, "decode",
+        "wirestruct decode -r samples/mme.pcapng -p mme -c 1 -V -x",
+        "wirestruct decode -r samples/mme.pcapng -p mme -T fields -E header=y -E separator=, "
+        "-E quote=d -e frame -e name",
+        "wirestruct decode samples/mme.pcapng -p mme -c 2 -T json "
+        "| jq '.[]._source.layers.mme.name'",
+        "wirestruct decode samples/diep.jsonl -p diep -c 1 -T ek")
     p.set_defaults(func=run)
 
 
@@ -48,10 +55,12 @@ def run(args: argparse.Namespace) -> int:
     summary = Summary(protocol, args)
     stopped: KeyboardInterrupt | None = None
     live = args.follow or args.capture == "-"   # a reader downstream sees each packet now
-    counter = options.Counter(args.count)
+    counter = options.Counter(args.count, whole=not live)
     with capture, out.recording():
         try:
             for event in events(capture, protocol, args):
+                if counter.past(event):
+                    break
                 summary.add(event)
                 out.write(event)
                 if live:
@@ -62,6 +71,7 @@ def run(args: argparse.Namespace) -> int:
                     break
         except KeyboardInterrupt as stop:
             stopped = stop
+    out.close()
     out.out.flush()
     summary.print(f"{summary.packets} packets, {summary.errors} errors", stopped=stopped)
     return summary.status(args.strict, stopped)

@@ -29,6 +29,7 @@ from wirestruct.plugin.registry import get_protocol
 from wirestruct.tools import signals
 from wirestruct.tools.cli import options
 from wirestruct.tools.cli.outputs import new_file
+from wirestruct.tools.safe_paths import storage_failure
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -94,6 +95,12 @@ def run(args: argparse.Namespace) -> int:
                                       protocol=protocol.name, transport=protocol.transport)
     except KeyboardInterrupt as stop:
         stopped = stop
+    except OSError as exc:
+        failure = storage_failure(exc, args.out, f"{args.out} is not written (no partial "
+                                                 "file is left; a file there before is kept)")
+        if failure is None:
+            raise
+        raise failure from None
     if stopped is not None:
         print(f"wirestruct: {signals.word(stopped)}: nothing written to {args.out}; "
               f"{len(errors)} events not encoded before", file=sys.stderr)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -41,12 +42,21 @@ def run(args: argparse.Namespace) -> int:
     capture, protocol = resolve(args)
     with capture:
         options.packet_names(args, protocol)
+        made = not os.path.lexists(args.out)
         for warning in prepare_out_dir(Path(args.out), force=args.force):
             print(f"wirestruct: warning: {warning}", file=sys.stderr)
         records = progress.for_capture(capture).wrap(capture.records(protocol))
         decoder = protocol.decoder(limits=limits, **options.protocol_options(args, protocol))
-        index = export_capture(records, protocol, decoder, Path(args.out),
-                               only=options.packet_names(args, protocol), upto=args.upto)
+        try:
+            index = export_capture(records, protocol, decoder, Path(args.out),
+                                   only=options.packet_names(args, protocol), upto=args.upto)
+        except BaseException:
+            if made:                # the folder this run made goes too, when it is empty
+                try:
+                    os.rmdir(args.out)
+                except OSError:
+                    pass
+            raise
     print(f"wirestruct: wrote {len(index['files'])} packet files, {len(index['specs'])} specs "
           f"and capture.wscap to {args.out} (see INDEX.txt); {len(index['errors'])} errors",
           file=sys.stderr)

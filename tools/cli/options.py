@@ -14,7 +14,7 @@ from wirestruct.core.events import PacketEvent
 from wirestruct.core.limits import Limits
 from wirestruct.output import catalog
 from wirestruct.output.formats import FORMATS as OUTPUT_FORMATS
-from wirestruct.output.formats import OutputOptions
+from wirestruct.output.formats import QUOTES, OutputOptions
 from wirestruct.plugin.protocol import Option, Protocol
 from wirestruct.plugin.registry import protocol_names, protocols
 
@@ -29,6 +29,21 @@ class Parser(argparse.ArgumentParser):
             choices = [c.strip(" '") for c in match.group(2).split(",")]
             message += _suggestion(match.group(1), choices)
         super().error(message)
+
+    def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
+        """argparse's, then ``-r FILE`` (tshark's way to name the capture) taken as the
+        capture: one of the two is needed, not both."""
+        found, extra = super().parse_known_args(args, namespace)
+        if any(action.dest == "read_file" for action in self._actions):
+            given, read = getattr(found, "capture", None), getattr(found, "read_file", None)
+            if given is not None and read is not None:
+                self.error(f"the capture is given twice: {given} and -r {read}")
+            if given is None and read is None:
+                self.error("the following arguments are required: capture (or -r FILE, "
+                           "as tshark takes it)")
+            if given is None:
+                found.capture = read
+        return found, extra
 
     def unknown(self, extra: list[str]) -> NoReturn:
         """Arguments this command does not take, with the options they may have meant."""
@@ -112,7 +127,9 @@ def add_protocol_options(p: argparse.ArgumentParser, command: str) -> None:
 
 def add_capture(p: argparse.ArgumentParser, command: str, *,
                 protocol_required: bool = False) -> None:
-    p.add_argument("capture", help=CAPTURE_HELP)
+    p.add_argument("capture", nargs="?", help=CAPTURE_HELP)
+    p.add_argument("-r", "--read-file", dest="read_file", metavar="FILE",
+                   help="the capture, given as tshark takes it (instead of CAPTURE)")
     add_protocol(p, required=protocol_required)
     p.add_argument("--capture-format", choices=FORMATS,
                    help="read the capture as this format instead of detecting it")
@@ -143,18 +160,34 @@ def add_count(p: argparse.ArgumentParser) -> None:
 
 
 class Counter:
-    """``-c N``: whether the run has reached its N top-level packets."""
+    """``-c N``: whether the run has reached its N top-level packets. tshark's ``-c N``
+    shows N frames with every packet they carry; with ``whole``, the packets nested in
+    the N-th (which follow it) are kept too: :meth:`done` waits for the event after, and
+    :meth:`past` says that one is beyond the N packets. Without ``whole`` (live input,
+    where the event after may take long to come), the run ends at the N-th packet."""
 
-    def __init__(self, limit: int | None) -> None:
+    def __init__(self, limit: int | None, *, whole: bool = False) -> None:
         self.limit = limit
+        self.whole = whole
         self.seen = 0
+        self.family: set[Any] = set()     #: the last top-level packet and those in it
 
     def done(self, event: Any) -> bool:
         if self.limit is None:
             return False
         if isinstance(event, PacketEvent) and event.parent is None:
             self.seen += 1
-        return self.seen >= self.limit
+            self.family = {event.index}
+        return self.seen >= self.limit and not self.whole
+
+    def past(self, event: Any) -> bool:
+        """Whether ``event`` comes after the N packets and what they hold."""
+        if self.limit is None or self.seen < self.limit:
+            return False
+        if isinstance(event, PacketEvent) and event.parent in self.family:
+            self.family.add(event.index)
+            return False
+        return True
 
 
 def add_strict(p: argparse.ArgumentParser, what: str) -> None:
@@ -176,8 +209,21 @@ def add_output(p: argparse.ArgumentParser, *, default: str | None) -> None:
     terminal, ``jsonl`` otherwise)."""
     p.add_argument("--format", "-T", choices=OUTPUT_FORMATS, default=default,
                    help="summary: a line per packet; tree: fields with offsets and a hex "
-                        "dump; jsonl: JSON Lines; fields: the -e columns, tab-separated "
-                        "(default: " + (default or "summary on a terminal, else jsonl") + ")")
+                        "dump; jsonl: JSON Lines; fields: the -e columns, tab-separated; "
+                        "json, ek: tshark -T json's array and -T ek's Elasticsearch bulk "
+                        "lines (default: " + (default or "summary on a terminal, else jsonl")
+                        + ")")
+    p.add_argument("-V", dest="details", action="store_true",
+                   help="the field tree of each packet, as tshark -V (--format tree "
+                        "without the hex dump; with -x, both)")
+    p.add_argument("-x", dest="hexdump", action="store_true",
+                   help="the hex dump of each packet, as tshark -x (alone: only the dump; "
+                        "with -V, both)")
+    p.add_argument("-E", dest="field_options", action="append", default=[],
+                   metavar="header=y|n|separator=/t|/s|C|quote=d|s|n",
+                   help="--format fields as tshark -E sets it: a header row naming the "
+                        "columns, the separator (/t tab, /s space, or one character), "
+                        "values quoted with double or single quotes (repeatable)")
     p.add_argument("-e", "--field", dest="fields", action="append", default=[], metavar="NAME",
                    help="a column of --format fields (repeatable): an event key (index, t, "
                         "dir, name ...) or a dotted path into the packet's fields, e.g. "
@@ -255,18 +301,57 @@ def protocol_options(args: argparse.Namespace, protocol: Protocol) -> dict[str, 
 
 def output_options(args: argparse.Namespace, protocol: Protocol | None = None, *,
                    tty: bool) -> OutputOptions:
-    fmt = args.format or ("summary" if tty else "jsonl")
+    details, dump = getattr(args, "details", False), getattr(args, "hexdump", False)
+    fmt = args.format
+    if details or dump:
+        if fmt not in (None, "tree"):
+            raise UsageError(f"-V and -x print the tree and hex dump; --format {fmt} "
+                             "prints something else", expected="one of them")
+        fmt = "tree"
+    fmt = fmt or ("summary" if tty else "jsonl")
     if args.fields and fmt != "fields":
         if args.format is None:
             fmt = "fields"
         else:
             raise UsageError("-e NAME is for --format fields")
+    tshark_e = field_options(getattr(args, "field_options", None) or [])
+    if tshark_e and fmt != "fields":
+        raise UsageError("-E is for --format fields (-T fields -e NAME ...)")
     only = frozenset(n.strip() for n in args.only.split(",") if n.strip()) if args.only else None
     info = protocol.presentation.summaries if protocol is not None else {}
     if protocol is not None:
         _check_names(protocol, only, tuple(args.fields) if fmt == "fields" else ())
+    layer = protocol.name.replace("-", "_") if protocol is not None else "wirestruct"
+    if protocol is not None and protocol.wireshark is not None:
+        layer = protocol.wireshark.proto
+    tree: dict[str, Any] = {} if not (details or dump) else {
+        "details": details or not dump, "hexdump": dump or not details}
     return OutputOptions(format=fmt, raw=args.raw, big_ints=args.big_ints, only=only,
-                         fields=tuple(args.fields), info=info)
+                         fields=tuple(args.fields), info=info, layer=layer, **tshark_e,
+                         **tree)
+
+
+#: tshark's -E separator= words
+_SEPARATORS = {"/t": "\t", "/s": " "}
+
+
+def field_options(given: list[str]) -> dict[str, Any]:
+    """tshark's ``-E`` settings of ``-T fields``: ``header=y|n``, ``separator=/t|/s|C``,
+    ``quote=d|s|n``, as OutputOptions' keywords; anything else is a usage error."""
+    found: dict[str, Any] = {}
+    for item in given:
+        key, sep, value = item.partition("=")
+        if key == "header" and value in ("y", "n"):
+            found["header"] = value == "y"
+        elif key == "separator" and (value in _SEPARATORS or len(value) == 1):
+            found["separator"] = _SEPARATORS.get(value, value)
+        elif key == "quote" and value in QUOTES:
+            found["quote"] = QUOTES[value]
+        else:
+            raise UsageError(f"-E {item}: not one of tshark's -E settings wirestruct takes",
+                             expected="header=y|n, separator=/t|/s|C (one character) or "
+                                      "quote=d|s|n")
+    return found
 
 
 def packet_names(args: argparse.Namespace, protocol: Protocol) -> frozenset[str] | None:

@@ -1,5 +1,5 @@
-"""``wirestruct samples DIR``: the bundled sample captures, copied where the README's
-commands can use them (an installed wirestruct has no checkout to run them in)."""
+"""``wirestruct samples [DIR]``: the bundled sample captures, listed, or copied where the
+README's commands can use them (an installed wirestruct has no checkout to run them in)."""
 from __future__ import annotations
 
 import argparse
@@ -14,13 +14,17 @@ from wirestruct.tools.cli.outputs import new_file
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("samples", help="copy the bundled sample captures into a folder",
-                       description="Copy every protocol's bundled sample captures (or one "
-                                   "protocol's) into DIR, to try the commands on; files "
+    p = sub.add_parser("samples", help="list the bundled sample captures, or copy them "
+                                       "into a folder",
+                       description="Without DIR, list every protocol's bundled sample "
+                                   "captures (or one protocol's): name, protocol, size in "
+                                   "bytes and where it is installed, tab-separated. With DIR, "
+                                   "copy them into DIR, to try the commands on; files "
                                    "already there are left alone.")
-    p.add_argument("dir", metavar="DIR", help="the folder (created if needed)")
+    p.add_argument("dir", metavar="DIR", nargs="?",
+                   help="the folder to copy them into (created if needed)")
     options.add_protocol(p, detected=False)
-    options.examples(p, "samples", "wirestruct samples samples/")
+    options.examples(p, "samples", "wirestruct samples", "wirestruct samples samples/")
     p.set_defaults(func=run)
 
 
@@ -31,6 +35,12 @@ def run(args: argparse.Namespace) -> int:
     if missing:
         raise UsageError(f"the sample captures are missing from this installation: "
                          f"{', '.join(missing)}", expected="wirestruct's package data")
+    if args.dir is None:
+        for protocol in chosen:
+            for path in protocol.samples:
+                sys.stdout.write(f"{path.name}\t{protocol.name}\t{path.stat().st_size}"
+                                 f"\t{path}\n")
+        return EXIT_OK
     dest = Path(args.dir)
     if dest.is_symlink():
         raise OutputError(f"{dest} is a symbolic link: refused, nothing is written through one")

@@ -92,5 +92,6 @@ def run(args: argparse.Namespace) -> int:
         for event in found:
             errors += isinstance(event, ErrorEvent)
             out.write(event)
+    out.close()
     out.out.flush()
     return EXIT_FAILED if errors else EXIT_OK

@@ -68,7 +68,7 @@ PROTOCOL = Protocol(
     export_items=export_items,
     generate=seeded_session,
     default_ports=(),  # the document names no default port
-    samples=(samples_root() / "mme.jsonl",),
+    samples=(samples_root() / "mme.jsonl", samples_root() / "mme.pcapng"),
     wireshark=WIRESHARK,
     examples={
         "": ("wirestruct decode samples/mme.jsonl -p mme | jq -c .name",
