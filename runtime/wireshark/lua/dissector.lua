@@ -694,15 +694,22 @@ function M.protocol(rt, config, piece, fields)
   -- The item a packet's fields go under: the protocol's item for a packet of its own, a
   -- subtree of the packet it is in for one inside another, so that a frame has one layer
   -- of the protocol (as `-z io,phs` and the GUI's hierarchy count them).
+  -- Over TCP, the packets one call of the dissector frames (one TCP segment, or a
+  -- reassembled run of them, may hold many) share one protocol item: the first packet's;
+  -- the others are subtrees of it, so that a frame of many packets is still one layer.
   local open_items = {}
+  local frame_item = nil
+  function p.new_frame() frame_item = nil end
   local function packet_item(tree, tvb, depth)
     local parent = depth > 0 and open_items[depth - 1] or nil
+    if depth == 0 and config.carrier == "tcp" then parent = frame_item end
     local item
     if parent then
       item = parent:add(nested_field, tvb())
       item:set_text(config.short .. " packet")
     else
       item = tree:add(proto, tvb())
+      if config.carrier == "tcp" then frame_item = item end
     end
     open_items[depth] = item
     return item
@@ -842,6 +849,7 @@ function M.register(p, piece, config)
       return piece.pdu_length(p, tvb, pinfo, offset)
     end
     dissect = function(tvb, pinfo, tree)
+      p.new_frame()
       dissect_tcp_pdus(tvb, tree, config.header_size, pdu_length, p.dissect_packet)
       return tvb:len()
     end
