@@ -315,3 +315,15 @@ def test_every_option_of_every_command_is_described_with_examples():
                 assert action.help, f"{name} {action.option_strings or action.dest}"
         if command is not parser:
             assert command.description, name
+
+
+def test_decode_and_state_say_the_same_of_decoding(capsys):
+    """The MME sample decodes without an error; its tracked state has one (the server sends
+    a packet type the client did not select): state says which is which."""
+    code, _, err = run(["decode", str(ROOT / "samples/mme.jsonl"), "-p", "mme"], capsys)
+    assert code == 0 and "wirestruct: 404 packets, 0 errors" in err
+    code, _, err = run(["state", str(ROOT / "samples/mme.jsonl"), "-p", "mme"], capsys)
+    assert code == 0
+    assert "wirestruct: state after the capture, 1 errors (0 decoding, 1 in the tracked " \
+        "state)" in err
+    assert "  1 StateError; the first: " in err

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from wirestruct.captures import Capture, open_capture
-from wirestruct.core.errors import EXIT_FAILED, EXIT_OK
+from wirestruct.core.errors import EXIT_FAILED, EXIT_OK, StateError
 from wirestruct.core.events import ErrorEvent, Event
 from wirestruct.core.session import decode_records, track
 from wirestruct.core.tracker import Tracker
@@ -76,6 +76,7 @@ class Summary:
         self.packets = 0
         self.unknown = 0
         self.errors = 0
+        self.state_errors = 0     #: of the errors, those of the tracked state (StateError)
         self.kinds: dict[str, list[Any]] = {}   # kind -> [count, first error]
 
     def add(self, event: Event) -> None:
@@ -83,6 +84,7 @@ class Summary:
             if event.error.where.file is None:    # every error names its capture file
                 event.error.at(file="<stdin>" if self.args.capture == "-" else self.args.capture)
             self.errors += 1
+            self.state_errors += isinstance(event.error, StateError)
             entry = self.kinds.setdefault(event.error.kind, [0, event.error])
             entry[0] += 1
         else:

@@ -61,7 +61,9 @@ def run(args: argparse.Namespace) -> int:
     out.flush()
     _write_outputs(args, protocol, tracker)
     head = (f"state after {summary.packets} packets" if stopped
-            else "state after the capture") + f", {summary.errors} errors"
+            else "state after the capture") + f", {summary.errors} errors" + (
+        f" ({summary.errors - summary.state_errors} decoding, {summary.state_errors} in the "
+        "tracked state)" if summary.state_errors else "")
     summary.print(head, stopped=stopped)
     return summary.status(args.strict, stopped)
 
