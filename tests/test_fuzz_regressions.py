@@ -133,16 +133,20 @@ def _load(name):
 
 
 def test_every_target_has_an_entry_point_seeds_and_a_campaign_entry():
+    """Every atheris target has its entry point, seeds, -max_len and covered modules;
+    every target, the Lua dissectors' too, has its campaign entry and report line."""
     run, entry = _load("run"), _load("entry")
-    assert set(run.TARGETS) == set(harness.TARGETS) == set(run.MAX_LEN) == set(entry.COVERED)
+    atheris = set(run.TARGETS) - set(run.LUA_TARGETS)
+    assert run.LUA_TARGETS == ("lua_diep", "lua_mme", "lua_scrap_mechanic")
+    assert atheris == set(harness.TARGETS) == set(run.MAX_LEN) == set(entry.COVERED)
     for target in harness.TARGETS:
         assert any((FUZZ / "seeds" / target).iterdir()), target
     state = run.load_state()
-    assert set(state["targets"]) == set(harness.TARGETS)
+    assert set(state["targets"]) == set(run.TARGETS)
     for figures in state["targets"].values():
         assert set(run.STATE_FIELDS) <= set(figures)
     lines = run.report_lines(state)
-    assert len(lines) == 1 + len(harness.TARGETS) and lines[0].split()[:2] == ["target", "executions"]
+    assert len(lines) == 1 + len(run.TARGETS) and lines[0].split()[:2] == ["target", "executions"]
 
 
 def test_each_target_instruments_its_decoders_only():

@@ -39,6 +39,7 @@ from urllib.parse import quote
 from wirestruct import __version__
 from wirestruct.core.errors import OutputError, UsageError, WirestructError
 from wirestruct.core.limits import Limits
+from wirestruct.safe_paths import SafeDir
 from wirestruct.tables import (
     DEFAULT_BATCH_ROWS,
     SCHEMA_VERSION,
@@ -48,7 +49,6 @@ from wirestruct.tables import (
     tables_of,
 )
 from wirestruct.tools import signals
-from wirestruct.tools.safe_paths import SafeDir
 
 #: File name endings taken from a directory given as input.
 CAPTURE_SUFFIXES = (".jsonl", ".pcap", ".pcapng", ".wscap")

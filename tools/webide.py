@@ -38,7 +38,7 @@ from wirestruct.core.events import ErrorEvent, PacketEvent
 from wirestruct.core.records import CaptureRecord
 from wirestruct.core.resources import ksy_root, source_checkout
 from wirestruct.plugin.protocol import ExportItem, Protocol
-from wirestruct.tools.safe_paths import storage_failure
+from wirestruct.safe_paths import storage_failure
 
 CONTAINER_SPEC = "wirestruct_capture"
 

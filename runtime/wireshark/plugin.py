@@ -41,7 +41,7 @@ from wirestruct.core.limits import DEFAULT_LIMITS
 from wirestruct.core.records import CaptureRecord
 from wirestruct.plugin.protocol import Protocol, Wireshark
 from wirestruct.plugin.registry import get_protocol, protocols
-from wirestruct.tools.safe_paths import SafeDir
+from wirestruct.safe_paths import SafeDir
 from wirestruct.wireshark import generated_lua_dir, lua_dir
 from wirestruct.wireshark.fields import (
     field_table,

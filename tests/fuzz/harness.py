@@ -144,7 +144,7 @@ def import_all(*, rw: bool = False, tools: bool = False) -> list[str]:
             importlib.import_module(info.name)
             names.append(info.name)
     if tools:
-        for name in ("wirestruct.tools.safe_paths", "wirestruct.tools.batch"):
+        for name in ("wirestruct.tools.batch",):
             importlib.import_module(name)
             names.append(name)
     return names

@@ -18,11 +18,11 @@ from wirestruct.core.errors import (
 from wirestruct.core.records import CaptureRecord
 from wirestruct.plugin.protocol import Protocol
 from wirestruct.plugin.registry import get_protocol
+from wirestruct.safe_paths import storage_failure
 from wirestruct.tools import progress, signals
 from wirestruct.tools.cli import options
 from wirestruct.tools.cli.outputs import new_file
 from wirestruct.tools.cli.run import open_given, resolve
-from wirestruct.tools.safe_paths import storage_failure
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:

@@ -28,14 +28,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                         "gains from it, else 1. Used with --format jsonl, without --only, "
                         "--upto, --follow, standard input or --big-ints string")
     options.add_follow(p)
-    options.examples(
-        p, "decode",
-        "wirestruct decode -r samples/mme.pcapng -p mme -c 1 -V -x",
-        "wirestruct decode -r samples/mme.pcapng -p mme -T fields -E header=y -E separator=, "
-        "-E quote=d -e frame -e name",
-        "wirestruct decode samples/mme.pcapng -p mme -c 2 -T json "
-        "| jq '.[]._source.layers.mme.name'",
-        "wirestruct decode samples/diep.jsonl -p diep -c 1 -T ek")
+    options.examples(p, "decode")
     p.set_defaults(func=run)
 
 

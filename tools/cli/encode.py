@@ -26,10 +26,10 @@ from wirestruct.core.records import CaptureRecord
 from wirestruct.encode.lines import encoded
 from wirestruct.output.serialize import dumps
 from wirestruct.plugin.registry import get_protocol
+from wirestruct.safe_paths import storage_failure
 from wirestruct.tools import signals
 from wirestruct.tools.cli import options
 from wirestruct.tools.cli.outputs import new_file
-from wirestruct.tools.safe_paths import storage_failure
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:

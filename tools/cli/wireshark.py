@@ -20,13 +20,13 @@ from wirestruct.core.errors import EXIT_FAILED, EXIT_OK, UsageError
 from wirestruct.tools.cli import options
 
 INSTALL_EXAMPLES = ("wirestruct wireshark install",
-                    "wirestruct wireshark install --dir plugins -p mme -p diep",
+                    "wirestruct wireshark install --dir plugins",
                     "wirestruct wireshark install --dir plugins --force --json")
 UNINSTALL_EXAMPLES = ("wirestruct wireshark install --dir plugins && "
                       "wirestruct wireshark uninstall --dir plugins",)
 CHECK_EXAMPLES = ("wirestruct wireshark check",
                   "wirestruct wireshark install --dir plugins && "
-                  "wirestruct wireshark check --dir plugins -p mme")
+                  "wirestruct wireshark check --dir plugins")
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:

@@ -93,7 +93,8 @@ PROTOCOL = Protocol(
     examples={
         "": ("wirestruct state samples/diep.jsonl",),
         "decode": ("wirestruct decode samples/diep.jsonl -p diep -T fields -e index -e name -e t",
-                   "wirestruct decode live.pcap -p diep --follow --only update"),
+                   "wirestruct decode live.pcap -p diep --follow --only update",
+                   "wirestruct decode samples/diep.jsonl -p diep -c 1 -T ek"),
         "export": ("wirestruct export samples/diep.jsonl -p diep --out webide/",),
         "show": ("wirestruct show webide/packets/000051_update_packet.bin -p diep --format jsonl",),
         "batch": ("wirestruct batch captures/ -p diep --out dataset/",),

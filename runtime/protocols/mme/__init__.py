@@ -75,7 +75,12 @@ PROTOCOL = Protocol(
              "tcpdump -U -w - -i lo port 4000 | wirestruct decode - -p mme"),
         "decode": ("wirestruct decode samples/mme.jsonl -p mme --format jsonl"
                    " | jq -c 'select(.name == \"chat_message\")'",
-                   "zcat session.pcap.gz | wirestruct decode - -p mme --server 44481"),
+                   "zcat session.pcap.gz | wirestruct decode - -p mme --server 44481",
+                   "wirestruct decode -r samples/mme.pcapng -p mme -c 1 -V -x",
+                   "wirestruct decode -r samples/mme.pcapng -p mme -T fields -E header=y "
+                   "-E separator=, -E quote=d -e frame -e name",
+                   "wirestruct decode samples/mme.pcapng -p mme -c 2 -T json "
+                   "| jq '.[]._source.layers.mme.name'"),
         "state": ("wirestruct state samples/mme.jsonl -p mme --upto 100 --map-out map.bin",),
         "export": ("wirestruct export samples/mme.jsonl -p mme --out webide/ --force --verify",),
         "convert": ("wirestruct convert tests/data/mme/session.pcapng -p mme --to wscap "
