@@ -96,7 +96,9 @@ def _leaf(value: Any, path: str, out_spans: dict, depth: int, rules: Rules) -> A
     if isinstance(value, (bytes, bytearray)):
         return {"$h": bytes(value).hex()}
     if isinstance(value, str):
-        return {"$h": value.encode("utf-8").hex()}
+        # the text as shown (a string kept with bad bytes, wirestruct.core.lossy, shows
+        # U+FFFD for them; its encode() would give back the bytes)
+        return {"$h": str.encode(value, "utf-8").hex()}
     if isinstance(value, list):
         if rules.presented:
             value = [v for v in value if not _left_out(v)]

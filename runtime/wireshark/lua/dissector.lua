@@ -90,6 +90,14 @@ local FITS = {
   userdata = { uint64 = true, int64 = true },
 }
 local UNSIGNED = { uint8 = true, uint16 = true, uint32 = true, uint64 = true }
+-- field type -> the Lua types it takes as they are (FITS turned around)
+local FIT_OF, NO_FIT = {}, {}
+for lua_type, ftypes_ in pairs(FITS) do
+  for ftype in pairs(ftypes_) do
+    FIT_OF[ftype] = FIT_OF[ftype] or {}
+    FIT_OF[ftype][lua_type] = true
+  end
+end
 -- 64-bit field types and the constructor of the Wireshark object their values must be
 local WIDE = {}
 if Int64 then WIDE.int64 = Int64.new end
@@ -99,6 +107,7 @@ M.MAX_DEPTH = 64
 M.MAX_COLUMN_PARTS = 64
 M.DEFAULT_KEPT_SIZE = 64   -- bytes p.remember counts for a value whose size is not given
 M.INFO_WIDTH = 100
+M.COLLECT_AFTER_OBJECTS = 50000   -- a packet that built more: a full collection after it
 
 local function snake(kind)
   return (kind:gsub("(%l)(%u)", "%1_%2"):lower())
@@ -172,6 +181,7 @@ end
 function M.protocol(rt, config, piece, fields)
   piece = piece or {}
   local p = { piece = piece, rt = rt, config = config, data = config.data or {}, pf = {} }
+  local strings = rt:require("string_decode")
   local limits = config.limits
   rt:set_limits(limits)
   local proto = Proto(config.proto, config.title)
@@ -255,19 +265,40 @@ function M.protocol(rt, config, piece, fields)
   end
   p.range_of = range_of
 
+  -- What a field's entry says about the values it takes, worked out once per field (an
+  -- entry built elsewhere gets it on first use): the Lua types its Wireshark type takes as
+  -- they are, whether numbers must be whole or not negative, the 64-bit constructor, and
+  -- the key a computed instance keeps its value under.
+  local function prepare(entry)
+    local ftype = entry.ftype
+    entry.fit = FIT_OF[ftype] or NO_FIT
+    entry.int, entry.unsigned, entry.wide = INTEGER[ftype], UNSIGNED[ftype], WIDE[ftype]
+    entry.memo = "_m_" .. entry.id
+    return entry.fit
+  end
+  for _, entries in pairs(by_class) do
+    for _, entry in ipairs(entries) do prepare(entry) end
+  end
+
+  -- A value whose Lua type does not fit its field's type: shown as text
+  local function add_as_text(tree, entry, range, value)
+    local text = exact_text(value)
+    local item = range and tree:add(text_field, range, text) or tree:add(text_field, text)
+    item:set_text(entry.id .. ": " .. text)
+    return item
+  end
+
   local function add(tree, entry, range, value)
-    local fits = FITS[type(value)]
-    if value == nil or not fits or not fits[entry.ftype] or
-        (type(value) == "number" and UNSIGNED[entry.ftype] and value < 0) or
-        (type(value) == "number" and INTEGER[entry.ftype] and not is_whole(value)) then
-      local text = exact_text(value)
-      local item = range and tree:add(text_field, range, text) or tree:add(text_field, text)
-      item:set_text(entry.id .. ": " .. text)
-      return item
-    end
-    if type(value) == "number" and WIDE[entry.ftype] then
+    local fit = entry.fit or prepare(entry)
+    local t = type(value)
+    if not fit[t] then return add_as_text(tree, entry, range, value) end
+    if t == "number" then
+      if (entry.unsigned and value < 0) or (entry.int and not is_whole(value)) then
+        return add_as_text(tree, entry, range, value)
+      end
       -- Wireshark takes 64-bit fields' values as its Int64/UInt64 objects only
-      value = WIDE[entry.ftype](value)
+      local wide = entry.wide
+      if wide then value = wide(value) end
     end
     local item
     if range then item = tree:add(entry.pf, range, value) else item = tree:add(entry.pf, value) end
@@ -293,12 +324,15 @@ function M.protocol(rt, config, piece, fields)
   local add_object
 
   -- One value of a field: an object as a subtree (a wrapper as its value), an enum entry as
-  -- its number with the enum's names, bytes and text as they are.
-  local function add_value(tree, tvb, entry, value, off, len, depth)
-    local range = range_of(tvb, off, len)
+  -- its number with the enum's names, bytes and text as they are. `size` is tvb's length.
+  local function add_value(tree, tvb, size, entry, value, off, len, depth)
+    local range
+    if tvb ~= nil and off ~= nil and off >= 0 and len >= 0 and off + len <= size then
+      range = tvb(off, len)
+    end
     local t = type(value)
     if t == "table" then
-      if is_object(value) then
+      if rawget(value, "_ws_off") ~= nil then     -- a parsed object
         local class_name = class_of(value)
         if hidden_classes[class_name] then return nil end
         local member = values[class_name]
@@ -310,7 +344,7 @@ function M.protocol(rt, config, piece, fields)
           end
         end
         local item = add_bare(tree, entry, range, nil)
-        add_object(item, tvb, value, depth + 1)
+        add_object(item, tvb, value, depth + 1, size)
         return item
       elseif is_enum(value) then
         return add(tree, entry, range, value.value)
@@ -331,8 +365,9 @@ function M.protocol(rt, config, piece, fields)
       end
       return add_bare(tree, entry, range, ": " .. #value .. " bytes")
     elseif t == "number" or t == "boolean" or t == "userdata" then
-      if entry.ftype == "string" then value = exact_text(value) end
-      if entry.ftype == "none" then
+      local ftype = entry.ftype
+      if ftype == "string" then value = exact_text(value) end
+      if ftype == "none" then
         return add_bare(tree, entry, range, ": " .. tostring(value))
       end
       return add(tree, entry, range, value)
@@ -340,18 +375,20 @@ function M.protocol(rt, config, piece, fields)
     return nil
   end
 
+  -- A list's items: every one but the end marker's item (config.end_marker)
   local function ends_list(item)
-    if not end_marker or not is_object(item) then return false end
+    if not is_object(item) then return false end
     local ok, marker = pcall(index, item, end_marker)
     return ok and marker == true
   end
 
   -- Every field of `obj` (and its instances and parameters, as generated items) under
-  -- `tree`, at the ranges recorded in `tvb`.
-  add_object = function(tree, tvb, obj, depth)
+  -- `tree`, at the ranges recorded in `tvb` (`size`: its length, when known).
+  add_object = function(tree, tvb, obj, depth, size)
     if depth > M.MAX_DEPTH then return end
     local entries = by_class[class_of(obj)]
     if entries == nil then return end
+    if size == nil and tvb ~= nil then size = tvb:len() end
     local here = obj._ws_pos and obj._io and (obj._io._base + obj._ws_pos) or nil
     local offs, lens, items_of = obj._ws_off, obj._ws_len, obj._ws_items
     for k = 1, #entries do
@@ -360,17 +397,22 @@ function M.protocol(rt, config, piece, fields)
       if not entry.instance then
         local value = rawget(obj, id)
         if value ~= nil then
-          if type(value) == "table" and not is_object(value) and not is_enum(value) then
+          -- a list: a plain table (neither a parsed object nor an enum entry)
+          if type(value) == "table" and rawget(value, "_ws_off") == nil and
+              not is_enum(value) then
             local items = items_of[id]
             for i = 1, #value do
               local item = value[i]
-              if not ends_list(item) then
-                add_value(tree, tvb, entry, item, items and items[2 * i - 1],
-                  items and items[2 * i], depth)
+              if not (end_marker and ends_list(item)) then
+                if items then
+                  add_value(tree, tvb, size, entry, item, items[2 * i - 1], items[2 * i], depth)
+                else
+                  add_value(tree, tvb, size, entry, item, nil, nil, depth)
+                end
               end
             end
           else
-            add_value(tree, tvb, entry, value, offs[id], lens[id], depth)
+            add_value(tree, tvb, size, entry, value, offs[id], lens[id], depth)
           end
         end
       else
@@ -378,13 +420,16 @@ function M.protocol(rt, config, piece, fields)
         if entry.param then
           ok, value = true, rawget(obj, id)
         else
-          ok, value = pcall(index, obj, id)
+          -- an instance computed already is kept under _m_<id> (the generated getter's
+          -- first answer); else the getter runs (it may fail)
+          value = rawget(obj, entry.memo or ("_m_" .. id))
+          if value ~= nil then ok = true else ok, value = pcall(index, obj, id) end
         end
         if ok and value ~= nil then
           if type(value) == "table" and not is_object(value) and not is_enum(value) then
             add_bare(tree, entry, nil, ": [" .. #value .. "]"):set_generated()
           else
-            local item = add_value(tree, tvb, entry, value, here, 0, depth)
+            local item = add_value(tree, tvb, size, entry, value, here, 0, depth)
             if item then item:set_generated() end
           end
         end
@@ -789,6 +834,12 @@ function M.protocol(rt, config, piece, fields)
           { kind = "ParseError", message = "expanding the packet failed: " .. tostring(result) })
       end
     end
+    -- strings not valid in their encoding: kept as text with U+FFFD, one ParseError each
+    -- after the packet, as wirestruct's decoder reports them (string_decode's notes)
+    local notes = strings.take_notes()
+    if notes then
+      for k = 1, #notes do p.add_error(item, tvb, notes[k]) end
+    end
     info = info or p.summary(name, obj, exp) or
       p.info(obj, size, exp and is_object(exp.body) and exp.body or nil)
     set_column(pinfo, column, printable(name .. " " .. cut(info, M.INFO_WIDTH)))
@@ -804,10 +855,19 @@ function M.protocol(rt, config, piece, fields)
     if in_packet or (depth or 0) > 0 then return dissect_one(tvb, pinfo, tree, depth) end
     in_packet = true
     new_errors()
+    strings.take_notes()        -- notes of parses outside any packet are not this one's
     rt:begin_packet(tvb:len())
     local ok, result = pcall(dissect_one, tvb, pinfo, tree, depth)
     rt:end_packet()
     in_packet = false
+    -- A packet that built many objects leaves them all as garbage once it is shown; they
+    -- are collected now, before the next packet builds its own (Lua would wait until its
+    -- heap doubled, and big packets in a row would pile up).
+    local budget = rt.loaded["class"]
+    budget = type(budget) == "table" and budget.budget
+    if budget and budget.limit - budget.left > M.COLLECT_AFTER_OBJECTS then
+      collectgarbage("collect")
+    end
     local done, problem = pcall(finish_errors, nil)
     if not ok then error(result, 0) end
     if not done then error(problem, 0) end
