@@ -56,6 +56,7 @@ from wirestruct.core.errors import (
 )
 from wirestruct.core.events import ErrorEvent, PacketEvent
 from wirestruct.core.limits import (
+    DEFAULT_LIMITS,
     MAX_ENTITIES_PER_PACKET,
     MAX_ITEMS_PER_PACKET,
     MAX_LUA_DEPTH,
@@ -117,15 +118,22 @@ def test_sm_compound_bomb_is_framed_and_counted_before_it_is_built():
     bomb = sm_compound_bomb()
     assert len(bomb) < 70_000
     events, tracker = run(SM, [sm_create(1), bomb, sm_create(2)])
-    [limit] = errors_of(events, LimitExceededError)
     body_size = 5 * (16 * 1024 * 1024 // 5)
-    assert limit.where.record == 1 and limit.where.packet_id == 29
-    assert limit.where.offset == 5 * MAX_ITEMS_PER_PACKET
-    assert limit.dropped == body_size - 5 * MAX_ITEMS_PER_PACKET
     compound = [e for e in packets_of(events) if e.packet_id == 29][0]
     assert len(compound.expansions["body"].subpackets) == MAX_ITEMS_PER_PACKET
-    # each empty Player Movement sub-packet is its own error; the next packet is decoded
-    assert len(errors_of(events, ParseError)) == MAX_ITEMS_PER_PACKET
+    # each empty Player Movement sub-packet is an error: the first max_errors_per_packet
+    # are events, the rest and the compound's own LimitExceededError (the bytes past the
+    # item budget) are counted in one summary, which says how many bytes they drop
+    shown = DEFAULT_LIMITS.max_errors_per_packet
+    assert len(errors_of(events, ParseError)) == shown
+    [summary] = errors_of(events, LimitExceededError)
+    assert summary.where.record == 1
+    assert summary.message == (
+        f"{MAX_ITEMS_PER_PACKET - shown + 1} more errors in this packet not shown one by one "
+        f"(1 LimitExceededError, {MAX_ITEMS_PER_PACKET - shown} ParseError), the first at "
+        "SmPlayerMovement.tick")
+    assert summary.dropped == body_size - 5 * MAX_ITEMS_PER_PACKET
+    # the next packet is decoded
     assert sorted(key[1] for key in tracker.netobjs) == [1, 2]
 
 
