@@ -87,6 +87,10 @@ COVERED_FOLDERS = {
     "tests/data/captures": ("*.jsonl", "*.pcap", "*.pcapng", "*.wscap"),
 }
 
+# Sample captures that are byte copies of a test capture with cases (shipped in the wheel
+# for the README's examples): covered by that capture's cases (test_golden checks the copy).
+COPIES = {"samples/mme.pcapng": "tests/data/mme/session.pcapng"}
+
 TREE_UPTO = "40"
 STATE_UPTO = "100"
 ENCODE_FORMATS = ("jsonl", "pcapng", "pcap", "wscap")

@@ -46,6 +46,11 @@ def test_no_stale_golden_files() -> None:
 def test_every_capture_covered() -> None:
     """A capture added to the sample or test data folders needs cases (and golden files)."""
     used = {c.path for c in (*golden_cases.GAME_CAPTURES, *golden_cases.LOOPBACK_CAPTURES)}
+    for copy, original in golden_cases.COPIES.items():
+        assert original in used
+        assert (golden_cases.REPO / copy).read_bytes() == \
+            (golden_cases.REPO / original).read_bytes(), copy
+        used.add(copy)
     present = {
         path.relative_to(golden_cases.REPO).as_posix()
         for folder, patterns in golden_cases.COVERED_FOLDERS.items()
