@@ -23,10 +23,12 @@ class SmContainerTransaction(KaitaiStruct):
     Gasoline, 87 for a Battery); no sense is made of its data. Other counts have not been
     seen.
     
-    Decision: the first transaction is parsed when the count is at least 1; whatever
-    follows it (the second transaction of a count of 2, or bytes after a count of 0) is
-    kept as bytes in `unknown_transactions`, since its layout is not understood. A
-    transaction with an Action outside 0..9 is read as a Move, as the game treats it.
+    Decision: every transaction of the count is parsed with the same layout, the first in
+    `transaction`, the others in `more_transactions`. The page says a second transaction
+    "seems to follow the same format" but that no sense is made of its data, so its
+    fields are read as the layout says without a claim that they mean what they mean in a
+    first transaction; its Action ID, when outside 0..9, takes the Default Action (Move)
+    layout, as every transaction does (the game treats other Actions as a Move).
     
     .. seealso::
        32 - Container Transaction, section Structure
@@ -55,7 +57,13 @@ class SmContainerTransaction(KaitaiStruct):
             pass
             self.transaction = SmContainerTransaction.Transaction(self._io, self, self._root)
 
-        self.unknown_transactions = self._io.read_bytes_full()
+        if self.num_transactions >= 2:
+            pass
+            self.more_transactions = []
+            for i in range(self.num_transactions - 1):
+                self.more_transactions.append(SmContainerTransaction.Transaction(self._io, self, self._root))
+
+
 
 
     def _fetch_instances(self):
@@ -63,6 +71,13 @@ class SmContainerTransaction(KaitaiStruct):
         if self.num_transactions >= 1:
             pass
             self.transaction._fetch_instances()
+
+        if self.num_transactions >= 2:
+            pass
+            for i in range(len(self.more_transactions)):
+                pass
+                self.more_transactions[i]._fetch_instances()
+
 
 
     class ActionCollect(KaitaiStruct):

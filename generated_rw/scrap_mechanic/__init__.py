@@ -34,7 +34,7 @@ FIELDS = {
     'sm_compound_body:SmCompoundBody.Subpacket': ((), ('len_subpacket', 'packet_id', 'body')),
     'sm_connect:SmConnect': ((), ('child_id', 'parent_id', 'flags')),
     'sm_connect:SmConnect.Flags': ((), ('unused', 'reverse_direction', 'disconnect', 'connect', 'unused_2', 'bearing', 'standard')),
-    'sm_container_transaction:SmContainerTransaction': ((), ('num_transactions', 'transaction', 'unknown_transactions')),
+    'sm_container_transaction:SmContainerTransaction': ((), ('num_transactions', 'transaction', 'more_transactions')),
     'sm_container_transaction:SmContainerTransaction.ItemStack': ((), ('uuid', 'tool_instance_id', 'quantity', 'slot', 'container_id')),
     'sm_container_transaction:SmContainerTransaction.Transaction': ((), ('action', 'data')),
     'sm_container_transaction:SmContainerTransaction.ActionSetItem': ((), ('to_stack',)),

@@ -94,6 +94,16 @@ def sm_container_transaction__transaction__when(self, i):
     return (self.num_transactions >= 1)
 
 
+def sm_container_transaction__more_transactions__when(self, i):
+    # sm_container_transaction::more_transactions: if num_transactions >= 2
+    return (self.num_transactions >= 2)
+
+
+def sm_container_transaction__more_transactions__count(self, i):
+    # sm_container_transaction::more_transactions: repeat-expr num_transactions - 1
+    return self.num_transactions - 1
+
+
 def sm_container_transaction__transaction__data__type(self, i):
     # sm_container_transaction::transaction::data: switch-on action
     _on = self.action
@@ -814,6 +824,8 @@ EXPRESSIONS = {
     ('sm_common', 'quat_from_bits', 'w', 'type'): sm_common__quat_from_bits__w__type,
     ('sm_compound_body', 'subpacket', 'body', 'size'): sm_compound_body__subpacket__body__size,
     ('sm_container_transaction', '', 'transaction', 'when'): sm_container_transaction__transaction__when,
+    ('sm_container_transaction', '', 'more_transactions', 'when'): sm_container_transaction__more_transactions__when,
+    ('sm_container_transaction', '', 'more_transactions', 'count'): sm_container_transaction__more_transactions__count,
     ('sm_container_transaction', 'transaction', 'data', 'type'): sm_container_transaction__transaction__data__type,
     ('sm_display_message', '', 'message_type', 'size'): sm_display_message__message_type__size,
     ('sm_display_message', '', 'message', 'size'): sm_display_message__message__size,

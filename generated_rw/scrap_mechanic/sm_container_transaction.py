@@ -23,10 +23,12 @@ class SmContainerTransaction(ReadWriteKaitaiStruct):
     Gasoline, 87 for a Battery); no sense is made of its data. Other counts have not been
     seen.
     
-    Decision: the first transaction is parsed when the count is at least 1; whatever
-    follows it (the second transaction of a count of 2, or bytes after a count of 0) is
-    kept as bytes in `unknown_transactions`, since its layout is not understood. A
-    transaction with an Action outside 0..9 is read as a Move, as the game treats it.
+    Decision: every transaction of the count is parsed with the same layout, the first in
+    `transaction`, the others in `more_transactions`. The page says a second transaction
+    "seems to follow the same format" but that no sense is made of its data, so its
+    fields are read as the layout says without a claim that they mean what they mean in a
+    first transaction; its Action ID, when outside 0..9, takes the Default Action (Move)
+    layout, as every transaction does (the game treats other Actions as a Move).
     
     .. seealso::
        32 - Container Transaction, section Structure
@@ -55,7 +57,17 @@ class SmContainerTransaction(ReadWriteKaitaiStruct):
             self.transaction = SmContainerTransaction.Transaction(self._io, self, self._root)
             self.transaction._read()
 
-        self.unknown_transactions = self._io.read_bytes_full()
+        if self.num_transactions >= 2:
+            pass
+            self.more_transactions = []
+            for i in range(self.num_transactions - 1):
+                _t_more_transactions = SmContainerTransaction.Transaction(self._io, self, self._root)
+                try:
+                    _t_more_transactions._read()
+                finally:
+                    self.more_transactions.append(_t_more_transactions)
+
+
         self._dirty = False
 
 
@@ -64,6 +76,13 @@ class SmContainerTransaction(ReadWriteKaitaiStruct):
         if self.num_transactions >= 1:
             pass
             self.transaction._fetch_instances()
+
+        if self.num_transactions >= 2:
+            pass
+            for i in range(len(self.more_transactions)):
+                pass
+                self.more_transactions[i]._fetch_instances()
+
 
 
 
@@ -74,9 +93,13 @@ class SmContainerTransaction(ReadWriteKaitaiStruct):
             pass
             self.transaction._write__seq(self._io)
 
-        self._io.write_bytes(self.unknown_transactions)
-        if not self._io.is_eof():
-            raise kaitaistruct.ConsistencyError(u"unknown_transactions", 0, self._io.size() - self._io.pos())
+        if self.num_transactions >= 2:
+            pass
+            for i in range(len(self.more_transactions)):
+                pass
+                self.more_transactions[i]._write__seq(self._io)
+
+
 
 
     def _check(self):
@@ -86,6 +109,18 @@ class SmContainerTransaction(ReadWriteKaitaiStruct):
                 raise kaitaistruct.ConsistencyError(u"transaction", self._root, self.transaction._root)
             if self.transaction._parent != self:
                 raise kaitaistruct.ConsistencyError(u"transaction", self, self.transaction._parent)
+
+        if self.num_transactions >= 2:
+            pass
+            if len(self.more_transactions) != self.num_transactions - 1:
+                raise kaitaistruct.ConsistencyError(u"more_transactions", self.num_transactions - 1, len(self.more_transactions))
+            for i in range(len(self.more_transactions)):
+                pass
+                if self.more_transactions[i]._root != self._root:
+                    raise kaitaistruct.ConsistencyError(u"more_transactions", self._root, self.more_transactions[i]._root)
+                if self.more_transactions[i]._parent != self:
+                    raise kaitaistruct.ConsistencyError(u"more_transactions", self, self.more_transactions[i]._parent)
+
 
         self._dirty = False
 

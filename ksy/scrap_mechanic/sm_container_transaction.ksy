@@ -21,10 +21,12 @@ doc: |
   Gasoline, 87 for a Battery); no sense is made of its data. Other counts have not been
   seen.
 
-  Decision: the first transaction is parsed when the count is at least 1; whatever
-  follows it (the second transaction of a count of 2, or bytes after a count of 0) is
-  kept as bytes in `unknown_transactions`, since its layout is not understood. A
-  transaction with an Action outside 0..9 is read as a Move, as the game treats it.
+  Decision: every transaction of the count is parsed with the same layout, the first in
+  `transaction`, the others in `more_transactions`. The page says a second transaction
+  "seems to follow the same format" but that no sense is made of its data, so its
+  fields are read as the layout says without a claim that they mean what they mean in a
+  first transaction; its Action ID, when outside 0..9, takes the Default Action (Move)
+  layout, as every transaction does (the game treats other Actions as a Move).
 doc-ref: 32 - Container Transaction, section Structure
 seq:
   - id: num_transactions
@@ -39,12 +41,19 @@ seq:
     type: transaction
     if: num_transactions >= 1
     doc: The first transaction of the transaction array (present for a count of 1 or more).
-  - id: unknown_transactions
-    size-eos: true
+  - id: more_transactions
+    -orig-id: Transactions
+    type: transaction
+    repeat: expr
+    repeat-expr: num_transactions - 1
+    if: num_transactions >= 2
     doc: |
-      The rest of the transaction array, kept as bytes (see the spec's doc); empty for a
-      count of 0 or 1.
-      When writing, `size-eos`: the packet's length decides its size.
+      The second and later transactions of the array, in the same format as the first
+      (present for a count of 2 or more). Caveat from the page: a second transaction has
+      been seen only for containers with a filter, with an Action ID that seems unrelated
+      to anything (deterministic per item, e.g. 2 for Gasoline, 87 for a Battery); it
+      "seems to follow the same format", but no sense is made of its data.
+      When writing, give `num_transactions - 1` transactions.
 types:
   item_stack:
     doc: |

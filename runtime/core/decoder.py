@@ -17,11 +17,13 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from wirestruct.core import lossy
 from wirestruct.core.buffer import ReceiveBuffer
 from wirestruct.core.errors import (
     DecodeError,
     FramingError,
     LimitExceededError,
+    ParseError,
     ResyncError,
     TruncatedStreamError,
     WirestructError,
@@ -195,6 +197,33 @@ class Decoder:
                            raw, expansions or {}, ctx.stream, ctx.parent, ctx.frame,
                            ctx.t_ns, ctx.ends)
 
+    def errors_to_show(self) -> int | None:
+        """How many more errors of the top-level packet being decoded become events; the
+        ones after are only counted. None outside :meth:`run_packet` (all are shown)."""
+        tally = self._tally
+        return None if tally is None else max(0, self.limits.max_errors_per_packet - tally.shown)
+
+    def count_errors(self, kind: str, count: int, dropped: int = 0) -> None:
+        """Count ``count`` more errors of ``kind`` (a class name) in the summary without
+        building them: a packet of many failing parts need not make an exception for each.
+        Only after :meth:`errors_to_show` has reached 0 and the summary's first error has
+        gone through :meth:`make_error`."""
+        tally = self._tally
+        if tally is None or tally.first is None:
+            raise AssertionError("count_errors before the first summarised error")
+        tally.kinds[kind] = tally.kinds.get(kind, 0) + count
+        tally.dropped += dropped
+
+    def _noted(self, ctx: PacketContext, notes: list[ParseError], events: list[Event]
+               ) -> list[ErrorEvent]:
+        """The error events of the strings a packet's parse kept (wirestruct.core.lossy),
+        named by the packet they were read for."""
+        last = next((e for e in reversed(events) if isinstance(e, PacketEvent)), None)
+        if last is not None:
+            for note in notes:
+                note.at(packet_id=last.packet_id, packet_name=last.name)
+        return [self.make_error(ctx, note) for note in notes]
+
     def make_error(self, ctx: PacketContext, error: WirestructError) -> ErrorEvent:
         tally = self._tally
         if tally is not None:
@@ -215,9 +244,14 @@ class Decoder:
         events: list[Event] = []
         outer = self._tally
         tally = self._tally = _Tally() if outer is None else outer
+        if outer is None:
+            lossy.take_notes()          # strings kept by a parse outside any packet
         try:
             try:
                 events.extend(self.decode_packet(data, ctx))  # keeps what came before a failure
+                notes = lossy.take_notes()
+                if notes:               # strings not valid in their encoding, kept
+                    events.extend(self._noted(ctx, notes, events))
             except WirestructError as exc:
                 events.append(self.make_error(ctx, exc))
             except RecursionError:

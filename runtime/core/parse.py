@@ -53,6 +53,10 @@ def parse(cls: type[T], data: bytes, *args: Any, packet_name: str | None = None,
             return cls(*args, io) if args else cls(io)
     except WirestructError:
         raise
+    except UnicodeDecodeError:
+        # A string not valid in its encoding: parsed again, keeping it (core.lossy).
+        return _parse_tolerant(cls, data, args, packet_name, packet_id, offset_base,
+                               max_objects)
     except ObjectBudgetSpent as exc:
         found = wrap_exception(exc, packet_name=packet_name, packet_id=packet_id,
                                offset_base=offset_base)
@@ -66,6 +70,32 @@ def parse(cls: type[T], data: bytes, *args: Any, packet_name: str | None = None,
     except Exception as exc:  # noqa: BLE001 - everything from bad input is wrapped
         raise wrap_exception(exc, packet_name=packet_name, packet_id=packet_id,
                              offset_base=offset_base) from exc
+
+
+def _parse_tolerant(cls: type[T], data: bytes, args: tuple[Any, ...],
+                    packet_name: str | None, packet_id: int | None, offset_base: int,
+                    max_objects: int | None) -> T:
+    """:func:`parse` with strings not valid in their encoding kept (wirestruct.core.lossy);
+    any other failure as :func:`parse` reports it."""
+    from wirestruct.core import lossy
+    io = parse_stream(data)
+    try:
+        with counted(max_objects), lossy.tolerant():
+            obj = cls(*args, io) if args else cls(io)
+    except WirestructError:
+        raise
+    except ObjectBudgetSpent as exc:
+        raise LimitExceededError(
+            f"more than {exc.budget} structures in one record", packet_name=packet_name,
+            packet_id=packet_id, expected=f"at most {exc.budget} structures") from None
+    except RecursionError:
+        raise ParseError("nesting too deep", packet_name=packet_name,
+                         packet_id=packet_id) from None
+    except Exception as exc:  # noqa: BLE001 - everything from bad input is wrapped
+        raise wrap_exception(exc, packet_name=packet_name, packet_id=packet_id,
+                             offset_base=offset_base) from exc
+    lossy.settle(obj, offset_base, packet_name, packet_id)
+    return obj
 
 
 def check_consumed(obj: KaitaiStruct, size: int, path: str | None = None) -> None:

@@ -14,6 +14,7 @@ from typing import Any
 
 from kaitaistruct import KaitaiStream
 from wirestruct.core.errors import EncodeError
+from wirestruct.core.lossy import lossy_from_json
 
 INT_TYPE = re.compile(r"^(?:[us][1248](?:le|be)?|b\d+(?:le|be)?)$")
 FLOAT_TYPE = re.compile(r"^f[48](?:le|be)?$")
@@ -98,9 +99,14 @@ def converter(attr: dict[str, Any], resolve_enum: Callable[[str], Any]) -> Conve
         return _bad(value, path, exc, wanted)
 
     if kind in ("str", "strz"):
+        encoding = attr.get("encoding") or "utf-8"
+
         def text(value: Any, path: str) -> Any:
             if not isinstance(value, str):
-                raise bad(value, path, TypeError("a string is expected"))
+                # a string not valid in its encoding, as the serializer shows it
+                value = lossy_from_json(value, encoding)
+                if not isinstance(value, str):
+                    raise bad(value, path, TypeError("a string is expected"))
             return value
         return text
     if kind is None:                                      # bytes (size, size-eos, contents)

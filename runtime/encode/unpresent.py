@@ -87,6 +87,13 @@ def shape_of(cls: type) -> _Shape:
     return found
 
 
+def _is_lossy(value: Any) -> bool:
+    """A string not valid in its encoding as the serializer shows it (``{"text", "hex"}``,
+    wirestruct.core.lossy): one value, even where its type shows as that value."""
+    return isinstance(value, Mapping) and len(value) == 2 and "text" in value \
+        and "hex" in value
+
+
 class _Walk:
     """One conversion, with the protocol's way of rebuilding bookkeeping."""
 
@@ -98,7 +105,8 @@ class _Walk:
         """The raw form of ``value`` and a read-write object holding it, on which the
         expressions of later fields are evaluated (None when it cannot be made)."""
         shape = shape_of(info.cls)
-        if shape.objects or (value.__class__ is not dict and not isinstance(value, Mapping)):
+        if shape.objects or (value.__class__ is not dict and not isinstance(value, Mapping)) \
+                or (shape.inverse is not None and _is_lossy(value)):
             if shape.inverse is None:
                 return value, None
             try:

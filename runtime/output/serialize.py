@@ -29,7 +29,9 @@ Readable output (the default) shows values, not encodings (:mod:`wirestruct.outp
   bit fields (a protocol's ``field_values``);
 - padding bits left out while they are zero (a protocol's ``zero_fields``), and the bit
   counts they follow from (``hidden_fields``);
-- bytes as ``{"hex": "<lowercase hex>"}``, so they never look like text;
+- bytes as ``{"hex": "<lowercase hex>"}``, so they never look like text; a string whose
+  bytes are not valid in its encoding as ``{"text": ..., "hex": ...}`` (U+FFFD for the bad
+  bytes, and the bytes as they were: :mod:`wirestruct.core.lossy`), in raw output too;
 - non-finite floats as the strings ``"NaN"``, ``"Infinity"``, ``"-Infinity"`` (strict JSON).
 
 ``raw=True`` gives the parse as the specs define it, close to the Web IDE's JSON export:
@@ -60,6 +62,7 @@ from typing import Any
 import orjson
 from kaitaistruct import KaitaiStruct
 from wirestruct.core.events import PacketEvent, Unparsed, packet_slot, readable_fields
+from wirestruct.core.lossy import LossyStr
 from wirestruct.core.records import seconds_text
 from wirestruct.output import presentation
 from wirestruct.output.specialize import SpecializedPlan, ValueFunction, computed, is_zero
@@ -260,6 +263,8 @@ class Serializer:
             return lambda v, f: self._value(int(v), f)
         if issubclass(t, float):
             return lambda v, f: self._value(float(v), f)
+        if issubclass(t, LossyStr):     # not valid in its encoding: its text and bytes
+            return lambda v, f: {"text": str(v), "hex": v.raw.hex()}
         if issubclass(t, str):
             return lambda v, f: str(v)
         if issubclass(t, (bytes, bytearray, memoryview)):

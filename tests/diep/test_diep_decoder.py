@@ -132,6 +132,6 @@ def test_hostile_counts_end_in_errors():
     # 2**32 - 1 upcreates announced, two bytes given
     events = decode(h("00 01 00 ff ff ff ff 0f 01 05"))
     assert isinstance(events[0].error, WirestructError)
-    # invalid UTF-8 in a string
+    # invalid UTF-8 in a string: the packet is kept, the string noted (tests/test_edges_strings.py)
     events = decode(h("01 ff fe 00"))
-    assert isinstance(events[0].error, ParseError)
+    assert isinstance(events[1].error, ParseError) and events[0].name is not None

@@ -21,6 +21,9 @@ def parsed_items(packet_id: int, obj) -> int:
         return len(obj.mods) + len(obj.script_data) + len(obj.generic_data)
     if packet_id == counts.FILE_CHECKSUMS:
         return len(obj.checksums)
+    if packet_id == counts.CONTAINER_TRANSACTION:
+        return (getattr(obj, "transaction", None) is not None) + len(
+            getattr(obj, "more_transactions", None) or [])
     return len(obj.blobs)
 
 

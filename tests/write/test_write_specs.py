@@ -40,7 +40,7 @@ WRITTEN_BACK = {
     "scrap_mechanic/sm_character_info::SmCharacterInfo": 1,
     "scrap_mechanic/sm_compound_body::SmCompoundBody": 2,
     "scrap_mechanic/sm_connect::SmConnect": 1,
-    "scrap_mechanic/sm_container_transaction::SmContainerTransaction": 11,
+    "scrap_mechanic/sm_container_transaction::SmContainerTransaction": 10,
     "scrap_mechanic/sm_display_alert_text::SmDisplayAlertText": 3,
     "scrap_mechanic/sm_display_message::SmDisplayMessage": 2,
     "scrap_mechanic/sm_drop_item_stack::SmDropItemStack": 1,

@@ -81,8 +81,9 @@ def _transaction(body: Any) -> Action:
         out.container_id = data.from_container_id
         out.slot = getattr(data, "from_slot", None)
         out.details["to_container_id"] = data.to_container_id
-    if body.unknown_transactions:
-        out.details["unknown_transactions"] = len(body.unknown_transactions)
+    more = getattr(body, "more_transactions", None)
+    if more:
+        out.details["more_transactions"] = [_name(m.action) for m in more]
     return out
 
 

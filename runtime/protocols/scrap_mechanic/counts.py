@@ -1,14 +1,14 @@
 """Lists in Scrap Mechanic bodies counted before the generated parser builds them.
 
 02 Server Info declares how many mods, script keys and generic keys follow (be u32 each),
-06 File Checksums how many checksums; the BlobData entries of 11, 13 and 25-28 run to the
-end of the body. The generated classes build one object per entry until the count or the
-bytes run out, so a 16 MiB body of small entries would make hundreds of thousands of
-objects. :func:`count_items` walks those lists on the raw (expanded) body first, without
-building anything, and refuses a body whose entries exceed the item budget of its packet
-(``limits.max_items_per_packet``, shared with sub-packets and sub-updates) or whose count
-could not fit in the bytes left; it returns the number of entries, which the decoder takes
-from the budget.
+06 File Checksums how many checksums, 32 Container Transaction how many transactions; the
+BlobData entries of 11, 13 and 25-28 run to the end of the body. The generated classes
+build one object per entry until the count or the bytes run out, so a 16 MiB body of
+small entries would make hundreds of thousands of objects. :func:`count_items` walks
+those lists on the raw (expanded) body first, without building anything, and refuses a
+body whose entries exceed the item budget of its packet (``limits.max_items_per_packet``,
+shared with sub-packets and sub-updates) or whose count could not fit in the bytes left;
+it returns the number of entries, which the decoder takes from the budget.
 
 Where the walk runs out of bytes before a list ends it stops: the parser then reports the
 cut exactly, and it cannot build more entries than the bytes hold.
@@ -20,7 +20,7 @@ from collections.abc import Callable
 
 from wirestruct.core.errors import DecodeError, LimitExceededError
 
-SERVER_INFO, FILE_CHECKSUMS = 0x02, 0x06
+SERVER_INFO, FILE_CHECKSUMS, CONTAINER_TRANSACTION = 0x02, 0x06, 0x20
 #: Packets whose body is BlobData entries until its end, and where they start (after the
 #: Game Tick, which 26 and 28 do not have).
 BLOB_START = {0x0B: 4, 0x0D: 4, 0x19: 4, 0x1A: 0, 0x1B: 4, 0x1C: 0}
@@ -31,6 +31,8 @@ BLOB_START = {0x0B: 4, 0x0D: 4, 0x19: 4, 0x1A: 0, 0x1B: 4, 0x1C: 0}
 MOD_SIZE = 24
 KEY_SIZE = 22
 CHECKSUM_SIZE = 4
+#: Bytes of the smallest 32 transaction: an Action and Move All's two container ids.
+TRANSACTION_MIN = 9
 BLOB_MIN = 25
 
 
@@ -93,6 +95,11 @@ def _file_checksums(walk: _Walk) -> None:
         walk.take(_u32(walk.body, 0), "checksums", 0, CHECKSUM_SIZE, 4)
 
 
+def _transactions(walk: _Walk) -> None:
+    if len(walk.body) >= 4:
+        walk.take(_u32(walk.body, 0), "transactions", 0, TRANSACTION_MIN, 4)
+
+
 def _blobs(walk: _Walk, start: int) -> None:
     body = walk.body
     pos, total, n = start, len(body), 0
@@ -119,6 +126,7 @@ def _blobs_from(start: int) -> Callable[[_Walk], None]:
 _WALKS: dict[int, Callable[[_Walk], None]] = {
     SERVER_INFO: _server_info,
     FILE_CHECKSUMS: _file_checksums,
+    CONTAINER_TRANSACTION: _transactions,
     **{pid: _blobs_from(start) for pid, start in BLOB_START.items()},
 }
 

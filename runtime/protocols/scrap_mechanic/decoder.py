@@ -24,7 +24,7 @@
 * ``limits.max_items_per_packet`` is one budget per top-level packet: every sub-packet and
   sub-update in it, at any nesting depth, takes one item, counted while framing, before
   the item is built; a Container sub-update, whose data holds lists, costs one item more
-  per 16 bytes of data; the lists of 02, 06 and the BlobData entries take one item each,
+  per 16 bytes of data; the lists of 02, 06, 32 and the BlobData entries take one item each,
   counted on the raw body before it is parsed (:mod:`.counts`). What is past the budget is
   not decoded: one error event says where it starts and how many bytes were dropped.
 
@@ -80,6 +80,19 @@ _PLAYER_MOVEMENT = int(packets.PLAYER_MOVEMENT)
 _BLOB_PACKETS = packets.BLOB_PACKETS
 _LIFT_IMPORT_CREATION = int(packets.PacketId.lift_import_creation)
 _COUNTED = counts.COUNTED
+
+
+def _header_size(update_type: int) -> int:
+    """Bytes before a NetworkUpdate's data for an update type: the spec's ``len_header``,
+    evaluated on an object that has only its update type."""
+    probe = SmNetworkUpdate.__new__(SmNetworkUpdate)
+    probe.update_type = KaitaiStream.resolve_enum(UpdateType, update_type)
+    return int(probe.len_header)
+
+
+#: first byte of a sub-update's data -> the fewest bytes it parses from (its header): a
+#: shorter one fails without being parsed once its packet's errors are only counted
+HEADER_SIZES = bytes(_header_size(head >> 5) for head in range(256))
 
 
 def _body_class(spec: str) -> type:
@@ -188,6 +201,53 @@ def _cut(exc: WirestructError, index: int, dropped: int) -> WirestructError:
     if exc.dropped is None:
         exc.dropped = dropped
     return exc.at(field_path=f"sub_updates[{index}]")
+
+
+class _Failures:
+    """The failures of one 21/22 body's sub-updates: built in full (``errors``) while the
+    packet shows them, and the first past them (the summary names its place); the rest
+    only counted (``counted``: kind -> count, bytes dropped), with no exception object
+    each. ``to_show`` None (outside run_packet): all are built."""
+
+    __slots__ = ("errors", "counted", "detailed")
+
+    def __init__(self, to_show: int | None) -> None:
+        self.errors: list[WirestructError] = []
+        self.counted: dict[str, tuple[int, int]] = {}
+        self.detailed = -1 if to_show is None else to_show + 1
+
+    def counting(self) -> bool:
+        return 0 <= self.detailed <= len(self.errors)
+
+    def count(self, kind: str, lost: int = 0) -> None:
+        count, dropped = self.counted.get(kind, (0, 0))
+        self.counted[kind] = (count + 1, dropped + lost)
+
+    def count_exception(self, exc: Exception) -> None:
+        if isinstance(exc, WirestructError):
+            self.count(type(exc).__name__, exc.dropped or 0)
+        else:
+            self.count("ParseError")        # what wirestruct.core.parse wraps it in
+
+
+def _parse_update(data: bytes, known: int, failures: _Failures, name: str, packet_id: int,
+                  raw: bool, pos: int, index: int) -> SmNetworkUpdate | None:
+    """One sub-update's data parsed; None when it fails (its error into ``failures``). Once
+    failures are only counted, data shorter than its header is not parsed."""
+    if failures.counting() and len(data) < HEADER_SIZES[data[0] if data else 0]:
+        failures.count("ParseError")
+        return None
+    try:
+        update = SmNetworkUpdate(known, parse_stream(data))
+        if update._io._io.tell() != len(data):
+            check_consumed(update, len(data), "data")
+        return update
+    except Exception as exc:  # noqa: BLE001 - wrapped exactly as wirestruct.core.parse does
+        if failures.counting():
+            failures.count_exception(exc)
+        else:
+            failures.errors.append(_located(exc, name, packet_id, raw, pos, index))
+        return None
 
 
 class ScrapMechanicDecoder(MessageDecoder):
@@ -417,26 +477,30 @@ class ScrapMechanicDecoder(MessageDecoder):
             raise DecodeError(f"body of {end} bytes", expected="a 4-byte tick", offset=0)
         tick = int.from_bytes(body[:4], "big")
         key = (ctx.stream, int(ctx.direction))
-        sub_updates, errors, previous = self._sub_updates(body, key, name, packet_id)
+        failures = _Failures(self.errors_to_show())
+        sub_updates, previous = self._sub_updates(body, key, name, packet_id, failures)
         if previous is None:
             self._previous.pop(key, None)
         else:
             self._previous[key] = previous
         yield self.make_packet(ctx, packet_id, name, packet, data,
                                {"body": body, "tick": tick, "sub_updates": sub_updates})
-        for exc in errors:
+        for exc in failures.errors:
             exc.at(packet_id=packet_id, packet_name=name)
             yield self.make_error(ctx, exc)
+        for kind, (count, dropped) in failures.counted.items():
+            self.count_errors(kind, count, dropped)
 
-    def _sub_updates(self, body: bytes, key: tuple[int, int], name: str, packet_id: int
-                     ) -> tuple[list[SubUpdate], list[WirestructError], bytes | None]:
-        """The sub-updates of a 21/22 body framed, expanded and parsed; the errors; the last
-        one's data (the next delta's reference; None when it cannot be followed)."""
+    def _sub_updates(self, body: bytes, key: tuple[int, int], name: str, packet_id: int,
+                     failures: _Failures) -> tuple[list[SubUpdate], bytes | None]:
+        """The sub-updates of a 21/22 body framed, expanded and parsed (their errors into
+        ``failures``); the last one's data (the next delta's reference; None when it
+        cannot be followed)."""
         end, stream, previous = len(body), key[0], self._previous.get(key)
         controller_types = self._controller_types
         sub_updates: list[SubUpdate] = []
         append = sub_updates.append
-        errors: list[WirestructError] = []
+        errors = failures.errors
         pos = 4
         left = self._items_left
         used = index = 0
@@ -488,13 +552,9 @@ class ScrapMechanicDecoder(MessageDecoder):
                 pos = next_pos  # its parse changes no state
                 index += 1
                 continue
-            try:
-                update = SmNetworkUpdate(known, parse_stream(update_data))
-                if update._io._io.tell() != len(update_data):
-                    check_consumed(update, len(update_data), "data")
-            except Exception as exc:  # noqa: BLE001 - wrapped exactly as wirestruct.core.parse does
-                errors.append(_located(exc, name, packet_id, encoding == RAW, pos, index))
-            else:
+            update = _parse_update(update_data, known, failures, name, packet_id,
+                                   encoding == RAW, pos, index)
+            if update is not None:
                 update_type = update.update_type
                 # Remembered for at most max_tracked_objects NetObjs, as the tracker holds.
                 if update_type is _REMOVE_MEMBER:
@@ -507,4 +567,4 @@ class ScrapMechanicDecoder(MessageDecoder):
             pos = next_pos
             index += 1
         self._items_left = max(0, left - used)
-        return sub_updates, errors, previous
+        return sub_updates, previous

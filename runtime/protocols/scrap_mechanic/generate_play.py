@@ -59,6 +59,24 @@ SPECIAL_WARNINGS = ("WARNING_TUNNELING", "VERSION_MISMATCH", "CONNECTION_FAILED"
 ALERTS = ("#{INFO_INVENTORY_FULL}", "Your host does not support that shape")
 
 
+def _second_transaction(action: int, r: bytes) -> dict[str, Any]:
+    """A second 32 transaction (no sense is made of it: its fields are 27 random bytes):
+    Collect's layout for Action 2, the Default Action's (Move) for the others."""
+    def number(a: int, b: int) -> int:
+        return int.from_bytes(r[a:b], "big")
+    if action == 2:
+        data = {"uuid": octets(r[:16]), "unknown": number(16, 20), "quantity": number(20, 22),
+                "container_id": number(22, 26), "unknown_2": r[26]}
+    else:
+        data = {"from_stack": {"uuid": octets(r[:16]), "tool_instance_id": number(16, 20),
+                               "quantity": number(20, 22), "slot": number(22, 24),
+                               "container_id": number(24, 26)},
+                "to_stack": {"uuid": octets(NIL), "tool_instance_id": NO_TOOL,
+                             "quantity": 337, "slot": 0, "container_id": 0},
+                "unknown": r[26]}
+    return {"action": action, "data": data}
+
+
 def body_bytes(spec: str, fields: dict[str, Any]) -> bytes:
     return encode_fields(spec_info(spec), fields, hooks=payload_hooks())
 
@@ -395,10 +413,12 @@ class Play:
             name = "set_item"
             made = self._transaction(name, inventory, chest, changes)
             assert made is not None                  # an item is always set
-        transaction, count, unknown = made
-        fields = {"num_transactions": count, "unknown_transactions": unknown}
+        transaction, count, more = made
+        fields: dict[str, Any] = {"num_transactions": count}
         if transaction is not None:
             fields["transaction"] = transaction
+        if more:
+            fields["more_transactions"] = more
         data = packet(0x20, body_bytes("sm_container_transaction", fields))
         self._flush(changes)
         self._watch(data, changes)
@@ -411,10 +431,10 @@ class Play:
             self.checkpoints.append((data, container_id, items))   # type: ignore[arg-type]
 
     def _transaction(self, name: str, inv: Any, chest: Any, changes: dict
-                     ) -> tuple[dict[str, Any] | None, int, str] | None:
+                     ) -> tuple[dict[str, Any] | None, int, list[dict[str, Any]]] | None:
         rng, gen = self.rng, self.gen
         if name == "none":
-            return None, 0, ""
+            return None, 0, []
         if name in ("set_item", "two"):
             slot, item = rng.randrange(len(inv.state["items"])), gen.random_uuid()
             quantity = rng.randint(1, 50)
@@ -422,9 +442,10 @@ class Play:
             first = {"action": "set_item",
                      "data": {"to_stack": self._stack(inv, slot, item, NO_TOOL, quantity)}}
             if name == "two":                        # the second: no sense is made of it
-                return first, 2, (bytes([rng.choice([2, 20, 51, 65, 87])])
-                                  + bytes(rng.getrandbits(8) for _ in range(27))).hex()
-            return first, 1, ""
+                action = rng.choice([2, 20, 51, 65, 87])
+                return first, 2, [_second_transaction(
+                    action, bytes(rng.getrandbits(8) for _ in range(27)))]
+            return first, 1, []
         if name == "swap":
             a, b = rng.randrange(len(inv.state["items"])), rng.randrange(len(chest.state["items"]))
             first, second = inv.state["items"][a], chest.state["items"][b]
@@ -432,7 +453,7 @@ class Play:
             self._set(changes, chest, b, first)
             return {"action": "swap", "data": {"from_stack": self._stack(inv, a),
                                                "to_stack": self._stack(chest, b, quantity=456)}
-                    }, 1, ""
+                    }, 1, []
         if name in ("collect", "spend"):
             return self._collect_or_spend(name, chest, changes)
         if name in ("collect_to_slot", "collect_to_slot_or_collect"):
@@ -445,7 +466,7 @@ class Play:
             quantity = rng.randint(1, have)
             self._set(changes, inv, full, (item, tool, have - quantity))
             return {"action": "spend_from_slot", "data": {
-                "from_stack": self._stack(inv, full, item, tool, quantity), "unknown": 0}}, 1, ""
+                "from_stack": self._stack(inv, full, item, tool, quantity), "unknown": 0}}, 1, []
         if name in ("move", "default"):
             return self._move(name, inv, chest, changes)
         return self._move_stacks(name, inv, chest, changes)
@@ -474,7 +495,7 @@ class Play:
         return {"action": name, "data": {"uuid": octets(item), "unknown": NO_TOOL,
                                          "quantity": quantity,
                                          "container_id": chest.netobj_id,
-                                         "unknown_2": 0x80}}, 1, ""
+                                         "unknown_2": 0x80}}, 1, []
 
     def _collect_to_slot(self, name: str, inv: Any, changes: dict) -> Any:
         rng, gen = self.rng, self.gen
@@ -486,7 +507,7 @@ class Play:
         self._add(changes, inv, item, NO_TOOL, quantity, slots)
         return {"action": name, "data": {
             "to_stack": self._stack(inv, slot, item, NO_TOOL, quantity),
-            "unknown": 0 if name.endswith("or_collect") else 0x80}}, 1, ""
+            "unknown": 0 if name.endswith("or_collect") else 0x80}}, 1, []
 
     def _move(self, name: str, inv: Any, chest: Any, changes: dict) -> Any:
         a, b = self._full(inv), self._empty(chest)
@@ -499,7 +520,7 @@ class Play:
         action = "move" if name == "move" else 87          # Default Action: read as a Move
         return {"action": action, "data": {
             "from_stack": self._stack(inv, a, quantity=quantity),
-            "to_stack": self._stack(chest, b, quantity=337), "unknown": 0}}, 1, ""
+            "to_stack": self._stack(chest, b, quantity=337), "unknown": 0}}, 1, []
 
     def _move_stacks(self, name: str, inv: Any, chest: Any, changes: dict) -> Any:
         """Move From Slot (one of the chest's stacks) or Move All (every one), collected
@@ -518,7 +539,7 @@ class Play:
                     "to_container_id": inv.netobj_id}
         else:
             data = {"from_container_id": chest.netobj_id, "to_container_id": inv.netobj_id}
-        return {"action": name, "data": data}, 1, ""
+        return {"action": name, "data": data}, 1, []
 
     def drop(self, case: str) -> tuple[list[bytes], list[tuple[int, bytes]]]:
         inv = self._box(self.gen.inventories[0][0])
