@@ -369,6 +369,74 @@ def test_sm_list_walk_equals_count_items(lua, workdir):
     assert [(i, g) for i, (g, w) in enumerate(zip(got, want)) if g != w] == []
 
 
+SCAN = r"""
+local api = dofile(arg[1])
+api.install()
+local piece = dofile(arg[2])
+local p = { data = { lua_scan = dofile(arg[3]) } }
+for line in io.lines(arg[4]) do
+  local values, depth, data = line:match("^(%d+)\t(%d+)\t(%x*)$")
+  local object = data:gsub("%x%x", function(c) return string.char(tonumber(c, 16)) end)
+  local ok, r = pcall(piece.lua_scan, p, object, tonumber(values), tonumber(depth))
+  if ok then
+    io.write(string.format("%d\n", r))
+  else
+    io.write(r.kind, "\t", r.message, "\t", r.expected, "\t", string.format("%d", r.offset),
+      "\t", string.format("%d", r.dropped), "\n")
+  end
+end
+"""
+
+
+def _lua_objects() -> list[tuple[bytes, int, int]]:
+    """Lua objects (of the test vectors, random ones, cut ones, deep ones) with the value
+    and depth budgets to walk them with: unbounded, and tight enough to refuse them."""
+    sys.path.insert(0, str(HERE.parent / "scrap_mechanic"))
+    import test_sm_lua_scan as scans
+
+    objects = scans.vector_objects() + scans.random_objects(120)
+    objects += [data[:len(data) * k // 5] for data in objects[:40] for k in (1, 2, 3, 4)]
+    objects += [scans.nested(levels) for levels in (1, 5, 40)]
+    out = []
+    for data in objects:
+        out += [(data, 1 << 30, 1 << 30), (data, 3, 64), (data, 1 << 30, 2), (data, 40, 1)]
+    return out
+
+
+def test_sm_lua_walk_equals_lua_scan(lua, workdir):
+    """The piece's Lua object walk (max_lua_values, max_lua_depth counted before anything
+    is parsed) is wirestruct.protocols.scrap_mechanic.lua_scan.scan, on its numbers: the same
+    values counted, and the same refusals (message, limit, offset)."""
+    from wirestruct.core.errors import LimitExceededError
+    from wirestruct.protocols.scrap_mechanic.lua_scan import scan
+    from wirestruct.protocols.scrap_mechanic.wireshark import lua_scan_numbers
+
+    objects = _lua_objects()
+    (workdir / "scan.lua").write_text(SCAN)
+    (workdir / "scan_numbers.lua").write_text("return " + _lua_table(lua_scan_numbers()))
+    tasks = workdir / "scan.tasks"
+    tasks.write_text("".join(f"{v}\t{d}\t{data.hex()}\n" for data, v, d in objects))
+    piece = Path(__import__("wirestruct.protocols.scrap_mechanic.wireshark",
+                            fromlist=["x"]).__file__).with_name("wireshark.lua")
+    proc = subprocess.run([lua, str(workdir / "scan.lua"), str(HERE / "wireshark_api.lua"),
+                           str(piece), str(workdir / "scan_numbers.lua"), str(tasks)],
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    got = proc.stdout.splitlines()
+    want = []
+    for data, values, depth in objects:
+        try:
+            want.append(str(scan(data, max_values=values, max_depth=depth).values))
+        except LimitExceededError as exc:
+            want.append("\t".join([type(exc).__name__, exc.message, str(exc.expected),
+                                   str(exc.where.offset), str(exc.dropped)]))
+    assert len(got) == len(objects)
+    refused = [w for w in want if "\t" in w]
+    assert sum("max_lua_values" in w for w in refused) >= 20
+    assert sum("max_lua_depth" in w for w in refused) >= 20
+    assert [(i, g, w) for i, (g, w) in enumerate(zip(got, want)) if g != w] == []
+
+
 # -- memory and random access ------------------------------------------------------------------
 def test_mme_map_pieces_kept_within_max_kept_state(lua, small_plugin, workdir):
     """MAP_TOTAL_DATA pieces of 4 MiB on three connections (36 MiB inflated): the blocks
@@ -427,3 +495,79 @@ def test_sm_delta_state_random_access(lua, small_plugin, workdir):
     assert [(r["info"], r["experts"]) for r in once] == \
         [(second[n]["info"], second[n]["experts"]) for n in range(1, len(frames) + 1)]
     assert memory["live_kb"] < 16 * 1024
+
+
+# -- diep: a 0x02 refused by its first bytes ---------------------------------------------------
+LZ4_HEAD = r"""
+local api = dofile(arg[1])
+api.install()
+local class = dofile(arg[2] .. "/class.lua")
+package.loaded["class"] = class
+_G.require = function(name) if name == "class" then return class end return require(name) end
+local lz4 = dofile(arg[2] .. "/lz4block.lua")
+local piece = dofile(arg[3])
+for line in io.lines(arg[4]) do
+  local size, data = line:match("^(%d+)\t(%x*)$")
+  local block = data:gsub("%x%x", function(c) return string.char(tonumber(c, 16)) end)
+  size = tonumber(size)
+  local head = piece.lz4_head(block, size, 64)
+  local ok, out = pcall(lz4.decompress, block, 16 * 1024 * 1024, size)
+  local whole = ok and out:sub(1, 64) or ""
+  local function hex(s) return (s:gsub(".", function(c) return string.format("%02x", c:byte()) end)) end
+  io.write(head and hex(head) or "nil", "\t", ok and "ok" or "refused", "\t",
+    ok and hex(whole) or "-", "\n")
+end
+"""
+
+
+def test_diep_lz4_head_never_passes_what_the_decompressor_refuses(lua, workdir):
+    """The walk that lets a 0x02 be refused by its inner packet's first bytes (without
+    decompressing it) takes a block only when the runtime's decompressor takes it, and
+    gives its first bytes: over sound blocks of several shapes, and every one of them cut,
+    declared one byte longer or shorter, and with bytes changed."""
+    import random
+
+    import lz4.block
+
+    rng = random.Random(7)
+    sound = [b"\x00" * n for n in (13, 64, 100, 70000)]
+    sound += [hi.diep_update([0] * 5000), hi.diep_update([1, 2, 3] * 40),
+              bytes(rng.randrange(256) for _ in range(300)),
+              b"".join(bytes([i % 7]) * (i % 40) for i in range(200))]
+    cases = []
+    for data in sound:
+        block = lz4.block.compress(data, store_size=False)
+        cases += [(len(data), block), (len(data) + 1, block), (len(data) - 1, block),
+                  (len(data), block[:-1]), (len(data), block[:len(block) // 2])]
+        for _ in range(40):
+            changed = bytearray(block)
+            changed[rng.randrange(len(block))] = rng.randrange(256)
+            cases.append((len(data), bytes(changed)))
+    tasks = workdir / "lz4head.tasks"
+    tasks.write_text("".join(f"{size}\t{block.hex()}\n" for size, block in cases))
+    (workdir / "lz4head.lua").write_text(LZ4_HEAD)
+    runtime = HERE.parent.parent / "runtime" / "wireshark" / "lua"
+    piece = HERE.parent.parent / "runtime" / "protocols" / "diep" / "wireshark.lua"
+    proc = subprocess.run([lua, str(workdir / "lz4head.lua"), str(HERE / "wireshark_api.lua"),
+                           str(runtime), str(piece), str(tasks)],
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    rows = [line.split("\t") for line in proc.stdout.splitlines()]
+    assert len(rows) == len(cases)
+    taken = [r for r in rows if r[0] != "nil"]
+    # taken only when the decompressor takes the block, and then its first bytes
+    assert [r for r in taken if r[1] != "ok" or r[0] != r[2]] == []
+    # every sound block is taken
+    assert [k for k in range(len(sound)) if rows[45 * k][0] == "nil"] == []
+    assert sum(1 for r in rows if r[1] == "refused") >= 100
+
+
+def test_diep_deletion_bombs_refused_without_decompressing(lua, plugin, workdir):
+    """0x02 packets whose inner update declares 16 million deletions are refused as Python
+    refuses them, by their first bytes: a few milliseconds each, not a 16 MiB LZ4."""
+    records = A.diep_deletions(8)
+    results, memory = run(lua, plugin, workdir, frames_of("diep", records))
+    ours, theirs = lua_verdict(results), python_verdict("diep", records)
+    assert (ours.kinds, ours.limits) == (theirs.kinds, theirs.limits)
+    assert ours.kinds == {"LimitExceededError": 8}
+    assert memory["hwm_kb"] < 120 * 1024

@@ -59,12 +59,21 @@ local function fail(kind, message, expected, offset, field_path, dropped)
     field_path = field_path, dropped = dropped }
 end
 
+-- Raised when a walk of the first bytes of a packet (see `early_refusal`) needs bytes
+-- past them: the walk cannot tell.
+local NEED_MORE = {}
+-- The size of the inner packet of a 0x02 whose first bytes alone are shown (see
+-- `early_refusal`), while it is dissected.
+local shown_total = nil
+
 -- One varuint32 at `pos` (0-based) of `data`: value, end; raises the decoder's error.
-local function read_vu(data, pos, field)
+-- `data` may be the first bytes of a packet of `total` bytes (NEED_MORE past them).
+local function read_vu(data, pos, field, total)
   local value, scale = 0, 1
-  local last = math.min(pos + 5, #data)
+  local last = math.min(pos + 5, total or #data)
   for i = pos, last - 1 do
     local b = data:byte(i + 1)
+    if b == nil then error(NEED_MORE, 0) end
     value = value + (b % 128) * scale
     if b < 128 then return value % 4294967296, i + 1 end
     scale = scale * 128
@@ -73,60 +82,63 @@ local function read_vu(data, pos, field)
     "a varuint32 of 1 to 5 bytes", pos, field), 0)
 end
 
-local function skip_entid(data, pos, field)
+local function skip_entid(data, pos, field, total)
   local hash
-  hash, pos = read_vu(data, pos, field)
+  hash, pos = read_vu(data, pos, field, total)
   if hash ~= 0 then
     local _
-    _, pos = read_vu(data, pos, field)
+    _, pos = read_vu(data, pos, field, total)
   end
   return pos
 end
 
-local function check_count(p, count, name, used, data, pos, count_pos)
+local function check_count(p, count, name, used, total, pos, count_pos)
   local limits = p.config.limits
   local limit = limits.max_items_per_packet
   if name == "upcreates" and count > limits.max_entities_per_packet then
     error(fail("LimitExceededError", count .. " upcreates declared", "at most " ..
       limits.max_entities_per_packet .. " entities in one packet", count_pos,
-      "body.num_upcreates", #data), 0)
+      "body.num_upcreates", total), 0)
   end
   if used + count > limit then
     error(fail("LimitExceededError", count .. " " .. name .. " declared (with " .. used ..
       " items before them)", "at most " .. limit .. " items in one packet", count_pos,
-      "body.num_" .. name, #data), 0)
+      "body.num_" .. name, total), 0)
   end
   local need = count * p.data.counts.min_bytes[name]
-  if need > #data - pos then
+  if need > total - pos then
     error(fail("DecodeError", count .. " " .. name .. " declared but only " ..
-      (#data - pos) .. " bytes follow", "at least " .. need .. " bytes", count_pos,
-      "body.num_" .. name, #data), 0)
+      (total - pos) .. " bytes follow", "at least " .. need .. " bytes", count_pos,
+      "body.num_" .. name, total), 0)
   end
 end
 
 -- The declared list counts of a clientbound packet (wirestruct.protocols.diep.counts):
 -- the number of items declared, or raises the decoder's error object.
-function piece.check_counts(p, data)
+-- `data` may be the first bytes of a packet of `total` bytes: a walk that needs more of
+-- it raises NEED_MORE.
+function piece.check_counts(p, data, total)
+  total = total or #data
   local c = p.data.counts
   local id = data:byte(1)
   if id == c.achievement then
-    local count, pos = read_vu(data, 1, "body.num_hashes")
-    check_count(p, count, "hashes", 0, data, pos, 1)
+    local count, pos = read_vu(data, 1, "body.num_hashes", total)
+    check_count(p, count, "hashes", 0, total, pos, 1)
     return count
   end
   if id ~= c.update then return 0 end
-  local _, pos = read_vu(data, 1, "body.tick")
+  local _, pos = read_vu(data, 1, "body.tick", total)
   local count_pos = pos
   local deletions
-  deletions, pos = read_vu(data, pos, "body.num_deletions")
-  check_count(p, deletions, "deletions", 0, data, pos, count_pos)
+  deletions, pos = read_vu(data, pos, "body.num_deletions", total)
+  check_count(p, deletions, "deletions", 0, total, pos, count_pos)
   for i = 0, deletions - 1 do
-    pos = skip_entid(data, pos, "body.deletions[" .. i .. "]")
+    pos = skip_entid(data, pos, "body.deletions[" .. i .. "]", total)
   end
   count_pos = pos
   local upcreates
-  upcreates, pos = read_vu(data, pos, "body.num_upcreates")
-  check_count(p, upcreates, "upcreates", deletions, data, pos, count_pos)
+  upcreates, pos = read_vu(data, pos, "body.num_upcreates", total)
+  check_count(p, upcreates, "upcreates", deletions, total, pos, count_pos)
   return deletions + upcreates
 end
 
@@ -145,7 +157,7 @@ function piece.check(p, tvb, pinfo)
   end
   if which == "clientbound" and (id == p.data.counts.update or
       id == p.data.counts.achievement) then
-    local ok, err = pcall(piece.check_counts, p, tvb:raw())
+    local ok, err = pcall(piece.check_counts, p, tvb:raw(), shown_total)
     if not ok then
       if type(err) ~= "table" then err = fail("DecodeError", tostring(err)) end
       err.name = name
@@ -153,6 +165,92 @@ function piece.check(p, tvb, pinfo)
     end
   end
   return nil
+end
+
+-- The first `want` bytes an LZ4 block of `size` declared bytes expands to, when the whole
+-- block is sound; nil when it is not, or when the walk cannot tell (the runtime's
+-- decompressor then says what is wrong). It walks the block's sequences as lz4block.lua
+-- does, with the same checks, in time linear in the block's bytes, not in its output,
+-- and writes only the first `want` bytes.
+local MFLIMIT, LASTLITERALS, RUN_MASK = 12, 5, 15
+
+local function lz4_head(block, size, want)
+  local byte, floor = string.byte, math.floor
+  local len, n, i = #block, 0, 1
+  local out = {}
+  while true do
+    if i > len then return nil end
+    local token = byte(block, i)
+    i = i + 1
+    local lit = floor(token / 16)
+    if lit == RUN_MASK then
+      if i - 1 >= len - RUN_MASK then return nil end
+      repeat
+        local b = byte(block, i)
+        if b == nil then return nil end
+        i = i + 1
+        lit = lit + b
+        if i - 1 > len - RUN_MASK then return nil end
+      until b ~= 255
+    end
+    if n + lit > size - MFLIMIT or i - 1 + lit > len - (2 + 1 + LASTLITERALS) then
+      -- the last sequence: literals that end the block at the declared size
+      if i - 1 + lit ~= len or n + lit ~= size then return nil end
+      for k = i, math.min(len, i + want - n - 1) do
+        out[#out + 1] = byte(block, k)
+      end
+      n = n + lit
+      break
+    end
+    for k = i, math.min(i + lit - 1, i + want - n - 1) do
+      out[#out + 1] = byte(block, k)
+    end
+    n = n + lit
+    i = i + lit
+    local lo, hi = byte(block, i, i + 1)
+    if hi == nil then return nil end
+    i = i + 2
+    local offset = lo + hi * 256
+    local mlen = token % 16
+    if mlen == 15 then
+      repeat
+        local b = byte(block, i)
+        if b == nil then return nil end
+        i = i + 1
+        mlen = mlen + b
+        if i - 1 > len - LASTLITERALS + 1 then return nil end
+      until b ~= 255
+    end
+    mlen = mlen + 4
+    if offset == 0 or offset > n or n + mlen > size - LASTLITERALS then return nil end
+    for k = n + 1, math.min(n + mlen, want) do
+      out[k] = out[k - offset]
+    end
+    n = n + mlen
+  end
+  if n ~= size then return nil end
+  return string.char((table.unpack or unpack)(out))
+end
+
+piece.lz4_head = lz4_head
+
+-- An inner packet of a 0x02 whose first bytes already refuse it (its declared list
+-- counts, as piece.check has them): the first bytes, when so; the 0x02 is then not
+-- decompressed, which would cost time in its declared size, not in its bytes.
+local HEAD = 64
+
+local function early_refusal(p, block, size)
+  local c = p.data.counts
+  if type(size) ~= "number" or size > p.config.limits.max_decompressed or size <= HEAD then
+    return nil
+  end
+  local head = lz4_head(block, size, HEAD)
+  if head == nil then return nil end
+  local id = head:byte(1)
+  if id ~= c.update and id ~= c.achievement then return nil end
+  local ok, err = pcall(piece.check_counts, p, head, size)
+  if ok or err == NEED_MORE or type(err) ~= "table" then return nil end
+  return head
 end
 
 -- 0x02: the LZ4 block decompressed, the packet inside shown as a packet of its own.
@@ -163,6 +261,17 @@ function piece.after(p, obj, tvb, pinfo, tree, item, depth)
     p.add_error(item, tvb, { kind = "LimitExceededError", offset = 5,
       message = "a 0x02 packet inside a 0x02 packet", expected = "one level of compression",
       field_path = "body.lz4_block" })
+    return nil
+  end
+  local head = early_refusal(p, body.lz4_block, body.len_decompressed)
+  if head ~= nil then
+    -- refused by its first bytes: those are shown, the packet is checked as its whole
+    local head_tvb = ByteArray.new(head, true):tvb("Decompressed 0x02 (first " .. #head ..
+      " of " .. body.len_decompressed .. " bytes)")
+    shown_total = body.len_decompressed
+    local ok, err = pcall(p.dissect_packet, head_tvb, pinfo, tree, depth + 1)
+    shown_total = nil
+    if not ok then error(err, 0) end
     return nil
   end
   local ok, inner = p.rt:lz4(body.lz4_block, p.config.limits.max_decompressed,

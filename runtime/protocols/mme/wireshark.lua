@@ -270,7 +270,28 @@ local function inflate_region(p, item, tvb, region, data, map_volume, name)
   if p.tree_wanted(item) then show_blocks(p, item, out, name) end
 end
 
+-- Set bits of each byte value.
+local BITS = { [0] = 0 }
+for b = 1, 255 do BITS[b] = BITS[math.floor(b / 2)] + b % 2 end
+
+-- AVAILABLE/SELECT_PACKET_TYPES: a set of at most max_items_per_packet types.
+local function check_type_set(p, tvb, item)
+  if tvb:len() <= 4 then return end
+  local count, raw = 0, tvb:raw(4, tvb:len() - 4)
+  for k = 1, #raw do count = count + BITS[raw:byte(k)] end
+  local cap = p.config.limits.max_items_per_packet
+  if count > cap then
+    p.add_error(item, tvb, { kind = "LimitExceededError", offset = 4, field_path = "payload",
+      message = count .. " packet types in one packet exceed max_items_per_packet",
+      expected = "at most " .. cap .. " types", dropped = count })
+  end
+end
+
 function piece.after(p, obj, tvb, pinfo, tree, item, depth)
+  if p.data.type_sets[obj.packet_type.value] then
+    check_type_set(p, tvb, item)
+    return nil
+  end
   local name = p.data.transfers[obj.packet_type.value]
   if name == nil then return nil end
   local payload = obj.payload

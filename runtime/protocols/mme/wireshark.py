@@ -18,15 +18,20 @@ from wirestruct.plugin.protocol import Wireshark
 TRANSFERS = ("map_setup", "map_data", "map_total_reset", "map_total_data", "buffer_reset",
              "buffer_append", "buffer_is_map_data", "buffer_is_file_data")
 
+#: The packets whose payload is a set of packet types (one bit a type; at most
+#: max_items_per_packet of them, as :mod:`.decoder` has it).
+TYPE_SETS = ("available_packet_types", "select_packet_types")
+
 
 def data() -> dict[str, Any]:
     """The tables the Lua piece reads: smallest payload size and name of each type, and
-    the packet types of map transfers."""
+    the packet types of map transfers and of packet type sets."""
     from wirestruct.protocols.mme.packets import PACKETS, PacketType
 
     return {"minimum": {t: info.minimum for t, info in PACKETS.items()},
             "names": {t: info.name.lower() for t, info in PACKETS.items()},
-            "transfers": {int(PacketType.__members__[name]): name.lower() for name in TRANSFERS}}
+            "transfers": {int(PacketType.__members__[name]): name.lower() for name in TRANSFERS},
+            "type_sets": {int(PacketType.__members__[name]): True for name in TYPE_SETS}}
 
 
 WIRESHARK = Wireshark(

@@ -16,7 +16,7 @@
 -- * 29 Compound Packet: the sub-packets are framed, then dissected as packets of their own.
 -- * Every sub-packet and sub-update of a top-level packet takes one item of
 --   max_items_per_packet (a Container's sub-update one more per 16 bytes of data); the
---   lists of 02, 06 and the BlobData entries of 11, 13, 25-28 one each, counted on the
+--   lists of 02, 06, 32 and the BlobData entries of 11, 13, 25-28 one each, counted on the
 --   raw body before the spec builds anything (piece.count_items: the walk of
 --   wirestruct.protocols.scrap_mechanic.counts, on its numbers, p.data.counts), so that a
 --   body the decoder refuses is refused here with the same error.
@@ -31,6 +31,10 @@ local byte, sub, floor, format, concat = string.byte, string.sub, math.floor,
 -- controller type of each NetObj (by connection, NetObj type and id bytes).
 local state = { previous = {}, types = {}, count = 0 }
 local items_left = 0
+-- What the current top-level packet's nested data may still expand to: decompressed bytes
+-- (max_decompressed less the body's) and Lua values (max_lua_values), as the decoder's
+-- expand.Budget.
+local nested = { bytes = 0, lua = 0 }
 
 function piece.init(p)
   state = { previous = {}, types = {}, count = 0 }
@@ -131,6 +135,12 @@ function WALKS.file_checksums(w)
   end
 end
 
+function WALKS.transactions(w)
+  if #w.body >= 4 then
+    walk_take(w, u32be(w.body, 0), "transactions", 0, w.c.transaction_min, 4)
+  end
+end
+
 function WALKS.blobs(w, start)
   local body = w.body
   local pos, total, n, least = start, #body, 0, w.c.blob_min
@@ -155,6 +165,8 @@ function piece.count_items(p, id, body, budget)
     WALKS.server_info(w)
   elseif id == c.file_checksums then
     WALKS.file_checksums(w)
+  elseif id == c.container_transaction then
+    WALKS.transactions(w)
   elseif c.blob_start[id] ~= nil then
     WALKS.blobs(w, c.blob_start[id])
   end
@@ -481,34 +493,165 @@ local function compound(p, c, spec)
   return { body = parsed }   -- the summary reads its sub-packets' ids
 end
 
--- The BlobData entries of 11, 13, 25-28 as the summary reads them (the decoder's
--- `blobs` expansion): each entry's uid, its data decompressed (within `left` bytes) and
--- the payload its uid documents parsed, every byte read; `size` and `spec` are nil for an
--- entry that fails, as the decoder lists it.
-local function blob_payloads(p, blobs, left)
-  local d, out = p.data, {}
+-- `n` bits at bit `pos` of `s`, most significant first (n at most 32; the caller checked
+-- that they are there).
+local function bits(s, pos, n)
+  local first, last = floor(pos / 8), floor((pos + n - 1) / 8)
+  local value = 0
+  for i = first + 1, last + 1 do value = value * 256 + byte(s, i) end
+  return floor(value / 2 ^ ((last + 1) * 8 - pos - n)) % 2 ^ n
+end
+
+-- A Lua object walked before it is parsed (wirestruct.protocols.scrap_mechanic.lua_scan,
+-- on its numbers, p.data.lua_scan): the values it holds, or raises the decoder's
+-- LimitExceededError past `max_values` values or `max_depth` nested tables.
+local function lua_scan(p, data, max_values, max_depth)
+  local k = p.data.lua_scan
+  local total = #data * 8
+  if sub(data, 1, 3) ~= k.magic or total < k.header_bits then return 0 end
+  local pos, values, open, n_open = k.header_bits, 0, {}, 0
+  while true do
+    if pos + 8 > total then return values end
+    local kind = bits(data, pos, 8)
+    values = values + 1
+    if values > max_values then
+      error(fail("LimitExceededError", "Lua object of more than " .. max_values .. " values",
+        "at most " .. max_values .. " Lua values in one packet (max_lua_values)",
+        floor(pos / 8), nil, #data), 0)
+    end
+    pos = pos + 8
+    local size = k.fixed_bits[kind]
+    if size == nil then
+      if kind == k.string then
+        if pos + 32 > total then return values end
+        size = 32 + (-(pos + 32)) % 8 + 8 * bits(data, pos, 32)
+      elseif kind == k.table then
+        if pos + 33 > total then return values end
+        local count, is_array = bits(data, pos, 32), bits(data, pos + 32, 1)
+        pos = pos + (is_array == 1 and 65 or 33)
+        if count > 0 then
+          if n_open >= max_depth then
+            error(fail("LimitExceededError", "Lua tables nested more than " .. max_depth ..
+              " deep", "at most " .. max_depth .. " levels (max_lua_depth)", floor(pos / 8),
+              nil, #data), 0)
+          end
+          n_open = n_open + 1
+          open[n_open] = is_array == 1 and count or 2 * count
+          size = false                    -- a table opened: its values come next
+        else
+          size = 0
+        end
+      elseif kind == k.userdata then
+        if pos + 32 > total then return values end
+        local more = k.userdata_bits[bits(data, pos, 32)]
+        if more == nil then return values end   -- the rest stays bytes
+        size = 32 + more
+      else
+        return values                             -- Json, unknown: bytes
+      end
+    end
+    if size then
+      pos = pos + size
+      if pos > total then return values end
+      -- the value is complete: so is every table whose last value it was
+      while n_open > 0 do
+        open[n_open] = open[n_open] - 1
+        if open[n_open] > 0 then break end
+        open[n_open] = nil
+        n_open = n_open - 1
+      end
+      if n_open == 0 then return values end
+    end
+  end
+end
+piece.lua_scan = lua_scan
+
+-- `data` parsed as a whole Lua object, walked first against the packet's Lua values.
+local function lua_object(p, data)
+  nested.lua = nested.lua - lua_scan(p, data, nested.lua, p.config.limits.max_lua_depth)
+  local ok, obj = p.rt:parse(p.data.lua_object_spec, data)
+  if ok and obj._io._pos ~= #data then
+    ok, obj = false, fail("ParseError", (#data - obj._io._pos) ..
+      " bytes left over after the structure", "exactly " .. obj._io._pos .. " bytes",
+      obj._io._pos)
+  end
+  if not ok then error(obj, 0) end
+  return obj
+end
+
+-- `block` decompressed within the bytes the packet has left (then taken from them).
+local function expand(p, block, expected_size)
+  local ok, out = p.rt:lz4(block, nested.bytes, expected_size)
+  if not ok then
+    if type(out) ~= "table" then out = fail("DecompressionError", tostring(out)) end
+    if out.kind == "LimitExceededError" then
+      out.expected = "at most " .. nested.bytes .. " bytes: " ..
+        p.config.limits.max_decompressed ..
+        " for the packet and the data nested in it (max_decompressed)"
+    end
+    error(out, 0)
+  end
+  nested.bytes = nested.bytes - #out
+  return out
+end
+
+-- An error raised in a nested expansion, placed under `prefix`.
+local function placed(e, prefix)
+  if type(e) ~= "table" then e = fail("DecodeError", tostring(e)) end
+  e.field_path = prefix .. (e.field_path and ("/" .. e.field_path) or "")
+  return e
+end
+
+-- One BlobData entry's key (when a Lua object) and data expanded and parsed as the
+-- decoder's expand.expand_payload does; raises the first failure with its place.
+local function blob_payload(p, blob, uid, entry)
+  local d, part_name = p.data, "key"
+  local ok, e = pcall(function()
+    local key = rawget(blob, "key")
+    if type(key) == "string" and sub(key, 1, 3) == "LUA" then lua_object(p, key) end
+    part_name = "data"
+    local data = rawget(blob, "data")
+    if type(data) == "string" and #data > 0 then
+      local expanded = expand(p, data)
+      part_name = "payload"
+      local spec = d.blob_specs[uid]
+      local payload
+      if spec == d.lua_object_spec or (spec == nil and sub(expanded, 1, 3) == "LUA") then
+        spec, payload = d.lua_object_spec, lua_object(p, expanded)
+      elseif spec ~= nil then
+        local parsed, value = p.rt:parse(spec, expanded)
+        if parsed and value._io._pos ~= #expanded then
+          parsed, value = false, fail("ParseError", (#expanded - value._io._pos) ..
+            " bytes left over after the structure", "exactly " .. value._io._pos .. " bytes",
+            value._io._pos)
+        end
+        if not parsed then error(value, 0) end
+        payload = value
+      end
+      entry.size, entry.spec, entry.payload = #expanded, spec, payload
+    end
+  end)
+  if not ok then
+    entry.size, entry.spec, entry.payload = nil, nil, nil
+    error(placed(e, part_name), 0)
+  end
+end
+
+-- The BlobData entries of 11, 13, 25-28 expanded (the decoder's `blobs` expansion): each
+-- entry's uid, its data decompressed within the packet's budget and the payload its uid
+-- documents parsed, every byte read; `size` and `spec` are nil for an entry that fails,
+-- whose error (placed at blobs[i]/...) is returned in `errors`.
+local function expand_blobs(p, blobs)
+  local out, errors = {}, {}
   for i, blob in ipairs(blobs) do
     local got, known = pcall(function() return blob.known_uid end)
     local uid = got and type(known) == "table" and (known.label or known.value) or nil
     local entry = { uid = uid }
-    local data = rawget(blob, "data")
-    if type(data) == "string" and #data > 0 and left > 0 then
-      local ok, expanded = p.rt:lz4(data, left)
-      if ok then
-        left = left - #expanded
-        local spec = d.blob_specs[uid]
-        if spec == nil and sub(expanded, 1, 3) == "LUA" then spec = d.lua_object_spec end
-        local payload, failed = nil, false
-        if spec ~= nil then
-          local parsed, value = p.rt:parse(spec, expanded)
-          if parsed and value._io._pos == #expanded then payload = value else failed = true end
-        end
-        if not failed then entry.size, entry.spec, entry.payload = #expanded, spec, payload end
-      end
-    end
+    local ok, e = pcall(blob_payload, p, blob, uid, entry)
+    if not ok then errors[#errors + 1] = placed(e, "blobs[" .. (i - 1) .. "]") end
     out[i] = entry
   end
-  return out
+  return out, errors
 end
 
 -- Any other compressed packet: its lists counted, then its body parsed with its spec,
@@ -544,9 +687,17 @@ local function body_of(p, c, spec)
     return nil
   end
   if c.exp then p.add_object(c.exp, c.body_tvb, parsed, 1) end
-  local blobs = rawget(parsed, "blobs")
-  return { body = parsed, blobs = type(blobs) == "table" and
-    blob_payloads(p, blobs, p.config.limits.max_decompressed - #c.data) or nil }
+  local blobs, errors, out = rawget(parsed, "blobs"), {}, { body = parsed }
+  if type(blobs) == "table" then
+    out.blobs, errors = expand_blobs(p, blobs)
+  elseif c.id == p.data.lift_import_creation then
+    -- 45's blueprint: exactly its stated size, checked against the budget first
+    local ok, e = pcall(expand, p, rawget(parsed, "compressed_blueprint_data") or "",
+      parsed.uncompressed_size)
+    if not ok then errors[1] = placed(e, "compressed_blueprint_data") end
+  end
+  for _, e in ipairs(errors) do p.add_error(c.item, c.body_tvb, e) end
+  return out
 end
 
 function piece.after(p, obj, tvb, pinfo, tree, item, depth)
@@ -554,17 +705,29 @@ function piece.after(p, obj, tvb, pinfo, tree, item, depth)
   local id = obj.packet_id.value
   local body = rawget(obj, "body")
   local spec = d.compressed[id]
-  if type(body) ~= "string" or spec == nil then return nil end  -- routed, or bytes
+  if type(body) == "table" and spec == nil then
+    -- a routed body is parsed from a stream of its own: all of it must be read
+    local io = rawget(body, "_io")
+    if io and io._pos ~= io._size then
+      p.add_error(item, tvb, fail("ParseError", (io._size - io._pos) ..
+        " bytes left over after the structure", "exactly " .. io._pos .. " bytes",
+        1 + io._pos, "body"))
+    end
+    return nil
+  end
+  if type(body) ~= "string" or spec == nil then return nil end  -- bytes
   if depth == 0 then items_left = p.config.limits.max_items_per_packet end
   local c = { obj = obj, id = id, tvb = tvb, pinfo = pinfo, tree = tree, item = item,
     depth = depth }
   if depth == 0 then
-    local ok, inflated = p.rt:lz4(body, p.config.limits.max_decompressed)
+    local limits = p.config.limits
+    local ok, inflated = p.rt:lz4(body, limits.max_decompressed)
     if not ok then
       inflated.offset, inflated.field_path = 1, "body"
       p.add_error(item, tvb, inflated)
       return nil
     end
+    nested.bytes, nested.lua = limits.max_decompressed - #inflated, limits.max_lua_values
     c.data = inflated
     c.body_tvb = tab(inflated, "Decompressed body")
   else

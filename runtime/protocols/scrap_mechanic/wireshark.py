@@ -27,7 +27,7 @@ from wirestruct.generated.scrap_mechanic.sm_network_update import SmNetworkUpdat
 from wirestruct.generated.scrap_mechanic.sm_player_movement import SmPlayerMovement
 from wirestruct.generated.scrap_mechanic.sm_unreliable_update import SmUnreliableUpdate
 from wirestruct.plugin.protocol import Wireshark
-from wirestruct.protocols.scrap_mechanic import counts, packets
+from wirestruct.protocols.scrap_mechanic import counts, lua_scan, packets
 from wirestruct.protocols.scrap_mechanic.decoder import CONTROLLER_TYPE_ENUMS
 from wirestruct.protocols.scrap_mechanic.delta import MAX_DELTA_SIZE
 from wirestruct.protocols.scrap_mechanic.expand import PAYLOAD_SPECS
@@ -86,15 +86,31 @@ def data() -> dict[str, Any]:
         "blob_specs": {uid.name: _spec_of(cls) for uid, cls in PAYLOAD_SPECS.items()},
         "lua_object_spec": _spec_of(SmLuaObject),
         "counts": counted_lists(),
+        "lua_scan": lua_scan_numbers(),
+        "lift_import_creation": int(packets.PacketId.lift_import_creation),
     }
+
+
+def lua_scan_numbers() -> dict[str, Any]:
+    """What :mod:`.lua_scan` walks a Lua object with, for the Lua piece's walk (the same
+    numbers, so that the dissector refuses exactly the objects the decoder refuses): the
+    magic, the header's bits, the type bytes of strings, tables and userdata, the bits after
+    the type byte of the values of a fixed size, and the bits of each documented
+    userdata."""
+    return {"magic": lua_scan.MAGIC.decode("ascii"), "header_bits": lua_scan.HEADER_BITS,
+            "string": lua_scan.STRING, "table": lua_scan.TABLE,
+            "userdata": lua_scan.USERDATA, "fixed_bits": dict(lua_scan.FIXED_BITS),
+            "userdata_bits": dict(lua_scan.USERDATA_BITS)}
 
 
 def counted_lists() -> dict[str, Any]:
     """What :mod:`.counts` walks before a body is parsed, for the Lua piece's walk (the
     same numbers, so that the dissector refuses exactly the bodies the decoder refuses):
-    the packet ids of 02 and 06, where the BlobData entries of each blob packet start, and
+    the packet ids of 02, 06 and 32, where the BlobData entries of each blob packet start, and
     the least bytes of one entry of each list."""
     return {"server_info": counts.SERVER_INFO, "file_checksums": counts.FILE_CHECKSUMS,
+            "container_transaction": counts.CONTAINER_TRANSACTION,
+            "transaction_min": counts.TRANSACTION_MIN,
             "blob_start": dict(counts.BLOB_START), "mod_size": counts.MOD_SIZE,
             "key_size": counts.KEY_SIZE, "checksum_size": counts.CHECKSUM_SIZE,
             "blob_min": counts.BLOB_MIN}
