@@ -575,3 +575,156 @@ def test_streams_fed_in_pieces_inflate_as_in_python(lua):
         if "error" in want and want["error"]["kind"] != got.get("error", {}).get("kind"):
             problems.append(f"{label}: python {want['error']}, lua {got.get('error')}")
     assert not problems, "\n".join(problems)
+
+
+@cache
+def long_match_cases() -> list[tuple[str, bytes, int]]:
+    """(label, data, size) whose output is mostly long matches: runs of one byte and
+    repeated stretches (short and far back), stored blocks, in zlib streams and gzip
+    members, whole, end to end, cut, with damaged checksums and over their size."""
+    import zlib
+    rng = random.Random(11)
+
+    def deflated(data: bytes, wbits: int, level: int = 9) -> bytes:
+        comp = zlib.compressobj(level, zlib.DEFLATED, wbits)
+        return comp.compress(data) + comp.flush()
+
+    far = rng.randbytes(20000)
+    bodies = [("run", bytes([7]) * 300_000), ("zeros", bytes(70_000)),
+              ("ab", b"ab" * 50_000), ("period 10", b"0123456789" * 20_000),
+              ("period 300", rng.randbytes(300) * 400), ("far", (far * 9)[:150_000]),
+              ("runs of every length", b"".join(bytes([k % 256]) * k for k in range(1, 600))),
+              ("stored", rng.randbytes(150_000))]
+    cases = []
+    for wbits, kind in ((15, "zlib"), (31, "gzip")):
+        for name, body in bodies:
+            level = 0 if name == "stored" else 9
+            data = deflated(body, wbits, level)
+            label = f"{kind} {name}"
+            cases += [(label, data, len(body)), (f"{label}, one byte over", data, len(body) - 1),
+                      (f"{label}, cut", data[:len(data) // 2], len(body))]
+            for at in (-8, -5, -1):          # the checksum (zlib) or CRC and length (gzip)
+                damaged = bytearray(data)
+                damaged[at] ^= 0x40
+                cases.append((f"{label}, trailer byte {at} damaged", bytes(damaged), len(body)))
+        two = deflated(bodies[0][1], wbits) + deflated(bodies[3][1], wbits)
+        cases.append((f"{kind} run + period 10", two, len(bodies[0][1]) + len(bodies[3][1])))
+    return cases
+
+
+def test_long_matches_runs_and_stored_blocks_inflate_as_in_python(lua):
+    """Long matches, made of string operations in Lua, with checksums worked out per run,
+    give Python's bytes, and its kind of error for a damaged checksum, a cut stream or
+    output past the size."""
+    cases = long_match_cases()
+    tasks = Tasks()
+    at = [tasks.inflate(data, size, label) for label, data, size in cases]
+    results = run_lua(lua, tasks, timeout=300)
+    problems, errors = [], 0
+    for (label, data, size), k in zip(cases, at):
+        got, want = results[k], _python_exact(data, size)
+        if "hex" in want:
+            if got.get("hex") != want["hex"]:
+                problems.append(f"{label}: python inflated, lua {str(got)[:200]}")
+        else:
+            errors += 1
+            if got.get("error", {}).get("kind") != want["error"]["kind"]:
+                problems.append(f"{label}: python {want['error']['kind']}, lua {str(got)[:200]}")
+    # a zlib stream's byte -5 is its deflate data's last, whose damaged bit is padding
+    assert errors == 2 * 8 * 5 - 8, errors
+    assert not problems, "\n".join(problems)
+
+
+def test_long_matches_and_stored_blocks_fed_in_pieces_inflate_as_in_python(lua):
+    """Streams of runs, far matches and stored blocks cut across packets: each piece gives
+    the bytes Python's inflater gives for it, also at the caps."""
+    import gzip
+    import zlib
+    rng = random.Random(12)
+    far = rng.randbytes(5000)
+    data = (zlib.compress(b"x" * 100_000 + (far * 8)[:33_000], 9)
+            + gzip.compress(b"yz" * 30_000, 9) + zlib.compress(rng.randbytes(70_000), 0))
+    out_size = 100_000 + 33_000 + 60_000 + 70_000
+    cuts = sorted(rng.sample(range(1, len(data)), 30))
+    pieces = [data[a:b] for a, b in zip([0, *cuts], [*cuts, len(data)])]
+    cases = [("random pieces", pieces, 1 << 30, 1 << 30),
+             ("pieces of 97", [data[i:i + 97] for i in range(0, len(data), 97)], 1 << 30, 1 << 30),
+             ("over the map", pieces, out_size - 1, 1 << 30),
+             ("over one piece's cap", pieces, 1 << 30, 20_000)]
+    tasks = Tasks()
+    at = [tasks.feed(parts, cap, per_feed, label) for label, parts, cap, per_feed in cases]
+    results = run_lua(lua, tasks)
+    problems = []
+    for (label, parts, cap, per_feed), k in zip(cases, at):
+        got, want = results[k], _python_feed(parts, cap, per_feed)
+        for key in ("sizes", "hex", "at") + (() if "error" in want else ("inside",)):
+            if want.get(key) != got.get(key):
+                problems.append(f"{label}: {key} python {str(want.get(key))[:80]} "
+                                f"lua {str(got.get(key))[:80]}")
+        if "error" in want and want["error"]["kind"] != got.get("error", {}).get("kind"):
+            problems.append(f"{label}: python {want['error']}, lua {got.get('error')}")
+    assert [("error" in _python_feed(p, c, f)) for _, p, c, f in cases] == [
+        False, False, True, True]
+    assert not problems, "\n".join(problems)
+
+
+INSTRUCTION_COUNT = r"""
+-- inflate each hex line of a file, print: input bytes, output bytes, Lua VM instructions
+-- in thousands (a debug hook every 1000, also in the inflater's coroutine)
+package.path = arg[1] .. "/?.lua;" .. package.path
+local count = 0
+local function hook() count = count + 1 end
+local create = coroutine.create
+coroutine.create = function(f)
+  local co = create(f)
+  debug.sethook(co, hook, "", 1000)
+  return co
+end
+local inflate = require("inflate")
+for line in io.lines(arg[2]) do
+  local data = line:gsub("%x%x", function(c) return string.char(tonumber(c, 16)) end)
+  count = 0
+  debug.sethook(hook, "", 1000)
+  local ok, out = inflate.new(2 ^ 40, 2 ^ 40, "map"):feed(data)
+  debug.sethook()
+  print(#data .. " " .. (ok and #out or -1) .. " " .. count)
+end
+"""
+
+
+def test_inflating_costs_instructions_linear_in_the_output_and_few_per_run_byte(lua, tmp_path):
+    """Counted in Lua VM instructions (not time): a run of one byte, a short stretch
+    repeated (zlib and gzip, whose CRC-32 is worked out per run) cost under 2.5
+    instructions per output byte, matches far back under 12, and 4 MiB costs at most
+    4.4 times 1 MiB."""
+    import zlib
+    rng = random.Random(13)
+    far = rng.randbytes(20000)
+    kinds = []
+    for wbits in (15, 31):
+        kinds += [(f"run {wbits}", wbits, lambda n: b"\x07" * n, 2.5),
+                  (f"period 10 {wbits}", wbits, lambda n: (b"0123456789" * (n // 10 + 1))[:n], 2.5)]
+    kinds.append(("far", 15, lambda n: (far * (n // 20000 + 1))[:n], 12))
+    lines, expect = [], []
+    for name, wbits, body, per_byte in kinds:
+        for size in (1 << 20, 4 << 20):
+            comp = zlib.compressobj(9, zlib.DEFLATED, wbits)
+            lines.append((comp.compress(body(size)) + comp.flush()).hex())
+            expect.append((name, size, per_byte))
+    (tmp_path / "count.lua").write_text(INSTRUCTION_COUNT)
+    (tmp_path / "streams.txt").write_text("\n".join(lines) + "\n")
+    import subprocess
+    proc = subprocess.run([lua, str(tmp_path / "count.lua"), str(lua_dir()),
+                           str(tmp_path / "streams.txt")], capture_output=True, text=True,
+                          timeout=600, check=True)
+    rows = [tuple(int(x) for x in line.split()) for line in proc.stdout.splitlines()]
+    assert [r[1] for r in rows] == [size for _, size, _ in expect]
+    problems = []
+    for k in range(0, len(rows), 2):
+        name, size, per_byte = expect[k]
+        small, large = rows[k][2] * 1000, rows[k + 1][2] * 1000
+        if small > per_byte * size:
+            problems.append(f"{name}: {small / size:.2f} instructions per byte")
+        if large > 4.4 * small:
+            problems.append(f"{name}: 4 MiB costs {large / small:.2f} times 1 MiB")
+    assert not problems, "\n".join(problems)

@@ -20,11 +20,14 @@
 local class = require("class")
 
 local byte, char, concat, floor = string.byte, string.char, table.concat, math.floor
+local rep, sub = string.rep, string.sub
 local unpack = table.unpack or unpack
 local yield, resume, create, status = coroutine.yield, coroutine.resume, coroutine.create,
   coroutine.status
 
-local WINDOW, FLUSH = 32768, 4096
+-- LONG: a match at least this long is made of string operations, a shorter one byte by byte
+-- BIG: output (bytes) of one feed after which its garbage is collected at once
+local WINDOW, FLUSH, LONG, BIG = 32768, 4096, 24, 1024 * 1024
 local POW2 = { [0] = 1 }
 for i = 1, 32 do POW2[i] = POW2[i - 1] * 2 end
 
@@ -34,41 +37,112 @@ local function raise(kind, message, expected)
   error(setmetatable({ kind = kind, message = message, expected = expected }, class.error_mt), 0)
 end
 
--- XOR of two bytes (CRC-32 of gzip members), without 5.3 operators or bit libraries; a
--- row is made the first time it is needed (zlib streams, the common case, need none, and
--- making all 65536 entries costs more than many packets do)
-local XOR8 = setmetatable({}, { __index = function(rows, a)
-  local row = {}
-  for b = 0, 255 do
-    local r, x, y, bit = 0, a, b, 1
-    for _ = 1, 8 do
-      if x % 2 ~= y % 2 then r = r + bit end
-      x, y, bit = floor(x / 2), floor(y / 2), bit * 2
+-- CRC-32 of gzip members. Lua 5.3 and later have bitwise operators (compiled from text
+-- here, as 5.2 cannot parse them), 5.2 has the bit32 library; without either, a table of
+-- byte XORs stands in.
+local CRC, crc_string, xor = {}, nil, nil
+do
+  local poly = 0xEDB88320
+  local native = _VERSION ~= "Lua 5.2" and _VERSION ~= "Lua 5.1" and load and load([[
+    local CRC, byte, poly = ...
+    for n = 0, 255 do
+      local c = n
+      for _ = 1, 8 do
+        if c & 1 == 1 then c = (c >> 1) ~ poly else c = c >> 1 end
+      end
+      CRC[n] = c
     end
-    row[b] = r
+    return function(c, s)
+      for k = 1, #s do c = CRC[(c ~ byte(s, k)) & 255] ~ (c >> 8) end
+      return c
+    end, function(a, b) return a ~ b end]])
+  if native then
+    crc_string, xor = native(CRC, byte, poly)
+  elseif bit32 then
+    local bxor, rshift = bit32.bxor, bit32.rshift
+    xor = bxor
+    for n = 0, 255 do
+      local c = n
+      for _ = 1, 8 do
+        if c % 2 == 1 then c = bxor(rshift(c, 1), poly) else c = rshift(c, 1) end
+      end
+      CRC[n] = c
+    end
+    crc_string = function(c, s)
+      for k = 1, #s do c = bxor(CRC[bxor(c % 256, byte(s, k))], rshift(c, 8)) end
+      return c
+    end
+  else
+    -- XOR of two bytes, a row made the first time it is needed
+    local XOR8 = setmetatable({}, { __index = function(rows, a)
+      local row = {}
+      for b = 0, 255 do
+        local r, x, y, bit = 0, a, b, 1
+        for _ = 1, 8 do
+          if x % 2 ~= y % 2 then r = r + bit end
+          x, y, bit = floor(x / 2), floor(y / 2), bit * 2
+        end
+        row[b] = r
+      end
+      rows[a] = row
+      return row
+    end })
+    local function xor32(a, b)
+      local r, bit = 0, 1
+      for _ = 1, 4 do
+        r = r + XOR8[a % 256][b % 256] * bit
+        a, b, bit = floor(a / 256), floor(b / 256), bit * 256
+      end
+      return r
+    end
+    for n = 0, 255 do
+      local c = n
+      for _ = 1, 8 do
+        if c % 2 == 1 then c = xor32(floor(c / 2), poly) else c = floor(c / 2) end
+      end
+      CRC[n] = c
+    end
+    crc_string = function(c, s)
+      for k = 1, #s do c = xor32(floor(c / 256), CRC[XOR8[c % 256][byte(s, k)]]) end
+      return c
+    end
+    xor = xor32
   end
-  rows[a] = row
-  return row
-end })
-
-local function xor32(a, b)
-  local r, bit = 0, 1
-  for _ = 1, 4 do
-    r = r + XOR8[a % 256][b % 256] * bit
-    a, b, bit = floor(a / 256), floor(b / 256), bit * 256
-  end
-  return r
 end
 
--- The CRC-32 table, an entry made when first needed
-local CRC = setmetatable({}, { __index = function(crc, n)
-  local c = n
-  for _ = 1, 8 do
-    if c % 2 == 1 then c = xor32(floor(c / 2), 0xEDB88320) else c = floor(c / 2) end
+-- The CRC register after `len` bytes of which `s` (their first bytes) repeats, from
+-- register `c`: the register is linear in its start and the bytes, so it is the effect
+-- of `len` zero bytes on `c` (four tables for each length, made once) XOR the register
+-- from 0 over the bytes (kept for the strings and lengths seen last). A long match of a
+-- short stretch (a run) costs a few operations instead of one per byte.
+local SHIFT, RUNS, runs = {}, {}, 0
+local function crc_repeat(c, s, len, out)
+  local t = SHIFT[len]
+  if t == nil then
+    local zeros, image = rep("\0", len), {}
+    for j = 0, 31 do image[j] = crc_string(POW2[j], zeros) end
+    t = {}
+    for k = 0, 3 do
+      local row = { [0] = 0 }
+      for j = 0, 7 do
+        local high = POW2[j]
+        for b = high, 2 * high - 1 do row[b] = xor(row[b - high], image[8 * k + j]) end
+      end
+      t[k] = row
+    end
+    SHIFT[len] = t
   end
-  crc[n] = c
-  return c
-end })
+  local key = len .. ":" .. s
+  local raw = RUNS[key]
+  if raw == nil then
+    if runs >= 4096 then RUNS, runs = {}, 0 end
+    raw = crc_string(0, out)
+    RUNS[key], runs = raw, runs + 1
+  end
+  local c1, c2 = floor(c / 256), floor(c / 65536)
+  return xor(xor(xor(t[0][c % 256], t[1][c1 % 256]), xor(t[2][c2 % 256], t[3][floor(c / 16777216)])),
+    raw)
+end
 
 -- Canonical Huffman codes as a table indexed by the next `max` input bits (least
 -- significant first): symbol * 16 + length. `kind` names the set in errors; `single`
@@ -143,8 +217,12 @@ function M.new(cap, per_feed, what)
     streams = 0, broken = false, inside = false }
   -- input: the piece being fed, the next byte of it, bits not used yet
   local chunk, ipos, bitbuf, bitcnt = "", 1, 0, 0
-  -- output: the last 32 KiB, flushed to `parts` 4 KiB at a time
-  local ring, parts, n, flushed = {}, {}, 0, 0
+  -- output: bytes one by one in `lits` (literals, short matches), made a string at most
+  -- FLUSH bytes at a time or before a long match; strings (this feed's in `parts`) are
+  -- also kept as the window, `win[k]` starting at output position `wat[k]`, the pieces
+  -- of the last 32 KiB from `wfirst` to `wlast`; `send` is where the strings end.
+  local lits, nl, parts = {}, 0, {}
+  local win, wat, wfirst, wlast, send = {}, {}, 1, 0, 0
   local got, allowance = 0, 0
   local stream_out = 0                  -- bytes of the current stream (how far back a match reaches)
 
@@ -161,18 +239,6 @@ function M.new(cap, per_feed, what)
     end
     raise("LimitExceededError", self.what .. " data inflates beyond the " .. self.what ..
       "'s volume", self.cap .. " bytes for the " .. self.what)
-  end
-
-  -- output bytes flushed .. upto - 1 (at most a window) to parts
-  local function emit(upto)
-    local at, count = flushed % WINDOW, upto - flushed
-    if at + count <= WINDOW then
-      parts[#parts + 1] = char(unpack(ring, at + 1, at + count))
-    else
-      parts[#parts + 1] = char(unpack(ring, at + 1, WINDOW))
-      parts[#parts + 1] = char(unpack(ring, 1, at + count - WINDOW))
-    end
-    flushed = upto
   end
 
   local function need(bits)
@@ -234,27 +300,130 @@ function M.new(cap, per_feed, what)
   -- checksums of the current stream
   local gzip, adler_a, adler_b, crc = false, 1, 0, 0xFFFFFFFF
 
+  -- the checksum of the current stream over the bytes of string `s`
+  local function check(s)
+    if gzip then
+      crc = crc_string(crc, s)
+    else
+      local a, b = adler_a, adler_b
+      for k = 1, #s do
+        a = a + byte(s, k)
+        b = b + a
+      end
+      adler_a, adler_b = a % 65521, b % 65521     -- a string is at most 64 KiB: no overflow
+    end
+  end
+
+  -- a string of output after the bytes in `lits` (which must be none)
+  local function add(s)
+    parts[#parts + 1] = s
+    wlast = wlast + 1
+    win[wlast], wat[wlast] = s, send
+    send = send + #s
+    while wfirst < wlast and wat[wfirst + 1] <= send - WINDOW do
+      win[wfirst], wat[wfirst] = nil, nil
+      wfirst = wfirst + 1
+    end
+  end
+
+  local function flush()
+    if nl > 0 then
+      local s = char(unpack(lits, 1, nl))
+      nl = 0
+      check(s)
+      add(s)
+    end
+  end
+
+  -- `m` bytes of the strings starting `back` bytes before their end (m <= back)
+  local function back_sub(back, m)
+    local pos = send - back
+    local k = wlast
+    if wat[k] > pos then              -- not in the last string: find the one it starts in
+      local lo, hi = wfirst, wlast - 1
+      while lo < hi do
+        local mid = floor((lo + hi + 1) / 2)
+        if wat[mid] <= pos then lo = mid else hi = mid - 1 end
+      end
+      k = lo
+    end
+    local s, at = win[k], pos - wat[k]
+    if at + m <= #s then return sub(s, at + 1, at + m) end
+    local pieces, have = { sub(s, at + 1) }, #s - at
+    while have < m do
+      k = k + 1
+      pieces[#pieces + 1] = win[k]
+      have = have + #win[k]
+    end
+    return sub(concat(pieces), 1, m)
+  end
+
   local function put(b)
     if got >= allowance then over() end
     got = got + 1
-    ring[n % WINDOW + 1] = b
-    n = n + 1
+    nl = nl + 1
+    lits[nl] = b
     stream_out = stream_out + 1
-    if gzip then
-      local c = crc
-      crc = xor32(floor(c / 256), CRC[XOR8[c % 256][b]])
-    else
-      adler_a = adler_a + b
-      if adler_a >= 65521 then adler_a = adler_a - 65521 end
-      adler_b = (adler_b + adler_a) % 65521
-    end
-    if n - flushed >= FLUSH then emit(n) end
+    if nl >= FLUSH then flush() end
   end
 
   local function copy(dist, len)
     if dist > stream_out or dist > WINDOW then corrupt("invalid distance too far back") end
     if got + len > allowance then over() end
-    for _ = 1, len do put(ring[(n - dist) % WINDOW + 1]) end
+    got = got + len
+    stream_out = stream_out + len
+    if len < LONG then
+      -- byte by byte: first what lies in the strings, then from `lits` itself
+      local at = 1
+      if dist > nl then
+        local back = dist - nl
+        local s = back_sub(back, len < back and len or back)
+        for k = 1, #s do lits[nl + k] = byte(s, k) end
+        nl = nl + #s
+        at = #s + 1
+      end
+      for _ = at, len do
+        nl = nl + 1
+        lits[nl] = lits[nl - dist]
+      end
+      if nl >= FLUSH then flush() end
+      return
+    end
+    -- a long match: made of string operations, its checksum in closed form when it
+    -- repeats a short stretch
+    flush()
+    if dist >= len then
+      local s = back_sub(dist, len)
+      check(s)
+      add(s)
+      return
+    end
+    local s = back_sub(dist, dist)
+    local times, rest = floor(len / dist), len % dist
+    local out = rep(s, times)
+    if rest > 0 then out = out .. sub(s, 1, rest) end
+    if gzip then
+      crc = crc_repeat(crc, s, len, out)
+    else
+      -- Adler-32 of `times` copies of s: each adds S to a and d * a + W to b, where S is
+      -- the sum of its bytes and W their sum weighted d, d - 1, ..., 1
+      local sum, weighted = 0, 0
+      for k = 1, dist do
+        local v = byte(s, k)
+        sum = sum + v
+        weighted = weighted + v * (dist - k + 1)
+      end
+      local a, b = adler_a, adler_b
+      b = (b + times * dist * a + (dist * sum % 65521) * (floor(times * (times - 1) / 2) % 65521)
+        + times * weighted) % 65521
+      a = (a + times * sum) % 65521
+      for k = 1, rest do
+        a = a + byte(s, k)
+        b = b + a
+      end
+      adler_a, adler_b = a % 65521, b % 65521
+    end
+    add(out)
   end
 
   local function stored()
@@ -263,7 +432,23 @@ function M.new(cap, per_feed, what)
     local nlo, nhi = aligned_byte(), aligned_byte()
     local len = lo + hi * 256
     if nlo + nhi * 256 ~= 65535 - len then corrupt("invalid stored block lengths") end
-    for _ = 1, len do put(aligned_byte()) end
+    while len > 0 and bitcnt >= 8 do
+      put(aligned_byte())
+      len = len - 1
+    end
+    -- the rest straight from the input (no bits are held now), as strings
+    while len > 0 do
+      if ipos > #chunk then yield() end
+      local m = #chunk - ipos + 1
+      if m > len then m = len end
+      if got + m > allowance then over() end
+      flush()
+      local s = sub(chunk, ipos, ipos + m - 1)
+      ipos, len = ipos + m, len - m
+      got, stream_out = got + m, stream_out + m
+      check(s)
+      add(s)
+    end
   end
 
   local function codes(lit, dist)
@@ -351,13 +536,14 @@ function M.new(cap, per_feed, what)
   end
 
   local function trailer()
+    flush()
     align()
     if gzip then
       local value, size, scale = 0, 0, 1
       for _ = 1, 4 do value = value + aligned_byte() * scale scale = scale * 256 end
       scale = 1
       for _ = 1, 4 do size = size + aligned_byte() * scale scale = scale * 256 end
-      if value ~= xor32(crc, 0xFFFFFFFF) then corrupt("incorrect data check") end
+      if value ~= 0xFFFFFFFF - crc then corrupt("incorrect data check") end
       if size ~= stream_out % POW2[32] then corrupt("incorrect length check") end
     else
       local value = 0
@@ -409,12 +595,15 @@ function M.new(cap, per_feed, what)
       end
       return false, err
     end
-    if n > flushed then emit(n) end
+    flush()
     self.produced = self.produced + got
     -- the output and the input are let go here: an inflater kept between feeds (a map
     -- streamed over many packets) holds its window only
     local out = concat(parts)
     parts, chunk = {}, ""
+    -- the pieces of a large output are garbage now: collected at once, they do not
+    -- double the heap until the collector comes round to them
+    if got >= BIG then collectgarbage() end
     return true, out
   end
 
