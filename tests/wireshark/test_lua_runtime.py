@@ -10,6 +10,7 @@ import io
 import math
 import random
 import struct
+from collections import Counter
 from functools import cache
 
 import lz4.block
@@ -194,15 +195,100 @@ def hostile_blocks() -> list[tuple[str, bytes, int, int | None]]:
     return cases
 
 
-def test_a_match_offset_of_zero_is_corrupt(lua):
-    """LZ4 has no offset 0. The lz4 library's safe decoder copies what its new buffer
-    holds (undefined output); the Lua runtime refuses the block."""
-    block = bytes([0x50]) + b"abcde" + bytes([0, 0]) + bytes([0x50]) + b"vwxyz"
+def test_a_match_offset_of_zero_gives_zero_bytes_as_in_python(lua):
+    """LZ4 has no offset 0; the lz4 library's safe decoder writes zero bytes for such a
+    match (short or long, declared size or not), and so does the Lua runtime."""
+    short = bytes([0x54]) + b"abcde" + bytes([0, 0]) + bytes([0x50]) + b"vwxyz"
+    long = bytes([0x5F]) + b"abcde" + bytes([0, 0, 100]) + bytes([0x50]) + b"vwxyz"
+    cases = [(short, None), (short, 18), (long, None), (long, 129)]
     tasks = Tasks()
-    tasks.lz4(block, 1 << 20, None, "offset 0")
-    tasks.lz4(block, 1 << 20, 14, "offset 0, declared size")
-    got = [r["error"]["kind"] for r in run_lua(lua, tasks)]
-    assert got == ["DecompressionError"] * 2
+    for block, expected in cases:
+        tasks.lz4(block, 1 << 20, expected, f"offset 0, {expected}")
+    got = [r.get("hex") for r in run_lua(lua, tasks)]
+    want = [_python_lz4(block, 1 << 20, expected).get("hex") for block, expected in cases]
+    assert want == [(b"abcde" + b"\0" * 8 + b"vwxyz").hex()] * 2 + \
+        [(b"abcde" + b"\0" * 119 + b"vwxyz").hex()] * 2
+    assert got == want
+
+
+def _length(n: int) -> tuple[int, bytes]:
+    """A token nibble and the length bytes after it for a length of n (n - 15 >= 0)."""
+    if n < 15:
+        return n, b""
+    n -= 15
+    return 15, b"\xff" * (n // 255) + bytes([n % 255])
+
+
+def crafted_blocks(count: int, seed: int) -> list[tuple[str, bytes, int, int | None]]:
+    """(label, block, cap, expected size) of raw LZ4 blocks written sequence by sequence,
+    sound and not: literal runs and matches of every length class, offsets of 0, of 1 to
+    8 (overlapping copies), up to and past the output made, literals that end the block,
+    stop short of its end or pass it, matches near the buffer's end; each decoded with no
+    declared size (under caps large and small) and with declared sizes around the true
+    one, so that sequences fall on both sides of the decoder's fast-loop and end-of-block
+    checks. Also real blocks with bytes changed, cut and lengthened."""
+    rng = random.Random(seed)
+    out: list[tuple[str, bytes, int, int | None]] = []
+    while len(out) < count:
+        block, made = bytearray(), 0
+        for _ in range(rng.choice((0, 1, 2, 3, 5, 12))):
+            lit = rng.choice((0, 0, 1, 3, 4, 7, 8, 13, 14, 15, 16, 40, 300))
+            mlen = rng.choice((4, 5, 8, 18, 19, 20, 33, 100, 600))
+            roll = rng.random()
+            offset = (0 if roll < 0.08 else made + lit + 1 if roll < 0.12
+                      else made + lit if roll < 0.2 else rng.randint(1, 8) if roll < 0.6
+                      else rng.randint(1, max(1, made + lit)))
+            lit_nibble, lit_more = _length(lit)
+            ml_nibble, ml_more = _length(mlen - 4)
+            block += bytes([lit_nibble * 16 + ml_nibble]) + lit_more
+            block += rng.randbytes(lit) + struct.pack("<H", offset) + ml_more
+            made += lit + mlen
+        last = rng.choice((0, 1, 4, 5, 6, 12, 15, 20))
+        nibble, more = _length(last)
+        block += bytes([nibble * 16]) + more + rng.randbytes(last)
+        roll = rng.random()
+        if roll < 0.1:
+            block = block[:rng.randrange(len(block))]
+        elif roll < 0.2:
+            block += rng.randbytes(rng.randint(1, 3))
+        elif roll < 0.3:
+            block[rng.randrange(len(block))] = rng.randrange(256)
+        made += last
+        label = f"crafted #{len(out)}"
+        out.append((label, bytes(block), 1 << 20, None))
+        out.append((label + " small cap", bytes(block), rng.randint(1, made + 40), None))
+        for delta in (0, rng.randint(-70, 70), rng.randint(-8, 8)):
+            out.append((f"{label} declared {made + delta}", bytes(block), 1 << 20,
+                        max(0, made + delta)))
+    for k in range(count // 10):
+        data = b"".join(bytes([rng.randrange(4)]) * rng.randint(1, 30) + rng.randbytes(rng.randint(0, 9))
+                        for _ in range(rng.randint(0, 40)))
+        good = bytearray(lz4.block.compress(data, store_size=False))
+        for _ in range(rng.randint(0, 3)):
+            good[rng.randrange(len(good))] = rng.randrange(256)
+        block = bytes(good)[:rng.choice((len(good), len(good), rng.randint(0, len(good))))]
+        out.append((f"damaged real #{k}", block, 1 << 20, None))
+        out.append((f"damaged real #{k} declared", block, 1 << 20, len(data)))
+    return out
+
+
+def test_crafted_lz4_blocks_decompress_or_fail_as_in_python(lua):
+    """Thousands of blocks: the same bytes, or the same kind of error, as wirestruct's
+    Python on the lz4 library, for every one."""
+    cases = crafted_blocks(8000, 99)
+    tasks = Tasks()
+    numbers = [tasks.lz4(block, cap, expected, label) for label, block, cap, expected in cases]
+    results = run_lua(lua, tasks)
+    problems, kinds = [], Counter()
+    for (label, block, cap, expected), k in zip(cases, numbers):
+        want, got = _python_lz4(block, cap, expected), results[k]
+        kinds["decoded" if "hex" in want else want["error"]["kind"]] += 1
+        if ("hex" in want and got.get("hex") != want["hex"]) or (
+                "error" in want and got.get("error", {}).get("kind") != want["error"]["kind"]):
+            problems.append(f"{label} {block.hex()} cap {cap}: python {want}, lua {got}")
+    assert len(cases) >= 8000
+    assert min(kinds["decoded"], kinds["DecompressionError"], kinds["LimitExceededError"]) > 300
+    assert not problems, f"{len(problems)} differ:\n" + "\n".join(problems[:10])
 
 
 def test_hostile_lz4_blocks_fail_as_in_python(lua):
@@ -723,6 +809,60 @@ def test_inflating_costs_instructions_linear_in_the_output_and_few_per_run_byte(
     for k in range(0, len(rows), 2):
         name, size, per_byte = expect[k]
         small, large = rows[k][2] * 1000, rows[k + 1][2] * 1000
+        if small > per_byte * size:
+            problems.append(f"{name}: {small / size:.2f} instructions per byte")
+        if large > 4.4 * small:
+            problems.append(f"{name}: 4 MiB costs {large / small:.2f} times 1 MiB")
+    assert not problems, "\n".join(problems)
+
+
+LZ4_INSTRUCTION_COUNT = r"""
+-- decompress each hex line of a file (no declared size, a cap of 2^40), print: input
+-- bytes, output bytes, Lua VM instructions in thousands (a debug hook every 1000)
+package.path = arg[1] .. "/?.lua;" .. package.path
+local count = 0
+local function hook() count = count + 1 end
+local lz4 = require("lz4block")
+for line in io.lines(arg[2]) do
+  local data = line:gsub("%x%x", function(c) return string.char(tonumber(c, 16)) end)
+  count = 0
+  debug.sethook(hook, "", 1000)
+  local ok, out = pcall(lz4.decompress, data, 2 ^ 40)
+  debug.sethook()
+  print(#data .. " " .. (ok and #out or -1) .. " " .. count)
+end
+"""
+
+
+def test_lz4_costs_instructions_linear_in_the_output_and_few_per_match_byte(lua, tmp_path):
+    """Counted in Lua VM instructions (not time): a run of one byte and a short stretch
+    repeated (long matches close by) cost under 0.2 instructions per output byte, long
+    matches far back under 0.5, text (short literals and matches) under 30; 4 MiB costs
+    at most 4.4 times 1 MiB."""
+    import subprocess
+    rng = random.Random(21)
+    far = rng.randbytes(20000)
+    words = [rng.randbytes(rng.randint(3, 9)) for _ in range(300)]
+    kinds = [("run", lambda n: b"\x07" * n, 0.2),
+             ("period 10", lambda n: (b"0123456789" * (n // 10 + 1))[:n], 0.2),
+             ("far", lambda n: (far * (n // 20000 + 1))[:n], 0.5),
+             ("words", lambda n: b"".join(rng.choice(words) for _ in range(n // 3))[:n], 30)]
+    lines, expect = [], []
+    for name, body, per_byte in kinds:
+        for size in (1 << 20, 4 << 20):
+            lines.append(lz4.block.compress(body(size), store_size=False).hex())
+            expect.append((name, size, per_byte))
+    (tmp_path / "count.lua").write_text(LZ4_INSTRUCTION_COUNT)
+    (tmp_path / "blocks.txt").write_text("\n".join(lines) + "\n")
+    proc = subprocess.run([lua, str(tmp_path / "count.lua"), str(lua_dir()),
+                           str(tmp_path / "blocks.txt")], capture_output=True, text=True,
+                          timeout=600, check=True)
+    rows = [tuple(int(x) for x in line.split()) for line in proc.stdout.splitlines()]
+    assert [r[1] for r in rows] == [size for _, size, _ in expect]
+    problems = []
+    for k in range(0, len(rows), 2):
+        name, size, per_byte = expect[k]
+        small, large = max(rows[k][2], 1) * 1000, rows[k + 1][2] * 1000
         if small > per_byte * size:
             problems.append(f"{name}: {small / size:.2f} instructions per byte")
         if large > 4.4 * small:

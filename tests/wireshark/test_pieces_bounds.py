@@ -510,7 +510,7 @@ for line in io.lines(arg[4]) do
   local size, data = line:match("^(%d+)\t(%x*)$")
   local block = data:gsub("%x%x", function(c) return string.char(tonumber(c, 16)) end)
   size = tonumber(size)
-  local head = piece.lz4_head(block, size, 64)
+  local head = lz4.head(block, size, 64)
   local ok, out = pcall(lz4.decompress, block, 16 * 1024 * 1024, size)
   local whole = ok and out:sub(1, 64) or ""
   local function hex(s) return (s:gsub(".", function(c) return string.format("%02x", c:byte()) end)) end

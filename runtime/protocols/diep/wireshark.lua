@@ -167,73 +167,6 @@ function piece.check(p, tvb, pinfo)
   return nil
 end
 
--- The first `want` bytes an LZ4 block of `size` declared bytes expands to, when the whole
--- block is sound; nil when it is not, or when the walk cannot tell (the runtime's
--- decompressor then says what is wrong). It walks the block's sequences as lz4block.lua
--- does, with the same checks, in time linear in the block's bytes, not in its output,
--- and writes only the first `want` bytes.
-local MFLIMIT, LASTLITERALS, RUN_MASK = 12, 5, 15
-
-local function lz4_head(block, size, want)
-  local byte, floor = string.byte, math.floor
-  local len, n, i = #block, 0, 1
-  local out = {}
-  while true do
-    if i > len then return nil end
-    local token = byte(block, i)
-    i = i + 1
-    local lit = floor(token / 16)
-    if lit == RUN_MASK then
-      if i - 1 >= len - RUN_MASK then return nil end
-      repeat
-        local b = byte(block, i)
-        if b == nil then return nil end
-        i = i + 1
-        lit = lit + b
-        if i - 1 > len - RUN_MASK then return nil end
-      until b ~= 255
-    end
-    if n + lit > size - MFLIMIT or i - 1 + lit > len - (2 + 1 + LASTLITERALS) then
-      -- the last sequence: literals that end the block at the declared size
-      if i - 1 + lit ~= len or n + lit ~= size then return nil end
-      for k = i, math.min(len, i + want - n - 1) do
-        out[#out + 1] = byte(block, k)
-      end
-      n = n + lit
-      break
-    end
-    for k = i, math.min(i + lit - 1, i + want - n - 1) do
-      out[#out + 1] = byte(block, k)
-    end
-    n = n + lit
-    i = i + lit
-    local lo, hi = byte(block, i, i + 1)
-    if hi == nil then return nil end
-    i = i + 2
-    local offset = lo + hi * 256
-    local mlen = token % 16
-    if mlen == 15 then
-      repeat
-        local b = byte(block, i)
-        if b == nil then return nil end
-        i = i + 1
-        mlen = mlen + b
-        if i - 1 > len - LASTLITERALS + 1 then return nil end
-      until b ~= 255
-    end
-    mlen = mlen + 4
-    if offset == 0 or offset > n or n + mlen > size - LASTLITERALS then return nil end
-    for k = n + 1, math.min(n + mlen, want) do
-      out[k] = out[k - offset]
-    end
-    n = n + mlen
-  end
-  if n ~= size then return nil end
-  return string.char((table.unpack or unpack)(out))
-end
-
-piece.lz4_head = lz4_head
-
 -- An inner packet of a 0x02 whose first bytes already refuse it (its declared list
 -- counts, as piece.check has them): the first bytes, when so; the 0x02 is then not
 -- decompressed, which would cost time in its declared size, not in its bytes.
@@ -244,7 +177,9 @@ local function early_refusal(p, block, size)
   if type(size) ~= "number" or size > p.config.limits.max_decompressed or size <= HEAD then
     return nil
   end
-  local head = lz4_head(block, size, HEAD)
+  -- the first bytes, when the whole block is sound (lz4block.head: the LZ4 walk of the
+  -- runtime's decompressor, in time linear in the block, not in its output)
+  local head = p.rt:require("lz4block").head(block, size, HEAD)
   if head == nil then return nil end
   local id = head:byte(1)
   if id ~= c.update and id ~= c.achievement then return nil end
