@@ -25,7 +25,7 @@ SLOW_MODULES = frozenset({
     "wireshark/test_dissector_lua.py", "wireshark/test_lua_runtime.py",
     "wireshark/test_verdicts.py", "test_lua_fuzz.py",   # the dissectors fuzzed, verdicts
     "wireshark/test_lua_bounds.py", "wireshark/test_pieces_bounds.py",
-    "wireshark/test_lossy_strings_lua.py",
+    "wireshark/test_lossy_strings_lua.py", "wireshark/test_lua_heap.py",
     "wireshark/test_tshark_attacks.py",       # hostile captures, tshark measured
     "batch/test_batch.py",                    # local Dask clusters
     "test_wheel.py", "test_regen.py", "test_plugin_example.py",

@@ -110,9 +110,8 @@ view = function(obj, path, spans, depth)
     if type(name) == "string" and name:byte(1) ~= 95 then
       seen[name] = true
       local here = prefix .. name
-      local off, len = obj._ws_off[name], obj._ws_len[name]
+      local off, len, items = wirestruct.span(obj, name)
       if off then spans[#spans + 1] = json_string(here) .. ":[" .. number(off) .. "," .. number(len) .. "]" end
-      local items = obj._ws_items[name]
       if items then
         for i = 1, #items / 2 do
           spans[#spans + 1] = json_string(here .. "[" .. (i - 1) .. "]") .. ":[" ..

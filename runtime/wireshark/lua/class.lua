@@ -10,11 +10,16 @@
 -- one; a field holding an object parsed from the same stream starts where that object
 -- started; a repeated field records each item. Parameters and internal names (`_...`)
 -- have no range. Positions are absolute in the buffer the parse started from
--- (KaitaiStream's `_base` says where a substream lies in it). Kept per object:
---   _ws_off[name], _ws_len[name]  offset and size of a field
---   _ws_items[name]               {off1, len1, off2, len2, ...} of a repeated field
---                                 (one shared empty, read-only table while there is none)
---   _ws_order                     the names in the order they were read
+-- (KaitaiStream's `_base` says where a substream lies in it). Kept per object, as few
+-- tables as can be (a parse may make hundreds of thousands of objects):
+--   _ws_pos, _ws_mark  where the object starts, where its next field starts
+--   _ws                false until the first field; the name of that field while it is
+--                      the only one and spans from _ws_pos to _ws_mark (most objects:
+--                      the wrappers of one value); else one array of the fields in the
+--                      order they were read, three slots each: name, offset, size; a
+--                      repeated field has {off1, len1, off2, len2, ...} (one per item)
+--                      as its offset and false as its size
+-- Read them with wirestruct.lua's span, field_span, item_span and fields.
 -- Works on Lua 5.2, 5.3 and 5.4.
 local M = {}
 
@@ -65,21 +70,26 @@ local function params(cls)
   return found
 end
 
--- An object's `_ws_items` is this shared empty table until its first repeated field
--- (most objects have none): one table less to make per object. Nothing writes to it.
-local NO_ITEMS = setmetatable({}, { __newindex = function()
-  error("wirestruct: the shared empty _ws_items table is read-only", 2)
-end })
-M.NO_ITEMS = NO_ITEMS
+-- The array of field spans of `obj` (made at its first field that the name alone cannot
+-- say, with the one field the name said).
+local function spans_of(obj)
+  local ws = obj._ws
+  if not ws then
+    ws = {}
+    obj._ws = ws
+  elseif type(ws) == "string" then
+    local pos = obj._ws_pos
+    ws = { ws, obj._io._base + pos, obj._ws_mark - pos }
+    obj._ws = ws
+  end
+  return ws
+end
 
 local function item_recorder(owner, list_name)
   local items = {}
-  local all = owner._ws_items
-  if all == NO_ITEMS then
-    all = {}
-    owner._ws_items = all
-  end
-  all[list_name] = items
+  local ws = spans_of(owner)
+  local n = #ws
+  ws[n + 1], ws[n + 2], ws[n + 3] = list_name, items, false
   return {
     __newindex = function(list, k, v)
       local left = budget.left - 1
@@ -91,9 +101,9 @@ local function item_recorder(owner, list_name)
       if type(v) == "table" and rawget(v, "_io") == io then
         start = v._ws_pos or start
       end
-      local n = #items
-      items[n + 1] = io._base + start
-      items[n + 2] = stop - start
+      local m = #items
+      items[m + 1] = io._base + start
+      items[m + 2] = stop - start
       owner._ws_mark = stop
       rawset(list, k, v)
     end,
@@ -127,8 +137,7 @@ local function record(cls)
       return
     end
     local stop = io._pos
-    local order = obj._ws_order
-    order[#order + 1] = name
+    local start = obj._ws_mark
     if type(value) == "table" then
       -- (an object's `_io` and `_ws_pos` are its own keys; a plain table has no metatable
       -- to ask, an enum entry's is a table without them: no metamethod runs)
@@ -140,18 +149,19 @@ local function record(cls)
         rawset(obj, name, value)
         return
       end
-      if from == io then
-        local start = value._ws_pos or obj._ws_mark
-        obj._ws_off[name] = io._base + start
-        obj._ws_len[name] = stop - start
-        obj._ws_mark = stop
-        rawset(obj, name, value)
-        return
-      end
+      if from == io then start = value._ws_pos or start end
     end
-    local start = obj._ws_mark
-    obj._ws_off[name] = io._base + start
-    obj._ws_len[name] = stop - start
+    local ws = obj._ws
+    if not ws and start == obj._ws_pos then
+      -- the first field, from where the object starts: its name says it all
+      obj._ws = name
+      obj._ws_mark = stop
+      rawset(obj, name, value)
+      return
+    end
+    if type(ws) ~= "table" then ws = spans_of(obj) end
+    local n = #ws
+    ws[n + 1], ws[n + 2], ws[n + 3] = name, io._base + start, stop - start
     obj._ws_mark = stop
     rawset(obj, name, value)
   end
@@ -179,7 +189,7 @@ function M.class(base)
       -- Every key KaitaiStruct._init and the generated _init set is made here, so that
       -- setting them is a plain table write rather than a call of __newindex.
       local obj = setmetatable({ _io = false, _parent = false, _root = false, _ws_pos = 0,
-        _ws_mark = 0, _ws_off = {}, _ws_len = {}, _ws_items = NO_ITEMS, _ws_order = {} }, c)
+        _ws_mark = 0, _ws = false }, c)
       c._init(obj, ...)
       return obj
     end,
@@ -189,7 +199,7 @@ end
 
 -- Is `value` an object of a generated class?
 function M.is_object(value)
-  return type(value) == "table" and rawget(value, "_ws_off") ~= nil
+  return type(value) == "table" and rawget(value, "_ws_pos") ~= nil
 end
 
 return M

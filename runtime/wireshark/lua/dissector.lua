@@ -68,6 +68,7 @@
 local wirestruct_api = require("wirestruct")
 
 local is_object, is_enum = wirestruct_api.is_object, wirestruct_api.is_enum
+local span = wirestruct_api.span
 local rawget, type, pcall, getmetatable, tostring = rawget, type, pcall, getmetatable, tostring
 local format, concat = string.format, table.concat
 
@@ -276,8 +277,21 @@ function M.protocol(rt, config, piece, fields)
     entry.memo = "_m_" .. entry.id
     return entry.fit
   end
+  -- and, for the Info column's generic summary, what it leaves out: the packet's id and
+  -- body, and a count or length of a field of its type (`num_x`, `len_x`: the field x)
+  local INFO_SKIP = { packet_id = true, packet_type = true, body = true }
   for _, entries in pairs(by_class) do
-    for _, entry in ipairs(entries) do prepare(entry) end
+    local plain = {}
+    for _, entry in ipairs(entries) do
+      prepare(entry)
+      if not entry.instance then plain[entry.id] = true end
+    end
+    for _, entry in ipairs(entries) do
+      local id = entry.id
+      entry.info_skip = INFO_SKIP[id] or false
+      local prefix, counted = id:sub(1, 4), id:sub(5)
+      if (prefix == "num_" or prefix == "len_") and plain[counted] then entry.counts = counted end
+    end
   end
 
   -- A value whose Lua type does not fit its field's type: shown as text
@@ -332,7 +346,7 @@ function M.protocol(rt, config, piece, fields)
     end
     local t = type(value)
     if t == "table" then
-      if rawget(value, "_ws_off") ~= nil then     -- a parsed object
+      if rawget(value, "_ws_pos") ~= nil then     -- a parsed object
         local class_name = class_of(value)
         if hidden_classes[class_name] then return nil end
         local member = values[class_name]
@@ -390,7 +404,6 @@ function M.protocol(rt, config, piece, fields)
     if entries == nil then return end
     if size == nil and tvb ~= nil then size = tvb:len() end
     local here = obj._ws_pos and obj._io and (obj._io._base + obj._ws_pos) or nil
-    local offs, lens, items_of = obj._ws_off, obj._ws_len, obj._ws_items
     for k = 1, #entries do
       local entry = entries[k]
       local id = entry.id
@@ -398,9 +411,9 @@ function M.protocol(rt, config, piece, fields)
         local value = rawget(obj, id)
         if value ~= nil then
           -- a list: a plain table (neither a parsed object nor an enum entry)
-          if type(value) == "table" and rawget(value, "_ws_off") == nil and
+          if type(value) == "table" and rawget(value, "_ws_pos") == nil and
               not is_enum(value) then
-            local items = items_of[id]
+            local _, _, items = span(obj, id)
             for i = 1, #value do
               local item = value[i]
               if not (end_marker and ends_list(item)) then
@@ -412,7 +425,8 @@ function M.protocol(rt, config, piece, fields)
               end
             end
           else
-            add_value(tree, tvb, size, entry, value, offs[id], lens[id], depth)
+            local off, len = span(obj, id)
+            add_value(tree, tvb, size, entry, value, off, len, depth)
           end
         end
       else
@@ -494,23 +508,19 @@ function M.protocol(rt, config, piece, fields)
   function p.info(obj, size, source)
     if source == nil then
       source = obj
-      for _, name in ipairs({ "body", "payload" }) do
-        local inner = rawget(obj, name)
-        if is_object(inner) then source = inner break end
-      end
+      local inner = rawget(obj, "body")
+      if not is_object(inner) then inner = rawget(obj, "payload") end
+      if is_object(inner) then source = inner end
     end
     local parts = { "len=" .. size }
     if not is_object(source) then return concat(parts, " ") end
     local entries = by_class[class_of(source)] or {}
-    local present = {}
-    for _, e in ipairs(entries) do
-      if not e.instance and rawget(source, e.id) ~= nil then present[e.id] = true end
-    end
     local width = #parts[1] + 1
-    for _, e in ipairs(entries) do
+    for k = 1, #entries do
+      local e = entries[k]
       local id = e.id
-      local skip = id == "packet_id" or id == "packet_type" or id == "body" or
-        ((id:sub(1, 4) == "num_" or id:sub(1, 4) == "len_") and present[id:sub(5)])
+      local counts = e.counts
+      local skip = e.info_skip or (counts ~= nil and rawget(source, counts) ~= nil)
       if not skip then
         local value, shown
         if e.instance then
@@ -724,7 +734,8 @@ function M.protocol(rt, config, piece, fields)
         if value.label == nil then
           local text = format("Unknown %s %s: the spec names no such packet (unknown_%s)",
             (e.label or e.id):lower(), exact_text(value.value), exact_text(value.value))
-          local range = range_of(tvb, obj._ws_off[e.id], obj._ws_len[e.id] or 0)
+          local off, len = span(obj, e.id)
+          local range = range_of(tvb, off, len or 0)
           if range then
             item:add_tvb_expert_info(unknown_expert, range, text)
           else

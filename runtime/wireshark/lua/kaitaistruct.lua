@@ -43,15 +43,12 @@ end
 KaitaiStruct = class.class()
 
 function KaitaiStruct:_init(io)
-  if self._ws_off == nil then
+  if rawget(self, "_ws_pos") == nil then
     -- an object not made by calling its class (class.lua's constructor makes these)
     rawset(self, "_io", false)
     rawset(self, "_ws_pos", 0)
     rawset(self, "_ws_mark", 0)
-    rawset(self, "_ws_off", {})
-    rawset(self, "_ws_len", {})
-    rawset(self, "_ws_items", class.NO_ITEMS)
-    rawset(self, "_ws_order", {})
+    rawset(self, "_ws", false)
   end
   local pos = io._pos
   self._io = io

@@ -174,6 +174,42 @@ end
 
 -- Line `line` of a loaded module's source: its lines are split once, when an error first
 -- needs one, so that an error costs the same whatever the size of the generated code.
+-- Where field `name` of a parsed object lies (class.lua keeps it in `_ws`: the name of
+-- its only field, which spans from _ws_pos to _ws_mark, or three slots a field: name,
+-- offset, size): offset and size; for a repeated field nil, nil and its items ({off1,
+-- len1, off2, len2, ...}); nil when it has no range. The field read last wins, should one
+-- be assigned twice.
+local function span_of(obj, name)
+  local ws = rawget(obj, "_ws")
+  if not ws then return nil end
+  if type(ws) == "string" then
+    if ws ~= name then return nil end
+    local pos = rawget(obj, "_ws_pos")
+    return rawget(obj, "_io")._base + pos, rawget(obj, "_ws_mark") - pos
+  end
+  for k = #ws - 2, 1, -3 do
+    if ws[k] == name then
+      local off, len = ws[k + 1], ws[k + 2]
+      if len == false then return nil, nil, off end
+      return off, len
+    end
+  end
+  return nil
+end
+
+-- The names of the fields of a parsed object that have a range, in the order they were
+-- read.
+local function field_names(obj)
+  local names = {}
+  local ws = rawget(obj, "_ws")
+  if type(ws) == "string" then
+    names[1] = ws
+  elseif ws then
+    for k = 1, #ws, 3 do names[#names + 1] = ws[k] end
+  end
+  return names
+end
+
 local function source_line(rt, source, line)
   if not line or line < 1 then return nil end
   local lines = rt.lines[source]
@@ -268,7 +304,7 @@ local function on_error(rt, err)
         if name == "self" then self_obj = value elseif name == "i" then index = value end
         i = i + 1
       end
-      if type(self_obj) == "table" and rawget(self_obj, "_ws_off") then
+      if type(self_obj) == "table" and rawget(self_obj, "_ws_pos") then
         frames[#frames + 1] = { obj = self_obj, source = info.source,
           line = info.currentline, index = index }
       end
@@ -311,14 +347,14 @@ local function on_error(rt, err)
           if held == nil then
             rawset(f.obj, field, child)
           elseif type(held) == "table" and getmetatable(held) ~= getmetatable(child) and
-              rawget(held, "_ws_off") == nil then
+              rawget(held, "_ws_pos") == nil then
             rawset(held, #held + 1, child)
           end
         end
       end
       if k == 1 then
         if err.validation and field then
-          local off = f.obj._ws_off[field]
+          local off = span_of(f.obj, field)
           if off then err.offset = off end
           err.expected = err.expected or expected_of(err.message,
             source_line(rt, f.source, f.line - 1))
@@ -494,9 +530,8 @@ end
 -- Offset and size of field `name` of `obj` (a repeated field: its first to its last
 -- item), or nil.
 function M.field_span(obj, name)
-  local off = obj._ws_off[name]
-  if off then return off, obj._ws_len[name] end
-  local items = obj._ws_items[name]
+  local off, len, items = span_of(obj, name)
+  if off then return off, len end
   if items and #items > 0 then
     local last = #items
     return items[1], items[last - 1] + items[last] - items[1]
@@ -506,14 +541,20 @@ end
 
 -- Offset and size of item `i` (1-based) of repeated field `name`, or nil.
 function M.item_span(obj, name, i)
-  local items = obj._ws_items[name]
+  local _, _, items = span_of(obj, name)
   if not items or not items[2 * i] then return nil end
   return items[2 * i - 1], items[2 * i]
 end
 
 -- The fields of `obj` in the order they were read.
 function M.fields(obj)
-  return obj._ws_order
+  return field_names(obj)
+end
+
+-- Where field `name` of `obj` lies: offset, size (nil, nil, {off1, len1, ...} for a
+-- repeated field), or nil.
+function M.span(obj, name)
+  return span_of(obj, name)
 end
 
 -- The names of the instances (computed values) `obj`'s type declares.
@@ -539,7 +580,7 @@ end
 
 -- Is `value` an object of a generated class?
 function M.is_object(value)
-  return type(value) == "table" and rawget(value, "_ws_off") ~= nil
+  return type(value) == "table" and rawget(value, "_ws_pos") ~= nil
 end
 
 -- Is `value` an enum entry ({label, value}; label nil for a value the enum lacks)?
