@@ -10,8 +10,8 @@
 local wirestruct_api = require("wirestruct")
 
 local is_object, is_enum = wirestruct_api.is_object, wirestruct_api.is_enum
-local rawget, type, pcall, tostring, tonumber, next = rawget, type, pcall, tostring,
-  tonumber, next
+local rawget, type, pcall, tostring, tonumber, next, getmetatable = rawget, type, pcall,
+  tostring, tonumber, next, getmetatable
 local format, concat, floor = string.format, table.concat, math.floor
 
 local M = {}
@@ -87,35 +87,43 @@ function M.new(p)
   local end_marker = config.end_marker
   local json_quote = p.json_quote
   local paths = {}         -- path -> its names
-  local by_id = {}         -- class name -> field id -> entry
+  -- a parsed object's class (its metatable) -> field id -> entry, made on first use
+  local by_id = setmetatable({}, { __mode = "k" })
+  local NONE = {}
 
   local function entries_of(obj)
-    return p.by_class[class_of(obj)] or {}
+    return p.by_class[class_of(obj)] or NONE
   end
 
-  local function entry_of(obj, name)
-    local class_name = class_of(obj)
-    local map = by_id[class_name]
+  local function fields_of(obj)
+    local mt = getmetatable(obj)
+    local map = by_id[mt]
     if map == nil then
       map = {}
-      for _, e in ipairs(p.by_class[class_name] or {}) do map[e.id] = e end
-      by_id[class_name] = map
+      for _, e in ipairs(p.by_class[class_of(obj)] or NONE) do map[e.id] = e end
+      by_id[mt] = map
     end
-    return map[name]
+    return map
   end
 
   -- A field of a parsed object (an instance computed), or of a plain table; and the
   -- field's entry (its type) when it has one.
   local function field(value, name)
-    if is_object(value) then
-      local entry = entry_of(value, name)
+    if type(value) ~= "table" then return nil, nil end
+    if rawget(value, "_ws_pos") ~= nil then      -- a parsed object
+      local entry = fields_of(value)[name]
       local found = rawget(value, name)
       if found == nil and entry ~= nil and entry.instance then
-        local ok, computed = pcall(index, value, name)
-        if ok then found = computed end
+        -- an instance computed already is kept under _m_<id> (the generated getter's
+        -- first answer); else the getter runs (it may fail)
+        found = rawget(value, entry.memo or ("_m_" .. name))
+        if found == nil then
+          local ok, computed = pcall(index, value, name)
+          if ok then found = computed end
+        end
       end
       return found, entry
-    elseif type(value) == "table" and not is_enum(value) then
+    elseif not is_enum(value) then
       return rawget(value, name), nil
     end
     return nil, nil
@@ -135,11 +143,13 @@ function M.new(p)
   end
 
   local function lookup(scope, path)
-    if path == "@" then return scope.item, scope.entry, scope.key end
-    if scope.key ~= nil and path == "@key" then return scope.key end
-    if scope.key ~= nil and path == "@head" then return (scope.key:match("^[^_]*")) end
-    if scope.count ~= nil and path == "@count" then return scope.count end
-    if scope.count ~= nil and path == "@more" then return scope.more end
+    if path:byte(1) == 64 then     -- "@..."
+      if path == "@" then return scope.item, scope.entry, scope.key end
+      if scope.key ~= nil and path == "@key" then return scope.key end
+      if scope.key ~= nil and path == "@head" then return (scope.key:match("^[^_]*")) end
+      if scope.count ~= nil and path == "@count" then return scope.count end
+      if scope.count ~= nil and path == "@more" then return scope.more end
+    end
     local names = paths[path]
     if names == nil then
       names = split(path)
@@ -346,11 +356,17 @@ function M.new(p)
     return text
   end
 
+  local except_sets = setmetatable({}, { __mode = "k" })   -- a `fields` part -> its `except`
+
   local function fields(part, scope)
     local obj = get(scope, part.fields)
     if not shown_as_object(obj) then return "" end
-    local excepted = {}
-    for _, name in ipairs(part["except"] or {}) do excepted[name] = true end
+    local excepted = except_sets[part]
+    if excepted == nil then
+      excepted = {}
+      for _, name in ipairs(part["except"] or NONE) do excepted[name] = true end
+      except_sets[part] = excepted
+    end
     local suffixes = part.suffix
     local texts = {}
     for _, e in ipairs(entries_of(obj)) do
