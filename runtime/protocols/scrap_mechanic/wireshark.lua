@@ -31,6 +31,8 @@ local byte, sub, floor, format, concat = string.byte, string.sub, math.floor,
 -- controller type of each NetObj (by connection, NetObj type and id bytes).
 local state = { previous = {}, types = {}, count = 0 }
 local items_left = 0
+-- A top-level body decompressed to this many bytes or more is followed by a collection.
+local COLLECT_AFTER_BYTES = 1048576
 -- What the current top-level packet's nested data may still expand to: decompressed bytes
 -- (max_decompressed less the body's) and Lua values (max_lua_values), as the decoder's
 -- expand.Budget.
@@ -189,6 +191,18 @@ local function source(tvb, off, data)
   return part(tvb, off, #data) or data
 end
 
+local KEPT = {}      -- KEPT[b][k]: whether bit k (from the least significant) of b is set
+local CLEAR = {}     -- CLEAR[b]: how many of the 8 bits of b are clear
+for b = 0, 255 do
+  local bits, clear, v = {}, 0, b
+  for k = 0, 7 do
+    bits[k] = v % 2 == 1
+    if not bits[k] then clear = clear + 1 end
+    v = floor(v / 2)
+  end
+  KEPT[b], CLEAR[b] = bits, clear
+end
+
 -- The bits of a DeltaUpdate (wirestruct.protocols.scrap_mechanic.delta): the previous
 -- data with every byte whose bit is clear replaced, in order, by the bytes after the
 -- bitfield; bit i (from the least significant bit of the last bitfield byte) stands for
@@ -205,26 +219,29 @@ local function expand_delta(d, previous, body, pos)
     error(fail("DeltaError", "delta bitfield runs past the end of the body",
       n_bitfield .. " bitfield bytes", pos), 0)
   end
-  local out, n_new = {}, 0
-  for i = 0, size - 1 do
-    local b = byte(body, stop - floor(i / 8))   -- the bitfield byte holding bit i
-    local set = floor(b / 2 ^ (i % 8)) % 2 == 1
-    if set then
-      out[i + 1] = sub(previous, i + 1, i + 1)
-    else
-      n_new = n_new + 1
-      out[i + 1] = false
+  -- the clear bits of the data bytes: whole bitfield bytes, then the bits of the last
+  -- (partly used) one that stand for data bytes
+  local n_new, whole = 0, floor(size / 8)
+  for k = 0, whole - 1 do n_new = n_new + CLEAR[byte(body, stop - k)] end
+  local rest = size - 8 * whole
+  if rest > 0 then
+    local kept = KEPT[byte(body, stop - whole)]
+    for k = 0, rest - 1 do
+      if not kept[k] then n_new = n_new + 1 end
     end
   end
   if stop + n_new > #body then
     error(fail("DeltaError", "delta update runs past the end of the body",
       n_new .. " new bytes after the bitfield", stop), 0)
   end
-  local at = stop
-  for i = 1, size do
-    if out[i] == false then
+  if n_new == 0 then return previous, stop end    -- every byte kept: the same data
+  local out, at = {}, stop
+  for i = 0, size - 1 do
+    if KEPT[byte(body, stop - floor(i / 8))][i % 8] then
+      out[i + 1] = sub(previous, i + 1, i + 1)
+    else
       at = at + 1
-      out[i] = sub(body, at, at)
+      out[i + 1] = sub(body, at, at)
     end
   end
   return concat(out), at
@@ -267,7 +284,8 @@ end
 -- The sub-updates of a 21/22 body framed and rebuilt, each handed to `each({index,
 -- encoding, pos, stop, data, key, known, update_type})` before the next is framed (its
 -- parse may teach the controller type of a NetObj a later one looks up); returns the
--- framing errors and the last data (the next delta's previous). `lookup(key)` gives the
+-- framing errors, the last data (the next delta's previous) and where framing stopped.
+-- `lookup(key)` gives the
 -- controller type a sub-update's NetObj is known by.
 local function frame(p, body, previous, stream, lookup, each)
   local d = p.data
@@ -313,7 +331,7 @@ local function frame(p, body, previous, stream, lookup, each)
   end
   items_left = left - used
   if items_left < 0 then items_left = 0 end
-  return errors, previous
+  return errors, previous, pos
 end
 
 -- The controller type a Create gives its NetObj, or an Update recovered from its size,
@@ -347,9 +365,27 @@ local function label(value)
   return tostring(value)
 end
 
+-- The body's item (when the tree is wanted), and for a deferred body its tab: the first
+-- `shown` bytes.
+local function open_body(p, c, shown)
+  local spec = p.data.compressed[c.id]
+  if c.deferred then
+    c.deferred = false
+    c.body_tvb = tab(shown < #c.data and sub(c.data, 1, shown) or c.data, "Decompressed body")
+  end
+  if p.tree_wanted(c.tree) then
+    c.exp = c.item:add(p.pf.body, part(c.body_tvb, 0, shown))
+    c.exp:append_text(": " .. #c.data .. " bytes (" .. spec .. ")")
+    if shown < #c.data then
+      c.exp:append_text(", the first " .. shown .. " shown (framing stopped there)")
+    end
+  end
+end
+
 local function network_update(p, c)
   local d, body = p.data, c.data
   if #body < 4 then
+    if c.deferred then open_body(p, c, #body) end
     p.add_error(c.item, c.body_tvb, fail("DecodeError", "body of " .. #body .. " bytes",
       "a 4-byte tick", 0))
     return nil
@@ -373,7 +409,20 @@ local function network_update(p, c)
   -- each sub-update parsed as it is framed; rebuilt data at its place in a tab of its own
   local shown, parsed_errors, rebuilt, at = {}, {}, {}, 0
   local source = p.rt:require("wirestruct").source
+  -- when no tree is made, a sub-update whose data an earlier one of the packet had (with
+  -- the same controller type known) shares that one's parse: the same bytes parse to the
+  -- same object (a tree shows each at its own bytes, so each is parsed there)
+  local same = nil
+  if not p.tree_wanted(c.tree) then same = { raw = {}, delta = {} } end
   local function each(s)
+    local twin = same and same[s.encoding][s.known]
+    twin = twin and twin[s.data]
+    if twin then
+      s.base, s.update = twin.base, twin.update
+      if live then note_controller_type(p, s.update, s.key, s.update_type, s.known) end
+      shown[#shown + 1] = s
+      return
+    end
     if s.encoding == "delta" then
       s.base = at
       rebuilt[#rebuilt + 1] = s.data
@@ -399,26 +448,38 @@ local function network_update(p, c)
     if live then note_controller_type(p, update, s.key, s.update_type, s.known) end
     s.update = update
     shown[#shown + 1] = s
+    if same == nil then return end
+    local by_known = same[s.encoding]
+    local by_data = by_known[s.known]
+    if by_data == nil then
+      by_data = {}
+      by_known[s.known] = by_data
+    end
+    by_data[s.data] = { base = s.base, update = update }
   end
-  local errors, last
+  local errors, last, framed
   local why
   kept, why = p.remember(c.pinfo, function()
     live = true
     kept = { previous = state.previous[dir], lookups = {} }
-    errors, last = frame(p, body, kept.previous, stream, lookup, each)
+    errors, last, framed = frame(p, body, kept.previous, stream, lookup, each)
     state.previous[dir] = last
     live = false
     return kept, 64 + (kept.previous and #kept.previous or 0) + 16 * #kept.lookups
   end)
   if errors == nil then
     if kept == nil then
+      if c.deferred then open_body(p, c, 4) end
       if why ~= nil then
         p.add_forgotten(c.item, "The state its sub-updates were rebuilt from")
       end
       return "tick=" .. tick
     end
-    errors, last = frame(p, body, kept.previous, stream, lookup, each)
+    errors, last, framed = frame(p, body, kept.previous, stream, lookup, each)
   end
+  -- the tab: the bytes framing reached and the sub-update it stopped at (at most a
+  -- whole RawUpdate), not the rest of a body cut at max_items_per_packet
+  if c.deferred then open_body(p, c, math.min(#body, framed + d.max_raw_size)) end
   for _, e in ipairs(errors) do parsed_errors[#parsed_errors + 1] = e end
   errors = parsed_errors
   local exp = c.exp
@@ -729,15 +790,21 @@ function piece.after(p, obj, tvb, pinfo, tree, item, depth)
     end
     nested.bytes, nested.lua = limits.max_decompressed - #inflated, limits.max_lua_values
     c.data = inflated
+    -- what a large decompression left behind is freed before the body is parsed (Lua
+    -- would let its heap double first)
+    if #inflated >= COLLECT_AFTER_BYTES then collectgarbage() end
+    if d.network_updates[id] then
+      -- its tab holds the bytes framing reaches, made once it has stopped (a body past
+      -- max_items_per_packet is not copied whole)
+      c.deferred = true
+      return network_update(p, c)
+    end
     c.body_tvb = tab(inflated, "Decompressed body")
   else
     c.data = body                  -- sub-packets of a 29 are not compressed
     c.body_tvb = tvb:len() > 1 and tvb(1, tvb:len() - 1):tvb() or nil
   end
-  if p.tree_wanted(tree) then
-    c.exp = item:add(p.pf.body, part(c.body_tvb, 0, #c.data))
-    c.exp:append_text(": " .. #c.data .. " bytes (" .. spec .. ")")
-  end
+  open_body(p, c, #c.data)
   if d.network_updates[id] then return network_update(p, c) end
   if id == d.compound_packet then return compound(p, c, spec) end
   return body_of(p, c, spec)

@@ -29,7 +29,7 @@ from wirestruct.generated.scrap_mechanic.sm_unreliable_update import SmUnreliabl
 from wirestruct.plugin.protocol import Wireshark
 from wirestruct.protocols.scrap_mechanic import counts, lua_scan, packets
 from wirestruct.protocols.scrap_mechanic.decoder import CONTROLLER_TYPE_ENUMS
-from wirestruct.protocols.scrap_mechanic.delta import MAX_DELTA_SIZE
+from wirestruct.protocols.scrap_mechanic.delta import MAX_DELTA_SIZE, MAX_RAW_SIZE
 from wirestruct.protocols.scrap_mechanic.expand import PAYLOAD_SPECS
 from wirestruct.protocols.scrap_mechanic.presentation import BE_UUID_FIELDS
 
@@ -79,7 +79,7 @@ def data() -> dict[str, Any]:
         "remove": int(update_type.remove),
         "container": int(SmCommon.NetobjType.container),
         "controller_netobj_types": {t: True for t in CONTROLLER_TYPE_ENUMS},
-        "max_delta_size": MAX_DELTA_SIZE,
+        "max_delta_size": MAX_DELTA_SIZE, "max_raw_size": MAX_RAW_SIZE,
         "names": {int(member): member.name for member in SmCommon.PacketId},
         "be_uuid_fields": {name: True for name in sorted(BE_UUID_FIELDS)},
         # the spec of each documented BlobData payload (by known_uid), for the summary
