@@ -444,7 +444,10 @@ def python_verdict(capture: Path, protocol: str) -> Verdict:
 
 
 #: An expert info line of ``tshark -V``: ``[Expert Info (Error/Malformed): Kind: text]``.
-EXPERT = re.compile(r"\[Expert Info \([^)]*\): ([A-Za-z]+Error): (.*)\]$")
+EXPERT = re.compile(r"\[(?: \[truncated\])?Expert Info \([^)]*\): ([A-Za-z]+Error): (.*)\]$")
+#: The expert's own text, on the line after its header (tshark cuts a long header, marking
+#: it ``[truncated]``; this line keeps more of the text)
+EXPERT_TEXT = re.compile(r"^\[([A-Za-z]+Error): (.*)\]$")
 
 
 def tshark_verdict(lines: list[str] | str) -> Verdict:
@@ -552,14 +555,20 @@ def read_verdict(out: Path) -> tuple[Verdict, list[str]]:
     a Lua error: there must be none)."""
     verdict = Verdict()
     lua_errors: list[str] = []
+    header = None           # the last expert header, until the line after it is read
     with open(out, encoding="utf-8", errors="replace") as f:
         for line in f:
+            if header is not None:
+                text = EXPERT_TEXT.search(line.strip())
+                found = text if text and text.group(1) == header.group(1) else header
+                verdict.add(found.group(1), found.group(2))
+                header = None
             if "Expert Info" in line:
-                found = EXPERT.search(line.strip())
-                if found:
-                    verdict.add(found.group(1), found.group(2))
+                header = EXPERT.search(line.strip())
             if "Lua Error" in line or "lua_pcall" in line:
                 lua_errors.append(line.strip())
+    if header is not None:
+        verdict.add(header.group(1), header.group(2))
     return verdict, lua_errors
 
 
