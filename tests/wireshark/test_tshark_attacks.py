@@ -95,8 +95,10 @@ OVER_BUDGET = {
     "diep_creations": "4 packets of 1,024 full creations (278,000 parse objects each): "
                       "within the memory budget, about 23x (one pass) and 32x (two passes) "
                       "plain tshark's CPU, most of it the tree",
-    "sm_one_byte_deltas": "about 19x plain tshark's CPU against the 20x budget: passes or "
+    "sm_one_byte_deltas": "about 19-26x plain tshark's CPU against the 20x budget: passes or "
                           "fails with the machine's load until the tree is cheaper",
+    "sm_lz4_bombs": "within the budget when measured (16-18x plain tshark's CPU, +188 MiB), "
+                    "too near the 20x line to hold on a loaded machine",
 }
 
 
