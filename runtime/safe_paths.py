@@ -17,7 +17,7 @@ import stat
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, NoReturn
 
 from wirestruct.core import json_input
 from wirestruct.core.errors import OutputError
@@ -139,6 +139,20 @@ def _open_dir(path: Path, name: str | os.PathLike[str], dir_fd: int | None = Non
             raise OutputError(f"{path} is a symbolic link; nothing is written through "
                               "links", expected="a folder") from None
         raise OutputError(f"cannot open the folder {path}: {exc.strerror}") from None
+
+
+#: What becomes of a new file the storage refused (it is written aside and renamed on
+#: success): no partial file, and a file there before kept.
+NEW_FILE_LEFT = "is not written (no partial file is left; a file there before is kept)"
+
+
+def raise_storage_failure(exc: OSError, name: str | os.PathLike[str]) -> NoReturn:
+    """Raise the :class:`OutputError` of :func:`storage_failure` for a new file ``name``
+    the storage refused; any other OSError as it is."""
+    failure = storage_failure(exc, name, f"{os.fspath(name)} {NEW_FILE_LEFT}")
+    if failure is None:
+        raise exc
+    raise failure from None
 
 
 def storage_failure(exc: BaseException, name: str | os.PathLike[str],

@@ -18,7 +18,7 @@ from wirestruct.core.errors import (
 from wirestruct.core.records import CaptureRecord
 from wirestruct.plugin.protocol import Protocol
 from wirestruct.plugin.registry import get_protocol
-from wirestruct.safe_paths import storage_failure
+from wirestruct.safe_paths import raise_storage_failure
 from wirestruct.tools import progress, signals
 from wirestruct.tools.cli import options
 from wirestruct.tools.cli.outputs import new_file
@@ -88,11 +88,7 @@ def run(args: argparse.Namespace) -> int:
               f"so {args.out} is not written", file=sys.stderr)
         return EXIT_FAILED
     except OSError as exc:
-        failure = storage_failure(exc, args.out, f"{args.out} is not written (no partial "
-                                                 "file is left; a file there before is kept)")
-        if failure is None:
-            raise
-        raise failure from None
+        raise_storage_failure(exc, args.out)
     if stopped is not None:
         print(f"wirestruct: {signals.word(stopped)}: nothing written to {args.out}",
               file=sys.stderr)

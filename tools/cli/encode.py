@@ -26,7 +26,7 @@ from wirestruct.core.records import CaptureRecord
 from wirestruct.encode.lines import encoded
 from wirestruct.output.serialize import dumps
 from wirestruct.plugin.registry import get_protocol
-from wirestruct.safe_paths import storage_failure
+from wirestruct.safe_paths import raise_storage_failure
 from wirestruct.tools import signals
 from wirestruct.tools.cli import options
 from wirestruct.tools.cli.outputs import new_file
@@ -96,11 +96,7 @@ def run(args: argparse.Namespace) -> int:
     except KeyboardInterrupt as stop:
         stopped = stop
     except OSError as exc:
-        failure = storage_failure(exc, args.out, f"{args.out} is not written (no partial "
-                                                 "file is left; a file there before is kept)")
-        if failure is None:
-            raise
-        raise failure from None
+        raise_storage_failure(exc, args.out)
     if stopped is not None:
         print(f"wirestruct: {signals.word(stopped)}: nothing written to {args.out}; "
               f"{len(errors)} events not encoded before", file=sys.stderr)
