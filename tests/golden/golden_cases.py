@@ -587,9 +587,14 @@ def stored_names() -> set[str]:
     return names
 
 
+DIFF_LINES = 60  # lines of change shown for one golden file
+DIFF_WIDTH = 300  # characters of one shown line
+CONTEXT_WIDTH = 120  # characters of an unchanged line shown around a change
+
+
 def describe_difference(case: Case | str, expected: bytes | None, actual: bytes) -> str:
-    """Which case changed and its first differing line (decompressed), with the section
-    it is in, for a maintainer to see what changed."""
+    """Which case changed, where its first difference is, and what changed (``changes``),
+    for a maintainer to see what a regeneration would write."""
     name = case if isinstance(case, str) else case.name
     if expected is None:
         return f"{name}: no golden file (run python tests/golden/make_golden.py)"
@@ -598,22 +603,80 @@ def describe_difference(case: Case | str, expected: bytes | None, actual: bytes)
     before = range(min(line, len(old) - 1), -1, -1)
     section = next((old[i] for i in before if old[i].startswith((b"=== ", b"$ "))), b"")
     command = next((old[i] for i in before if old[i].startswith(b"$ ")), b"")
-
-    a = old[line] if line < len(old) else b""
-    b = new[line] if line < len(new) else b""
-    column = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
-    start = max(0, column - 200)
-
-    def show(lines: list[bytes]) -> str:
-        if line >= len(lines):
-            return "(end of output)"
-        text = lines[line][start:start + 600].decode("utf-8", "replace")
-        return ("..." if start else "") + text + ("..." if len(lines[line]) > start + 600 else "")
-
     return (f"golden output changed: {name}\n"
             f"  {command.decode('utf-8', 'replace')}\n"
-            f"  first difference at line {line + 1}, byte {column + 1} of the line"
+            f"  first difference at line {line + 1}"
             f" (golden: {len(old)} lines, now: {len(new)}),"
             f" in section: {section.decode('utf-8', 'replace')}\n"
-            f"  golden: {show(old)}\n"
-            f"  now:    {show(new)}")
+            + changes(expected, actual))
+
+
+def changes(old: bytes, new: bytes, limit: int = DIFF_LINES) -> str:
+    """What changed from ``old`` to ``new`` (golden files, decompressed), at most ``limit``
+    lines: a unified diff of the lines, in which a JSON line changed in place is shown
+    as the paths of its fields that changed (``- path: old`` / ``+ path: new``) rather
+    than as two long lines."""
+    import difflib
+
+    a = old.decode("utf-8", "replace").split("\n")
+    b = new.decode("utf-8", "replace").split("\n")
+    out: list[str] = []
+    matcher = difflib.SequenceMatcher(None, a, b, autojunk=False)
+    for group in matcher.get_grouped_opcodes(1):
+        first, last = group[0], group[-1]
+        out.append(f"@@ -{first[1] + 1},{last[2] - first[1]} +{first[3] + 1},{last[4] - first[3]} @@")
+        for tag, i1, i2, j1, j2 in group:
+            if tag == "equal":
+                out += [" " + _clip(x, CONTEXT_WIDTH) for x in a[i1:i2]]
+                continue
+            if tag == "replace" and i2 - i1 == j2 - j1:
+                for n, (x, y) in enumerate(zip(a[i1:i2], b[j1:j2])):
+                    paths = _json_changes(x, y)
+                    if paths is None:
+                        out += ["-" + _clip(x), "+" + _clip(y)]
+                    else:
+                        out.append(f"~ line {i1 + n + 1} (now {j1 + n + 1}), fields changed:")
+                        out += paths
+                continue
+            out += ["-" + _clip(x) for x in a[i1:i2]]
+            out += ["+" + _clip(y) for y in b[j1:j2]]
+    if not out:
+        return "  (no line differs)"
+    shown = out[:limit]
+    if len(out) > limit:
+        shown.append(f"... {len(out) - limit} more lines of change")
+    return "\n".join("  " + x for x in shown)
+
+
+def _clip(text: str, width: int = DIFF_WIDTH) -> str:
+    return text if len(text) <= width else text[:width] + f"... ({len(text)} characters)"
+
+
+def _json_changes(old: str, new: str) -> list[str] | None:
+    """The changed field paths of two JSON lines, or None when either is not JSON."""
+    try:
+        a, b = json.loads(old), json.loads(new)
+    except ValueError:
+        return None
+    found: list[str] = []
+
+    def walk(x: Any, y: Any, path: str) -> None:
+        if isinstance(x, dict) and isinstance(y, dict):
+            for key in list(x) + [k for k in y if k not in x]:
+                walk(x.get(key, _ABSENT), y.get(key, _ABSENT), f"{path}.{key}" if path else key)
+        elif isinstance(x, list) and isinstance(y, list) and len(x) == len(y):
+            for n, (p, q) in enumerate(zip(x, y)):
+                walk(p, q, f"{path}[{n}]")
+        elif x != y or type(x) is not type(y):
+            found.append(f"-   {path or '.'}: {_clip(_shown(x))}")
+            found.append(f"+   {path or '.'}: {_clip(_shown(y))}")
+
+    walk(a, b, "")
+    return found
+
+
+_ABSENT = object()
+
+
+def _shown(value: Any) -> str:
+    return "(absent)" if value is _ABSENT else json.dumps(value, ensure_ascii=False)

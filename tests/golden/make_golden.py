@@ -4,8 +4,11 @@
 
 Runs every case of golden_cases.py (or those whose name matches a shell PATTERN, e.g.
 'decode/diep/*') and stores its output; a golden file whose content is unchanged is not
-rewritten. Without patterns, files of cases that no longer exist are removed. Regenerate
-only for an intended change of output (see README.md).
+rewritten; for a file that is, what changed is printed (as the golden test shows it: the
+changed lines, and in JSON lines the paths of the fields that changed, bounded in length).
+Without patterns, files of cases that no longer exist are removed. Regenerate only for an
+intended change of output (see README.md), then check the fields the second witness sees:
+``python tests/golden/witness.py``.
 """
 
 from __future__ import annotations
@@ -47,9 +50,13 @@ def main(argv: list[str] | None = None) -> int:
                 count["failed"] += 1
                 state = f"FAILED: {value!r}"
             else:
+                before = golden_cases.read_golden(case.name)
                 written = golden_cases.write_golden(case.name, value)
                 count["written"] += written
                 state = "written" if written else "unchanged"
+                if written:  # what the rewrite changed, for the one who reviews it
+                    state += ", a new file" if before is None else \
+                        ", changes:\n" + golden_cases.changes(before, value)
             print(f"[{count['done']}/{len(cases)}] {case.name}: {state}", flush=True)
 
     with tempfile.TemporaryDirectory(prefix="wirestruct-golden-") as tmp:
