@@ -4,21 +4,22 @@
 without consuming it (so a pipe can be detected and then decoded), decodes the first
 records with each registered protocol, and picks the one with the smallest share of
 failed or unknown packets. A tie, or no protocol that decodes anything, is a
-:class:`DetectionError`. :func:`looks_unknown` is the same test for one event, for
-warning that a chosen protocol mostly does not fit.
+:class:`DetectionError`. A third-party plug-in that cannot be tried (its decoder cannot be
+made) is warned about once and left out of the trials. :func:`looks_unknown` is the same
+test for one event, for warning that a chosen protocol mostly does not fit.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import islice
-from typing import cast
+from typing import Any, cast
 
 from wirestruct.captures import Capture
 from wirestruct.captures.files.sources import PeekView, Source
-from wirestruct.core.errors import DetectionError
+from wirestruct.core.errors import DetectionError, WirestructError
 from wirestruct.core.events import ErrorEvent, Event, PacketEvent
 from wirestruct.core.session import decode_records
-from wirestruct.plugin.registry import get_protocol, protocol_names
+from wirestruct.plugin.registry import get_protocol, is_own, protocol_names, report
 
 #: Records each protocol is tried on.
 DETECT_RECORDS = 64
@@ -76,6 +77,19 @@ def try_protocol(capture: Capture, name: str, *, records: int = DETECT_RECORDS,
     return Trial(name, packets, unknown, errors)
 
 
+def _trial(capture: Capture, name: str, **how: Any) -> Trial | None:
+    """:func:`try_protocol`; a third-party plug-in that fails to be tried is warned about
+    and left out of the trials (wirestruct's own protocols are not: theirs is a bug)."""
+    protocol = get_protocol(name)
+    try:
+        return try_protocol(capture, name, **how)
+    except WirestructError as exc:
+        if is_own(protocol):
+            raise
+        report(protocol, f"{exc}; protocol {protocol.name} left out of detection")
+        return None
+
+
 def detect_protocol(capture: Capture, *, records: int = DETECT_RECORDS,
                     max_bytes: int = DETECT_BYTES, **options) -> tuple[str, list[Trial]]:
     """The protocol ``capture`` speaks and every trial, best first. The capture is left
@@ -85,9 +99,13 @@ def detect_protocol(capture: Capture, *, records: int = DETECT_RECORDS,
         return capture.protocol, []
     if capture.format == "wscap":
         raise DetectionError("the container names no protocol", file=capture.name)
-    trials = sorted((try_protocol(capture, name, records=records, max_bytes=max_bytes,
-                                  **options) for name in protocol_names()),
+    tried = (_trial(capture, name, records=records, max_bytes=max_bytes, **options)
+             for name in protocol_names())
+    trials = sorted((t for t in tried if t is not None),
                     key=lambda t: (t.bad_share, -t.packets))
+    if not trials:
+        raise DetectionError("no protocol could be tried", file=capture.name,
+                             expected="an installed protocol plug-in that loads")
     summary = "; ".join(str(t) for t in trials)
     best = trials[0]
     if best.packets == 0:

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pyarrow.parquet as pq
 import pytest
+from needs import needs_compiler
 
 ROOT = Path(__file__).resolve().parent.parent
 PLUGIN = ROOT / "tests" / "plugin_example"
@@ -27,7 +28,7 @@ def env(tmp_path_factory):
                     "--no-build-isolation", "--target", str(site), str(PLUGIN)],
                    check=True, capture_output=True, timeout=300)
     assert (site / "wirestruct_toy" / "generated" / "toy" / "toy_packet.py").is_file()
-    return {**os.environ, "PYTHONPATH": str(site)}
+    return {**os.environ, "PYTHONPATH": str(site), "WIRESTRUCT_PLUGINS": "all"}
 
 
 def run(env, *args, cwd=None, stdin=None):
@@ -59,6 +60,23 @@ def test_state_with_the_plugins_own_option(env):
     assert wrong.returncode == 2 and "--toy-court is an option of toy" in wrong.stderr
     bad = run(env, "state", SAMPLE, "-p", "toy", "--toy-court", "wide")
     assert bad.returncode == 2 and "'wide' is not a court width" in bad.stderr
+
+
+def test_packet_names_and_paths_come_from_the_spec(env):
+    """The plug-in lists no packet names: they are the enum its spec routes on."""
+    proc = run(env, "decode", SAMPLE, "-p", "toy", "--only", "move", "-T", "fields",
+               "-e", "name", "-e", "body.x")
+    assert proc.returncode == 0, proc.stderr
+    rows = [line.split("\t") for line in proc.stdout.splitlines()]
+    assert rows and {row[0] for row in rows} == {"move"}
+    assert rows[0][1] == "45"
+    listed = run(env, "fields", "-p", "toy", "hello")
+    assert listed.returncode == 0, listed.stderr
+    assert listed.stdout.splitlines() == ["hello\tbody", "hello\tbody.len_name",
+                                          "hello\tbody.name", "hello\tbody.player",
+                                          "hello\tpacket_id"]
+    wrong = run(env, "decode", SAMPLE, "-p", "toy", "--only", "moves")
+    assert wrong.returncode == 2 and "did you mean move?" in wrong.stderr
 
 
 def test_encode_gives_the_packets_back(env, tmp_path):
@@ -93,8 +111,7 @@ def test_batch_writes_the_plugins_table(env, tmp_path):
 
 
 def test_the_plugins_generated_code_is_the_pinned_compilers():
-    if not (ROOT / "node_modules" / "kaitai-struct-compiler").is_dir():
-        pytest.skip("the pinned compiler is not installed (npm ci)")
+    needs_compiler()
     package = PLUGIN / "wirestruct_toy"
     proc = subprocess.run([shutil.which("wirestruct") or "wirestruct", "regen", "--check",
                            "--ksy", str(package / "ksy"), "--generated",

@@ -1,13 +1,15 @@
 """What a protocol's events hold: packet names and the field paths of each, as
 ``--format fields -e NAME`` and ``--only NAME`` name them (tshark's ``-G fields``).
 
-Packet names come from the protocol's plug-in (``Protocol.packet_names``: the spec enums
-that name its packets; ``unknown_<n>`` for ids no spec names). Field paths are what the
-readable JSON of real events holds: the protocol's bundled sample sessions (or a session
-of its generator) are decoded, and every dotted path into ``fields`` and ``expansions`` of
-each packet is kept (lists are walked through, as ``-e`` walks them). The protocols'
-sessions use every packet type and branch their generators know, so a path no packet of
-them has is one the protocol does not have.
+Packet names come from the protocol's plug-in (``Protocol.packet_names``: by default the
+enum its root spec's top-level switch routes on, :mod:`wirestruct.plugin.spec_packets`;
+``unknown_<n>`` for ids no spec names). Field paths are what the readable JSON of real
+events holds: the protocol's bundled sample sessions (or a session of its generator) are
+decoded, and every dotted path into ``fields`` and ``expansions`` of each packet is kept
+(lists are walked through, as ``-e`` walks them). The protocols' sessions use every packet
+type and branch their generators know, so a path no packet of them has is one the protocol
+does not have. A protocol with neither samples nor a generator has the paths its specs
+give each packet (:func:`wirestruct.plugin.spec_packets.field_paths`).
 """
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ from wirestruct.core.events import PacketEvent
 from wirestruct.core.records import CaptureRecord
 from wirestruct.core.session import decode_records
 from wirestruct.output.serialize import serializer
+from wirestruct.plugin import spec_packets
 from wirestruct.plugin.protocol import Protocol
 
 #: The keys of every event (``-e index`` ...).
@@ -53,6 +56,9 @@ _FIELD_PATHS: dict[str, dict[str, frozenset[str]]] = {}
 
 
 def _field_paths(protocol: Protocol) -> dict[str, frozenset[str]]:
+    if not _has_sessions(protocol):
+        return spec_packets.field_paths(protocol.specs.folder, protocol.specs.package,
+                                        protocol.root_spec)
     paths: dict[str, set[str]] = {}
     shown = serializer()
     for event in _session_events(protocol):
@@ -62,6 +68,10 @@ def _field_paths(protocol: Protocol) -> dict[str, frozenset[str]]:
             if isinstance(data.get(root), dict):
                 found.update(_paths(data[root], ""))
     return {name: frozenset(found) for name, found in paths.items()}
+
+
+def _has_sessions(protocol: Protocol) -> bool:
+    return protocol.generate is not None or any(path.is_file() for path in protocol.samples)
 
 
 def _paths(value: Any, prefix: str) -> Iterator[str]:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -35,11 +36,15 @@ from wirestruct.core.limits import DEFAULT_LIMITS, Limits
 from wirestruct.core.records import CaptureRecord
 from wirestruct.core.resources import ksy_root
 from wirestruct.core.tracker import Tracker
+from wirestruct.plugin import spec_packets
 
 #: The commands that decode a capture or a packet (and so take a protocol's options).
 DECODING_COMMANDS = frozenset({"decode", "state", "export", "show", "encode", "batch",
                                "fields"})
 TRANSPORTS = ("message", "stream")
+#: What carries a message protocol's packets in a packet capture, when not UDP datagrams:
+#: ``ws``, one packet a WebSocket message (:mod:`wirestruct.captures.flows.websocket`).
+CARRIERS = ("ws",)
 #: The parts of a protocol made by factories that take options.
 PARTS = frozenset({"decoder", "tracker", "encoder", "tables"})
 #: How captures reach a protocol's Wireshark dissector (:attr:`Wireshark.carrier`).
@@ -220,8 +225,11 @@ class Protocol:
     #: the tables, loaded when first asked for (pyarrow is not needed to decode)
     make_tables: Callable[[], Tables] | None = None
     options: tuple[Option, ...] = ()
-    #: the names its packet events can have (the spec enums naming its packets), for
-    #: ``--only`` and ``wirestruct fields``; ``unknown_<n>`` is always one
+    #: the names its packet events can have, for ``--only``, ``-e`` and ``wirestruct
+    #: fields`` (``unknown_<n>`` is always one). Left out, they are read from the specs:
+    #: the enum the root spec's top-level ``switch-on`` routes on
+    #: (:mod:`wirestruct.plugin.spec_packets`); a protocol whose packets the specs do not
+    #: name so gives its own.
     packet_names: Callable[[], frozenset[str]] | None = None
     export_items: Callable[[PacketEvent], list[ExportItem]] | None = None
     #: ``(seed, length=None) -> records``: a whole generated session (``length``: ticks
@@ -237,16 +245,33 @@ class Protocol:
     examples: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     #: its Wireshark dissector (None: the Wireshark plugin leaves the protocol out)
     wireshark: Wireshark | None = None
+    #: a message protocol's carrier in packet captures (one of :data:`CARRIERS`; None:
+    #: UDP datagrams, or each TCP segment's new bytes)
+    carrier: str | None = None
 
     def __post_init__(self) -> None:
+        if self.packet_names is None:
+            object.__setattr__(self, "packet_names", partial(
+                spec_packets.packet_names, self.specs.folder, self.specs.package,
+                self.root_spec))
         if self.transport not in TRANSPORTS:
             raise ValueError(f"protocol {self.name}: transport must be one of {TRANSPORTS}, "
                              f"not {self.transport!r}")
+        if self.carrier is not None and (self.carrier not in CARRIERS
+                                         or self.transport != "message"):
+            raise ValueError(f"protocol {self.name}: carrier {self.carrier!r} is not one of "
+                             f"{CARRIERS} for a message protocol")
         if self.wireshark is not None and (self.wireshark.carrier == "tcp") != (
                 self.transport == "stream"):
             raise ValueError(f"protocol {self.name}: a {self.transport} protocol's Wireshark "
                              "carrier is " + ("tcp" if self.transport == "stream"
                                               else "exported_pdu"))
+
+    @property
+    def root_spec(self) -> str | None:
+        """The spec (``meta.id``) a packet is parsed with, where the protocol names one
+        (its Wireshark dissector's); None: every spec of the folder no other imports."""
+        return self.wireshark.root_spec if self.wireshark is not None else None
 
     @property
     def pdu_dissectors(self) -> tuple[str, ...] | None:

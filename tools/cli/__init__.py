@@ -37,6 +37,7 @@ from wirestruct.tools.cli import (
     fields,
     options,
     regen,
+    run,
     samples,
     show,
     state,
@@ -94,6 +95,7 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
 
 def main(argv: list[str] | None = None) -> int:
     signals.install()
+    run.show_plugin_warnings()
     try:
         args = parse(argv)
     except KeyboardInterrupt as stop:

@@ -5,18 +5,21 @@ from __future__ import annotations
 import argparse
 import difflib
 import re
-from collections.abc import Callable
-from typing import Any, NoReturn
+from collections.abc import Callable, Mapping
+from typing import Any, NoReturn, TypeVar
 
 from wirestruct.captures import FORMATS
 from wirestruct.core.errors import UsageError
 from wirestruct.core.events import PacketEvent
 from wirestruct.core.limits import Limits
-from wirestruct.output import catalog
+from wirestruct.output import catalog, summary_rules
 from wirestruct.output.formats import FORMATS as OUTPUT_FORMATS
 from wirestruct.output.formats import QUOTES, OutputOptions
+from wirestruct.plugin import registry
 from wirestruct.plugin.protocol import Option, Protocol
 from wirestruct.plugin.registry import protocol_names, protocols
+
+_A = TypeVar("_A", bound=argparse.Action)
 
 
 class Parser(argparse.ArgumentParser):
@@ -44,6 +47,20 @@ class Parser(argparse.ArgumentParser):
             if given is None:
                 found.capture = read
         return found, extra
+
+    def _add_action(self, action: _A) -> _A:
+        """A command's own option takes the place of a third-party plug-in's option added
+        before it with the same flag or setting (the plug-in's is left out, warned about)."""
+        if getattr(action, "plugin", None) is None:
+            for other in [a for a in self._actions if getattr(a, "plugin", None) is not None]:
+                flags = set(other.option_strings) & set(action.option_strings)
+                if flags or other.dest == action.dest:
+                    self._remove_action(other)
+                    for flag in other.option_strings:
+                        self._option_string_actions.pop(flag, None)
+                    _left_out(self, other.plugin, other.option_strings[0],  # type: ignore[attr-defined]
+                              f"the flag {min(flags)}" if flags else f"the setting {other.dest}")
+        return super()._add_action(action)
 
     def unknown(self, extra: list[str]) -> NoReturn:
         """Arguments this command does not take, with the options they may have meant."""
@@ -115,14 +132,43 @@ def add_protocol(p: argparse.ArgumentParser, *, required: bool = False,
 
 
 def add_protocol_options(p: argparse.ArgumentParser, command: str) -> None:
-    """The options every installed protocol adds to ``command`` (each says whose)."""
+    """The options every installed protocol adds to ``command`` (each says whose). A
+    third-party plug-in's option that would take a flag or a setting already there is
+    left out, with a warning naming it (the command and the other protocols stay as
+    they are)."""
     for protocol in protocols():
         for option in protocol.options:
-            if command in option.commands:
-                # an output option's value is the name given, as it is
-                p.add_argument(option.flag, dest=option.name, metavar=option.metavar,
-                               type=str if option.output else _option_value(option),
-                               help=f"{protocol.name}: {option.help}")
+            if command not in option.commands:
+                continue
+            own = registry.is_own(protocol)
+            if not own:
+                taken = _taken(p, option.flag, option.name)
+                if taken:
+                    _left_out(p, protocol, option.flag, taken)
+                    continue
+            # an output option's value is the name given, as it is
+            action = p.add_argument(option.flag, dest=option.name, metavar=option.metavar,
+                                    type=str if option.output else _option_value(option),
+                                    help=f"{protocol.name}: {option.help}")
+            if not own:
+                action.plugin = protocol   # type: ignore[attr-defined] # a later own one wins
+
+
+def _taken(p: argparse.ArgumentParser, flag: str, dest: str) -> str | None:
+    """What of the command's options a plug-in's ``flag`` and setting ``dest`` would take."""
+    if not (isinstance(flag, str) and flag.startswith("--") and dest.isidentifier()):
+        return f"a malformed name ({flag!r}, {dest!r})"
+    for action in p._actions:
+        if flag in action.option_strings:
+            return f"the flag {flag}"
+        if action.dest == dest:
+            return f"the setting {dest} ({'/'.join(action.option_strings) or 'argument'})"
+    return None
+
+
+def _left_out(p: argparse.ArgumentParser, protocol: Protocol, flag: str, taken: str) -> None:
+    registry.report(protocol, f"protocol plug-in {protocol.name}: its option {flag} takes "
+                              f"{taken} of {p.prog}; the option is left out")
 
 
 def add_capture(p: argparse.ArgumentParser, command: str, *,
@@ -318,7 +364,7 @@ def output_options(args: argparse.Namespace, protocol: Protocol | None = None, *
     if tshark_e and fmt != "fields":
         raise UsageError("-E is for --format fields (-T fields -e NAME ...)")
     only = frozenset(n.strip() for n in args.only.split(",") if n.strip()) if args.only else None
-    info = protocol.presentation.summaries if protocol is not None else {}
+    info = summaries(protocol) if protocol is not None else {}
     if protocol is not None:
         _check_names(protocol, only, tuple(args.fields) if fmt == "fields" else ())
     layer = protocol.name.replace("-", "_") if protocol is not None else "wirestruct"
@@ -329,6 +375,25 @@ def output_options(args: argparse.Namespace, protocol: Protocol | None = None, *
     return OutputOptions(format=fmt, raw=args.raw, big_ints=args.big_ints, only=only,
                          fields=tuple(args.fields), info=info, layer=layer, **tshark_e,
                          **tree)
+
+
+def summaries(protocol: Protocol) -> Mapping[str, Any]:
+    """The protocol's summary rules; a third-party plug-in's that do not check
+    (:func:`wirestruct.output.summary_rules.check`) are warned about once and the generic
+    summary is used instead."""
+    rules = protocol.presentation.summaries
+    if registry.is_own(protocol):
+        return rules
+    try:
+        wrong = summary_rules.check(rules)
+    except Exception as exc:  # noqa: BLE001 - a plug-in's rules that are not a description
+        wrong = [f"{type(exc).__name__}: {exc}"]
+    if wrong:
+        registry.report(protocol, f"protocol plug-in {protocol.name}: its summaries do not "
+                                  f"check ({'; '.join(wrong[:3])}); the generic summary is "
+                                  "used")
+        return {}
+    return rules
 
 
 #: tshark's -E separator= words

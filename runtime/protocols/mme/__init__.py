@@ -36,11 +36,6 @@ def make_tables() -> Tables:
     return TABLES
 
 
-def packet_names() -> frozenset[str]:
-    from wirestruct.protocols.mme.packets import PacketType
-    return frozenset(member.name for member in PacketType)
-
-
 def seeded_session(seed: int, length: int | None = None) -> Iterator[CaptureRecord]:
     """A seeded session as records, one per write (``length``: chatty rounds)."""
     from wirestruct.protocols.mme.generate import session_records, session_turns
@@ -64,7 +59,6 @@ PROTOCOL = Protocol(
     options=(Option("map_out", "--map-out", "also write the map's raw block array (one byte "
                     "a block, x fastest, then y, then z) to FILE", metavar="FILE",
                     commands=frozenset({"state"}), output=True),),
-    packet_names=packet_names,
     export_items=export_items,
     generate=seeded_session,
     default_ports=(),  # the document names no default port

@@ -41,11 +41,6 @@ def make_tables() -> Tables:
     return TABLES
 
 
-def packet_names() -> frozenset[str]:
-    from wirestruct.generated.scrap_mechanic.sm_common import SmCommon
-    return frozenset(member.name for member in SmCommon.PacketId)
-
-
 def seeded_session(seed: int, length: int | None = None) -> Iterator[CaptureRecord]:
     """A seeded session as records (``length``: game ticks)."""
     from wirestruct.protocols.scrap_mechanic.generate import SessionGenerator
@@ -62,7 +57,6 @@ PROTOCOL = Protocol(
     make_encoder=make_encoder,
     presentation=PRESENTATION,
     make_tables=make_tables,
-    packet_names=packet_names,
     export_items=export_items,
     generate=seeded_session,
     parallel_by_default=True,
