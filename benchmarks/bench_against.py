@@ -3,12 +3,12 @@
     python benchmarks/bench_against.py [--rev e28a029] [--rounds 5] [--ticks 400] [--segments]
 
 The earlier revision (default: the one the speed work started from) is installed once into
-``benchmarks/.against/<rev>/`` (``git worktree`` + ``pip install --no-deps --target``; not
-committed). Per protocol, one capture is written as JSON Lines (diep.io and Scrap Mechanic
-from the generators, MME the bundled sample repeated, with ``--segments`` cut into TCP
-segment-sized pieces so packets span records), and child processes alternate
-(earlier, this tree, earlier, ...), each reading the capture into memory and timing, in
-CPU seconds, best of three in the process:
+``benchmarks/.against/<rev>/`` (``git archive`` of the revision + ``pip install --no-deps
+--target``; not committed). Per protocol, one capture is written as JSON Lines (diep.io
+and Scrap Mechanic from the generators, MME the bundled sample repeated, with
+``--segments`` cut into TCP segment-sized pieces so packets span records), and child
+processes alternate (earlier, this tree, earlier, ...), each reading the capture into
+memory and timing, in CPU seconds, best of three in the process:
 
 * ``state``: decode + track (what ``wirestruct state`` runs, without printing);
 * ``decode``: decode + one JSON object per event, the serializer each revision's
@@ -17,6 +17,16 @@ CPU seconds, best of three in the process:
 
 Prints the best of ``--rounds`` child runs for each, the ratios (earlier / this tree: above
 1 is faster now; decode / state per revision) and the load average before and after.
+
+Each child also checks, untimed, what it decoded: its top-level packets' bytes per stream
+and direction (byte total and SHA-256) must be the capture's, with no error event, and
+the two revisions must agree on them; otherwise the script exits 1 naming each run's
+bytes. Whether the trackers' snapshots (``state``'s document, its JSON with sorted keys)
+are the same is printed beside the figures, with their sizes: what the trackers keep
+grew between revisions, so ``state`` may do more work now by design. (The ``decode``
+lines are not compared: the output's form changed between revisions.)
+``WIRESTRUCT_BENCH_INSTALLED=DIR`` (for the tests) uses the package in ``DIR`` for both
+sides instead of installing them.
 """
 from __future__ import annotations
 
@@ -28,14 +38,22 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from witness import Seen, agree  # noqa: E402
+
+NAME = "bench_against"
 ROOT = Path(__file__).resolve().parent.parent
 CACHE = Path(__file__).resolve().parent / ".against"
 
 #: Run in the child: time `state` and `decode` of one capture with the wirestruct on
-#: sys.path; prints {"state": s, "decode": s}.
+#: sys.path; prints {"state": s, "decode": s, "packets": digest, "snapshot": digest}.
 CHILD = r"""
 import gc, json, os, sys, time
+sys.path.insert(0, sys.argv[4])
+from witness import Digest, agree, fed, isolated, packet_flows, records_flows, require
+isolated()
 from wirestruct import CaptureRecord, decode_records, get_protocol, open_capture, track
 try:
     from wirestruct.output.serialize import dumps_event
@@ -55,10 +73,21 @@ else:
     from wirestruct.tools.cli import event_json
     def line(event):
         return json.dumps(event_json(event)).encode()
-path, name = sys.argv[1], sys.argv[2]
+path, name, label = sys.argv[1], sys.argv[2], sys.argv[3]
 protocol = get_protocol(name)
 with open_capture(path) as capture:   # JSON Lines: read the same way by every revision
     records = [r for r in capture if isinstance(r, CaptureRecord)]
+want = records_flows(records)
+records = list(fed(label, records))
+flows, errors = packet_flows(decode_records(records, protocol.decoder()))
+require("bench_against", not errors, f"{name} ({label}): {errors} error events")
+agree("bench_against", f"{name} ({label}): the packets decoded",
+      {"the capture": want, label: flows})
+tracker = protocol.tracker()
+for _ in track(decode_records(records, protocol.decoder()), tracker):
+    pass
+snapshot = document(tracker.snapshot())      # the same JSON, however each revision spaces it
+snapshot = Digest([json.dumps(json.loads(snapshot), sort_keys=True).encode()])
 def state():
     tracker = protocol.tracker()
     for _ in track(decode_records(records, protocol.decoder()), tracker):
@@ -75,12 +104,19 @@ def cpu(fn):
     return time.process_time() - start
 state(); decode()
 print(json.dumps({"state": min(cpu(state) for _ in range(3)),
-                  "decode": min(cpu(decode) for _ in range(3))}))
+                  "decode": min(cpu(decode) for _ in range(3)),
+                  "packets": flows.to_json(), "snapshot": snapshot.to_json()}))
 """
+
+
+#: For the tests: a folder holding the package ``wirestruct``, used for both sides.
+INSTALLED = "WIRESTRUCT_BENCH_INSTALLED"
 
 
 def install(rev: str) -> Path:
     """The revision's package, installed for import (once)."""
+    if os.environ.get(INSTALLED):
+        return Path(os.environ[INSTALLED])
     full = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short=12", rev],
                           check=True, capture_output=True, text=True).stdout.strip()
     target = CACHE / full
@@ -88,23 +124,23 @@ def install(rev: str) -> Path:
         return target
     with tempfile.TemporaryDirectory() as tmp:
         tree = Path(tmp) / "tree"
-        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(tree), full],
-                       check=True, capture_output=True)
-        try:
-            subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps",
-                            "--target", str(target), str(tree)], check=True)
-            # Early revisions read their build tables from the checkout's ksy/, next to
-            # the package folder.
-            shutil.copytree(tree / "ksy", target / "ksy", dirs_exist_ok=True)
-        finally:
-            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)],
-                           check=False, capture_output=True)
+        tree.mkdir()
+        archive = subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", full],
+                                 check=True, capture_output=True).stdout
+        subprocess.run(["tar", "-x", "-C", str(tree)], input=archive, check=True)
+        subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps",
+                        "--target", str(target), str(tree)], check=True)
+        # Early revisions read their build tables from the checkout's ksy/, next to the
+        # package folder.
+        shutil.copytree(tree / "ksy", target / "ksy", dirs_exist_ok=True)
     return target
 
 
 def install_this_tree() -> Path:
     """This tree, installed as :func:`install` installs a revision (an editable install
     may be another checkout), afresh each run."""
+    if os.environ.get(INSTALLED):
+        return Path(os.environ[INSTALLED])
     current = CACHE / "this-tree"
     shutil.rmtree(current, ignore_errors=True)
     subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target",
@@ -151,9 +187,10 @@ def captures(folder: Path, ticks: int, segments: bool = False) -> dict[str, Path
             "mme": write("mme", mme)}
 
 
-def child(path: Path, name: str, pythonpath: Path) -> dict[str, float]:
+def child(path: Path, name: str, pythonpath: Path, label: str) -> dict[str, Any]:
     env = dict(os.environ, PYTHONPATH=str(pythonpath), PYTHONNOUSERSITE="1")
-    done = subprocess.run([sys.executable, "-c", CHILD, str(path), name], env=env,
+    done = subprocess.run([sys.executable, "-c", CHILD, str(path), name, label,
+                           str(Path(__file__).resolve().parent)], env=env,
                           capture_output=True, text=True, cwd=tempfile.gettempdir())
     if done.returncode:
         raise SystemExit(f"{name} with {pythonpath} failed:\n{done.stderr[-3000:]}")
@@ -176,7 +213,7 @@ def main(argv=None) -> int:
     print(f"earlier: {args.rev} ({earlier.name}); this tree: {ROOT}")
     print(f"{'protocol':<15} {'state was':>9} {'state now':>9} {'was/now':>8} "
           f"{'decode was':>10} {'decode now':>10} {'was/now':>8} "
-          f"{'d/s was':>8} {'d/s now':>8}")
+          f"{'d/s was':>8} {'d/s now':>8}  snapshot was / now")
     with tempfile.TemporaryDirectory() as tmp:
         files = captures(Path(tmp), args.ticks, args.segments)
         for name, path in files.items():
@@ -185,15 +222,24 @@ def main(argv=None) -> int:
             best = {"was": {"state": float("inf"), "decode": float("inf")},
                     "now": {"state": float("inf"), "decode": float("inf")}}
             for _ in range(args.rounds):
+                seen = {}
                 for key, where in (("was", earlier), ("now", current)):
-                    for kind, seconds in child(path, name, where).items():
-                        best[key][kind] = min(best[key][kind], seconds)
+                    got = child(path, name, where, key)
+                    seen[key] = got
+                    for kind in ("state", "decode"):
+                        best[key][kind] = min(best[key][kind], got[kind])
+                agree(NAME, f"{name}: the packets decoded by {args.rev} and this tree",
+                      {args.rev: Seen(seen["was"]["packets"]),
+                       "this tree": Seen(seen["now"]["packets"])})
+            snapshots = [Seen(seen[key]["snapshot"]) for key in ("was", "now")]
+            same = ("same" if snapshots[0].key() == snapshots[1].key() else
+                    f"{snapshots[0].size:,} / {snapshots[1].size:,} B")
             was, now = best["was"], best["now"]
             print(f"{name:<15} {was['state']:>9.3f} {now['state']:>9.3f} "
                   f"{was['state'] / now['state']:>8.2f} {was['decode']:>10.3f} "
                   f"{now['decode']:>10.3f} {was['decode'] / now['decode']:>8.2f} "
-                  f"{was['decode'] / was['state']:>8.2f} {now['decode'] / now['state']:>8.2f}",
-                  flush=True)
+                  f"{was['decode'] / was['state']:>8.2f} {now['decode'] / now['state']:>8.2f}"
+                  f"  {same}", flush=True)
     print(f"best of {args.rounds} alternating child runs (each best of 3), CPU seconds; "
           f"load average {load:.2f} before, {os.getloadavg()[0]:.2f} after")
     return 0

@@ -11,6 +11,14 @@ wrapper process per run). The bundled samples are run the same way for compariso
 With default limits every run must stay under 256 MB; the script says so and exits 1 if
 one does not.
 
+What each run printed is checked before its figures: the command's output (read from
+its pipe as it comes: byte total and SHA-256) must be what the library makes of the same
+capture in another child process (``decode_records`` and each event's JSON line for
+``decode``, the tracker's snapshot document for ``state``); otherwise the script exits 1
+naming the capture, the command and both digests. With ``--captures`` the measured
+records reader prints its records' digest (each stream and direction), which must be
+the one a second reading of the capture prints.
+
 ``--captures`` runs the attacks on the capture layer instead
 (``tests/captures/capture_attacks.py``: repeats in the capture specs, out-of-order bytes
 of many connections, histories of ended connections, tiny fragments, a zstd capture that
@@ -21,6 +29,7 @@ capture's records alone (the capture layer's own peak).
 from __future__ import annotations
 
 import argparse
+import json
 import subprocess
 import sys
 import tempfile
@@ -32,22 +41,29 @@ sys.path.insert(0, str(ROOT / "tests" / "captures"))
 
 from hostile_inputs import ATTACKS, jsonl  # noqa: E402
 
-BUDGET_KB = 256 * 1024
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from witness import MEASURED, REFERENCE, Digest, Seen, agree  # noqa: E402
 
-_WRAPPER = ("import resource, subprocess, sys\n"
-            "subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, check=False)\n"
-            "r = resource.getrusage(resource.RUSAGE_CHILDREN)\n"
-            "print(r.ru_maxrss, r.ru_utime + r.ru_stime)\n")
+NAME = "bench_attacks"
+BUDGET_KB = 256 * 1024
 
 SAMPLES = {"sample scrap_mechanic.jsonl": ("scrap-mechanic", ROOT / "samples/scrap_mechanic.jsonl"),
            "sample diep.jsonl": ("diep", ROOT / "samples/diep.jsonl")}
 
 
 def measure(args: list) -> tuple:
-    out = subprocess.run([sys.executable, "-c", _WRAPPER, *args], capture_output=True,
+    """(peak RSS KiB, CPU seconds, the output's digest) of a command."""
+    out = subprocess.run([sys.executable, "-c", MEASURED, *args], capture_output=True,
                          text=True, check=True)
-    rss, cpu = out.stdout.split()
-    return int(rss), float(cpu)
+    got = json.loads(out.stdout)
+    return got["rss_kb"], got["cpu"], Seen(got["out"])
+
+
+def reference(protocol: str, path: Path, label: str) -> dict:
+    """What the library makes of the capture (see the module doc), in a child process."""
+    out = subprocess.run([sys.executable, "-c", REFERENCE, str(ROOT / "benchmarks"), protocol,
+                          str(path), label], capture_output=True, text=True, check=True)
+    return {command: Seen(got) for command, got in json.loads(out.stdout).items()}
 
 
 def main() -> int:
@@ -73,8 +89,11 @@ def main() -> int:
                 protocol, path)
         print(f"{'capture':58} {'command':7} {'peak RSS':>10} {'CPU':>7}")
         for label, (protocol, path) in runs.items():
+            want = reference(protocol, path, label.split(" (")[0])
             for command in ("decode", "state"):
-                rss, cpu = measure([opts.wirestruct, command, "-p", protocol, str(path)])
+                rss, cpu, out = measure([opts.wirestruct, command, "-p", protocol, str(path)])
+                agree(NAME, f"{label}: the output of `wirestruct {command}`",
+                      {"the command": out, "the library": want[command]})
                 flag = "" if rss < BUDGET_KB else "  OVER 256 MB"
                 over += bool(flag)
                 print(f"{label:58} {command:7} {rss / 1024:8.1f} MB {cpu:6.2f}s{flag}")
@@ -104,10 +123,17 @@ def captures(opts) -> int:
         for name in names:
             path = Path(tmp) / "attack"
             path.write_bytes(full[name]())
-            for label, args in (("records", [sys.executable, "-c", _READ, str(path)]),
+            alone = subprocess.run(
+                [sys.executable, "-c", _READ, str(path), str(ROOT / "benchmarks"), name],
+                capture_output=True, check=True).stdout
+            for label, args in (("records", [sys.executable, "-c", _READ, str(path),
+                                             str(ROOT / "benchmarks"), ""]),
                                 ("decode", [opts.wirestruct, "decode", "-p", "mme",
                                             "--format", "jsonl", str(path)])):
-                rss, cpu = measure(args)
+                rss, cpu, out = measure(args)
+                if label == "records":
+                    agree(NAME, f"{name}: the records read (their digest, as the reader "
+                          "printed it)", {"measured": out, "a reading alone": Digest([alone])})
                 flag = "" if rss < BUDGET_KB else "  OVER 256 MB"
                 over += bool(flag) and label == "records"
                 print(f"{name:48} {path.stat().st_size:>12,} {label:>8} {rss / 1024:8.1f} MB "
@@ -115,12 +141,19 @@ def captures(opts) -> int:
     return 1 if over else 0
 
 
-#: A reader of a capture's records, nothing more.
-_READ = ("import sys\n"
+#: A reader of a capture's records; prints their digest (each stream and direction).
+_READ = ("import json, sys\n"
+         "sys.path.insert(0, sys.argv[2])\n"
+         "from witness import Flows, leaky\n"
          "from wirestruct import open_capture\n"
+         "flows = Flows()\n"
+         "add = leaky(sys.argv[3], flows.add)\n"
          "with open_capture(sys.argv[1]) as capture:\n"
          "    for item in capture.records():\n"
-         "        pass\n")
+         "        data = getattr(item, 'data', None)\n"
+         "        if data is not None:\n"
+         "            add((item.stream, item.direction), data)\n"
+         "print(json.dumps(flows.to_json()))\n")
 
 
 def _plain(build, size: int) -> bytes:

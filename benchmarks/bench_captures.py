@@ -16,6 +16,11 @@ frame's headers with the generated classes and reassembling the TCP streams.
 The JSON Lines file is also read by hand, as a user would without wirestruct (and as
 wirestruct did before it read lines with orjson): ``json.loads`` and ``bytes.fromhex``
 per line, no checks. Its row is printed next to wirestruct's with the ratio of the two.
+
+What every reader read is checked before its figures are printed: a first, untimed run
+of each keeps each stream and direction's bytes (byte total and SHA-256), which must be
+those of the records written, and each timed run's payload total must be the same again;
+otherwise the script exits 1 naming the reader, its bytes and the records'.
 """
 from __future__ import annotations
 
@@ -30,6 +35,10 @@ import tempfile
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from witness import Flows, Seen, agree, leaky, require  # noqa: E402
+
+NAME = "bench_captures"
 SERVER_PORT = 4000
 
 
@@ -97,12 +106,15 @@ def peak_rss_kb() -> int:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
 
-def read_one(path: str) -> dict:
-    """Run in a child process: read every record, report counts, time and peak memory."""
+def read_one(path: str, digest: bool = False) -> dict:
+    """Run in a child process: read every record, report counts, time and peak memory;
+    with ``digest`` (untimed), what was read (each stream and direction's bytes)."""
     from wirestruct import open_capture
     from wirestruct.captures import Transport
     from wirestruct.core.errors import WirestructError
 
+    flows = Flows()
+    add = leaky(Path(path).suffix.lstrip("."), flows.add)
     rss_before = peak_rss_kb()
     count = payload = errors = 0
     started = time.perf_counter()
@@ -110,26 +122,38 @@ def read_one(path: str) -> dict:
         for item in capture.records(Transport("stream", (SERVER_PORT,))):
             if isinstance(item, WirestructError):
                 errors += 1
+            elif digest:
+                add((item.stream, item.direction), item.data)
             else:
                 count += 1
                 payload += len(item.data)
     seconds = time.perf_counter() - started
+    if digest:
+        return flows.to_json()
     return {"records": count, "payload": payload, "errors": errors, "seconds": seconds,
             "rss_before_kb": rss_before,
             "peak_rss_kb": peak_rss_kb()}
 
 
-def read_by_hand(path: str) -> dict:
+def read_by_hand(path: str, digest: bool = False) -> dict:
     """Run in a child process: JSON Lines read with the standard library, line by line."""
+    flows = Flows()
+    add = leaky("by hand", flows.add)
     rss_before = peak_rss_kb()
     count = payload = 0
     started = time.perf_counter()
     with open(path, "rb") as lines:
         for line in lines:
             if line.strip():
+                if digest:
+                    record = json.loads(line)
+                    add((record.get("stream"), record["dir"]), bytes.fromhex(record["data"]))
+                    continue
                 payload += len(bytes.fromhex(json.loads(line)["data"]))
                 count += 1
     seconds = time.perf_counter() - started
+    if digest:
+        return flows.to_json()
     return {"records": count, "payload": payload, "errors": 0, "seconds": seconds,
             "rss_before_kb": rss_before, "peak_rss_kb": peak_rss_kb()}
 
@@ -148,19 +172,28 @@ def main(argv=None) -> int:
     parser.add_argument("--read", metavar="PATH", help=argparse.SUPPRESS)
     parser.add_argument("--by-hand", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--baseline", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--digest", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.baseline:
         import wirestruct  # noqa: F401
         print(peak_rss_kb())
         return 0
     if args.read:
-        print(json.dumps(read_by_hand(args.read) if args.by_hand else read_one(args.read)))
+        read = read_by_hand if args.by_hand else read_one
+        print(json.dumps(read(args.read, args.digest)))
         return 0
     with tempfile.TemporaryDirectory() as scratch:
         folder = args.keep or Path(scratch)
         folder.mkdir(parents=True, exist_ok=True)
         print(f"building a {args.size_mb:g} MB payload capture in {folder} ...", flush=True)
         files = build(folder, args.size_mb)
+        written = Flows()
+        for r in records(args.size_mb):
+            written.add((r.stream, r.direction), r.data)
+        read = {fmt: Seen(child(["--read", path, "--digest"])) for fmt, (path, _) in files.items()}
+        read["by hand"] = Seen(child(["--read", files["jsonl"][0], "--by-hand", "--digest"]))
+        agree(NAME, "the records read (each stream and direction's bytes)",
+              {"the records written": written, **read})
         base = subprocess.run([sys.executable, __file__, "--baseline"], capture_output=True,
                               text=True, check=True)
         base_rss = int(base.stdout) / 1024
@@ -173,12 +206,17 @@ def main(argv=None) -> int:
         for fmt, (path, write_s) in files.items():
             size = os.path.getsize(path) / 1e6
             got = child(["--read", path])
-            assert got["errors"] == 0, got
+            require(NAME, got["errors"] == 0 and got["payload"] == written.size,
+                    f"{fmt}: {got['errors']} errors, {got['payload']:,} bytes read in the "
+                    f"timed run, {written.size:,} written")
             row(fmt, size, write_s, got)
             if fmt == "jsonl":
                 hand = child(["--read", path, "--by-hand"]), size, got["seconds"]
         if hand is not None:
             got, size, ours = hand
+            require(NAME, got["payload"] == written.size,
+                    f"by hand: {got['payload']:,} bytes read in the timed run, "
+                    f"{written.size:,} written")
             row("by hand", size, 0.0, got)
             print(f"JSON Lines: wirestruct takes {ours / got['seconds']:.2f}x the time of "
                   f"json.loads + bytes.fromhex by hand (which checks nothing)")

@@ -20,17 +20,27 @@ runtime's share, and peak memory against the live entity table.
   on the fly, never held) of N and 4 N ticks, next to the live entities at the end; the
   figure includes the generator's own world model.
 
-Inputs are built first and not timed; best of ``--repeat`` runs, alternating. Figures depend on the
-machine and its load; run it on an idle core.
+Inputs are built first and not timed; best of ``--repeat`` runs, alternating. Figures
+depend on the machine and its load; run it on an idle core.
+
+Checked before the figures are printed (untimed): decoding gives top-level packets whose
+bytes are the session's (each direction: byte total and SHA-256) with no error event,
+and the tracker's snapshot is the generator's own account of the world; the three ways
+of reading give the same fields for every packet (the JSON of each, byte total and
+SHA-256: the update reader's fields beside the generated objects shown as readable
+output shows them), and the generated parses consume every byte. Every timed end-to-end
+run checks the snapshot again. Otherwise the script exits 1 naming the way and its bytes.
 """
 from __future__ import annotations
 
 import argparse
 import gc
+import json
 import sys
 import time
 import tracemalloc
 from io import BytesIO
+from pathlib import Path
 
 from kaitaistruct import KaitaiStream
 from wirestruct import get_protocol
@@ -40,8 +50,14 @@ from wirestruct.core.records import Direction
 from wirestruct.core.session import decode_records, track
 from wirestruct.core.stream import parse_stream
 from wirestruct.generated.diep.diep_serverbound import DiepServerbound
+from wirestruct.output.serialize import serializer
 from wirestruct.protocols.diep.generate import generate
 from wirestruct.protocols.diep.update_reader import update_reader
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from witness import Digest, agree, fed, packet_flows, records_flows, require  # noqa: E402
+
+NAME = "bench_diep"
 
 
 def best_of(repeat, *fns):
@@ -55,6 +71,29 @@ def best_of(repeat, *fns):
             fn()
             best[i] = min(best[i], time.perf_counter() - start)
     return best
+
+
+def fields_read(plain, clientbound, reader) -> dict[str, Digest]:
+    """The JSON of every packet's fields as each way of reading gives them (the fault
+    hook's run names are the ways'); the script stops if a generated parse leaves bytes
+    unread."""
+    show = serializer().value
+    got = {}
+    for way in ("read alone", "parse alone", "parse from KaitaiStream"):
+        digest = Digest()
+        for cls, data in fed(way, plain):
+            fields = None
+            if way == "read alone" and cls is clientbound and data[0] == 0:
+                fields = reader.fields(data)
+            if fields is None:
+                io = (KaitaiStream(BytesIO(data)) if way == "parse from KaitaiStream"
+                      else parse_stream(data))
+                fields = show(cls(io))
+                require(NAME, io.pos() == len(data),
+                        f"{way}: {io.pos()} of a packet's {len(data)} bytes read")
+            digest.add(json.dumps(fields).encode() + b"\n")
+        got[way] = digest
+    return got
 
 
 def main(argv=None) -> int:
@@ -76,15 +115,21 @@ def main(argv=None) -> int:
           f"({compressed} in 0x02), {size / 1e6:.2f} MB, {upcreates} upcreates, "
           f"{len(session.expected['entities'])} live entities at the end")
 
+    want = records_flows(records)
+    session_records, records = records, list(fed("end to end", records))
+
     def end_to_end():
         tracker = protocol.tracker()
         errors = sum(isinstance(e, ErrorEvent)
                      for e in track(decode_records(records, protocol.decoder()), tracker))
-        assert errors == 0 and tracker.snapshot() == session.expected
+        require(NAME, errors == 0 and tracker.snapshot() == session.expected,
+                f"end to end: {errors} error events, the snapshot "
+                f"{'is' if tracker.snapshot() == session.expected else 'is not'} the "
+                "generator's")
 
     clientbound = protocol.decoder().build.packet_class
     plain = []
-    for r in records:
+    for r in session_records:
         data = r.data
         if r.direction is Direction.S2C:
             if data[0] == 0x02:
@@ -94,7 +139,15 @@ def main(argv=None) -> int:
             plain.append((DiepServerbound, data))
 
     reader = update_reader(protocol.decoder().build)
+    require(NAME, reader is not None, "the bundled build has no update reader")
     assert reader is not None
+    flows, errors = packet_flows(decode_records(records, protocol.decoder()))
+    require(NAME, not errors, f"decoding gave {errors} error events")
+    agree(NAME, "the packets decoded (each direction's bytes)",
+          {"the session": want, "decoded": flows})
+    end_to_end()
+    agree(NAME, "the fields read (the JSON of every packet's fields)",
+          fields_read(plain, clientbound, reader))
 
     def read_alone():
         for cls, data in plain:

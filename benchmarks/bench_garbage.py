@@ -15,21 +15,35 @@ For diep.io and Scrap Mechanic sessions from the generators (built first, not ti
 Scrap Mechanic ten times the ticks), ``state`` (decode + track) and ``decode`` (JSON Lines
 to /dev/null) run under each setting in turn, round after round; the best CPU time of
 each is printed with the ratios to ``between`` and the load average before and after.
+
+Checked before a protocol's figures are printed (untimed): under each setting, decoding
+gives top-level packets whose bytes are the session's (each direction: byte total and
+SHA-256) with no error event, and the three settings give the same ``decode`` lines and
+``state`` snapshot (byte total and SHA-256); otherwise the script exits 1 naming the
+setting and its bytes.
 """
 from __future__ import annotations
 
 import argparse
 import gc
+import io
 import os
 import sys
 import time
+from pathlib import Path
 
 from wirestruct import get_protocol
 from wirestruct.core import session
 from wirestruct.core.session import decode_records, track
 from wirestruct.output.formats import EventWriter, OutputOptions
+from wirestruct.output.serialize import dumps_document
 from wirestruct.protocols.diep.generate import generate
 from wirestruct.protocols.scrap_mechanic.generate import SessionGenerator
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from witness import Digest, agree, fed, packet_flows, records_flows, require  # noqa: E402
+
+NAME = "bench_garbage"
 
 
 def state(protocol, records) -> None:
@@ -43,6 +57,31 @@ def decode(protocol, records) -> None:
         writer = EventWriter(out, OutputOptions(format="jsonl"))
         for event in decode_records(records, protocol.decoder()):
             writer.write(event)
+
+
+def checked(name: str, protocol, records, fed_records: dict, settings: dict) -> None:
+    """The checks of the module doc, under each setting in turn."""
+    want = records_flows(records)
+    flows, outputs = {}, {}
+    try:
+        for key, setting in settings.items():
+            session.COLLECTION_THRESHOLDS, session.BETWEEN_EVENTS = setting
+            got, errors = packet_flows(decode_records(fed_records[key], protocol.decoder()))
+            require(NAME, not errors, f"{name} under {key}: {errors} error events")
+            flows[key] = got
+            out = io.BytesIO()
+            writer = EventWriter(out, OutputOptions(format="jsonl"))
+            for event in decode_records(fed_records[key], protocol.decoder()):
+                writer.write(event)
+            tracker = protocol.tracker()
+            for _ in track(decode_records(fed_records[key], protocol.decoder()), tracker):
+                pass
+            outputs[key] = Digest([out.getvalue(), dumps_document(tracker.snapshot())])
+    finally:
+        session.COLLECTION_THRESHOLDS, session.BETWEEN_EVENTS = settings["between"]
+    agree(NAME, f"{name}: the packets decoded (each direction's bytes)",
+          {"the session": want, **flows})
+    agree(NAME, f"{name}: the decode lines and state snapshot", outputs)
 
 
 def timed(run, protocol, records, setting: tuple) -> float:
@@ -70,12 +109,15 @@ def main(argv=None) -> int:
           + f" {'default/between':>16} {'batched/between':>16}")
     try:
         for name, (protocol, records) in cases.items():
+            fed_records = {key: list(fed(key, records)) for key in settings}
+            checked(name, protocol, records, fed_records, settings)
             for label, run in (("state", state), ("decode", decode)):
                 run(protocol, records[:200])                 # warm-up: imports, plans
                 best = dict.fromkeys(settings, float("inf"))
                 for _ in range(args.rounds):
                     for key, setting in settings.items():
-                        best[key] = min(best[key], timed(run, protocol, records, setting))
+                        best[key] = min(best[key], timed(run, protocol, fed_records[key],
+                                                         setting))
                 print(f"{name:<15} {label:<7} "
                       + " ".join(f"{best[k]:>10.3f}" for k in settings)
                       + f" {best['default'] / best['between']:>16.2f}"

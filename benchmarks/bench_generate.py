@@ -8,8 +8,13 @@ nothing is written. The earlier
 revision is installed once under ``benchmarks/.against/<rev>/`` as ``bench_against.py``
 does, this tree beside it, and child processes alternate (earlier, this tree, ...), each
 timing the generator in CPU seconds, best of three in the process. Prints the best of
-``--rounds`` child runs each, the ratio (earlier / this tree: above 1 is faster now),
-whether both made the same bytes, and the load average before and after.
+``--rounds`` child runs each, the ratio (earlier / this tree: above 1 is faster now)
+and the load average before and after.
+
+Both must make the same session: each child reports its records' bytes per stream and
+direction (byte total and SHA-256), the same in its three runs, and the two revisions
+must agree on them, or the script exits 1 naming both (a generator that makes less
+would look faster).
 """
 from __future__ import annotations
 
@@ -21,33 +26,41 @@ import sys
 import tempfile
 
 from bench_against import ROOT, install, install_this_tree
+from witness import Seen, agree
 
+NAME = "bench_generate"
 #: Run in the child: time one generator with the wirestruct on sys.path; prints
-#: {"seconds": s, "digest": sha256 of the records' bytes}.
+#: {"seconds": s, "records": the digest of the records' bytes per stream and direction}.
 CHILD = r"""
-import hashlib, json, sys, time
+import json, sys, time
+sys.path.insert(0, sys.argv[4])
+from witness import agree, fed, isolated, records_flows
+isolated()
 from wirestruct import get_protocol
-name, ticks = sys.argv[1], int(sys.argv[2])
+name, ticks, label = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 protocol = get_protocol(name)
 
 def make():
     return protocol.generate(1, None if name == "mme" else ticks)
 
-best, digest = float("inf"), None
-for _ in range(3):
+best, made = float("inf"), {}
+for run in range(3):
     start = time.process_time()
     records = list(make())
     best = min(best, time.process_time() - start)
-    digest = hashlib.sha256(b"".join(getattr(r, "data", b"") for r in records)).hexdigest()
-print(json.dumps({"seconds": best, "digest": digest}))
+    made[f"{label}, run {run + 1}"] = records_flows(
+        fed(label, [r for r in records if hasattr(r, "data")]))
+agree("bench_generate", f"{name}: the sessions of {label}", made)
+print(json.dumps({"seconds": best, "records": next(iter(made.values())).to_json()}))
 """
 
 PROTOCOLS = ("diep", "scrap-mechanic", "mme")
 
 
-def child(name: str, ticks: int, pythonpath: os.PathLike) -> dict:
+def child(name: str, ticks: int, pythonpath: os.PathLike, label: str) -> dict:
     env = dict(os.environ, PYTHONPATH=str(pythonpath), PYTHONNOUSERSITE="1")
-    done = subprocess.run([sys.executable, "-c", CHILD, name, str(ticks)], env=env,
+    done = subprocess.run([sys.executable, "-c", CHILD, name, str(ticks), label,
+                           os.path.dirname(os.path.abspath(__file__))], env=env,
                           capture_output=True, text=True, cwd=tempfile.gettempdir())
     if done.returncode:
         raise SystemExit(f"{name} with {pythonpath} failed:\n{done.stderr[-3000:]}")
@@ -68,19 +81,20 @@ def main(argv: list[str] | None = None) -> int:
     current = install_this_tree()
     load = os.getloadavg()[0]
     print(f"earlier: {args.rev} ({earlier.name}); this tree: {ROOT}")
-    print("| protocol | earlier CPU s | this tree CPU s | earlier / now | same bytes |")
+    print("| protocol | records MB | earlier CPU s | this tree CPU s | earlier / now |")
     print("|---|---|---|---|---|")
     for name in args.only or PROTOCOLS:
         best = {"was": float("inf"), "now": float("inf")}
-        digests = {}
+        made: dict[str, Seen] = {}
         for _ in range(args.rounds):
             for key, where in (("was", earlier), ("now", current)):
-                got = child(name, args.ticks, where)
+                got = child(name, args.ticks, where, key)
                 best[key] = min(best[key], got["seconds"])
-                digests[key] = got["digest"]
-        print(f"| {name} | {best['was']:.3f} | {best['now']:.3f} | "
-              f"{best['was'] / best['now']:.2f} | "
-              f"{'yes' if digests['was'] == digests['now'] else 'no'} |", flush=True)
+                made[key] = Seen(got["records"])
+            agree(NAME, f"{name}: the sessions of {args.rev} and this tree",
+                  {args.rev: made["was"], "this tree": made["now"]})
+        print(f"| {name} | {made['now'].size / 1e6:.2f} | {best['was']:.3f} | "
+              f"{best['now']:.3f} | {best['was'] / best['now']:.2f} |", flush=True)
     print(f"best of {args.rounds} alternating child runs (each best of 3), CPU seconds; "
           f"load average {load:.2f} before, {os.getloadavg()[0]:.2f} after")
     return 0

@@ -11,6 +11,12 @@
 Inputs are built first and not timed. Each figure is the best of ``--repeat`` runs, one
 Python thread (the decode path is single-threaded). Peak memory is the process's maximum
 resident set size at the end.
+
+Checked before each figure is printed: an untimed decode of the same records gives
+packets whose bytes are the records' (each direction: byte total and SHA-256) with no
+error event, and every timed run has no error event, as many events as packets built
+(chatty session) and, for map loads, the tracker's map equal to the map built, byte for
+byte. Otherwise the script exits 1 naming the case and what it got.
 """
 from __future__ import annotations
 
@@ -21,6 +27,7 @@ import struct
 import sys
 import time
 import zlib
+from pathlib import Path
 
 import numpy as np
 from wirestruct import get_protocol
@@ -40,6 +47,11 @@ from wirestruct.protocols.mme.generate import (
     type_bits,
 )
 from wirestruct.protocols.mme.packets import PacketType as P
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from witness import agree, fed, packet_flows, records_flows, require  # noqa: E402
+
+NAME = "bench_mme"
 
 
 def records_of(direction_streams, rng, low=1, high=1500):
@@ -129,6 +141,16 @@ def run(records, **decoder_options):
     return time.perf_counter() - start, events, errors, tracker
 
 
+def checked(label: str, records, **decoder_options) -> None:
+    """The records decoded (untimed): the packets' bytes must be the records', with no
+    error event, or the script stops."""
+    flows, errors = packet_flows(decode_records(
+        records, get_protocol("mme").decoder(**decoder_options)))
+    require(NAME, not errors, f"{label}: {errors} error events")
+    agree(NAME, f"{label}: the packets decoded (each direction's bytes)",
+          {"the records": records_flows(records), "decoded": flows})
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--packets", type=int, default=100_000)
@@ -137,11 +159,14 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
 
     records, count, size = chatty_session(args.packets)
-    best = min(run(records)[0] for _ in range(args.repeat))
-    _, events, errors, _ = run(records)
-    if errors or events != count:
-        print(f"chatty session: {errors} errors, {events} events for {count} packets")
-        return 1
+    records = fed("chatty session", records)
+    checked("chatty session", records)
+    best = None
+    for _ in range(args.repeat):
+        elapsed, events, errors, _ = run(records)
+        require(NAME, not errors and events == count, f"chatty session: {errors} errors, "
+                f"{events} events for {count} packets")
+        best = elapsed if best is None else min(best, elapsed)
     print(f"chatty session: {count} packets, {size / 1e6:.2f} MB in {len(records)} records: "
           f"{count / best:,.0f} packets/s ({size / best / 1e6:.1f} MB/s) framed, parsed, tracked")
 
@@ -160,14 +185,16 @@ def report_map_loads(dims, noisy: bool, repeat: int) -> bool:
     kind = "noisy terrain" if noisy else "terrain"
     for label, (load, num_packets) in loads.items():
         wire = sum(len(r.data) for r in load)
+        # a whole-map BUFFER_IS_MAP_DATA inflates the whole volume in one packet
+        limits = Limits(max_decompressed=max(volume, MAX_DECOMPRESSED))
+        load = fed(label, load)
+        checked(f"{kind} via {label}", load, limits=limits)
         best = None
         for _ in range(repeat):
-            # a whole-map BUFFER_IS_MAP_DATA inflates the whole volume in one packet
-            limits = Limits(max_decompressed=max(volume, MAX_DECOMPRESSED))
             elapsed, _, errors, tracker = run(load, limits=limits)
-            if errors or tracker.map_bytes() != blocks.tobytes():
-                print(f"{label}: {errors} errors or a wrong map")
-                return False
+            require(NAME, not errors and tracker.map_bytes() == blocks.tobytes(),
+                    f"{kind} via {label}: {errors} error events, the map "
+                    f"{'as built' if tracker.map_bytes() == blocks.tobytes() else 'not as built'}")
             best = elapsed if best is None else min(best, elapsed)
             del tracker
         print(f"map load {'x'.join(map(str, dims))} {kind} via {label}: {num_packets} packets, "

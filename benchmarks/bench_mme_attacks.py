@@ -11,10 +11,17 @@ subprocesses; the script prints each one's peak resident memory, CPU time (user 
 system), and the error count ``decode`` reports. ``legit`` is the map load alone, the
 baseline. (The captures are written by a child process: Linux carries a process's peak
 memory across fork and exec, so the measuring process stays small.)
+
+What each run printed is checked before its figures: the command's output (read from
+its pipe as it comes: byte total and SHA-256) must be what the library makes of the same
+capture in another child process (``decode_records`` and each event's JSON line for
+``decode``, the tracker's snapshot document for ``state``); otherwise the script exits 1
+naming the attack, the command and both digests.
 """
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import re
@@ -28,6 +35,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "mme"))
 
 import mme_attacks  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from witness import REFERENCE, Seen, agree  # noqa: E402
+
+NAME = "bench_mme_attacks"
 
 RECORD = 1 << 16
 
@@ -48,13 +60,27 @@ def wirestruct_command() -> list:
 
 
 def measure(args: list) -> tuple:
-    """Run a command; returns (peak RSS MiB, CPU seconds, exit status, stderr)."""
-    proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    stderr = proc.stderr.read().decode(errors="replace")
-    _, status, usage = os.wait4(proc.pid, 0)
-    proc.returncode = os.waitstatus_to_exitcode(status)
+    """Run a command; returns (peak RSS MiB, CPU seconds, exit status, stderr, the
+    output's digest)."""
+    with tempfile.TemporaryFile() as errors:
+        proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=errors)
+        digest, size = hashlib.sha256(), 0
+        for block in iter(lambda: proc.stdout.read(1 << 16), b""):
+            digest.update(block)
+            size += len(block)
+        _, status, usage = os.wait4(proc.pid, 0)
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        errors.seek(0)
+        stderr = errors.read().decode(errors="replace")
     return (usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime, proc.returncode,
-            stderr)
+            stderr, Seen({"bytes": size, "sha256": digest.hexdigest()}))
+
+
+def reference(path: Path, label: str) -> dict:
+    """What the library makes of the capture (see the module doc), in a child process."""
+    out = subprocess.run([sys.executable, "-c", REFERENCE, str(ROOT / "benchmarks"), "mme",
+                          str(path), label], capture_output=True, text=True, check=True)
+    return {command: Seen(got) for command, got in json.loads(out.stdout).items()}
 
 
 def main(argv=None) -> int:
@@ -86,6 +112,10 @@ def main(argv=None) -> int:
             capture = folder / f"{name}.jsonl"
             decode = measure([*command, "decode", str(capture), "-p", "mme"])
             state = measure([*command, "state", str(capture), "-p", "mme"])
+            want = reference(capture, name)
+            for run, got in (("decode", decode), ("state", state)):
+                agree(NAME, f"{name}: the output of `wirestruct {run}`",
+                      {"the command": got[4], "the library": want[run]})
             found = re.search(r"(\d+) packets, (\d+) errors", decode[3])
             errors = found.group(2) if found else "?"
             if decode[2] not in (0, 1) or state[2] not in (0, 1):

@@ -14,14 +14,23 @@ alternating) of:
 
 Prints the times and the ratios to ``state``, with the load average (figures from a
 loaded machine are not comparable).
+
+Checked before a protocol's figures are printed (untimed): decoding gives top-level
+packets whose bytes are the capture's (each direction: byte total and SHA-256) with no
+error event, and the three writers wrote one line per event with the same envelope
+(index, record, direction, stream, id and name: byte total and SHA-256 of them; the 0.1.0
+serializer's fields differ from today's by design, so only the envelope is compared);
+otherwise the script exits 1 naming the run and its bytes.
 """
 from __future__ import annotations
 
 import argparse
 import enum
+import io
 import json
 import math
 import os
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -35,6 +44,10 @@ from wirestruct.core.session import decode_records, track
 from wirestruct.output.formats import EventWriter, OutputOptions
 from wirestruct.output.serialize import dumps_document, instance_names
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from witness import Digest, agree, fed, packet_flows, records_flows, require  # noqa: E402
+
+NAME = "bench_output"
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = {"scrap-mechanic": "scrap_mechanic.jsonl", "mme": "mme.jsonl", "diep": "diep.jsonl"}
 
@@ -133,17 +146,42 @@ def run_new(protocol: Any, records: list[Any], raw: bool = False) -> None:
             writer.write(event)
 
 
+def envelopes(text: bytes) -> Digest:
+    """Each line's index, record, direction, stream, id and name."""
+    keys = ("index", "record", "dir", "stream", "id", "name")
+    return Digest(json.dumps([event.get(k) for k in keys]).encode() + b"\n"
+                  for event in map(json.loads, text.splitlines()))
+
+
+def checked(name: str, protocol: Any, records: list[Any], fed_records: dict[str, Any]) -> None:
+    """The checks of the module doc."""
+    flows, errors = packet_flows(decode_records(fed_records["state"], protocol.decoder()))
+    require(NAME, not errors, f"{name}: decoding gave {errors} error events")
+    agree(NAME, f"{name}: the packets decoded (each direction's bytes)",
+          {"the capture": records_flows(records), "state": flows})
+    old = "".join(json.dumps(old_event_json(e)) + "\n" for e in decode_records(
+        fed_records["old"], protocol.decoder())).encode()
+    written = {"old": envelopes(old)}
+    for key, raw in (("new", False), ("raw", True)):
+        out = io.BytesIO()
+        writer = EventWriter(out, OutputOptions(format="jsonl", raw=raw))
+        for event in decode_records(fed_records[key], protocol.decoder()):
+            writer.write(event)
+        written[key] = envelopes(out.getvalue())
+    agree(NAME, f"{name}: the events written (each line's envelope)", written)
+
+
 def cpu(fn: Any, *args: Any) -> float:
     start = time.process_time()
     fn(*args)
     return time.process_time() - start
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--copies", type=int, default=4)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     print(f"load average before: {os.getloadavg()[0]:.2f}")
     print(f"{'protocol':<15} {'packets':>7} {'state s':>8} {'old s':>8} {'new s':>8} "
           f"{'raw s':>8} {'old/state':>9} {'new/state':>9} {'raw/state':>9}")
@@ -152,19 +190,22 @@ def main() -> None:
         records = load(protocol, ROOT / "samples" / sample, args.copies)
         runs = {"state": run_state, "old": run_old, "new": run_new,
                 "raw": lambda p, r: run_new(p, r, raw=True)}
+        fed_records = {key: list(fed(key, records)) for key in runs}
+        checked(name, protocol, records, fed_records)
         for fn in runs.values():  # warm-up: imports, per-class plans
             fn(protocol, records[:50])
         best = {key: math.inf for key in runs}
         for _ in range(args.repeat):
             for key, fn in runs.items():
-                best[key] = min(best[key], cpu(fn, protocol, records))
+                best[key] = min(best[key], cpu(fn, protocol, fed_records[key]))
         packets = sum(1 for _ in decode_records(records, protocol.decoder()))
         s = best["state"]
         print(f"{name:<15} {packets:>7} {s:8.3f} {best['old']:8.3f} {best['new']:8.3f} "
               f"{best['raw']:8.3f} {best['old'] / s:9.2f} {best['new'] / s:9.2f} "
               f"{best['raw'] / s:9.2f}")
     print(f"load average after: {os.getloadavg()[0]:.2f}")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

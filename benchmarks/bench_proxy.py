@@ -26,23 +26,41 @@ instead: the revision is installed as ``bench_against.py`` installs one, and chi
 processes alternate (earlier, this tree, ...), ``--rounds`` times, each the best of
 ``--repeat`` proxy runs; it prints each one's best packets/s, real-time factor and the
 ratio.
+
+Checked before figures are printed (untimed; the script exits 1 naming the run and
+its bytes otherwise): decode alone gives top-level packets whose bytes are the session's,
+per stream and direction (byte total and SHA-256), with no error event; encode alone,
+from the events unchanged, gives back the session's bytes; the proxy's output is,
+byte for byte, what ``wirestruct encode``'s reader makes of the edited events as JSON
+text, and it differs from the session when packets were changed. With ``--against``
+each child checks the same of its own revision, and the two revisions' proxy outputs
+must be the same bytes.
 """
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import os
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
 from typing import Any
 
-from wirestruct import decode_records, get_protocol
-from wirestruct.core.records import CaptureRecord
-from wirestruct.output.serialize import event_json
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from witness import Seen, agree, fed, isolated, packet_flows, records_flows, require  # noqa: E402, I001
 
+if "--child" in sys.argv:     # an installed revision's child: its own modules only
+    isolated()
+
+from wirestruct import decode_records, get_protocol  # noqa: E402
+from wirestruct.core.records import CaptureRecord  # noqa: E402
+from wirestruct.output.serialize import event_json  # noqa: E402
+
+NAME = "bench_proxy"
 PROTOCOLS = ("scrap-mechanic", "mme", "diep")
 #: Protocols whose generated sessions are timed at the game's own tick rate.
 TIMED = {"scrap-mechanic", "diep"}
@@ -88,20 +106,68 @@ class Proxy:
             yield out
 
 
-def proxy_time(name: str, seed: int, length: int | None, repeat: int) -> tuple[float, float, int]:
-    """(best seconds of ``repeat`` proxy runs, capture seconds, packets) of a protocol's
-    generated session, with the wirestruct on ``sys.path``."""
+def encoded_records(items: Iterable[Any], what: str) -> list[CaptureRecord]:
+    """The records an encoder made; the script stops if it reported an error."""
+    items = list(items)
+    errors = [i for i in items if not isinstance(i, CaptureRecord)]
+    require(NAME, not errors, f"{what}: {len(errors)} events not encoded: "
+            + "; ".join(str(e) for e in errors[:3]))
+    return items
+
+
+def checked(name: str, protocol: Any, records: list[CaptureRecord], fed_records: dict[str, Any],
+            readable: list[Any]) -> tuple[Any, int]:
+    """The checks of the module doc; (the proxy output's flows, packets changed)."""
+    want = records_flows(records)
+    flows, errors = packet_flows(decode_records(iter(fed_records["decode alone"]),
+                                                protocol.decoder()))
+    require(NAME, not errors, f"{name}: decode alone gave {errors} error events")
+    agree(NAME, f"{name}: the packets decoded (top-level packets' bytes per stream and "
+          "direction)", {"the session": want, "decode alone": flows})
+    agree(NAME, f"{name}: the events encoded back unchanged", {
+        "the session": want, "encode alone": records_flows(encoded_records(
+            protocol.encoder().encode_events(readable), f"{name}: encode alone"))})
+    edit = Proxy()
+    out = records_flows(encoded_records(protocol.encoder().encode_events(
+        edit.edited(decode_records(iter(fed_records["proxy"]), protocol.decoder()))),
+        f"{name}: the proxy"))
+    text = b"".join(json.dumps(e).encode() + b"\n"
+                    for e in Proxy().edited(decode_records(iter(records), protocol.decoder())))
+    try:
+        from wirestruct.encode.lines import encoded
+        reference = encoded(io.BytesIO(text), protocol.encoder())
+    except ImportError:      # a revision before the command's reader had its module
+        reference = protocol.encoder().encode_events(json.loads(line)
+                                                     for line in text.splitlines())
+    agree(NAME, f"{name}: the proxy's output (each stream and direction)", {
+        "proxy": out, "the edited events as JSON text, encoded as `wirestruct encode` "
+        "reads them": records_flows(encoded_records(reference, f"{name}: the reference"))})
+    require(NAME, (out.key() != want.key()) == bool(edit.changed),
+            f"{name}: the proxy changed {edit.changed} packets, but its output is "
+            f"{'not ' if edit.changed else ''}different from the session")
+    return out, edit.changed
+
+
+def proxy_time(name: str, seed: int, length: int | None, repeat: int, label: str
+               ) -> tuple[float, float, int, dict[str, Any]]:
+    """(best seconds of ``repeat`` proxy runs, capture seconds, packets, the proxy
+    output's digest) of a protocol's generated session, with the wirestruct on
+    ``sys.path`` (the fault hook's run names are ``label`` + " proxy", and so on)."""
     protocol = get_protocol(name)
     assert protocol.generate is not None
     records = [r for r in protocol.generate(seed, length) if isinstance(r, CaptureRecord)]
+    fed_records = {run: list(fed(f"{label} {run}", records)) for run in ("proxy",
+                                                                          "decode alone")}
+    readable = [event_json(e) for e in decode_records(iter(records), protocol.decoder())]
+    out, _ = checked(f"{name} ({label})", protocol, records, fed_records, readable)
 
     def proxy() -> None:
         for _ in protocol.encoder().encode_events(
-                Proxy().edited(decode_records(iter(records), protocol.decoder()))):
+                Proxy().edited(decode_records(iter(fed_records["proxy"]), protocol.decoder()))):
             pass
     packets = sum(1 for e in decode_records(iter(records), protocol.decoder())
                   if getattr(e, "parent", 0) is None and hasattr(e, "packet"))
-    return best(proxy, repeat), records[-1].t - records[0].t, packets
+    return best(proxy, repeat), records[-1].t - records[0].t, packets, out.to_json()
 
 
 def against(rev: str, names: tuple[str, ...], args: argparse.Namespace) -> int:
@@ -114,19 +180,23 @@ def against(rev: str, names: tuple[str, ...], args: argparse.Namespace) -> int:
     print("|---|---|---|---|---|---|---|")
     for name in names:
         got: dict[str, tuple[float, float, int]] = {}
+        outputs: dict[str, Seen] = {}
         for _ in range(args.rounds):
             for key, path in where.items():
                 env = dict(os.environ, PYTHONPATH=str(path), PYTHONNOUSERSITE="1")
                 done = subprocess.run(
                     [sys.executable, os.path.abspath(__file__), "--child", name,
-                     "--repeat", str(args.repeat), "--seed", str(args.seed)]
+                     "--repeat", str(args.repeat), "--seed", str(args.seed), "--label", key]
                     + (["--length", str(args.length)] if args.length else []),
                     env=env, capture_output=True, text=True, cwd=tempfile.gettempdir())
                 if done.returncode:
                     raise SystemExit(f"{name} with {path} failed:\n{done.stderr[-3000:]}")
-                t, seconds, packets = json.loads(done.stdout.strip().splitlines()[-1])
+                t, seconds, packets, out = json.loads(done.stdout.strip().splitlines()[-1])
+                outputs[key] = Seen(out)
                 if key not in got or t < got[key][0]:
                     got[key] = (t, seconds, packets)
+            agree(NAME, f"{name}: the proxy's output of {rev} and of this tree", {
+                rev: outputs["earlier"], "this tree": outputs["now"]})
         (t0, s0, n), (t1, _, _) = got["earlier"], got["now"]
         factor = (lambda t: f"{s0 / t:,.1f}x") if name in TIMED else (lambda t: "-")
         print(f"| {name} | {n:,} | {n / t0:,.0f} | {factor(t0)} | {n / t1:,.0f} | "
@@ -145,9 +215,11 @@ def main(argv: list[str] | None = None) -> int:
                         help="time this tree beside an earlier revision (see above)")
     parser.add_argument("--rounds", type=int, default=3, help="with --against")
     parser.add_argument("--child", choices=PROTOCOLS, help=argparse.SUPPRESS)
+    parser.add_argument("--label", default="now", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
-        print(json.dumps(proxy_time(args.child, args.seed, args.length, args.repeat)))
+        print(json.dumps(proxy_time(args.child, args.seed, args.length, args.repeat,
+                                    args.label)))
         return 0
     if args.against:
         return against(args.against, tuple(args.protocol or PROTOCOLS), args)
@@ -160,19 +232,22 @@ def main(argv: list[str] | None = None) -> int:
         records = [r for r in protocol.generate(args.seed, args.length)
                    if isinstance(r, CaptureRecord)]
         seconds = records[-1].t - records[0].t
+        fed_records = {run: list(fed(run, records)) for run in ("proxy", "decode alone")}
         readable = [event_json(e) for e in decode_records(iter(records), protocol.decoder())]
         packets = sum(1 for e in readable if "fields" in e and e.get("parent") is None)
+        readable = list(fed("encode alone", readable))
+        out_flows, changed = checked(name, protocol, records, fed_records, readable)
         counts: dict[str, int] = {}
 
         def proxy() -> None:
             edit = Proxy()
             out = sum(1 for item in protocol.encoder().encode_events(
-                edit.edited(decode_records(iter(records), protocol.decoder())))
+                edit.edited(decode_records(iter(fed_records["proxy"]), protocol.decoder())))
                 if isinstance(item, CaptureRecord))
             counts.update(out=out, changed=edit.changed)
 
         def decode() -> None:
-            for event in decode_records(iter(records), protocol.decoder()):
+            for event in decode_records(iter(fed_records["decode alone"]), protocol.decoder()):
                 event_json(event)
 
         def encode() -> None:
@@ -180,8 +255,10 @@ def main(argv: list[str] | None = None) -> int:
                 pass
 
         t_proxy = best(proxy, args.repeat)
-        if counts["out"] != packets:
-            raise SystemExit(f"{name}: {packets} packets in, {counts['out']} out")
+        require(NAME, counts["out"] == sum(d.pieces for d in out_flows.flows.values())
+                and counts["changed"] == changed,
+                f"{name}: the timed proxy made {counts['out']} packets, {counts['changed']} "
+                "changed, not what it made when checked")
         t_decode, t_encode = best(decode, args.repeat), best(encode, args.repeat)
         n = packets
         factor = f"{seconds / t_proxy:,.1f}x" if name in TIMED else "-"

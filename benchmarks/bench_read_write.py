@@ -17,6 +17,11 @@ not timed. Then, per input set:
 
 Each figure is the best of ``--repeat`` runs of at least ``--min-time`` seconds, one
 Python thread; run on an idle machine.
+
+Checked before a set's figures are printed (untimed): the read-only and the read-write
+classes read the same number of bytes of every input, and the write path writes every
+input back byte for byte (byte total and SHA-256 of all of them); otherwise the script
+exits 1 naming the path and its bytes.
 """
 from __future__ import annotations
 
@@ -30,6 +35,11 @@ from kaitaistruct import KaitaiStream
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "write"))
 import write_roundtrip as rt  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from witness import Digest, agree, fed  # noqa: E402
+
+NAME = "bench_read_write"
 
 SETS = (
     ("scrap-mechanic", lambda: rt.record_structures(
@@ -58,6 +68,31 @@ def best_of(run, repeat: int, min_time: float) -> float:
     return best
 
 
+def checked(name: str, samples, objects) -> None:
+    """The checks of the module doc."""
+    read = {}
+    for path in ("read-only", "read-write"):
+        consumed = Digest()
+        for s in fed(path, samples):
+            cls = s.cls if path == "read-only" else rt.rw_class(s.cls)
+            io = KaitaiStream(BytesIO(s.data))
+            obj = cls(*s.params, io)
+            if path == "read-write":
+                obj._read()
+            consumed.add(s.data[:io.pos()])
+        read[path] = consumed
+    agree(NAME, f"{name}: the bytes read", {"the inputs": Digest(s.data for s in samples),
+                                             **read})
+    written = Digest()
+    for obj, size in fed("write", objects):
+        out = BytesIO(bytearray(size))
+        obj._check()
+        obj._write(KaitaiStream(out))
+        written.add(out.getvalue())
+    agree(NAME, f"{name}: the bytes written", {"the inputs": Digest(s.data for s in samples),
+                                                "write": written})
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=5)
@@ -84,6 +119,8 @@ def main(argv=None) -> int:
             obj._read()
             obj._fetch_instances()
             objects.append((obj, len(data)))
+
+        checked(name, samples, objects)
 
         def write(objects=objects):
             for obj, size in objects:

@@ -24,15 +24,25 @@ runtime's share, and peak memory for a capture and one 10x longer.
 Timings are CPU time of this (single-threaded) process, pinned to one core, best of
 ``--repeat`` runs; CPU time keeps other processes on a shared machine out of the figures
 better than wall time does. Figures still depend on the machine; run it on an idle core.
+
+Checked before the figures are printed (untimed): decoding gives top-level packets whose
+bytes are the capture's (each direction: byte total and SHA-256) with no error event;
+the parses of the parse-alone figure give, input by input, what the decoder's own
+parses gave (their JSON, byte total and SHA-256); the run with the parses replayed gives
+the same events and tracker snapshot as a normal run (JSON Lines as ``decode`` prints
+them with each packet's bytes, and ``state``'s document); every timed end-to-end run has
+no error event. Otherwise the script exits 1 naming the run and its bytes.
 """
 from __future__ import annotations
 
 import argparse
 import gc
+import json
 import os
 import sys
 import time
 import tracemalloc
+from pathlib import Path
 
 from wirestruct.core.events import ErrorEvent
 from wirestruct.core.session import decode_records, track
@@ -42,8 +52,14 @@ from wirestruct.generated.scrap_mechanic.sm_network_update import SmNetworkUpdat
 from wirestruct.generated.scrap_mechanic.sm_packet import SmPacket
 from wirestruct.generated.scrap_mechanic.sm_player_movement import SmPlayerMovement
 from wirestruct.generated.scrap_mechanic.sm_unreliable_update import SmUnreliableUpdate
+from wirestruct.output.serialize import dumps_document, dumps_event, serializer
 from wirestruct.protocols.scrap_mechanic import PROTOCOL
 from wirestruct.protocols.scrap_mechanic.generate import SessionGenerator
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from witness import Digest, agree, fed, packet_flows, records_flows, require  # noqa: E402
+
+NAME = "bench_scrap_mechanic"
 
 
 def end_to_end(records):
@@ -56,22 +72,49 @@ def end_to_end(records):
     return time.process_time() - start, errors, tracker
 
 
-def parse_inputs(records):
-    """What the generated classes are given during decoding, collected once."""
+def parse_inputs(records, shown=None):
+    """What the generated classes are given during decoding, collected once; with
+    ``shown`` (a list), the JSON of what the decoder's own parses gave is added to it."""
     inputs = []  # (kind, bytes, known controller type)
+    show = serializer().value
+
+    def add(cls, data, known, parsed):
+        inputs.append((cls, data, known))
+        if shown is not None:
+            shown.append(json.dumps(show(parsed)).encode() + b"\n")
     for event in decode_records(records, PROTOCOL.decoder()):
         if isinstance(event, ErrorEvent):
             continue
-        inputs.append((SmPacket, event.raw, None))
+        add(SmPacket, event.raw, None, event.packet)
         if "sub_updates" in event.expansions:
             for sub in event.expansions["sub_updates"]:
-                inputs.append((SmNetworkUpdate, sub.data, sub.update.known_controller_type))
+                add(SmNetworkUpdate, sub.data, sub.update.known_controller_type, sub.update)
         elif "body" in event.expansions:
             body = event.expansions["body"]
             cls = type(body)
             if cls in (SmUnreliableUpdate, SmCompoundBody, SmPlayerMovement):
-                inputs.append((cls, body._io._io.getvalue(), None))
+                add(cls, body._io._io.getvalue(), None, body)
     return inputs
+
+
+def parsed_alone(inputs) -> Digest:
+    """The JSON of what the parse-alone figure's parses give (untimed)."""
+    show = serializer().value
+    return Digest(json.dumps(show(cls(parse_stream(data)) if known is None
+                                  else cls(known, parse_stream(data)))).encode() + b"\n"
+                  for cls, data, known in inputs)
+
+
+def events_and_state(records) -> Digest:
+    """The events as ``decode`` prints them, each with its packet's bytes, and the
+    snapshot as ``state`` writes it."""
+    tracker = PROTOCOL.tracker()
+    out = Digest()
+    for event in track(decode_records(records, PROTOCOL.decoder()), tracker):
+        out.add(dumps_event(event, line=True))
+        out.add(getattr(event, "raw", b""))
+    out.add(dumps_document(tracker.snapshot()))
+    return out
 
 
 def open_streams(inputs):
@@ -93,7 +136,7 @@ def parse_alone(inputs):
     return time.process_time() - start
 
 
-def runtime_alone(records, repeat):
+def runtime_alone(records, repeat, normal: Digest):
     """End to end with every generated parse replaced by a replay: a first run records the
     objects the generated classes return, in call order; the timed runs get them back in
     the same order without parsing. What remains is the runtime's own code (plus the
@@ -121,6 +164,10 @@ def runtime_alone(records, repeat):
         end_to_end(records)
         for name in names:
             setattr(module, name, replaying)
+        replay = iter(recorded)
+        agree(NAME, "the events and snapshot (with the parses replayed)", {
+            "end to end": normal,
+            "parses replayed": events_and_state(fed("parses replayed", records))})
         best = None
         for _ in range(repeat):
             replay = iter(recorded)
@@ -163,7 +210,17 @@ def main(argv=None) -> int:
     print(f"  {session.num_sub_updates} sub-updates of 21/22 ({session.num_deltas} deltas) + "
           f"{session.num_unreliable} NetObj updates of 24 = {n_sub} sub-updates")
 
-    inputs = parse_inputs(records)
+    flows, errors = packet_flows(decode_records(records, PROTOCOL.decoder()))
+    require(NAME, not errors, f"decoding gave {errors} error events")
+    agree(NAME, "the packets decoded (each direction's bytes)",
+          {"the capture": records_flows(records), "decoded": flows})
+    shown: list[bytes] = []
+    inputs = parse_inputs(records, shown)
+    agree(NAME, "the objects parsed (the JSON of each)", {
+        "the decoder's parses": Digest(shown),
+        "parse alone": parsed_alone(fed("parse alone", inputs))})
+    normal = events_and_state(records)
+    records = list(fed("end to end", records))
     # The records and parse inputs held by this script are not part of what is measured:
     # keep the garbage collector from scanning them again and again (a real decode streams
     # its capture and holds neither).
@@ -174,6 +231,8 @@ def main(argv=None) -> int:
         runs.append(end_to_end(records)[:2])
         alones.append(parse_alone(inputs))
     best, errors = min(runs)
+    require(NAME, not any(e for _, e in runs), f"end to end: {max(e for _, e in runs)} "
+            "error events in a timed run")
     alone = min(alones)
     print(f"end to end (LZ4 + delta + parse + tracking): {best:.3f} s, "
           f"{n_sub / best:,.0f} sub-updates/s, {n_bytes / best / 1e6:.2f} MB/s of packets, "
@@ -181,7 +240,7 @@ def main(argv=None) -> int:
     print(f"generated parse alone ({len(inputs)} parses): {alone:.3f} s, "
           f"{n_sub / alone:,.0f} sub-updates/s")
     print(f"runtime share: +{(best - alone) / alone * 100:.1f}% over the parse alone")
-    own = runtime_alone(records, args.repeat)
+    own = runtime_alone(records, args.repeat, normal)
     own -= min(open_streams(inputs) for _ in range(args.repeat))
     print(f"runtime's own code (parses replayed, not run; the streams opened for them, "
           f"which the parse alone counts, left out): {own:.3f} s, "

@@ -8,11 +8,17 @@ record with ``wirestruct.open_capture`` in a fresh Python process: the plain fil
 plain file through a pipe (``cat FILE | ... open_capture("-")``), and each compressed
 file, from disk and through a pipe. Printed: records/s, MB/s of decompressed capture,
 and the reading process's peak resident memory (VmHWM).
+
+Checked before the figures are printed: a first, untimed run of each case keeps each
+stream and direction's bytes (byte total and SHA-256), which must be the records
+written; each timed run must then read as many records, and the whole decompressed
+capture. Otherwise the script exits 1 naming the case and its bytes.
 """
 from __future__ import annotations
 
 import argparse
 import gzip
+import json
 import lzma
 import shutil
 import subprocess
@@ -23,7 +29,10 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from bench_captures import build  # noqa: E402 - a sibling script, found through sys.path
+from bench_captures import build, records  # noqa: E402 - a sibling script, on sys.path
+from witness import Flows, Seen, agree, require  # noqa: E402
+
+NAME = "bench_sources"
 
 READER = r"""
 import sys, time
@@ -39,15 +48,31 @@ hwm = next(int(line.split()[1]) for line in open("/proc/self/status") if line.st
 print(count, tell, elapsed, hwm)
 """
 
+#: The same reading, untimed, keeping what was read (witness.py's flows, as JSON).
+DIGEST = r"""
+import json, sys
+sys.path.insert(0, sys.argv[2])
+from witness import Flows, leaky
+from wirestruct.captures import open_capture
+flows = Flows()
+add = leaky(sys.argv[3], flows.add)
+with open_capture(sys.argv[1], server="4000") as capture:
+    for item in capture:
+        add((item.stream, item.direction), item.data)
+print(json.dumps(flows.to_json()))
+"""
 
-def run_case(path: Path, pipe: bool) -> tuple[int, int, float, int]:
-    if pipe:
-        with open(path, "rb") as source:
-            proc = subprocess.run([sys.executable, "-c", READER, "-"], stdin=source,
-                                  capture_output=True, text=True, check=True)
-    else:
-        proc = subprocess.run([sys.executable, "-c", READER, str(path)], capture_output=True,
-                              text=True, check=True)
+
+def run_case(path: Path, pipe: bool, digest: str = "") -> tuple[int, int, float, int] | dict:
+    """The timed reading's (records, bytes, seconds, peak RSS KiB); with ``digest`` (the
+    case's name), the untimed reading's flows."""
+    code = [DIGEST, "-" if pipe else str(path), str(HERE), digest] if digest else [
+        READER, "-" if pipe else str(path)]
+    with open(path, "rb") as source:
+        proc = subprocess.run([sys.executable, "-c", *code], stdin=source if pipe else None,
+                              capture_output=True, text=True, check=True)
+    if digest:
+        return json.loads(proc.stdout)
     count, size, elapsed, hwm = proc.stdout.split()
     return int(count), int(size), float(elapsed), int(hwm)
 
@@ -69,11 +94,26 @@ def main(argv=None) -> int:
             files[name] = folder / f"bench.pcap.{name}"
             files[name].write_bytes(pack(data))
         del data
+        written = Flows()
+        number = 0
+        for r in records(args.size_mb):
+            written.add((r.stream, r.direction), r.data)
+            number += 1
+        read = {}
+        for name, path in files.items():
+            for pipe in (False, True):
+                label = f"{name}{' | pipe' if pipe else ''}"
+                read[label] = Seen(run_case(path, pipe, digest=label))
+        agree(NAME, "the records read (each stream and direction's bytes)",
+              {"the records written": written, **read})
         print(f"{'input':<14}{'file MB':>9}{'records/s':>12}{'MB/s':>8}{'peak RSS MB':>13}")
         for name, path in files.items():
             for pipe in (False, True):
                 count, size, elapsed, hwm = run_case(path, pipe)
                 label = f"{name}{' | pipe' if pipe else ''}"
+                require(NAME, count == number and size == plain.stat().st_size,
+                        f"{label}: the timed run read {count} records, {size:,} bytes of "
+                        f"capture; {number} records, {plain.stat().st_size:,} bytes written")
                 print(f"{label:<14}{path.stat().st_size / 1e6:>9.1f}{count / elapsed:>12,.0f}"
                       f"{size / 1e6 / elapsed:>8.1f}{hwm / 1024:>13.1f}", flush=True)
     finally:
