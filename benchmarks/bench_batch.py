@@ -1,14 +1,20 @@
 """``wirestruct batch`` on a local Dask cluster: 16 captures with 1 and 2 worker processes.
 
     python benchmarks/bench_batch.py [--protocol scrap-mechanic] [--captures 16]
-                                     [--ticks 600] [--workers 1,2]
+                                     [--ticks 600] [--workers 1,2]   (e.g. 1,2,1,2)
 
 * Generates ``--captures`` seeded captures of the protocol (not timed), starts a
   ``distributed.LocalCluster`` of N worker processes (one thread each), imports wirestruct
-  on every worker with a warm-up task (not timed), then times
-  ``run_batch(..., force=True)`` into a fresh dataset: decode, track, tables, Parquet.
-* Prints wall time, captures/s, rows/s, the speedup over 1 worker, and the peak resident
-  memory of each worker process (``getrusage``; it includes Python, pyarrow and Dask).
+  on every worker with a warm-up task (not timed), then times ``run_batch`` into a fresh
+  dataset: hashing, decode, track, tables, Parquet files, Delta commits.
+* Checks that every run wrote the same rows (each table of each dataset read with
+  ``wirestruct.dataset.open``, ``write_id`` aside, compared) before it prints a speedup.
+* Prints wall time, captures/s, rows/s, the speedup over 1 worker, the peak resident
+  memory of each worker process (``getrusage``; it includes Python, pyarrow and Dask) and
+  the commit overhead per capture: the time from the files written to the captures row
+  committed (one Delta commit per table with rows, then the captures commit), as seconds
+  and as a share of the capture's task; and the CPU seconds the workers used (two workers
+  that get less than two cores' worth of it show a loaded machine, not the batch).
 * Memory flat in capture length: one capture of ``--ticks`` and one of 4x as many ticks,
   each processed alone in a fresh process; their peak resident memory is printed.
 * The 1-minute load average is printed before and after: on a shared machine the figures
@@ -64,16 +70,41 @@ def run(paths: list, protocol: str, workers: int, out: Path) -> dict:
     with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                       dashboard_address=None) as cluster, Client(cluster) as client:
         client.gather(client.map(_warm, range(workers * 4), pure=False))
+        before = client.run(_cpu)
         start = time.perf_counter()
         summaries = run_batch([str(p) for p in paths], BatchOptions(protocol), str(out),
-                              client=client, force=True,
+                              client=client,
                               root=os.path.commonpath([p.parent for p in paths]),
                               log=io.StringIO())
         seconds = time.perf_counter() - start
         peaks = client.run(_peak)
+        cpu = sum(client.run(_cpu).values()) - sum(before.values())
+    written = [s for s in summaries if s["status"] == "written" and not s.get("failure")]
+    if len(written) != len(paths):
+        raise SystemExit(f"{workers} worker(s): {len(written)} of {len(paths)} captures "
+                         "written; no figures")
     rows = sum(sum(s["rows"].values()) for s in summaries)
+    commits = [s["commit_seconds"] for s in written]
+    tasks = [s["seconds"] for s in written]
     return {"workers": workers, "seconds": seconds, "captures": len(summaries),
-            "rows": rows, "peaks": sorted(peaks.values())}
+            "rows": rows, "peaks": sorted(peaks.values()),
+            "commit": sum(commits) / len(commits), "share": sum(commits) / sum(tasks),
+            "cpu": cpu}
+
+
+def contents(out: Path) -> dict[str, list]:
+    """Every table's rows (``write_id`` aside), sorted: what two runs must agree on."""
+    from wirestruct import dataset
+
+    data = dataset.open(out)
+    return {name: sorted(map(repr, data.arrow(name).to_pylist())) for name in data.names}
+
+
+def _cpu() -> float:
+    """CPU seconds (user and system) this worker process has used."""
+    import resource
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
 
 
 def _peak() -> int:
@@ -83,10 +114,11 @@ def _peak() -> int:
 
 def alone(path: Path, protocol: str, out: Path) -> int:
     """Peak resident memory of a fresh process that processes one capture."""
-    code = ("import json, sys; from wirestruct.tools.batch import BatchOptions, "
-            "process_capture; s = process_capture(sys.argv[1], 'c', sys.argv[2], "
-            "BatchOptions(sys.argv[3]), force=True); print(json.dumps(s['peak_rss']))")
-    out.mkdir(parents=True, exist_ok=True)      # process_capture writes into a folder there
+    code = ("import json, sys; from wirestruct.tables import file_sha256; "
+            "from wirestruct.tools.batch import BatchOptions, process_capture; "
+            "from wirestruct.tools.dataset_writer import prepare; prepare(sys.argv[2]); "
+            "s = process_capture(sys.argv[1], 'c', file_sha256(sys.argv[1]), sys.argv[2], "
+            "BatchOptions(sys.argv[3]), False, 'bench', 'w'); print(json.dumps(s['peak_rss']))")
     done = subprocess.run([sys.executable, "-c", code, str(path), str(out), protocol],
                           capture_output=True, text=True, check=True)
     return json.loads(done.stdout)
@@ -108,8 +140,16 @@ def main(argv=None) -> int:
         print(f"{len(paths)} {args.protocol} captures of {args.ticks} ticks, "
               f"{size / 1e6:.1f} MB in all")
         base = None
-        for workers in (int(w) for w in args.workers.split(",")):
-            result = run(paths, args.protocol, workers, folder / f"out-{workers}")
+        first = None
+        for run_number, workers in enumerate(int(w) for w in args.workers.split(",")):
+            out = folder / f"out-{run_number}-{workers}"
+            result = run(paths, args.protocol, workers, out)
+            rows = contents(out)
+            if first is None:
+                first = rows
+            elif rows != first:
+                raise SystemExit(f"{workers} worker(s) wrote other rows than the first run; "
+                                 "no figures")
             if workers == 1:
                 base = result["seconds"]
             speedup = f"{base / result['seconds']:.2f}x" if base else "n/a"
@@ -117,7 +157,10 @@ def main(argv=None) -> int:
             print(f"{workers} worker(s): {result['seconds']:.2f} s, "
                   f"{result['captures'] / result['seconds']:.2f} captures/s, "
                   f"{result['rows'] / result['seconds']:,.0f} rows/s, "
-                  f"speedup {speedup}, peak RSS per worker [{peaks}] MiB "
+                  f"speedup {speedup} (same rows: {sum(map(len, rows.values())):,} in "
+                  f"{len(rows)} tables), peak RSS per worker [{peaks}] MiB, "
+                  f"commit {result['commit'] * 1000:.0f} ms per capture "
+                  f"({result['share']:.1%} of its task), worker CPU {result['cpu']:.2f} s "
                   f"(load {os.getloadavg()[0]:.2f})", flush=True)
         (folder / "x4").mkdir()
         longer = write_captures(args.protocol, folder / "x4", 1, args.ticks * 4)

@@ -1,16 +1,17 @@
 """The Arrow schema of every table wirestruct writes, in one place.
 
-Every table starts with ``capture`` (the capture's id: its path relative to the batch's
-root, or the file name, see :func:`wirestruct.tables.capture_id`); ``docs/tables.md``
-documents each column. Columns that only some rows have are nullable. Names and types
-here are the contract of the Parquet datasets ``wirestruct batch`` writes;
-:data:`SCHEMA_VERSION` changes with them.
+Every table starts with ``capture`` (the capture's id: the file name, see
+:func:`wirestruct.tables.capture_id`, or what the caller gives; in a dataset of
+``wirestruct batch``, the SHA-256 of the capture's bytes); ``docs/tables.md`` documents
+each column. Columns that only some rows have are nullable. Names and types here are the
+contract of the datasets ``wirestruct batch`` writes (which store them as Delta tables,
+see :mod:`wirestruct.dataset`); :data:`SCHEMA_VERSION` changes with them.
 """
 from __future__ import annotations
 
 import pyarrow as pa
 
-#: Bumped whenever a table's columns change (it is part of a capture's manifest).
+#: Bumped whenever a table's columns change (it is part of a captures row's options).
 SCHEMA_VERSION = 2
 
 #: A capture's rows all hold the same id: dictionary-encoded, the type pyarrow and pandas

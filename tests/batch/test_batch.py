@@ -1,6 +1,7 @@
 """``wirestruct batch`` on real Dask clusters: a LocalCluster of two worker processes, and
 a ``dask scheduler`` with two ``dask worker`` processes started here; the dataset read back
-with pyarrow and DuckDB agrees with the single-capture API and ``wirestruct state``."""
+with :func:`wirestruct.dataset.open` (pyarrow, pandas, polars, DuckDB) agrees with the
+single-capture API and ``wirestruct state``."""
 from __future__ import annotations
 
 import contextlib
@@ -15,13 +16,15 @@ import time
 from pathlib import Path
 
 import duckdb
+import pyarrow as pa
 import pyarrow.compute as pc
-import pyarrow.parquet as pq
 import pytest
 from distributed import Client, LocalCluster
-from wirestruct.tables import tables_of, to_arrow
+from wirestruct import dataset as datasets_api
+from wirestruct.dataset import stored_batch, stored_schema
+from wirestruct.tables import file_sha256, tables_of, to_arrow
 from wirestruct.tools import cli
-from wirestruct.tools.batch import BatchOptions, manifest_path, partition, run_batch
+from wirestruct.tools.batch import BatchOptions, run_batch
 
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
@@ -51,31 +54,52 @@ def datasets(captures, client, tmp_path_factory):
     return out
 
 
-def read(dataset: Path, table: str, capture: str):
-    return pq.read_table(partition(dataset, table, capture) / "part-0.parquet")
+def read(dataset: Path, table: str, path: Path | None = None, sha: str | None = None):
+    """The table's visible rows (of one capture: its file's content, or ``sha``)."""
+    rows = datasets_api.open(dataset).arrow(table)
+    if path is not None or sha is not None:
+        sha = sha or file_sha256(path)
+        rows = rows.filter(pc.equal(rows["capture"], sha))
+    return rows
+
+
+def stored(table: str, rows: pa.Table, sha: str) -> pa.Table:
+    """What the dataset stores of ``rows`` (one capture's, from the single-capture API)."""
+    schema = stored_schema(table, rows.schema)
+    batches = [stored_batch(table, b, sha, "w", schema) for b in rows.to_batches()]
+    return pa.Table.from_batches(batches, schema=schema).drop_columns(["write_id"])
 
 
 @pytest.mark.parametrize("protocol", ["scrap-mechanic", "mme", "diep"])
 def test_local_cluster_rows_equal_the_single_capture_api(protocol, captures, datasets):
     dataset, summaries, log = datasets[protocol]
-    assert sorted(s["capture"] for s in summaries) == sorted(p.name for p in captures[protocol])
+    assert sorted(s["path"] for s in summaries) == sorted(p.name for p in captures[protocol])
     assert {s["status"] for s in summaries} == {"written"}
     assert f"[{len(summaries)}/{len(summaries)}]" in log
-    assert (f"batch: {len(summaries)} captures: {len(summaries)} written, 0 skipped, 0 refused, "
-            "0 failed") in log
+    assert (f"batch: {len(summaries)} captures: {len(summaries)} written, 0 replaced, "
+            "0 skipped, 0 failed") in log
     workers = {s["peak_rss"] for s in summaries}
     assert all(rss > 10 << 20 for rss in workers)
+    data = datasets_api.open(dataset)
     for path in captures[protocol]:
+        sha = file_sha256(path)
         expected = to_arrow(path, protocol)
         for table in tables_of(protocol):
+            got = read(dataset, table, sha=sha) if table in data.names else None
             if expected[table].num_rows == 0:
-                assert not partition(dataset, table, path.name).exists()
+                assert got is None or got.num_rows == 0
                 continue
-            got = read(dataset, table, path.name)
-            assert got.equals(expected[table]), (path.name, table)
-        manifest = json.loads(manifest_path(dataset, path.name).read_text())
-        assert manifest["rows"]["packets"] == expected["packets"].num_rows
-        assert manifest["options"]["protocol"] == protocol
+            if table == "captures":
+                (row,) = got.to_pylist()
+                (want,) = expected[table].to_pylist()
+                assert (row["path"], row["name"]) == (path.name, path.name)
+                assert json.loads(row["options"])["protocol"] == protocol
+                assert {k: row[k] for k in row if k in want and k != "capture"} == {
+                    k: want[k] for k in row if k in want and k != "capture"}
+                continue
+            assert got.equals(stored(table, expected[table], sha)), (path.name, table)
+        summary = next(s for s in summaries if s["path"] == path.name)
+        assert summary["rows"]["packets"] == expected["packets"].num_rows
 
 
 def _state(path: Path, protocol: str) -> dict:
@@ -87,28 +111,29 @@ def _state(path: Path, protocol: str) -> dict:
 
 def test_duckdb_queries_agree_with_wirestruct_state(captures, datasets):
     db = duckdb.connect()
+    for protocol, (root, _, _) in datasets.items():
+        data = datasets_api.open(root)
+        for table in data.names:
+            db.register(f"{protocol.replace('-', '_')}_{table}", data.arrow(table))
     # diep: live entities = creations - deletions, per capture, from the long form
-    dataset = datasets["diep"][0]
-    counts = dict(db.sql(f"""
-        select capture,
+    counts = dict(db.sql("""
+        select c.name,
                count(distinct (packet_index, entity_id)) filter (where change = 'create')
                - count(*) filter (where change = 'delete')
-        from read_parquet('{dataset}/diep_entity_fields/*/*.parquet')
-        group by capture""").fetchall())
+        from diep_diep_entity_fields f join diep_captures c using (capture)
+        group by c.name""").fetchall())
     # Scrap Mechanic: the last tick and NetObjs created minus removed
-    sm = datasets["scrap-mechanic"][0]
-    netobjs = {row[0]: row[1:] for row in db.sql(f"""
-        with subs as (select * from read_parquet('{sm}/sm_sub_updates/*/*.parquet')),
+    netobjs = {row[0]: row[1:] for row in db.sql("""
+        with subs as (select * from scrap_mechanic_sm_sub_updates),
              ticks as (select capture, tick from subs union all select capture, tick
-                       from read_parquet('{sm}/sm_transforms/*/*.parquet'))
-        select capture, (select max(tick) from ticks where ticks.capture = subs.capture),
+                       from scrap_mechanic_sm_transforms)
+        select c.name, (select max(tick) from ticks where ticks.capture = subs.capture),
                count(*) filter (where update_type = 'create')
                - count(*) filter (where update_type = 'remove')
-        from subs group by capture""").fetchall()}
+        from subs join scrap_mechanic_captures c using (capture)
+        group by c.name, subs.capture""").fetchall()}
     # MME: the final map hash per capture
-    mme = datasets["mme"][0]
-    maps = dict(db.sql(f"""select capture, map_sha256
-        from read_parquet('{mme}/captures/*/*.parquet')""").fetchall())
+    maps = dict(db.sql("select name, map_sha256 from mme_captures").fetchall())
     assert len(counts) == len(netobjs) == len(maps) == 12
     for path in captures["diep"]:
         assert counts[path.name] == len(_state(path, "diep")["entities"])
@@ -129,63 +154,66 @@ def test_rerun_skips_what_is_written_and_redoes_what_changed(captures, client, t
     dataset = tmp_path / "out"
     first = run_batch([str(folder)], BatchOptions("diep"), str(dataset), client=client,
                       root=folder, log=io.StringIO())
-    by_name = {s["capture"]: s for s in first}
+    by_name = {s["path"]: s for s in first}
     assert "unknown capture format" in by_name["junk.pcap"]["failure"]
-    junk = read(dataset, "packets", "junk.pcap").to_pylist()
+    junk = read(dataset, "packets", folder / "junk.pcap").to_pylist()
     assert len(junk) == 1 and junk[0]["dropped"] == 8 * 21
-    part = partition(dataset, "packets", "s01.jsonl") / "part-0.parquet"
-    mtime = part.stat().st_mtime_ns
+    version = datasets_api.open(dataset).version
 
     log = io.StringIO()
     again = run_batch([str(folder)], BatchOptions("diep"), str(dataset), client=client,
                       root=folder, log=log)
     assert {s["status"] for s in again} == {"skipped"}
-    assert "0 written, 4 skipped, 0 refused, 1 failed" in log.getvalue()
-    assert part.stat().st_mtime_ns == mtime
+    assert "0 written, 0 replaced, 5 skipped, 0 failed" in log.getvalue()
+    assert datasets_api.open(dataset).version == version      # nothing committed
 
+    before = read(dataset, "packets", folder / "s02.jsonl")
     with open(folder / "s02.jsonl", "a", encoding="utf-8") as out:
         out.write('{"t": 1e9, "dir": "s2c", "data": "ff"}\n')
-    # a changed file under the same id is refused: its rows stay as they are
-    before = read(dataset, "packets", "s02.jsonl")
+    # a changed file under a known path is a new capture: both contents are kept
     log = io.StringIO()
-    refused = run_batch([str(folder)], BatchOptions("diep"), str(dataset), client=client,
-                        root=folder, log=log)
-    status = {s["capture"]: s["status"] for s in refused}
-    assert status.pop("s02.jsonl") == "refused" and set(status.values()) == {"skipped"}
-    assert ("s02.jsonl: refused: the dataset holds this capture id from other content"
-            in log.getvalue()) and "--replace" in log.getvalue()
-    assert "0 written, 3 skipped, 1 refused, 1 failed" in log.getvalue()
-    assert read(dataset, "packets", "s02.jsonl").equals(before)
-    # --force redoes what is the same, and still refuses what is not
-    forced = run_batch([str(folder)], BatchOptions("diep"), str(dataset), client=client,
-                       root=folder, force=True, log=io.StringIO())
-    status = {s["capture"]: s["status"] for s in forced}
-    assert status.pop("s02.jsonl") == "refused" and set(status.values()) == {"written"}
     changed = run_batch([str(folder)], BatchOptions("diep"), str(dataset), client=client,
-                        root=folder, replace=True, log=io.StringIO())
-    status = {s["capture"]: s["status"] for s in changed}
+                        root=folder, log=log)
+    status = {s["path"]: s["status"] for s in changed}
     assert status.pop("s02.jsonl") == "written" and set(status.values()) == {"skipped"}
-    rows = read(dataset, "packets", "s02.jsonl").to_pylist()
+    assert ("s02.jsonl (" in log.getvalue() and "new content at a path the dataset holds "
+            "other content of" in log.getvalue())
+    assert "1 written, 0 replaced, 4 skipped, 0 failed" in log.getvalue()
+    assert read(dataset, "packets", sha=before["capture"][0].as_py()).equals(before)
+    rows = read(dataset, "packets", folder / "s02.jsonl").to_pylist()
     assert rows[-1]["error_kind"] and rows[-1]["record"] is not None
+    assert read(dataset, "captures").num_rows == 6
+    # --force writes again what is the same, replacing it (one commit each)
+    log = io.StringIO()
+    forced = run_batch([str(folder)], BatchOptions("diep"), str(dataset), client=client,
+                       root=folder, force=True, log=log)
+    assert {s["status"] for s in forced} == {"replaced"}
+    assert "0 written, 4 replaced, 0 skipped, 1 failed" in log.getvalue()   # junk: error rows
+    assert read(dataset, "captures").num_rows == 6
 
     limited = run_batch([str(folder)], BatchOptions("diep", limits=["max_decompressed=64"]),
                         str(dataset), client=client, root=folder, log=io.StringIO())
-    assert {s["status"] for s in limited if s["capture"] != "junk.pcap"} == {"written"}
-    errors = read(dataset, "packets", "s01.jsonl").column("error_kind").to_pylist()
+    assert {s["status"] for s in limited if s["path"] != "junk.pcap"} == {"replaced"}
+    errors = read(dataset, "packets", folder / "s01.jsonl").column("error_kind").to_pylist()
     assert "LimitExceededError" in errors or "DecompressionError" in errors
 
 
 def test_a_failed_task_becomes_error_rows(captures, client, tmp_path):
     log = io.StringIO()
-    summaries = run_batch([str(p) for p in captures["diep"][:2]],
-                          BatchOptions("diep", options={"diep_build": "no-such-build"}), str(tmp_path),
-                          client=client, root=captures["diep"][0].parent, log=log)
+    paths = captures["diep"][:2]
+    summaries = run_batch([str(p) for p in paths],
+                          BatchOptions("diep", options={"diep_build": "no-such-build"}),
+                          str(tmp_path / "ds"), client=client, root=paths[0].parent, log=log)
     assert [s["status"] for s in summaries] == ["failed", "failed"]
     assert "2 failed" in log.getvalue() and "unknown diep build" in log.getvalue()
-    for summary in summaries:
-        (row,) = read(tmp_path, "packets", summary["capture"]).to_pylist()
+    for path in paths:
+        (row,) = read(tmp_path / "ds", "packets", path).to_pylist()
         assert "unknown diep build" in row["error_message"]
-        assert not manifest_path(tmp_path, summary["capture"]).exists()  # retried next run
+    # the failure is recorded as such: the next run tries again (and replaces the rows)
+    again = run_batch([str(p) for p in paths], BatchOptions("diep"), str(tmp_path / "ds"),
+                      client=client, root=paths[0].parent, log=io.StringIO())
+    assert [s["status"] for s in again] == ["replaced", "replaced"]
+    assert read(tmp_path / "ds", "packets", paths[0]).num_rows > 1
 
 
 def _free_port() -> int:
@@ -225,13 +253,13 @@ def test_cli_on_a_separately_started_dask_cluster(captures, tmp_path):
                                str(captures["mme"][0].parent)], capture_output=True,
                               text=True, timeout=120, check=False)
         assert done.returncode == 0, done.stderr
-        assert "batch: 6 captures: 6 written, 0 skipped, 0 refused, 0 failed" in done.stderr
-        maps = pq.read_table(dataset / "captures").to_pylist()
+        assert "batch: 6 captures: 6 written, 0 replaced, 0 skipped, 0 failed" in done.stderr
+        maps = read(dataset, "captures").to_pylist()
         assert len(maps) == 6
         for row in maps:
-            path = Path(row["source"])
+            path = captures["mme"][0].parent / row["path"]
             assert row["map_sha256"] == _state(path, "mme")["map"]["sha256"]
-        moves = pq.read_table(dataset / "mme_moves")
+        moves = read(dataset, "mme_moves")
         assert moves.num_rows == sum(to_arrow(p, "mme")["mme_moves"].num_rows for p in paths)
     finally:
         for proc in reversed(procs):
@@ -262,8 +290,8 @@ def test_inputs_that_match_nothing_are_a_usage_error(tmp_path, capsys):
     assert status == 2 and "no capture files" in capsys.readouterr().err
 
 
-# -- capture ids: stable and unique; nothing overwritten unasked ----------------------------
-def test_same_name_in_two_folders_both_survive_and_ids_are_stable(captures, client, tmp_path):
+# -- captures known by their content; paths as columns -----------------------------------------
+def test_same_name_in_two_folders_both_survive_and_paths_are_stable(captures, client, tmp_path):
     root = tmp_path / "in"
     for folder, source in (("a", captures["diep"][0]), ("b", captures["diep"][1])):
         (root / folder).mkdir(parents=True)
@@ -272,18 +300,22 @@ def test_same_name_in_two_folders_both_survive_and_ids_are_stable(captures, clie
     for folder in ("a", "b"):     # one run each, as the same command on another folder
         (summary,) = run_batch([str(root / folder / "s.jsonl")], BatchOptions("diep"),
                                str(dataset), client=client, root=root, log=io.StringIO())
-        assert (summary["capture"], summary["status"]) == (f"{folder}/s.jsonl", "written")
-    packets = pq.read_table(dataset / "packets")
-    for folder, source in (("a", captures["diep"][0]), ("b", captures["diep"][1])):
+        assert (summary["path"], summary["status"]) == (f"{folder}/s.jsonl", "written")
+    for source in captures["diep"][:2]:
         expected = to_arrow(source, "diep")["packets"].num_rows
-        assert packets.filter(pc.equal(packets["capture"], f"{folder}/s.jsonl")).num_rows == expected
-    assert sorted(p.name for p in (dataset / "_manifests").iterdir()) == [
-        "a%2Fs.jsonl.json", "b%2Fs.jsonl.json"]
-    # the same files, given together and in another order, keep their ids: nothing redone
+        assert read(dataset, "packets", source).num_rows == expected
+    assert sorted(read(dataset, "captures").column("path").to_pylist()) == [
+        "a/s.jsonl", "b/s.jsonl"]
+    # the same files, given together and in another order: nothing redone
     again = run_batch([str(root / "b"), str(root / "a" / "s.jsonl")], BatchOptions("diep"),
                       str(dataset), client=client, root=root, log=io.StringIO())
-    assert sorted((s["capture"], s["status"]) for s in again) == [
+    assert sorted((s["path"], s["status"]) for s in again) == [
         ("a/s.jsonl", "skipped"), ("b/s.jsonl", "skipped")]
+    # without --root, a path is as given
+    (summary,) = run_batch([str(captures["diep"][2])], BatchOptions("diep"), str(dataset),
+                           client=client, log=io.StringIO())
+    assert read(dataset, "captures", captures["diep"][2]).column("path").to_pylist() == [
+        str(captures["diep"][2])]
 
 
 def test_a_capture_outside_the_root_is_a_usage_error(tmp_path, capsys):
@@ -295,64 +327,69 @@ def test_a_capture_outside_the_root_is_a_usage_error(tmp_path, capsys):
     assert not (tmp_path / "ds").exists()
 
 
-def test_a_changed_capture_is_refused_by_the_command_and_replaced_on_request(tmp_path):
+def test_a_changed_capture_is_a_new_capture_and_replace_takes_a_copy_s_path(tmp_path):
     capture = tmp_path / "s.jsonl"
     capture.write_bytes((ROOT / "samples" / "diep.jsonl").read_bytes())
     dataset = tmp_path / "ds"
 
     def batch(*extra: str) -> subprocess.CompletedProcess:
-        return subprocess.run([str(BIN / "wirestruct"), "batch", "s.jsonl", "-p", "diep",
-                               "--out", str(dataset), "--workers", "1", *extra],
+        return subprocess.run([str(BIN / "wirestruct"), "batch", *extra, "-p", "diep",
+                               "--out", str(dataset), "--workers", "1"],
                               cwd=tmp_path, capture_output=True, text=True, timeout=120,
                               check=False)
 
-    assert batch().returncode == 0
-    first = pq.read_table(dataset / "packets")
+    assert batch("s.jsonl").returncode == 0
+    first = read(dataset, "packets")
     capture.write_bytes((ROOT / "samples" / "diep.jsonl").read_bytes()[:2000])
-    refused = batch("--force")
-    assert refused.returncode == 1, refused.stderr
-    assert "s.jsonl: refused: the dataset holds this capture id from other content" in refused.stderr
-    assert "1 refused" in refused.stderr and "Traceback" not in refused.stderr
-    assert pq.read_table(dataset / "packets").equals(first)
-    replaced = batch("--replace")
-    assert replaced.returncode == 0 and "1 written" in replaced.stderr
-    (row,) = pq.read_table(dataset / "captures").to_pylist()
-    assert row["packets"] < first.num_rows and row["capture"] == "s.jsonl"
+    changed = batch("s.jsonl")
+    assert changed.returncode == 0, changed.stderr
+    assert "s.jsonl (" in changed.stderr and "new content at a path" in changed.stderr
+    assert "1 written" in changed.stderr and "Traceback" not in changed.stderr
+    rows = read(dataset, "captures").to_pylist()
+    assert sorted(r["path"] for r in rows) == ["s.jsonl", "s.jsonl"]
+    assert read(dataset, "packets", sha=first["capture"][0].as_py()).equals(first)
+    (tmp_path / "copy").mkdir()
+    (tmp_path / "copy" / "t.jsonl").write_bytes(capture.read_bytes())
+    skipped = batch("copy/t.jsonl")
+    assert "skipped: the dataset holds this content (as s.jsonl)" in skipped.stderr
+    replaced = batch("copy/t.jsonl", "--replace")
+    assert replaced.returncode == 0 and "1 replaced" in replaced.stderr
+    assert sorted(r["path"] for r in read(dataset, "captures").to_pylist()) == [
+        "copy/t.jsonl", "s.jsonl"]
 
 
-# -- every table is a dataset of its own, read by path ---------------------------------------
+# -- every table is a Delta table, read by pandas, DuckDB and polars -------------------------------
 @pytest.mark.parametrize("protocol", ["scrap-mechanic", "mme", "diep"])
-def test_every_table_reads_by_path_in_pandas_duckdb_and_polars(protocol, datasets):
+def test_every_table_reads_in_pandas_duckdb_and_polars(protocol, datasets):
     import pandas as pd
 
-    dataset = datasets[protocol][0]
-    manifests = [json.loads(p.read_text()) for p in (dataset / "_manifests").iterdir()]
-    assert len(manifests) == 12
+    dataset, summaries, _ = datasets[protocol]
+    assert len(summaries) == 12
+    data = datasets_api.open(dataset)
+    made = {t for t in tables_of(protocol) if any(s["rows"].get(t) for s in summaries)}
+    assert set(data.names) == made
     assert sorted(p.name for p in dataset.iterdir()) == sorted(
-        ["_manifests", *(t for t in tables_of(protocol)
-                         if any(m["rows"][t] for m in manifests))])
+        [datasets_api.GUARD, datasets_api.MARKER, *made])
     polars = _polars()
-    for table in tables_of(protocol):
-        expected = sum(m["rows"][table] for m in manifests)
-        if not expected:
-            continue
-        frame = pd.read_parquet(dataset / table, dtype_backend="numpy_nullable")
+    for table in sorted(made):
+        expected = sum(s["rows"].get(table, 0) for s in summaries)
+        frame = data.pandas(table, types_mapper=pd.ArrowDtype)
         assert len(frame) == expected, table
-        assert sorted(frame["capture"].unique()) == sorted(m["capture"] for m in manifests
-                                                           if m["rows"][table])
-        glob = f"{dataset}/{table}/**/*.parquet"
-        ((count,),) = duckdb.sql(f"select count(*) from read_parquet('{glob}', "
-                                 "hive_partitioning=true)").fetchall()
+        assert sorted(frame["capture"].unique()) == sorted(
+            s["capture"] for s in summaries if s["rows"].get(table))
+        arrow = data.arrow(table)
+        ((count,),) = duckdb.sql("select count(*) from arrow").fetchall()
         assert count == expected, table
         if polars is not None:
-            assert polars.read_parquet(glob).height == expected, table
+            assert data.polars(table).height == expected, table
+            assert polars.read_delta(str(dataset / table)).height == expected, table
         if "t" in frame:
-            assert str(frame["t"].dtype) == "datetime64[ns, UTC]"
-    frame = pd.read_parquet(dataset / "packets", dtype_backend="numpy_nullable")
-    assert str(frame["parent"].dtype) == "Int64" and str(frame["index"].dtype) == "Int64"
-    schema = pq.read_schema(next((dataset / "packets").rglob("*.parquet")))
-    assert str(schema.field("parent").type) == "int64"
-    assert str(schema.field("t").type) == "timestamp[ns, tz=UTC]"
+            assert str(arrow.schema.field("t").type) == "timestamp[us, tz=UTC]"
+    packets = data.arrow("packets")
+    assert str(packets.schema.field("parent").type) == "int64"
+    frame = packets.to_pandas(types_mapper=pd.ArrowDtype)
+    assert str(frame["index"].dtype) == "int64[pyarrow]"
+    assert str(frame["t"].dtype).startswith("timestamp[us, tz=UTC]")
 
 
 def _polars():
@@ -368,8 +405,6 @@ def _polars():
     (signal.SIGINT, 130, "interrupted", "1"), (signal.SIGTERM, 143, "terminated", "2")])
 def test_a_signal_ends_batch_with_its_totals_and_no_traceback(signum, status, word, workers,
                                                               captures, tmp_path):
-    import pandas as pd
-
     dataset = tmp_path / "ds"
     folder = captures["scrap-mechanic"][0].parent
     proc = subprocess.Popen([str(BIN / "wirestruct"), "batch", str(folder), "-p",
@@ -391,12 +426,16 @@ def test_a_signal_ends_batch_with_its_totals_and_no_traceback(signum, status, wo
     assert f"({word}: " in totals[0] and totals[0].endswith(" not done)")
     done = int(totals[0].split("captures: ")[1].split(" written")[0])
     assert 1 <= done < 12
-    # what is visible is whole: a part being written has a hidden name, every part reads
-    # (a capture a worker finished as the run ended may be there without being counted)
-    assert not [p for p in dataset.rglob("*") if p.name.endswith(".tmp")
-                and not p.name.startswith(".")]
-    manifests = {json.loads(p.read_text())["capture"]
-                 for p in (dataset / "_manifests").iterdir()}
-    assert len(manifests) >= done
-    frame = pd.read_parquet(dataset / "packets")
-    assert set(frame["capture"].unique()) >= manifests
+    # what is visible is whole, and nothing of the writes cut short is left in the tables
+    # (a capture a worker committed as the run ended may be there without being counted)
+    data = datasets_api.open(dataset)
+    captures_rows = data.arrow("captures").to_pylist()
+    assert len(captures_rows) >= done
+    packets = data.arrow("packets")
+    for row in captures_rows:
+        mine = packets.filter(pc.equal(packets["capture"], row["capture"]))
+        assert mine.num_rows == row["packets"] + row["errors"]
+    polars = _polars()
+    if polars is not None:
+        for table in data.names:
+            assert polars.read_delta(str(dataset / table)).height == data.arrow(table).num_rows

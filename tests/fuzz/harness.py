@@ -446,10 +446,12 @@ def run_batch(data: bytes) -> Counter:
     """The input after its selector byte is a capture file (format: bits 2-3, the
     protocol: bits 0-1, modulo 3), processed as a ``wirestruct batch`` worker does
     (:func:`wirestruct.tools.batch.process_capture`: decoding, tracking, the table row
-    builders, Parquet parts and the manifest) into a scratch dataset removed afterwards.
+    builders, the Delta commits) into a scratch dataset removed afterwards.
     Nothing may be raised (a Dask task that raises is a failed capture), the capture is
     written, its summary's counts are whole numbers, and one input in :data:`JSON_EVERY`
-    has its parts read back with as many rows as the summary says."""
+    has its tables read back with as many rows as the summary says."""
+    from wirestruct.tables import file_sha256
+    from wirestruct.tools import dataset_writer
     from wirestruct.tools.batch import BatchOptions, process_capture
 
     name, fmt, capture = selected(data, BATCH_FORMATS)
@@ -459,10 +461,11 @@ def run_batch(data: bytes) -> Counter:
         with open(source, "wb") as f:
             f.write(capture)
         dataset = os.path.join(folder, "dataset")
-        os.mkdir(dataset)               # as run_batch makes it before submitting the tasks
+        dataset_writer.prepare(dataset)     # as run_batch does before submitting the tasks
         options = BatchOptions(name, limits=limit_overrides() or [], capture_format=fmt,
                                batch_rows=BATCH_ROWS)
-        summary = process_capture(source, "capture." + fmt, dataset, options)
+        summary = process_capture(source, "capture." + fmt, file_sha256(source), dataset,
+                                  options, False, "fuzz", dataset_writer.new_write_id())
         if summary.get("status") != "written":
             raise PropertyViolation(f"capture not written: {summary!r}")
         rows = summary["rows"]
@@ -470,7 +473,7 @@ def run_batch(data: bytes) -> Counter:
         if not all(isinstance(n, int) and n >= 0 for n in counts):
             raise PropertyViolation(f"bad counts in the summary: {summary!r}")
         if json_checked(data):
-            _check_parts(dataset, rows)
+            _check_tables(dataset, rows)
         outcome = Counter({"packet": summary["packets"], "error": summary["errors"],
                            "row": sum(rows.values())})
         return +outcome
@@ -482,15 +485,72 @@ def run_batch(data: bytes) -> Counter:
 BATCH_ROWS = 64
 
 
-def _check_parts(dataset: str, rows: dict[str, int]) -> None:
-    import pyarrow.parquet as pq
+def _check_tables(dataset: str, rows: dict[str, int]) -> None:
+    """Each table read back through ``wirestruct.dataset.open`` has the rows reported."""
+    from wirestruct import dataset as datasets
 
+    opened = datasets.open(dataset)
     for table, count in rows.items():
-        parts = [os.path.join(root, name) for root, _, names in os.walk(os.path.join(dataset, table))
-                 for name in names if name.endswith(".parquet")]
-        read = sum(pq.ParquetFile(part).metadata.num_rows for part in parts)
+        read = opened.arrow(table).num_rows if count or table in opened.tables else 0
         if read != count:
-            raise PropertyViolation(f"table {table}: {count} rows reported, {read} written")
+            raise PropertyViolation(f"table {table}: {count} rows reported, {read} read back")
+
+
+# -- diep_updates: the diep.io update readers against the generated classes -------------
+
+#: The id byte of a diep.io 0x00 update, put before each ``diep_updates`` input.
+DIEP_UPDATE = b"\x00"
+
+
+def _generated_update(packet: bytes, raw: bool) -> str | None:
+    """What readable (or raw) output shows of the generated classes' parse of a 0x00
+    update, as JSON text, or None when they refuse it (an exception, or bytes left)."""
+    from kaitaistruct import KaitaiStream
+    from wirestruct.output.serialize import serializer
+    from wirestruct.protocols.diep.builds import load_build
+
+    try:
+        stream = KaitaiStream(io.BytesIO(packet))
+        obj = load_build().packet_class(stream)
+        if not stream.is_eof():
+            return None
+    except Exception:  # noqa: BLE001 - any failure of the generated parse is a refusal
+        return None
+    return json.dumps(serializer(raw=raw).value(obj))
+
+
+def run_diep_updates(data: bytes) -> Counter:
+    """The input is the body of a diep.io 0x00 update (the packet after its id byte), read
+    by the update reader and the raw update reader (``wirestruct.protocols.diep``) and
+    parsed by the generated classes they stand in for. A reader may only give fields or
+    None (anything raised is a finding), and must take exactly the packets the generated
+    classes take, with the fields readable (raw) output shows of their parse, key for key
+    and in order."""
+    from wirestruct.protocols.diep.raw_update_reader import raw_update_reader
+    from wirestruct.protocols.diep.update_reader import update_reader
+
+    packet = DIEP_UPDATE + data
+    outcome: Counter = Counter()
+    for raw, reader in ((False, update_reader()), (True, raw_update_reader())):
+        if reader is None:
+            raise PropertyViolation("the bundled build has no " + ("raw " if raw else "")
+                                    + "update reader")
+        fields = reader.fields(packet)
+        if fields is not None and not isinstance(fields, dict):
+            raise PropertyViolation(f"the reader gave {type(fields).__name__}")
+        want = _generated_update(packet, raw)
+        form = "raw" if raw else "readable"
+        if fields is None and want is not None:
+            raise PropertyViolation(f"the {form} reader refused an update the generated "
+                                    "classes take")
+        if fields is not None and want is None:
+            raise PropertyViolation(f"the {form} reader took an update the generated "
+                                    "classes refuse")
+        if fields is not None and json.dumps(fields) != want:
+            raise PropertyViolation(f"the {form} reader's fields differ from the generated "
+                                    "classes' parse")
+        outcome["packet" if fields is not None else "error"] += 1
+    return outcome
 
 
 #: Target name -> function of the fuzz input, returning what came out: a count per
@@ -507,4 +567,5 @@ TARGETS: dict[str, Callable[[bytes], Counter]] = {
     "wscap": _capture_target("wscap"),
     "encode": _allowing_raised(run_encode),
     "batch": _allowing_raised(run_batch),
+    "diep_updates": run_diep_updates,
 }

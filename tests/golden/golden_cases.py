@@ -332,8 +332,8 @@ def batch_case(protocol: str, captures: Sequence[Capture]) -> Case:
         golden.command(result)
         golden.text("stdout", result.stdout)
         golden.parts.append(dataset_text(out / "dataset", {
-            # Normalised: the dataset records each capture's absolute path (the `source`
-            # of `captures` rows and manifests); the checkout's location is replaced.
+            # Normalised: the dataset records each capture's path as given (the `path`
+            # of `captures` rows); the checkout's location is replaced.
             str(REPO): "$REPO",
             os.path.realpath(REPO): "$REPO",
             str(out / "dataset"): "$DATASET",
@@ -445,18 +445,19 @@ def run_cases(cases: Iterable[Case], tmp: Path, jobs: int | None = None,
 
 
 def dataset_text(root: Path, replace: dict[str, str]) -> bytes:
-    """A ``wirestruct batch`` dataset as text: its files, each manifest, and per table
-    the schema (column names, Arrow types, nullability) and every row as canonical JSON,
-    rows sorted by their values column by column (the Parquet bytes carry writer
-    metadata and are not compared). Strings are taken through ``replace`` (longest key
-    first)."""
-    import pyarrow.parquet as pq
+    """A ``wirestruct batch`` dataset as text: the files at its root, its tables, and per
+    table the schema (column names, Arrow types, nullability) and every row as canonical
+    JSON, read with ``wirestruct.dataset.open`` (``write_id``, a fresh name per write, left
+    out), rows sorted by their values column by column (the Parquet bytes and the Delta
+    logs carry writer metadata and times, and are not compared). Strings are taken through
+    ``replace`` (longest key first)."""
+    from wirestruct import dataset
 
     golden = Golden(header=False)
-    files = sorted(p for p in root.rglob("*") if p.is_file()) if root.is_dir() else []
+    files = sorted(p.name for p in root.iterdir() if p.is_file()) if root.is_dir() else []
     golden.line(f"=== dataset files ({len(files)})")
-    for path in files:
-        golden.line(path.relative_to(root).as_posix())
+    for name in files:
+        golden.line(name)
     keys = sorted(replace, key=len, reverse=True)
 
     def fix(text: str) -> str:
@@ -464,31 +465,16 @@ def dataset_text(root: Path, replace: dict[str, str]) -> bytes:
             text = text.replace(key, replace[key])
         return text
 
-    for path in files:
-        if path.suffix == ".json":
-            golden.text(f"manifest {path.relative_to(root).as_posix()}",
-                        fix(path.read_text(encoding="utf-8")).encode())
-    tables: dict[str, list[Path]] = {}
-    for path in files:
-        if path.suffix == ".parquet":
-            folder = path.relative_to(root).parts[0]  # the table
-            tables.setdefault(folder, []).append(path)
-    for table, parts in sorted(tables.items()):
-        schemas = []
-        rows: list[list[Any]] = []
-        for path in parts:
-            data = pq.ParquetFile(path).read()
-            schema = [f"{f.name}: {f.type}{'' if f.nullable else ' not null'}" for f in data.schema]
-            if schema not in schemas:
-                schemas.append(schema)
-            columns = [_column_values(data.column(i)) for i in range(data.num_columns)]
-            names = data.schema.names
-            rows += [[(names[c], fix_value(columns[c][r], fix)) for c in range(len(names))]
-                     for r in range(data.num_rows)]
-        for schema in schemas:
-            golden.line(f"=== {table}: schema")
-            for column in schema:
-                golden.line(column)
+    data = dataset.open(root) if files else None
+    for table in data.names if data is not None else []:
+        arrow = data.arrow(table)
+        golden.line(f"=== {table}: schema")
+        for f in arrow.schema:
+            golden.line(f"{f.name}: {f.type}{'' if f.nullable else ' not null'}")
+        columns = [_column_values(arrow.column(i)) for i in range(arrow.num_columns)]
+        names = arrow.schema.names
+        rows = [[(names[c], fix_value(columns[c][r], fix)) for c in range(len(names))]
+                for r in range(arrow.num_rows)]
         rows.sort(key=lambda row: [_sort_key(v) for _, v in row])
         golden.line(f"=== {table}: {len(rows)} rows")
         for row in rows:

@@ -756,12 +756,14 @@ def check_export(tally: Tally, refs: tuple[Ref, ...], text: bytes) -> None:
         tally.mismatches.append(f"export: {len(rows)} packet files, the sources give {len(refs)} packets")
 
 
-def check_batch_packets(tally: Tally, sources: dict[str, Source], text: bytes) -> None:
+def check_batch_packets(tally: Tally, sources: dict[str, Source], text: bytes,
+                        paths: dict[str, str]) -> None:
+    """``paths``: each capture's path by its SHA-256 (the ``captures`` table's)."""
     rows: dict[str, list[dict[str, Any]]] = {}
     for line in text.splitlines():
         if line.startswith(b"{"):
             row = json.loads(line)
-            rows.setdefault(row["capture"], []).append(row)
+            rows.setdefault(paths.get(row["capture"], row["capture"]), []).append(row)
     for capture, source in sources.items():
         got = sorted((r for r in rows.get(capture, []) if r["error_kind"] is None),
                      key=lambda r: r["index"])
@@ -775,7 +777,9 @@ def check_batch_packets(tally: Tally, sources: dict[str, Source], text: bytes) -
                                 ("parent", "parent")):
                 if key in ref.values:
                     tally.check(f"{where} {column}", ref.values[key][0], ref.get(key), row[column])
-            tally.check(f"{where} t", ref.values["t"][0], int(ref.get("t") * 10**9), row["t"])
+            # the dataset's times are microseconds (Delta's timestamp)
+            tally.check(f"{where} t", ref.values["t"][0], int(ref.get("t") * 10**9) // 1000,
+                        row["t"])
             tally.check(f"{where} wire_size", ref.values["id"][0], len(ref.wire), row["wire_size"])
 
 
@@ -796,9 +800,16 @@ def witness(name: str, text: bytes, captures: dict[str, Source]) -> Tally:
     if kind == "batch":
         protocol = parts[1]
         chosen = {s.path: s for s in captures.values() if s.protocol == protocol}
+        paths = {}
+        for title, content in body:
+            if title.startswith("captures: ") and title.endswith(" rows"):
+                for line in content.splitlines():
+                    if line.startswith(b"{"):
+                        row = json.loads(line)
+                        paths[row["capture"]] = row["path"]
         for title, content in body:
             if title.startswith("packets: ") and title.endswith(" rows"):
-                check_batch_packets(tally, chosen, content)
+                check_batch_packets(tally, chosen, content, paths)
         return tally
     source = captures.get(parts[1])
     if source is None:
