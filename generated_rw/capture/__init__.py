@@ -60,6 +60,8 @@ FIELDS = {
     'tcp_segment:TcpSegment': ((), ('src_port', 'dst_port', 'seq_num', 'ack_num', 'data_offset', 'reserved', 'cwr', 'ece', 'urg', 'ack', 'psh', 'rst', 'syn', 'fin', 'window', 'checksum', 'urgent_pointer', 'options', 'body')),
     'udp_datagram:UdpDatagram': ((), ('src_port', 'dst_port', 'length', 'checksum', 'body')),
     'vxlan_packet:VxlanPacket': ((), ('flags', 'reserved1', 'vni', 'reserved2', 'body')),
+    'websocket_frame:WebsocketFrame': ((), ('header', 'payload')),
+    'websocket_frame:WebsocketFrame.FrameHeader': ((), ('fin', 'rsv1', 'rsv2', 'rsv3', 'opcode', 'mask', 'len_payload_short', 'len_payload_16', 'len_payload_64', 'masking_key')),
     'wirestruct_capture:WirestructCapture': ((), ('magic', 'version', 'len_protocol', 'protocol', 'records')),
     'wirestruct_capture:WirestructCapture.Record': ((), ('t', 'direction', 'stream', 'len_data', 'data')),
 }

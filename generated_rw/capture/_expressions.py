@@ -699,6 +699,26 @@ def udp_datagram__body__size(self, i):
     return (self._io.size() - 8 if self.is_cut else self.length - 8)
 
 
+def websocket_frame__payload__size(self, i):
+    # websocket_frame::payload: size header.len_payload
+    return self.header.len_payload
+
+
+def websocket_frame__frame_header__len_payload_16__when(self, i):
+    # websocket_frame::frame_header::len_payload_16: if len_payload_short == 126
+    return (self.len_payload_short == 126)
+
+
+def websocket_frame__frame_header__len_payload_64__when(self, i):
+    # websocket_frame::frame_header::len_payload_64: if len_payload_short == 127
+    return (self.len_payload_short == 127)
+
+
+def websocket_frame__frame_header__masking_key__when(self, i):
+    # websocket_frame::frame_header::masking_key: if mask
+    return self.mask
+
+
 def wirestruct_capture__protocol__size(self, i):
     # wirestruct_capture::protocol: size len_protocol
     return self.len_protocol
@@ -816,6 +836,10 @@ EXPRESSIONS = {
     ('radiotap_header', '', 'body', 'type'): radiotap_header__body__type,
     ('tcp_segment', '', 'options', 'size'): tcp_segment__options__size,
     ('udp_datagram', '', 'body', 'size'): udp_datagram__body__size,
+    ('websocket_frame', '', 'payload', 'size'): websocket_frame__payload__size,
+    ('websocket_frame', 'frame_header', 'len_payload_16', 'when'): websocket_frame__frame_header__len_payload_16__when,
+    ('websocket_frame', 'frame_header', 'len_payload_64', 'when'): websocket_frame__frame_header__len_payload_64__when,
+    ('websocket_frame', 'frame_header', 'masking_key', 'when'): websocket_frame__frame_header__masking_key__when,
     ('wirestruct_capture', '', 'protocol', 'size'): wirestruct_capture__protocol__size,
     ('wirestruct_capture', 'record', 'data', 'size'): wirestruct_capture__record__data__size,
 }

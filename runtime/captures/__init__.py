@@ -64,6 +64,9 @@ class Reading(Protocol):
     # Optional: ``pdu_dissectors``, the Wireshark dissector names whose exported PDUs
     # (link type 252) carry the protocol's packets; PDUs exported for any other dissector
     # are counted as not read. Without it (or None) every exported PDU is read.
+    # Optional: ``carrier``, ``"ws"`` when a message protocol's packets are WebSocket
+    # messages over TCP (read from the streams by :mod:`.flows.websocket`); its UDP
+    # datagrams (exported PDUs among them) are packets as for any message protocol.
 
 
 @dataclass(frozen=True)
@@ -118,10 +121,18 @@ class Capture:
         if self.format == "wscap":
             return iter(self._reader)
         from wirestruct.captures.packets import read_packet_capture
-        return read_packet_capture(self.stream, server=self.server,
-                                   server_ports=tuple(reading.default_ports),
-                                   transport=reading.transport, limits=self.limits,
-                                   dissectors=getattr(reading, "pdu_dissectors", None))
+        ws = getattr(reading, "carrier", None) == "ws"
+        datagrams: set[int] | None = set() if ws else None
+        items = read_packet_capture(self.stream, server=self.server,
+                                    server_ports=tuple(reading.default_ports),
+                                    transport=reading.transport, limits=self.limits,
+                                    dissectors=getattr(reading, "pdu_dissectors", None),
+                                    datagrams=datagrams)
+        if datagrams is not None:   # TCP streams carry WebSocket; UDP datagrams stay packets
+            from wirestruct.captures.flows.websocket import websocket_messages
+            return websocket_messages(items, self.limits, server_given=self.server is not None,
+                                      datagrams=datagrams)
+        return items
 
     @property
     def name(self) -> str:

@@ -256,12 +256,13 @@ def read_packet_capture(stream: CaptureStream, *, server: str | None = None,
                         server_ports: tuple[int, ...] = (), transport: str = "stream",
                         limits: Limits = DEFAULT_LIMITS, fast: bool = True,
                         short_way: bool | None = None,
-                        dissectors: Sequence[str] | None = None) -> Iterator[Item]:
+                        dissectors: Sequence[str] | None = None,
+                        datagrams: set[int] | None = None) -> Iterator[Item]:
     """Yield the records of a pcap or pcapng file (see the module documentation).
-
-    ``dissectors``: the Wireshark dissector names whose exported PDUs (link type 252) are
-    read; PDUs exported for other dissectors, or naming none, are counted as not read.
-    None reads every exported PDU.
+    ``datagrams``: filled with the UDP flows' stream numbers as they are met (to tell
+    datagrams from TCP streams: the WebSocket layer). ``dissectors``: the Wireshark
+    dissector names whose exported PDUs (link type 252) are read; PDUs exported for other
+    dissectors, or naming none, are counted as not read (None reads every exported PDU).
 
     ``fast`` False reads every frame with the generated classes; ``short_way`` False (it
     follows ``fast`` unless given) takes in-order TCP data the general way too. Tests and
@@ -269,22 +270,21 @@ def read_packet_capture(stream: CaptureStream, *, server: str | None = None,
     if transport not in ("stream", "message"):
         raise ValueError(f"transport must be 'stream' or 'message', not {transport!r}")
     source = FileSource(stream)
-    index = 0
     try:
         roles = Roles(parse_server(server) if server else None, tuple(server_ports))
     except ValueError as exc:
         yield CaptureError(str(exc), expected="--server PORT, HOST:PORT or [IPV6]:PORT",
                            record=0)
         return
-    path = FramePath(limits, fast, None if dissectors is None
-                     else frozenset(name.encode("ascii", "replace") for name in dissectors))
+    path = FramePath(limits, fast, None if dissectors is None else frozenset(
+        name.encode("ascii", "replace") for name in dissectors))
     frames = _frames(source, limits, path.unread)
     if frames is None:
         yield CaptureError("not a pcap or pcapng file", offset=0, record=0,
                            expected="a pcap magic number or a pcapng section header block")
         return
-    flows = Flows(roles, transport, limits)
-    last_t = 0.0
+    flows = Flows(roles, transport, limits, datagrams)
+    index, last_t = 0, 0.0
     held: CaptureError | None = None    # the newest file error; the last one ends the output
     # The commonest frame (Ethernet, IPv4, TCP data in order on a followed connection)
     # takes a short way with the same outcome.

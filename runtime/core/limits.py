@@ -147,6 +147,25 @@ MAX_STREAM_BUFFERS = 64 * 1024 * 1024
 #: reports the run (it keeps skipping; no more than this is held while it looks).
 MAX_RESYNC_SCAN = 1024 * 1024
 
+#: Largest WebSocket message (its frames' payloads together, as sent) read from a packet
+#: capture (bytes); a larger frame's payload is skipped as it arrives, never held.
+MAX_WS_MESSAGE = 16 * 1024 * 1024
+
+#: Most frames one WebSocket message may come in; past it the message is dropped and its
+#: further frames skipped (a frame held costs about 40 bytes besides its payload).
+MAX_WS_FRAGMENTS = 65_536
+
+#: Largest size one compressed (permessage-deflate) WebSocket message may inflate to
+#: (bytes); inflation stops there, a bomb is an error, not memory.
+MAX_WS_INFLATED = 16 * 1024 * 1024
+
+#: Bytes all compressed WebSocket messages of one capture may inflate to together.
+MAX_WS_INFLATED_TOTAL = 4 * 1024 * 1024 * 1024
+
+#: Largest HTTP header block of a WebSocket handshake (request or response) held while
+#: waiting for its end (bytes).
+MAX_WS_HANDSHAKE = 64 * 1024
+
 # -- the Wireshark dissectors ------------------------------------------------------------------
 #: Objects and repeated items one parse of the generated Lua parsers may build for each
 #: byte it parses (past ``parse_objects_allowance``): a zero-sized item repeated until
@@ -232,6 +251,11 @@ class Limits:
     fragment_timeout: int = FRAGMENT_TIMEOUT
     max_resync_scan: int = MAX_RESYNC_SCAN
     max_stream_buffers: int = MAX_STREAM_BUFFERS
+    max_ws_message: int = MAX_WS_MESSAGE
+    max_ws_fragments: int = MAX_WS_FRAGMENTS
+    max_ws_inflated: int = MAX_WS_INFLATED
+    max_ws_inflated_total: int = MAX_WS_INFLATED_TOTAL
+    max_ws_handshake: int = MAX_WS_HANDSHAKE
     max_batch_bytes: int = MAX_BATCH_BYTES
     max_json_bytes: int = MAX_JSON_BYTES
     max_json_values: int = MAX_JSON_VALUES
@@ -333,6 +357,11 @@ _DOCS = {
     "fragment_timeout": "seconds of capture time an incomplete IPv4 datagram is held",
     "max_resync_scan": "bytes a stream decoder may skip looking for a packet boundary",
     "max_stream_buffers": "bytes of unfinished packets held over all TCP connections",
+    "max_ws_message": "bytes of one WebSocket message (its frames' payloads) in a capture",
+    "max_ws_fragments": "frames one WebSocket message may come in",
+    "max_ws_inflated": "bytes one permessage-deflate WebSocket message may inflate to",
+    "max_ws_inflated_total": "bytes all WebSocket messages of a capture may inflate to",
+    "max_ws_handshake": "bytes of a WebSocket handshake's HTTP header block",
 }
 
 DEFAULT_LIMITS = Limits()

@@ -86,8 +86,11 @@ class Flows:
     stream number. Out-of-order bytes and history are held within one :class:`Budget`
     for the whole capture (``max_reassembly_buffers``, ``max_tcp_histories``)."""
 
-    def __init__(self, roles: Roles, transport: str, limits: Limits) -> None:
+    def __init__(self, roles: Roles, transport: str, limits: Limits,
+                 datagrams: set[int] | None = None) -> None:
         self.roles = roles
+        #: where given, the numbers of the UDP flows, added as each is met
+        self.datagrams = datagrams
         self.stream_mode = transport == "stream"
         self.limit = limits.max_reassembly_buffer
         self.history = limits.max_tcp_history
@@ -129,6 +132,8 @@ class Flows:
                     self.budget if not packet.udp else None)
         self.count += 1
         table[key] = flow
+        if packet.udp and self.datagrams is not None:
+            self.datagrams.add(self.count - 1)
         if server is not None:
             flow.name_ends(packet)
             return flow, None

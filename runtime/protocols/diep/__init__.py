@@ -90,6 +90,7 @@ PROTOCOL = Protocol(
     parallel_by_default=True,
     samples=(samples_root() / "diep.jsonl",),
     wireshark=WIRESHARK,
+    carrier="ws",
     examples={
         "": ("wirestruct state samples/diep.jsonl",),
         "decode": ("wirestruct decode samples/diep.jsonl -p diep -T fields -e index -e name -e t",
