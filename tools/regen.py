@@ -67,6 +67,7 @@ from typing import Any
 from wirestruct.core.errors import SpecError
 from wirestruct.core.resources import ksy_root, source_checkout
 from wirestruct.encode.building import camel
+from wirestruct.tools import compiler as pinned
 
 #: The specs (a source checkout's ksy/, or the installed copy, which regen refuses to touch).
 KSY = ksy_root()
@@ -151,15 +152,15 @@ def compile_specs(specs: list[Path], languages=LANGUAGES, compiler: Path | None 
     """Compile ``specs`` in one Node process; ``compiler`` names another build of the
     compiler's JavaScript file than the pinned one (tests of the read-write step);
     ``typed`` also compiles the specs that have value instances to Go (their types)."""
-    if not (ROOT / "node_modules" / "kaitai-struct-compiler").is_dir():
-        raise SpecError("the pinned compiler is not installed: run `npm ci` in " + str(ROOT))
+    modules = pinned.node_modules()       # the checkout's, else the user's cache
     request: dict[str, Any] = {"specs": [str(p) for p in specs], "languages": list(languages)}
     if typed:
         request["extra"] = {"go": [str(p) for p in specs if _has_value_instances(p)]}
     if compiler is not None:
         request["compiler"] = str(compiler)
-    proc = subprocess.run(["node", str(KSC)], input=json.dumps(request), capture_output=True,
-                          text=True, cwd=ROOT)
+    proc = subprocess.run([pinned.node(), str(KSC)], input=json.dumps(request),
+                          capture_output=True, text=True, cwd=ROOT,
+                          env=pinned.node_env(modules))
     if proc.returncode != 0:
         raise SpecError(f"compiler process failed: {proc.stderr.strip()}")
     return json.loads(proc.stdout)

@@ -282,6 +282,9 @@ class MessageDecoder(Decoder):
         return events
 
 
+#: Bytes a ``reads_ahead`` decoder is first shown of a packet (see StreamDecoder).
+READ_AHEAD = 4096
+
 #: Packets framed after damage whose headers are still checked (a resync may land on a
 #: false boundary that frames a few packets before it shows).
 SUSPECT_PACKETS = 8
@@ -361,6 +364,11 @@ class StreamDecoder(Decoder):
     """
 
     header_size = 1
+    #: True: :meth:`packet_length` is given the bytes buffered, not ``header_size`` bytes,
+    #: and returns more than it was given when it needs more (framing by parsing, where no
+    #: fixed header says the length): first the first :data:`READ_AHEAD` bytes, then four
+    #: times as many each time, up to all of them (at most ``max_packet``)
+    reads_ahead = False
 
     def __init__(self, *, limits: Limits = DEFAULT_LIMITS) -> None:
         super().__init__(limits=limits)
@@ -453,8 +461,11 @@ class StreamDecoder(Decoder):
             if available < header_size:
                 break
             try:
-                header = buf.peek(header_size)
-                length = self._length(header, direction)
+                if self.reads_ahead:
+                    header, length = self._read_ahead(buf, available, direction)
+                else:
+                    header = buf.peek(header_size)
+                    length = self._length(header, direction)
                 buf.check_limit(length)
                 if state.suspect_end is not None:
                     self._check_plausible(header, direction)
@@ -476,6 +487,19 @@ class StreamDecoder(Decoder):
             _count_undecoded(packet_events, len(data), ctx.offset)
             events.extend(packet_events)
         return events
+
+    def _read_ahead(self, buf: ReceiveBuffer, available: int, direction: Direction
+                    ) -> tuple[bytes, int]:
+        """The bytes shown to :meth:`packet_length` and the length it gives (``reads_ahead``):
+        a window growing while the packet needs more than it and more is buffered."""
+        most = min(available, self.limits.max_packet)
+        window = min(READ_AHEAD, most)
+        while True:
+            header = buf.peek(window)
+            length = self._length(header, direction)
+            if length <= window or window >= most:
+                return header, length
+            window = min(max(window * 4, length), most)
 
     def _check_plausible(self, header: bytes, direction: Direction) -> None:
         try:
@@ -580,7 +604,8 @@ class StreamDecoder(Decoder):
             self._report_skipped(state, events)
         elif len(buf):
             start, count = buf.consumed, len(buf)
-            head = buf.peek(self.header_size)
+            head = buf.peek(min(count, self.limits.max_packet) if self.reads_ahead
+                            else self.header_size)
             expected = f"{self.header_size}-byte header"
             if len(head) >= self.header_size:
                 try:

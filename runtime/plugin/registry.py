@@ -27,6 +27,7 @@ installed one.
 from __future__ import annotations
 
 import difflib
+import json
 import os
 import warnings
 from collections.abc import Callable, Mapping
@@ -196,11 +197,52 @@ def protocol_names() -> list[str]:
     return sorted(found.points[key].name for key in _listing())
 
 
+#: Protocols of this run made from specs alone (``--ksy``, :func:`add_adhoc`), by key.
+_ADHOC: dict[str, Protocol] = {}
+#: How the worker processes a run starts make its protocol from specs again: JSON of its
+#: name, the function that makes it (``module:function``) and its keywords.
+_ADHOC_SETTING = "_WIRESTRUCT_ADHOC"
+
+
+def add_adhoc(protocol: Protocol, remake: str | None = None,
+              keywords: Mapping[str, Any] | None = None) -> None:
+    """Make a protocol built in this run from specs given on the command line (not an
+    installed plug-in) known by its name; a name of an installed protocol is refused.
+    ``remake(**keywords)`` (``module:function``) makes it again in the processes the run
+    starts (decode --jobs, batch)."""
+    key = _key(protocol.name)
+    if key in _found().points:
+        raise UsageError(f"the spec's protocol name {protocol.name} is the name of the "
+                         f"installed protocol {_found().points[key].name}",
+                         expected="another meta.id for the root spec")
+    _ADHOC[key] = protocol
+    _by_package.cache_clear()
+    if remake is not None:
+        os.environ[_ADHOC_SETTING] = json.dumps(
+            {"name": protocol.name, "remake": remake, "keywords": dict(keywords or {})})
+
+
+def _remade(key: str) -> Protocol | None:
+    """The protocol from specs of the run that started this process, made again here."""
+    try:
+        given = json.loads(os.environ.get(_ADHOC_SETTING) or "null")
+    except ValueError:
+        return None
+    if not isinstance(given, dict) or _key(str(given.get("name"))) != key:
+        return None
+    point = EntryPoint(str(given["name"]), str(given["remake"]), GROUP)
+    point.load()(**given["keywords"])              # registers it (add_adhoc)
+    return _ADHOC.get(key)
+
+
 def get_protocol(name: str) -> Protocol:
     """The protocol named ``name`` (``_`` and ``-`` alike); an unknown name is a
     :class:`~wirestruct.core.errors.UsageError` suggesting close names, a plug-in left out
     one saying why."""
     key = _key(name)
+    adhoc = _ADHOC.get(key) or _remade(key)
+    if adhoc is not None:
+        return adhoc
     found = _found()
     if key in found.points:
         loaded = _load(key)
@@ -240,7 +282,7 @@ def report(protocol: Protocol, message: str) -> None:
 
 @cache
 def _by_package() -> dict[str, Protocol]:
-    return {package: protocol for protocol in protocols()
+    return {package: protocol for protocol in [*protocols(), *_ADHOC.values()]
             for package in protocol.specs.packages()}
 
 

@@ -56,9 +56,9 @@ def root_specs(folder: Path) -> list[str]:
     return [name for name in specs if name not in imported]
 
 
-def switch_enum(spec: dict[str, Any]) -> str | None:
-    """The enum (as the spec names it, e.g. ``sm_common::packet_id``) of the field the
-    top-level ``seq`` switches a body on; None when it has no such switch."""
+def switch_field(spec: dict[str, Any]) -> tuple[str, str] | None:
+    """The field the top-level ``seq`` switches a body on and its enum (as the spec names
+    it, e.g. ``("packet_id", "sm_common::packet_id")``); None when it has no such switch."""
     seq = spec.get("seq")
     if not isinstance(seq, list):
         return None
@@ -69,8 +69,15 @@ def switch_enum(spec: dict[str, Any]) -> str | None:
         if isinstance(kind, dict) and "switch-on" in kind:
             match = _SUBJECT.match(str(kind["switch-on"]).strip())
             if match is not None and match.group(1) in enums:
-                return enums[match.group(1)]
+                return match.group(1), enums[match.group(1)]
     return None
+
+
+def switch_enum(spec: dict[str, Any]) -> str | None:
+    """The enum (as the spec names it, e.g. ``sm_common::packet_id``) of the field the
+    top-level ``seq`` switches a body on; None when it has no such switch."""
+    found = switch_field(spec)
+    return None if found is None else found[1]
 
 
 def enum_class(package: str, spec_id: str, enum: str, imports: list[str]) -> Any:
@@ -190,13 +197,17 @@ def _kinds(kind: Any) -> list[str]:
 def field_paths(folder: Path, package: str, root: str | None = None
                 ) -> dict[str, frozenset[str]]:
     """Packet name -> the dotted paths of its fields, for the packets
-    :func:`packet_names` finds (the root specs of ``folder``, or ``root``)."""
+    :func:`packet_names` finds (the root specs of ``folder``, or ``root``); a root spec
+    without that switch is one packet named after the spec (as a protocol given by its
+    spec alone names it, :mod:`wirestruct.core.spec_decoder`)."""
     specs = _Specs(Path(folder))
     out: dict[str, set[str]] = {}
     for spec_id in [root] if root is not None else root_specs(folder):
         spec = specs.spec(spec_id)
         enum = switch_enum(spec)
         if enum is None:
+            if spec:
+                out.setdefault(spec_id, set()).update(specs.paths((spec_id, ()), ""))
             continue
         try:
             members = {m.value: m.name for m in enum_class(package, spec_id, enum,
@@ -225,3 +236,8 @@ def field_paths(folder: Path, package: str, root: str | None = None
 def _is_switch(attr: Any) -> bool:
     return isinstance(attr, dict) and isinstance(attr.get("type"), dict) \
         and "switch-on" in attr["type"]
+
+
+#: The specs of one folder, read when first asked for, their type names resolved as
+#: Kaitai resolves them (``spec``, ``body``, ``resolve``): for other readers of the specs.
+SpecTypes = _Specs

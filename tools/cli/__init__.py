@@ -11,6 +11,7 @@
     wirestruct samples DIR                                         the bundled sample captures
     wirestruct wireshark install [--dir DIR] | check              the Wireshark plugin
     wirestruct regen [--check]                                     ksy/ -> generated/
+    wirestruct compiler install                                    the pinned compiler, for --ksy
 
 A capture is a file or ``-`` (standard input), plain or gzip/xz/zstd-compressed; without
 ``--protocol`` the protocol is detected from the first records. Results go to stdout
@@ -30,6 +31,7 @@ from wirestruct.core.errors import EXIT_OK, EXIT_USAGE, WirestructError
 from wirestruct.tools import signals
 from wirestruct.tools.cli import (
     batch,
+    compiler,
     convert,
     decode,
     encode,
@@ -45,7 +47,8 @@ from wirestruct.tools.cli import (
 )
 
 #: The commands, in the order ``--help`` lists them.
-COMMANDS = (decode, state, export, convert, encode, show, fields, batch, samples, wireshark, regen)
+COMMANDS = (decode, state, export, convert, encode, show, fields, batch, samples, wireshark, regen,
+            compiler)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -90,6 +93,7 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     if extra:
         sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
         sub.choices[args.command].unknown(extra)
+    run.settle_protocol(args)            # --ksy: the specs' protocol of this run
     return args
 
 

@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any, NoReturn, TypeVar
 
+from wirestruct.adhoc import TRANSPORTS as ADHOC_TRANSPORTS
 from wirestruct.captures import FORMATS
 from wirestruct.core.errors import UsageError
 from wirestruct.core.events import PacketEvent
@@ -125,10 +126,24 @@ def _option_value(option: Option) -> Callable[[str], Any]:
 # -- adding options --------------------------------------------------------------------------
 def add_protocol(p: argparse.ArgumentParser, *, required: bool = False,
                  detected: bool = True) -> None:
+    """``--protocol``, or a protocol from specs: ``--ksy`` with ``--transport`` (one of the
+    two is needed when ``required``; :func:`wirestruct.tools.cli.run.settle_protocol`)."""
     hint = ("; when omitted, it is detected by decoding the first records with each "
             "protocol (a .wscap names its own)") if detected else ""
-    p.add_argument("--protocol", "-p", metavar="NAME", required=required,
-                   help=f"the game protocol: {', '.join(protocol_names())}{hint}")
+    p.add_argument("--protocol", "-p", metavar="NAME",
+                   help=f"the game protocol: {', '.join(protocol_names())}{hint}"
+                        + ("; or --ksy" if required else ""))
+    p.add_argument("--ksy", action="append", metavar="SPEC.ksy|DIR",
+                   help="instead of --protocol: a protocol from its spec, whose top-level "
+                        "type is one packet (repeat for the specs it imports, or name their "
+                        "folder); compiled with the pinned Kaitai Struct compiler (Node.js; "
+                        "from an installed wheel, `wirestruct compiler install` first) and "
+                        "cached by content")
+    p.add_argument("--transport", choices=tuple(ADHOC_TRANSPORTS),
+                   help="with --ksy: what carries one packet: tcp (one after another in each "
+                        "direction of each TCP stream), udp (a datagram), messages (a record "
+                        "of a JSON Lines capture), ws (a WebSocket message)")
+    p.set_defaults(protocol_required=required)
 
 
 def add_protocol_options(p: argparse.ArgumentParser, command: str) -> None:

@@ -5,19 +5,66 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import warnings
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, TextIO
 
 from wirestruct.captures import Capture, open_capture
-from wirestruct.core.errors import EXIT_FAILED, EXIT_OK, StateError
+from wirestruct.core.errors import EXIT_FAILED, EXIT_OK, StateError, UsageError
 from wirestruct.core.events import ErrorEvent, Event
 from wirestruct.core.session import decode_records, track
 from wirestruct.core.tracker import Tracker
 from wirestruct.detect import DETECT_BYTES, detect_protocol, looks_unknown
 from wirestruct.plugin.protocol import Protocol
-from wirestruct.plugin.registry import get_protocol, protocols
-from wirestruct.tools import progress, signals
+from wirestruct.plugin.registry import PluginWarning, get_protocol, protocols
+from wirestruct.tools import adhoc, progress, signals
 from wirestruct.tools.cli.options import limits, protocol_options
+
+_showing = False
+
+
+def show_plugin_warnings() -> None:
+    """Print a plug-in left out (:class:`~wirestruct.plugin.registry.PluginWarning`) as one
+    line on stderr, ``wirestruct: warning: ...``; other warnings as Python shows them."""
+    global _showing
+    if _showing:
+        return
+    _showing = True
+    shown = warnings.showwarning
+
+    def show(message: Warning | str, category: type[Warning], filename: str, lineno: int,
+             file: TextIO | None = None, line: str | None = None) -> None:
+        if issubclass(category, PluginWarning):
+            print(f"wirestruct: warning: {message}", file=sys.stderr)
+        else:
+            shown(message, category, filename, lineno, file, line)
+
+    warnings.showwarning = show
+
+
+def settle_protocol(args: argparse.Namespace) -> None:
+    """A command's ``--ksy`` specs compiled into the protocol of this run (named in
+    ``args.protocol`` from then on, and made again in the processes the run starts);
+    ``--protocol`` and ``--ksy``
+    are one or the other, ``--transport`` goes with ``--ksy``, and a command that needs a
+    protocol has one of them (a usage error otherwise)."""
+    if not hasattr(args, "transport"):      # a command without a protocol (or regen's --ksy)
+        return
+    given, transport = args.ksy, args.transport
+    if given and args.protocol:
+        raise UsageError(f"--protocol {args.protocol} and --ksy: give one of them")
+    if transport and not given:
+        raise UsageError(f"--transport {transport} is for a protocol given by its spec",
+                         expected="--ksy SPEC.ksy with it")
+    if given and not transport:
+        raise UsageError("--ksy needs --transport: what carries one packet of the spec",
+                         expected="--transport tcp, udp, messages or ws")
+    if not given:
+        if getattr(args, "protocol_required", False) and not args.protocol:
+            raise UsageError(f"wirestruct {args.command}: the protocol is needed",
+                             expected="--protocol NAME, or --ksy SPEC.ksy --transport T")
+        return
+    args.protocol = adhoc.protocol(given, transport, getattr(args, "server", None)).name
 
 
 def open_given(args: argparse.Namespace) -> Capture:
@@ -101,11 +148,11 @@ class Summary:
             lines.append(f"wirestruct: nothing in {self.name} decodes as {self.protocol.name}: "
                          f"{self.packets - self.unknown} of {total} packets, {self.unknown} "
                          f"unknown, {self.errors} errors; is this a "
-                         f"{self.protocol.name} capture? (without --protocol it is detected)")
+                         f"{self.protocol.name} capture? {self.hint}")
         elif total >= 4 and (self.unknown + self.errors) * 2 > total:
             lines.append(f"wirestruct: warning: {self.unknown + self.errors} of {total} packets "
                          f"are unknown or failed as {self.protocol.name}: is this a "
-                         f"{self.protocol.name} capture? (without --protocol it is detected)")
+                         f"{self.protocol.name} capture? {self.hint}")
         if self.args.server and not self.packets:
             lines.append(f"wirestruct: --server {self.args.server} matched no traffic in "
                          f"{self.name}")
@@ -114,6 +161,12 @@ class Summary:
     def print(self, head: str, *, stopped: BaseException | None = None) -> None:
         for line in self.lines(head, stopped=stopped):
             print(line, file=sys.stderr)
+
+    @property
+    def hint(self) -> str:
+        if getattr(self.args, "ksy", None):
+            return "(is --transport what carries its packets, and --server its server?)"
+        return "(without --protocol it is detected)"
 
     @property
     def name(self) -> str:
