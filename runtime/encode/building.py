@@ -7,8 +7,11 @@ alone: the ``.ksy`` says which fields a type has, which type a switch picks and 
 parameters a child type gets; the generated ``_check()`` and ``_write()`` do the rest.
 
 * A field whose ``if:`` was false is absent from the fields (or null) and is left unset.
-* ``repeat`` fields take the list as given; counts and lengths stored in other fields are
-  written as given (an encoder recomputes the ones it owns, see :func:`measure`).
+* ``repeat`` fields take the list as given. A length or count that a ``size:`` or
+  ``repeat-expr:`` refers to is set from the value it frames when the given one does not
+  match (:func:`_derive_lengths`, solving the compiler's translation of the expression:
+  :mod:`wirestruct.encode.lengths`); each one set is reported, and one that cannot be set
+  is an :class:`EncodeError` naming the field.
 * Switch types and parameters are evaluated from fields already set, in spec order, by
   the compiler's own translation of the spec's expressions: the functions
   ``wirestruct regen`` writes to ``generated_rw/<folder>/_expressions.py`` (a switch-on
@@ -32,12 +35,13 @@ import re
 from collections.abc import Callable, Mapping
 from functools import cache
 from io import BytesIO
-from typing import Any
+from typing import Any, NamedTuple
 
 import kaitaistruct
 import yaml
 from kaitaistruct import KaitaiStream, ReadWriteKaitaiStruct
 from wirestruct.core.errors import EncodeError
+from wirestruct.encode import lengths
 from wirestruct.encode.primitives import INT_TYPE as _INT_TYPE
 from wirestruct.encode.primitives import Convert, converter, is_primitive
 from wirestruct.plugin.protocol import Specs
@@ -81,7 +85,8 @@ class TypeInfo:
     generated functions of its expressions."""
 
     __slots__ = ("specs", "stem", "cls", "spec", "outer", "path", "expressions", "_nested",
-                 "_types", "_rules", "_plan", "_plans", "_instances", "_blank")
+                 "_types", "_rules", "_plan", "_plans", "_instances", "_blank", "_framed",
+                 "_derived")
 
     def __init__(self, specs: Specs, stem: str, cls: type, spec: dict[str, Any],
                  outer: TypeInfo | None, path: str = "") -> None:
@@ -96,6 +101,44 @@ class TypeInfo:
         self._plans: dict[int, FieldPlan] = {}
         self._instances: tuple[tuple[str, FieldPlan | None], ...] | None = None
         self._blank: _Blank | None = None
+        self._framed: tuple[Framed, ...] | None = None
+        self._derived: frozenset[str] | None = None
+
+    @property
+    def framed(self) -> tuple[Framed, ...]:
+        """The fields whose ``size:`` or ``repeat-expr:`` is an expression (see
+        :func:`_derive_lengths`)."""
+        found = self._framed
+        if found is None:
+            found = self._framed = tuple(
+                Framed(plan, role, function) for plan in self.plan
+                for role in ("size", "count")
+                if (function := self.expressions.get((plan.name, role))
+                    or _fixed(plan.attr.get("size" if role == "size" else ""))) is not None
+                and not (role == "size" and (plan.repeat or "process" in plan.attr
+                                             or "terminator" in plan.attr)))
+        return found
+
+    @property
+    def derived(self) -> frozenset[str]:
+        """The integer fields of this type that a ``size:`` or ``repeat-expr:`` of it
+        names alone (``len_name``, ``len_x - 4``): they may be left out, and are set from
+        the value they frame."""
+        if self._derived is not None:
+            return self._derived
+        found = set()
+        for framed in self.framed:
+            fixed = framed.role == "size" and framed.plan.attr.get("size").__class__ is int
+            solve = None if fixed else lengths.solver(framed.function)
+            if solve is not None:
+                try:
+                    solution = solve(0)
+                except lengths.Unsolvable:
+                    continue
+                if not solution.steps:
+                    found.add(solution.name)
+        self._derived = frozenset(found)
+        return self._derived
 
     @property
     def plan(self) -> tuple[FieldPlan, ...]:
@@ -128,6 +171,12 @@ class TypeInfo:
                 for name, inst in (self.spec.get("instances") or {}).items()
                 if "value" not in inst)
         return found
+
+    @property
+    def value_instances(self) -> tuple[str, ...]:
+        """The names of the value instances (computed, never set)."""
+        return tuple(name for name, inst in (self.spec.get("instances") or {}).items()
+                     if "value" in inst)
 
     def new(self, params: tuple[Any, ...], parent: Any, root: Any) -> Any:
         """An object of the read-write class holding only what its constructor sets
@@ -380,6 +429,9 @@ def build(info: TypeInfo, fields: Mapping[str, Any], params: tuple[Any, ...] = (
         name = plan.name
         value = get(name)
         if value is None:
+            if plan.required and name in info.derived:
+                d[name] = None            # left to the writer: set from what it frames
+                continue
             if plan.required:
                 raise EncodeError(f"field {_path(path, name)} is missing",
                                   field_path=_path(path, name), expected="a value (it has no if:)")
@@ -403,6 +455,8 @@ def build(info: TypeInfo, fields: Mapping[str, Any], params: tuple[Any, ...] = (
             setattr(obj, name, _value(instance, value, obj, _path(path, name), None, hooks))
         else:
             setattr(obj, f"{name}__enabled", False)
+    if info.framed:
+        _derive_lengths(obj, info, path, hooks)
     try:
         obj._check()
     except Exception as exc:  # noqa: BLE001 - any inconsistency of the spec's checks
@@ -425,6 +479,235 @@ def _value(plan: FieldPlan, value: Any, obj: Any, path: str, index: int | None,
             return plan.convert(value, path)              # unmatched switch: bytes
         child_info, args = child
     return build(child_info, value, args, parent=obj, root=obj._root, path=path, hooks=hooks)
+
+
+# -- lengths -----------------------------------------------------------------------------
+class Framed(NamedTuple):
+    """A field whose ``size:`` (role ``"size"``) or ``repeat-expr:`` (``"count"``) is an
+    expression, and the generated function of that expression."""
+
+    plan: FieldPlan
+    role: str
+    function: Callable[..., Any]
+
+
+#: Sizes tried beyond the least one for a structure whose fields depend on its stream's
+#: size (a payload whose length picks its variant), when its given length does not fit.
+SIZE_SEARCH = 64
+
+
+def _fixed(size: Any) -> Callable[..., Any] | None:
+    """The function of a constant ``size:`` (a plain number: nothing to set)."""
+    if size.__class__ is not int:
+        return None
+    return lambda obj, index: size
+
+
+def _derive_lengths(obj: Any, info: TypeInfo, path: str, hooks: Hooks | None) -> None:
+    """Set each length or count that frames a value of ``obj`` from that value, where the
+    given one does not match (:mod:`wirestruct.encode.lengths`); children are built, so
+    their sizes are known."""
+    d = obj.__dict__
+    for framed in info.framed:
+        plan = framed.plan
+        value = d.get(plan.name)
+        if value is None:
+            continue
+        try:
+            given = framed.function(obj, None)
+        except TypeError:                 # a length left out (None): set from the value
+            given = None
+        except Exception:  # noqa: BLE001 - e.g. `_io` before writing: the writer checks it
+            continue
+        if given is None:
+            given = -1
+        elif given.__class__ is not int:
+            continue
+        if framed.role == "count":
+            if value.__class__ is not list:
+                continue
+            want: int | None = len(value)
+        else:
+            want = _size_needed(plan, value, given, _path(path, plan.name))
+        if want is not None and want != given:
+            _set_length(obj, framed, given, want, _path(path, plan.name), path, hooks)
+    for name in info.derived:
+        if name in d and d[name] is None:
+            raise EncodeError(f"field {_path(path, name)} is missing, and nothing it frames "
+                              "is given to set it from", field_path=_path(path, name),
+                              expected="a value, or the field whose length it is")
+
+
+def _size_needed(plan: FieldPlan, value: Any, given: int, here: str) -> int | None:
+    """The size ``value`` of field ``plan`` needs (``given`` when it fits in it); None
+    when it cannot be told (the writer then checks it)."""
+    if isinstance(value, (bytes, bytearray)):
+        return len(value)
+    if isinstance(value, str):
+        attr = plan.attr
+        try:
+            n = len(value.encode(attr.get("encoding") or _encoding(plan.info)))
+        except (LookupError, UnicodeError):
+            return None
+        if attr.get("type") == "strz" or "pad-right" in attr:
+            return given if n <= given else n + (attr.get("type") == "strz")
+        return n
+    if isinstance(value, ReadWriteKaitaiStruct):
+        return _structure_size(value, given, here)
+    return None
+
+
+def _encoding(info: TypeInfo) -> str:
+    root = info
+    while root.outer is not None:
+        root = root.outer
+    return str((root.spec.get("meta") or {}).get("encoding") or "UTF-8")
+
+
+def _structure_size(child: Any, given: int, here: str) -> int | None:
+    """Bytes a built structure is written in: its one size, or for one whose fields depend
+    on its stream's size, ``given`` when it fits, else the least size that holds exactly
+    its fields."""
+    child_info = child.__dict__.get("_spec_type")
+    if child_info is None:
+        return None
+    if not _depends_on_stream(child_info.specs, child_info.stem):
+        try:
+            return len(to_bytes(child))
+        except EncodeError:
+            return None                                   # the writer says what is wrong
+    padded = _ends_with_text(child_info, child)
+    if given >= 0 and not padded and _misfit(child, given) is None:
+        return given
+    try:
+        start = least_size(child)
+    except Exception:  # noqa: BLE001 - no lower bound: the writer says what is wrong
+        return None
+    first = None
+    for n in range(start, start + SIZE_SEARCH + 1):
+        misfit = _misfit(child, n)
+        if misfit is None:
+            # A text to the end keeps the length given when that is at most one NUL more.
+            return given if padded and n <= given <= n + 1 and \
+                _misfit(child, given) is None else n
+        first = first or misfit
+    raise EncodeError(f"no size of {here} from {start} to {start + SIZE_SEARCH} bytes holds "
+                      f"exactly its fields ({first})", field_path=here,
+                      expected="fields one size of it holds")
+
+
+def _forget_values(obj: Any, *, deep: bool = False) -> None:
+    """Drop what value instances of ``obj`` (and with ``deep``, of the objects below it)
+    computed: a size or a length they read has changed since."""
+    todo = [obj]
+    while todo:
+        item = todo.pop()
+        d = item.__dict__
+        info = d.get("_spec_type")
+        if isinstance(info, TypeInfo):
+            for name in info.value_instances:
+                d.pop(f"_m_{name}", None)
+        if deep:
+            for key, value in d.items():
+                if key in ("_parent", "_root", "_io") or key.startswith("_m_"):
+                    continue
+                if isinstance(value, ReadWriteKaitaiStruct):
+                    todo.append(value)
+                elif value.__class__ is list:
+                    todo += [v for v in value if isinstance(v, ReadWriteKaitaiStruct)]
+
+
+def _ends_with_text(info: TypeInfo, obj: Any) -> bool:
+    """Whether ``obj`` holds a ``strz`` that takes the rest of its stream (whose length is
+    then the text's own, with or without its NUL, not any length it fits in)."""
+    return any(attr.get("size-eos") and attr.get("type") == "strz"
+               and obj.__dict__.get(attr["id"]) is not None for attr in info.seq)
+
+
+def _misfit(child: Any, size: int) -> str | None:
+    """Why ``child`` is not written exactly in ``size`` bytes with every field given under
+    an ``if: _io.size`` condition kept; None when it is."""
+    _forget_values(child, deep=True)                      # computed in another size
+    try:
+        to_bytes(child, size)
+    except EncodeError as exc:
+        return exc.message
+    for obj, size_check, condition, where in getattr(child._root, "_size_conditions", ()):
+        inner = obj
+        while inner is not None and inner is not child:
+            inner = inner.__dict__.get("_parent")
+        if inner is child and not size_check(obj, None):
+            return f"{where} is given but {size} bytes leave it out ({condition})"
+    return None
+
+
+def _set_length(obj: Any, framed: Framed, given: int, want: int, here: str, path: str,
+                hooks: Hooks | None) -> None:
+    """Solve ``framed``'s expression for ``want`` and set the field it names (or, for a
+    value a hook derives wire fields from, such as a varint's ``value``, rebuild the
+    object holding it)."""
+    what = f"{want} {'items' if framed.role == 'count' else 'bytes'}"
+    if framed.plan.attr.get("size").__class__ is int:
+        raise EncodeError(f"field {here} is {what} but its size is fixed at {given} bytes",
+                          field_path=here, expected=f"a value of {given} bytes")
+    text = lengths.expression_text(framed.function)
+    solve = lengths.solver(framed.function)
+    if solve is None:
+        raise EncodeError(f"field {here} is {what} but its {text} gives {given}, and the "
+                          f"writer cannot set the fields of that expression from it",
+                          field_path=here, expected=f"fields that make {text} give {want}")
+    try:
+        solution = solve(want)
+    except lengths.Unsolvable as exc:
+        raise EncodeError(f"field {here} is {what}, which its {text} cannot give ({exc})",
+                          field_path=here, expected=f"a value {text} can give") from None
+    holder, parts = obj, path.split("/") if path else []
+    for step in solution.steps:
+        holder = getattr(holder, step, None)
+        if step == "_parent":
+            parts = parts[:-1]
+        elif step == "_root":
+            parts = []
+        else:
+            parts.append(step)
+    target = ".".join([*parts, solution.name])
+    holder_info = getattr(holder, "_spec_type", None)
+    attr = next((a for a in holder_info.seq if a["id"] == solution.name), None) \
+        if isinstance(holder_info, TypeInfo) else None
+    plan = None if attr is None else holder_info.plan_of(attr)   # type: ignore[union-attr]
+    hook = hooks.get(type(holder)) if hooks and solution.steps else None
+    if plan is None and hook is not None and isinstance(holder_info, TypeInfo):
+        outer = holder.__dict__.get("_parent")
+        rebuilt = build(holder_info, {solution.name: solution.value}, parent=outer,
+                        root=obj._root, path=target, hooks=hooks)
+        if outer is None or outer.__dict__.get(solution.steps[-1]) is not holder:
+            raise EncodeError(f"field {here} is {what} but its {text} gives {given}, and "
+                              f"{target} is not a value the writer can set",
+                              field_path=here, expected=f"fields that make {text} give {want}")
+        _set(outer, solution.steps[-1], rebuilt)
+        _report(obj, target, solution.value, getattr(holder, solution.name, None), here)
+        return
+    if plan is None or not plan.is_int or plan.repeat or plan.has_enum:
+        raise EncodeError(f"field {here} is {what} but its {text} gives {given}, and "
+                          f"{target} is not an integer field the writer can set",
+                          field_path=here, expected=f"fields that make {text} give {want}")
+    try:
+        value = plan.convert(solution.value, target)
+    except EncodeError as exc:
+        raise EncodeError(f"field {here} is {what}, so {target} would be {solution.value}: "
+                          f"{exc.message}", field_path=target, expected=exc.expected) from None
+    was = holder.__dict__.get(solution.name)
+    _set(holder, solution.name, value)
+    _forget_values(holder)
+    if was is not None:                   # one left out was left to the writer: no news
+        _report(obj, target, value, was, here)
+
+
+def _report(obj: Any, target: str, value: int, was: Any, here: str) -> None:
+    root_info = obj._root.__dict__.get("_spec_type")
+    spec = root_info.stem + (f"::{root_info.path}" if root_info.path else "") \
+        if isinstance(root_info, TypeInfo) else type(obj._root).__name__
+    lengths.report(lengths.LengthSet(spec, target, value, was, here.replace("/", ".")))
 
 
 # -- writing -----------------------------------------------------------------------------

@@ -526,11 +526,14 @@ def _helpers() -> dict[str, Any]:
 
 def _terminated(raw: bytes, size: int | None, eos: bool, out: _Out) -> bytes:
     """A ``strz`` of ``size`` bytes (or up to the end of its stream): the text, then a
-    NUL and zeros when it is shorter."""
+    NUL and zeros when it is shorter. A stream's end further than one NUL after the text
+    is left to the builder, which sets the length that frames it (a text made shorter)."""
     if eos:
         if out.limit is None:
             raise _GiveUp
         size = out.limit - len(out.buf)
+        if size > len(raw) + 1:
+            raise _GiveUp       # more room than the text and its NUL: the builder sets it
     if size is None or len(raw) > size or 0 in raw:
         raise _GiveUp
     return raw + bytes(size - len(raw)) if len(raw) < size else raw

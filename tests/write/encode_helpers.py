@@ -84,3 +84,21 @@ def comparable(event: dict[str, Any]) -> dict[str, Any]:
     (an encoded stream has one record per packet) and the capture's frames and endpoints
     (encoded records have none)."""
     return {k: v for k, v in event.items() if k not in ("record", "frame", "src", "dst")}
+
+
+def top_level_packets(protocol: str, records: Iterable[CaptureRecord]) -> int:
+    """How many packets (not counting those nested in another) the records hold: one a
+    message for the message protocols; for MME, each stream direction's bytes framed by
+    the protocol document's header (u2 packet type, u2 size of the data, little-endian)."""
+    if protocol != "mme":
+        return sum(1 for _ in records)
+    held: dict[tuple[Any, Any], bytes] = {}
+    count = 0
+    for record in records:
+        key = (record.stream, record.direction)
+        data = held.get(key, b"") + record.data
+        while len(data) >= 4 and len(data) >= 4 + int.from_bytes(data[2:4], "little"):
+            data = data[4 + int.from_bytes(data[2:4], "little"):]
+            count += 1
+        held[key] = data
+    return count

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 from edits import edit
-from encode_helpers import every_type
+from encode_helpers import every_type, top_level_packets
 from wirestruct import decode_records, get_protocol, open_capture
 from wirestruct.core.errors import WirestructError
 from wirestruct.core.records import CaptureRecord
@@ -84,7 +84,8 @@ def _calls(name: str, raw: bool, monkeypatch: pytest.MonkeyPatch) -> tuple[list[
 @pytest.mark.parametrize("name", sorted(CAPTURES))
 def test_every_call_gives_the_read_write_classes_bytes(name, raw, monkeypatch):
     calls, packets = _calls(name, raw, monkeypatch)
-    assert packets > 0
+    protocol, records = _records(name)
+    assert packets == top_level_packets(protocol, records)
     taken = 0
     for call in calls:
         data = direct.write(*call[:5], readable=call[5])

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import io
 import json
-import shutil
 import subprocess
 import sys
 from contextlib import redirect_stderr, redirect_stdout
@@ -103,7 +102,7 @@ def _check_one_field_changed(tmp_path, original_events, out, index):
     assert event["fields"]["payload"]["x"] == 123.0
 
 
-@pytest.mark.skipif(shutil.which("jq") is None, reason="jq is not installed")
+@pytest.mark.needs("jq")
 def test_edit_through_jq(tmp_path, mme_events):
     events, index = _edit_move_x(mme_events)
     out = tmp_path / "edited.jsonl"

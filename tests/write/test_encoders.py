@@ -6,12 +6,15 @@ event while encoding goes on."""
 from __future__ import annotations
 
 import copy
+import json
+import struct
 import zlib
 
 import lz4.block
 import pytest
 from encode_helpers import (
     CAPTURES,
+    ROOT,
     capture_records,
     comparable,
     decode_capture,
@@ -23,6 +26,7 @@ from wirestruct.core.errors import EncodeError
 from wirestruct.core.limits import Limits
 from wirestruct.core.records import CaptureRecord, Direction
 from wirestruct.encode.building import build, to_bytes, type_info
+from wirestruct.encode.lengths import LengthSet, reporting
 from wirestruct.protocols.scrap_mechanic.delta import (
     DELTA,
     RAW,
@@ -72,8 +76,45 @@ def test_round_trip_counts():
     records = [r for r in encoder.encode_events(events) if isinstance(r, CaptureRecord)]
     assert len(records) == len(events) - len(nested) == 586
     framer = encoder.framer
-    assert framer.counts[RAW] + framer.counts[DELTA] == len(updates)
-    assert framer.counts[DELTA] == sum(1 for s in updates if s["encoding"] == "delta") > 0
+    raw, delta = _sub_update_kinds(CAPTURES["scrap-mechanic"][0])
+    assert (framer.counts[RAW], framer.counts[DELTA]) == (raw, delta) == (485, 132)
+    assert raw + delta == len(updates)
+    assert delta == sum(1 for s in updates if s["encoding"] == "delta")
+
+
+def _sub_update_kinds(path: str) -> tuple[int, int]:
+    """The raw and delta sub-updates of a capture's 21/22 packets (compound ones
+    included), walked as 22-network-update's page describes them: after the be u32
+    tick, a first bit 0 is a RawUpdate (be u16 size, the size included), 1 a
+    DeltaUpdate: a bitfield of (size + 8) >> 3 bytes over the previous update's size
+    bytes, then one byte for each clear bit among its low ``size`` bits."""
+    def bodies():
+        for line in (ROOT / path).read_text().splitlines():
+            data = bytes.fromhex(json.loads(line)["data"])
+            if data[0] in (21, 22):
+                yield lz4.block.decompress(data[1:], uncompressed_size=1 << 24)
+            elif data[0] == 29:           # be u32 size, then the uncompressed packet
+                body, at = lz4.block.decompress(data[1:], uncompressed_size=1 << 24), 0
+                while at < len(body):
+                    size = struct.unpack_from(">I", body, at)[0]
+                    inner, at = body[at + 4:at + 4 + size], at + 4 + size
+                    if inner[0] in (21, 22):
+                        yield inner[1:]
+
+    raw = delta = 0
+    previous = b""
+    for body in bodies():
+        at = 4
+        while at < len(body):
+            if body[at] & 0x80 == 0:
+                size = struct.unpack_from(">H", body, at)[0]
+                previous, at, raw = body[at + 2:at + size], at + size, raw + 1
+            else:
+                width = (len(previous) + 8) >> 3
+                bits = int.from_bytes(body[at:at + width], "big")
+                at += width + sum(1 for i in range(len(previous)) if not bits >> i & 1)
+                delta += 1
+    return raw, delta
 
 
 # -- Scrap Mechanic layers -----------------------------------------------------------------
@@ -243,7 +284,6 @@ HOSTILE = [
     ("payload/player_id", lambda f: f["payload"].__setitem__("player_id", 300)),   # no room
     ("payload/x", lambda f: f["payload"].__setitem__("x", 1e39)),             # not a float32
     ("packet_type", lambda f: f.__setitem__("packet_type", "no_such_packet")),
-    ("len_payload", lambda f: f.__setitem__("len_payload", 9)),                 # lies
     ("len_payload", lambda f: f.__setitem__("len_payload", 70000)),
     ("payload", lambda f: f.__setitem__("payload", [1, 2])),
 ]
@@ -346,14 +386,22 @@ def test_build_names_the_field_path():
         with pytest.raises(EncodeError, match=message) as exc:
             build(info, bad)
         assert exc.value.where.field_path == f"payload/{key}"
-    # a field the payload's size leaves out is an error, not silently dropped
+    # a length that leaves out a field given is set from the fields, and said
     short = copy.deepcopy(fields)
     short["len_payload"] = 20
-    with pytest.raises(EncodeError, match="no room for it") as exc:
-        to_bytes(build(info, short), 24)
-    assert exc.value.where.field_path == "payload/player_id"
+    notes: list[LengthSet] = []
+    with reporting(notes.append):
+        assert to_bytes(build(info, short), 25)[2:4] == b"\x15\x00"
+    assert [str(n) for n in notes] == ["set len_payload = 21 (from payload; was 20) in mme_packet"]
     del short["payload"]["player_id"]
     assert to_bytes(build(info, short), 24)[2:4] == b"\x14\x00"
+    # a field the size leaves out is an error, not silently dropped
+    packet = build(info, fields)
+    with pytest.raises(EncodeError, match="no room for it") as exc:
+        packet.len_payload = 20
+        packet._check()
+        to_bytes(packet, 24)
+    assert exc.value.where.field_path == "payload/player_id"
 
 
 def test_character_floats_are_written_from_their_values():
@@ -430,7 +478,8 @@ def test_mme_payload_packet_picks_the_size_variant_of_the_fields():
     assert padded[6:10] == b"Al\0\0" and len(padded) == 30
     with pytest.raises(EncodeError) as err:      # width without sha1: no variant has it
         payload_packet("texture_setup", {"texture_id": 1, "width": 1.0, "ignored": b""})
-    assert err.value.where.field_path == "len_payload"
+    assert err.value.where.field_path == "payload"
+    assert "holds exactly its fields" in err.value.message
 
 
 def test_scrap_mechanic_unreliable_fields_compute_sizes_and_counts():

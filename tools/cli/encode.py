@@ -7,6 +7,11 @@ packet event becomes one record. The output format is ``--to`` or the extension 
 synthesized as Ethernet/IPv4: TCP connections for stream protocols (as ``convert`` writes
 them), UDP datagrams for message protocols (one packet a datagram, client
 127.0.0.1:50000+stream to server 127.0.0.1:4000; read them back with ``--server 4000``).
+
+A length or count that a spec's ``size:`` or ``repeat-expr:`` ties to an edited value is
+set from that value and said on stderr (``wirestruct: record 42: set len_payload = 3 (from
+payload; was 34) in mme_packet``); a value that cannot be written is an error naming the
+field and what was expected.
 """
 from __future__ import annotations
 
@@ -23,6 +28,7 @@ from wirestruct.captures.writers.capture_files import write_records
 from wirestruct.core.encoder import Encoder
 from wirestruct.core.errors import EXIT_FAILED, EXIT_OK, UsageError, WirestructError
 from wirestruct.core.records import CaptureRecord
+from wirestruct.encode.lengths import LengthSet, reporting
 from wirestruct.encode.lines import encoded
 from wirestruct.output.serialize import dumps
 from wirestruct.plugin.registry import get_protocol
@@ -58,11 +64,19 @@ def output_format(out: str, to: str | None) -> str:
                      + "|".join(OUTPUT_FORMATS))
 
 
-def encode_lines(lines: BinaryIO, encoder: Encoder,
-                 errors: list[WirestructError]) -> Iterator[CaptureRecord]:
+def encode_lines(lines: BinaryIO, encoder: Encoder, errors: list[WirestructError],
+                 notes: list[LengthSet] | None = None) -> Iterator[CaptureRecord]:
     """Records of the events in ``lines``; what cannot be encoded goes to ``errors`` (and
-    is printed on stderr as a JSON line)."""
+    is printed on stderr as a JSON line). ``notes``, filled by
+    :func:`~wirestruct.encode.lengths.reporting` while encoding, are the lengths the
+    writer set: each is printed on stderr with the record it went into."""
     for item in encoded(lines, encoder):
+        if notes:
+            where = (f"record {item.index}" if isinstance(item, CaptureRecord)
+                     else f"packet {item.where.packet_index} (not encoded)")
+            for note in notes:
+                sys.stderr.write(f"wirestruct: {where}: {note}\n")
+            notes.clear()
         if isinstance(item, CaptureRecord):
             yield item
         else:
@@ -83,14 +97,15 @@ def run(args: argparse.Namespace) -> int:
     encoder = protocol.encoder(limits=options.limits(args),
                                **options.protocol_options(args, protocol))
     errors: list[WirestructError] = []
+    notes: list[LengthSet] = []
     stopped: KeyboardInterrupt | None = None
     count = 0
     try:
         with ExitStack() as inputs:
             lines = (sys.stdin.buffer if args.events == "-"
                      else inputs.enter_context(open(args.events, "rb")))
-            with new_file(args.out) as out:
-                count = write_records(fmt, out, encode_lines(lines, encoder, errors),
+            with new_file(args.out) as out, reporting(notes.append):
+                count = write_records(fmt, out, encode_lines(lines, encoder, errors, notes),
                                       rejected=lambda error: report(error, errors),
                                       protocol=protocol.name, transport=protocol.transport)
     except KeyboardInterrupt as stop:

@@ -2,9 +2,10 @@
 
 Each packet is ``mme_packet`` built from the event's ``fields`` (packet type, payload
 length, payload fields) by :mod:`wirestruct.encode.building`; one record per packet, on the
-event's stream and direction. ``len_payload`` is written as given: for the types whose
-optional fields depend on the payload size it chooses the variant, and it must match the
-payload fields (a mismatch is an error naming the packet).
+event's stream and direction. ``len_payload`` is kept when the payload's fields fit in it
+exactly (for the types whose optional fields depend on the payload size it chooses the
+variant); otherwise the builder sets it from the fields, as the spec's ``size:`` says
+(:mod:`wirestruct.encode.lengths`).
 
 The compressed layers (MAP_DATA and BUFFER_IS_MAP_DATA block data, the MAP_TOTAL_DATA and
 BUFFER_APPEND pieces) are bytes in the fields, written as they are; to build them from
@@ -21,14 +22,11 @@ from typing import Any
 from wirestruct.core.encoder import Encoder, EventNode
 from wirestruct.core.errors import EncodeError
 from wirestruct.encode import direct
-from wirestruct.encode.building import build, least_size, to_bytes, type_info
+from wirestruct.encode.building import build, to_bytes, type_info
 from wirestruct.encode.unpresent import convert, raw_fields, readable
 from wirestruct.protocols.mme.packets import packet_name
 
 PACKET = type_info("mme", "mme_packet")
-#: Bytes of size-dependent fields a payload can have beyond its least size (MENU_RESPONSE
-#: with a password: 40; AUTHENTICATE with credentials: 52).
-MAX_OPTIONAL = 64
 
 
 class MmeEncoder(Encoder):
@@ -68,8 +66,10 @@ def encode_packet(fields: Mapping[str, Any], *, readable: bool = False) -> bytes
     return to_bytes(packet, 4 + length)
 
 
-def packet_fields(packet_type: str, payload: Mapping[str, Any], len_payload: int) -> dict[str, Any]:
-    """The fields of a packet of type ``packet_type`` (its enum name)."""
+def packet_fields(packet_type: str, payload: Mapping[str, Any],
+                  len_payload: int | None) -> dict[str, Any]:
+    """The fields of a packet of type ``packet_type`` (its enum name); ``len_payload`` None
+    is set from the payload."""
     return {"packet_type": packet_type, "len_payload": len_payload, "payload": dict(payload)}
 
 
@@ -77,23 +77,12 @@ def payload_packet(packet_type: str, payload: Mapping[str, Any],
                    len_payload: int | None = None) -> bytes:
     """One packet from its type (enum name) and payload fields.
 
-    ``len_payload`` is computed unless given: the least size that holds exactly the given
-    fields (a field present is written, an optional field absent is left out with
-    everything after it; strings take their own length, unpadded). Give it to choose a
-    longer variant the same fields also fit, e.g. ANNOUNCE_PLAYER's 24-byte name field."""
-    if len_payload is not None:
-        return encode_packet(packet_fields(packet_type, payload, len_payload))
-    probe = build(PACKET, packet_fields(packet_type, payload, 0))
-    least = least_size(probe.payload)
-    last: EncodeError | None = None
-    for length in range(least, min(least + MAX_OPTIONAL, 0xFFFF) + 1):
-        try:
-            return encode_packet(packet_fields(packet_type, payload, length))
-        except EncodeError as exc:
-            last = exc
-    raise EncodeError(f"no payload size of {packet_type} from {least} to {least + MAX_OPTIONAL} "
-                      f"bytes holds exactly its fields ({last})", field_path="len_payload",
-                      expected="the fields of one size variant of the packet type")
+    ``len_payload`` is computed unless given (:mod:`wirestruct.encode.lengths`): the least
+    size that holds exactly the given fields (a field present is written, an optional
+    field absent is left out with everything after it; strings take their own length,
+    unpadded). Give it to choose a longer variant the same fields also fit, e.g.
+    ANNOUNCE_PLAYER's 24-byte name field."""
+    return encode_packet(packet_fields(packet_type, payload, len_payload))
 
 
 def compress_blocks(blocks: bytes, *, level: int = 6, use_gzip: bool = False) -> bytes:

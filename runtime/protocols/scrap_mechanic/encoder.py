@@ -345,10 +345,8 @@ class ScrapMechanicEncoder(Encoder):
         subpackets: list[dict[str, Any]] = []
         for child in node.children:
             inner = self.encode_packet(child, depth + 1)
-            subpackets.append({"len_subpacket": len(inner), "packet_id": inner[0],
-                               "body": inner[1:]})
-        return encode_fields(COMPOUND, {"subpackets": subpackets},
-                             size=sum(4 + s["len_subpacket"] for s in subpackets))
+            subpackets.append({"packet_id": inner[0], "body": inner[1:]})
+        return encode_fields(COMPOUND, {"subpackets": subpackets})   # lengths from the spec
 
 
 def _convert_event(event: dict[str, Any]) -> None:
