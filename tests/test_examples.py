@@ -13,12 +13,14 @@ import sys
 from pathlib import Path
 
 import pytest
+from needs import needs, needs_compiler
 from wirestruct.tools.cli import build_parser
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
 
-#: Examples that need what a test machine does not have, and why.
+#: Examples that need what a test machine does not have, and why: they are not run (no
+#: parameter is made for them), and the tests named say where what they show is tested.
 NEEDS = {
     "tcpdump -U": "a live capture of a network interface (tests/test_pipes.py pipes tcpdump)",
     "--scheduler tcp://scheduler.example": "a Dask scheduler on another machine "
@@ -51,8 +53,15 @@ def readme_blocks() -> list[list[str]]:
     return out
 
 
-EXAMPLES = list(dict.fromkeys(help_examples()))
+SHOWN = list(dict.fromkeys(help_examples()))
+LEFT_OUT = {command: why for command in SHOWN for key, why in NEEDS.items() if key in command}
+EXAMPLES = [command for command in SHOWN if command not in LEFT_OUT]
 READMES = readme_blocks()
+
+
+def test_only_the_examples_named_are_left_out():
+    assert sorted(LEFT_OUT.values()) == sorted(NEEDS.values())     # one example each
+    assert not [c for block in READMES for c in block if any(key in c for key in NEEDS)]
 
 
 @pytest.fixture(scope="module")
@@ -93,14 +102,12 @@ def _env(root: Path) -> dict[str, str]:
     return env
 
 
-def _missing_tool(command: str) -> str | None:
-    for tool in ("jq", "tshark", "node"):
-        uses = re.search(rf"(^|\| ){tool}\b", command) or (
-            tool == "tshark" and "wireshark check" in command) or (
-            tool == "node" and "--verify" in command)
-        if uses and shutil.which(tool) is None:
-            return tool
-    return None
+def _tools(command: str) -> list[str]:
+    """The tools a command line runs besides wirestruct."""
+    return [tool for tool in ("jq", "tshark", "node")
+            if re.search(rf"(^|\| ){tool}\b", command) or (
+                tool == "tshark" and "wireshark check" in command) or (
+                tool == "node" and "--verify" in command)]
 
 
 def test_there_are_examples_of_every_command():
@@ -133,14 +140,10 @@ def test_readme_block_runs_as_shown(readme_folder, number):
 
 
 def _run(command: str, folder: Path) -> None:
-    need = next((why for key, why in NEEDS.items() if key in command), None)
-    if need:
-        pytest.skip(f"needs {need}")
-    tool = _missing_tool(command)
-    if tool:
-        pytest.skip(f"{tool} is not installed")
-    if " regen" in command and not (ROOT / "node_modules").is_dir():
-        pytest.skip("the pinned compiler is not installed (npm ci)")
+    for tool in _tools(command):
+        needs(tool)
+    if " regen" in command:
+        needs_compiler()
     cwd = ROOT if " regen" in command else folder     # regen works on the checkout
     proc = subprocess.Popen(["bash", "-o", "pipefail", "-c", command], cwd=cwd,
                             env=_env(folder), stdout=subprocess.PIPE, stderr=subprocess.PIPE,

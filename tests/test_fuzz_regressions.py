@@ -1,12 +1,18 @@
 """Replay of the fuzz regression corpus: every input under
-``tests/fuzz/regressions/<target>/`` once made a fuzz target fail. Each goes through the
-same target function the fuzzer runs (``tests/fuzz/harness.py``), and only
-``wirestruct.core.errors`` may come out. The fuzzers themselves are ``tests/fuzz/fuzz_*.py``
+``tests/fuzz/regressions/<target>/`` once made a fuzz target fail (a crash, or a timeout
+that did not happen again). Each goes through the same target function the fuzzer runs
+(``tests/fuzz/harness.py``) within :data:`REPLAY_SECONDS`, and only
+``wirestruct.core.errors`` may come out. The inputs of real findings not fixed yet
+(``tests/fuzz/open_findings/<target>/``) must still fail. The campaign's record: its state
+is what its log says, every finding it ever saw is kept or recorded as lost, and a target
+is fresh only on the code it ran on. The fuzzers themselves are ``tests/fuzz/fuzz_*.py``
 (not collected; see benchmarks/README.md).
 """
 import importlib.util
 import inspect
+import signal
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -64,14 +70,65 @@ def test_every_known_failure_has_its_input():
 
 
 def test_regression_folders_are_targets():
-    assert {folder.name for folder in target_folders()} <= set(harness.TARGETS)
+    """Python targets' folders are replayed here, the Lua targets' by test_lua_fuzz.py."""
+    assert {folder.name for folder in target_folders()} <= set(harness.TARGETS) | {
+        "lua_diep", "lua_mme", "lua_scrap_mechanic"}
 
 
-@pytest.mark.parametrize("target, path", list(regression_inputs()))
+#: Seconds one regression input may take (a timeout finding that comes back fails).
+REPLAY_SECONDS = 20
+
+
+class ReplayTimeout(Exception):
+    pass
+
+
+@contextmanager
+def time_bound(seconds: float):
+    """Raises :class:`ReplayTimeout` in the block after ``seconds`` (SIGALRM)."""
+    def expired(signum, frame):
+        raise ReplayTimeout(f"no result within {seconds} s")
+    previous = signal.signal(signal.SIGALRM, expired)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def test_the_time_bound_stops_a_hang():
+    import time
+    with pytest.raises(ReplayTimeout), time_bound(0.2):
+        time.sleep(5)
+
+
+@pytest.mark.parametrize("target, path", [p for p in regression_inputs()
+                                          if p.values[0] in harness.TARGETS])
 def test_regression_input_gives_only_wirestruct_errors(target, path):
-    outcome = harness.TARGETS[target](path.read_bytes())
+    with time_bound(REPLAY_SECONDS):
+        outcome = harness.TARGETS[target](path.read_bytes())
     assert set(outcome) <= OUTCOME_KINDS
     assert all(count > 0 for count in outcome.values())
+
+
+OPEN_FINDINGS = FUZZ / "open_findings"
+
+
+def test_every_open_finding_still_fails():
+    """A real finding the campaign kept (``open_findings/<target>/``) still fails: once it
+    passes, it is fixed and moves to ``regressions/<target>/``."""
+    folders = sorted(p for p in OPEN_FINDINGS.iterdir() if p.is_dir()) if OPEN_FINDINGS.is_dir() else []
+    passing = []
+    for folder in folders:
+        for path in sorted(folder.iterdir()):
+            try:
+                with time_bound(REPLAY_SECONDS):
+                    harness.TARGETS[folder.name](path.read_bytes())
+            except (harness.PropertyViolation, ReplayTimeout, Exception):  # noqa: BLE001, PERF203
+                continue
+            passing.append(f"{folder.name}/{path.name}")
+    assert passing == []
 
 
 def test_record_scheme_round_trips():
@@ -105,6 +162,9 @@ def test_every_seed_gives_only_wirestruct_errors(target):
     assert len(outcomes) >= 6
     for outcome in outcomes:
         assert set(outcome) <= OUTCOME_KINDS
+    if target == "diep_updates":           # one update an input, read by both readers
+        assert sum(outcome["packet"] == 2 for outcome in outcomes) >= len(outcomes) - 8
+        return
     assert max(outcome["packet"] + outcome["record"] for outcome in outcomes) >= 10
 
 
@@ -225,3 +285,128 @@ def test_attack_seeds_reach_the_fuzz_caps_and_decoding_goes_on():
     deletions = hostile.diep_deletion_bomb(300 * 1024)       # the bomb is the error event
     assert harness.TARGETS["diep"](_s2c(deletions, hostile.diep_update([], tick=2))) == {
         "packet": 1, "LimitExceededError": 1}
+
+
+# -- the campaign's record ------------------------------------------------------------------
+def _modules():
+    return _load("run"), _load("campaign_state"), _load("reach")
+
+
+def test_the_campaign_state_is_what_its_log_says():
+    """campaign.json's figures are derived from campaign_log.jsonl: every target's
+    executions, seconds, exec/s, coverage, corpus, sessions and findings on the code of its
+    last session; its code is that session's code hash."""
+    run, cs, _ = _modules()
+    lines = cs.read_log()
+    state = run.load_state()
+    files = {(e.get("code") or {}).get("hash"): (e.get("code") or {}).get("files")
+             for e in state["targets"].values()}
+    derived = cs.derive(lines, run.TARGETS, files)
+    assert state["runs"] == derived["runs"] == 1_000_000
+    for target in run.TARGETS:
+        want, got = derived["targets"][target], state["targets"][target]
+        assert {k: got[k] for k in (*cs.FIGURES, "commit", "code")} == \
+            {k: want[k] for k in (*cs.FIGURES, "commit", "code")}, target
+    assert all(line["target"] in run.TARGETS for line in lines)
+
+
+def test_every_finding_ever_seen_is_kept_or_recorded_as_lost():
+    """A finding that did not fail again is a regression input; one whose input is gone is
+    a ``lost`` line of the log, saying so; a real one is open (kept, or the Lua target's)."""
+    run, cs, _ = _modules()
+    state = run.load_state()
+    for target, entry in state["targets"].items():
+        kept = {p.name for p in (REGRESSIONS / target).iterdir()} if (REGRESSIONS / target).is_dir() else set()
+        assert set(entry["unconfirmed"]) <= kept, target
+    lost = {line["lost"] for line in cs.read_log() if "lost" in line}
+    assert lost == {"timeout-6aa2b013bd4781205ab3c851f61fda44daef2e9b",
+                    "timeout-7008a87e85ee2549debaa754959c7b3fd0a9ac3c",
+                    "timeout-c8e2d78558967c758974f9f5103285c890805895"}
+    assert state["targets"]["scrap_mechanic"]["lost"] == [
+        "timeout-6aa2b013bd4781205ab3c851f61fda44daef2e9b",
+        "timeout-7008a87e85ee2549debaa754959c7b3fd0a9ac3c"]
+    assert state["targets"]["lua_scrap_mechanic"]["findings"] == [
+        "timeout-5a273f7676248b919082dc0d9e511a7fd6d0dd81"]
+
+
+def test_executions_count_for_one_code_hash():
+    _, cs, _ = _modules()
+    line = {"seconds": 10, "cov": 1, "ft": 2, "corpus": 3, "corpus_kb": 4, "peak_rss_mb": 50}
+    lines = [{"target": "t", "code": None, "executions": 900, "sessions": 9, **line},
+             {"target": "t", "code": "a", "executions": 100, **line, "unconfirmed": ["timeout-1"]},
+             {"target": "t", "code": "a", "executions": 300, **line, "peak_rss_mb": 70},
+             {"target": "t", "code": "b", "executions": 5, **line, "findings": ["crash-2"]},
+             {"target": "t", "lost": "timeout-1"},
+             {"target": "u", "code": "b", "executions": 7, **line}]
+    assert cs.figures(lines, "t", "a")["executions"] == 400
+    assert cs.figures(lines, "t", "a")["peak_rss_mb"] == 70
+    assert cs.figures(lines, "t", None)["sessions"] == 9
+    state = cs.derive(lines, ["t", "u"], {"b": {"x.py": "0" * 16}})
+    t = state["targets"]["t"]
+    assert (t["executions"], t["seconds"], t["exec_per_s"], t["sessions"]) == (5, 10, 0, 1)
+    assert t["code"] == {"hash": "b", "files": {"x.py": "0" * 16}}
+    assert (t["findings"], t["unconfirmed"], t["lost"]) == (["crash-2"], [], ["timeout-1"])
+    assert cs.figures(lines, "t", "c")["executions"] == 0        # new code: from zero
+
+
+def _state_on(run, reach, files, executions):
+    state = run.load_state()
+    entry = dict(state["targets"]["diep"], executions=executions, findings=[],
+                 code={"hash": reach.code_hash(files), "files": files})
+    state["targets"] = {"diep": entry}
+    return state
+
+
+def test_a_target_is_fresh_on_its_code_and_stale_naming_the_files_that_changed():
+    run, _, reach = _modules()
+    paths = ["runtime/protocols/diep/update_reader.py", "runtime/protocols/diep/decoder.py"]
+    files = reach.hashed(set(paths))
+    assert run.freshness(_state_on(run, reach, files, 1_000_000), "diep") == ("fresh", "")
+    kind, why = run.freshness(_state_on(run, reach, files, 999_999), "diep")
+    assert (kind, why) == ("stale", "999,999 of 1,000,000 executions on this code")
+    changed = dict(files, **{paths[0]: "0" * 16})
+    kind, why = run.freshness(_state_on(run, reach, changed, 1_000_000), "diep")
+    assert kind == "stale" and why == f"1 file(s) changed since it ran: {paths[0]}"
+    gone = dict(files, **{"runtime/protocols/diep/gone.py": "0" * 16})
+    kind, why = run.freshness(_state_on(run, reach, gone, 1_000_000), "diep")
+    assert why.endswith("runtime/protocols/diep/gone.py (gone)")
+    state = _state_on(run, reach, files, 1_000_000)
+    state["targets"]["diep"]["code"] = None
+    assert run.freshness(state, "diep") == ("stale", "the code it ran on was not recorded")
+
+
+def test_report_fails_on_a_stale_target_when_asked(capsys):
+    run, _, _ = _modules()
+    assert run.main(["report", "diep"]) == 0
+    assert run.main(["report", "diep", "--fail-stale"]) == 1
+    out = capsys.readouterr().out
+    assert "stale: diep: the code it ran on was not recorded" in out
+
+
+def test_the_update_readers_target_reaches_the_readers_and_the_spec():
+    """Found by running the target on its seeds: the readers, the generated classes they
+    are checked against, the spec those are compiled from and the build's field table;
+    not the fuzz harness, not the Lua dissectors."""
+    _, _, reach = _modules()
+    files = reach.reach("diep_updates")
+    for path in ("runtime/protocols/diep/update_reader.py",
+                 "runtime/protocols/diep/raw_update_reader.py",
+                 "generated/diep/diep_clientbound_diepcustom_011c2e9.py",
+                 "ksy/diep/diep_clientbound_diepcustom_011c2e9.ksy",
+                 "ksy/diep/data/diepcustom_011c2e9.json", "runtime/core/limits.py"):
+        assert files[path] == reach.file_hash((ROOT / path).read_bytes()), path
+    assert not any(path.startswith("tests/") or path.endswith(".lua") for path in files)
+
+
+ROOT = FUZZ.parent.parent
+
+
+def test_the_update_readers_must_agree_with_the_generated_classes(monkeypatch):
+    from wirestruct.protocols.diep import update_reader as module
+    data = bytes.fromhex("01 00 01 01 02 00 01 00 05 01")        # slot 0 = -3
+    assert harness.TARGETS["diep_updates"](data) == {"packet": 2}
+    assert harness.TARGETS["diep_updates"](data[:-1]) == {"error": 2}
+    reader = module.update_reader()
+    monkeypatch.setattr(type(reader), "fields", lambda self, packet: None)
+    with pytest.raises(harness.PropertyViolation, match="readable reader refused"):
+        harness.TARGETS["diep_updates"](data)

@@ -12,10 +12,17 @@ from wirestruct import get_protocol, parallel
 from wirestruct.core import session
 from wirestruct.core.events import ErrorEvent, PacketEvent
 from wirestruct.core.limits import DEFAULT_LIMITS
-from wirestruct.core.records import CaptureRecord
+from wirestruct.core.records import CaptureRecord, Direction
 from wirestruct.core.session import COLLECTION_THRESHOLDS, decode_records, track
 from wirestruct.output.serialize import event_json
 from wirestruct.protocols.diep.generate import generate
+
+
+def _packets(seed: int, **options: int) -> int:
+    """The packets of a generated diep.io session: one a message, and one inside each
+    0x02 (a clientbound 0x02 wraps one packet)."""
+    records = list(generate(seed, **options))
+    return len(records) + sum(1 for r in records if r.direction is Direction.S2C and r.data[:1] == b"\x02")
 
 
 def test_young_collections_are_batched_while_decoding_and_restored_after():
@@ -25,10 +32,10 @@ def test_young_collections_are_batched_while_decoding_and_restored_after():
     first = next(events)
     assert gc.get_threshold() == (*COLLECTION_THRESHOLDS, before[2])
     inner = decode_records(generate(4, ticks=2, shapes=5), protocol.decoder())
-    assert sum(isinstance(e, PacketEvent) for e in inner) > 0      # nested, ended first
-    assert gc.get_threshold() == (*COLLECTION_THRESHOLDS, before[2])
+    assert sum(isinstance(e, PacketEvent) for e in inner) == _packets(4, ticks=2, shapes=5)
+    assert gc.get_threshold() == (*COLLECTION_THRESHOLDS, before[2])    # nested, ended first
     rest = list(events)
-    assert isinstance(first, PacketEvent) and len(rest) > 5
+    assert isinstance(first, PacketEvent) and 1 + len(rest) == _packets(3, ticks=5, shapes=10)
     assert gc.get_threshold() == before
 
 

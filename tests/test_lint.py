@@ -5,7 +5,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
+from needs import missing
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -15,7 +15,7 @@ def _ruff() -> list[str]:
         import ruff  # noqa: F401 - the test extra installs it
     except ImportError:
         if shutil.which("ruff") is None:
-            pytest.skip("ruff is not installed (pip install -e '.[test]')")
+            missing("ruff is not installed (pip install -e '.[test]')")
         return ["ruff"]
     return [sys.executable, "-m", "ruff"]
 
@@ -32,7 +32,7 @@ def test_typecheck_finds_nothing():
     try:
         import mypy  # noqa: F401 - the test extra installs it
     except ImportError:
-        pytest.skip("mypy is not installed (pip install -e '.[test]')")
+        missing("mypy is not installed (pip install -e '.[test]')")
     proc = subprocess.run([sys.executable, "-m", "wirestruct.tools.typecheck"], cwd=ROOT,
                           capture_output=True, text=True, timeout=600, check=False)
     assert proc.returncode == 0, proc.stdout + proc.stderr

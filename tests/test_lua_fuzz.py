@@ -18,8 +18,7 @@ import lua_fuzz  # noqa: E402
 LUA = "lua5.2"
 TARGETS = sorted(lua_fuzz.TARGETS)
 
-pytestmark = pytest.mark.skipif(lua_fuzz.shutil.which(LUA) is None,
-                                reason=f"{LUA} is not installed")
+pytestmark = pytest.mark.needs(LUA)
 
 
 @pytest.mark.parametrize("target", TARGETS)
@@ -91,3 +90,20 @@ def test_run_py_reports_the_lua_targets():
         assert run.main(["report"]) == 0
     rows = {line.split()[0] for line in out.getvalue().splitlines()[1:]}
     assert set(TARGETS) <= rows
+
+
+def test_what_a_lua_target_reaches_is_the_plugin_files_the_driver_loads():
+    """Found by running the driver under loaded.lua: the Lua runtime, the protocol's piece
+    and generated parsers (by their source files, with their specs) and the files
+    wirestruct writes for the plugin; no Python module, no other protocol."""
+    sys.path.insert(0, str(FUZZ))
+    import reach
+    files = reach.reach("lua_diep")
+    for path in ("runtime/wireshark/lua/dissector.lua", "runtime/wireshark/lua/kaitaistruct.lua",
+                 "runtime/protocols/diep/wireshark.lua",
+                 "generated/diep/diep_clientbound_diepcustom_011c2e9.lua",
+                 "ksy/diep/diep_clientbound_diepcustom_011c2e9.ksy"):
+        assert files[path] == reach.file_hash((reach.ROOT / path).read_bytes()), path
+    assert any(path.startswith("plugin/") and path.endswith("wirestruct_config.luamod")
+               for path in files)
+    assert not any(path.endswith(".py") or "/mme/" in path for path in files)

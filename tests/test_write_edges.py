@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from needs import missing, needs, needs_root
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
@@ -30,14 +31,14 @@ def cli(*args: object, cwd: Path = ROOT, env: dict[str, str] | None = None,
 
 
 def _mount(options: str) -> Iterator[Path]:
-    if os.geteuid() != 0 or shutil.which("mount") is None:
-        pytest.skip("mounting a small tmpfs needs root (CI runs as root)")
+    needs_root("mounting a small tmpfs")
+    needs("mount")
     folder = Path(tempfile.mkdtemp(prefix="wirestruct-fs-"))
     proc = subprocess.run(["mount", "-t", "tmpfs", "-o", options, "tmpfs", str(folder)],
                           check=False, capture_output=True, text=True)
     if proc.returncode != 0:
         folder.rmdir()
-        pytest.skip(f"cannot mount a tmpfs here: {proc.stderr.strip()}")
+        missing(f"cannot mount a tmpfs here: {proc.stderr.strip()}")
     try:
         yield folder
     finally:
@@ -140,7 +141,7 @@ def test_a_read_only_file_system_is_named(read_only_dir, mme_events):
 def test_dev_full(mme_events, command):
     """A device that is full (written in place: it is not a regular file)."""
     if not os.path.exists("/dev/full"):
-        pytest.skip("no /dev/full here")
+        missing("no /dev/full here")
     source = MME if command == "convert" else mme_events
     args = ["--to", "pcap"] if command == "encode" else ["--to", "jsonl"]
     _refused(cli(command, source, "-p", "mme", *args, "--out", "/dev/full"), Path("/dev/full"),
@@ -149,9 +150,7 @@ def test_dev_full(mme_events, command):
 
 # -- what convert writes ---------------------------------------------------------------------
 def _tshark(*args: object) -> list[list[str]]:
-    if shutil.which("tshark") is None:
-        pytest.skip("tshark is not installed")
-    proc = subprocess.run(["tshark", "-n", *map(str, args)], check=True, capture_output=True,
+    proc = subprocess.run([needs("tshark"), "-n", *map(str, args)], check=True, capture_output=True,
                           text=True, env={**os.environ, "HOME": tempfile.gettempdir()})
     return [line.split("\t") for line in proc.stdout.splitlines()]
 
@@ -248,10 +247,9 @@ NEEDED = "kaitai-struct-compiler@0.11.0, kaitai-struct@0.11.0, js-yaml"
 def wheel_bin(tmp_path_factory) -> Path:
     """The ``wirestruct`` of the wheel built from this checkout, installed into a fresh
     virtualenv (its dependencies from this Python's packages: no network)."""
-    if shutil.which("node") is None:
-        pytest.skip("Node.js is not installed")
+    needs("node")
     if not all((ROOT / "node_modules" / name).is_dir() for name in NODE_PACKAGES):
-        pytest.skip("the npm packages are not installed here (npm ci)")
+        missing("the npm packages are not installed here (npm ci)")
     base = tmp_path_factory.mktemp("wheel")
     source = base / "source"      # built from a copy: the checkout gets no build/ folder
     source.mkdir()

@@ -6,7 +6,6 @@ where tshark is installed, every TCP stream is byte-identical to tshark's follow
 from __future__ import annotations
 
 import importlib.util
-import shutil
 import struct
 from collections import Counter
 from pathlib import Path
@@ -252,7 +251,7 @@ def _compare_module():
     return module
 
 
-@pytest.mark.skipif(shutil.which("tshark") is None, reason="tshark is not installed")
+@pytest.mark.needs("tshark")
 def test_every_stream_is_byte_identical_to_tshark_follow():
     from concurrent.futures import ThreadPoolExecutor
     compare = _compare_module()

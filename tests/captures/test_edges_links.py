@@ -25,7 +25,7 @@ LO_PORTS = (47311, 47312)
 TRAFFIC = {(0, "c2s"): pattern(1, 1972), (0, "s2c"): pattern(2, 941),
            (1, "c2s"): pattern(3, 320), (1, "s2c"): pattern(4, 10)}
 TSHARK = shutil.which("tshark")
-needs_tshark = pytest.mark.skipif(TSHARK is None, reason="tshark is not installed")
+needs_tshark = pytest.mark.needs("tshark")
 
 
 def _write(path: Path, link_type: int, frames) -> Path:

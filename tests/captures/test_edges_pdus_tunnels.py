@@ -8,7 +8,6 @@ import dataclasses
 import importlib.util
 import io
 import itertools
-import shutil
 import struct
 from pathlib import Path
 
@@ -378,7 +377,7 @@ def _compare_module():
     return module
 
 
-@pytest.mark.skipif(shutil.which("tshark") is None, reason="tshark is not installed")
+@pytest.mark.needs("tshark")
 def test_fragmented_tunnels_are_byte_identical_to_tshark_follow(tmp_path):
     """tshark reassembles the outer datagrams and decodes every tunnel; so does wirestruct,
     byte for byte; and where a GTP-U length is shorter than its message (tshark cuts the

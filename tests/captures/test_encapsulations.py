@@ -6,7 +6,6 @@ installed, it is checked to follow the same streams from the same files.
 """
 from __future__ import annotations
 
-import shutil
 import struct
 import subprocess
 
@@ -201,7 +200,7 @@ def tshark_streams(path) -> dict:
     return out
 
 
-@pytest.mark.skipif(shutil.which("tshark") is None, reason="tshark is not installed")
+@pytest.mark.needs("tshark")
 @pytest.mark.parametrize("name", CASES)
 def test_the_rewrapped_captures_read_the_same_in_tshark(name, tmp_path):
     link_type, wrap = CASES[name]

@@ -221,7 +221,14 @@ def test_every_frame_of_every_test_capture_reads_the_same_both_ways():
 def test_the_fast_path_leaves_odd_frames_to_the_generated_classes():
     _, records = pcap_frames(load("lo_ethernet.pcap"))
     frame = records[3][1]           # an IPv4 TCP segment with data
-    assert decode_frame(frame, 1) is not None
+    src, dst, segment, _ = decode_frame(frame, 1)
+    # Ethernet (14 bytes), IPv4 (IHL 5), TCP (data offset 8 words): the client's first
+    # 5 bytes to the server of tests/data/captures/README.md, PSH+ACK
+    assert (src, dst) == ((bytes([127, 0, 0, 1]), 47464), (bytes([127, 0, 0, 1]), 47311))
+    assert (segment.src_port, segment.dst_port, segment.seq_num, segment.ack_num) == \
+        (47464, 47311, int.from_bytes(frame[38:42], "big"), int.from_bytes(frame[42:46], "big"))
+    assert (segment.ack, segment.syn, segment.fin, segment.rst) == (True, False, False, False)
+    assert segment.body == frame[14 + 20 + 32:] == bytes.fromhex("f5b165224a")
     options = bytearray(frame)
     options[14] = 0x46              # IHL 6: a 4-byte option, the frame unchanged otherwise
     cases = {

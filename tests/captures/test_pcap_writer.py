@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import io
 import random
-import shutil
 import struct
 import subprocess
 from collections import defaultdict
@@ -91,7 +90,7 @@ def test_checksums_are_correct():
     assert checksum(b"") == 0xFFFF
 
 
-@pytest.mark.skipif(shutil.which("tshark") is None, reason="tshark is not installed")
+@pytest.mark.needs("tshark")
 def test_tshark_reads_the_written_pcap(tmp_path):
     path = tmp_path / "written.pcap"
     recs = make_records(count=6, big=False)

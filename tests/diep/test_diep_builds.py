@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from needs import needs_documents
 from wirestruct.core.events import ErrorEvent
 from wirestruct.core.session import decode_records, track
 from wirestruct.plugin import registry
@@ -35,9 +36,7 @@ def test_bundled_build_is_the_default():
 
 
 def test_bundled_table_matches_the_shared_field_table():
-    path = ROOT.parent / "shared" / "specs" / "diep" / "fields.json"
-    if not path.is_file():
-        pytest.skip("the documents' field table is not next to the checkout")
+    path = needs_documents("diep") / "fields.json"
     shared = json.loads(path.read_text(encoding="utf-8"))
     ours = {f["key"]: f for f in BUNDLED["fields"]}
     for f in shared["fields"]:

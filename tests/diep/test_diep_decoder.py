@@ -112,7 +112,12 @@ def test_0x02_declared_length_is_capped():
 
 
 def test_0x02_corrupt_block():
-    one_error(decode(h("02 10 00 00 00 f0 ff ff ff")), DecompressionError)
+    # 16 bytes declared; the block's one token asks for 15 + 255 + 255 + 255 literals
+    err = one_error(decode(h("02 10 00 00 00 f0 ff ff ff")), DecompressionError)
+    assert err.message.startswith("corrupt LZ4 block: ")
+    assert err.expected == "an LZ4 block of 16 bytes"
+    assert (err.where.packet_id, err.where.packet_name, err.where.offset, err.where.field_path) \
+        == (2, "compressed", 5, "body.lz4_block")
 
 
 def test_bad_packets_become_error_events():
@@ -129,9 +134,24 @@ def test_bad_packets_become_error_events():
 
 
 def test_hostile_counts_end_in_errors():
-    # 2**32 - 1 upcreates announced, two bytes given
-    events = decode(h("00 01 00 ff ff ff ff 0f 01 05"))
-    assert isinstance(events[0].error, WirestructError)
+    # tick 1, no deletion, then a count that lies: vu ff ff ff ff 0f = 2**32 - 1
+    # upcreates at byte 3, and two bytes after it
+    (event,) = decode(h("00 01 00 ff ff ff ff 0f 01 05"))
+    err = event.error
+    assert isinstance(err, LimitExceededError) and isinstance(err, WirestructError)
+    assert err.message == f"{2**32 - 1} upcreates declared"
+    assert err.expected == f"at most {Limits().max_entities_per_packet} entities in one packet"
+    assert (err.where.packet_id, err.where.packet_name, err.where.offset, err.where.field_path) \
+        == (0, "update", 3, "body.num_upcreates")
+    assert err.dropped == 10                              # the whole packet
     # invalid UTF-8 in a string: the packet is kept, the string noted (tests/test_edges_strings.py)
-    events = decode(h("01 ff fe 00"))
-    assert isinstance(events[1].error, ParseError) and events[0].name is not None
+    packet, error = decode(h("01 ff fe 00"))
+    assert (packet.packet_id, packet.name) == (1, "outdated_client")
+    assert to_jsonable(packet.packet)["body"]["build"] == \
+        {"value": {"text": "\ufffd\ufffd", "hex": "fffe"}}
+    assert isinstance(error.error, ParseError) and error.error.expected == "UTF-8 text"
+    assert error.error.message.startswith(
+        "invalid UTF-8 in a string of 2 bytes: ff at byte 0, fe at byte 1;")
+    where = error.error.where        # an error event's packet_index is its own index
+    assert (where.packet_index, where.packet_id, where.packet_name, where.offset) \
+        == (error.index, 1, "outdated_client", 1) and error.index == packet.index + 1

@@ -47,6 +47,9 @@ COVERED: dict[str, tuple[str, ...]] = {
                        "wirestruct.captures.writers") + _ALL_PROTOCOLS,
     "batch": _CORE + _CAPTURES + _ALL_PROTOCOLS + ("wirestruct.tables",
                                                    "wirestruct.tools.batch"),
+    # the readers and the generated classes they are checked against
+    "diep_updates": ("wirestruct.protocols.diep.update_reader",
+                     "wirestruct.protocols.diep.raw_update_reader", "wirestruct.generated.diep"),
 }
 
 

@@ -225,6 +225,61 @@ def diep_attack_seeds() -> list[bytes]:
     ]
 
 
+#: diep_updates seeds kept: the shortest updates of each kind, then a spread of the rest.
+DIEP_UPDATE_SEEDS = 160
+
+
+def diep_update_seeds() -> list[bytes]:
+    """The bodies (the packet after its 0x00 id byte) of clientbound 0x00 updates: those
+    of the diep target's seeds and committed corpus, the bundled sample and three
+    generated sessions (a crowded one among them), as the decoder finds them (inside 0x02
+    packets too); the hostile ones (counts that lie, the largest update, a creation of
+    every group); and one update per slot the build sends and one creation per group,
+    values at the edges of their encodings."""
+    from wirestruct.core.events import PacketEvent
+    from wirestruct.core.session import decode_records
+    from wirestruct.plugin.registry import get_protocol
+    from wirestruct.protocols.diep.builds import load_build
+    from wirestruct.protocols.diep.generate import generate
+
+    def updates(records) -> list[bytes]:
+        return [bytes(e.raw) for e in decode_records(records, get_protocol("diep").decoder())
+                if isinstance(e, PacketEvent) and e.packet_id == 0
+                and e.direction is Direction.S2C]
+
+    found: list[bytes] = []
+    for folder in (SEEDS / "diep", HERE / "corpus" / "diep"):
+        for path in sorted(folder.iterdir()):
+            records = harness.split_records(path.read_bytes(), streams=False)
+            found += updates([r for r in records if isinstance(r, CaptureRecord)])
+    found += updates(sample("diep"))
+    for seed, ticks, shapes in ((5, 60, 40), (9, 40, 200), (3, 200, 60)):
+        found += updates(list(generate(seed, ticks=ticks, shapes=shapes)))
+    bodies = sorted({u[1:] for u in found if len(u) - 1 <= MAX_SEED}, key=lambda b: (len(b), b))
+    chosen = bodies[:DIEP_UPDATE_SEEDS // 2]
+    rest = bodies[DIEP_UPDATE_SEEDS // 2:]
+    chosen += rest[::max(1, len(rest) // (DIEP_UPDATE_SEEDS // 2))]
+    vu_max = b"\xff\xff\xff\xff\x0f"
+    head = bytes.fromhex("01 00 01 01 02")          # tick 1, no deletions, one upcreate of <1, 2>
+    chosen += [b"\x01" + vu_max, b"\x01\x00" + vu_max + b"\x01\x02",
+               b"\x01\x00\x01\x01\x02\x01" + b"\x00" * 16,
+               hostile.diep_update([], num_deletions=1 << 40)[1:]]
+    build = load_build()
+    edges = {"diep_types::vu": b"\xff\xff\xff\xff\x0f", "diep_types::vi": b"\xfe\xff\xff\xff\x0f",
+             "diep_types::f32": bytes.fromhex("0000c07f"), "diep_types::fixed_point(64)": b"\x81\x01",
+             "diep_types::string_nt": "Zoë ✓".encode() + b"\x00", "diep_types::entid": b"\x7f\x05"}
+    for field in build.fields:
+        value = edges[build.wire_types[field.update_type]]
+        body = (bytes([3 ^ 1]) + value + b"\x01") if field.length else value
+        chosen.append(head + b"\x00" + bytes([build.update_marker, field.update_index + 1 ^ 1])
+                      + body + b"\x01")
+    for group in build.groups:
+        values = b"".join(edges[build.wire_types[f.type]] * (f.length or 1)
+                          for f in build.fields_of(1 << group))
+        chosen.append(head + b"\x01" + bytes([group + 1 ^ 1]) + b"\x01" + values)
+    return [body for body in chosen if len(body) <= MAX_SEED]
+
+
 def chunked(stream: bytes, piece: int = 0xFFFF) -> bytes:
     """An s2c byte stream as records of ``piece`` bytes (the stream decoder frames them)."""
     return b"".join(encode_record(stream[i:i + piece], Direction.S2C)
@@ -397,6 +452,7 @@ BUILDERS = {
     "wscap": wscap_seeds,
     "encode": encode_seeds,
     "batch": batch_seeds,
+    "diep_updates": diep_update_seeds,
 }
 assert set(BUILDERS) == set(harness.TARGETS)
 

@@ -2,7 +2,8 @@
 
     python tests/fuzz/run.py TARGET [TARGET ...] [--runs N] [--max-time S] [--jobs J]
     python tests/fuzz/run.py campaign [TARGET ...] [--runs 1000000] [--jobs N]
-    python tests/fuzz/run.py report
+    python tests/fuzz/run.py report [--fail-stale]
+    python tests/fuzz/run.py smoke [TARGET ...] [--runs 300] [--fail-stale]
     python tests/fuzz/run.py mme --replay FILE [FILE ...]
 
 Each target starts from its seeds (``tests/fuzz/seeds/<target>/``, written by
@@ -17,17 +18,29 @@ libFuzzer's coverage figures (``cov:`` edges, ``ft:`` features) and the findings
 libFuzzer log is ``tests/fuzz/work/<target>/fuzz.log``. Copy a finding worth keeping into
 ``tests/fuzz/regressions/<target>/`` (``tests/test_fuzz_regressions.py`` replays them).
 
-``campaign`` resumes the campaign recorded in ``tests/fuzz/campaign.json``: the targets
+``campaign`` resumes the campaign recorded in ``tests/fuzz/campaign_log.jsonl`` and the
+state derived from it, ``tests/fuzz/campaign.json`` (``campaign_state.py``): the targets
 take turns, one libFuzzer session of ``--session`` seconds each, from their committed
-corpus, until each target's executions reach ``--runs`` (kept in the state file; default 1,000,000); after each session
-the corpus is minimised (``-merge=1``: only inputs adding coverage beyond the seeds stay)
-and the state saved: executions, seconds, exec/s, ``cov``, ``ft``, corpus size, peak RSS,
-findings. The state is also saved at libFuzzer's progress lines (at most once a minute);
-Ctrl-C or SIGTERM stops libFuzzer, counts what it did and saves. A finding is replayed
-alone: one that fails again is real, stops that target (listed under ``findings``; the
-target resumes once it no longer fails), one that replays clean (a timeout or memory
-peak of a loaded machine) is listed under ``unconfirmed`` and the target goes on.
-``--jobs N`` runs N targets at a time. ``report`` prints the state as a table.
+corpus, until each target's executions on the code it reaches now (``reach.py``: its
+files and their hashes, found by running it) reach ``--runs`` (default 1,000,000; a
+target whose code hash changed starts again from what the log holds for the new hash).
+After each session the corpus is minimised (``-merge=1``: only inputs adding coverage
+beyond the seeds stay), the session's line is appended to the log (target, commit, code
+hash, executions, seconds, exec/s, ``cov``, ``ft``, corpus size, peak RSS, findings) and
+the state derived again. The state is also saved at libFuzzer's progress lines (at most
+once a minute); Ctrl-C or SIGTERM stops libFuzzer, counts what it did, logs and saves. A
+finding is replayed alone and its input kept in the repository: one that fails again is
+real, kept under ``open_findings/<target>/``, stops that target (listed under
+``findings``; the target resumes once it no longer fails), one that replays clean (a
+timeout or memory peak of a loaded machine) is kept under ``regressions/<target>/``
+(replayed by the tests), listed under ``unconfirmed``, and the target goes on. ``--jobs
+N`` runs N targets at a time. ``report`` prints the state as a table and marks each target
+fresh (``--runs`` executions on code whose recorded files are unchanged, no finding
+open) or stale (why: the files that changed, the code not recorded, executions to go);
+``--fail-stale`` exits 1 on a stale one. ``smoke`` runs every target ``--runs`` times
+(default 300) from its seeds, on the code it reaches now, and prints the stale ones: it
+fails on a finding or a target that does not run (and with ``--fail-stale`` on a stale
+one).
 
 The Lua targets ``lua_mme``, ``lua_scrap_mechanic`` and ``lua_diep`` fuzz the Wireshark
 dissectors (``tests/fuzz/lua/``: the real plugin under a standalone Lua 5.2 on the
@@ -46,8 +59,6 @@ libFuzzer unchanged (e.g. ``-- -max_len=65536``).
 from __future__ import annotations
 
 import argparse
-import fcntl
-import json
 import os
 import re
 import shlex
@@ -55,12 +66,17 @@ import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+import campaign_state as cs  # noqa: E402
+import reach  # noqa: E402
+
 #: The Wireshark dissectors' targets (tests/fuzz/lua/lua_fuzz.py), run by a Lua driver.
 LUA_TARGETS = ("lua_diep", "lua_mme", "lua_scrap_mechanic")
 TARGETS = sorted([p.stem[len("fuzz_"):] for p in HERE.glob("fuzz_*.py")] + list(LUA_TARGETS))
@@ -69,8 +85,12 @@ FINDINGS = HERE / "findings"
 SEEDS = HERE / "seeds"
 #: The committed working corpus of each target (minimised with ``-merge=1``).
 CORPUS = HERE / "corpus"
-#: The committed campaign state (``campaign``, ``report``).
-CAMPAIGN = HERE / "campaign.json"
+#: The committed campaign state (``campaign``, ``report``), derived from its log.
+CAMPAIGN = cs.CAMPAIGN
+#: Where an input that once failed and no longer does is kept (replayed by the tests), and
+#: where a real finding is kept until it is fixed.
+REGRESSIONS = HERE / "regressions"
+OPEN_FINDINGS = HERE / "open_findings"
 FINDING_PREFIXES = ("crash-", "timeout-", "oom-", "leak-", "slow-unit-")
 
 _PROGRESS = re.compile(r"^#(\d+):?\s.*?cov: (\d+) ft: (\d+)")
@@ -80,7 +100,8 @@ _RATE = re.compile(r"exec/s: (\d+)")
 #: execution's cost grows with its size. Longer seeds are cut to it on loading; give
 #: ``-- -max_len=N`` to fuzz longer inputs.
 MAX_LEN = {"scrap_mechanic": 4096, "diep": 4096, "mme": 4096, "jsonl": 4096,
-           "pcap": 8192, "pcapng": 8192, "wscap": 4096, "encode": 4096, "batch": 4096}
+           "pcap": 8192, "pcapng": 8192, "wscap": 4096, "encode": 4096, "batch": 4096,
+           "diep_updates": 4096}
 _STAT = re.compile(r"^stat::(\w+):\s+(\d+)")
 
 
@@ -315,38 +336,29 @@ def replay(target: str, path: Path, *, timeout: int, rss_mb: int, frames: int = 
 # -- the campaign: every target to N executions, resumable ---------------------------------
 
 #: The figures the campaign state keeps per target.
-STATE_FIELDS = ("executions", "seconds", "exec_per_s", "cov", "ft", "corpus", "corpus_kb",
-                "peak_rss_mb", "sessions", "findings", "unconfirmed")
+STATE_FIELDS = cs.FIGURES
 
 
 def load_state() -> dict:
-    if CAMPAIGN.is_file():
-        state = json.loads(CAMPAIGN.read_text())
-    else:
-        state = {}
-    state.setdefault("runs", 1_000_000)
+    state = cs.load()
+    state.setdefault("runs", cs.RUNS)
     state.setdefault("targets", {})
     for target in TARGETS:
-        entry = state["targets"].setdefault(target, {})
-        for name in STATE_FIELDS:
-            entry.setdefault(name, [] if name in ("findings", "unconfirmed") else
-                             0 if name in ("executions", "seconds", "sessions") else None)
+        entry = state["targets"].setdefault(target, cs.empty())
+        for name, value in cs.empty().items():
+            entry.setdefault(name, value)
     return state
 
 
 def save_state(state: dict, targets: list[str]) -> None:
     """Write ``targets``' entries (and the goal) into the state file, leaving the other
     targets' entries as they are there (parallel campaigns write their own)."""
-    with open(HERE / ".campaign.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
+    with cs.locked():
         current = load_state()
         current["runs"] = state["runs"]
         for target in targets:
             current["targets"][target] = state["targets"][target]
-        current["targets"] = {t: current["targets"][t] for t in sorted(current["targets"])}
-        tmp = CAMPAIGN.with_suffix(".json.tmp")
-        tmp.write_text(json.dumps(current, indent=1) + "\n")
-        tmp.replace(CAMPAIGN)
+        cs.save(current)
 
 
 def corpus_figures(target: str) -> tuple[int, int]:
@@ -398,14 +410,41 @@ def confirm(args: argparse.Namespace, target: str, path: Path) -> tuple[bool, st
     return not result.startswith("no finding"), result
 
 
-def campaign_start(args: argparse.Namespace, state: dict, target: str) -> bool:
-    """Whether ``target`` has executions to go and no real finding stops it (one that no
-    longer fails, fixed, is dropped from the list); its corpus is minimised first (an
-    interrupted session leaves it as libFuzzer grew it)."""
+def code_of(target: str) -> dict:
+    """The code ``target`` reaches now: ``{"hash": ..., "files": {path: hash}}``."""
+    files = reach.reach(target)
+    return {"hash": reach.code_hash(files), "files": files}
+
+
+def on_code(state: dict, target: str, code: dict) -> dict:
+    """``target``'s entry for ``code``: the one in the state when it ran on that code, else
+    its figures on it from the log (the count restarts: executions count for one code
+    hash only)."""
     entry = state["targets"][target]
+    if (entry.get("code") or {}).get("hash") != code["hash"]:
+        entry = cs.figures(cs.read_log(), target, code["hash"])
+        print(f"{target}: code {code['hash']} ({len(code['files'])} files), "
+              f"{entry['executions']:,} executions on it so far", flush=True)
+    entry["code"] = code
+    state["targets"][target] = entry
+    return entry
+
+
+def campaign_start(args: argparse.Namespace, state: dict, target: str) -> bool:
+    """Whether ``target`` has executions to go on the code it reaches now and no real
+    finding stops it (one that no longer fails, fixed, is dropped from the list); its
+    corpus is minimised first (an interrupted session leaves it as libFuzzer grew it)."""
+    try:
+        code = code_of(target)
+    except RuntimeError as error:               # the target fails on its own seeds
+        print(f"{target}: not started: {error}", flush=True)
+        return False
+    entry = on_code(state, target, code)
     still = []
     for name in entry["findings"]:
         path = FINDINGS / target / name
+        if not path.is_file():
+            path = OPEN_FINDINGS / target / name
         if path.is_file() and confirm(args, target, path)[0]:
             still.append(name)
     entry["findings"] = still
@@ -420,12 +459,43 @@ def campaign_start(args: argparse.Namespace, state: dict, target: str) -> bool:
     return True
 
 
+def keep_finding(target: str, path: Path, confirmed: bool) -> Path:
+    """A finding's input kept in the repository: under ``open_findings/<target>/`` while it
+    fails, under ``regressions/<target>/`` (replayed by the tests) when it did not fail
+    again."""
+    folder = (OPEN_FINDINGS if confirmed else REGRESSIONS) / target
+    folder.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(path, folder / path.name)
+    return folder / path.name
+
+
+def log_session(state: dict, target: str, executions: int, seconds: float,
+                summary: Summary, unconfirmed: list[str]) -> None:
+    """The session's line in the campaign log; the target's entry derived again from it."""
+    entry = state["targets"][target]
+    line = {"target": target, "date": cs.today(), "commit": cs.commit(),
+            "code": entry["code"]["hash"], "executions": executions, "seconds": round(seconds),
+            "exec_per_s": round(executions / seconds) if seconds else None,
+            "cov": summary.cov, "ft": summary.ft, "corpus": entry["corpus"],
+            "corpus_kb": entry["corpus_kb"], "peak_rss_mb": summary.peak_rss_mb,
+            "findings": entry["findings"], "unconfirmed": unconfirmed}
+    with cs.locked():
+        cs.append_log(line)
+    derived = cs.figures(cs.read_log(), target, entry["code"]["hash"])
+    derived["code"] = entry["code"]
+    state["targets"][target] = derived
+    save_state(state, [target])
+
+
 def campaign_session(args: argparse.Namespace, state: dict, target: str) -> bool:
     """One libFuzzer session of ``target`` (at most ``--session`` seconds, at most the
     executions it has to go), from its committed corpus; the state is saved at the
     progress lines (at most once a minute) and after the session, once the corpus is
-    minimised. Returns whether the target goes on (not done, not stopped by a real
-    finding); raises KeyboardInterrupt, after saving, when interrupted."""
+    minimised. The session's line goes to the campaign log and the target's entry is
+    derived again from it; a finding that fails again is kept under
+    ``open_findings/<target>/``, one that does not under ``regressions/<target>/``.
+    Returns whether the target goes on (not done, not stopped by a real finding); raises
+    KeyboardInterrupt, after saving, when interrupted."""
     entry = state["targets"][target]
     log_path = WORK / target / "campaign.log"
     log_path.parent.mkdir(parents=True, exist_ok=True)
@@ -461,20 +531,25 @@ def campaign_session(args: argparse.Namespace, state: dict, target: str) -> bool
         minimise(args, target)
     entry["corpus"], entry["corpus_kb"] = (summary.corpus, entry["corpus_kb"]) \
         if target in LUA_TARGETS else corpus_figures(target)
-    save_state(state, [target])
+    elapsed = time.monotonic() - started
     if summary.interrupted:
+        log_session(state, target, executions, elapsed, summary, [])
         raise KeyboardInterrupt
     found = sorted(set(_findings(target)) - before)
     real = False
+    unconfirmed = []
     for path in found:
         confirmed, result = confirm(args, target, path)
-        print(f"  {target}: {path.name}:\n    " + result.replace("\n", "\n    "), flush=True)
+        kept = keep_finding(target, path, confirmed)
+        print(f"  {target}: {path.name} (kept as {kept.relative_to(HERE.parent.parent)}):\n    "
+              + result.replace("\n", "\n    "), flush=True)
         if confirmed:
             entry["findings"].append(path.name)
             real = True
         else:
-            entry["unconfirmed"].append(path.name)
-    save_state(state, [target])
+            unconfirmed.append(path.name)
+    log_session(state, target, executions, elapsed, summary, unconfirmed)
+    entry = state["targets"][target]
     print("\n".join(report_lines(state)[:1] + [line for line in report_lines(state)[1:]
                                                 if line.split()[0] == target]), flush=True)
     if real:
@@ -515,20 +590,160 @@ def _lua_session(args: argparse.Namespace, state: dict, target: str, remaining: 
     return result.executions
 
 
-def report_lines(state: dict) -> list[str]:
+def freshness(state: dict, target: str, code: dict | None = None) -> tuple[str, str]:
+    """(``fresh``, ``stale`` or ``finding``, why) of ``target``: fresh when it made
+    ``runs`` executions on the code it reaches now with no finding open. ``code``: that
+    code as found by running the target (``code_of``); without it, the recorded files are
+    hashed again (a file the target did not reach before is reached now only through a
+    change to one it did)."""
+    entry = state["targets"][target]
+    recorded = entry.get("code") or {}
+    if not recorded.get("files"):
+        return "stale", "the code it ran on was not recorded"
+    changed = reach.changed(recorded["files"])
+    if code is not None and code["hash"] != recorded["hash"]:
+        changed = sorted(set(changed) | {path for path in set(code["files"]) ^ set(recorded["files"])})
+    if changed:
+        shown = ", ".join(changed[:8]) + (f" and {len(changed) - 8} more" if len(changed) > 8 else "")
+        return "stale", f"{len(changed)} file(s) changed since it ran: {shown}"
+    if entry["findings"]:
+        return "finding", ", ".join(entry["findings"])
+    if entry["executions"] < state["runs"]:
+        return "stale", f"{entry['executions']:,} of {state['runs']:,} executions on this code"
+    return "fresh", ""
+
+
+def report_lines(state: dict, status: dict[str, tuple[str, str]] | None = None) -> list[str]:
+    """The campaign's table; with ``status`` (target -> :func:`freshness`) a status column
+    and, below the table, why each target that is not fresh is not."""
     rows = [("target", "executions", "goal", "seconds", "exec/s", "cov", "ft", "corpus",
-             "corpus KB", "peak RSS MB", "findings")]
+             "corpus KB", "peak RSS MB", "findings", "code", "commit")]
+    if status is not None:
+        rows[0] += ("status",)
     for target in sorted(state["targets"]):
         e = state["targets"][target]
         findings = str(len(e["findings"])) + (f" (+{len(e['unconfirmed'])} not reproduced)"
-                                              if e["unconfirmed"] else "")
-        rows.append((target, f"{e['executions']:,}", "done" if e["executions"] >= state["runs"]
-                     else f"{state['runs']:,}", str(e["seconds"]), str(e["exec_per_s"] or "-"),
-                     str(e["cov"] or "-"), str(e["ft"] or "-"), str(e["corpus"] or 0),
-                     str(e["corpus_kb"] or 0), str(e["peak_rss_mb"] or "-"), findings))
+                                              if e["unconfirmed"] else "") + (
+            f" (+{len(e['lost'])} lost)" if e.get("lost") else "")
+        row = (target, f"{e['executions']:,}", "done" if e["executions"] >= state["runs"]
+               else f"{state['runs']:,}", str(e["seconds"]), str(e["exec_per_s"] or "-"),
+               str(e["cov"] or "-"), str(e["ft"] or "-"), str(e["corpus"] or 0),
+               str(e["corpus_kb"] or 0), str(e["peak_rss_mb"] or "-"), findings,
+               (e.get("code") or {}).get("hash") or "unknown", e.get("commit") or "-")
+        if status is not None:
+            row += (status[target][0],)
+        rows.append(row)
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    return ["  ".join(cell.rjust(w) if i else cell.ljust(w) for i, (cell, w)
-                      in enumerate(zip(row, widths))) for row in rows]
+    lines = ["  ".join(cell.rjust(w) if i else cell.ljust(w) for i, (cell, w)
+                       in enumerate(zip(row, widths))) for row in rows]
+    for target, (kind, why) in sorted((status or {}).items()):
+        if kind != "fresh":
+            lines.append(f"{kind}: {target}: {why}")
+    return lines
+
+
+def report(args: argparse.Namespace, targets: list[str]) -> int:
+    state = load_state()
+    state["targets"] = {t: state["targets"][t] for t in targets}
+    status = {target: freshness(state, target) for target in targets}
+    print("\n".join(report_lines(state, status)))
+    stale = [t for t in targets if status[t][0] != "fresh"]
+    print(f"{len(targets) - len(stale)} of {len(targets)} target(s) fresh"
+          + (f"; not fresh: {', '.join(stale)}" if stale else ""))
+    return 1 if args.fail_stale and stale else 0
+
+
+# -- the smoke pass: every target briefly, on the code it reaches now ----------------------
+#: Executions of each target in the smoke pass, and the most seeds it starts from (spread
+#: over the target's seeds: loading every seed costs more than the executions).
+SMOKE_RUNS = 300
+SMOKE_SEEDS = 16
+
+
+def smoke_python(args: argparse.Namespace, target: str, runs: int) -> tuple[int, list[Path], str]:
+    """``runs`` executions of a Python target from :data:`SMOKE_SEEDS` of its seeds (new
+    inputs go to a scratch folder, not the committed corpus): (executions, findings,
+    libFuzzer's output when it failed)."""
+    before = set(_findings(target))
+    with tempfile.TemporaryDirectory(prefix="wirestruct-fuzz-smoke-") as scratch:
+        corpus, seeds = Path(scratch) / "corpus", Path(scratch) / "seeds"
+        corpus.mkdir()
+        seeds.mkdir()
+        files = sorted((SEEDS / target).iterdir())
+        for path in files[::max(1, -(-len(files) // SMOKE_SEEDS))]:
+            shutil.copyfile(path, seeds / path.name)
+        command = [str(wrapper(target)), f"-runs={runs}", f"-rss_limit_mb={args.rss_mb}",
+                   f"-timeout={args.timeout}", f"-max_len={MAX_LEN.get(target, 4096)}",
+                   f"-artifact_prefix={FINDINGS / target}{os.sep}", "-print_final_stats=1",
+                   "-seed=1", str(corpus), str(seeds)]
+        (FINDINGS / target).mkdir(parents=True, exist_ok=True)
+        dictionary = HERE / "dicts" / f"{target}.dict"
+        if dictionary.is_file():
+            command.insert(1, f"-dict={dictionary}")
+        done = subprocess.run(command, capture_output=True, text=True, errors="replace",
+                              cwd=HERE.parent.parent, check=False)
+    stats = dict((m.group(1), int(m.group(2))) for m in map(_STAT.match, done.stdout.splitlines()
+                                                           + done.stderr.splitlines()) if m)
+    found = sorted(set(_findings(target)) - before)
+    tail = "" if done.returncode == 0 else (done.stdout + done.stderr)[-2000:]
+    return stats.get("number_of_executed_units", 0), found, tail
+
+
+def smoke(args: argparse.Namespace, targets: list[str]) -> int:
+    """Each target briefly (``--runs``, default :data:`SMOKE_RUNS`) from its seeds, and
+    whether it is fresh on the code it reaches now. Fails on a finding or a target that
+    does not run; with ``--fail-stale`` also when a target is not fresh."""
+    runs = args.runs or SMOKE_RUNS
+    if any(t not in LUA_TARGETS for t in targets):
+        try:
+            import atheris  # noqa: F401
+        except ImportError:
+            print("smoke: atheris is not installed: pip install -e '.[fuzz]'", file=sys.stderr)
+            return 2
+    state = load_state()
+    status, failed = {}, []
+    started = time.monotonic()
+    for target in targets:
+        began = time.monotonic()
+        try:
+            code = code_of(target)
+        except RuntimeError as error:           # the target fails on its own seeds
+            print(f"{target}: {error}", flush=True)
+            status[target] = ("stale", "it does not run on its seeds")
+            failed.append(target)
+            continue
+        status[target] = freshness(state, target, code)
+        if target in LUA_TARGETS:
+            lua_fuzz = _lua()
+            try:
+                result = lua_fuzz.run(target, lua_fuzz.fuzz_seeds(target), runs=runs, seed=1)
+            except FileNotFoundError as error:
+                print(f"{target}: {error}", flush=True)
+                failed.append(target)
+                continue
+            executions, found = result.executions, lua_fuzz.save_findings(target, result)
+            tail = result.stderr[-2000:] if result.exit_code else ""
+        else:
+            executions, found, tail = smoke_python(args, target, runs)
+        print(f"{target}: {executions} executions in {time.monotonic() - began:.1f} s, "
+              f"{len(found)} finding(s); code {code['hash']}: {status[target][0]}", flush=True)
+        for path in found:
+            print(f"  {path.name}:\n    " + replay(target, path, timeout=args.timeout,
+                                                   rss_mb=args.rss_mb).replace("\n", "\n    "),
+                  flush=True)
+        if found or tail or executions < runs:
+            if tail and not found:
+                print("  " + tail.replace("\n", "\n  "), flush=True)
+            failed.append(target)
+    stale = [t for t in targets if status[t][0] != "fresh"]
+    for target in stale:
+        print(f"{status[target][0]}: {target}: {status[target][1]}")
+    print(f"smoke: {len(targets)} target(s) in {time.monotonic() - started:.0f} s, "
+          f"{len(failed)} failed{': ' + ', '.join(failed) if failed else ''}; "
+          f"{len(stale)} not fresh{': ' + ', '.join(stale) if stale else ''}")
+    if failed:
+        return 1
+    return 1 if args.fail_stale and stale else 0
 
 
 def _raise_interrupt(signum, frame) -> None:
@@ -611,20 +826,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--replay", nargs="+", type=Path, metavar="FILE",
                         help="run these inputs through the (single) target instead of fuzzing")
     parser.add_argument("-v", "--verbose", action="store_true", help="echo libFuzzer's output")
+    parser.add_argument("--fail-stale", action="store_true",
+                        help="report, smoke: exit 1 when a target is not fresh")
     parser.add_argument("--session", type=int, default=900, metavar="S",
                         help="campaign: seconds of one libFuzzer session (default 900)")
     args = parser.parse_args(argv)
     args.libfuzzer = extra
     command = None
-    if args.targets[0] in ("campaign", "report"):
+    if args.targets[0] in ("campaign", "report", "smoke"):
         command, args.targets = args.targets[0], args.targets[1:] or ["all"]
     targets = TARGETS if args.targets == ["all"] else args.targets
     unknown = [t for t in targets if t not in TARGETS]
     if unknown:
         parser.error(f"unknown target(s) {', '.join(unknown)}; known: {', '.join(TARGETS)}")
     if command == "report":
-        print("\n".join(report_lines(load_state())))
-        return 0
+        return report(args, targets)
+    if command == "smoke":
+        return smoke(args, targets)
     if command == "campaign":
         return run_campaign(args, targets)
     if args.replay:

@@ -8,7 +8,7 @@ import struct
 import lz4.block
 import pytest
 import sm_pages as pages
-from wirestruct.core.errors import DecodeError, LimitExceededError
+from wirestruct.core.errors import DecodeError, LimitExceededError, WirestructError
 from wirestruct.core.parse import parse
 from wirestruct.protocols.scrap_mechanic import counts
 from wirestruct.protocols.scrap_mechanic.decoder import BODY_CLASSES
@@ -67,9 +67,25 @@ def test_blob_entries_are_counted_to_the_budget():
 
 
 def test_cut_bodies_stop_the_walk():
+    """Every cut of every vector: a count that no longer fits is refused naming its field
+    and an offset inside the cut body; otherwise the walk counts no more entries than
+    the whole body holds, never fewer as the cut grows, and exactly as many as the specs'
+    parse of the cut body finds whenever that parse succeeds."""
     for vector in COUNTED:
+        whole = parsed_items(vector.packet_id, parse(BODY_CLASSES[vector.packet_id], vector.body))
+        walked = []
         for cut in range(len(vector.body)):
+            body = vector.body[:cut]
             try:
-                counts.count_items(vector.packet_id, vector.body[:cut], 1 << 30)
-            except DecodeError:
-                pass      # a count that no longer fits: refused, the parse would fail too
+                items = counts.count_items(vector.packet_id, body, 1 << 30)
+            except DecodeError as err:  # the parse would fail too
+                assert err.where.field_path and 0 <= err.where.offset <= cut, (vector.name, cut)
+                continue
+            assert 0 <= items <= whole, (vector.name, cut)
+            walked.append(items)
+            try:
+                obj = parse(BODY_CLASSES[vector.packet_id], body)
+            except WirestructError:
+                continue
+            assert items == parsed_items(vector.packet_id, obj), (vector.name, cut)
+        assert walked == sorted(walked), vector.name

@@ -1102,7 +1102,7 @@ def test_vectors_open_in_the_web_ide_and_agree_with_python(tmp_path):
     assert len(js) == len(VECTORS) + 1
 
 
-@pytest.mark.skipif(shutil.which("luac5.2") is None, reason="needs luac5.2 (Lua 5.2)")
+@pytest.mark.needs("luac5.2")
 def test_specs_compile_to_lua_5_2(tmp_path):
     """The Scrap Mechanic specs also compile to Lua (for Wireshark) and the output is valid
     Lua 5.2, which has no bitwise operators: the specs' expressions use arithmetic."""

@@ -15,6 +15,7 @@ from typing import Any
 import lz4.block
 import pytest
 import sm_pages
+from needs import needs_documents
 from sm_pages import AMBIGUITIES, VECTORS, BitWriter, Vector, build_vectors
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -132,11 +133,9 @@ def test_ambiguities_name_pages_and_say_something():
     assert set(PAGES) <= set(AMBIGUITIES)
     for page, notes in AMBIGUITIES.items():
         assert isinstance(notes, list) and all(isinstance(n, str) and n for n in notes), page
-    specs = next((p / "shared/specs/scrap_mechanic" for p in ROOT.parents
-                  if (p / "shared/specs/scrap_mechanic").is_dir()), None)
-    if specs is not None:
-        for page in AMBIGUITIES:
-            assert (specs / page).is_file(), page
+    specs = needs_documents("scrap_mechanic")
+    for page in AMBIGUITIES:
+        assert (specs / page).is_file(), page
 
 
 # ------------------------------------------------------------------------------------------------

@@ -3,9 +3,12 @@ tracker ends with the generator's world and session (joining, players, messages,
 inventories, building, lifts, interactions, script data) for every joining sequence, the
 bundled sample decodes cleanly, a capture that starts late recovers what it can, and the
 Web IDE export items open with their specs without parameters."""
+import json
+import struct
 from collections import Counter
 from pathlib import Path
 
+import lz4.block
 import pytest
 from sm_testlib import parse_all
 from wirestruct import open_capture
@@ -274,7 +277,13 @@ def test_sample_capture_decodes_without_errors():
         tracker, events = run(capture)
     assert events and not [e for e in events if isinstance(e, ErrorEvent)]
     snap = to_jsonable(tracker.snapshot())
-    assert snap["tick"] > 0 and len(snap["netobjs"]) > 50
+    # the latest server tick: the largest Tick (be u32, first in the LZ4 body) of the
+    # 21/22/24 updates, read from the capture as the pages describe them
+    packets = [bytes.fromhex(json.loads(line)["data"]) for line in SAMPLE.read_text().splitlines()]
+    ticks = [struct.unpack(">I", lz4.block.decompress(p[1:], uncompressed_size=1 << 24)[:4])[0]
+             for p in packets if p[0] in (21, 22, 24)]
+    assert snap["tick"] == max(ticks) == 150
+    assert len(snap["netobjs"]) > 50
 
 
 def test_export_items_open_without_parameters(session):
