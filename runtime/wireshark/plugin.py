@@ -51,6 +51,7 @@ from wirestruct.wireshark.fields import (
     value_classes,
 )
 from wirestruct.wireshark.lua_text import lua_value
+from wirestruct.wireshark.ternaries import plain_ternaries
 
 ENTRY = "wirestruct.lua"
 MODULE_DIR = "wirestruct"
@@ -157,7 +158,8 @@ def plugin_files(protocols: Iterable[Protocol | str] | None = None) -> Built:
         if ws.piece is not None:
             files[own + f"wirestruct_piece{EXT}"] = Path(ws.piece).read_bytes()
         for src in sorted(generated_lua_dir(protocol.specs.package).glob("*.lua")):
-            files[f"{MODULE_DIR}/generated/{ws.proto}/{src.stem}{EXT}"] = src.read_bytes()
+            files[f"{MODULE_DIR}/generated/{ws.proto}/{src.stem}{EXT}"] = plain_ternaries(
+                src.read_text(encoding="utf-8")).encode("utf-8")
     digest = _digest(files)
     names = [p.wireshark.proto for p in chosen if p.wireshark is not None]
     files[ENTRY] = _ENTRY_TEXT.format(

@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 from checks import check_packets
-from lua_harness import ROOT, interpreter
+from lua_harness import ROOT
+from needs import needs
 from pdml import fake_tshark, packets_in
 from wirestruct import decode_records, get_protocol, open_capture
 from wirestruct.core.events import PacketEvent
@@ -36,10 +37,7 @@ CAPTURES = {
 
 @pytest.fixture(params=INTERPRETERS)
 def lua(request) -> str:
-    found = interpreter(request.param)
-    if found is None:
-        pytest.skip(f"{request.param} is not installed")
-    return found
+    return needs(request.param)
 
 
 @pytest.fixture(scope="module")

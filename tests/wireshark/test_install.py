@@ -36,7 +36,7 @@ from wirestruct.wireshark.plugin import (
     write_plugin,
 )
 
-pytestmark = pytest.mark.skipif(TSHARK is None, reason="tshark is not installed")
+pytestmark = pytest.mark.needs("tshark")
 
 RUNTIME_FILE = "wirestruct/runtime/dissector.luamod"
 

@@ -5,7 +5,7 @@ message of the Python decoder's error event."""
 from __future__ import annotations
 
 import pytest
-from lua_harness import interpreter
+from needs import needs
 from pdml import fake_tshark
 from test_edges_strings import BAD, SM, alert, decode, display_message
 from wirestruct.core.events import ErrorEvent
@@ -19,10 +19,7 @@ def plugin(tmp_path_factory):
 
 @pytest.fixture(params=["lua5.2", "lua5.4"])
 def lua(request):
-    found = interpreter(request.param)
-    if found is None:
-        pytest.skip(f"{request.param} is not installed")
-    return found
+    return needs(request.param)
 
 
 CASES = [

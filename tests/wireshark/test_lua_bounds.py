@@ -4,8 +4,9 @@ wirestruct's ``Limits`` and holds for a whole packet with everything inside it; 
 thousands of failing parts costs time linear in its bytes and shows at most
 ``max_errors_per_packet`` errors and one summary; the state kept for random access is one
 store for the capture, bounded by ``max_kept_state``, and a packet whose state was
-forgotten says so instead of showing something else; a frame of many packets writes a
-bounded Info column."""
+forgotten says so instead of showing something else; the connections whose state is kept
+are at most 2 x max_flows directions, as wirestruct's decoders follow streams; a frame of
+many packets writes a bounded Info column."""
 from __future__ import annotations
 
 import json
@@ -17,8 +18,9 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from hostile_inputs import sm_lz4, sm_raw_update, sm_remove, sm_update_body
+from hostile_inputs import sm_lz4, sm_p_joint, sm_raw_update, sm_remove, sm_update_body
 from lua_harness import HARNESS, limit_args
+from needs import needs
 from pdml import fake_tshark
 from test_dissector_lua import capture_frames
 from wirestruct.core.limits import DEFAULT_LIMITS
@@ -32,10 +34,7 @@ MAX_ERRORS = DEFAULT_LIMITS.max_errors_per_packet
 
 @pytest.fixture(params=INTERPRETERS)
 def lua(request) -> str:
-    found = shutil.which(request.param)
-    if found is None:
-        pytest.skip(f"{request.param} is not installed")
-    return found
+    return needs(request.param)
 
 
 @pytest.fixture(scope="module")
@@ -92,8 +91,10 @@ def failing_update(n: int) -> bytes:
 
 
 def removes(n: int) -> bytes:
-    """22 Network Update of ``n`` Remove sub-updates (each parses to one object)."""
-    return sm_lz4(22, sm_update_body(sm_raw_update(sm_remove(7)) * n))
+    """22 Network Update of ``n`` Remove sub-updates, of NetObjs 7, 8, ... (each parses to
+    objects of its own: the same sub-update again would share the first one's parse)."""
+    return sm_lz4(22, sm_update_body(b"".join(sm_raw_update(sm_remove(7 + i))
+                                              for i in range(n))))
 
 
 # -- the kept store ----------------------------------------------------------------------------
@@ -190,12 +191,18 @@ def test_one_budget_holds_for_a_packet_and_every_part_of_it(lua, plugin, tmp_pat
     assert budget and all("(expected at most 200 (max_parse_objects_per_byte))" in e
                           for e in budget[:MAX_ERRORS])
     assert len(got["experts"]) <= MAX_ERRORS + 1
-    # one object a byte and no allowance: the packet's ~40 bytes alone would stop the
-    # first sub-updates; the 2,104 bytes decompressed for it widen the budget enough
+    # one object a byte and no allowance: a P update and 255 deltas of it, each rebuilt to
+    # other data (parsed on its own), in a packet of some 600 bytes; as many objects as
+    # its bytes alone stop it, the bytes decompressed and rebuilt for it widen the budget
+    deltas = sm_lz4(22, sm_update_body(sm_raw_update(sm_p_joint(1)) + b"".join(
+        bytes([0x80 | 0x0F, i]) for i in range(255))))
+    alone = plugin_with(plugin, tmp_path / "alone", max_parse_objects_per_byte=0,
+                        parse_objects_allowance=len(deltas))
+    assert any(e.startswith("LimitExceededError") for e in
+               cost(lua, alone, [sm_frame(deltas)], rounds=1)[0]["experts"])
     per_byte = plugin_with(plugin, tmp_path / "per_byte", max_parse_objects_per_byte=1,
                            parse_objects_allowance=0)
-    assert len(packet) < 100
-    assert cost(lua, per_byte, [sm_frame(packet)], rounds=1)[0]["experts"] == []
+    assert cost(lua, per_byte, [sm_frame(deltas)], rounds=1)[0]["experts"] == []
 
 
 # -- the work of one packet ----------------------------------------------------------------------
@@ -263,3 +270,28 @@ def test_random_access_under_a_small_kept_state_says_forgotten(lua, plugin, tmp_
             forgotten += 1
         assert forgotten > 0
         assert (same > 0 and forgotten < len(frames)) or not some_shown
+
+
+# -- connections followed at once -----------------------------------------------------------------
+def test_state_of_more_connections_than_max_flows_is_forgotten_with_a_note(lua, plugin,
+                                                                           tmp_path):
+    """Six connections each setting an update, then a delta of it on the first: with
+    max_flows 2 (four directions) the first connections' state is forgotten, the packets
+    that pushed it out say so, and the delta has nothing to apply to; with the default
+    every connection is kept. A second pass in reverse order shows the same notes."""
+    first = sm_lz4(22, sm_update_body(sm_raw_update(sm_p_joint(1))))
+    delta = sm_lz4(22, sm_update_body(bytes([0x80 | 0x1F]), tick=2))
+    frames = [("scrap_mechanic", n + 1, 1, 4000, 50000 + n, first) for n in range(6)]
+    frames.append(("scrap_mechanic", 7, 1, 4000, 50000, delta))
+    note = "connection direction was forgotten: at most 4 are followed at once (2 x max_flows)"
+    assert all(not r["experts"] for r in fake_tshark(lua, plugin, frames))
+    small = plugin_with(plugin, tmp_path / "flows", max_flows=2)
+    for passes in (1, 2):
+        got = fake_tshark(lua, small, frames, passes=passes)
+        assert [[e for e in r["experts"] if "max_flows" in e] for r in got[:6]] == \
+            [[]] * 4 + [[f"The state of 1 {note}"]] * 2, passes
+        assert all("error" not in r for r in got)
+        # the delta's connection comes back, and pushes out the next oldest
+        assert got[6]["experts"] == ["DeltaError: delta update with no previous update "
+                                     "(expected a raw update earlier in the capture) at "
+                                     "sub_updates[0]", f"The state of 1 {note}"]

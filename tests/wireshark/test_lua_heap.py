@@ -11,7 +11,8 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from lua_harness import INTERPRETERS, interpreter, python_parse
+from lua_harness import INTERPRETERS, python_parse
+from needs import needs
 from wirestruct.wireshark import generated_lua_dirs, lua_dir
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -78,9 +79,7 @@ def measure(lua: str, tmp: str) -> dict:
 
 @pytest.mark.parametrize("name", INTERPRETERS)
 def test_a_packet_of_many_small_objects_keeps_a_bounded_heap_per_object(name, tmp_path):
-    lua = interpreter(name)
-    if lua is None:
-        pytest.skip(f"{name} is not installed")
+    lua = needs(name)
     found = measure(lua, str(tmp_path))
     assert found["ok"] is True
     assert found["objects"] > 270_000
@@ -90,9 +89,7 @@ def test_a_packet_of_many_small_objects_keeps_a_bounded_heap_per_object(name, tm
 
 @pytest.mark.parametrize("name", INTERPRETERS)
 def test_compact_bookkeeping_gives_the_field_ranges_back(name, tmp_path):
-    lua = interpreter(name)
-    if lua is None:
-        pytest.skip(f"{name} is not installed")
+    lua = needs(name)
     found = measure(lua, str(tmp_path))
     spans = python_parse(SPEC, creation_update())["spans"]
     assert {k: v for k, v in found["spans"].items() if k != "body.upcreates"} == {

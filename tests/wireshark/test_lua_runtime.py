@@ -23,10 +23,10 @@ from lua_harness import (
     capture_files,
     capture_items,
     first_difference,
-    interpreter,
     python_parse,
     run_lua,
 )
+from needs import needs
 from wirestruct.core.errors import WirestructError
 from wirestruct.core.lz4block import decompress_block
 from wirestruct.core.resources import ksy_root
@@ -34,10 +34,7 @@ from wirestruct.wireshark import generated_lua_dirs, lua_dir
 
 
 def _lua(name: str) -> str:
-    found = interpreter(name)
-    if found is None:
-        pytest.skip(f"{name} is not installed")
-    return found
+    return needs(name)
 
 
 @pytest.fixture(params=INTERPRETERS)

@@ -20,7 +20,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from lua_harness import interpreter
+from needs import needs_any
 from wirestruct import decode_records, get_protocol
 from wirestruct.core.events import PacketEvent
 from wirestruct.core.limits import DEFAULT_LIMITS
@@ -97,10 +97,7 @@ out:write(format('{"peak_kb":%.0f,"hwm_kb":%.0f,"live_kb":%.0f}\n', peak, hwm,
 
 @pytest.fixture(scope="module")
 def lua() -> str:
-    found = interpreter("lua5.2") or interpreter("lua5.4")
-    if found is None:
-        pytest.skip("no Lua interpreter")
-    return found
+    return needs_any("lua5.2", "lua5.4")
 
 
 @pytest.fixture(scope="module")

@@ -7,12 +7,12 @@ the summary's info column."""
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
-from lua_harness import ROOT, interpreter
+from lua_harness import ROOT
+from needs import needs, needs_any
 from pdml import fake_tshark
 from test_dissector_lua import CAPTURES, capture_frames
 from wirestruct.output.formats import INFO_WIDTH, _cut, info_text, printable
@@ -55,9 +55,7 @@ def differences(expected: list[str], shown: list[str]) -> list[str]:
 @pytest.mark.parametrize("version", INTERPRETERS)
 @pytest.mark.parametrize("capture", sorted(CAPTURES))
 def test_info_column_is_the_summary_under_every_lua(plugin, capture, version):
-    lua = interpreter(version)
-    if lua is None:
-        pytest.skip(f"{version} is not installed")
+    lua = needs(version)
     frames, events = capture_frames(capture)
     results = fake_tshark(lua, plugin, frames)
     assert [r.get("error") for r in results if r.get("error")] == []
@@ -69,9 +67,7 @@ def test_info_column_is_the_summary_under_every_lua(plugin, capture, version):
 def test_random_access_shows_the_same_info(plugin):
     """The GUI's way (a first pass without a tree, then the frames backwards): the same
     Info column, rendered from the state each packet kept."""
-    lua = interpreter("lua5.4") or interpreter("lua5.2")
-    if lua is None:
-        pytest.skip("no Lua interpreter")
+    lua = needs_any("lua5.4", "lua5.2")
     frames, _ = capture_frames("samples/scrap_mechanic.jsonl")
     once = [r["info"] for r in fake_tshark(lua, plugin, frames)]
     twice = [r["info"] for r in fake_tshark(lua, plugin, frames, passes=2)]
@@ -97,7 +93,7 @@ TSHARK_CAPTURES = {
 }
 
 
-@pytest.mark.skipif(shutil.which("tshark") is None, reason="tshark is not installed")
+@pytest.mark.needs("tshark")
 @pytest.mark.parametrize("capture", sorted(TSHARK_CAPTURES))
 def test_tshark_info_column_is_the_summary(plugin, tmp_path, capture):
     """tshark 4.0 (Lua 5.2) with the plugin on each sample converted to pcapng: the

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from checks import check_packets
 from lua_harness import ROOT
-from pdml import TSHARK, protos, tshark
+from pdml import protos, tshark
 from wirestruct import decode_records, get_protocol, open_capture
 from wirestruct.core.events import PacketEvent
 from wirestruct.output.formats import summary_line
@@ -20,7 +20,7 @@ from wirestruct.output.serialize import serializer
 from wirestruct.wireshark.fields import field_table
 from wirestruct.wireshark.plugin import build_plugin, check, install, write_capture
 
-pytestmark = pytest.mark.skipif(TSHARK is None, reason="tshark is not installed")
+pytestmark = pytest.mark.needs("tshark")
 
 ERRORS = ("ParseError", "DecodeError", "DecompressionError", "LimitExceededError",
           "DeltaError")

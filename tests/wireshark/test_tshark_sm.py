@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from checks import check_packets
 from lua_harness import ROOT
-from pdml import TSHARK, protos, tshark
+from pdml import protos, tshark
 from wirestruct import decode_records, get_protocol, open_capture
 from wirestruct.core.events import PacketEvent
 from wirestruct.core.records import CaptureRecord
@@ -19,7 +19,7 @@ from wirestruct.output.formats import summary_line
 from wirestruct.output.serialize import serializer
 from wirestruct.wireshark.plugin import build_plugin, write_capture
 
-pytestmark = pytest.mark.skipif(TSHARK is None, reason="tshark is not installed")
+pytestmark = pytest.mark.needs("tshark")
 
 PROTO = "scrap_mechanic"
 EXPANSION = f"{PROTO}.expansion"

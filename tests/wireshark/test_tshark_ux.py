@@ -27,7 +27,7 @@ from wirestruct.core.records import CaptureRecord, Direction
 from wirestruct.wireshark.fields import GENERIC_IDS, field_table
 from wirestruct.wireshark.plugin import build_plugin, write_capture
 
-pytestmark = pytest.mark.skipif(TSHARK is None, reason="tshark is not installed")
+pytestmark = pytest.mark.needs("tshark")
 
 #: Wireshark's expert groups and severities (epan/proto.h) as tshark's fields print them
 PI_UNDECODED, PI_NOTE = 0x05000000, 0x00400000
@@ -386,10 +386,8 @@ print(table.concat(rows, "\\n"))
 def test_every_protocol_registers_its_transports_and_preferences(plugin, tmp_path, lua):
     import subprocess
 
-    from lua_harness import interpreter
-    found = interpreter(lua)
-    if found is None:
-        pytest.skip(f"{lua} is not installed")
+    from needs import needs
+    found = needs(lua)
     script = tmp_path / "registration.lua"
     script.write_text(_REGISTRATION, encoding="utf-8")
     api = Path(__file__).resolve().parent / "wireshark_api.lua"

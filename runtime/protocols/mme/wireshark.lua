@@ -25,6 +25,15 @@ local piece = {}
 
 local state = { directions = {}, appended = 0 }
 
+-- A connection direction forgotten to stay within max_flows (p.follow): its map transfer
+-- and append buffer go, and the buffer's bytes leave the total of all connections.
+function piece.forget(p, key)
+  local st = state.directions[key]
+  if st == nil then return end
+  state.appended = state.appended - st.len
+  state.directions[key] = nil
+end
+
 function piece.init(p)
   state = { directions = {}, appended = 0 }
 end
@@ -90,6 +99,7 @@ end
 
 local function direction(p, pinfo)
   local key = p.direction_key(pinfo)
+  p.follow(pinfo, key)
   local found = state.directions[key]
   if found == nil then
     found = { parts = {}, tail = {}, len = 0, overflowed = false, map_volume = nil,

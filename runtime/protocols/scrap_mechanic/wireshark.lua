@@ -38,6 +38,12 @@ local COLLECT_AFTER_BYTES = 1048576
 -- expand.Budget.
 local nested = { bytes = 0, lua = 0 }
 
+-- A connection direction forgotten to stay within max_flows (p.follow): its previous
+-- sub-update goes (a delta after it fails, as after a gap).
+function piece.forget(p, key)
+  state.previous[key] = nil
+end
+
 function piece.init(p)
   state = { previous = {}, types = {}, count = 0 }
 end
@@ -409,16 +415,18 @@ local function network_update(p, c)
   -- each sub-update parsed as it is framed; rebuilt data at its place in a tab of its own
   local shown, parsed_errors, rebuilt, at = {}, {}, {}, 0
   local source = p.rt:require("wirestruct").source
-  -- when no tree is made, a sub-update whose data an earlier one of the packet had (with
-  -- the same controller type known) shares that one's parse: the same bytes parse to the
-  -- same object (a tree shows each at its own bytes, so each is parsed there)
-  local same = nil
-  if not p.tree_wanted(c.tree) then same = { raw = {}, delta = {} } end
+  -- a sub-update whose data an earlier one of the packet had (with the same controller
+  -- type known) shares that one's parse: the same bytes parse to the same object, shown
+  -- once (the tree shows the later ones' bytes, and says whose fields they have), so a
+  -- packet of one update repeated costs what the update costs once
+  local same = { raw = {}, delta = {} }
   local function each(s)
-    local twin = same and same[s.encoding][s.known]
+    local twin = same[s.encoding][s.known]
     twin = twin and twin[s.data]
     if twin then
-      s.base, s.update = twin.base, twin.update
+      s.update, s.twin = twin.update, twin.index
+      -- raw data is at its own place; a delta's is the one rebuilt for the first
+      s.base = s.encoding == "raw" and s.pos + 2 or twin.base
       if live then note_controller_type(p, s.update, s.key, s.update_type, s.known) end
       shown[#shown + 1] = s
       return
@@ -448,19 +456,19 @@ local function network_update(p, c)
     if live then note_controller_type(p, update, s.key, s.update_type, s.known) end
     s.update = update
     shown[#shown + 1] = s
-    if same == nil then return end
     local by_known = same[s.encoding]
     local by_data = by_known[s.known]
     if by_data == nil then
       by_data = {}
       by_known[s.known] = by_data
     end
-    by_data[s.data] = { base = s.base, update = update }
+    by_data[s.data] = { base = s.base, update = update, index = s.index }
   end
   local errors, last, framed
   local why
   kept, why = p.remember(c.pinfo, function()
     live = true
+    p.follow(c.pinfo, dir)
     kept = { previous = state.previous[dir], lookups = {} }
     errors, last, framed = frame(p, body, kept.previous, stream, lookup, each)
     state.previous[dir] = last
@@ -495,7 +503,12 @@ local function network_update(p, c)
       item:add(p.pf.encoding, s.encoding):set_generated()
       local where = s.encoding == "raw" and c.body_tvb or rebuilt_tvb
       local data = item:add(p.pf.data, part(where, s.base, #s.data))
-      p.add_object(data, where, update, 1)
+      if s.twin then
+        data:append_text(format(" (the data of sub-update %d: its fields are shown there)",
+          s.twin))
+      else
+        p.add_object(data, where, update, 1)
+      end
     end
   end
   for _, e in ipairs(errors) do p.add_error(c.item, c.body_tvb, e) end

@@ -20,6 +20,14 @@
 --                      repeated field has {off1, len1, off2, len2, ...} (one per item)
 --                      as its offset and false as its size
 -- Read them with wirestruct.lua's span, field_span, item_span and fields.
+--
+-- Recording costs a call for every field assigned. A parse whose ranges nobody reads (a
+-- packet shown without a tree) runs without it: M.set_ranges(false) makes the objects
+-- built from then on take their class's lean twin as metatable (the same lookups, no
+-- `__newindex`, or, for a class whose `_read` makes a repeated field, one that only
+-- counts the repeated items against the budget, as recording counts them). The twin's
+-- `_ws_class` is its class. A parse that fails without ranges is run again with them
+-- (wirestruct.lua), so that its error is placed as always.
 -- Works on Lua 5.2, 5.3 and 5.4.
 local M = {}
 
@@ -117,6 +125,52 @@ local INTERNAL = setmetatable({}, { __index = function(cache, name)
   return internal
 end })
 
+-- A list a lean object holds: each item added is counted against the budget.
+local COUNTED = {
+  __newindex = function(list, k, v)
+    local left = budget.left - 1
+    budget.left = left
+    if left < 0 then over_budget() end
+    rawset(list, k, v)
+  end,
+}
+
+-- The `__newindex` of a lean object of a class that makes repeated fields: as `record`
+-- decides what is a repeated field, without the ranges.
+local function count_lists(cls)
+  local param_names
+  return function(obj, name, value)
+    if type(value) == "table" and not INTERNAL[name] and obj._io and
+        getmetatable(value) == nil and next(value) == nil then
+      param_names = param_names or params(cls)
+      if not param_names[name] then setmetatable(value, COUNTED) end
+    end
+    rawset(obj, name, value)
+  end
+end
+
+-- Does a class's `_read` make repeated fields? (wirestruct.lua answers from the generated
+-- source; unknown: yes.)
+M.makes_lists = function(_) return true end
+
+local function lean_twin(cls)
+  local twin = { __index = rawget(cls, "_ws_index"), property = cls.property, _ws_class = cls }
+  if next(cls.property) == nil then twin.__index = cls end
+  if M.makes_lists(cls) then twin.__newindex = count_lists(cls) end
+  rawset(cls, "_ws_lean", twin)
+  return twin
+end
+
+local ranges = true
+
+-- Record field ranges in the objects built from now on (true, the default) or not;
+-- returns the previous setting.
+function M.set_ranges(on)
+  local was = ranges
+  ranges = on and true or false
+  return was
+end
+
 local function record(cls)
   local param_names
   return function(obj, name, value)
@@ -172,12 +226,23 @@ function M.class(base)
   local cls = {}
   local props = {}
   cls.property = props
-  cls.__index = function(obj, key)
+  local function index(obj, key)
     local found = cls[key]
     if found ~= nil then return found end
     local prop = props[key]
     if prop ~= nil then return prop.get(obj) end
     return nil
+  end
+  cls._ws_index = index
+  -- A class without instances (known once it is used: the generated code declares them
+  -- all when it loads) looks its methods up as a table, with no call.
+  cls.__index = function(obj, key)
+    if next(props) == nil then
+      cls.__index = cls
+      return cls[key]
+    end
+    cls.__index = index
+    return index(obj, key)
   end
   cls.__newindex = record(cls)
   setmetatable(cls, {
@@ -188,8 +253,10 @@ function M.class(base)
       if left < 0 then over_budget() end
       -- Every key KaitaiStruct._init and the generated _init set is made here, so that
       -- setting them is a plain table write rather than a call of __newindex.
+      local mt = c
+      if not ranges then mt = rawget(c, "_ws_lean") or lean_twin(c) end
       local obj = setmetatable({ _io = false, _parent = false, _root = false, _ws_pos = 0,
-        _ws_mark = 0, _ws = false }, c)
+        _ws_mark = 0, _ws = false }, mt)
       c._init(obj, ...)
       return obj
     end,

@@ -16,6 +16,8 @@
 -- `piece` is the protocol's own Lua (nil for none); every hook is optional:
 --   piece.fields(p)                 -> { key = ProtoField } of its own (p.pf.key)
 --   piece.init(p)                   a new first pass begins: drop state across packets
+--   piece.forget(p, key)            drop the state of connection direction `key`: more
+--                                   than 2 x max_flows are followed (see p.follow)
 --   piece.root_spec(p, tvb, pinfo)  -> the spec id of this packet (default config.root_spec)
 --   piece.check(p, tvb, pinfo)      -> an error object refusing the packet before the spec runs
 --   piece.name_of(p, obj)           -> the packet's name (default: the label of the first
@@ -65,6 +67,10 @@
 --     piece shows instead of what it would have built from forgotten state. proto.init (a
 --     new capture, or a new first pass) forgets the protocol's values.
 --   * Columns: at most M.MAX_COLUMN_PARTS packets of a frame write their part of Info.
+--   * Connections: a piece that keeps state per connection direction calls
+--     `p.follow(pinfo, key)` when it uses it on the first pass; past 2 x max_flows
+--     directions the least recently used is forgotten (piece.forget) and the packet says
+--     so in an expert note, as wirestruct's decoders forget streams past max_flows.
 local wirestruct_api = require("wirestruct")
 
 local is_object, is_enum = wirestruct_api.is_object, wirestruct_api.is_enum
@@ -174,6 +180,24 @@ local function exact_text(value)
   return format("%.17g", value)
 end
 M.exact_text = exact_text
+
+-- The key a computed instance keeps its value under (the generated getter's `_m_<name>`)
+local MEMO = setmetatable({}, { __index = function(memo, name)
+  local key = "_m_" .. name
+  memo[name] = key
+  return key
+end })
+
+-- Where field `id` of `obj` lies, as wirestruct's span says; `at` (nil, or field name ->
+-- its slot in `ws`, the object's ranges) finds it without a walk.
+local function span_at(obj, ws, at, id)
+  if at == nil then return span(obj, id) end
+  local k = at[id]
+  if k == nil then return nil end
+  local off, len = ws[k + 1], ws[k + 2]
+  if len == false then return nil, nil, off end
+  return off, len
+end
 
 local function hex(s)
   return (s:gsub(".", function(c) return format("%02x", c:byte()) end))
@@ -351,7 +375,10 @@ function M.protocol(rt, config, piece, fields)
         if hidden_classes[class_name] then return nil end
         local member = values[class_name]
         if member then
-          local ok, inner = pcall(index, value, member)
+          -- the member computed already is kept under _m_<member>; else its getter runs
+          local inner = rawget(value, MEMO[member])
+          local ok = inner ~= nil
+          if not ok then ok, inner = pcall(index, value, member) end
           if ok and inner ~= nil then
             if is_enum(inner) then inner = inner.value end
             return add(tree, entry, range, inner)
@@ -404,6 +431,13 @@ function M.protocol(rt, config, piece, fields)
     if entries == nil then return end
     if size == nil and tvb ~= nil then size = tvb:len() end
     local here = obj._ws_pos and obj._io and (obj._io._base + obj._ws_pos) or nil
+    -- an object of many fields: where each lies, found in one walk over its ranges (the
+    -- field read last wins, as span has it) rather than one walk a field
+    local ws, at = rawget(obj, "_ws"), nil
+    if type(ws) == "table" and #ws > 24 then
+      at = {}
+      for k = 1, #ws, 3 do at[ws[k]] = k end
+    end
     for k = 1, #entries do
       local entry = entries[k]
       local id = entry.id
@@ -413,7 +447,7 @@ function M.protocol(rt, config, piece, fields)
           -- a list: a plain table (neither a parsed object nor an enum entry)
           if type(value) == "table" and rawget(value, "_ws_pos") == nil and
               not is_enum(value) then
-            local _, _, items = span(obj, id)
+            local _, _, items = span_at(obj, ws, at, id)
             for i = 1, #value do
               local item = value[i]
               if not (end_marker and ends_list(item)) then
@@ -425,7 +459,7 @@ function M.protocol(rt, config, piece, fields)
               end
             end
           else
-            local off, len = span(obj, id)
+            local off, len = span_at(obj, ws, at, id)
             add_value(tree, tvb, size, entry, value, off, len, depth)
           end
         end
@@ -706,7 +740,62 @@ function M.protocol(rt, config, piece, fields)
       tostring(pinfo.src_port) .. "|" .. tostring(pinfo.p2p_dir)
   end
 
+  -- The connections a piece keeps state for, followed at once: at most 2 x max_flows
+  -- directions (both directions of max_flows connections, as wirestruct's decoders keep
+  -- streams), least recently used forgotten first. `p.follow(pinfo, key)` on the first
+  -- pass marks direction `key` (p.direction_key) used now; each direction it forgets
+  -- goes to piece.forget(p, key), and the packet gets a note saying how many (kept for
+  -- later passes as other kept state is).
+  local flows = { count = 0, nodes = {} }
+  flows.head = {}
+  flows.head.newer, flows.head.older = flows.head, flows.head
+  local flows_dropped = 0
+  function p.follow(pinfo, key)
+    if pinfo.visited then return end
+    local node = flows.nodes[key]
+    local head = flows.head
+    if node then
+      node.newer.older, node.older.newer = node.older, node.newer
+    else
+      node = { key = key }
+      flows.nodes[key] = node
+      flows.count = flows.count + 1
+    end
+    node.newer, node.older = head, head.older
+    head.older.newer = node
+    head.older = node
+    local most = 2 * math.max(1, limits.max_flows or 1)
+    while flows.count > most do
+      local old = head.newer    -- the least recently used
+      old.newer.older, old.older.newer = old.older, old.newer
+      flows.nodes[old.key] = nil
+      flows.count = flows.count - 1
+      flows_dropped = flows_dropped + 1
+      if piece.forget then piece.forget(p, old.key) end
+    end
+  end
+
+  -- The note of a top-level packet whose first pass forgot connections (p.follow).
+  local function note_flows(pinfo, item)
+    local n
+    local key = owner .. ":flows:" .. tostring(pinfo.number)
+    if not pinfo.visited then
+      n = flows_dropped
+      flows_dropped = 0
+      if n > 0 then store:put(owner, key, n, 16) end
+    else
+      n = store:get(key)
+    end
+    if n and n > 0 and item then
+      item:add_proto_expert_info(forgotten_expert, format("The state of %d connection " ..
+        "direction%s was forgotten: at most %d are followed at once (2 x max_flows)", n,
+        n == 1 and "" or "s", 2 * math.max(1, limits.max_flows or 1)))
+    end
+  end
+
   function proto.init()
+    flows.nodes, flows.count, flows_dropped = {}, 0, 0
+    flows.head.newer, flows.head.older = flows.head, flows.head
     store:clear(owner)
     pass = { parts = {}, slot = 0, written = 0, more = 0 }
     if piece.init then piece.init(p) end
@@ -868,8 +957,12 @@ function M.protocol(rt, config, piece, fields)
     new_errors()
     strings.take_notes()        -- notes of parses outside any packet are not this one's
     rt:begin_packet(tvb:len())
+    -- without a tree to show, the parses record no field ranges (only a failure's are)
+    local ranges = rt:set_ranges(tree_wanted(tree))
     local ok, result = pcall(dissect_one, tvb, pinfo, tree, depth)
+    rt:set_ranges(ranges)
     rt:end_packet()
+    pcall(note_flows, pinfo, open_items[0])
     in_packet = false
     -- A packet that built many objects leaves them all as garbage once it is shown; they
     -- are collected now, before the next packet builds its own (Lua would wait until its

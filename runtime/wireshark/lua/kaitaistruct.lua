@@ -43,7 +43,7 @@ end
 KaitaiStruct = class.class()
 
 function KaitaiStruct:_init(io)
-  if rawget(self, "_ws_pos") == nil then
+  if self._ws_pos == nil then
     -- an object not made by calling its class (class.lua's constructor makes these)
     rawset(self, "_io", false)
     rawset(self, "_ws_pos", 0)

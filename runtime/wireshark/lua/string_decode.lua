@@ -37,6 +37,12 @@ local function note(s, encoding, bad)
     expected = encoding .. " text" }, class.error_mt)
 end
 
+-- How many notes there are now, and back to that many (what a parse run again noted).
+function M.mark() return #notes end
+function M.rewind(n)
+  for k = #notes, n + 1, -1 do notes[k] = nil end
+end
+
 -- The notes of the strings decoded since the last call, oldest first.
 function M.take_notes()
   if #notes == 0 then return nil end

@@ -57,7 +57,7 @@ function M.new(dirs, ext, limits)
   local rt = setmetatable({ env = env, dirs = dirs, ext = ext or ".lua", loaded = {},
     sources = {}, lines = {}, generated = {}, class_names = nil, packets = 0,
     function_sources = setmetatable({}, { __mode = "k" }), boundary = nil, classes = {},
-    failures = 0 }, Runtime)
+    failures = 0, repeats = {}, ranges = true }, Runtime)
   env._G = env
   env.require = function(name) return rt:require(name) end
   if limits then rt:set_limits(limits) end
@@ -80,6 +80,15 @@ end
 local function class_budget(rt)
   rt:require("class")
   return rt.loaded["class"].budget
+end
+
+-- Whether the objects parsed from now on record their field ranges (true, the default;
+-- see class.lua). Returns the previous setting. A parse that fails without ranges runs
+-- again with them: its error and partial object are the same either way.
+function Runtime:set_ranges(on)
+  local was = self.ranges
+  self.ranges = on and true or false
+  return was
 end
 
 -- A top-level packet of `size` bytes begins: every parse until end_packet draws from its
@@ -120,6 +129,11 @@ function Runtime:require(name)
       self.sources["@" .. path] = text
       if text:find("^%-%- This is a generated file") then
         self.generated["@" .. path] = true
+        -- the classes whose _read makes a repeated field (`self.x = {}`), for class.lua's
+        -- lean objects
+        for cls_name, body in text:gmatch("\nfunction ([%w_%.]+):_read%(%)\n(.-)\nend\n") do
+          if body:find("self%.%a[%w_]* = {}") then self.repeats[cls_name] = true end
+        end
       end
       self.loaded[name] = true -- a module that requires this one while it loads gets true
       local result = chunk(name)
@@ -168,7 +182,11 @@ function Runtime:names()
       walk(value, key, 0)
     end
   end
-  self.class_names = names
+  -- a lean object's metatable (class.lua's twin of its class) has its class's name
+  self.class_names = setmetatable(names, { __index = function(_, mt)
+    local cls = type(mt) == "table" and rawget(mt, "_ws_class")
+    return cls and rawget(names, cls) or nil
+  end })
   return names
 end
 
@@ -400,13 +418,33 @@ function Runtime:parse(id, data, ...)
     local limit = self.objects_per_byte * io._size + self.objects_base
     budget.left, budget.limit = limit, limit
   end
-  self.loaded["string_stream"].reset()
   local n = select("#", ...)
   local args = { ... }
   args[n + 1] = io
   self.run_cls, self.run_args, self.run_n = cls, args, n + 1
   self.boundary = self.run
-  local ok2, result = xpcall(self.run, self.handler)
+  local class = self.loaded["class"]
+  local ok2, result
+  if self.ranges then
+    self.loaded["string_stream"].reset()
+    ok2, result = xpcall(self.run, self.handler)
+  else
+    -- without ranges; a failure is parsed again with them, from the same budget and
+    -- with the same string notes, so that its error is placed as always
+    local left, strings = budget.left, self:require("string_decode")
+    local noted = strings.mark()
+    self.loaded["string_stream"].reset()
+    class.set_ranges(false)
+    ok2, result = xpcall(self.run, self.lean_handler)
+    class.set_ranges(true)
+    if not ok2 then
+      budget.left = left
+      strings.rewind(noted)
+      args[n + 1] = KaitaiStream(data)
+      self.loaded["string_stream"].reset()
+      ok2, result = xpcall(self.run, self.handler)
+    end
+  end
   self.run_cls, self.run_args = nil, nil
   return ok2, result
 end
@@ -420,6 +458,17 @@ function Runtime:_parse_functions()
     return obj   -- not a tail call: the error walk stops at this function
   end
   self.handler = function(err) return on_error(self, err) end
+  self.lean_handler = function(err) return err end
+  -- class.lua's lean objects: which classes make repeated fields
+  local class = self:require("class")
+  class.makes_lists = function(cls)
+    local name = rawget(self:names(), cls)
+    if name == nil then
+      self.class_names = nil
+      name = rawget(self:names(), cls)
+    end
+    return name == nil or self.repeats[name] == true
+  end
 end
 
 -- Raw LZ4 block decompression (lz4block.lua): true, bytes or false, error object.

@@ -223,12 +223,14 @@ def interpreter(lua: str) -> str:
 
 def run(target: str, inputs: list, *, mode: str = "fuzz", runs: int = 1000, seed: int = 1,
         lua: str = DEFAULT_LUA, plugin: Path | None = None, limits=None,
-        timeout: float | None = None, progress=None, **options) -> Result:
+        timeout: float | None = None, progress=None, wrap: list[str] | None = None,
+        **options) -> Result:
     """Run the driver: ``mode`` "fuzz" (``runs`` inputs mutated from ``inputs``), "replay"
     (each input once, checked) or "verdict" (each input once, the error kinds of every
     frame returned). ``inputs``: (name, bytes) in the record format, or :class:`Hostile`
     attacks (replay and verdict). ``progress`` is called with each PROGRESS line's
-    executions."""
+    executions. ``wrap``: a Lua script and its arguments the driver runs under (as
+    ``lua WRAP... fuzz.lua ...``; ``loaded.lua`` lists the files it loads)."""
     proto = protocol_of(target).wireshark.proto
     settings = {"proto": proto, "streams": int(protocol_of(target).transport == "stream"),
                 "mode": mode, "runs": runs, "seed": seed, "max_len": MAX_LEN,
@@ -241,7 +243,7 @@ def run(target: str, inputs: list, *, mode: str = "fuzz", runs: int = 1000, seed
         (tmp_path / "options").write_text("".join(f"{k} {v}\n" for k, v in settings.items()))
         with open(tmp_path / "seeds", "w") as f:
             f.writelines(seed_lines(inputs))
-        command = [interpreter(lua), str(DRIVER), str(API), str(entry),
+        command = [interpreter(lua), *(wrap or []), str(DRIVER), str(API), str(entry),
                    str(tmp_path / "options"), str(tmp_path / "seeds")]
         started = time.monotonic()
         process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
