@@ -8,7 +8,8 @@ after the enum its top-level switch routes on (:mod:`wirestruct.plugin.spec_pack
 else after the spec. The state is the generic tally (:mod:`wirestruct.core.packet_tally`),
 the encoder writes with the specs' read-write classes, the Web IDE export is each
 packet's bytes with the root spec, and the tables are ``packets`` and ``captures`` and
-one table per packet name with its leaf fields as columns (:func:`packet_tables`).
+one table per packet name with its leaf fields as columns (:func:`packet_tables`), and
+the Wireshark dissector the generic one of the specs (:func:`wireshark_part`).
 
 The specs are compiled by the command line (``wirestruct.tools.adhoc``); this module
 takes the compiled packages.
@@ -32,12 +33,15 @@ from wirestruct.encode.building import camel, type_info
 from wirestruct.encode.fields import encode_fields
 from wirestruct.encode.unpresent import convert, readable
 from wirestruct.plugin import spec_packets
-from wirestruct.plugin.protocol import ExportItem, Protocol, Specs, Tables
+from wirestruct.plugin.protocol import ExportItem, Protocol, Specs, Tables, Wireshark
 
 #: ``--transport`` -> the Protocol's transport
 TRANSPORTS = {"tcp": "stream", "udp": "message", "messages": "message", "ws": "message"}
 #: ``--transport`` -> what carries the packets in a packet capture (None: UDP datagrams)
 CARRIERS = {"ws": "ws"}
+#: The Wireshark piece of a stream protocol from its spec: a packet is what the root spec
+#: reads (the dissector of a message protocol needs no piece)
+STREAM_PIECE = Path(__file__).resolve().parent / "wireshark" / "pieces" / "spec_stream.lua"
 
 
 def load_spec(folder: Path, spec_id: str) -> dict[str, Any]:
@@ -81,8 +85,24 @@ def adhoc_protocol(name: str, specs: Specs, root: str, transport: str,
         specs=specs, make_decoder=make_decoder, make_tracker=make_tracker,
         make_encoder=make_encoder, make_tables=make_tables, export_items=export_items,
         default_ports=ports, carrier=CARRIERS.get(transport),
+        wireshark=wireshark_part(specs, root, transport),
         # a root without a switch on an enum is one packet, named after the spec
         packet_names=None if found is not None else lambda: frozenset({root}))
+
+
+def wireshark_part(specs: Specs, root: str, transport: str) -> Wireshark:
+    """The dissector of the protocol whose packets are spec ``root``: named after it
+    (fields ``<root>.<type>.<field>``), on TCP (framed by what the spec reads) or as one
+    packet a UDP datagram, WebSocket message or exported PDU; its title is the spec's
+    ``meta.title``."""
+    meta = load_spec(specs.folder, root).get("meta") or {}
+    title = meta.get("title") if isinstance(meta, dict) else None
+    stream = TRANSPORTS[transport] == "stream"
+    return Wireshark(
+        proto=root, title=str(title or f"{root} (wirestruct, from its spec)"),
+        short=root.upper(), root_spec=root, carrier="tcp" if stream else "exported_pdu",
+        heuristics=("ws",) if transport == "ws" else (), header_size=1,
+        piece=STREAM_PIECE if stream else None)
 
 
 class SpecEncoder(Encoder):

@@ -56,12 +56,16 @@ SLOW_MODULES = frozenset({
     "captures/test_edges_pdus_tunnels.py",    # tshark's follow as the reference
     "captures/test_edges_links.py",           # tshark's follow as the reference
     "test_garbage.py",                        # memory over many packets
+    "test_proxy_live.py",                     # the proxy process between real sockets
     "scrap_mechanic/test_sm_fuzz.py",
     "test_sm_attack_bounds.py",               # memory and CPU of child processes
     "test_tshark_habits.py",                  # tshark's options, its JSON compared
     "test_write_edges.py",                    # full file systems mounted, tshark, the wheel
     "test_adhoc.py",                          # specs compiled, every command on them
     "test_adhoc_wheel.py",                    # the wheel in a venv, npm installs the compiler
+    "test_adhoc_wireshark.py",                # specs compiled, dissectors run in tshark
+    "test_new_plugin.py",                     # packages written, pip-installed in a venv
+    "test_own_protocol_doc.py",               # the tutorial run from a wheel in a venv
     "captures/test_websocket_live.py",        # websockets server and client, tcpdump -i lo
 })
 

@@ -36,6 +36,7 @@ TINY = {
     "bench_proxy --against": (["--against", "HEAD", "--rounds", "1", "--repeat", "1",
                                "--length", "10", "--protocol", "mme"], "earlier proxy",
                               "| mme |"),
+    "bench_proxy_live": (["--protocol", "mme"], "proxy", "mme             "),
     "bench_against": (["--rounds", "1", "--ticks", "10", "--only", "mme"], "was", "mme "),
     "bench_generate": (["--rounds", "1", "--ticks", "10", "--only", "mme"], "now", "| mme |"),
     "bench_captures": (["--size-mb", "0.05"], "pcapng", "pcapng "),

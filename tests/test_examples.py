@@ -25,6 +25,8 @@ NEEDS = {
     "tcpdump -U": "a live capture of a network interface (tests/test_pipes.py pipes tcpdump)",
     "--scheduler tcp://scheduler.example": "a Dask scheduler on another machine "
                                            "(tests/batch start a real local cluster)",
+    "--upstream game.example": "a game server and its clients, and it runs until stopped "
+                               "(tests/test_proxy_live.py runs the proxy between real ones)",
 }
 #: Examples that read a capture as it grows: they run until interrupted.
 FOLLOWS = "--follow"

@@ -28,6 +28,7 @@ LAYERS = (
     ("wirestruct.core", 0), ("wirestruct.captures", 1), ("wirestruct.plugin", 2),
     ("wirestruct.output", 3), ("wirestruct.encode", 3), ("wirestruct.tables", 3),
     ("wirestruct.protocols", 4), ("wirestruct.detect", 5), ("wirestruct.parallel", 5),
+    ("wirestruct.proxy", 5),
     ("wirestruct.tools", 6), ("wirestruct", 5),
 )
 #: Words that name a protocol wirestruct ships (a shared module names none).

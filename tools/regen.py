@@ -743,7 +743,7 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     if (args.ksy is None) != (args.generated is None):
         parser.error("--ksy and --generated go together")
-    if source_checkout() is None:
+    if source_checkout() is None and args.ksy is None:
         print("regen: needs a source checkout (git clone, then `npm ci` and "
               "`pip install -e .`): this wirestruct is installed from a wheel, whose "
               f"specs in {KSY} and generated code are read-only copies", file=sys.stderr)

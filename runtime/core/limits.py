@@ -131,6 +131,9 @@ MAX_TCP_HISTORIES = 32 * 1024 * 1024
 #: connections are remembered, as many again, to check their late segments).
 MAX_FLOWS = 65_536
 
+#: Client connections ``wirestruct proxy`` relays at once (one more is refused, reported).
+MAX_CLIENTS = 256
+
 #: IPv4 fragment bytes held, in all, while waiting for the rest of their datagrams.
 MAX_FRAGMENT_BUFFER = 16 * 1024 * 1024
 
@@ -247,6 +250,7 @@ class Limits:
     max_tcp_history: int = MAX_TCP_HISTORY
     max_tcp_histories: int = MAX_TCP_HISTORIES
     max_flows: int = MAX_FLOWS
+    max_clients: int = MAX_CLIENTS
     max_fragment_buffer: int = MAX_FRAGMENT_BUFFER
     fragment_timeout: int = FRAGMENT_TIMEOUT
     max_resync_scan: int = MAX_RESYNC_SCAN
@@ -343,6 +347,7 @@ _DOCS = {
     "max_tcp_history": "delivered TCP bytes kept per direction to check retransmissions",
     "max_tcp_histories": "delivered TCP bytes kept over all connections",
     "max_flows": "TCP connections / UDP flows followed at once",
+    "max_clients": "client connections wirestruct proxy relays at once",
     "max_batch_bytes": "bytes of text one table's rows collect before they are written",
     "max_json_bytes": "bytes of one JSON line or document (JSON Lines captures, encode input)",
     "max_json_values": "values (objects, arrays, keys, strings, numbers) in one JSON document",

@@ -12,6 +12,8 @@
     wirestruct wireshark install [--dir DIR] | check              the Wireshark plugin
     wirestruct regen [--check]                                     ksy/ -> generated/
     wirestruct compiler install                                    the pinned compiler, for --ksy
+    wirestruct new NAME --ksy SPEC --transport T --sample CAPTURE  a plug-in package of specs
+    wirestruct proxy --listen PORT --upstream HOST:PORT -p P       relay, decode live, hook
 
 A capture is a file or ``-`` (standard input), plain or gzip/xz/zstd-compressed; without
 ``--protocol`` the protocol is detected from the first records. Results go to stdout
@@ -37,7 +39,9 @@ from wirestruct.tools.cli import (
     encode,
     export,
     fields,
+    new,
     options,
+    proxy,
     regen,
     run,
     samples,
@@ -48,7 +52,7 @@ from wirestruct.tools.cli import (
 
 #: The commands, in the order ``--help`` lists them.
 COMMANDS = (decode, state, export, convert, encode, show, fields, batch, samples, wireshark, regen,
-            compiler)
+            compiler, proxy, new)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,4 +1,5 @@
-"""``wirestruct regen``: ksy/ -> generated/ with the pinned compiler (source checkout)."""
+"""``wirestruct regen``: ksy/ -> generated/ with the pinned compiler (a source checkout; a
+plug-in's specs, ``--ksy``, from a wheel too)."""
 from __future__ import annotations
 
 import argparse
@@ -10,7 +11,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("regen", help="compile ksy/ into generated/ with the pinned compiler",
                        description="Render the templated specs and compile every .ksy to "
                                    "Python (generated/) and JavaScript (a check). Needs a "
-                                   "source checkout with `npm ci` run.")
+                                   "source checkout with `npm ci` run; a plug-in's specs "
+                                   "(--ksy) compile from an installed wheel too, with the "
+                                   "compiler `wirestruct compiler install` puts in the "
+                                   "user's cache.")
     p.add_argument("--check", action="store_true",
                    help="write nothing; exit 1 listing files that differ")
     p.add_argument("--folder", metavar="NAME", help="only this folder of ksy/")

@@ -4,6 +4,10 @@
     wirestruct wireshark uninstall [--dir DIR]                        what install wrote, unchanged
     wirestruct wireshark check [--plugin FILE] [--dir DIR] [-p NAME ...]  does tshark load it?
 
+A protocol given by its spec (``--ksy SPEC.ksy --transport tcp|udp|messages|ws [--server
+PORT]``) gets a dissector too: registered on that transport and port (and in Decode As),
+every field filterable by its path; install writes it with every installed protocol's.
+
 Every installed protocol with a Wireshark part gets a dissector (:mod:`wirestruct.wireshark`).
 Install and uninstall touch only the files the plugin's manifest lists, never through a
 symbolic link; an unsafe or foreign file in the way is exit status 2.
@@ -16,15 +20,20 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from wirestruct.adhoc import TRANSPORTS
 from wirestruct.core.errors import EXIT_FAILED, EXIT_OK, UsageError
 from wirestruct.tools.cli import options
 
 INSTALL_EXAMPLES = ("wirestruct wireshark install",
                     "wirestruct wireshark install --dir plugins",
+                    "wirestruct wireshark install --ksy tests/data/adhoc --transport tcp "
+                    "--server 4000",
                     "wirestruct wireshark install --dir plugins --force --json")
 UNINSTALL_EXAMPLES = ("wirestruct wireshark install --dir plugins && "
                       "wirestruct wireshark uninstall --dir plugins",)
 CHECK_EXAMPLES = ("wirestruct wireshark check",
+                  "wirestruct wireshark check --ksy tests/data/adhoc --transport tcp "
+                  "--server 4000 --capture tests/data/adhoc/blip_tcp.pcap",
                   "wirestruct wireshark install --dir plugins && "
                   "wirestruct wireshark check --dir plugins")
 
@@ -107,6 +116,55 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--tshark", metavar="PATH", default="tshark",
                    help="the tshark to ask (default: tshark on the PATH)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.add_argument("--ksy", action="append", metavar="SPEC.ksy|DIR",
+                   help="a protocol from its spec too, whose top-level type is one packet "
+                        "(repeat for the specs it imports, or name their folder)")
+    p.add_argument("--transport", choices=tuple(TRANSPORTS),
+                   help="with --ksy: what carries one packet: tcp (one after another in "
+                        "each direction of each TCP stream), udp (a datagram), messages "
+                        "(exported PDUs, as `wirestruct convert --to pcapng` writes them), "
+                        "ws (a WebSocket message)")
+    p.add_argument("--server", metavar="[HOST:]PORT",
+                   help="with --ksy: the server's port, where the dissector is registered "
+                        "(without it: Decode As, or the protocol's port preference)")
+
+
+def chosen(args: argparse.Namespace) -> list[str] | None:
+    """The protocols the command is for: ``-p`` names, or with ``--ksy`` the specs'
+    protocol (settled before the command runs) with every installed protocol that has a
+    dissector (install) or alone (check)."""
+    from wirestruct.wireshark.plugin import wireshark_protocols
+
+    if isinstance(args.protocol, list) or args.protocol is None:
+        return args.protocol
+    if args.action == "check":
+        return [args.protocol]
+    return [p.name for p in wireshark_protocols()] + [args.protocol]
+
+
+def refuse_name_clashes(args: argparse.Namespace) -> None:
+    """A protocol given by its spec whose protocol or field names a built-in dissector of
+    tshark has is refused, each clash named (nothing to ask without tshark)."""
+    from wirestruct.plugin.registry import get_protocol
+    from wirestruct.wireshark.plugin import (
+        builtin_names,
+        clash_text,
+        field_clashes,
+        protocol_clashes,
+    )
+
+    if not isinstance(args.protocol, str):
+        return
+    builtins = builtin_names(args.tshark)
+    if builtins is None:
+        return
+    protocol = [get_protocol(args.protocol)]
+    clashes = protocol_clashes(protocol, builtins) + field_clashes(protocol, builtins)
+    if clashes:
+        raise UsageError("; ".join(clash_text(c) for c in clashes[:10]) + (
+            f"; and {len(clashes) - 10} more" if len(clashes) > 10 else ""),
+            expected="another meta.id for the root spec (the dissector's name), or other "
+                     "field ids")
 
 
 def _print(result: dict[str, Any], args: argparse.Namespace, lines: list[str]) -> None:
@@ -127,8 +185,9 @@ def _paths(title: str, paths: list[str]) -> list[str]:
 def run_install(args: argparse.Namespace) -> int:
     from wirestruct.wireshark.plugin import install
 
+    refuse_name_clashes(args)
     try:
-        result = install(args.dir, tshark=args.tshark, protocols=args.protocol,
+        result = install(args.dir, tshark=args.tshark, protocols=chosen(args),
                          force=args.force)
     except (FileNotFoundError, ValueError) as exc:
         raise UsageError(str(exc), expected="--dir DIR, or a tshark on the PATH") from None
@@ -174,11 +233,16 @@ def run_uninstall(args: argparse.Namespace) -> int:
 def run_check(args: argparse.Namespace) -> int:
     from wirestruct.wireshark.plugin import check, clash_text
 
-    if args.capture is not None and (not args.protocol or len(args.protocol) != 1):
+    names = chosen(args)
+    if args.capture is not None and (not names or len(names) != 1):
         raise UsageError("--capture needs one --protocol",
-                         expected="wirestruct wireshark check --capture FILE -p NAME")
+                         expected="wirestruct wireshark check --capture FILE -p NAME, or "
+                                  "--ksy SPEC.ksy --transport T")
+    if isinstance(args.protocol, str) and args.capture is None:
+        raise UsageError("a protocol given by its spec has no sample to check with",
+                         expected="--capture FILE (a capture of it)")
     result = check(tshark=args.tshark, plugin=args.plugin, capture=args.capture,
-                   protocols=args.protocol, dir=args.dir)
+                   protocols=names, dir=args.dir)
     if result["wireshark"] is None:
         print(f"wirestruct: {args.tshark} not found: install Wireshark's tshark "
               "(Debian: apt-get install tshark)", file=sys.stderr)

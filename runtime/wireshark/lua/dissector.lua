@@ -860,11 +860,18 @@ function M.protocol(rt, config, piece, fields)
     return item
   end
 
+  -- the protocol as TreeItem.referenced takes it: its Dissector (found once registered)
+  local own_dissector
   local function tree_wanted(tree)
     local ok, visible = pcall(function() return tree.visible end)
     if not ok or visible ~= false then return true end
-    -- a filter, tap or column refers to a field of this protocol
-    local ok2, referenced = pcall(tree.referenced, tree, proto)
+    -- a filter, tap or column refers to a field of this protocol (a field primed by a
+    -- display filter marks its protocol referenced too)
+    if own_dissector == nil then
+      local found, dissector = pcall(function() return Dissector.get(config.proto) end)
+      own_dissector = found and dissector or false
+    end
+    local ok2, referenced = pcall(tree.referenced, tree, own_dissector or proto)
     return ok2 and referenced
   end
   p.tree_wanted = tree_wanted
@@ -1017,6 +1024,10 @@ function M.register(p, piece, config)
       dissect_tcp_pdus(tvb, tree, config.header_size, pdu_length, p.dissect_packet)
       return tvb:len()
     end
+  end
+  -- before the tables: Wireshark adds no protocol without a dissector to one
+  proto.dissector = dissect
+  if config.carrier == "tcp" then
     ways[#ways + 1] = by_port(proto, "tcp.port", "tcp_port", "TCP port", config.ports,
       config.short, true)
   else
@@ -1032,7 +1043,6 @@ function M.register(p, piece, config)
       if way.port ~= 0 then way.table:add(way.port, proto) end
     end
   end
-  proto.dissector = dissect
   for _, table_name in ipairs(config.heuristics or {}) do
     local function heuristic(tvb, pinfo, tree)
       if tvb:len() == 0 then return false end
