@@ -537,15 +537,29 @@ function M.protocol(rt, config, piece, fields)
   -- the protocol's summary description (config.summaries) rendered for the Info column
   p.summary = rt:require("summary").new(p)
 
-  -- The packet's first scalar fields: `len=<size> name=value ...`, of `source` (by default
-  -- the packet's body or payload when it is a parsed object, else the packet itself).
-  function p.info(obj, size, source)
-    if source == nil then
-      source = obj
-      local inner = rawget(obj, "body")
-      if not is_object(inner) then inner = rawget(obj, "payload") end
-      if is_object(inner) then source = inner end
+  -- The object holding a packet's own fields, as `wirestruct.output.formats` finds it: the
+  -- one field beside the packet's id and the counts and lengths of other fields, when it
+  -- is a parsed object (a `body`, a `payload`), else the packet itself.
+  local function inner_of(obj)
+    local entries = by_class[class_of(obj)] or {}
+    local rest, only = 0, nil
+    for k = 1, #entries do
+      local e = entries[k]
+      local id = e.id
+      local value = not e.instance and rawget(obj, id) or nil
+      if value ~= nil and id ~= "packet_id" and id ~= "packet_type"
+          and not (e.counts ~= nil and rawget(obj, e.counts) ~= nil) then
+        rest, only = rest + 1, value
+      end
     end
+    if rest == 1 and is_object(only) then return only end
+    return obj
+  end
+
+  -- The packet's first scalar fields: `len=<size> name=value ...`, of `source` (by default
+  -- the object holding the packet's own fields, `inner_of`).
+  function p.info(obj, size, source)
+    if source == nil then source = inner_of(obj) end
     local parts = { "len=" .. size }
     if not is_object(source) then return concat(parts, " ") end
     local entries = by_class[class_of(source)] or {}
