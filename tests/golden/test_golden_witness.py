@@ -9,12 +9,11 @@ pcapng captures need tshark: those cases are in the slow set.
 
 from __future__ import annotations
 
-import os
-
 import golden_cases
 import pytest
 import witness
 import witness_sources
+from needs import NO_DOCUMENTS, documents_root, needs
 
 NAMES = sorted(golden_cases.stored_names())
 SLOW = pytest.mark.slow
@@ -35,10 +34,8 @@ def tallies() -> dict[str, witness.Tally]:
 
 
 def _need_tshark(name: str) -> None:
-    if witness.needs_tshark(name) and not witness.tshark_available():
-        if os.environ.get("CI") == "true":
-            pytest.fail("tshark is not installed: .ci/run installs it (Debian package tshark)")
-        pytest.skip("tshark is not installed (a witness of the pcap and pcapng captures)")
+    if witness.needs_tshark(name):
+        needs("tshark")      # a witness of the pcap and pcapng captures
 
 
 @pytest.mark.parametrize("name", [_param(n) for n in NAMES])
@@ -81,9 +78,9 @@ def test_witnessed_counts_of_game_decodes() -> None:
 def test_data_matches_the_documents() -> None:
     """tests/data/witness/ is what witness_sources.py takes out of the documents (when
     the documents are beside the checkout: they are not part of it)."""
-    documents = witness_sources.default_documents()
-    if not documents.is_dir():
-        pytest.skip(f"the protocol documents are not at {documents} (set WIRESTRUCT_DOCUMENTS)")
+    documents = documents_root()
+    if documents is None:
+        pytest.skip(f"{NO_DOCUMENTS} (witness data)")
     for name, text in witness_sources.extract(documents).items():
         assert (witness_sources.WITNESS_DATA / name).read_text(encoding="utf-8") == text, name
 
