@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from witness import Seen, agree  # noqa: E402
+from agreement import Seen, agree  # noqa: E402
 
 NAME = "bench_against"
 ROOT = Path(__file__).resolve().parent.parent
@@ -52,7 +52,7 @@ CACHE = Path(__file__).resolve().parent / ".against"
 CHILD = r"""
 import gc, json, os, sys, time
 sys.path.insert(0, sys.argv[4])
-from witness import Digest, agree, fed, isolated, packet_flows, records_flows, require
+from agreement import Digest, agree, fed, isolated, packet_flows, records_flows, require
 isolated()
 from wirestruct import CaptureRecord, decode_records, get_protocol, open_capture, track
 try:

@@ -42,7 +42,7 @@ sys.path.insert(0, str(ROOT / "tests" / "captures"))
 from hostile_inputs import ATTACKS, jsonl  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
-from witness import MEASURED, REFERENCE, Digest, Seen, agree  # noqa: E402
+from agreement import MEASURED, REFERENCE, Digest, Seen, agree  # noqa: E402
 
 NAME = "bench_attacks"
 BUDGET_KB = 256 * 1024
@@ -144,7 +144,7 @@ def captures(opts) -> int:
 #: A reader of a capture's records; prints their digest (each stream and direction).
 _READ = ("import json, sys\n"
          "sys.path.insert(0, sys.argv[2])\n"
-         "from witness import Flows, leaky\n"
+         "from agreement import Flows, leaky\n"
          "from wirestruct import open_capture\n"
          "flows = Flows()\n"
          "add = leaky(sys.argv[3], flows.add)\n"

@@ -36,7 +36,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from witness import Flows, Seen, agree, leaky, require  # noqa: E402
+from agreement import Flows, Seen, agree, leaky, require  # noqa: E402
 
 NAME = "bench_captures"
 SERVER_PORT = 4000

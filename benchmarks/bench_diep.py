@@ -55,7 +55,7 @@ from wirestruct.protocols.diep.generate import generate
 from wirestruct.protocols.diep.update_reader import update_reader
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from witness import Digest, agree, fed, packet_flows, records_flows, require  # noqa: E402
+from agreement import Digest, agree, fed, packet_flows, records_flows, require  # noqa: E402
 
 NAME = "bench_diep"
 

@@ -72,7 +72,7 @@ from wirestruct.output.formats import EventWriter, OutputOptions
 from wirestruct.output.serialize import dumps_event, event_json
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from witness import Digest, agree, fed, packet_flows, records_flows, require  # noqa: E402
+from agreement import Digest, agree, fed, packet_flows, records_flows, require  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = (("scrap-mechanic", "samples/scrap_mechanic.jsonl"), ("mme", "samples/mme.jsonl"),
@@ -187,7 +187,7 @@ def main(argv: list[str] | None = None) -> int:
         del decoded
         text = b"".join(lines)
         num_events = len(lines)
-        # Each run's input, made once (the fault hook of witness.py may take a byte or an
+        # Each run's input, made once (the fault hook of agreement.py may take a byte or an
         # item from the one it names).
         fed_records = {run: list(fed(run, records)) for run in
                        ("decode as the command", "decode alone", "decode to readable",

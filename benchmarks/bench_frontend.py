@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from witness import Flows, Seen, agree, leaky, print_json, require  # noqa: E402
+from agreement import Flows, Seen, agree, leaky, print_json, require  # noqa: E402
 
 NAME = "bench_frontend"
 SERVER_PORT = 4000

@@ -25,8 +25,8 @@ import subprocess
 import sys
 import tempfile
 
+from agreement import Seen, agree
 from bench_against import ROOT, install, install_this_tree
-from witness import Seen, agree
 
 NAME = "bench_generate"
 #: Run in the child: time one generator with the wirestruct on sys.path; prints
@@ -34,7 +34,7 @@ NAME = "bench_generate"
 CHILD = r"""
 import json, sys, time
 sys.path.insert(0, sys.argv[4])
-from witness import agree, fed, isolated, records_flows
+from agreement import agree, fed, isolated, records_flows
 isolated()
 from wirestruct import get_protocol
 name, ticks, label = sys.argv[1], int(sys.argv[2]), sys.argv[3]

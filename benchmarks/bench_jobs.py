@@ -28,7 +28,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from witness import Digest, agree, dropping  # noqa: E402
+from agreement import Digest, agree, dropping  # noqa: E402
 
 NAME = "bench_jobs"
 CAPTURES = {

@@ -49,7 +49,7 @@ from wirestruct.protocols.mme.generate import (
 from wirestruct.protocols.mme.packets import PacketType as P
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from witness import agree, fed, packet_flows, records_flows, require  # noqa: E402
+from agreement import agree, fed, packet_flows, records_flows, require  # noqa: E402
 
 NAME = "bench_mme"
 

@@ -37,7 +37,7 @@ sys.path.insert(0, str(ROOT / "tests" / "mme"))
 import mme_attacks  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
-from witness import REFERENCE, Seen, agree  # noqa: E402
+from agreement import REFERENCE, Seen, agree  # noqa: E402
 
 NAME = "bench_mme_attacks"
 

@@ -45,7 +45,7 @@ from wirestruct.output.formats import EventWriter, OutputOptions
 from wirestruct.output.serialize import dumps_document, instance_names
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from witness import Digest, agree, fed, packet_flows, records_flows, require  # noqa: E402
+from agreement import Digest, agree, fed, packet_flows, records_flows, require  # noqa: E402
 
 NAME = "bench_output"
 ROOT = Path(__file__).resolve().parent.parent

@@ -51,7 +51,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from witness import Seen, agree, fed, isolated, packet_flows, records_flows, require  # noqa: E402, I001
+from agreement import Seen, agree, fed, isolated, packet_flows, records_flows, require  # noqa: E402, I001
 
 if "--child" in sys.argv:     # an installed revision's child: its own modules only
     isolated()

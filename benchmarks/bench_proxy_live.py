@@ -17,7 +17,7 @@ milliseconds.
 
 Checked before figures are printed (the script exits 1 naming the run that differs): each
 side received exactly the session's bytes (or messages, in order), in both runs (``direct``
-and ``proxy``, the names the fault hook of ``witness.py`` takes).
+and ``proxy``, the names the fault hook of ``agreement.py`` takes).
 """
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ from pathlib import Path
 import websockets
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from witness import fed, require  # noqa: E402, I001
+from agreement import fed, require  # noqa: E402, I001
 
 from wirestruct import get_protocol, open_capture  # noqa: E402
 from wirestruct.core.records import CaptureRecord, Direction  # noqa: E402

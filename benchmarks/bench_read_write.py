@@ -37,7 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "write
 import write_roundtrip as rt  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from witness import Digest, agree, fed  # noqa: E402
+from agreement import Digest, agree, fed  # noqa: E402
 
 NAME = "bench_read_write"
 

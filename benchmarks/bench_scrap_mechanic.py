@@ -57,7 +57,7 @@ from wirestruct.protocols.scrap_mechanic import PROTOCOL
 from wirestruct.protocols.scrap_mechanic.generate import SessionGenerator
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from witness import Digest, agree, fed, packet_flows, records_flows, require  # noqa: E402
+from agreement import Digest, agree, fed, packet_flows, records_flows, require  # noqa: E402
 
 NAME = "bench_scrap_mechanic"
 

@@ -29,8 +29,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
+from agreement import Flows, Seen, agree, require  # noqa: E402
 from bench_captures import build, records  # noqa: E402 - a sibling script, on sys.path
-from witness import Flows, Seen, agree, require  # noqa: E402
 
 NAME = "bench_sources"
 
@@ -48,11 +48,11 @@ hwm = next(int(line.split()[1]) for line in open("/proc/self/status") if line.st
 print(count, tell, elapsed, hwm)
 """
 
-#: The same reading, untimed, keeping what was read (witness.py's flows, as JSON).
+#: The same reading, untimed, keeping what was read (agreement.py's flows, as JSON).
 DIGEST = r"""
 import json, sys
 sys.path.insert(0, sys.argv[2])
-from witness import Flows, leaky
+from agreement import Flows, leaky
 from wirestruct.captures import open_capture
 flows = Flows()
 add = leaky(sys.argv[3], flows.add)

@@ -26,7 +26,7 @@ from pathlib import Path
 from wirestruct.captures.flows.tcp_reassembly import Chunk, HalfStream
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from witness import Digest, agree, leaky, require  # noqa: E402
+from agreement import Digest, agree, leaky, require  # noqa: E402
 
 NAME = "bench_tcp"
 

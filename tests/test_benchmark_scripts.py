@@ -2,7 +2,7 @@
 (``python benchmarks/run.py``), so nothing else would notice one that no longer starts.
 And every benchmark checks what it times: run at a tiny size it prints its figures, and
 run with one of its readers, decoders or encoders losing a byte (or a packet) through
-the fault hook of ``benchmarks/witness.py`` it exits 1 naming the run that differs and
+the fault hook of ``benchmarks/agreement.py`` it exits 1 naming the run that differs and
 prints no figure of it."""
 import importlib.util
 import os

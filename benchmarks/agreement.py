@@ -201,7 +201,7 @@ def leaky(run: str, add: Callable[[Any, bytes], None]) -> Callable[[Any, bytes],
 REFERENCE = r"""
 import json, sys
 sys.path.insert(0, sys.argv[1])
-from witness import Digest, fed
+from agreement import Digest, fed
 from wirestruct import decode_records, get_protocol, open_capture, track
 from wirestruct.output.serialize import dumps_document, dumps_event
 protocol = get_protocol(sys.argv[2])
