@@ -179,6 +179,11 @@ class TcpRelay:
         self.writers = {Direction.C2S: up[1], Direction.S2C: down[1]}
 
     async def run(self) -> str:
+        return await self.relay()
+
+    async def relay(self) -> str:
+        """The connection announced to the session, then both directions pumped until
+        each ends; how they ended."""
         self.send(self.session.connect())
         await self.drain()
         pumps = [asyncio.ensure_future(self.pump(self.down[0], Direction.C2S)),
@@ -255,16 +260,7 @@ class WebSocketRelay(TcpRelay):
             return "upstream refused the WebSocket handshake"
         self._write(Direction.S2C, AcceptConnection(subprotocol=answer.subprotocol))
         await self.drain()
-        self.send(self.session.connect())
-        await self.drain()
-        pumps = [asyncio.ensure_future(self.pump(self.down[0], Direction.C2S)),
-                 asyncio.ensure_future(self.pump(self.up[0], Direction.S2C))]
-        try:
-            done = await asyncio.gather(*pumps)
-        finally:
-            for pump in pumps:
-                pump.cancel()
-        return "; ".join(done)
+        return await self.relay()
 
     async def _first(self, reader: asyncio.StreamReader, conn: Any, kinds: Any) -> Any:
         while True:
