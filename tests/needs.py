@@ -13,6 +13,9 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import NoReturn
 
@@ -123,3 +126,21 @@ def needs_compiler() -> Path:
     if not (modules / "kaitai-struct-compiler").is_dir():
         missing("the pinned compiler is not installed (npm ci)")
     return modules
+
+
+def tmpfs(options: str) -> Iterator[Path]:
+    """A tmpfs mounted with ``options`` (``size=2m,mode=0777``) on a new folder, for the
+    tests of full and read-only file systems; unmounted after. Needs root and mount."""
+    needs_root("mounting a small tmpfs")
+    needs("mount")
+    folder = Path(tempfile.mkdtemp(prefix="wirestruct-fs-"))
+    proc = subprocess.run(["mount", "-t", "tmpfs", "-o", options, "tmpfs", str(folder)],
+                          check=False, capture_output=True, text=True)
+    if proc.returncode != 0:
+        folder.rmdir()
+        missing(f"cannot mount a tmpfs here: {proc.stderr.strip()}")
+    try:
+        yield folder
+    finally:
+        subprocess.run(["umount", str(folder)], check=True)
+        folder.rmdir()

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from needs import missing, needs, needs_root
+from needs import missing, needs, tmpfs
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
@@ -30,26 +30,10 @@ def cli(*args: object, cwd: Path = ROOT, env: dict[str, str] | None = None,
                           check=False, capture_output=True, text=True, cwd=cwd, env=env)
 
 
-def _mount(options: str) -> Iterator[Path]:
-    needs_root("mounting a small tmpfs")
-    needs("mount")
-    folder = Path(tempfile.mkdtemp(prefix="wirestruct-fs-"))
-    proc = subprocess.run(["mount", "-t", "tmpfs", "-o", options, "tmpfs", str(folder)],
-                          check=False, capture_output=True, text=True)
-    if proc.returncode != 0:
-        folder.rmdir()
-        missing(f"cannot mount a tmpfs here: {proc.stderr.strip()}")
-    try:
-        yield folder
-    finally:
-        subprocess.run(["umount", str(folder)], check=True)
-        folder.rmdir()
-
-
 @pytest.fixture
 def full_dir() -> Iterator[Path]:
     """A folder on a 256 KiB file system with only ``ROOM`` bytes free."""
-    for folder in _mount("size=256k,mode=0777"):
+    for folder in tmpfs("size=256k,mode=0777"):
         stats = os.statvfs(folder)
         free = stats.f_bavail * stats.f_frsize
         (folder / "filler").write_bytes(bytes(free - ROOM))
@@ -59,7 +43,7 @@ def full_dir() -> Iterator[Path]:
 
 @pytest.fixture
 def read_only_dir() -> Iterator[Path]:
-    yield from _mount("size=64k,ro")
+    yield from tmpfs("size=64k,ro")
 
 
 @pytest.fixture(scope="module")

@@ -14,7 +14,6 @@ import signal
 import socket
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,7 +22,7 @@ import duckdb
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
-from needs import missing, needs, needs_root
+from needs import tmpfs
 from wirestruct import dataset
 from wirestruct.tables import file_sha256, tables_of, to_arrow
 
@@ -185,30 +184,14 @@ def test_the_same_capture_from_three_folders_is_one_capture(tmp_path):
 
 
 # -- faults ------------------------------------------------------------------------------------
-def _mount(options: str) -> Iterator[Path]:
-    needs_root("mounting a small tmpfs")
-    needs("mount")
-    folder = Path(tempfile.mkdtemp(prefix="wirestruct-fs-"))
-    proc = subprocess.run(["mount", "-t", "tmpfs", "-o", options, "tmpfs", str(folder)],
-                          check=False, capture_output=True, text=True)
-    if proc.returncode != 0:
-        folder.rmdir()
-        missing(f"cannot mount a tmpfs here: {proc.stderr.strip()}")
-    try:
-        yield folder
-    finally:
-        subprocess.run(["umount", str(folder)], check=True)
-        folder.rmdir()
-
-
 @pytest.fixture
 def small_fs() -> Iterator[Path]:
-    yield from _mount("size=2m,mode=0777")
+    yield from tmpfs("size=2m,mode=0777")
 
 
 @pytest.fixture
 def read_only_fs() -> Iterator[Path]:
-    yield from _mount("size=64k,ro")
+    yield from tmpfs("size=64k,ro")
 
 
 def _fill(folder: Path, leave: int) -> Path:
