@@ -393,6 +393,51 @@ def test_a_gap_across_frames_is_resynchronised(tmp_path):
     assert not [e for e in errors(items) if "not read" in e.message]
 
 
+@pytest.mark.parametrize("deflate", [{}, {"server_no_context_takeover": True,
+                                           "client_no_context_takeover": True}],
+                         ids=["takeover", "no-takeover"])
+def test_a_gap_in_a_compressed_direction_makes_up_no_message(tmp_path, deflate):
+    """A segment lost from a permessage-deflate session (what ``tcpdump`` shows when the
+    kernel dropped packets): with context takeover, the sender's later messages refer back
+    to what the lost one held. Whatever segment is lost, every message read is the
+    session's own, in order; each one that cannot be inflated is an error event naming
+    the gap that lost the context; without takeover only the messages cut are lost."""
+    session = replay(SAMPLE, deflate)
+    full = session.pcap(tmp_path / "ws.pcap").read_bytes()
+    frames, at = 0, 24
+    while at < len(full):
+        frames += 1
+        at += 16 + struct.unpack_from("<I", full, at + 8)[0]
+    expected = [(r.direction, r.data) for r in SAMPLE]
+    lost_context = 0
+    # every frame after the TCP handshake's three and the WebSocket handshake's two (a
+    # handshake cut by a gap is another test's)
+    for number in range(6, frames + 1):
+        path = tmp_path / f"gap{number}.pcap"
+        path.write_bytes(full)
+        items = read(_drop_frames(path, {number}))
+        got = [(m.direction, m.data) for m in messages(items)]
+        for direction in (C2S, S2C):                    # none made up, each in order
+            assert _subsequence([m for m in got if m[0] is direction],
+                                [m for m in expected if m[0] is direction]), number
+        if not [e for e in errors(items) if isinstance(e, StreamGapError)]:
+            assert got == expected, number
+            continue
+        failed = [e for e in errors(items) if "does not inflate" in e.message]
+        lost_context += bool(failed)
+        assert all("context was lost to the gap at stream offset" in e.message
+                   for e in failed), number
+        if "server_no_context_takeover" in deflate:
+            assert not failed, number       # only the messages the lost segment cut
+    assert lost_context > (frames // 2 if not deflate else -1)
+
+
+def _subsequence(part: list, whole: list) -> bool:
+    """Whether ``part`` is ``whole`` with some items left out, the rest in order."""
+    items = iter(whole)
+    return all(any(item == other for other in items) for item in part)
+
+
 def test_a_live_pipe_reads_a_capture_as_it_grows(tmp_path):
     """A pcap read from a pipe while it is written (what ``tcpdump -U -w - |`` gives):
     each message comes out as soon as the frame that completes it is read."""

@@ -8,6 +8,11 @@ and inflates with the window the handshake allowed the sender. With context take
 ``server_no_context_takeover`` (the server's messages) or ``client_no_context_takeover``
 (the client's) each message starts a new one. Output is produced a bounded piece at a
 time, so a deflate bomb stops at the limit instead of filling memory.
+
+Bytes missing from the stream (a gap) lose the context: the inflater starts again from
+an empty window (:meth:`Inflater.lose_context`), so that a later message referring back
+to data the capture lost fails to inflate and is reported, instead of inflating to bytes
+taken from the wrong place of a window that lacks the lost messages.
 """
 from __future__ import annotations
 
@@ -95,12 +100,21 @@ class InflateError(Exception):
 class Inflater:
     """One direction's decompression: :meth:`inflate` a whole message's compressed bytes."""
 
-    __slots__ = ("bits", "takeover", "_inflater")
+    __slots__ = ("bits", "takeover", "_inflater", "lost_at")
 
     def __init__(self, deflate: Deflate, direction: Direction) -> None:
         self.bits = deflate.window_bits(direction)
         self.takeover = deflate.takeover(direction)
         self._inflater: zlib._Decompress | None = None
+        #: the stream offset of the gap that last lost the context (None: none did)
+        self.lost_at: int | None = None
+
+    def lose_context(self, offset: int) -> None:
+        """Bytes at stream offset ``offset`` are missing: what the sender's window held is
+        no longer known. The next message starts from an empty window."""
+        self._inflater = None
+        if self.takeover:
+            self.lost_at = offset
 
     def inflate(self, data: bytes, limit: int) -> bytes:
         """The message ``data`` compresses, at most ``limit`` bytes of it; raises
@@ -131,6 +145,8 @@ class Inflater:
                 inflater = None
         except zlib.error as exc:
             self._inflater = None
-            raise InflateError(f"raw DEFLATE data does not inflate ({exc})") from None
+            lost = (f"; the compression context was lost to the gap at stream offset "
+                    f"{self.lost_at}" if self.lost_at is not None else "")
+            raise InflateError(f"raw DEFLATE data does not inflate ({exc}){lost}") from None
         self._inflater = inflater if self.takeover else None
         return b"".join(parts)

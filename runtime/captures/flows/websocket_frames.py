@@ -195,6 +195,8 @@ class FrameReader:
         counted them)."""
         out: list[Item] = []
         size = end - start
+        if self.inflater is not None:
+            self.inflater.lose_context(start)
         if self.lost or self.closed:
             self.base += size
             return out
