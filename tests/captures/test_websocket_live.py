@@ -85,8 +85,10 @@ def _replay(deflate: dict | None, started) -> int:
 
 
 def _tcpdump(port: int, out) -> subprocess.Popen:
-    # --immediate-mode: each packet as it comes, not a ring buffer block at a time
+    # --immediate-mode: each packet as it comes, not a ring buffer block at a time; -B: a
+    # 32 MiB kernel buffer (the default 2 MiB fills when the machine is busy)
     proc = subprocess.Popen(["tcpdump", "-i", "lo", "--immediate-mode", "-U", "-s", "0",
+                             "-B", "32768",
                              "-w", out,
                              "tcp", "port", str(port)],
                             stdout=subprocess.PIPE if out == "-" else subprocess.DEVNULL,
