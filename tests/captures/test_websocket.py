@@ -11,6 +11,7 @@ import struct
 import time
 import tracemalloc
 import zlib
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -18,7 +19,7 @@ from kaitaistruct import KaitaiStream
 from websocket_sessions import DIEP_SAMPLE, Session, jsonl_records, replay
 from wirestruct import decode_records, get_protocol, open_capture, to_jsonable
 from wirestruct.captures.flows.permessage_deflate import negotiated
-from wirestruct.captures.flows.websocket import accept_key
+from wirestruct.captures.flows.websocket import accept_key, websocket_messages
 from wirestruct.captures.flows.websocket_frames import (
     Budget,
     FrameReader,
@@ -430,6 +431,51 @@ def test_a_gap_in_a_compressed_direction_makes_up_no_message(tmp_path, deflate):
         if "server_no_context_takeover" in deflate:
             assert not failed, number       # only the messages the lost segment cut
     assert lost_context > (frames // 2 if not deflate else -1)
+
+
+def _connections(count: int, messages: int = 3, deflate: dict | None = None
+                 ) -> tuple[list[list[CaptureRecord]], list[bytes]]:
+    """The stream chunks of ``count`` WebSocket connections (stream numbers 0, 1, ...),
+    each replaying the sample's first ``messages`` messages, and those messages."""
+    chunks = replay(SAMPLE[:messages], deflate).chunks
+    return ([[replace(c, stream=k) for c in chunks] for k in range(count)],
+            [r.data for r in SAMPLE[:messages]])
+
+
+def test_connections_are_held_within_max_flows():
+    """Connections one after another, far more than the flow table follows: each is read
+    whole, and the connections held stay within twice max_flows (followed and ended, as
+    the flow table holds them): memory does not grow with the capture's connections."""
+    limits = replace(DEFAULT_LIMITS, max_flows=8)
+    peaks = []
+    for count in (100, 800):
+        streams, sent = _connections(count, deflate={})
+        tracemalloc.start()
+        out = list(websocket_messages((c for chunks in streams for c in chunks), limits))
+        peaks.append(tracemalloc.get_traced_memory()[1])
+        tracemalloc.stop()
+        assert [(r.stream, r.data) for r in out] == [
+            (k, data) for k in range(count) for data in sent]
+    assert peaks[1] < 2 * peaks[0], peaks            # 8x the connections
+
+
+def test_a_connection_forgotten_for_others_says_what_it_could_not_read():
+    """A connection idle while twice max_flows others come and go is forgotten; its later
+    bytes are counted as not read (no handshake), not lost without a word."""
+    limits = replace(DEFAULT_LIMITS, max_flows=2)
+    streams, sent = _connections(6)
+    first = streams[0]
+    handshake_and_one = first[:3]                   # request, response, first message
+    rest = first[3:]
+    items = handshake_and_one + [c for chunks in streams[1:] for c in chunks] + rest
+    out = list(websocket_messages(items, limits))
+    records = [r for r in out if isinstance(r, CaptureRecord)]
+    assert [(r.stream, r.data) for r in records if r.stream == 0] == [(0, sent[0])]
+    assert len(records) == 1 + 5 * len(sent)
+    why, unread = [e for e in out if not isinstance(e, CaptureRecord)]
+    assert why.where.stream == unread.where.stream == 0
+    assert "no WebSocket handshake" in why.message and "not read as WebSocket" in unread.message
+    assert unread.dropped == sum(len(c.data) for c in rest)
 
 
 def _subsequence(part: list, whole: list) -> bool:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+from collections import OrderedDict
 from collections.abc import Container, Iterable, Iterator
 from dataclasses import replace
 
@@ -265,11 +266,37 @@ def websocket_messages(items: Iterable[CaptureRecord | CaptureError], limits: Li
     ``transport="stream"``), as message records; see the module documentation.
     ``server_given``: the user named the server, so a connection without a handshake is
     read as frames. ``datagrams``: the streams that are UDP flows, whose records pass
-    through as they are (renumbered)."""
-    connections: dict[int, Connection] = {}
+    through as they are (renumbered).
+
+    Connections are held as the flow table holds TCP connections: at most twice
+    ``limits.max_flows`` (those followed and as many ended), the least recently active
+    finished and forgotten first (what it held is reported as at the end of the capture;
+    later bytes of its stream are then read as a connection whose handshake was not
+    seen)."""
+    connections: OrderedDict[int, Connection] = OrderedDict()
+    keep = 2 * limits.max_flows
     budget = Budget(limits.max_ws_inflated_total)
     ends: dict[tuple[int, Direction], tuple[str, str] | None] = {}
     index = 0
+
+    def numbered(stream: int, out: list[Item]
+                 ) -> Iterator[CaptureRecord | CaptureError | LimitExceededError]:
+        nonlocal index
+        for got in out:
+            if isinstance(got, Message):
+                yield CaptureRecord(index, got.t, got.direction, got.data, stream, got.frame,
+                                    got.t_ns, ends.get((stream, got.direction)))
+            else:
+                got.where = replace(got.where, record=index, stream=stream)
+                yield got
+            index += 1
+
+    def finished(conn: Connection
+                 ) -> Iterator[CaptureRecord | CaptureError | LimitExceededError]:
+        yield from numbered(conn.number, conn.finish())
+        for direction in (_C2S, _S2C):
+            ends.pop((conn.number, direction), None)
+
     for item in items:
         if isinstance(item, CaptureRecord) and item.stream in datagrams:
             yield replace(item, index=index)
@@ -279,7 +306,11 @@ def websocket_messages(items: Iterable[CaptureRecord | CaptureError], limits: Li
             stream = item.stream
             conn = connections.get(stream)
             if conn is None:
+                if len(connections) >= keep:
+                    yield from finished(connections.popitem(last=False)[1])
                 conn = connections[stream] = Connection(stream, limits, budget, server_given)
+            else:
+                connections.move_to_end(stream)
             ends[stream, item.direction] = item.ends
             out = conn.data(item)
         else:
@@ -290,20 +321,6 @@ def websocket_messages(items: Iterable[CaptureRecord | CaptureError], limits: Li
             item.where = replace(where, record=index)
             index += 1
             yield item
-        for got in out:
-            if isinstance(got, Message):
-                yield CaptureRecord(index, got.t, got.direction, got.data, stream, got.frame,
-                                    got.t_ns, ends.get((stream, got.direction)))
-            else:
-                got.where = replace(got.where, record=index, stream=stream)
-                yield got
-            index += 1
+        yield from numbered(stream, out)
     for conn in connections.values():
-        for got in conn.finish():
-            if isinstance(got, Message):
-                yield CaptureRecord(index, got.t, got.direction, got.data, conn.number,
-                                    got.frame, got.t_ns, ends.get((conn.number, got.direction)))
-            else:
-                got.where = replace(got.where, record=index, stream=conn.number)
-                yield got
-            index += 1
+        yield from finished(conn)
