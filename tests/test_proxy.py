@@ -96,6 +96,22 @@ def test_mme_framed_one_byte_at_a_time_with_a_hook():
     assert b"".join(x for d, x in out if d is Direction.S2C) == whole
 
 
+def test_a_side_that_closes_inside_a_packet_gets_its_bytes_forwarded():
+    """With a hook, bytes wait for their whole packet; a side that closes its end (EOF)
+    inside one still has every byte it sent forwarded, as without the proxy, and the
+    decode of what was forwarded reports the packet cut short, with its bytes."""
+    session = ProxySession(get_protocol("mme"), hook=lambda event: None)
+    chat = gen.chat(1, "hello there")
+    out = session.relay(Direction.C2S, chat + chat[:5])
+    assert out == [(Direction.C2S, chat)]
+    assert session.end(Direction.C2S) == [(Direction.C2S, chat[:5])]
+    assert session.end(Direction.C2S) == session.end(Direction.S2C) == []
+    events = session.decoded() + session.disconnect("client closed")
+    (error,) = [e for e in events if isinstance(e, ErrorEvent)]
+    assert error.error.kind == "TruncatedStreamError" and error.error.dropped == 5
+    assert b"".join(r.data for r in session.take_records()) == chat + chat[:5]
+
+
 def test_edit_drop_and_inject_mme():
     def hook(event):
         if isinstance(event, Packet) and event.name == "chat_message":

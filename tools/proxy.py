@@ -225,6 +225,9 @@ class TcpRelay:
             for writer in self.writers.values():
                 writer.close()
             return f"{who} connection lost ({type(exc).__name__})"
+        self.send(session.end(direction))       # what was held of an unfinished packet
+        proxy.record(session.take_records())
+        await self.drain(direction)
         writer = self.writers[direction]
         if not writer.is_closing() and writer.can_write_eof():
             try:

@@ -5,6 +5,7 @@
     session.connect()
     out = session.relay(Direction.C2S, data)     # [(direction, bytes)]: send these now
     events = session.decoded()                    # then decode what went through
+    out = session.end(Direction.C2S)              # the client closed its end: the rest
 
 Without a hook, the bytes that came are forwarded unchanged at once and decoded after
 (:meth:`ProxySession.decoded`). With a hook, each packet is framed first (a message
@@ -139,6 +140,19 @@ class ProxySession:
         """The connection is up: the hook is told; what it injects is to be sent."""
         return self._send(Direction.C2S, None,
                           self._ask(Connect(self.stream, self.client, self.upstream)))
+
+    def end(self, direction: Direction) -> Forward:
+        """The side sending ``direction`` closed its end: what is held of an unfinished
+        packet (a hook waits for whole packets) is forwarded as it came, so that the far
+        side receives every byte sent, as without the proxy; the decoder of the forwarded
+        bytes reports the packet cut short when the connection ends."""
+        framer = self._framers.get(direction)
+        if framer is None or not framer.buf:
+            return []
+        data = bytes(framer.buf)
+        framer.buf.clear()
+        self._forwarded(direction, data)
+        return [(direction, data)]
 
     def disconnect(self, reason: str) -> list[Event]:
         """The connection ended: the hook is told, what is still undecoded is reported."""
