@@ -50,6 +50,13 @@ COVERED: dict[str, tuple[str, ...]] = {
     # the readers and the generated classes they are checked against
     "diep_updates": ("wirestruct.protocols.diep.update_reader",
                      "wirestruct.protocols.diep.raw_update_reader", "wirestruct.generated.diep"),
+    # the WebSocket reader of the capture layer: handshake, frames, permessage-deflate
+    "websocket": _CORE + ("wirestruct.captures.flows.websocket",
+                          "wirestruct.captures.flows.websocket_frames",
+                          "wirestruct.captures.flows.permessage_deflate",
+                          "wirestruct.generated.capture.websocket_frame"),
+    # a proxy session: framing, hooks, the encoder writing edits back, of every protocol
+    "proxy": _CORE + ("wirestruct.proxy", "wirestruct.encode") + _ALL_PROTOCOLS,
 }
 
 

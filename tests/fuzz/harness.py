@@ -97,7 +97,9 @@ FUZZ_LIMITS = ("max_decompressed=256k", "max_packet=1M", "max_map_volume=1M",
                "max_region_volume=1M", "max_append_buffer=256k", "max_record=1M",
                "max_reassembly_buffer=1M", "max_tcp_history=64k", "max_flows=64",
                "max_fragment_buffer=256k", "max_resync_scan=64k", "max_tracked_objects=4096",
-               "max_items_per_packet=1024", "max_entities_per_packet=256")
+               "max_items_per_packet=1024", "max_entities_per_packet=256",
+               "max_ws_message=256k", "max_ws_fragments=1024", "max_ws_inflated=256k",
+               "max_ws_inflated_total=1M", "max_ws_handshake=16k")
 
 
 class PropertyViolation(AssertionError):
@@ -553,6 +555,143 @@ def run_diep_updates(data: bytes) -> Counter:
     return outcome
 
 
+# -- websocket: WebSocket connections in reassembled TCP streams ------------------------
+
+#: The start of each of a ``websocket`` input's two connections, chosen by its first
+#: byte: no handshake (frames from the first byte, as with ``--server``), or a whole
+#: upgrade whose response accepts each permessage-deflate setup.
+WS_EXTENSIONS = (None, "", "permessage-deflate",
+                 "permessage-deflate; server_no_context_takeover; client_no_context_takeover",
+                 "permessage-deflate; server_max_window_bits=9; client_max_window_bits=10",
+                 "permessage-deflate; client_no_context_takeover; server_max_window_bits=8")
+WS_KEY = "dGhlIHNhbXBsZSBub25jZQ=="
+
+
+def ws_handshake(extension: str) -> tuple[bytes, bytes]:
+    """A client's upgrade request and the server's response accepting ``extension`` (no
+    ``Sec-WebSocket-Extensions`` when empty)."""
+    from wirestruct.captures.flows.websocket import accept_key
+    offer = "Sec-WebSocket-Extensions: permessage-deflate\r\n" if extension else ""
+    request = ("GET /game HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
+               f"Connection: Upgrade\r\nSec-WebSocket-Key: {WS_KEY}\r\n"
+               f"Sec-WebSocket-Version: 13\r\n{offer}\r\n")
+    accepted = f"Sec-WebSocket-Extensions: {extension}\r\n" if extension else ""
+    response = ("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\n"
+                f"Connection: Upgrade\r\nSec-WebSocket-Accept: {accept_key(WS_KEY)}\r\n"
+                f"{accepted}\r\n")
+    return request.encode(), response.encode()
+
+
+def run_websocket(data: bytes) -> Counter:
+    """The input's first byte picks the connections' start (:data:`WS_EXTENSIONS`); the
+    rest is stream chunks and gaps of two connections, both directions (the scheme of
+    :func:`split_records`), read by the capture layer's WebSocket reader
+    (``wirestruct.captures.flows.websocket``) into message records and error items. Each
+    item must be a record or a WirestructError that prints, converts to JSON and counts
+    what it dropped; no message may be longer than ``max_ws_message`` or, inflated,
+    ``max_ws_inflated``, nor all of them together inflate past ``max_ws_inflated_total``
+    beyond what came in uncompressed."""
+    from wirestruct.captures.flows.websocket import websocket_messages
+    if not data:
+        return Counter()
+    extension = WS_EXTENSIONS[data[0] % len(WS_EXTENSIONS)]
+    start = b""
+    if extension is not None:
+        request, response = ws_handshake(extension)
+        for stream in (0, 1):
+            start += (encode_record(request, Direction.C2S, stream)
+                      + encode_record(response, Direction.S2C, stream))
+    items = split_records(start + data[1:], streams=True)
+    arrived = sum(len(item.data) for item in items if isinstance(item, CaptureRecord))
+    out = list(websocket_messages(items, LIMITS, server_given=extension is None))
+    outcome = _check_items(out, Counter())
+    biggest = max(LIMITS.max_ws_message, LIMITS.max_ws_inflated)
+    total = 0
+    for item in out:
+        if isinstance(item, CaptureRecord):
+            if len(item.data) > biggest:
+                raise PropertyViolation(f"a message of {len(item.data)} bytes, past the limits")
+            total += len(item.data)
+    if total > LIMITS.max_ws_inflated_total + arrived:
+        raise PropertyViolation(f"messages of {total} bytes from {arrived} bytes, past "
+                                "max_ws_inflated_total")
+    return outcome
+
+
+# -- proxy: a proxy session's relay, with and without hooks ------------------------------
+
+PROXY_PROTOCOLS = ("mme", "scrap-mechanic", "diep")
+PROXY_HOOKS = ("none", "pass", "edit", "drop", "inject", "raise")
+
+
+def _proxy_hook(kind: str):
+    """A hook that passes everything on, edits each packet (its fields as they came), drops
+    every other packet, injects a copy of each packet's bytes, or raises."""
+    from wirestruct.proxy.hooks import Drop, Edit, Inject, Packet
+    seen = [0]
+
+    def hook(event):
+        if not isinstance(event, Packet):
+            return None
+        seen[0] += 1
+        if kind == "edit":
+            return Edit(event.fields)
+        if kind == "drop":
+            return Drop() if seen[0] % 2 else None
+        if kind == "inject":
+            return Inject("s2c" if event.direction == "c2s" else "c2s", data=event.data)
+        if kind == "raise":
+            raise RuntimeError("a hook that fails")
+        return None
+    return None if kind == "none" else hook
+
+
+def run_proxy(data: bytes) -> Counter:
+    """The input's first byte picks the protocol (:data:`PROXY_PROTOCOLS`) and the hook
+    (:data:`PROXY_HOOKS`); the rest is what the client and the server send (the scheme of
+    :func:`split_records`; a message protocol's record is one message), relayed by a
+    :class:`wirestruct.proxy.session.ProxySession`. Its events must be what the API
+    allows; without a hook, or with one that passes everything on, each direction must
+    forward exactly the bytes that came, in order; what was forwarded is what its records
+    hold."""
+    from wirestruct.proxy.session import ProxySession
+    if not data:
+        return Counter()
+    name = PROXY_PROTOCOLS[data[0] % len(PROXY_PROTOCOLS)]
+    kind = PROXY_HOOKS[(data[0] // len(PROXY_PROTOCOLS)) % len(PROXY_HOOKS)]
+    protocol = registry.get_protocol(name)
+    session = ProxySession(protocol, hook=_proxy_hook(kind), limits=LIMITS,
+                           client="127.0.0.1:50000", upstream="127.0.0.1:4000")
+    came = {Direction.C2S: bytearray(), Direction.S2C: bytearray()}
+    went = {Direction.C2S: bytearray(), Direction.S2C: bytearray()}
+    outcome: Counter = Counter()
+    forwarded = list(session.connect())
+    events = []
+    for record in split_records(data[1:], streams=False):
+        if not isinstance(record, CaptureRecord):
+            continue
+        came[record.direction] += record.data
+        forwarded += session.relay(record.direction, bytes(record.data))
+        events += session.decoded()
+    for direction in (Direction.C2S, Direction.S2C):    # each side closes its end
+        forwarded += session.end(direction)
+    events += session.disconnect("the input ended")
+    check_events(iter(events), outcome, json_packets=JSON_PACKETS if json_checked(data) else 0)
+    for direction, chunk in forwarded:
+        if not isinstance(chunk, bytes) or not isinstance(direction, Direction):
+            raise PropertyViolation(f"forwarded {type(chunk).__name__} to {direction!r}")
+        went[direction] += chunk
+    if kind in ("none", "pass") and went != came:
+        raise PropertyViolation("bytes forwarded differ from the bytes that came, with "
+                                f"hook {kind!r}")
+    recorded = {Direction.C2S: bytearray(), Direction.S2C: bytearray()}
+    for record in session.take_records():
+        recorded[record.direction] += record.data
+    if recorded != went:
+        raise PropertyViolation("the records hold other bytes than were forwarded")
+    return outcome
+
+
 #: Target name -> function of the fuzz input, returning what came out: a count per
 #: ``"packet"``, ``"record"``, error class name (error events and error records) and
 #: ``"raised <class name>"``. The names are the ``fuzz_<name>.py`` files, the seed
@@ -568,4 +707,6 @@ TARGETS: dict[str, Callable[[bytes], Counter]] = {
     "encode": _allowing_raised(run_encode),
     "batch": _allowing_raised(run_batch),
     "diep_updates": run_diep_updates,
+    "websocket": run_websocket,
+    "proxy": run_proxy,
 }

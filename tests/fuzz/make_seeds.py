@@ -174,6 +174,78 @@ def wscap_seeds() -> list[bytes]:
     return seeds
 
 
+def websocket_seeds() -> list[bytes]:
+    """The frames of wsproto sessions replaying the diep.io sample's first messages (the
+    harness writes the handshake the first byte picks, :data:`harness.WS_EXTENSIONS`), in
+    each permessage-deflate setup, with fragments and pings between them, on one and on
+    two connections; and the hostile ones: a deflate bomb, a flood of one-byte fragments,
+    a length that lies, control frames too long, a gap inside a compressed direction."""
+    from websocket_sessions import replay
+
+    records = sample("diep")
+    setups = {1: None, 2: {}, 3: {"server_no_context_takeover": True,
+                                  "client_no_context_takeover": True},
+              4: {"server_max_window_bits": 9, "client_max_window_bits": 10},
+              5: {"client_no_context_takeover": True, "server_max_window_bits": 9}}
+    seeds = []
+
+    def frames(session, gap_at: int | None = None) -> bytes:
+        encoded = [encode_record(c.data, c.direction) for c in session.chunks[2:]]
+        if gap_at is not None:
+            encoded.insert(gap_at, encode_gap(7, Direction.S2C))
+        return b"".join(encoded)
+
+    for selector, deflate in setups.items():
+        for count, split in ((6, 0), (12, 3)):
+            body = frames(replay(records[:count], deflate, split_every=split))
+            if len(body) < MAX_SEED:
+                seeds.append(bytes([selector]) + body)
+        # two connections, and a gap in the server's frames of the first
+        body = frames(replay(records[:4], deflate))
+        other = b"".join(encode_record(c.data, c.direction, 1)
+                         for c in replay(records[:4], deflate).chunks[2:])
+        seeds.append(bytes([selector]) + body + other)
+        seeds.append(bytes([selector]) + frames(replay(records[:8], deflate), gap_at=4))
+    # no handshake: frames from the first byte, deflate turned on by a first RSV1 frame
+    seeds.append(b"\x00" + frames(replay(records[:6], None)))
+    seeds.append(b"\x00" + frames(replay(records[:6], {})))
+    # hostile: an inflate bomb, fragments by the thousand, a lying 64-bit length, a ping
+    # of 200 bytes, a close with a bad code
+    bomb = zlib.compressobj(9, zlib.DEFLATED, -15)
+    payload = bomb.compress(bytes(1 << 20)) + bomb.flush(zlib.Z_SYNC_FLUSH)
+    payload = payload[:-4] if payload.endswith(b"\x00\x00\xff\xff") else payload
+    seeds.append(b"\x02" + encode_record(bytes([0xC2, 126]) + struct.pack(">H", len(payload))
+                                         + payload, Direction.S2C))
+    flood = bytes([0x02, 1, 0x41]) + bytes([0x00, 1, 0x41]) * 1100 + bytes([0x80, 1, 0x41])
+    seeds.append(b"\x01" + encode_record(flood, Direction.S2C))
+    seeds.append(b"\x01" + encode_record(bytes([0x82, 127]) + (1 << 62).to_bytes(8, "big")
+                                         + b"x" * 32, Direction.S2C))
+    seeds.append(b"\x01" + encode_record(bytes([0x89, 126, 0, 200]) + bytes(200),
+                                         Direction.S2C))
+    seeds.append(b"\x01" + encode_record(bytes([0x88, 3, 0x03, 0xEC, 0xFF]), Direction.S2C))
+    return seeds
+
+
+def proxy_seeds() -> list[bytes]:
+    """The first records of each protocol's sample, under each hook the harness has
+    (:data:`harness.PROXY_HOOKS`), and the MME sample's stream cut at odd places."""
+    seeds = []
+    for number, name in enumerate(("mme", "scrap_mechanic", "diep")):
+        records = sample(name)
+        for hook in range(len(harness.PROXY_HOOKS)):
+            body = b""
+            for record in records[:12]:
+                part = encode_record(record.data, record.direction)
+                if len(body) + len(part) > MAX_SEED:
+                    break
+                body += part
+            seeds.append(bytes([number + hook * len(harness.PROXY_PROTOCOLS)]) + body)
+    stream = b"".join(r.data for r in sample("mme")[:20] if r.direction is Direction.S2C)
+    seeds.append(b"\x00" + b"".join(encode_record(stream[i:i + 7], Direction.S2C)
+                                     for i in range(0, min(len(stream), 2000), 7)))
+    return seeds
+
+
 # -- attack seeds: the hostile corners, scaled to the harness's limits (FUZZ_LIMITS) so that
 #    each reaches its cap in a few kilobytes ------------------------------------------------
 
@@ -453,6 +525,8 @@ BUILDERS = {
     "encode": encode_seeds,
     "batch": batch_seeds,
     "diep_updates": diep_update_seeds,
+    "websocket": websocket_seeds,
+    "proxy": proxy_seeds,
 }
 assert set(BUILDERS) == set(harness.TARGETS)
 

@@ -101,7 +101,8 @@ _RATE = re.compile(r"exec/s: (\d+)")
 #: ``-- -max_len=N`` to fuzz longer inputs.
 MAX_LEN = {"scrap_mechanic": 4096, "diep": 4096, "mme": 4096, "jsonl": 4096,
            "pcap": 8192, "pcapng": 8192, "wscap": 4096, "encode": 4096, "batch": 4096,
-           "diep_updates": 4096}
+           "diep_updates": 4096, "websocket": 8192,
+           "proxy": 4096}
 _STAT = re.compile(r"^stat::(\w+):\s+(\d+)")
 
 
