@@ -18,7 +18,12 @@ import pytest
 from kaitaistruct import KaitaiStream
 from websocket_sessions import DIEP_SAMPLE, Session, jsonl_records, replay
 from wirestruct import decode_records, get_protocol, open_capture, to_jsonable
-from wirestruct.captures.flows.permessage_deflate import negotiated
+from wirestruct.captures.flows.permessage_deflate import (
+    Deflate,
+    InflateError,
+    Inflater,
+    negotiated,
+)
 from wirestruct.captures.flows.websocket import accept_key, websocket_messages
 from wirestruct.captures.flows.websocket_frames import (
     Budget,
@@ -476,6 +481,25 @@ def test_a_connection_forgotten_for_others_says_what_it_could_not_read():
     assert why.where.stream == unread.where.stream == 0
     assert "no WebSocket handshake" in why.message and "not read as WebSocket" in unread.message
     assert unread.dropped == sum(len(c.data) for c in rest)
+
+
+def test_a_final_deflate_block_ends_the_stream_and_nothing_may_follow_it():
+    """A sender may end its DEFLATE stream in a message (a final block): the message
+    inflates and the next starts a new stream. Bytes after the final block are an error,
+    at once: zlib keeps them aside on every call, and a reader that waited for it to take
+    them would loop for ever (a fuzz finding: 1,377 bytes that never returned)."""
+    inflater = Inflater(Deflate(), S2C)
+    for text in (b"first message " * 20, b"second, a new stream"):
+        packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+        data = packer.compress(text) + packer.flush(zlib.Z_FINISH)
+        assert inflater.inflate(data, 1 << 20) == text
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    data = packer.compress(b"then bytes after it") + packer.flush(zlib.Z_FINISH)
+    started = time.perf_counter()
+    with pytest.raises(InflateError, match="941 bytes follow the final DEFLATE block"):
+        inflater.inflate(data + bytes(941), 1 << 20)
+    assert time.perf_counter() - started < 1.0
+    assert inflater.inflate(data, 1 << 20) == b"then bytes after it"   # a new stream
 
 
 def _subsequence(part: list, whole: list) -> bool:

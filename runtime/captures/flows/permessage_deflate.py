@@ -136,13 +136,20 @@ class Inflater:
                     self._inflater = None
                     raise InflateError(f"inflates past {limit} bytes", over=True)
                 parts.append(piece)
+                if inflater.eof:
+                    # a final block: the sender ended its stream (no_context_takeover
+                    # senders may); the next message starts a new one. Only the tail
+                    # this reader appended may follow it (zlib keeps what follows in
+                    # unused_data, and would take it again on every call).
+                    left = len(inflater.unused_data) - len(_TAIL)
+                    inflater = None
+                    if left > 0:
+                        self._inflater = None
+                        raise InflateError(f"{left} bytes follow the final DEFLATE block")
+                    break
                 pending = inflater.unconsumed_tail
                 if not pending and len(piece) < want:   # all input read, all output out
                     break
-            if inflater.eof:
-                # a final block: the sender ended its stream (no_context_takeover
-                # senders may); the next message starts a new one
-                inflater = None
         except zlib.error as exc:
             self._inflater = None
             lost = (f"; the compression context was lost to the gap at stream offset "
