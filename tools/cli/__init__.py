@@ -107,6 +107,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         args = parse(argv)
     except KeyboardInterrupt as stop:
+        print(f"wirestruct: {signals.word(stop)}", file=sys.stderr)
         return signals.status(stop)
     except WirestructError as exc:      # a broken protocol plug-in, named
         print(f"wirestruct: {exc}", file=sys.stderr)
