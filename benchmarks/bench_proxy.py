@@ -14,12 +14,16 @@ is passed on unchanged, and the packets changed are counted), and the events str
 through a new encoder into packets.
 
 Columns: packets (top-level packets in and out: a record of a TCP stream may hold
-several), the session's length in seconds of capture time, the packets changed, the
-proxy's packets/s, and ``x real time``: capture seconds handled per second of CPU (1.0 =
-just keeps up with one connection's traffic).
+several), the session's length in seconds of capture time (MME's: at its assumed pace,
+below), the packets changed, the proxy's packets/s, and ``x real time``: capture seconds
+handled per second of CPU (1.0 = just keeps up with one connection's traffic).
 The decode and encode columns time the two halves alone on the same session. MME has no
-game tick; its generated session is a loopback run whose times are the socket's, so it
-gets no real-time factor.
+game tick and its document gives no rate; its generated session's times are a loopback
+run's (the socket's, not a game's). Its real time is therefore an assumption, stated:
+one chatty round (a client's burst of moves, edits and chat, and the server's moves of
+the other players and edits that answer it) per display frame at 60 frames a second, the
+busiest a client's position updates are of use (the document asks servers to limit
+them), and the joining (map download) counted as taking no time at all.
 
 ``--against REV`` times the proxy of this tree and of an earlier revision side by side
 instead: the revision is installed as ``bench_against.py`` installs one, and child
@@ -64,6 +68,24 @@ NAME = "bench_proxy"
 PROTOCOLS = ("scrap-mechanic", "mme", "diep")
 #: Protocols whose generated sessions are timed at the game's own tick rate.
 TIMED = {"scrap-mechanic", "diep"}
+#: MME's assumed pace (see above): chatty rounds a second, and the rounds of a session
+#: when ``--length`` does not say.
+MME_ROUNDS_PER_SECOND = 60
+MME_ROUNDS = 40
+
+
+def session(name: str, seed: int, length: int | None) -> tuple[list[CaptureRecord], float]:
+    """A protocol's generated session as records, and its real time in seconds: the
+    capture's for a game with a tick, the assumed pace's for MME."""
+    protocol = get_protocol(name)
+    assert protocol.generate is not None
+    if name == "mme":
+        length = length or MME_ROUNDS
+    records = [r for r in protocol.generate(seed, length) if isinstance(r, CaptureRecord)]
+    if name in TIMED:
+        return records, records[-1].t - records[0].t
+    assert length is not None
+    return records, length / MME_ROUNDS_PER_SECOND
 
 
 def best(run: Callable[[], object], repeat: int) -> float:
@@ -154,8 +176,7 @@ def proxy_time(name: str, seed: int, length: int | None, repeat: int, label: str
     output's digest) of a protocol's generated session, with the wirestruct on
     ``sys.path`` (the fault hook's run names are ``label`` + " proxy", and so on)."""
     protocol = get_protocol(name)
-    assert protocol.generate is not None
-    records = [r for r in protocol.generate(seed, length) if isinstance(r, CaptureRecord)]
+    records, seconds = session(name, seed, length)
     fed_records = {run: list(fed(f"{label} {run}", records)) for run in ("proxy",
                                                                           "decode alone")}
     readable = [event_json(e) for e in decode_records(iter(records), protocol.decoder())]
@@ -167,7 +188,7 @@ def proxy_time(name: str, seed: int, length: int | None, repeat: int, label: str
             pass
     packets = sum(1 for e in decode_records(iter(records), protocol.decoder())
                   if getattr(e, "parent", 0) is None and hasattr(e, "packet"))
-    return best(proxy, repeat), records[-1].t - records[0].t, packets, out.to_json()
+    return best(proxy, repeat), seconds, packets, out.to_json()
 
 
 def against(rev: str, names: tuple[str, ...], args: argparse.Namespace) -> int:
@@ -198,7 +219,8 @@ def against(rev: str, names: tuple[str, ...], args: argparse.Namespace) -> int:
             agree(NAME, f"{name}: the proxy's output of {rev} and of this tree", {
                 rev: outputs["earlier"], "this tree": outputs["now"]})
         (t0, s0, n), (t1, _, _) = got["earlier"], got["now"]
-        factor = (lambda t: f"{s0 / t:,.1f}x") if name in TIMED else (lambda t: "-")
+        def factor(t: float) -> str:
+            return f"{s0 / t:,.1f}x"
         print(f"| {name} | {n:,} | {n / t0:,.0f} | {factor(t0)} | {n / t1:,.0f} | "
               f"{factor(t1)} | {t0 / t1:.2f} |", flush=True)
     print(f"best of {args.rounds} alternating child runs, each the best of {args.repeat}")
@@ -228,10 +250,7 @@ def main(argv: list[str] | None = None) -> int:
     print("|---|---|---|---|---|---|---|---|")
     for name in args.protocol or PROTOCOLS:
         protocol = get_protocol(name)
-        assert protocol.generate is not None
-        records = [r for r in protocol.generate(args.seed, args.length)
-                   if isinstance(r, CaptureRecord)]
-        seconds = records[-1].t - records[0].t
+        records, seconds = session(name, args.seed, args.length)
         fed_records = {run: list(fed(run, records)) for run in ("proxy", "decode alone")}
         readable = [event_json(e) for e in decode_records(iter(records), protocol.decoder())]
         packets = sum(1 for e in readable if "fields" in e and e.get("parent") is None)
@@ -261,7 +280,7 @@ def main(argv: list[str] | None = None) -> int:
                 "changed, not what it made when checked")
         t_decode, t_encode = best(decode, args.repeat), best(encode, args.repeat)
         n = packets
-        factor = f"{seconds / t_proxy:,.1f}x" if name in TIMED else "-"
+        factor = f"{seconds / t_proxy:,.1f}x" + ("" if name in TIMED else " (assumed pace)")
         print(f"| {name} | {n:,} | {seconds:,.1f} | {counts['changed']:,} | {n / t_proxy:,.0f} "
               f"| {factor} | {n / t_decode:,.0f} | {n / t_encode:,.0f} |",
               flush=True)
