@@ -42,8 +42,9 @@ NAME = "bench_captures"
 SERVER_PORT = 4000
 
 
-def records(size_mb: float, seed: int = 7):
-    """The benchmark's capture records, generated lazily."""
+def records(size_mb: float, seed: int = 7, connections: int = 4):
+    """The benchmark's capture records, generated lazily, over ``connections`` TCP
+    connections taken in turn."""
     from wirestruct.core.records import CaptureRecord, Direction
 
     rng = random.Random(seed)
@@ -56,7 +57,7 @@ def records(size_mb: float, seed: int = 7):
         start = rng.randrange(len(block) - size)
         t += rng.random() * 0.002
         yield CaptureRecord(index, round(t, 6), Direction(rng.random() < 0.45),
-                            block[start:start + size], stream=index % 4)
+                            block[start:start + size], stream=index % connections)
         total += size
         index += 1
 

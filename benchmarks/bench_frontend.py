@@ -1,9 +1,11 @@
 """The capture front end side by side: wirestruct, dpkt, a hand-written reader, tshark.
 
-    python benchmarks/bench_frontend.py [--size-mb 40] [--rounds 3] [--pcap FILE]
+    python benchmarks/bench_frontend.py [--size-mb 40] [--rounds 3] [--connections N]
+                                        [--pcap FILE]
 
 Builds (or takes) an Ethernet/IPv4/TCP pcap of about ``--size-mb`` MB of payload (the
-capture of ``bench_captures.py``: four connections, both directions, seeded sizes) and
+capture of ``bench_captures.py``: ``--connections`` connections, four unless told, both
+directions, seeded sizes; with one, tshark follows all of it) and
 reads it, TCP streams reassembled, with:
 
 * ``wirestruct``: ``read_packet_capture`` (struct fast path for the common layouts);
@@ -183,19 +185,22 @@ def verified(names: list[str], path: str) -> int:
     return next(iter(python.values())).size if python else 0
 
 
-def build(path: Path, size_mb: float) -> None:
+def build(path: Path, size_mb: float, connections: int) -> None:
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     from bench_captures import records
     from wirestruct.captures.writers.pcap_writer import write_pcap
 
     with open(path, "wb") as out:
-        write_pcap(out, records(size_mb), server=("127.0.0.1", SERVER_PORT))
+        write_pcap(out, records(size_mb, connections=connections),
+                   server=("127.0.0.1", SERVER_PORT))
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--size-mb", type=float, default=40.0)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--connections", type=int, default=4,
+                        help="TCP connections the built capture holds (default 4)")
     parser.add_argument("--pcap", type=Path, help="read this Ethernet/IPv4/TCP pcap instead")
     parser.add_argument("--only", nargs="+", choices=READERS, default=list(READERS))
     parser.add_argument("--child", nargs=2, help=argparse.SUPPRESS)
@@ -209,7 +214,7 @@ def main(argv=None) -> int:
         path = args.pcap or Path(scratch) / "frontend.pcap"
         if not args.pcap:
             print(f"building a {args.size_mb:g} MB payload pcap ...", flush=True)
-            build(path, args.size_mb)
+            build(path, args.size_mb, args.connections)
         size = os.path.getsize(path) / 1e6
         payload = verified(names, str(path))
         load_before = os.getloadavg()
@@ -222,7 +227,9 @@ def main(argv=None) -> int:
                             f"run, {payload:,} when checked")
                 best[name] = min(best[name], seconds)
         load_after = os.getloadavg()
-    print(f"{size:.1f} MB pcap, best of {args.rounds} interleaved rounds, CPU seconds; "
+    held = "its" if args.pcap else str(args.connections)
+    print(f"{size:.1f} MB pcap (connections: {held}), best of {args.rounds} interleaved "
+          "rounds, CPU seconds; "
           f"load average {load_before[0]:.2f} before, {load_after[0]:.2f} after; every "
           f"reader read the same {payload:,} bytes (tshark: its one connection)")
     base = best.get("wirestruct")
