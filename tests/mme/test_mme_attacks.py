@@ -27,6 +27,20 @@ from wirestruct.core.session import decode_records, track
 HERE = Path(__file__).resolve().parent
 
 
+def not_inflated(data: bytes, cap: int) -> int:
+    """The bytes of ``data`` an inflater leaves when its output passes ``cap``, worked out
+    the way the decoder says it feeds one (windows of input from 64 bytes, doubling to
+    256 KiB, each inflated to at most one byte past the cap): what ``dropped`` must be."""
+    inflater = zlib.decompressobj(32 + zlib.MAX_WBITS)
+    pos, window, got = 0, 64, 0
+    while pos < len(data):
+        got += len(inflater.decompress(data[pos:pos + window], cap - got + 1))
+        if got > cap:
+            return len(data) - pos
+        pos, window = pos + window, min(2 * window, 256 * 1024)
+    raise AssertionError(f"{len(data)} bytes inflate to {got}, not past {cap}")
+
+
 def run(attack: bytes, limits: Limits = Limits(), piece: int = 1 << 16):
     """Decode and track LEGIT + attack + CHAT, fed in records of ``piece`` bytes."""
     stream = A.LEGIT + attack + A.CHAT
@@ -89,7 +103,9 @@ def test_map_data_bomb_stops_at_the_region_volume(gzip_wrapped):
     assert error.where.packet_name == "map_data" and error.where.packet_id == 17
     assert error.where.offset == len(A.LEGIT)
     # the compressed bytes not yet inflated when the cap was hit
-    assert 0 < error.dropped <= len(attack) - 4 - 12 - 4 and error.dropped_unit == "bytes"
+    data = A._bomb(48 * A.MIB, 31 if gzip_wrapped else 15)
+    assert error.dropped == not_inflated(data, 32 ** 3) and error.dropped_unit == "bytes"
+    assert 0 < error.dropped <= len(data)
     assert_legit_state_intact(tracker)
     assert [p.name for p in packets[-2:]] == ["idle_ping", "chat_message"]
 
@@ -101,7 +117,8 @@ def test_map_total_data_bomb_stops_at_the_map_volume_then_needs_a_reset():
     assert isinstance(first, LimitExceededError)
     assert first.message == "map data inflates beyond the map's volume"
     assert first.expected == f"{64 * 64 * 32} bytes for the map"
-    assert first.where.packet_name == "map_total_data" and first.dropped > 0
+    assert first.where.packet_name == "map_total_data"
+    assert first.dropped == not_inflated(A._bomb(48 * A.MIB), 64 * 64 * 32)
     assert first.where.offset == len(A.LEGIT) + 4
     assert isinstance(second, DecompressionError) and "earlier" in second.message
     assert second.dropped == 4 + len(zlib.compress(b"\x01"))
@@ -119,7 +136,8 @@ def test_map_total_data_one_packet_is_capped_by_max_decompressed():
     assert isinstance(error, LimitExceededError)
     assert error.message == "one packet's map data inflates beyond max_decompressed"
     assert error.expected == f"at most {16 << 10} bytes from one packet"
-    assert error.where.packet_name == "map_total_data" and error.dropped > 0
+    assert error.where.packet_name == "map_total_data"
+    assert error.dropped == not_inflated(zlib.compress(bytes([9]) * (64 << 10)), 16 << 10)
     assert_went_on([e for e in events if isinstance(e, PacketEvent)])
 
 

@@ -29,6 +29,7 @@ from typing import Any
 
 import pytest
 import write_roundtrip as roundtrip
+import yaml
 from encode_helpers import FOLDERS, every_type
 from kaitaistruct import KaitaiStream, KaitaiStruct
 from wirestruct.encode.building import TypeInfo
@@ -37,6 +38,9 @@ from wirestruct.output.presentation import class_key
 from wirestruct.protocols.diep.rebuild import table_flags as _table_flags
 
 ROOT = Path(__file__).resolve().parents[2]
+KSY = ROOT / "ksy"
+
+
 def _infos() -> dict[type, TypeInfo]:
     """Every type of every spec, by its read-write class."""
     return {info.cls: info for info in every_type()}
@@ -256,7 +260,24 @@ def test_every_expression_is_the_compilers_own_read_code(folder):
                     assert len(returned) == 1 and returned[0] in read_code, key
                     checked.add(key)
     assert checked == set(table), set(table) ^ checked
-    assert cases > 0
+    # every case of every type switch in the folder's specs was compared: the specs' own
+    # count (keys of `cases`, `_` being the default), read from the YAML
+    assert cases == _switch_cases(folder) > 0
+
+
+def _switch_cases(folder: str) -> int:
+    """The cases (not counting `_`) of every `switch-on` type in ``ksy/<folder>/*.ksy``."""
+    def count(node: object) -> int:
+        if isinstance(node, dict):
+            kind = node.get("type")
+            own = (sum(1 for key in kind["cases"] if str(key) != "_")
+                   if isinstance(kind, dict) and "switch-on" in kind else 0)
+            return own + sum(count(value) for value in node.values())
+        if isinstance(node, list):
+            return sum(count(value) for value in node)
+        return 0
+    return sum(count(yaml.safe_load(path.read_text(encoding="utf-8")))
+               for path in sorted((KSY / folder).glob("*.ksy")))
 
 
 def _read_expressions(cls_node: ast.ClassDef) -> set[str]:
