@@ -87,11 +87,12 @@ def test_every_packet_shows_the_python_values_and_ranges(lua, plugin, capture):
     assert not problems, f"{len(problems)} differences, e.g.\n" + "\n".join(problems[:15])
 
 
-@pytest.mark.parametrize("capture", ["samples/scrap_mechanic.jsonl", "samples/mme.jsonl"])
+@pytest.mark.parametrize("capture", ["samples/scrap_mechanic.jsonl", "samples/mme.jsonl",
+                                     "samples/diep.jsonl"])
 def test_random_access_shows_what_one_pass_shows(lua, plugin, capture):
     """Deltas rebuilt from earlier packets, controller types from earlier Creates, map
-    transfers across packets: a first pass without a tree, then the frames in reverse
-    order, show what one pass in order shows."""
+    transfers across packets, 0x02's decompressed packets: a first pass without a tree,
+    then the frames in reverse order, show what one pass in order shows."""
     frames, _ = capture_frames(capture)
     once = fake_tshark(lua, plugin, frames)
     twice = fake_tshark(lua, plugin, frames, passes=2)

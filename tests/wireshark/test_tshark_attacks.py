@@ -89,16 +89,19 @@ def test_wirestruct_decode_of_the_capture(folder, name):
 
 #: Attacks the plugin does not yet keep within the budget, and why: the work left. They
 #: run all the same (a pass is reported as XPASS, and then the entry is to go).
-OVER_BUDGET = {
-    "diep_creations": "4 packets of 1,024 full creations (278,000 parse objects each): "
-                      "within the memory budget, about 18-21x (one pass) and 24x (two "
-                      "passes) plain tshark's CPU, most of it one tree item a field",
-}
+OVER_BUDGET: dict[str, str] = {}
 #: The same, for the two-pass run only (``-2``: every packet shown again, as the GUI does).
+#: The MME ones have passed here and in CI, within 6% of the budget (5.6 s of 20 x the
+#: 0.3 s floor); diep_creations' one-pass run passes (5.2 s), its two-pass run does not.
 OVER_BUDGET_TWO_PASSES = {
-    name: "about 20-21x plain tshark's CPU in two passes (11x in one): a packet of a "
-          "shared append buffer inflates its region again when it is shown"
-    for name in ("mme_append_pairs", "mme_buffer_reuse")
+    **{name: "about 19x plain tshark's CPU floor in two passes (9-10x in one): a packet of "
+             "a shared append buffer inflates its region again when it is shown"
+       for name in ("mme_append_pairs", "mme_buffer_reuse")},
+    "diep_creations": "4 packets of 1,024 full creations (278,000 parse objects each): "
+                      "21-22x plain tshark's CPU floor in two passes (17-18x in one); of "
+                      "its 6.3 s, 1.3 s is the first pass's parse (tshark's -2 first pass "
+                      "cannot be told from a one-pass `-q -z expert` run, so it cannot be "
+                      "skipped), 1.8 s the second's parse with ranges, 2.5 s the tree",
 }
 
 
