@@ -111,6 +111,10 @@ if Int64 then WIDE.int64 = Int64.new end
 if UInt64 then WIDE.uint64 = UInt64.new end
 
 M.MAX_DEPTH = 64
+-- The fields a top-level packet's tree shows (with the packets inside it), a bound on the
+-- work of showing one: past them a note says where showing stopped; decoding, errors and
+-- Info cover the whole packet. (A real packet of the three protocols shows a few thousand.)
+M.MAX_TREE_ITEMS = 100000
 M.MAX_COLUMN_PARTS = 64
 M.DEFAULT_KEPT_SIZE = 64   -- bytes p.remember counts for a value whose size is not given
 M.INFO_WIDTH = 100
@@ -269,6 +273,10 @@ function M.protocol(rt, config, piece, fields)
   local unknown_expert = ProtoExpert.new(config.proto .. ".unknown_packet_id",
     "Unknown packet id", expert.group.UNDECODED, expert.severity.NOTE)
   expert_list[#expert_list + 1] = unknown_expert
+  -- a packet with more fields than its tree shows (M.MAX_TREE_ITEMS)
+  local not_shown_expert = ProtoExpert.new(config.proto .. ".fields_not_shown",
+    "Fields not shown", expert.group.UNDECODED, expert.severity.NOTE)
+  expert_list[#expert_list + 1] = not_shown_expert
   proto.experts = expert_list
   p.experts = experts
 
@@ -361,9 +369,21 @@ function M.protocol(rt, config, piece, fields)
 
   local add_object
 
+  -- The items the tree of the top-level packet being shown has (M.MAX_TREE_ITEMS), and
+  -- where the first one left out would have been (its data source and offset).
+  local shown = { items = 0, cut = false, cut_source = nil, cut_at = nil }
+
   -- One value of a field: an object as a subtree (a wrapper as its value), an enum entry as
   -- its number with the enum's names, bytes and text as they are. `size` is tvb's length.
   local function add_value(tree, tvb, size, entry, value, off, len, depth)
+    local n = shown.items + 1
+    if n > M.MAX_TREE_ITEMS then
+      if not shown.cut then
+        shown.cut, shown.cut_source, shown.cut_at = true, tvb, off
+      end
+      return nil
+    end
+    shown.items = n
     local range
     if tvb ~= nil and off ~= nil and off >= 0 and len >= 0 and off + len <= size then
       range = tvb(off, len)
@@ -967,6 +987,23 @@ function M.protocol(rt, config, piece, fields)
     return size
   end
 
+  -- The note of a top-level packet whose tree stopped at M.MAX_TREE_ITEMS fields.
+  local function note_not_shown(item, top)
+    if item == nil then return end
+    local where = ""
+    local source, at = shown.cut_source, shown.cut_at
+    if source ~= nil and at ~= nil then
+      local ok, total = pcall(function() return source:len() end)
+      if ok then
+        where = format("; those from byte %d of %d (of %s) on are left out", at, total,
+          rawequal(source, top) and "this packet" or "the packet inside it")
+      end
+    end
+    item:add_proto_expert_info(not_shown_expert, format("Fields not shown: a packet's tree " ..
+      "shows at most %d fields%s (decoding, errors and Info cover all of it)",
+      M.MAX_TREE_ITEMS, where))
+  end
+
   -- A top-level packet (depth 0, not inside another of this protocol's packets): every
   -- parse of it and of the packets inside it draws from one object budget (rt's
   -- begin_packet: its bytes, widened by what is decompressed for it), and its errors are
@@ -976,6 +1013,7 @@ function M.protocol(rt, config, piece, fields)
     if in_packet or (depth or 0) > 0 then return dissect_one(tvb, pinfo, tree, depth) end
     in_packet = true
     new_errors()
+    shown.items, shown.cut, shown.cut_source, shown.cut_at = 0, false, nil, nil
     strings.take_notes()        -- notes of parses outside any packet are not this one's
     rt:begin_packet(tvb:len())
     -- without a tree to show, the parses record no field ranges (only a failure's are)
@@ -984,6 +1022,7 @@ function M.protocol(rt, config, piece, fields)
     rt:set_ranges(ranges)
     rt:end_packet()
     pcall(note_flows, pinfo, open_items[0])
+    if shown.cut then pcall(note_not_shown, open_items[0], tvb) end
     in_packet = false
     -- A packet that built many objects leaves them all as garbage once it is shown; they
     -- are collected now, before the next packet builds its own (Lua would wait until its
