@@ -122,6 +122,8 @@ def test_every_open_finding_still_fails():
     folders = sorted(p for p in OPEN_FINDINGS.iterdir() if p.is_dir()) if OPEN_FINDINGS.is_dir() else []
     passing = []
     for folder in folders:
+        if folder.name not in harness.TARGETS:      # a Lua target's: test_lua_fuzz.py
+            continue
         for path in sorted(folder.iterdir()):
             try:
                 with time_bound(REPLAY_SECONDS):
@@ -326,16 +328,19 @@ def test_every_finding_ever_seen_is_kept_or_recorded_as_lost():
     assert state["targets"]["scrap_mechanic"]["lost"] == [
         "timeout-6aa2b013bd4781205ab3c851f61fda44daef2e9b",
         "timeout-7008a87e85ee2549debaa754959c7b3fd0a9ac3c"]
-    # the Lua dissectors' one finding (ten 38-byte 22s of 1,024 sub-updates each), fixed:
+    # the Lua dissectors' first finding (ten 38-byte 22s of 1,024 sub-updates each), fixed:
     # named by the line of the session that found it, its input kept as a regression input
-    # (the same bytes), and not open after the sessions since
+    # (the same bytes), and not open after the sessions since (the ones open are kept)
     name = "timeout-5a273f7676248b919082dc0d9e511a7fd6d0dd81"
     found = [line for line in cs.read_log() if line["target"] == "lua_scrap_mechanic"
              and name in line.get("findings", [])]
     assert len(found) == 1 and found[0]["code"] is None
     kept = REGRESSIONS / "lua_scrap_mechanic" / "twenty-twos-of-repeated-sub-updates"
     assert hashlib.sha1(kept.read_bytes()).hexdigest() == name.split("-")[1]
-    assert state["targets"]["lua_scrap_mechanic"]["findings"] == []
+    folder = OPEN_FINDINGS / "lua_scrap_mechanic"
+    kept_open = sorted(p.name for p in folder.iterdir()) if folder.is_dir() else []
+    assert name not in kept_open
+    assert state["targets"]["lua_scrap_mechanic"]["findings"] == kept_open
 
 
 def test_executions_count_for_one_code_hash():
