@@ -246,7 +246,7 @@ def test_sigterm_at_random_points_leaves_a_whole_dataset_completed_by_the_next_r
         # --force: every run writes every capture again, replacing what the last one
         # committed, so the signal finds commits (and replaces) under way
         # the signal comes after a random number of captures were reported written (or,
-        # one time in eight, before the first), a random moment into the next commits: a
+        # three draws in 26, before the first), a random moment into the next commits: a
         # point in the run however fast the machine is
         proc = subprocess.Popen([str(BIN / "wirestruct"), "batch", *map(str, REAL), *MME,
                                  "--out", str(out), "--force"],
